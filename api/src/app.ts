@@ -1,0 +1,85 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServerAdapter } from '@whatwg-node/server';
+import { WebSocketServer } from 'ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { OperationResult } from 'graphql-ws';
+import type { ExecutionArgs } from 'graphql';
+import type { Services } from './context.js';
+import { createGraphQLServer } from './graphql/yoga.js';
+import { createRestRouter } from './http/rest.js';
+import { createStaticHandler } from './http/static.js';
+import { bearerToken, json, type ServerContext } from './http/request.js';
+import { resolveSession } from './modules/auth/service.js';
+import { authRoutes } from './modules/auth/rest.js';
+import { appVersion } from './version.js';
+
+export interface App {
+  server: Server;
+  listen(port: number, host?: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The HTTP host: /graphql (HTTP + graphql-ws), /api/v1 and /admin shims, /meta.json, the web build. */
+export function createApp(services: Services): App {
+  const yoga = createGraphQLServer(services);
+  const rest = createRestRouter([...authRoutes], yoga);
+  const serveWeb = createStaticHandler(services.config.webDir);
+
+  const adapter = createServerAdapter<ServerContext>(async (request, serverContext) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/graphql') return yoga.handle(request, serverContext);
+    if (pathname === '/meta.json') return json({ version: appVersion }, 200, { 'cache-control': 'no-store' });
+    if (pathname.startsWith('/api/') || pathname.startsWith('/admin/')) {
+      return (await rest(request, serverContext)) ?? json({ code: 404, message: 'Ressource introuvable.' }, 404);
+    }
+    return serveWeb(request);
+  });
+
+  const server = createServer(adapter);
+  const sockets = new WebSocketServer({ server, path: '/graphql' });
+  const wsServer = useServer<{ authorization?: string }, { token?: string | null }>(
+    {
+      // Auth on connect: a socket without a valid session is closed before any subscription.
+      onConnect: async (ctx) => {
+        const token = bearerToken(ctx.connectionParams?.authorization) ?? (ctx.connectionParams?.authorization || null);
+        if (!(await resolveSession(services, token))) return false;
+        ctx.extra.token = token;
+        return true;
+      },
+      execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args),
+      subscribe: (args: ExecutionArgs) => (args.rootValue as Enveloped).subscribe(args),
+      onSubscribe: async (ctx, _id, payload) => {
+        const enveloped = yoga.getEnveloped({ req: ctx.extra.request, connectionToken: ctx.extra.token, params: payload } as never);
+        const document = enveloped.parse(payload.query);
+        const errors = enveloped.validate(enveloped.schema, document);
+        if (errors.length > 0) return errors;
+        return {
+          schema: enveloped.schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue: await enveloped.contextFactory(),
+          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+        };
+      },
+    },
+    sockets,
+  );
+  type Enveloped = { execute: (args: ExecutionArgs) => OperationResult; subscribe: (args: ExecutionArgs) => OperationResult };
+
+  return {
+    server,
+    listen: (port, host) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+      }),
+    close: async () => {
+      await wsServer.dispose();
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import path from 'node:path';
+
+/** Every environment variable the server reads, parsed and validated in one place. */
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Public base URL used in e-mail links (no trailing slash). */
+  publicUrl: string;
+  dataDir: string;
+  /** External PostgreSQL; when absent the app runs its own embedded server in DATA_DIR/pg. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Honour X-Forwarded-For for the client address (only behind a trusted reverse proxy). */
+  trustProxy: boolean;
+  /** Serve the web build from this folder (SPA fallback to index.html). */
+  webDir: string;
+  sessionHours: number;
+  rememberDays: number;
+  resetTokenMinutes: number;
+  approvalTokenDays: number;
+  seedDemoData: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = parseEnum(env.NODE_ENV ?? 'development', ['development', 'production', 'test'], 'NODE_ENV');
+  const port = parseInteger(env.PORT ?? '4000', 'PORT', 0, 65535);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    nodeEnv,
+    host: env.HOST ?? '0.0.0.0',
+    port,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: optionalUrl(env.DATABASE_URL, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: optionalUrl(env.REDIS_URL, 'REDIS_URL', ['redis:', 'rediss:']),
+    smtpUrl: optionalUrl(env.SMTP_URL, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM ?? 'Extranet Constats <no-reply@constats.local>',
+    trustProxy: parseBoolean(env.TRUST_PROXY ?? 'false', 'TRUST_PROXY'),
+    webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
+    sessionHours: parseInteger(env.SESSION_HOURS ?? '12', 'SESSION_HOURS', 1, 24 * 7),
+    rememberDays: parseInteger(env.REMEMBER_DAYS ?? '30', 'REMEMBER_DAYS', 1, 365),
+    resetTokenMinutes: parseInteger(env.RESET_TOKEN_MINUTES ?? '60', 'RESET_TOKEN_MINUTES', 5, 24 * 60),
+    approvalTokenDays: parseInteger(env.APPROVAL_TOKEN_DAYS ?? '7', 'APPROVAL_TOKEN_DAYS', 1, 60),
+    // Demo data must never land in a production database (issue 2, seed).
+    seedDemoData: nodeEnv !== 'production' && parseBoolean(env.SEED_DEMO_DATA ?? 'true', 'SEED_DEMO_DATA'),
+  };
+}
+
+function parseInteger(raw: string, name: string, min: number, max: number): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function parseBoolean(raw: string, name: string): boolean {
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', ''].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+function parseEnum<T extends string>(raw: string, allowed: readonly T[], name: string): T {
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+  }
+  return raw as T;
+}
+
+function optionalUrl(raw: string | undefined, name: string, protocols: string[]): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}

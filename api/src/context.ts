@@ -1,0 +1,34 @@
+import type { Config } from './config.js';
+import type { Db } from './infra/db.js';
+import type { Mailer } from './infra/mail/index.js';
+import type { Storage } from './infra/storage.js';
+import type { AppPubSub } from './infra/pubsub.js';
+import type { Role } from './generated/prisma/enums.js';
+
+/** Long-lived dependencies, built once at start-up and handed to every request. */
+export interface Services {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  storage: Storage;
+  pubsub: AppPubSub;
+}
+
+/** The signed-in user behind a request, from a valid session. */
+export interface Viewer {
+  id: number;
+  role: Role;
+  sessionId: number;
+  /** The admin who opened this session with "Se connecter" (login-as), if any. */
+  impersonatorId: number | null;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface AppContext extends Services {
+  viewer: Viewer | null;
+  client: ClientInfo;
+}

@@ -1,0 +1,59 @@
+import SchemaBuilder from '@pothos/core';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import type PrismaTypes from '../generated/pothos-types.js';
+import { getDatamodel } from '../generated/pothos-types.js';
+import type { AppContext } from '../context.js';
+import { forbidden, notAuthenticated } from './errors.js';
+
+/** The only place that lists the Pothos plugins (scope-auth first, as its docs require). */
+export const builder = new SchemaBuilder<{
+  Context: AppContext;
+  PrismaTypes: PrismaTypes;
+  AuthScopes: { authenticated: boolean; admin: boolean; bailiff: boolean; secretary: boolean };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+  };
+  DefaultEdgesNullability: false;
+  DefaultNodeNullability: false;
+}>({
+  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin],
+  scopeAuth: {
+    // Refuse anonymous subscribers when they subscribe, not on each event.
+    authorizeOnSubscribe: true,
+    authScopes: (ctx) => ({
+      authenticated: !!ctx.viewer,
+      admin: ctx.viewer?.role === 'ADMIN',
+      bailiff: ctx.viewer?.role === 'BAILIFF',
+      secretary: ctx.viewer?.role === 'SECRETARY',
+    }),
+    unauthorizedError: (_parent, ctx) => (ctx.viewer ? forbidden() : notAuthenticated()),
+  },
+  prisma: {
+    client: (ctx) => ctx.db,
+    dmmf: getDatamodel(),
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'warn',
+  },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    edgesFieldOptions: { nullable: false },
+    nodeFieldOptions: { nullable: false },
+  },
+});
+
+builder.scalarType('DateTime', {
+  description: 'Date et heure ISO 8601 (UTC).',
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    const date = new Date(String(value));
+    if (Number.isNaN(date.getTime())) throw new TypeError('Date invalide');
+    return date;
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});
+builder.subscriptionType({});

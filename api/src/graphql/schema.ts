@@ -1,0 +1,9 @@
+import { lexicographicSortSchema } from 'graphql';
+import { builder } from './builder.js';
+// Each domain registers its types, queries, mutations and subscriptions on import.
+import '../modules/accounts/schema.js';
+import '../modules/auth/schema.js';
+import '../modules/notifications/schema.js';
+
+export const schema = builder.toSchema();
+export const sortedSchema = () => lexicographicSortSchema(schema);

@@ -1,0 +1,54 @@
+import { createYoga, type Plugin } from 'graphql-yoga';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
+import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
+import type { AppContext, Services } from '../context.js';
+import { resolveSession } from '../modules/auth/service.js';
+import { schema } from './schema.js';
+import { clientInfo, bearerToken, type ServerContext } from '../http/request.js';
+
+/** Introspection (and so GraphiQL's docs) only in development or for a signed-in admin. */
+function introspectionGuard(services: Services): Plugin<AppContext> {
+  return {
+    onValidate({ context, addValidationRule }) {
+      if (services.config.nodeEnv !== 'production') return;
+      if ((context as AppContext).viewer?.role !== 'ADMIN') addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
+  };
+}
+
+export function createGraphQLServer(services: Services) {
+  return createYoga<ServerContext, AppContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    graphiql: { title: 'Extranet Constats — GraphiQL' },
+    context: async (initial): Promise<AppContext> => {
+      // HTTP requests carry a Fetch Request; graphql-ws passes the socket's connection parameters.
+      const token = initial.request ? bearerToken(initial.request.headers.get('authorization')) : initial.connectionToken ?? null;
+      return {
+        ...services,
+        viewer: await resolveSession(services, token),
+        client: clientInfo(initial, services.config.trustProxy),
+      };
+    },
+    maskedErrors: {
+      // Only AppError (a GraphQLError with a French message and a code) reaches clients as is.
+      errorMessage: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
+    },
+    plugins: [
+      // graphql-armor defaults as a floor (depth 6 is too tight for Relay's connection shapes).
+      maxDepthPlugin({ n: 12 }),
+      maxAliasesPlugin({ n: 15 }),
+      maxTokensPlugin({ n: 2000 }),
+      costLimitPlugin({ maxCost: 5000 }),
+      maxDirectivesPlugin({ n: 50 }),
+      introspectionGuard(services),
+    ],
+  });
+}
+
+export type GraphQLServer = ReturnType<typeof createGraphQLServer>;

@@ -1,0 +1,77 @@
+import type { GraphQLServer } from '../graphql/yoga.js';
+import { errorStatus, type ErrorCode, type FieldErrors } from '../graphql/errors.js';
+import type { ServerContext } from './request.js';
+
+export interface GraphQLFailure {
+  code: ErrorCode | 'INTERNAL_SERVER_ERROR';
+  status: number;
+  message: string;
+  fields?: FieldErrors;
+}
+
+export type GraphQLOutcome<T> = { ok: true; data: T } | { ok: false; error: GraphQLFailure };
+
+export interface RestContext {
+  request: Request;
+  url: URL;
+  params: Record<string, string>;
+  /** Runs an operation through the same Yoga pipeline (auth, limits, masking) as /graphql. */
+  graphql<T>(query: string, variables?: Record<string, unknown>): Promise<GraphQLOutcome<T>>;
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Literal segments and `:name` parameters, e.g. '/admin/recovery/:token'. */
+  path: string;
+  handler: (ctx: RestContext) => Promise<Response>;
+}
+
+/**
+ * The REST shims are thin translators: each runs a GraphQL operation and maps its result to the
+ * legacy JSON shape, so authorization and validation exist once, in the GraphQL layer.
+ */
+export function createRestRouter(routes: Route[], yoga: GraphQLServer) {
+  const compiled = routes.map((route) => ({ ...route, segments: route.path.split('/').filter(Boolean) }));
+
+  return async function handleRest(request: Request, serverContext: ServerContext): Promise<Response | null> {
+    const url = new URL(request.url);
+    const segments = url.pathname.split('/').filter(Boolean);
+    for (const route of compiled) {
+      const params = matchSegments(route.segments, segments);
+      if (!params || route.method !== request.method) continue;
+      return route.handler({ request, url, params, graphql: (query, variables) => runGraphQL(yoga, request, serverContext, query, variables) });
+    }
+    return null;
+  };
+}
+
+function matchSegments(pattern: string[], actual: string[]): Record<string, string> | null {
+  if (pattern.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i].startsWith(':')) params[pattern[i].slice(1)] = decodeURIComponent(actual[i]);
+    else if (pattern[i] !== actual[i]) return null;
+  }
+  return params;
+}
+
+async function runGraphQL<T>(
+  yoga: GraphQLServer,
+  request: Request,
+  serverContext: ServerContext,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<GraphQLOutcome<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  for (const name of ['authorization', 'user-agent', 'x-forwarded-for']) {
+    const value = request.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  const response = await yoga.fetch('http://internal/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }) }, serverContext);
+  const result = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string; fields?: FieldErrors } }[] };
+  const first = result.errors?.[0];
+  if (!first) return { ok: true, data: result.data as T };
+  const code = (first.extensions?.code ?? 'INTERNAL_SERVER_ERROR') as GraphQLFailure['code'];
+  const status = code in errorStatus ? errorStatus[code as ErrorCode] : code === 'INTERNAL_SERVER_ERROR' ? 500 : 400;
+  return { ok: false, error: { code, status, message: first.message, fields: first.extensions?.fields } };
+}

@@ -1,0 +1,54 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const NOT_BUILT = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Extranet Constats</title>
+<p>L'interface web n'est pas encore construite. Lancez <code>npm run build</code> puis redémarrez le serveur.</p></html>`;
+
+/** Serves the web build; unknown paths get index.html so the client router can handle them. */
+export function createStaticHandler(rootDir: string) {
+  const root = path.resolve(rootDir);
+
+  async function fileResponse(filePath: string, method: string): Promise<Response | null> {
+    const info = await stat(filePath).catch(() => null);
+    if (!info?.isFile()) return null;
+    const hashedAsset = filePath.startsWith(path.join(root, 'assets') + path.sep);
+    const headers = {
+      'content-type': CONTENT_TYPES[path.extname(filePath)] ?? 'application/octet-stream',
+      'content-length': String(info.size),
+      // Vite fingerprints assets, so they never change; index.html must always be revalidated.
+      'cache-control': hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'x-content-type-options': 'nosniff',
+    };
+    const body = method === 'HEAD' ? null : (Readable.toWeb(createReadStream(filePath)) as ReadableStream);
+    return new Response(body, { headers });
+  }
+
+  return async function serveWeb(request: Request): Promise<Response> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('Méthode non autorisée', { status: 405 });
+    const pathname = decodeURIComponent(new URL(request.url).pathname);
+    const candidate = path.join(root, pathname);
+    if (candidate.startsWith(root + path.sep)) {
+      const file = await fileResponse(candidate, request.method);
+      if (file) return file;
+    }
+    // A missing fingerprinted asset is a real 404, not a route of the single-page app.
+    if (path.extname(pathname) && pathname.startsWith('/assets/')) return new Response('Introuvable', { status: 404 });
+    const index = await fileResponse(path.join(root, 'index.html'), request.method);
+    return index ?? new Response(NOT_BUILT, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  };
+}

@@ -1,0 +1,27 @@
+import { createPubSub, type PubSub } from 'graphql-yoga';
+import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
+import { Redis } from 'ioredis';
+
+/**
+ * Live events. Payloads carry ids only: subscribers re-read the row with their own permissions,
+ * and the JSON stays tiny when it crosses Redis.
+ */
+export type AppEvents = {
+  /** Per-user channel: a notification was created for that user. */
+  notificationAdded: [userId: number, payload: { notificationId: number }];
+};
+
+export type AppPubSub = PubSub<AppEvents> & { close(): Promise<void> };
+
+/** In-process pub/sub by default; Redis when REDIS_URL is set, so several instances share events. */
+export function createAppPubSub(redisUrl?: string): AppPubSub {
+  if (!redisUrl) return Object.assign(createPubSub<AppEvents>(), { close: async () => {} });
+  const publishClient = new Redis(redisUrl);
+  const subscribeClient = new Redis(redisUrl);
+  const pubsub = createPubSub<AppEvents>({ eventTarget: createRedisEventTarget({ publishClient, subscribeClient }) });
+  return Object.assign(pubsub, {
+    close: async () => {
+      await Promise.all([publishClient.quit(), subscribeClient.quit()]);
+    },
+  });
+}

@@ -1,0 +1,87 @@
+// Pure authentication rules: password strength, registration validation, lifetimes, throttling.
+import type { FieldErrors } from '../../graphql/errors.js';
+import { isEmail, parseCivility } from '../accounts/rules.js';
+
+export const messages = {
+  passwordRule: 'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.',
+  badCredentials: 'Identifiant ou mot de passe incorrect.',
+  throttled: 'Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.',
+  accountPending: "Votre compte est en attente de validation par un administrateur.",
+  accountDisabled: 'Votre compte est désactivé. Contactez un administrateur.',
+  duplicateAccount: 'Adresse e-mail ou identifiant déjà utilisé(e).',
+  registrationSent:
+    "La demande de création de compte a été envoyée à l'administrateur pour validation. Vous serez averti par e-mail lors de sa validation.",
+  recoverySent: 'Un e-mail vous a été envoyé pour récupérer votre mot de passe.',
+  invalidEmail: 'Veuillez entrer une adresse email valide',
+  passwordCreated: 'Mot de passe créé avec succès.',
+  invalidResetToken: 'Le lien de réinitialisation est invalide ou a expiré. Veuillez refaire une demande.',
+  invalidApprovalToken: 'Ce lien de validation est invalide, a expiré ou a déjà été utilisé.',
+  impersonationTarget: 'Ce compte ne peut pas être utilisé pour une connexion en tant que.',
+} as const;
+
+/** Spec §5: at least 8 characters with upper case, lower case, a digit and one of #?!@$%^&*- */
+const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,}$/;
+
+export function isStrongPassword(password: string): boolean {
+  return PASSWORD_PATTERN.test(password) && password.length <= 200;
+}
+
+export interface RegistrationInput {
+  civility?: string | null;
+  firstName: string;
+  lastName: string;
+  telephone: string;
+  address: string;
+  zip: string;
+  city: string;
+  identity: string;
+  email: string;
+  password: string;
+}
+
+/** Spec §5 "Registration": each field's French message, empty object when valid. */
+export function validateRegistration(input: RegistrationInput): FieldErrors {
+  const errors: FieldErrors = {};
+  const value = (field: keyof RegistrationInput) => String(input[field] ?? '').trim();
+  const required: [keyof RegistrationInput, string][] = [
+    ['lastName', 'Veuillez saisir votre nom.'],
+    ['firstName', 'Veuillez saisir votre prénom.'],
+    ['telephone', 'Veuillez entrer un numéro de téléphone.'],
+    ['email', 'Veuillez saisir votre email.'],
+    ['address', 'Veuillez saisir votre adresse.'],
+    ['zip', 'Veuillez saisir votre code postal.'],
+    ['city', 'Veuillez saisir votre ville.'],
+    ['identity', 'Veuillez saisir votre identifiant.'],
+    ['password', 'Veuillez saisir votre mot de passe.'],
+  ];
+  for (const [field, message] of required) if (!value(field)) errors[field] = message;
+
+  if (!errors.telephone && !/^\d{10}$/.test(value('telephone'))) {
+    errors.telephone = 'Le numéro de téléphone doit être composé de 10 chiffres.';
+  }
+  if (!errors.email && !isEmail(value('email'))) errors.email = messages.invalidEmail;
+  if (!errors.zip && !/^\d{5}$/.test(value('zip'))) errors.zip = 'Le code postal doit comporter 5 chiffres.';
+  // Bailiff identifier rule of the account forms (spec §5): letters, digits or dots, at least 3.
+  if (!errors.identity && !/^[A-Za-z0-9.]{3,60}$/.test(value('identity'))) {
+    errors.identity = "L'identifiant doit contenir au moins 3 caractères : lettres, chiffres ou points.";
+  }
+  if (!errors.password && !isStrongPassword(input.password)) errors.password = messages.passwordRule;
+  for (const field of ['lastName', 'firstName', 'address', 'city'] as const) {
+    if (!errors[field] && value(field).length > 120) errors[field] = 'Ce champ est trop long (120 caractères maximum).';
+  }
+  if (parseCivility(input.civility) === null) errors.civility = 'Civilité invalide.';
+  return errors;
+}
+
+export const LOGIN_THROTTLE = {
+  windowMinutes: 15,
+  /** Failures for one account within the window before refusing even a right password. */
+  perAccount: 10,
+  /** Failures from one address within the window (several people may share an office address). */
+  perAddress: 50,
+} as const;
+
+export function sessionExpiry(now: Date, remember: boolean, lifetimes: { sessionHours: number; rememberDays: number }): Date {
+  const ms = remember ? lifetimes.rememberDays * 24 * 3600_000 : lifetimes.sessionHours * 3600_000;
+  return new Date(now.getTime() + ms);
+}

@@ -1,0 +1,314 @@
+import type { AppContext, Services, Viewer } from '../../context.js';
+import { AppError, validationError } from '../../graphql/errors.js';
+import { renderMail } from '../../infra/mail/index.js';
+import { recordAudit } from '../audit/service.js';
+import { activeAdminIds, notifyUsers } from '../notifications/service.js';
+import { civilityLabels, isEmail, normalizeEmail, parseCivility, toSearchText } from '../accounts/rules.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { hashToken, newToken } from './tokens.js';
+import {
+  LOGIN_THROTTLE,
+  isStrongPassword,
+  messages,
+  sessionExpiry,
+  validateRegistration,
+  type RegistrationInput,
+} from './rules.js';
+
+export interface LoginInput {
+  /** E-mail address or identifier ("Votre identifiant"). */
+  login: string;
+  password: string;
+  remember: boolean;
+}
+
+export interface SignedIn {
+  token: string;
+  userId: number;
+}
+
+// Verifying against a real hash when the account does not exist keeps both paths equally slow.
+let decoyHash: Promise<string> | null = null;
+const decoy = () => (decoyHash ??= hashPassword('decoy-password-for-timing'));
+
+export async function login(ctx: AppContext, input: LoginInput): Promise<SignedIn> {
+  const login = normalizeEmail(input.login);
+  const keys = [`email:${login}`, `ip:${ctx.client.ip}`];
+  await assertNotThrottled(ctx, keys);
+
+  const user = await ctx.db.user.findFirst({
+    where: { OR: [{ email: login }, { identity: { equals: input.login.trim(), mode: 'insensitive' } }] },
+    select: { id: true, passwordHash: true, status: true },
+  });
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
+  if (!user || !passwordOk) {
+    await recordFailure(ctx, keys);
+    throw new AppError('UNAUTHENTICATED', messages.badCredentials);
+  }
+  // Only someone who knows the password learns that the account is pending or disabled.
+  if (user.status === 'PENDING') throw new AppError('FORBIDDEN', messages.accountPending, { reason: 'ACCOUNT_PENDING' });
+  if (user.status === 'DISABLED') throw new AppError('FORBIDDEN', messages.accountDisabled, { reason: 'ACCOUNT_DISABLED' });
+
+  await ctx.db.loginFailure.deleteMany({ where: { key: keys[0] } });
+  const token = await openSession(ctx, user.id, { remember: input.remember, impersonatorId: null });
+  await ctx.db.user.update({ where: { id: user.id }, data: { lastActivityAt: new Date() } });
+  await recordAudit(ctx.db, ctx, { action: 'auth.login', entity: 'User', entityId: user.id }, user.id);
+  return { token, userId: user.id };
+}
+
+async function assertNotThrottled(ctx: AppContext, [accountKey, addressKey]: string[]): Promise<void> {
+  const since = new Date(Date.now() - LOGIN_THROTTLE.windowMinutes * 60_000);
+  const [accountFailures, addressFailures] = await Promise.all([
+    ctx.db.loginFailure.count({ where: { key: accountKey, createdAt: { gte: since } } }),
+    ctx.db.loginFailure.count({ where: { key: addressKey, createdAt: { gte: since } } }),
+  ]);
+  if (accountFailures >= LOGIN_THROTTLE.perAccount || addressFailures >= LOGIN_THROTTLE.perAddress) {
+    throw new AppError('TOO_MANY_REQUESTS', messages.throttled);
+  }
+}
+
+async function recordFailure(ctx: AppContext, keys: string[]): Promise<void> {
+  const expired = new Date(Date.now() - LOGIN_THROTTLE.windowMinutes * 60_000);
+  await ctx.db.$transaction([
+    ctx.db.loginFailure.deleteMany({ where: { key: { in: keys }, createdAt: { lt: expired } } }),
+    ctx.db.loginFailure.createMany({ data: keys.map((key) => ({ key })) }),
+  ]);
+}
+
+async function openSession(
+  ctx: AppContext,
+  userId: number,
+  options: { remember: boolean; impersonatorId: number | null },
+): Promise<string> {
+  const token = newToken();
+  await ctx.db.session.create({
+    data: {
+      userId,
+      tokenHash: hashToken(token),
+      remember: options.remember,
+      impersonatorId: options.impersonatorId,
+      expiresAt: sessionExpiry(new Date(), options.remember, ctx.config),
+      ip: ctx.client.ip,
+      userAgent: ctx.client.userAgent?.slice(0, 300),
+    },
+  });
+  return token;
+}
+
+/** Refreshing lastUsedAt on every request would turn each read into a write; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** The viewer behind a bearer token, or null when the token is unknown, revoked or expired. */
+export async function resolveSession(services: Pick<Services, 'db'>, token: string | null): Promise<Viewer | null> {
+  if (!token) return null;
+  const session = await services.db.session.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: {
+      id: true,
+      expiresAt: true,
+      revokedAt: true,
+      lastUsedAt: true,
+      impersonatorId: true,
+      user: { select: { id: true, role: true, status: true } },
+    },
+  });
+  const now = Date.now();
+  if (!session || session.revokedAt || session.expiresAt.getTime() <= now || session.user.status !== 'ACTIVE') return null;
+  if (now - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await services.db.session.update({ where: { id: session.id }, data: { lastUsedAt: new Date(now) } });
+  }
+  return { id: session.user.id, role: session.user.role, sessionId: session.id, impersonatorId: session.impersonatorId };
+}
+
+export async function logout(ctx: AppContext): Promise<void> {
+  if (!ctx.viewer) return;
+  await ctx.db.session.update({ where: { id: ctx.viewer.sessionId }, data: { revokedAt: new Date() } });
+  await recordAudit(ctx.db, ctx, { action: 'auth.logout', entity: 'User', entityId: ctx.viewer.id });
+}
+
+/** Self-registration always creates a pending bailiff; admins approve or deny it from their e-mail. */
+export async function register(ctx: AppContext, input: RegistrationInput): Promise<void> {
+  const errors = validateRegistration(input);
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+
+  const email = normalizeEmail(input.email);
+  const identity = input.identity.trim();
+  const existing = await ctx.db.user.findFirst({
+    where: { OR: [{ email }, { identity: { equals: identity, mode: 'insensitive' } }] },
+    select: { id: true },
+  });
+  if (existing) throw new AppError('CONFLICT', messages.duplicateAccount);
+
+  const civility = parseCivility(input.civility) ?? 'MONSIEUR';
+  const fields = {
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    telephone: input.telephone.trim(),
+    address: input.address.trim(),
+    zip: input.zip.trim(),
+    city: input.city.trim(),
+  };
+  const approvalToken = newToken();
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.$transaction(async (tx) => {
+    const created = await tx.user.create({
+      data: {
+        ...fields,
+        civility,
+        email,
+        identity,
+        passwordHash,
+        role: 'BAILIFF',
+        status: 'PENDING',
+        searchText: toSearchText(fields.firstName, fields.lastName, email, identity),
+      },
+      select: { id: true },
+    });
+    await tx.userToken.create({
+      data: {
+        userId: created.id,
+        purpose: 'ACCOUNT_APPROVAL',
+        tokenHash: hashToken(approvalToken),
+        expiresAt: new Date(Date.now() + ctx.config.approvalTokenDays * 24 * 3600_000),
+      },
+    });
+    await recordAudit(tx, ctx, { action: 'auth.register', entity: 'User', entityId: created.id }, created.id);
+  }).catch((error: unknown) => {
+    // Two simultaneous registrations with the same address: the unique index decides.
+    if ((error as { code?: string }).code === 'P2002') throw new AppError('CONFLICT', messages.duplicateAccount);
+    throw error;
+  });
+
+  const adminIds = await activeAdminIds(ctx.db);
+  const name = `${civilityLabels[civility]} ${fields.firstName} ${fields.lastName}`;
+  await notifyUsers(ctx, adminIds, {
+    kind: 'ACCOUNT_REQUEST',
+    body: `<p>Nouvelle demande de création de compte huissier : <strong>${escapeHtml(name)}</strong> (${escapeHtml(email)}).</p>`,
+  });
+  const admins = await ctx.db.user.findMany({ where: { id: { in: adminIds } }, select: { email: true } });
+  if (admins.length > 0) {
+    const link = (action: 'approve' | 'deny') =>
+      `${ctx.config.publicUrl}/api/v1/auth/account-request/${action}?token=${encodeURIComponent(approvalToken)}`;
+    const mail = await renderMail.accountRequest({
+      civility,
+      ...fields,
+      email,
+      identity,
+      approveUrl: link('approve'),
+      denyUrl: link('deny'),
+    });
+    await ctx.mailer.send({ to: admins.map((admin) => admin.email), ...mail });
+  }
+}
+
+/**
+ * Approve or deny a pending account from the link e-mailed to admins. The single-use token is the
+ * authorization: it only ever reached the admins' mailboxes (decision recorded in docs/decisions.md).
+ */
+export async function reviewAccountRequest(ctx: AppContext, token: string, decision: 'approve' | 'deny'): Promise<void> {
+  const now = new Date();
+  const record = await ctx.db.userToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { id: true, purpose: true, usedAt: true, expiresAt: true, user: { select: { id: true, email: true, status: true } } },
+  });
+  if (!record || record.purpose !== 'ACCOUNT_APPROVAL' || record.usedAt || record.expiresAt <= now || record.user.status !== 'PENDING') {
+    throw new AppError('BAD_USER_INPUT', messages.invalidApprovalToken);
+  }
+  const { user } = record;
+  if (decision === 'deny') {
+    await ctx.db.$transaction(async (tx) => {
+      await tx.user.delete({ where: { id: user.id } });
+      await recordAudit(tx, ctx, { action: 'auth.account_request.deny', entity: 'User', entityId: user.id, data: { email: user.email } }, null);
+    });
+    return;
+  }
+  await ctx.db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { status: 'ACTIVE' } });
+    await tx.userToken.update({ where: { id: record.id }, data: { usedAt: now } });
+    await recordAudit(tx, ctx, { action: 'auth.account_request.approve', entity: 'User', entityId: user.id }, null);
+  });
+  const mail = await renderMail.accountApproved({ email: user.email, loginUrl: `${ctx.config.publicUrl}/login` });
+  await ctx.mailer.send({ to: user.email, ...mail });
+}
+
+/**
+ * Sends a reset link when an active account has this address. The answer is the same whether or
+ * not the account exists, so the form cannot be used to discover who has an account.
+ */
+export async function requestPasswordReset(ctx: AppContext, rawEmail: string): Promise<void> {
+  if (!isEmail(rawEmail ?? '')) throw validationError({ email: messages.invalidEmail }, messages.invalidEmail);
+  const email = normalizeEmail(rawEmail);
+  const user = await ctx.db.user.findUnique({ where: { email }, select: { id: true, status: true } });
+  if (!user || user.status !== 'ACTIVE') return;
+
+  // At most one e-mail a minute per account, so the form cannot be used to flood a mailbox.
+  const recent = await ctx.db.userToken.count({
+    where: { userId: user.id, purpose: 'PASSWORD_RESET', createdAt: { gte: new Date(Date.now() - 60_000) } },
+  });
+  if (recent > 0) return;
+
+  const token = newToken();
+  await ctx.db.userToken.create({
+    data: {
+      userId: user.id,
+      purpose: 'PASSWORD_RESET',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + ctx.config.resetTokenMinutes * 60_000),
+    },
+  });
+  await recordAudit(ctx.db, ctx, { action: 'auth.password_reset.request', entity: 'User', entityId: user.id }, user.id);
+  const mail = await renderMail.passwordRecovery({
+    resetUrl: `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+    validityMinutes: ctx.config.resetTokenMinutes,
+  });
+  await ctx.mailer.send({ to: email, ...mail });
+}
+
+async function findUsableResetToken(services: Pick<Services, 'db'>, token: string) {
+  const record = await services.db.userToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { id: true, userId: true, purpose: true, usedAt: true, expiresAt: true },
+  });
+  if (!record || record.purpose !== 'PASSWORD_RESET' || record.usedAt || record.expiresAt <= new Date()) return null;
+  return record;
+}
+
+export async function isResetTokenUsable(services: Pick<Services, 'db'>, token: string): Promise<boolean> {
+  return (await findUsableResetToken(services, token)) !== null;
+}
+
+/** Sets the new password, burns every reset token of the account and signs out all its sessions. */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const record = await findUsableResetToken(ctx, token ?? '');
+  if (!record) throw new AppError('BAD_USER_INPUT', messages.invalidResetToken);
+  if (!isStrongPassword(password ?? '')) throw validationError({ password: messages.passwordRule }, messages.passwordRule);
+  const passwordHash = await hashPassword(password);
+  const now = new Date();
+  await ctx.db.$transaction(async (tx) => {
+    // Conditional update: of two concurrent uses of one token, only the first succeeds.
+    const used = await tx.userToken.updateMany({ where: { id: record.id, usedAt: null }, data: { usedAt: now } });
+    if (used.count === 0) throw new AppError('BAD_USER_INPUT', messages.invalidResetToken);
+    await tx.userToken.updateMany({ where: { userId: record.userId, purpose: 'PASSWORD_RESET', usedAt: null }, data: { usedAt: now } });
+    await tx.user.update({ where: { id: record.userId }, data: { passwordHash } });
+    await tx.session.updateMany({ where: { userId: record.userId, revokedAt: null }, data: { revokedAt: now } });
+    await recordAudit(tx, ctx, { action: 'auth.password_reset', entity: 'User', entityId: record.userId }, record.userId);
+  });
+}
+
+/** "Se connecter" from the accounts list: an admin opens a session as another active user. */
+export async function loginAs(ctx: AppContext, rawEmail: string): Promise<SignedIn> {
+  const admin = ctx.viewer;
+  if (!admin || admin.role !== 'ADMIN') throw new AppError('FORBIDDEN', "Vous n'avez pas les droits pour effectuer cette action.");
+  const target = await ctx.db.user.findUnique({ where: { email: normalizeEmail(rawEmail ?? '') }, select: { id: true, status: true } });
+  if (!target) throw new AppError('NOT_FOUND', 'Aucun compte ne correspond à cette adresse e-mail.');
+  if (target.status !== 'ACTIVE' || target.id === admin.id) throw new AppError('BAD_USER_INPUT', messages.impersonationTarget);
+  // The real admin stays accountable: an impersonating admin's own impersonator, if any, is kept.
+  const impersonatorId = admin.impersonatorId ?? admin.id;
+  const token = await openSession(ctx, target.id, { remember: false, impersonatorId });
+  await recordAudit(ctx.db, ctx, { action: 'auth.login_as', entity: 'User', entityId: target.id }, admin.id);
+  return { token, userId: target.id };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
