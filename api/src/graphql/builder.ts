@@ -15,9 +15,12 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date };
   };
+  DefaultFieldNullability: false;
   DefaultEdgesNullability: false;
   DefaultNodeNullability: false;
 }>({
+  // Fields are non-null unless declared otherwise: clients never have to guess.
+  defaultFieldNullability: false,
   plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin],
   scopeAuth: {
     // Refuse anonymous subscribers when they subscribe, not on each event.

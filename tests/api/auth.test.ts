@@ -1,0 +1,351 @@
+import { startTestApp, type TestApp } from '../support/app.js';
+import { demo, findLink, gql, loginToken, readOutbox, rest } from '../support/http.js';
+
+const LOGIN = 'mutation($input: LoginInput!) { login(input: $input) { token user { email role roleId fullName } } }';
+const ME = 'query { me { email role } }';
+const PASSWORD_RULE = 'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const registration = (overrides: Record<string, string> = {}) => ({
+  civility: 'Madame',
+  first_name: 'Bérénice',
+  last_name: 'Lefèvre',
+  telephone: '0612345678',
+  address: '3 place du Marché',
+  zip: '69002',
+  city: 'Lyon',
+  role_id: '1',
+  profile: '',
+  identity: 'b.lefevre',
+  email: 'berenice.lefevre@etude-lyon.fr',
+  password: 'Constat#2026',
+  ...overrides,
+});
+
+describe('meta', () => {
+  it('GET /meta.json gives the package version', async () => {
+    const response = await rest(app.url, 'GET', '/meta.json');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ version: '0.3.9' });
+  });
+});
+
+describe('login', () => {
+  it.each([
+    [demo.admin, 'ADMIN', '1'],
+    [demo.bailiff, 'BAILIFF', '2'],
+    [demo.secretary, 'SECRETARY', '3'],
+  ])('GraphQL login of %o returns a token and the user', async (account, role, roleId) => {
+    const result = await gql(app.url, LOGIN, { input: account });
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.login.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(result.data!.login.user).toMatchObject({ email: account.email, role, roleId });
+    const me = await gql(app.url, ME, {}, result.data!.login.token);
+    expect(me.data!.me).toEqual({ email: account.email, role });
+  });
+
+  it('REST login returns tokens.access.token and the legacy user shape', async () => {
+    const response = await rest(app.url, 'POST', '/api/v1/auth/login', { json: demo.bailiff });
+    expect(response.status).toBe(200);
+    expect(typeof response.body.tokens.access.token).toBe('string');
+    expect(response.body.user).toMatchObject({ email: demo.bailiff.email, role_id: '2', role_name: 'Bailiff' });
+    const me = await rest(app.url, 'GET', '/api/v1/users/me', { token: response.body.tokens.access.token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: demo.bailiff.email, role_id: '2', first_name: expect.any(String) });
+  });
+
+  it('accepts the login identifier as well as the e-mail', async () => {
+    const result = await gql(app.url, LOGIN, { input: { email: 'huissier', password: demo.bailiff.password } });
+    expect(result.data!.login.user.email).toBe(demo.bailiff.email);
+  });
+
+  it('a wrong password and an unknown account fail the same way', async () => {
+    const wrong = await gql(app.url, LOGIN, { input: { email: demo.admin.email, password: 'Mauvais#2026' } });
+    const unknown = await gql(app.url, LOGIN, { input: { email: 'personne@demo.fr', password: 'Mauvais#2026' } });
+    expect(wrong.errors![0].extensions!.code).toBe('UNAUTHENTICATED');
+    expect(unknown.errors![0]).toEqual(wrong.errors![0]);
+    const response = await rest(app.url, 'POST', '/api/v1/auth/login', { json: { email: 'personne@demo.fr', password: 'x' } });
+    expect(response.status).toBe(401);
+  });
+
+  it('"Se rappeler de moi" chooses a long session, otherwise a short one', async () => {
+    const long = await rest(app.url, 'POST', '/api/v1/auth/login', { json: demo.secretary });
+    const short = await rest(app.url, 'POST', '/api/v1/auth/login?remember=false', { json: demo.secretary });
+    const sessions = await app.services.db.session.findMany({ orderBy: { id: 'desc' }, take: 2 });
+    const hoursLeft = (date: Date) => (date.getTime() - Date.now()) / 3600_000;
+    expect(long.status).toBe(200);
+    expect(short.status).toBe(200);
+    expect(hoursLeft(sessions[1].expiresAt)).toBeGreaterThan(29 * 24);
+    expect(hoursLeft(sessions[0].expiresAt)).toBeLessThanOrEqual(12);
+  });
+
+  it('tokens are stored hashed, never in clear', async () => {
+    const token = await loginToken(app.url, demo.admin.email, demo.admin.password);
+    const stored = await app.services.db.session.findFirst({ where: { tokenHash: token } });
+    expect(stored).toBeNull();
+  });
+});
+
+describe('session and logout', () => {
+  it('me is null and /users/me is 401 without a valid token', async () => {
+    expect((await gql(app.url, ME)).data!.me).toBeNull();
+    expect((await gql(app.url, ME, {}, 'not-a-token')).data!.me).toBeNull();
+    expect((await rest(app.url, 'GET', '/api/v1/users/me')).status).toBe(401);
+    expect((await rest(app.url, 'GET', '/api/v1/auth/session', { token: 'nope' })).status).toBe(401);
+  });
+
+  it('logout makes the token useless (GraphQL)', async () => {
+    const token = await loginToken(app.url, demo.admin.email, demo.admin.password);
+    expect((await gql(app.url, 'mutation { logout }', {}, token)).data!.logout).toBe(true);
+    expect((await gql(app.url, ME, {}, token)).data!.me).toBeNull();
+    expect((await rest(app.url, 'GET', '/api/v1/users/me', { token })).status).toBe(401);
+  });
+
+  it('logout makes the token useless (REST and legacy /admin)', async () => {
+    const token = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
+    expect((await rest(app.url, 'GET', '/admin/me', { token })).status).toBe(200);
+    expect((await rest(app.url, 'GET', '/admin/logout', { token })).status).toBe(204);
+    expect((await rest(app.url, 'GET', '/admin/me', { token })).status).toBe(401);
+    const other = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
+    expect((await rest(app.url, 'POST', '/api/v1/auth/logout', { token: other })).status).toBe(204);
+    expect((await rest(app.url, 'GET', '/api/v1/auth/session', { token: other })).status).toBe(401);
+  });
+
+  it('logout needs a session', async () => {
+    const result = await gql(app.url, 'mutation { logout }');
+    expect(result.errors![0].extensions!.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('self-registration', () => {
+  it('creates a pending bailiff whatever role_id says, notifies and e-mails the admins', async () => {
+    const response = await rest(app.url, 'POST', '/api/v1/auth/register', { form: registration() });
+    expect(response.status).toBe(201);
+    expect(response.body.m).toBe(
+      "La demande de création de compte a été envoyée à l'administrateur pour validation. Vous serez averti par e-mail lors de sa validation.",
+    );
+    expect(response.body.tokens).toEqual({});
+    const user = await app.services.db.user.findUniqueOrThrow({ where: { email: 'berenice.lefevre@etude-lyon.fr' } });
+    expect(user).toMatchObject({ role: 'BAILIFF', status: 'PENDING', civility: 'MADAME', firstName: 'Bérénice' });
+
+    const admins = await app.services.db.user.findMany({ where: { role: 'ADMIN', status: 'ACTIVE' } });
+    const notifications = await app.services.db.notification.findMany({ where: { kind: 'ACCOUNT_REQUEST' } });
+    expect(notifications.map((n) => n.userId).sort()).toEqual(admins.map((a) => a.id).sort());
+    expect(notifications[0].body).toContain('Bérénice Lefèvre');
+
+    const mail = (await readOutbox(app.outboxDir)).find((m) => m.text?.includes('berenice.lefevre@etude-lyon.fr'));
+    expect(mail).toBeDefined();
+    expect(findLink(mail!, '/account-request/approve?token=')).toMatch(/^http:\/\/localhost:\d+\/api\/v1\/auth\/account-request\/approve/);
+  });
+
+  it('a pending account cannot log in until an admin approves it from the e-mail', async () => {
+    const form = registration({ email: 'noel.garnier@etude.fr', identity: 'n.garnier', first_name: 'Noël', last_name: 'Garnier' });
+    expect((await rest(app.url, 'POST', '/api/v1/auth/register', { form })).status).toBe(201);
+    const credentials = { email: form.email, password: form.password };
+
+    const pending = await gql(app.url, LOGIN, { input: credentials });
+    expect(pending.errors![0].message).toBe('Votre compte est en attente de validation par un administrateur.');
+    expect(pending.errors![0].extensions!.code).toBe('FORBIDDEN');
+
+    const mail = (await readOutbox(app.outboxDir)).find((m) => m.text?.includes(form.email))!;
+    const approve = new URL(findLink(mail, '/account-request/approve'));
+    const response = await rest(app.url, 'GET', approve.pathname + approve.search);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/login?action=approveUser');
+
+    const login = await gql(app.url, LOGIN, { input: credentials });
+    expect(login.data!.login.user.email).toBe(form.email);
+    const approved = (await readOutbox(app.outboxDir)).find((m) => m.subject?.includes('activé') && (m.to as any).text.includes(form.email));
+    expect(approved).toBeDefined();
+
+    // The link is single-use.
+    const again = await rest(app.url, 'GET', approve.pathname + approve.search);
+    expect(again.headers.get('location')).toBe('/login?action=invalidRequest');
+  });
+
+  it('the deny link deletes the pending account', async () => {
+    const form = registration({ email: 'loic.martin@etude.fr', identity: 'l.martin' });
+    await rest(app.url, 'POST', '/api/v1/auth/register', { form });
+    const mail = (await readOutbox(app.outboxDir)).find((m) => m.text?.includes(form.email))!;
+    const deny = new URL(findLink(mail, '/account-request/deny'));
+    const response = await rest(app.url, 'GET', deny.pathname + deny.search);
+    expect(response.headers.get('location')).toBe('/login?action=denyUser');
+    expect(await app.services.db.user.findUnique({ where: { email: form.email } })).toBeNull();
+  });
+
+  it.each([
+    ['an existing e-mail', { email: 'HUISSIER@demo.fr', identity: 'nouvel.identifiant' }],
+    ['an existing identifier', { email: 'autre@etude.fr', identity: 'huissier' }],
+  ])('refuses %s with 409 and the spec message', async (_label, overrides) => {
+    const response = await rest(app.url, 'POST', '/api/v1/auth/register', { form: registration(overrides) });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe('Adresse e-mail ou identifiant déjà utilisé(e).');
+  });
+
+  it.each([
+    ['last_name', '', 'lastName', 'Veuillez saisir votre nom.'],
+    ['first_name', '', 'firstName', 'Veuillez saisir votre prénom.'],
+    ['telephone', '', 'telephone', 'Veuillez entrer un numéro de téléphone.'],
+    ['telephone', '06 12 34', 'telephone', 'Le numéro de téléphone doit être composé de 10 chiffres.'],
+    ['email', '', 'email', 'Veuillez saisir votre email.'],
+    ['email', 'pas-un-email', 'email', 'Veuillez entrer une adresse email valide'],
+    ['address', '', 'address', 'Veuillez saisir votre adresse.'],
+    ['zip', '', 'zip', 'Veuillez saisir votre code postal.'],
+    ['zip', '6900', 'zip', 'Le code postal doit comporter 5 chiffres.'],
+    ['city', '', 'city', 'Veuillez saisir votre ville.'],
+    ['identity', '', 'identity', 'Veuillez saisir votre identifiant.'],
+    ['password', '', 'password', 'Veuillez saisir votre mot de passe.'],
+    ['password', 'motdepasse', 'password', PASSWORD_RULE],
+    ['password', 'Court#1', 'password', PASSWORD_RULE],
+  ])('%s = "%s" is refused: %s → %s', async (field, value, apiField, message) => {
+    const before = await app.services.db.user.count();
+    const response = await rest(app.url, 'POST', '/api/v1/auth/register', {
+      form: registration({ [field]: value, email: `cas.${field}@etude.fr`, identity: `cas.${field}` }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[apiField]).toBe(message);
+    expect(await app.services.db.user.count()).toBe(before);
+  });
+
+  it('the GraphQL mutation returns each invalid field with its French message', async () => {
+    const result = await gql(app.url, 'mutation($input: RegisterInput!) { register(input: $input) { message } }', {
+      input: { firstName: '', lastName: '', telephone: '123', address: '', zip: '', city: '', identity: '', email: '', password: '' },
+    });
+    expect(result.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+    expect(result.errors![0].extensions!.fields).toMatchObject({
+      firstName: 'Veuillez saisir votre prénom.',
+      telephone: 'Le numéro de téléphone doit être composé de 10 chiffres.',
+    });
+  });
+});
+
+describe('password recovery', () => {
+  const resetLinkFor = async (email: string) => {
+    const mails = (await readOutbox(app.outboxDir)).filter((m) => (m.to as any).text.includes(email) && m.subject?.includes('mot de passe'));
+    return new URL(findLink(mails[mails.length - 1], '/reset-password?token='));
+  };
+
+  it('answers the same for a known and an unknown address, and only e-mails the known one', async () => {
+    const known = await rest(app.url, 'POST', '/api/v1/auth/forgot-password', { form: { email: 'secretaire@demo.fr' } });
+    const unknown = await rest(app.url, 'POST', '/api/v1/auth/forgot-password', { form: { email: 'inconnu@demo.fr' } });
+    expect(known.status).toBe(200);
+    expect(known.body.msg).toBe('Un e-mail vous a été envoyé pour récupérer votre mot de passe.');
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    const mails = await readOutbox(app.outboxDir);
+    expect(mails.some((m) => (m.to as any).text.includes('secretaire@demo.fr'))).toBe(true);
+    expect(mails.some((m) => (m.to as any).text.includes('inconnu@demo.fr'))).toBe(false);
+  });
+
+  it('an invalid address gets the 400 error.idexists shape', async () => {
+    const response = await rest(app.url, 'POST', '/api/v1/auth/forgot-password', { form: { email: 'pas-une-adresse' } });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ status: 400, message: 'error.idexists', title: 'Veuillez entrer une adresse email valide' });
+  });
+
+  it('reset enforces the password rule, then changes the password, revokes sessions and burns the token', async () => {
+    const email = 'huissier@demo.fr';
+    const oldSession = await loginToken(app.url, email, demo.bailiff.password);
+    await rest(app.url, 'POST', '/api/v1/auth/forgot-password', { form: { email } });
+    const link = await resetLinkFor(email);
+    expect(link.pathname).toBe('/reset-password');
+    const token = link.searchParams.get('token')!;
+
+    expect((await rest(app.url, 'GET', `/admin/recovery/${encodeURIComponent(token)}`)).body).toEqual({ valid: true });
+
+    const weak = await rest(app.url, 'POST', `/api/v1/auth/reset-password?token=${encodeURIComponent(token)}`, { json: { password: 'faible' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors.message).toBe(PASSWORD_RULE);
+
+    const ok = await rest(app.url, 'POST', `/api/v1/auth/reset-password?token=${encodeURIComponent(token)}`, { json: { password: 'Nouveau#2026' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Mot de passe créé avec succès.');
+
+    expect((await gql(app.url, ME, {}, oldSession)).data!.me).toBeNull();
+    expect((await gql(app.url, LOGIN, { input: demo.bailiff })).errors![0].extensions!.code).toBe('UNAUTHENTICATED');
+    expect((await gql(app.url, LOGIN, { input: { email, password: 'Nouveau#2026' } })).data!.login.user.email).toBe(email);
+
+    const reused = await rest(app.url, 'POST', `/api/v1/auth/reset-password?token=${encodeURIComponent(token)}`, { json: { password: 'Encore#2026' } });
+    expect(reused.status).toBe(400);
+    expect(reused.body.errors.message).toBe('Le lien de réinitialisation est invalide ou a expiré. Veuillez refaire une demande.');
+    expect((await rest(app.url, 'GET', `/admin/recovery/${encodeURIComponent(token)}`)).status).toBe(400);
+  });
+
+  it('an expired token is refused (legacy PUT /admin/recovery)', async () => {
+    const email = 'admin@demo.fr';
+    await rest(app.url, 'POST', '/admin/recovery', { json: { email } });
+    const token = (await resetLinkFor(email)).searchParams.get('token')!;
+    await app.services.db.userToken.updateMany({ where: { purpose: 'PASSWORD_RESET', usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const response = await rest(app.url, 'PUT', '/admin/recovery', { json: { token, password: 'Valide#2026' } });
+    expect(response.status).toBe(400);
+    expect(await loginToken(app.url, email, demo.admin.password)).toBeTruthy();
+  });
+});
+
+describe('login-as (impersonation)', () => {
+  const LOGIN_AS = 'mutation($input: LoginAsInput!) { loginAs(input: $input) { token user { email role } } }';
+
+  it('an admin gets a session as the target, recorded in the audit log', async () => {
+    const adminToken = await loginToken(app.url, demo.admin.email, demo.admin.password);
+    const response = await rest(app.url, 'POST', '/api/v1/auth/login-as', { json: { email: demo.secretary.email }, token: adminToken });
+    expect(response.status).toBe(200);
+    expect(response.body.user).toMatchObject({ email: demo.secretary.email, role_id: '3' });
+    const token = response.body.tokens.access.token;
+    expect((await gql(app.url, ME, {}, token)).data!.me.email).toBe(demo.secretary.email);
+
+    const admin = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.admin.email } });
+    const target = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
+    const entry = await app.services.db.auditLog.findFirst({ where: { action: 'auth.login_as' }, orderBy: { id: 'desc' } });
+    expect(entry).toMatchObject({ actorId: admin.id, entity: 'User', entityId: String(target.id) });
+    const session = await app.services.db.session.findFirstOrThrow({ where: { userId: target.id }, orderBy: { id: 'desc' } });
+    expect(session.impersonatorId).toBe(admin.id);
+  });
+
+  it('a non-admin gets 403 / FORBIDDEN, an anonymous caller 401', async () => {
+    const bailiffToken = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
+    const graphql = await gql(app.url, LOGIN_AS, { input: { email: demo.admin.email } }, bailiffToken);
+    expect(graphql.errors![0].extensions!.code).toBe('FORBIDDEN');
+    const response = await rest(app.url, 'POST', '/api/v1/auth/login-as', { json: { email: demo.admin.email }, token: bailiffToken });
+    expect(response.status).toBe(403);
+    expect((await rest(app.url, 'POST', '/api/v1/auth/login-as', { json: { email: demo.admin.email } })).status).toBe(401);
+  });
+});
+
+describe('GraphQL hardening', () => {
+  it('refuses operations with more aliases than the limit', async () => {
+    const result = await gql(app.url, `query { ${Array.from({ length: 20 }, (_, i) => `a${i}: me { email }`).join(' ')} }`);
+    expect(result.data).toBeUndefined();
+    expect(result.errors?.[0].message).toMatch(/aliases/i);
+  });
+
+  it('only admins may introspect in production', async () => {
+    const production = await startTestApp({ seed: false, env: { NODE_ENV: 'production' } });
+    try {
+      const result = await gql(production.url, '{ __schema { queryType { name } } }');
+      expect(result.errors?.[0].message).toMatch(/introspection/i);
+    } finally {
+      await production.stop();
+    }
+  });
+});
+
+describe('login throttling', () => {
+  it('20 wrong passwords lock the account for a while, even with the right password', async () => {
+    const account = { email: 'secretaire@demo.fr', password: 'Mauvais#0000' };
+    for (let i = 0; i < 20; i++) await rest(app.url, 'POST', '/api/v1/auth/login', { json: account });
+    const response = await rest(app.url, 'POST', '/api/v1/auth/login', { json: demo.secretary });
+    expect(response.status).toBe(429);
+    expect(response.body.message).toBe('Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.');
+    const graphql = await gql(app.url, LOGIN, { input: demo.secretary });
+    expect(graphql.errors![0].extensions!.code).toBe('TOO_MANY_REQUESTS');
+  });
+});

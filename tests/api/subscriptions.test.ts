@@ -1,0 +1,76 @@
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { demo, loginToken, rest } from '../support/http.js';
+
+let app: TestApp;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.dispose()));
+  await app?.stop();
+});
+
+function connect(token?: string): Client {
+  const client = createClient({
+    url: app.url.replace('http', 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    retryAttempts: 0,
+    lazy: false,
+  });
+  clients.push(client);
+  return client;
+}
+
+/** Resolves with the first event of a subscription, or rejects with its error. */
+function firstEvent(client: Client, query: string): { event: Promise<any>; ready: Promise<void> } {
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const event = new Promise((resolve, reject) => {
+    const unsubscribe = client.subscribe({ query }, {
+      next: (value) => {
+        unsubscribe();
+        resolve(value);
+      },
+      error: reject,
+      complete: () => reject(new Error('completed without event')),
+    });
+  });
+  client.on('connected', () => markReady());
+  return { event, ready };
+}
+
+const NOTIFICATION_ADDED = 'subscription { notificationAdded { kind body isRead } }';
+
+describe('graphql-ws subscriptions on /graphql', () => {
+  it("an admin's open notificationAdded subscription receives a new account request live", async () => {
+    const token = await loginToken(app.url, demo.admin.email, demo.admin.password);
+    const { event, ready } = firstEvent(connect(token), NOTIFICATION_ADDED);
+    await ready;
+    // Give the server a moment to register the subscription after the connection ack.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const response = await rest(app.url, 'POST', '/api/v1/auth/register', {
+      form: {
+        first_name: 'François', last_name: 'Noël', telephone: '0611223344', address: '1 rue Haute',
+        zip: '75001', city: 'Paris', identity: 'f.noel', email: 'francois.noel@etude.fr', password: 'Constat#2026',
+      },
+    });
+    expect(response.status).toBe(201);
+    const received = await event;
+    expect(received.data.notificationAdded).toMatchObject({ kind: 'ACCOUNT_REQUEST', isRead: false });
+    expect(received.data.notificationAdded.body).toContain('François Noël');
+  });
+
+  it('a connection without a valid session is refused on connect', async () => {
+    const client = connect('invalid-token');
+    const closed = new Promise<{ code: number }>((resolve) => client.on('closed', (event) => resolve(event as { code: number })));
+    client.subscribe({ query: NOTIFICATION_ADDED }, { next: () => {}, error: () => {}, complete: () => {} });
+    expect((await closed).code).toBe(4403);
+  });
+});
