@@ -135,7 +135,7 @@ describe('accountRequest', () => {
 
   it('asks the admins to approve or deny, with every field of the request', async () => {
     const rendered = await renderMail.accountRequest({
-      civility: 'MAITRE',
+      civilityLabel: 'Maître',
       lastName: `Dupont ${SCRIPT}`,
       firstName: 'Jean-Loïc',
       email: 'jl.dupont@etude-dupont.fr',

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 
@@ -12,13 +11,15 @@ export interface DbOptions {
 }
 
 /**
- * Opens the Prisma client over node-postgres. The pool reports errors instead of crashing the
+ * Opens the Prisma client over node-postgres. Pool errors are reported instead of crashing the
  * process when PostgreSQL goes away (e.g. embedded server stopped during shutdown).
  */
 export function openDb(url: string, options: DbOptions = {}): Db {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-  pool.on('error', (error) => console.error(`[db] connexion PostgreSQL perdue : ${error.message}`));
-  const adapter = new PrismaPg(pool);
+  // The adapter owns its pool, so $disconnect() closes every connection.
+  const adapter = new PrismaPg(
+    { connectionString: url, max: options.poolSize ?? 10 },
+    { onPoolError: (error) => console.error(`[db] connexion PostgreSQL perdue : ${error.message}`) },
+  );
   if (!options.onQuery) return new PrismaClient({ adapter });
   const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
   const onQuery = options.onQuery;

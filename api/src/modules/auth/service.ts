@@ -190,7 +190,7 @@ export async function register(ctx: AppContext, input: RegistrationInput): Promi
     const link = (action: 'approve' | 'deny') =>
       `${ctx.config.publicUrl}/api/v1/auth/account-request/${action}?token=${encodeURIComponent(approvalToken)}`;
     const mail = await renderMail.accountRequest({
-      civility,
+      civilityLabel: civilityLabels[civility],
       ...fields,
       email,
       identity,

@@ -1,4 +1,3 @@
-import type { Civility } from '../../../generated/prisma/enums.js';
 import { ActionButton, Details, MailLayout, Paragraph } from '../layout.js';
 import { renderMailParts } from '../render.js';
 
@@ -13,14 +12,14 @@ const fr = {
   identity: 'Identifiant',
   telephone: 'Téléphone',
   address: 'Adresse',
-  civilities: { MONSIEUR: 'Monsieur', MADAME: 'Madame', MAITRE: 'Maître' } satisfies Record<Civility, string>,
   outro: 'Le compte restera inactif tant que la demande n’aura pas été approuvée.',
   approve: 'Approuver la demande',
   deny: 'Refuser la demande',
 };
 
 export type AccountRequestProps = {
-  civility: Civility;
+  /** Display label, e.g. 'Maître'. */
+  civilityLabel: string;
   lastName: string;
   firstName: string;
   email: string;
@@ -40,7 +39,7 @@ export function AccountRequestEmail(props: AccountRequestProps) {
       <Paragraph>{fr.intro}</Paragraph>
       <Details
         rows={[
-          [fr.civility, fr.civilities[props.civility]],
+          [fr.civility, props.civilityLabel],
           [fr.lastName, props.lastName],
           [fr.firstName, props.firstName],
           [fr.email, props.email],
