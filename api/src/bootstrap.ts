@@ -1,0 +1,78 @@
+import path from 'node:path';
+import type { Config } from './config.js';
+import type { Services } from './context.js';
+import { createApp, type App } from './app.js';
+import { openDb, type DbOptions } from './infra/db.js';
+import { startEmbeddedPostgres } from './infra/embedded-postgres.js';
+import { applyMigrations } from './infra/migrate.js';
+import { createMailer } from './infra/mail/index.js';
+import { createLocalStorage } from './infra/storage.js';
+import { createAppPubSub } from './infra/pubsub.js';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../prisma/seed.js';
+
+export interface RunningServer {
+  app: App;
+  services: Services;
+  url: string;
+  /** Demo accounts seeded by this start, empty when the database already had users. */
+  seeded: typeof DEMO_ACCOUNTS | [];
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  log?: (message: string) => void;
+  db?: DbOptions;
+}
+
+/**
+ * Opens (or starts) the database, applies pending migrations, seeds demo data into an empty
+ * database outside production, wires the services and starts listening. stop() undoes it all in
+ * reverse order, so PostgreSQL only stops once no connection is left.
+ */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? ((message: string) => console.log(message));
+  const cleanups: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: Error) => log(`[arrêt] ${error.message}`));
+    cleanups.length = 0;
+  };
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      // PostgreSQL's own output stays out of the console; a failed start reports it in its error.
+      const postgres = await startEmbeddedPostgres({ dataDir: config.dataDir });
+      cleanups.push(() => postgres.stop());
+      databaseUrl = postgres.url;
+    }
+    const applied = await applyMigrations(databaseUrl, { log: (message) => log(`[migrations] ${message}`) });
+    if (applied.length > 0) log(`[migrations] ${applied.length} migration(s) appliquée(s)`);
+
+    const db = openDb(databaseUrl, options.db);
+    cleanups.push(() => db.$disconnect());
+    const pubsub = createAppPubSub(config.redisUrl);
+    cleanups.push(() => pubsub.close());
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      from: config.mailFrom,
+      log: (message) => log(`[mail] ${message}`),
+    });
+    cleanups.push(() => mailer.close());
+    const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+    const services: Services = { config, db, mailer, storage, pubsub };
+
+    let seeded: RunningServer['seeded'] = [];
+    if (config.seedDemoData && (await db.user.count()) === 0) {
+      await seedDemoData(db, storage);
+      seeded = DEMO_ACCOUNTS;
+    }
+
+    const app = createApp(services);
+    const port = await app.listen(config.port, config.host);
+    cleanups.push(() => app.close());
+    return { app, services, url: `http://localhost:${port}`, seeded, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

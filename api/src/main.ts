@@ -1,0 +1,34 @@
+import { ConfigError, loadConfig } from './config.js';
+import { startServer } from './bootstrap.js';
+import { appVersion } from './version.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const running = await startServer(config);
+
+  console.log(`\nExtranet Constats ${appVersion} — ${running.url}`);
+  console.log(`  Application web : ${running.url}/`);
+  console.log(`  GraphQL / GraphiQL : ${running.url}/graphql`);
+  console.log(`  API REST : ${running.url}/api/v1`);
+  console.log(`  Base de données : ${config.databaseUrl ? 'PostgreSQL externe (DATABASE_URL)' : `PostgreSQL intégré (${config.dataDir}/pg)`}`);
+  if (running.seeded.length > 0) {
+    console.log('  Comptes de démonstration :');
+    for (const account of running.seeded) console.log(`    ${account.role.padEnd(10)} ${account.email} / ${account.password}`);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} reçu : arrêt en cours…`);
+    await running.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `Configuration invalide : ${error.message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../api/src/config.js';
+import { startServer, type RunningServer } from '../../api/src/bootstrap.js';
+import { createTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  url: string;
+  services: RunningServer['services'];
+  dataDir: string;
+  outboxDir: string;
+  /** SQL statements sent since the last reset (for N+1 checks). */
+  queries: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server on a free loopback port, over a fresh migrated database (seeded with the demo
+ * data unless `seed: false`), with its own data folder for files and the mail outbox.
+ */
+export async function startTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'constats-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    SEED_DEMO_DATA: options.seed === false ? 'false' : 'true',
+    WEB_DIR: path.resolve('dist/web'),
+    ...options.env,
+  });
+  const queries: string[] = [];
+  const running = await startServer(config, { log: () => {}, db: { onQuery: (sql) => queries.push(sql) } });
+  return {
+    url: running.url.replace('localhost', '127.0.0.1'),
+    services: running.services,
+    dataDir,
+    outboxDir: path.join(dataDir, 'outbox'),
+    queries,
+    stop: async () => {
+      await running.stop();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
