@@ -9,6 +9,8 @@ import type { Services } from './context.js';
 import { createGraphQLServer } from './graphql/yoga.js';
 import { createRestRouter } from './http/rest.js';
 import { createStaticHandler } from './http/static.js';
+import { createFilesHandler, type ArchiveProvider, type createFileLinks } from './http/files.js';
+import { processRequest } from 'graphql-upload-minimal';
 import { bearerToken, json, type ServerContext } from './http/request.js';
 import { resolveSession } from './modules/auth/service.js';
 import { authRoutes } from './modules/auth/rest.js';
@@ -21,14 +23,22 @@ export interface App {
 }
 
 /** The HTTP host: /graphql (HTTP + graphql-ws), /api/v1 and /admin shims, /meta.json, the web build. */
-export function createApp(services: Services): App {
+/** "Download all" zips, by the kind named in their signed link. */
+const archives: Record<string, ArchiveProvider> = {};
+
+export function createApp(services: Services, fileLinks: ReturnType<typeof createFileLinks>): App {
   const yoga = createGraphQLServer(services);
   const rest = createRestRouter([...authRoutes], yoga);
   const serveWeb = createStaticHandler(services.config.webDir);
+  const serveFile = createFilesHandler(services, fileLinks, archives);
 
   const adapter = createServerAdapter<ServerContext>(async (request, serverContext) => {
     const { pathname } = new URL(request.url);
-    if (pathname === '/graphql') return yoga.handle(request, serverContext);
+    if (pathname === '/graphql') {
+      const uploadError = await parseUploads(request, serverContext, services.config.maxUploadBytes);
+      return uploadError ?? yoga.handle(request, serverContext);
+    }
+    if (pathname.startsWith('/files/')) return serveFile(request);
     if (pathname === '/meta.json') return json({ version: appVersion }, 200, { 'cache-control': 'no-store' });
     if (pathname.startsWith('/api/') || pathname.startsWith('/admin/')) {
       return (await rest(request, serverContext)) ?? json({ code: 404, message: 'Ressource introuvable.' }, 404);
@@ -37,6 +47,8 @@ export function createApp(services: Services): App {
   });
 
   const server = createServer(adapter);
+  // Uploads of 200 MB over a slow office line take longer than Node's default 5-minute timeout.
+  server.requestTimeout = 0;
   const sockets = new WebSocketServer({ server, path: '/graphql' });
   const wsServer = useServer<{ authorization?: string }, { token?: string | null }>(
     {
@@ -82,4 +94,20 @@ export function createApp(services: Services): App {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Multipart GraphQL requests are parsed here, from the raw Node request, so that files stream to
+ * storage as they arrive; the parsed operation is handed to Yoga (see streamedUploads in yoga.ts).
+ */
+async function parseUploads(request: Request, serverContext: ServerContext, maxBytes: number): Promise<Response | null> {
+  if (!request.headers.get('content-type')?.includes('multipart/form-data') || !serverContext.req || !serverContext.res) return null;
+  try {
+    // One byte over the limit lets storage see the overflow and refuse the file with a clear message.
+    serverContext.uploadBody = await processRequest(serverContext.req, serverContext.res, { maxFileSize: maxBytes + 1, maxFiles: 50 });
+    return null;
+  } catch (error) {
+    const status = (error as { status?: number }).status ?? 400;
+    return json({ errors: [{ message: 'Requête d’envoi de fichiers invalide.', extensions: { code: 'BAD_USER_INPUT' } }] }, status);
+  }
 }

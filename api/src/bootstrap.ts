@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.js';
 import type { Services } from './context.js';
@@ -8,6 +10,7 @@ import { applyMigrations } from './infra/migrate.js';
 import { createMailer } from './infra/mail/index.js';
 import { createLocalStorage } from './infra/storage.js';
 import { createAppPubSub } from './infra/pubsub.js';
+import { createFileLinks } from './http/files.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../prisma/seed.js';
 
 export interface RunningServer {
@@ -59,7 +62,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     cleanups.push(() => mailer.close());
     const storage = createLocalStorage(path.join(config.dataDir, 'files'));
-    const services: Services = { config, db, mailer, storage, pubsub };
+    const secret = config.appSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'app-secret')));
+    const files = createFileLinks(secret, config.fileLinkMinutes);
+    const services: Services = { config, db, mailer, storage, pubsub, files };
 
     let seeded: RunningServer['seeded'] = [];
     if (config.seedDemoData && (await db.user.count()) === 0) {
@@ -67,7 +72,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       seeded = DEMO_ACCOUNTS;
     }
 
-    const app = createApp(services);
+    const app = createApp(services, files);
     const port = await app.listen(config.port, config.host);
     cleanups.push(() => app.close());
     return { app, services, url: `http://localhost:${port}`, seeded, stop };
@@ -75,4 +80,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await stop();
     throw error;
   }
+}
+
+/** A random secret kept in DATA_DIR when APP_SECRET is not set (fine for a single instance). */
+async function readOrCreateSecret(file: string): Promise<string> {
+  const existing = await readFile(file, 'utf8').catch(() => null);
+  if (existing && existing.trim().length >= 32) return existing.trim();
+  const secret = randomBytes(32).toString('base64url');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
 }

@@ -22,6 +22,12 @@ export interface Config {
   resetTokenMinutes: number;
   approvalTokenDays: number;
   seedDemoData: boolean;
+  /** Largest accepted upload, bytes (MAX_UPLOAD_MB, default 200). */
+  maxUploadBytes: number;
+  /** Signs download links; set the same APP_SECRET on every instance behind a load balancer. */
+  appSecret?: string;
+  /** Lifetime of signed download links. */
+  fileLinkMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -48,6 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     approvalTokenDays: parseInteger(env.APPROVAL_TOKEN_DAYS ?? '7', 'APPROVAL_TOKEN_DAYS', 1, 60),
     // Demo data must never land in a production database (issue 2, seed).
     seedDemoData: nodeEnv !== 'production' && parseBoolean(env.SEED_DEMO_DATA ?? 'true', 'SEED_DEMO_DATA'),
+    maxUploadBytes: parseInteger(env.MAX_UPLOAD_MB ?? '200', 'MAX_UPLOAD_MB', 1, 10_000) * 1024 * 1024,
+    appSecret: optionalSecret(env.APP_SECRET),
+    fileLinkMinutes: parseInteger(env.FILE_LINK_MINUTES ?? '480', 'FILE_LINK_MINUTES', 1, 7 * 24 * 60),
   };
 }
 
@@ -70,6 +79,12 @@ function parseEnum<T extends string>(raw: string, allowed: readonly T[], name: s
     throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
   }
   return raw as T;
+}
+
+function optionalSecret(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < 32) throw new ConfigError('APP_SECRET must be at least 32 characters');
+  return raw;
 }
 
 function optionalUrl(raw: string | undefined, name: string, protocols: string[]): string | undefined {

@@ -3,6 +3,7 @@ import type { Db } from './infra/db.js';
 import type { Mailer } from './infra/mail/index.js';
 import type { Storage } from './infra/storage.js';
 import type { AppPubSub } from './infra/pubsub.js';
+import type { FileLinks } from './http/files.js';
 import type { Role } from './generated/prisma/enums.js';
 
 /** Long-lived dependencies, built once at start-up and handed to every request. */
@@ -12,6 +13,8 @@ export interface Services {
   mailer: Mailer;
   storage: Storage;
   pubsub: AppPubSub;
+  /** Signed, short-lived download links for stored files. */
+  files: FileLinks;
 }
 
 /** The signed-in user behind a request, from a valid session. */

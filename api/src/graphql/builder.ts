@@ -4,6 +4,7 @@ import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
+import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import type { AppContext } from '../context.js';
 import { forbidden, notAuthenticated } from './errors.js';
 
@@ -14,6 +15,7 @@ export const builder = new SchemaBuilder<{
   AuthScopes: { authenticated: boolean; admin: boolean; bailiff: boolean; secretary: boolean };
   Scalars: {
     DateTime: { Input: Date; Output: Date };
+    Upload: { Input: Promise<FileUpload>; Output: never };
   };
   DefaultFieldNullability: false;
   DefaultEdgesNullability: false;
@@ -56,6 +58,9 @@ builder.scalarType('DateTime', {
     return date;
   },
 });
+
+// GraphQL multipart request spec: files arrive as streams while the request is still uploading.
+builder.addScalarType('Upload', GraphQLUpload);
 
 builder.queryType({});
 builder.mutationType({});

@@ -20,10 +20,20 @@ function introspectionGuard(services: Services): Plugin<AppContext> {
   };
 }
 
+/** Hands Yoga the operation graphql-upload-minimal parsed from a multipart request (see app.ts). */
+const streamedUploads: Plugin<AppContext, ServerContext> = {
+  onRequestParse({ serverContext, setRequestParser }) {
+    const body = serverContext?.uploadBody;
+    if (body) setRequestParser(() => body as never);
+  },
+};
+
 export function createGraphQLServer(services: Services) {
   return createYoga<ServerContext, AppContext>({
     schema,
     graphqlEndpoint: '/graphql',
+    // Yoga's own multipart parser buffers whole files in memory; app.ts streams them instead.
+    multipart: false,
     landingPage: false,
     graphiql: { title: 'Extranet Constats — GraphiQL' },
     context: async (initial): Promise<AppContext> => {
@@ -47,6 +57,7 @@ export function createGraphQLServer(services: Services) {
       costLimitPlugin({ maxCost: 5000 }),
       maxDirectivesPlugin({ n: 50 }),
       introspectionGuard(services),
+      streamedUploads,
     ],
   });
 }

@@ -1,9 +1,12 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientInfo } from '../context.js';
 
 /** What the Node adapter and the WebSocket server hand to each request. */
 export interface ServerContext {
   req?: IncomingMessage;
+  res?: ServerResponse;
+  /** A multipart GraphQL request already parsed by graphql-upload-minimal (files still streaming). */
+  uploadBody?: unknown;
   /** Bearer token taken from graphql-ws connection parameters. */
   connectionToken?: string | null;
 }

@@ -1,3 +1,4 @@
+import type { ExecutionResult, GraphQLError } from 'graphql';
 import type { GraphQLServer } from '../graphql/yoga.js';
 import { errorStatus, type ErrorCode, type FieldErrors } from '../graphql/errors.js';
 import type { ServerContext } from './request.js';
@@ -15,6 +16,8 @@ export interface RestContext {
   request: Request;
   url: URL;
   params: Record<string, string>;
+  /** The raw Node request, for shims that stream multipart bodies. */
+  serverContext: ServerContext;
   /** Runs an operation through the same Yoga pipeline (auth, limits, masking) as /graphql. */
   graphql<T>(query: string, variables?: Record<string, unknown>): Promise<GraphQLOutcome<T>>;
 }
@@ -39,7 +42,7 @@ export function createRestRouter(routes: Route[], yoga: GraphQLServer) {
     for (const route of compiled) {
       const params = matchSegments(route.segments, segments);
       if (!params || route.method !== request.method) continue;
-      return route.handler({ request, url, params, graphql: (query, variables) => runGraphQL(yoga, request, serverContext, query, variables) });
+      return route.handler({ request, url, params, serverContext, graphql: (query, variables) => runGraphQL(yoga, request, serverContext, query, variables) });
     }
     return null;
   };
@@ -55,6 +58,11 @@ function matchSegments(pattern: string[], actual: string[]): Record<string, stri
   return params;
 }
 
+/**
+ * Executes in process through Yoga's envelop pipeline, so the shims get the same context (session
+ * from the Authorization header), limits, validation and error masking as /graphql, and can pass
+ * file uploads as variables.
+ */
 async function runGraphQL<T>(
   yoga: GraphQLServer,
   request: Request,
@@ -62,16 +70,26 @@ async function runGraphQL<T>(
   query: string,
   variables: Record<string, unknown> = {},
 ): Promise<GraphQLOutcome<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-  for (const name of ['authorization', 'user-agent', 'x-forwarded-for']) {
-    const value = request.headers.get(name);
-    if (value) headers[name] = value;
-  }
-  const response = await yoga.fetch('http://internal/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }) }, serverContext);
-  const result = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string; fields?: FieldErrors } }[] };
+  // Seen by Yoga as a POST to /graphql (a legacy GET such as /admin/logout may run a mutation),
+  // carrying the caller's headers, hence its session.
+  const graphqlRequest = new Request('http://internal/graphql', { method: 'POST', headers: request.headers });
+  const enveloped = yoga.getEnveloped({ ...serverContext, request: graphqlRequest, params: { query, variables } } as never);
+  const document = enveloped.parse(query);
+  const invalid = enveloped.validate(enveloped.schema, document);
+  if (invalid.length > 0) return failure(invalid[0]);
+  const result = (await enveloped.execute({
+    schema: enveloped.schema,
+    document,
+    variableValues: variables,
+    contextValue: await enveloped.contextFactory(),
+  })) as ExecutionResult<T>;
   const first = result.errors?.[0];
-  if (!first) return { ok: true, data: result.data as T };
-  const code = (first.extensions?.code ?? 'INTERNAL_SERVER_ERROR') as GraphQLFailure['code'];
+  return first ? failure(first) : { ok: true, data: result.data as T };
+}
+
+function failure(error: GraphQLError): { ok: false; error: GraphQLFailure } {
+  const extensions = error.extensions as { code?: string; fields?: FieldErrors };
+  const code = (extensions.code ?? 'INTERNAL_SERVER_ERROR') as GraphQLFailure['code'];
   const status = code in errorStatus ? errorStatus[code as ErrorCode] : code === 'INTERNAL_SERVER_ERROR' ? 500 : 400;
-  return { ok: false, error: { code, status, message: first.message, fields: first.extensions?.fields } };
+  return { ok: false, error: { code, status, message: error.message, fields: extensions.fields } };
 }

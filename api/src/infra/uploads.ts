@@ -1,0 +1,130 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { FileUpload } from 'graphql-upload-minimal';
+import { AppError } from '../graphql/errors.js';
+import { acceptedTypesLabel, detectFileType, SNIFF_BYTES, type FileCategory } from './file-types.js';
+import { FileTooLargeError, newStorageKey, type Storage } from './storage.js';
+
+/** What the `Upload` scalar hands to resolvers: the file arrives while the request streams in. */
+export type UploadInput = Promise<FileUpload>;
+
+export interface StoredFile {
+  storageKey: string;
+  originalName: string;
+  size: number;
+  mimeType: string;
+}
+
+export interface SaveOptions {
+  /** Storage folder, e.g. 'reports' or 'avatars'. */
+  folder: string;
+  category: FileCategory;
+  maxBytes: number;
+}
+
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
+
+/** Original names are shown back to users and put in headers: keep them printable and short. */
+export function cleanFileName(name: string): string {
+  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(-200);
+  return cleaned || 'fichier';
+}
+
+/**
+ * Streams one upload to storage after checking its type from its first bytes. Nothing is kept when
+ * the type is refused, the size limit is passed or the client goes away mid-transfer.
+ */
+export async function saveUpload(storage: Storage, upload: UploadInput, options: SaveOptions): Promise<StoredFile> {
+  const file = await upload;
+  const originalName = cleanFileName(file.filename);
+  const stream = file.createReadStream();
+  const { head, rest } = await readHead(stream, SNIFF_BYTES);
+  const type = detectFileType(options.category, originalName, head);
+  if (!type) {
+    rest.destroy();
+    throw new AppError('BAD_USER_INPUT', `Type de fichier non autorisé : « ${originalName} ». Formats acceptés : ${acceptedTypesLabel(options.category)}.`, {
+      reason: 'FILE_TYPE',
+    });
+  }
+  const storageKey = newStorageKey(options.folder, `file.${type.extension}`);
+  try {
+    const { size } = await storage.put(storageKey, rest, { maxBytes: options.maxBytes });
+    return { storageKey, originalName, size, mimeType: type.mimeType };
+  } catch (error) {
+    if (error instanceof FileTooLargeError || isTruncation(error)) {
+      throw new AppError('BAD_USER_INPUT', `Le fichier « ${originalName} » dépasse la taille maximale autorisée (${megabytes(options.maxBytes)} Mo).`, {
+        reason: 'FILE_TOO_LARGE',
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Saves several uploads, all or nothing: if one is refused, the ones already stored are removed.
+ * Files are read in order because a multipart request delivers them one after the other.
+ */
+export async function saveUploads(storage: Storage, uploads: UploadInput[], options: SaveOptions): Promise<StoredFile[]> {
+  const stored: StoredFile[] = [];
+  try {
+    for (const upload of uploads) stored.push(await saveUpload(storage, upload, options));
+    return stored;
+  } catch (error) {
+    await discardFiles(storage, stored);
+    // Let the remaining parts of the request drain so the client gets its answer.
+    for (const upload of uploads.slice(stored.length + 1)) void upload.then((file) => file.createReadStream().resume(), () => {});
+    throw error;
+  }
+}
+
+/** Removes stored files when the database change they belonged to did not happen. */
+export async function discardFiles(storage: Storage, files: Pick<StoredFile, 'storageKey'>[]): Promise<void> {
+  await Promise.all(files.map((file) => storage.remove(file.storageKey).catch(() => {})));
+}
+
+function isTruncation(error: unknown): boolean {
+  return (error as { status?: number })?.status === 413;
+}
+
+/** Reads up to `bytes` from the stream and returns them with a stream that still yields everything. */
+async function readHead(stream: Readable, bytes: number): Promise<{ head: Buffer; rest: Readable }> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= bytes) finish();
+    };
+    const onEnd = () => {
+      ended = true;
+      finish();
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+    };
+    function finish() {
+      cleanup();
+      stream.pause();
+      resolve();
+    }
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+  });
+  const buffered = Buffer.concat(chunks);
+  const rest = new PassThrough();
+  rest.write(buffered);
+  if (ended) rest.end();
+  else {
+    stream.on('error', (error) => rest.destroy(error));
+    stream.pipe(rest);
+  }
+  return { head: buffered.subarray(0, bytes), rest };
+}

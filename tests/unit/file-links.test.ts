@@ -1,0 +1,44 @@
+import { contentDisposition, createFileLinks } from '../../api/src/http/files.js';
+
+const SECRET = 'x'.repeat(40);
+
+describe('signed download links', () => {
+  let now = Date.parse('2026-11-21T10:00:00Z');
+  const links = createFileLinks(SECRET, 60, () => now);
+  const verify = (link: string) => links.verify(new URL(link, 'http://localhost'));
+
+  it('a link verifies with its parameters until it expires', () => {
+    const link = links.file('reports/2026/11/a.pdf', 'Constat Hélène.pdf', { download: true });
+    expect(verify(link)).toMatchObject({ name: 'Constat Hélène.pdf', dl: '1' });
+    now += 61 * 60_000;
+    expect(verify(link)).toBeNull();
+    now -= 61 * 60_000;
+  });
+
+  it('changing the key, the name or the expiry breaks the signature', () => {
+    const link = links.file('reports/2026/11/a.pdf', 'a.pdf');
+    expect(verify(link.replace('a.pdf?', 'b.pdf?'))).toBeNull();
+    expect(verify(link.replace('name=a.pdf', 'name=b.pdf'))).toBeNull();
+    expect(verify(link.replace(/exp=\d+/, 'exp=9999999999'))).toBeNull();
+    expect(verify(link.replace('dl=0', 'dl=1'))).toBeNull();
+  });
+
+  it('a link signed with another secret is refused', () => {
+    const other = createFileLinks('y'.repeat(40), 60, () => now);
+    expect(verify(other.file('reports/a.pdf', 'a.pdf'))).toBeNull();
+  });
+
+  it('archive links are signed too', () => {
+    expect(verify(links.archive('report-deposited', 42, 'Constat 42.zip'))).toMatchObject({ name: 'Constat 42.zip' });
+    expect(verify(links.archive('report-deposited', 42, 'x.zip').replace('/42?', '/43?'))).toBeNull();
+  });
+});
+
+describe('Content-Disposition', () => {
+  it('keeps an ASCII fallback and the UTF-8 name, and cannot be broken out of', () => {
+    expect(contentDisposition('État des lieux "final".pdf', true)).toBe(
+      `attachment; filename="Etat des lieux _final_.pdf"; filename*=UTF-8''%C3%89tat%20des%20lieux%20%22final%22.pdf`,
+    );
+    expect(contentDisposition('a.pdf', false)).toMatch(/^inline; /);
+  });
+});
