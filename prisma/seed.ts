@@ -6,6 +6,9 @@
 import { civilityLabels, toSearchText } from '../api/src/modules/accounts/rules.js';
 import { hashPassword } from '../api/src/modules/auth/password.js';
 import { newStorageKey, type Storage } from '../api/src/infra/storage.js';
+import { billingAmounts, billTotals } from '../api/src/modules/billing/rules.js';
+import { retrocessionAmounts } from '../api/src/modules/retrocession/rules.js';
+import { sum } from '../api/src/lib/money.js';
 import {
   Prisma,
   type Civility,
@@ -950,36 +953,6 @@ function planCommentReads(random: Random, comments: { id: number; receiverId: nu
 // Bills
 // ---------------------------------------------------------------------------------------------
 
-const VAT_RATE = new Decimal('0.20');
-const toCents = (amount: Decimal): Decimal => amount.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-
-interface BillLineInput {
-  pages: number;
-  photos: number;
-  /** Per-report discount, percent. */
-  discount: number;
-}
-
-/**
- * Spec §9: line HT = (billing pages − round(photos / 2)) × page price + photos × photo price. The
- * per-report discount applies to its line, the global discount to what remains, VAT 20 % to the
- * discounted total. Exact decimals, rounded half-up to cents once per frozen amount.
- */
-function groupBillTotals(lines: BillLineInput[], pricePage: Decimal, pricePhoto: Decimal, globalDiscount: number) {
-  let amount = new Decimal(0);
-  let lineDiscounts = new Decimal(0);
-  for (const line of lines) {
-    const billedPages = line.pages - Math.round(line.photos / 2);
-    const lineAmount = pricePage.mul(billedPages).add(pricePhoto.mul(line.photos));
-    amount = amount.add(lineAmount);
-    lineDiscounts = lineDiscounts.add(lineAmount.mul(line.discount).div(100));
-  }
-  const amountHT = toCents(amount);
-  const discountAmount = toCents(lineDiscounts.add(amount.sub(lineDiscounts).mul(globalDiscount).div(100)));
-  const vatAmount = toCents(amountHT.sub(discountAmount).mul(VAT_RATE));
-  return { amountHT, discountAmount, vatAmount, amountTTC: amountHT.sub(discountAmount).add(vatAmount) };
-}
-
 const BILLED_MONTHS = 3;
 const GROUP_BILL_COUNTER = 'group_bill';
 
@@ -1031,10 +1004,16 @@ async function planGroupBills(tx: Tx, random: Random, reports: SeedReport[], gro
     const id = ids[index];
     const lines = billed.map((report) => ({ billId: id, reportId: report.id, discount: random.chance(0.15) ? 10 : 0 }));
     const discount = random.chance(0.25) ? 5 : 0;
-    const totals = groupBillTotals(
-      billed.map((report, line) => ({ pages: report.countPagesBilling, photos: report.countPhotosBilling, discount: lines[line].discount })),
-      group.pricePage,
-      group.pricePhoto,
+    const totals = billTotals(
+      billed.map((report, line) => ({
+        amount: billingAmounts({
+          pages: report.countPagesBilling,
+          photos: report.countPhotosBilling,
+          pricePage: group.pricePage,
+          pricePhoto: group.pricePhoto,
+        }).total,
+        discount: lines[line].discount,
+      })),
       discount,
     );
     for (const report of billed) report.invoiced = true;
@@ -1108,12 +1087,17 @@ async function planSecretaryBills(files: FileRecorder, random: Random, reports: 
       const pages = typed.reduce((total, report) => total + Math.round(report.countPagesRetrocession - report.countPhotosRetrocession / 2), 0);
       const photos = typed.reduce((total, report) => total + report.countPhotosRetrocession, 0);
       const { secretaryPricePage: pricePage, secretaryPricePhoto: pricePhoto } = secretary;
-      const amount = pricePage.mul(pages).add(pricePhoto.mul(photos));
+      const amount = sum(
+        typed.map(
+          (report) =>
+            retrocessionAmounts({ pages: report.countPagesRetrocession, photos: report.countPhotosRetrocession, pricePage, pricePhoto }).total,
+        ),
+      );
       const pdf = minimalPdf([
         `Facture de rétrocession – ${monthLabel(year, month)}`,
         `${fullName(secretary)}, ${secretary.address}, ${secretary.zip} ${secretary.city} – SIRET ${secretary.siret}`,
         `${typed.length} constat(s) : ${pages} pages texte × ${euros(pricePage)}, ${photos} photos × ${euros(pricePhoto)}`,
-        `Montant HT ${euros(toCents(amount))}`,
+        `Montant HT ${euros(new Decimal(amount.toFixed(2)))}`,
         `RIB ${secretary.rib}`,
       ]);
       const file = await files.store('secretary-bills', `Facture ${monthLabel(year, month)} – ${fullName(secretary)}.pdf`, pdf, createdAt);

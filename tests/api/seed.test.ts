@@ -60,11 +60,12 @@ function expectValidPdf(bytes: Buffer): void {
   expect(pdf).toMatch(/\/Type \/Catalog/);
 }
 
-// Spec §9 worked independently in integer units of 10⁻⁷ € (prices have 3 decimals, discounts are
-// percentages applied at most twice), rounding half-up to cents.
+// Spec §9 worked independently in integers (prices in mills = 10⁻³ €, amounts in cents), with the
+// rounding policy of api/src/lib/money.ts: each amount rounded half-up to the cent where computed.
 const toMills = (price: { toFixed(digits: number): string }): bigint => BigInt(price.toFixed(3).replace('.', ''));
 const toCents = (amount: { toFixed(digits: number): string }): bigint => BigInt(amount.toFixed(2).replace('.', ''));
-const roundToCents = (units: bigint): bigint => (units + 50_000n) / 100_000n;
+/** a / b rounded half up, for a ≥ 0. */
+const divRound = (a: bigint, b: bigint): bigint => (2n * a + b) / (2n * b);
 
 function expectedBillCents(
   lines: { pages: number; photos: number; discount: number }[],
@@ -72,19 +73,18 @@ function expectedBillCents(
   pricePhoto: bigint,
   globalDiscount: number,
 ) {
-  let amount = 0n;
+  let ht = 0n;
   let lineDiscounts = 0n;
   for (const line of lines) {
     const halfPhotosRoundedUp = BigInt((line.photos + 1) >> 1);
-    const lineMills = (BigInt(line.pages) - halfPhotosRoundedUp) * pricePage + BigInt(line.photos) * pricePhoto;
-    amount += lineMills * 10_000n;
-    lineDiscounts += lineMills * 100n * BigInt(line.discount);
+    const textPages = BigInt(Math.max(0, line.pages - Number(halfPhotosRoundedUp)));
+    const lineCents = divRound(textPages * pricePage, 10n) + divRound(BigInt(line.photos) * pricePhoto, 10n);
+    ht += lineCents;
+    lineDiscounts += divRound(lineCents * BigInt(line.discount), 100n);
   }
-  const discount = lineDiscounts + ((amount - lineDiscounts) * BigInt(globalDiscount)) / 100n;
-  const ht = roundToCents(amount);
-  const discountCents = roundToCents(discount);
-  const vat = ((ht - discountCents) * 20n + 50n) / 100n;
-  return { ht, discount: discountCents, vat, ttc: ht - discountCents + vat };
+  const discount = lineDiscounts + divRound((ht - lineDiscounts) * BigInt(globalDiscount), 100n);
+  const vat = divRound((ht - discount) * 20n, 100n);
+  return { ht, discount, vat, ttc: ht - discount + vat };
 }
 
 describe('demo seed', () => {

@@ -1,0 +1,50 @@
+// Calendar periods as the études live them: months and years in Paris time, as UTC instants.
+
+const TIME_ZONE = 'Europe/Paris';
+
+/** Offset of Paris from UTC at an instant, in minutes (60 in winter, 120 in summer). */
+function parisOffsetMinutes(instant: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(instant);
+  const value = (type: string) => Number(parts.find((part) => part.type === type)!.value);
+  const asUtc = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'));
+  return Math.round((asUtc - instant.getTime()) / 60_000);
+}
+
+/** The UTC instant of a Paris wall-clock midnight. */
+function parisMidnight(year: number, monthIndex: number, day: number): Date {
+  const guess = new Date(Date.UTC(year, monthIndex, day));
+  // Two passes: the offset at the guess may differ from the one at the true instant around DST.
+  const first = new Date(guess.getTime() - parisOffsetMinutes(guess) * 60_000);
+  return new Date(guess.getTime() - parisOffsetMinutes(first) * 60_000);
+}
+
+export interface Period {
+  start: Date;
+  /** Exclusive. */
+  end: Date;
+}
+
+/** Month 1–12 of a year, or the whole year when month is omitted. */
+export function parisPeriod(year: number, month?: number | null): Period {
+  if (month == null) return { start: parisMidnight(year, 0, 1), end: parisMidnight(year + 1, 0, 1) };
+  return { start: parisMidnight(year, month - 1, 1), end: parisMidnight(year, month, 1) };
+}
+
+/** Year and month (1–12) in Paris of an instant. */
+export function parisYearMonth(instant: Date): { year: number; month: number } {
+  const shifted = new Date(instant.getTime() + parisOffsetMinutes(instant) * 60_000);
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1 };
+}
+
+export function currentParisMonth(now: Date): Period {
+  const { year, month } = parisYearMonth(now);
+  return parisPeriod(year, month);
+}

@@ -1,0 +1,27 @@
+import { currentParisMonth, parisPeriod, parisYearMonth } from '../../api/src/lib/periods.js';
+
+describe('Paris calendar periods', () => {
+  it.each([
+    [2026, 1, '2025-12-31T23:00:00.000Z', '2026-01-31T23:00:00.000Z'],
+    [2026, 3, '2026-02-28T23:00:00.000Z', '2026-03-31T22:00:00.000Z'],
+    [2026, 7, '2026-06-30T22:00:00.000Z', '2026-07-31T22:00:00.000Z'],
+    [2026, 10, '2026-09-30T22:00:00.000Z', '2026-10-31T23:00:00.000Z'],
+    [2026, 12, '2026-11-30T23:00:00.000Z', '2026-12-31T23:00:00.000Z'],
+  ])('%i-%i runs from Paris midnight to Paris midnight', (year, month, start, end) => {
+    const period = parisPeriod(year, month);
+    expect(period.start.toISOString()).toBe(start);
+    expect(period.end.toISOString()).toBe(end);
+  });
+
+  it('a whole year', () => {
+    const period = parisPeriod(2025);
+    expect(period.start.toISOString()).toBe('2024-12-31T23:00:00.000Z');
+    expect(period.end.toISOString()).toBe('2025-12-31T23:00:00.000Z');
+  });
+
+  it('an instant belongs to its Paris month, not its UTC month', () => {
+    expect(parisYearMonth(new Date('2026-10-31T23:30:00Z'))).toEqual({ year: 2026, month: 11 });
+    expect(parisYearMonth(new Date('2026-10-31T22:30:00Z'))).toEqual({ year: 2026, month: 10 });
+    expect(currentParisMonth(new Date('2026-12-31T23:10:00Z')).start.toISOString()).toBe('2026-12-31T23:00:00.000Z');
+  });
+});
