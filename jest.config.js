@@ -33,7 +33,12 @@ export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
     { ...common, ...withPostgres, displayName: 'api', testMatch: ['<rootDir>/tests/api/**/*.test.ts'] },
-    // A real Chromium against the real server: page loads and logins need more than 5 s.
-    { ...common, ...withPostgres, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'], testTimeout: 60000 },
+    {
+      ...common,
+      ...withPostgres,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tests/support/e2e-timeout.ts'],
+    },
   ],
 };

@@ -1,0 +1,15 @@
+// Read by relay-compiler (through `require`) and by babel-plugin-relay (through cosmiconfig's
+// `require`). In this ESM package `export default` would reach them wrapped as `{ default }`;
+// Node's `module.exports` export name hands them the plain object instead.
+const config = {
+  src: './web/src',
+  schema: './schema.graphql',
+  language: 'typescript',
+  artifactDirectory: './web/src/__generated__',
+  excludes: ['**/node_modules/**', '**/__mocks__/**', '**/__generated__/**'],
+  // The server ships the web build it serves, so enums can be exhaustive (a stale tab is
+  // caught by the /meta.json version check, spec §4).
+  noFutureProofEnums: true,
+};
+
+export { config as 'module.exports' };

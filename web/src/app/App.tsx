@@ -1,0 +1,19 @@
+import { FluentProvider } from '@fluentui/react-components';
+import { RouterProvider } from 'react-router/dom';
+import { AppToaster } from '../ui/toasts';
+import { router } from './routes';
+import { SessionProvider } from './session/SessionProvider';
+import { theme } from './theme';
+
+// No className on the provider: Fluent copies it onto the portal nodes of toasts and popups,
+// which would then cover the page. Screens size themselves.
+export function App() {
+  return (
+    <FluentProvider theme={theme}>
+      <AppToaster />
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </FluentProvider>
+  );
+}

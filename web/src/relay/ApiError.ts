@@ -1,0 +1,53 @@
+// The one error type of the web app: every failed GraphQL request becomes an ApiError whose
+// `code` comes from the server's `extensions.code`, so screens branch on codes, never on texts.
+export type ApiErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'TOO_MANY_REQUESTS'
+  | 'BAD_USER_INPUT'
+  // No usable answer from the server (offline, proxy error, non-JSON body).
+  | 'NETWORK_ERROR'
+  // An error without one of the codes above (masked server error).
+  | 'INTERNAL_SERVER_ERROR';
+
+const knownCodes: ReadonlySet<string> = new Set<ApiErrorCode>([
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'TOO_MANY_REQUESTS',
+  'BAD_USER_INPUT',
+]);
+
+export interface GraphQLErrorPayload {
+  message: string;
+  extensions?: { code?: unknown; fields?: unknown };
+}
+
+export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+  /** Per-field French messages of a BAD_USER_INPUT error, keyed by input field name. */
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(code: ApiErrorCode, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.fields = fields;
+  }
+
+  static fromGraphQLErrors(errors: readonly GraphQLErrorPayload[]): ApiError {
+    const [first] = errors;
+    const code = String(first?.extensions?.code ?? '');
+    const fields: Record<string, string> = {};
+    for (const error of errors) {
+      const errorFields = error.extensions?.fields;
+      if (errorFields && typeof errorFields === 'object') {
+        for (const [field, message] of Object.entries(errorFields)) fields[field] = String(message);
+      }
+    }
+    return new ApiError(
+      knownCodes.has(code) ? (code as ApiErrorCode) : 'INTERNAL_SERVER_ERROR',
+      first?.message ?? '',
+      fields,
+    );
+  }
+}

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import relay from 'vite-plugin-relay';
+import { defineConfig } from 'vite';
+
+// The API (default port 4000) serves the built app itself; in development Vite serves the app
+// and forwards everything the API owns, WebSocket subscriptions included.
+const api = 'http://localhost:4000';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), relay],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Libraries every page loads, in chunks of their own: a release that only changes the
+          // app's code leaves them cached in the browser.
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'relay', test: /node_modules[\\/](relay-runtime|react-relay)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/graphql': { target: api, ws: true },
+      '/api': api,
+      '/files': api,
+      '/meta.json': api,
+    },
+  },
+});
