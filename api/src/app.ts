@@ -14,6 +14,11 @@ import { processRequest } from 'graphql-upload-minimal';
 import { bearerToken, json, type ServerContext } from './http/request.js';
 import { resolveSession } from './modules/auth/service.js';
 import { authRoutes } from './modules/auth/rest.js';
+import { absenceRoutes } from './modules/absences/rest.js';
+import { accountRoutes } from './modules/accounts/rest.js';
+import { groupRoutes } from './modules/groups/rest.js';
+import { newsRoutes } from './modules/news/rest.js';
+import { notificationRoutes } from './modules/notifications/rest.js';
 import { appVersion } from './version.js';
 
 export interface App {
@@ -28,7 +33,7 @@ const archives: Record<string, ArchiveProvider> = {};
 
 export function createApp(services: Services, fileLinks: ReturnType<typeof createFileLinks>): App {
   const yoga = createGraphQLServer(services);
-  const rest = createRestRouter([...authRoutes], yoga);
+  const rest = createRestRouter([...authRoutes, ...accountRoutes, ...groupRoutes, ...newsRoutes, ...notificationRoutes, ...absenceRoutes], yoga);
   const serveWeb = createStaticHandler(services.config.webDir);
   const serveFile = createFilesHandler(services, fileLinks, archives);
 

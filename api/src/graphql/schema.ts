@@ -1,8 +1,11 @@
 import { lexicographicSortSchema } from 'graphql';
 import { builder } from './builder.js';
 // Each domain registers its types, queries, mutations and subscriptions on import.
+import '../modules/absences/schema.js';
 import '../modules/accounts/schema.js';
 import '../modules/auth/schema.js';
+import '../modules/groups/schema.js';
+import '../modules/news/schema.js';
 import '../modules/notifications/schema.js';
 
 export const schema = builder.toSchema();

@@ -9,6 +9,8 @@ import { Redis } from 'ioredis';
 export type AppEvents = {
   /** Per-user channel: a notification was created for that user. */
   notificationAdded: [userId: number, payload: { notificationId: number }];
+  /** Broadcast: a news item was published (only admins and secretaries may subscribe). */
+  newsPublished: [payload: { newsId: number }];
 };
 
 export type AppPubSub = PubSub<AppEvents> & { close(): Promise<void> };

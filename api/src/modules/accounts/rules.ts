@@ -1,5 +1,6 @@
 // Pure account rules shared by registration (auth) and the account forms (spec §5).
 import type { Civility, Role } from '../../generated/prisma/enums.js';
+import { toDecimal, type DecimalInput } from '../../lib/money.js';
 
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 
@@ -34,4 +35,223 @@ export function parseCivility(value: string | null | undefined): Civility | null
   if (!value) return 'MONSIEUR';
   const key = toSearchText(value).toUpperCase();
   return key === 'MONSIEUR' || key === 'MADAME' || key === 'MAITRE' ? key : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Account forms (spec §5): one rule set per form, shared by the admin forms and the profiles.
+// ---------------------------------------------------------------------------------------------
+
+export const accountMessages = {
+  required: 'Champ requis',
+  /** The secretary profile's own wording (spec §5). */
+  requiredSecretaryProfile: 'Ce champs est requis',
+  min3: 'Doit contenir au moins 3 caractères',
+  phone: 'Numéro de téléphone invalide.',
+  email: 'Identifiant de messagerie invalide.',
+  zip: 'Doit contenir au moins 5 caractères',
+  zipSecretaryProfile: 'Code postal invalide',
+  invalidCharacters: 'Caractères invalides.',
+  password: 'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.',
+  passwordProfile: 'Mauvais mot de passe.',
+  confirmation: 'Mot de passe incorrect.',
+  group: 'Sélectionnez un groupe',
+  civility: 'Civilité invalide.',
+  tooLong: (max: number) => `Ce champ est trop long (${max} caractères maximum).`,
+  notEditable: "Ce champ n'est pas modifiable.",
+  notForRole: 'Ce champ ne concerne pas ce type de compte.',
+  duplicateEmail: 'Cet email existe déjà.',
+  duplicateIdentity: 'Cet identifiant existe déjà.',
+  created: 'Compte créé avec succès.',
+  updated: 'Compte modifié avec succès.',
+  notFound: 'Compte introuvable.',
+  selfStatus: 'Vous ne pouvez pas désactiver votre propre compte.',
+  notPending: "Ce compte n'est pas en attente de validation.",
+} as const;
+
+/** Spec §5 password rule: at least 8 characters with upper case, lower case, a digit and one of #?!@$%^&*- */
+const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,200}$/;
+
+/** The text fields of an account, as the forms send them; `undefined` means "not sent, keep". */
+export interface AccountFields {
+  civility?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  telephone?: string | null;
+  email?: string | null;
+  identity?: string | null;
+  password?: string | null;
+  passwordConfirmation?: string | null;
+  siret?: string | null;
+  address?: string | null;
+  zip?: string | null;
+  city?: string | null;
+  rib?: string | null;
+  secretaryPricePage?: string | null;
+  secretaryPricePhoto?: string | null;
+  description?: string | null;
+  /** HTML, sanitized by the service before storage. */
+  instructions?: string | null;
+}
+
+export type AccountField = keyof AccountFields;
+
+/**
+ * Which form is being submitted: an admin's account form (create or update) for one of the three
+ * account types, or a user's own profile.
+ */
+export type AccountForm = { kind: 'create' | 'update' | 'profile'; role: Role };
+
+/** Fields each account type carries (spec §2 account forms): the rest does not apply to it. */
+const FIELDS_BY_ROLE: Record<Role, readonly AccountField[]> = {
+  ADMIN: ['civility', 'firstName', 'lastName', 'telephone', 'email', 'identity', 'password', 'passwordConfirmation', 'description'],
+  BAILIFF: ['civility', 'firstName', 'lastName', 'telephone', 'email', 'identity', 'password', 'passwordConfirmation', 'description', 'instructions'],
+  SECRETARY: [
+    'civility', 'firstName', 'lastName', 'telephone', 'email', 'identity', 'password', 'passwordConfirmation', 'description',
+    'siret', 'address', 'zip', 'city', 'rib', 'secretaryPricePage', 'secretaryPricePhoto',
+  ],
+};
+
+/**
+ * What each profile lets its owner change (spec §2, §5): the admin profile has e-mail read-only;
+ * the bailiff profile has e-mail and the étude read-only; the secretary profile has her rates
+ * read-only and shows neither identifier nor RIB.
+ */
+const PROFILE_FIELDS: Record<Role, readonly AccountField[]> = {
+  ADMIN: ['civility', 'firstName', 'lastName', 'telephone', 'identity', 'password', 'passwordConfirmation', 'description'],
+  BAILIFF: ['civility', 'firstName', 'lastName', 'telephone', 'identity', 'password', 'passwordConfirmation', 'instructions'],
+  SECRETARY: ['civility', 'firstName', 'lastName', 'telephone', 'password', 'passwordConfirmation', 'siret', 'address', 'zip', 'city'],
+};
+
+/** Required on the forms (spec §2: every field of the forms but images, matrices, instructions, description). */
+const REQUIRED_BY_ROLE: Record<Role, readonly AccountField[]> = {
+  ADMIN: ['firstName', 'lastName', 'telephone', 'email', 'identity'],
+  BAILIFF: ['firstName', 'lastName', 'telephone', 'email', 'identity'],
+  SECRETARY: ['firstName', 'lastName', 'telephone', 'email', 'identity', 'siret', 'address', 'zip', 'city', 'rib'],
+};
+
+export function accountFieldsFor(form: AccountForm): readonly AccountField[] {
+  return form.kind === 'profile' ? PROFILE_FIELDS[form.role] : FIELDS_BY_ROLE[form.role];
+}
+
+const MAX_LENGTH: Partial<Record<AccountField, number>> = {
+  firstName: 120, lastName: 120, telephone: 30, email: 254, identity: 60, siret: 30, address: 200, city: 120, rib: 60,
+  description: 2000, instructions: 20_000, zip: 10,
+};
+
+/** Spec §5 phone patterns: bailiff form optional international prefix + 10 digits; admin form 9; secretary forms 10. */
+const PHONE: Record<Role, RegExp> = {
+  BAILIFF: /^(?:\+\d{1,3} ?)?\d{10}$/,
+  ADMIN: /^\d{9}$/,
+  SECRETARY: /^\d{10}$/,
+};
+
+/** Spec §5 identifiers: bailiff form letters, digits or dots; secretary and admin forms letters and digits. */
+const IDENTITY_CHARS: Record<Role, RegExp> = {
+  BAILIFF: /^[A-Za-z0-9.]+$/,
+  ADMIN: /^[A-Za-z0-9]+$/,
+  SECRETARY: /^[A-Za-z0-9]+$/,
+};
+
+/** Spec §5: five digits, optionally followed by a four-digit suffix. */
+const ZIP = /^\d{5}(?:-?\d{4})?$/;
+
+/** Spec §5 secretary form: 1 to 3 digits with up to 3 decimals (a French comma is accepted). */
+const UNIT_PRICE = /^\d{1,3}(?:[.,]\d{1,3})?$/;
+
+export function isStrongAccountPassword(password: string): boolean {
+  return STRONG_PASSWORD.test(password);
+}
+
+const text = (value: string | null | undefined) => String(value ?? '').trim();
+
+const ALL_FIELDS = [...new Set(Object.values(FIELDS_BY_ROLE).flat())];
+
+/**
+ * Every invalid field of a submitted account form, with its French message (empty when valid).
+ * Fields left undefined are not being changed. On update and profile saves, a value equal to the
+ * stored one is not checked again, so records that predate a rule stay editable.
+ */
+export function validateAccountFields(form: AccountForm, input: AccountFields, stored: AccountFields | null = null): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const allowed = accountFieldsFor(form);
+  const { role } = form;
+  const isProfile = form.kind === 'profile';
+  const secretaryProfile = isProfile && role === 'SECRETARY';
+  // Spec §5: the admin profile validates nothing beyond what the account cannot do without.
+  const adminProfile = isProfile && role === 'ADMIN';
+  const required: readonly AccountField[] =
+    form.kind === 'create' ? [...REQUIRED_BY_ROLE[role], 'password'] : adminProfile ? ['firstName', 'lastName', 'identity'] : REQUIRED_BY_ROLE[role];
+  const requiredMessage = secretaryProfile ? accountMessages.requiredSecretaryProfile : accountMessages.required;
+
+  for (const field of ALL_FIELDS) {
+    if (input[field] === undefined || allowed.includes(field) || !text(input[field])) continue;
+    errors[field] = isProfile ? accountMessages.notEditable : accountMessages.notForRole;
+  }
+  // The e-mail is the login: set at creation, read-only afterwards (spec §2).
+  if (form.kind === 'update' && input.email != null && normalizeEmail(input.email) !== normalizeEmail(stored?.email ?? '')) {
+    errors.email = accountMessages.notEditable;
+  }
+
+  const check = (field: AccountField, rule: (value: string) => string | null) => {
+    if (errors[field] || !allowed.includes(field)) return;
+    const sent = input[field];
+    if (sent === undefined && form.kind !== 'create') return;
+    const value = text(sent);
+    if (stored && form.kind !== 'create' && value === text(stored[field])) return;
+    if (!value) {
+      if (required.includes(field)) errors[field] = requiredMessage;
+      return;
+    }
+    const max = MAX_LENGTH[field];
+    const problem = max !== undefined && value.length > max ? accountMessages.tooLong(max) : rule(value);
+    if (problem) errors[field] = problem;
+  };
+  const min3 = (value: string) => (value.length < 3 ? accountMessages.min3 : null);
+
+  check('civility', (value) => (parseCivility(value) ? null : accountMessages.civility));
+  check('lastName', adminProfile ? () => null : min3);
+  check('firstName', adminProfile ? () => null : min3);
+  check('telephone', (value) => (adminProfile || PHONE[role].test(value) ? null : accountMessages.phone));
+  if (form.kind === 'create') check('email', (value) => (isEmail(value) ? null : accountMessages.email));
+  check('identity', (value) => {
+    if (adminProfile) return /\s/.test(value) ? accountMessages.invalidCharacters : null;
+    if (value.length < 3) return accountMessages.min3;
+    return IDENTITY_CHARS[role].test(value) ? null : accountMessages.invalidCharacters;
+  });
+  check('password', (value) => {
+    if (isStrongAccountPassword(sentRaw(input.password))) return null;
+    return isProfile ? accountMessages.passwordProfile : accountMessages.password;
+  });
+  for (const field of ['siret', 'address', 'city', 'rib', 'description'] as const) check(field, adminProfile ? () => null : min3);
+  check('zip', (value) => (ZIP.test(value) ? null : secretaryProfile ? accountMessages.zipSecretaryProfile : accountMessages.zip));
+  check('secretaryPricePage', (value) => (UNIT_PRICE.test(value) ? null : accountMessages.invalidCharacters));
+  check('secretaryPricePhoto', (value) => (UNIT_PRICE.test(value) ? null : accountMessages.invalidCharacters));
+  check('instructions', () => null);
+
+  // The confirmation is checked when the client sends one (the legacy REST calls do not).
+  const password = sentRaw(input.password);
+  if (password && input.passwordConfirmation != null && input.passwordConfirmation !== password && !errors.password) {
+    errors.passwordConfirmation = accountMessages.confirmation;
+  }
+  return errors;
+}
+
+// Passwords are taken exactly as typed: surrounding spaces are part of them.
+const sentRaw = (value: string | null | undefined) => value ?? '';
+
+/** "1,5" or "1.5" → "1.5" (a decimal string for Prisma); empty → "0" (spec §9: default '0.00'). */
+export function parseUnitPrice(value: string | null | undefined): string {
+  const cleaned = text(value).replace(',', '.');
+  return cleaned || '0';
+}
+
+/** A unit price for display and the legacy JSON: two decimals, three when the third is used ('2.50', '1.125'). */
+export function formatUnitPrice(value: DecimalInput): string {
+  const decimal = toDecimal(value);
+  return decimal.toFixed(Math.max(2, decimal.decimalPlaces()));
+}
+
+/** The keyword filter of the accounts and groups lists: every word must appear in searchText. */
+export function searchWords(keyword: string | null | undefined): string[] {
+  return toSearchText(keyword).split(' ').filter(Boolean).slice(0, 8);
 }

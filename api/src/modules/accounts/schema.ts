@@ -1,14 +1,38 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import type { AppContext } from '../../context.js';
 import { builder } from '../../graphql/builder.js';
-import { Civility, Role } from '../../generated/prisma/enums.js';
-import { roleIds } from './rules.js';
+import { databaseId } from '../../graphql/ids.js';
+import { Civility, Role, UserStatus } from '../../generated/prisma/enums.js';
+import { accountMessages, formatUnitPrice, roleIds, searchWords } from './rules.js';
+import * as accounts from './service.js';
 
 export const RoleEnum = builder.enumType(Role, { name: 'Role', description: 'ADMIN (1), BAILIFF / huissier (2), SECRETARY / secrétaire (3).' });
 export const CivilityEnum = builder.enumType(Civility, { name: 'Civility' });
+export const UserStatusEnum = builder.enumType(UserStatus, {
+  name: 'UserStatus',
+  description: 'PENDING : inscription en attente de validation ; ACTIVE ; DISABLED : compte désactivé.',
+});
+
+// Who may read which part of an account. Fields a viewer may not read resolve to null (no error),
+// so one fragment serves every role.
+const isAdminOrSelf = (user: { id: number }, ctx: AppContext) => ctx.viewer?.role === 'ADMIN' || ctx.viewer?.id === user.id;
+const adminOrSelf = (user: { id: number }, _args: object, ctx: AppContext) => isAdminOrSelf(user, ctx);
+/** Secretaries read a bailiff's instructions and matrices in the bailiff info modal (spec §2). */
+const adminSelfOrSecretary = (user: { id: number }, _args: object, ctx: AppContext) =>
+  isAdminOrSelf(user, ctx) || ctx.viewer?.role === 'SECRETARY';
+/** Signed-in viewers read a gated field as null; an anonymous caller gets the type's refusal. */
+const hidden = (_parent: unknown, _args: unknown, ctx: AppContext, _info: unknown, error: Error) => {
+  if (!ctx.viewer) throw error;
+  return null;
+};
 
 export const UserNode = builder.prismaNode('User', {
   id: { field: 'id' },
-  // Until the accounts issue widens it, a user record is visible to admins and to its owner.
-  authScopes: (user, ctx) => ctx.viewer?.role === 'ADMIN' || ctx.viewer?.id === user.id,
+  // node(id:) of a missing record is null, not an error.
+  nullable: true,
+  // Any signed-in user may see who someone is (names on reports, comments, calendars); contact and
+  // private details are gated field by field below.
+  authScopes: { authenticated: true },
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
     role: t.expose('role', { type: RoleEnum }),
@@ -17,14 +41,277 @@ export const UserNode = builder.prismaNode('User', {
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),
     fullName: t.string({ select: { firstName: true, lastName: true }, resolve: (user) => `${user.firstName} ${user.lastName}` }),
-    email: t.exposeString('email'),
-    identity: t.exposeString('identity', { description: 'Identifiant de connexion.' }),
-    telephone: t.exposeString('telephone', { nullable: true }),
     avatarUrl: t.string({
       nullable: true,
       description: 'Adresse de la photo de profil ; null : le client affiche l’avatar par défaut.',
       select: { avatarKey: true },
       resolve: (user) => (user.avatarKey ? `/files/${user.avatarKey}` : null),
     }),
+    groupName: t.string({
+      nullable: true,
+      description: "Nom de l'étude d'un huissier.",
+      select: { group: { select: { name: true } } },
+      resolve: (user) => user.group?.name ?? null,
+    }),
+    // Contact and private details: admins and the account's owner only.
+    status: t.expose('status', { type: UserStatusEnum, nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    email: t.exposeString('email', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    identity: t.exposeString('identity', {
+      nullable: true,
+      description: 'Identifiant de connexion.',
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+    }),
+    telephone: t.exposeString('telephone', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    group: t.relation('group', {
+      nullable: true,
+      description: "L'étude d'un huissier (coordonnées et tarifs).",
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+    }),
+    siret: t.exposeString('siret', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    address: t.exposeString('address', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    zip: t.exposeString('zip', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    city: t.exposeString('city', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    rib: t.exposeString('rib', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    secretaryPricePage: t.string({
+      nullable: true,
+      description: 'Tarif par page de la secrétaire, en euros (« 1.20 »).',
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+      resolve: (user) => formatUnitPrice(user.secretaryPricePage),
+    }),
+    secretaryPricePhoto: t.string({
+      nullable: true,
+      description: 'Tarif par photo de la secrétaire, en euros (« 0.35 »).',
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+      resolve: (user) => formatUnitPrice(user.secretaryPricePhoto),
+    }),
+    description: t.exposeString('description', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    lastActivityAt: t.expose('lastActivityAt', { type: 'DateTime', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    createdBy: t.relation('createdBy', {
+      nullable: true,
+      description: "L'administrateur qui a créé le compte (null pour une inscription).",
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+    }),
+    // What a bailiff asks of the secretaries who type for them.
+    instructions: t.exposeString('instructions', {
+      nullable: true,
+      description: 'Consignes aux secrétaires (HTML nettoyé) ; null quand il n’y en a pas.',
+      authScopes: adminSelfOrSecretary,
+      unauthorizedResolver: hidden,
+    }),
   }),
 });
+
+const AccountPayload = builder.objectRef<{ userId: number; message: string }>('AccountPayload').implement({
+  fields: (t) => ({
+    message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
+    user: t.prismaField({
+      type: UserNode,
+      resolve: (query, payload, _args, ctx) => ctx.db.user.findUniqueOrThrow({ ...query, where: { id: payload.userId } }),
+    }),
+  }),
+});
+
+const ReviewPendingAccountPayload = builder
+  .objectRef<{ userId: number; approved: boolean; message: string }>('ReviewPendingAccountPayload')
+  .implement({
+    fields: (t) => ({
+      message: t.exposeString('message'),
+      user: t.prismaField({
+        type: UserNode,
+        nullable: true,
+        description: 'Le compte approuvé ; null quand la demande est refusée (le compte est supprimé).',
+        resolve: (query, payload, _args, ctx) => (payload.approved ? ctx.db.user.findUnique({ ...query, where: { id: payload.userId } }) : null),
+      }),
+      deletedUserId: t.id({
+        nullable: true,
+        description: 'Identifiant global du compte supprimé, pour le retirer des listes.',
+        resolve: (payload) => (payload.approved ? null : encodeGlobalID('User', payload.userId)),
+      }),
+    }),
+  });
+
+// Every text field is optional in the schema: a missing value gets the form's French message
+// ('Champ requis', …) instead of a GraphQL type error.
+const CreateAccountInput = builder.inputType('CreateAccountInput', {
+  fields: (t) => ({
+    role: t.field({ type: RoleEnum, required: true, description: 'Type de compte.' }),
+    civility: t.field({ type: CivilityEnum, description: 'MONSIEUR par défaut.' }),
+    firstName: t.string(),
+    lastName: t.string(),
+    telephone: t.string(),
+    email: t.string(),
+    identity: t.string({ description: 'Identifiant de connexion.' }),
+    password: t.string(),
+    passwordConfirmation: t.string({ description: 'Vérifiée quand elle est fournie.' }),
+    groupId: t.globalID({ description: 'Étude (« Lier à ») : obligatoire pour un huissier.' }),
+    instructions: t.string({ description: 'Huissier : consignes aux secrétaires (HTML, nettoyé à l’enregistrement).' }),
+    description: t.string(),
+    siret: t.string({ description: 'Secrétaire.' }),
+    address: t.string({ description: 'Secrétaire : adresse postale.' }),
+    zip: t.string({ description: 'Secrétaire.' }),
+    city: t.string({ description: 'Secrétaire.' }),
+    rib: t.string({ description: 'Secrétaire.' }),
+    secretaryPricePage: t.string({ description: 'Secrétaire : tarif par page, 1 à 3 chiffres et jusqu’à 3 décimales (0 par défaut).' }),
+    secretaryPricePhoto: t.string({ description: 'Secrétaire : tarif par photo (0 par défaut).' }),
+  }),
+});
+
+const UpdateAccountInput = builder.inputType('UpdateAccountInput', {
+  description: "Champs absents : inchangés. L'adresse e-mail et le type de compte ne se modifient pas.",
+  fields: (t) => ({
+    id: t.globalID({ required: true }),
+    civility: t.field({ type: CivilityEnum }),
+    firstName: t.string(),
+    lastName: t.string(),
+    telephone: t.string(),
+    identity: t.string(),
+    password: t.string({ description: 'Changé seulement quand il est renseigné.' }),
+    passwordConfirmation: t.string(),
+    groupId: t.globalID(),
+    instructions: t.string(),
+    description: t.string(),
+    siret: t.string(),
+    address: t.string(),
+    zip: t.string(),
+    city: t.string(),
+    rib: t.string(),
+    secretaryPricePage: t.string(),
+    secretaryPricePhoto: t.string(),
+  }),
+});
+
+const UpdateMyProfileInput = builder.inputType('UpdateMyProfileInput', {
+  description:
+    "Profil de l'utilisateur connecté. Administrateur : civilité, nom, prénom, téléphone, identifiant, description ; " +
+    'huissier : civilité, nom, prénom, téléphone, identifiant, consignes ; secrétaire : civilité, nom, prénom, téléphone, ' +
+    'Siret, adresse, code postal, ville. Le mot de passe est changé seulement quand il est renseigné.',
+  fields: (t) => ({
+    civility: t.field({ type: CivilityEnum }),
+    firstName: t.string(),
+    lastName: t.string(),
+    telephone: t.string(),
+    identity: t.string(),
+    password: t.string(),
+    passwordConfirmation: t.string(),
+    instructions: t.string(),
+    description: t.string(),
+    siret: t.string(),
+    address: t.string(),
+    zip: t.string(),
+    city: t.string(),
+  }),
+});
+
+const SetAccountActiveInput = builder.inputType('SetAccountActiveInput', {
+  fields: (t) => ({
+    id: t.globalID({ required: true }),
+    active: t.boolean({ required: true, description: 'false désactive le compte et ferme toutes ses sessions.' }),
+  }),
+});
+
+const ReviewPendingAccountInput = builder.inputType('ReviewPendingAccountInput', {
+  fields: (t) => ({
+    id: t.globalID({ required: true }),
+    approve: t.boolean({ required: true, description: 'true : activer le compte ; false : refuser la demande (le compte est supprimé).' }),
+  }),
+});
+
+const userId = (id: { typename: string; id: string }) => databaseId(id, 'User', accountMessages.notFound);
+const groupId = (id: { typename: string; id: string } | null | undefined) =>
+  id === undefined ? undefined : id === null ? null : databaseId(id, 'Group', accountMessages.group);
+
+/** GraphQL input → service input: null means "clear", absent means "keep". */
+function accountInput<T extends Record<string, unknown>>(input: T): accounts.AccountInput {
+  const { id: _id, role: _role, groupId: group, ...fields } = input as Record<string, unknown>;
+  return { ...(fields as accounts.AccountInput), ...(group !== undefined && { groupId: groupId(group as never) }) };
+}
+
+builder.queryFields((t) => ({
+  users: t.prismaConnection(
+    {
+      type: UserNode,
+      cursor: 'id',
+      description: 'Comptes (« Voir les comptes »), triés par nom : filtre par type, statut et mot-clé (sans accents ni casse).',
+      authScopes: { admin: true },
+      args: {
+        role: t.arg({ type: RoleEnum }),
+        status: t.arg({ type: UserStatusEnum }),
+        keyword: t.arg.string({ description: 'Cherché dans nom, prénom, e-mail et identifiant.' }),
+      },
+      totalCount: (_parent, args, ctx) => ctx.db.user.count({ where: accounts.accountsWhere({ ...args, words: searchWords(args.keyword) }) }),
+      resolve: (query, _root, args, ctx) =>
+        ctx.db.user.findMany({
+          ...query,
+          where: accounts.accountsWhere({ ...args, words: searchWords(args.keyword) }),
+          orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+        }),
+    },
+    {},
+  ),
+}));
+
+builder.mutationFields((t) => ({
+  createAccount: t.field({
+    type: AccountPayload,
+    description: 'Crée un compte actif (huissier, administrateur ou secrétaire).',
+    authScopes: { admin: true },
+    args: { input: t.arg({ type: CreateAccountInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({
+      userId: await accounts.createAccount(ctx, input.role, accountInput(input)),
+      message: accountMessages.created,
+    }),
+  }),
+  updateAccount: t.field({
+    type: AccountPayload,
+    authScopes: { admin: true },
+    args: { input: t.arg({ type: UpdateAccountInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const id = userId(input.id);
+      await accounts.updateAccount(ctx, id, accountInput(input));
+      return { userId: id, message: accountMessages.updated };
+    },
+  }),
+  updateMyProfile: t.field({
+    type: AccountPayload,
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: UpdateMyProfileInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      await accounts.updateProfile(ctx, accountInput(input));
+      return { userId: ctx.viewer!.id, message: accountMessages.updated };
+    },
+  }),
+  setAccountActive: t.field({
+    type: AccountPayload,
+    description: 'Active ou désactive un compte ; la désactivation ferme toutes ses sessions.',
+    authScopes: { admin: true },
+    args: { input: t.arg({ type: SetAccountActiveInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const id = userId(input.id);
+      await accounts.setAccountStatus(ctx, id, input.active);
+      return { userId: id, message: input.active ? 'Compte activé.' : 'Compte désactivé.' };
+    },
+  }),
+  reviewPendingAccount: t.field({
+    type: ReviewPendingAccountPayload,
+    description: "Approuve ou refuse une demande de création de compte depuis l'application.",
+    authScopes: { admin: true },
+    args: { input: t.arg({ type: ReviewPendingAccountInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const id = userId(input.id);
+      await accounts.reviewPendingAccount(ctx, id, input.approve);
+      return {
+        userId: id,
+        approved: input.approve,
+        message: input.approve
+          ? 'La demande de création de compte a été approuvée. Le nouveau compte est maintenant actif.'
+          : 'La demande de création de compte a été refusée. Le nouveau compte a été supprimé.',
+      };
+    },
+  }),
+}));

@@ -1,16 +1,85 @@
 import { builder } from '../../graphql/builder.js';
+import { databaseId } from '../../graphql/ids.js';
+import * as notifications from './service.js';
 
 export const NotificationNode = builder.prismaNode('Notification', {
   id: { field: 'id' },
+  // node(id:) of a missing record is null, not an error.
+  nullable: true,
   authScopes: (notification, ctx) => ctx.viewer?.id === notification.userId,
   select: { userId: true },
   fields: (t) => ({
-    kind: t.exposeString('kind'),
+    databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
+    kind: t.exposeString('kind', {
+      description: 'ACCOUNT_REQUEST, REPORT_CREATED, REPORT_ASSIGNED, COMMENT, REPORT_RETURNED, BILL_SENT…',
+    }),
     body: t.exposeString('body', { description: 'HTML nettoyé.' }),
+    reportId: t.exposeInt('reportId', { nullable: true, description: 'Constat concerné (identifiant numérique), le cas échéant.' }),
     isRead: t.exposeBoolean('isRead'),
+    readAt: t.expose('readAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
+
+const NotificationPayload = builder.objectRef<{ notificationId: number }>('NotificationPayload').implement({
+  fields: (t) => ({
+    notification: t.prismaField({
+      type: NotificationNode,
+      resolve: (query, payload, _args, ctx) => ctx.db.notification.findUniqueOrThrow({ ...query, where: { id: payload.notificationId } }),
+    }),
+  }),
+});
+
+const MarkAllNotificationsReadPayload = builder.objectRef<{ count: number }>('MarkAllNotificationsReadPayload').implement({
+  fields: (t) => ({ count: t.exposeInt('count', { description: 'Nombre de notifications passées à « lue ».' }) }),
+});
+
+const MarkNotificationReadInput = builder.inputType('MarkNotificationReadInput', {
+  fields: (t) => ({ id: t.globalID({ required: true }) }),
+});
+
+builder.queryFields((t) => ({
+  notifications: t.prismaConnection({
+    type: NotificationNode,
+    cursor: 'id',
+    description: "Notifications de l'utilisateur connecté, des plus récentes aux plus anciennes (pages de 10 à 60).",
+    authScopes: { authenticated: true },
+    defaultSize: 10,
+    maxSize: 60,
+    args: { unreadOnly: t.arg.boolean({ description: 'Seulement les non lues.' }) },
+    totalCount: (_parent, args, ctx) =>
+      ctx.db.notification.count({ where: { userId: ctx.viewer!.id, ...(args.unreadOnly && { isRead: false }) } }),
+    resolve: (query, _root, args, ctx) =>
+      ctx.db.notification.findMany({
+        ...query,
+        where: { userId: ctx.viewer!.id, ...(args.unreadOnly && { isRead: false }) },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      }),
+  }),
+  unreadNotificationCount: t.int({
+    description: 'Nombre de notifications non lues (point rouge de la cloche).',
+    authScopes: { authenticated: true },
+    resolve: (_root, _args, ctx) => notifications.unreadNotificationCount(ctx),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  markNotificationRead: t.field({
+    type: NotificationPayload,
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: MarkNotificationReadInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const notificationId = databaseId(input.id, 'Notification', notifications.notificationMessages.notFound);
+      await notifications.markNotificationRead(ctx, notificationId);
+      return { notificationId };
+    },
+  }),
+  markAllNotificationsRead: t.field({
+    type: MarkAllNotificationsReadPayload,
+    authScopes: { authenticated: true },
+    resolve: async (_root, _args, ctx) => ({ count: await notifications.markAllNotificationsRead(ctx) }),
+  }),
+}));
 
 builder.subscriptionField('notificationAdded', (t) =>
   t.prismaField({

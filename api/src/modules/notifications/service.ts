@@ -1,8 +1,10 @@
-import type { Services } from '../../context.js';
+import type { AppContext, Services } from '../../context.js';
+import { AppError, notAuthenticated } from '../../graphql/errors.js';
+import { sanitizeRichText } from '../../infra/html.js';
 
 export interface NewNotification {
   kind: string;
-  /** Sanitized HTML. */
+  /** HTML; sanitized again here, so callers cannot store markup outside the allow-list. */
   body: string;
   reportId?: number;
 }
@@ -13,11 +15,14 @@ export async function notifyUsers(
   userIds: number[],
   notification: NewNotification,
 ): Promise<void> {
-  if (userIds.length === 0) return;
+  const recipients = [...new Set(userIds)];
+  if (recipients.length === 0) return;
+  const body = sanitizeRichText(notification.body);
   const rows = await services.db.notification.createManyAndReturn({
-    data: userIds.map((userId) => ({ userId, ...notification })),
+    data: recipients.map((userId) => ({ userId, ...notification, body })),
     select: { id: true, userId: true },
   });
+  // Per-user channels: a notification never reaches anyone but its recipient.
   for (const row of rows) services.pubsub.publish('notificationAdded', row.userId, { notificationId: row.id });
 }
 
@@ -26,3 +31,33 @@ export async function activeAdminIds(db: Services['db']): Promise<number[]> {
   return admins.map((admin) => admin.id);
 }
 
+export const notificationMessages = {
+  notFound: 'Notification introuvable.',
+} as const;
+
+/** Marks one of the viewer's notifications read (spec §4); another user's reads as not found. */
+export async function markNotificationRead(ctx: AppContext, notificationId: number): Promise<void> {
+  if (!ctx.viewer) throw notAuthenticated();
+  const notification = await ctx.db.notification.findFirst({
+    where: { id: notificationId, userId: ctx.viewer.id },
+    select: { isRead: true },
+  });
+  if (!notification) throw new AppError('NOT_FOUND', notificationMessages.notFound);
+  if (notification.isRead) return;
+  await ctx.db.notification.update({ where: { id: notificationId }, data: { isRead: true, readAt: new Date() } });
+}
+
+/** "Tout marquer comme lu": returns how many were unread. */
+export async function markAllNotificationsRead(ctx: AppContext): Promise<number> {
+  if (!ctx.viewer) throw notAuthenticated();
+  const { count } = await ctx.db.notification.updateMany({
+    where: { userId: ctx.viewer.id, isRead: false },
+    data: { isRead: true, readAt: new Date() },
+  });
+  return count;
+}
+
+export async function unreadNotificationCount(ctx: AppContext): Promise<number> {
+  if (!ctx.viewer) throw notAuthenticated();
+  return ctx.db.notification.count({ where: { userId: ctx.viewer.id, isRead: false } });
+}

@@ -1,0 +1,69 @@
+// Helpers shared by the REST shims of the legacy calls (spec §7): reading whole connections and
+// answering errors with the legacy field names.
+import type { FieldErrors } from '../graphql/errors.js';
+import { json } from './request.js';
+import type { GraphQLFailure, GraphQLOutcome, RestContext } from './rest.js';
+
+interface Page<T> {
+  edges: { node: T }[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/**
+ * The legacy calls return whole lists: reads a connection page after page. `query` takes
+ * `$first: Int, $after: String` and `pick` finds the connection in its data.
+ */
+export async function collectConnection<T, D = Record<string, unknown>>(
+  ctx: RestContext,
+  query: string,
+  variables: Record<string, unknown>,
+  pick: (data: D) => Page<T>,
+  options: { pageSize?: number; maxItems?: number } = {},
+): Promise<GraphQLOutcome<T[]>> {
+  const pageSize = options.pageSize ?? 100;
+  const maxItems = options.maxItems ?? 2000;
+  const items: T[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const result: GraphQLOutcome<D> = await ctx.graphql<D>(query, { ...variables, first: pageSize, after });
+    if (!result.ok) return result;
+    const page = pick(result.data);
+    items.push(...page.edges.map((edge) => edge.node));
+    if (!page.pageInfo.hasNextPage || items.length >= maxItems) return { ok: true, data: items.slice(0, maxItems) };
+    after = page.pageInfo.endCursor;
+  }
+}
+
+/** GraphQL field names → the legacy JSON's, for per-field messages. */
+export type FieldNames = Record<string, string>;
+
+export function renameFields(fields: FieldErrors | undefined, names: FieldNames): FieldErrors | undefined {
+  if (!fields) return undefined;
+  return Object.fromEntries(Object.entries(fields).map(([field, message]) => [names[field] ?? field, message]));
+}
+
+/** `{ code, message, errors: { legacy_field: message } }` with the error's HTTP status. */
+export function legacyFailure(error: GraphQLFailure, names: FieldNames = {}, extra: Record<string, unknown> = {}): Response {
+  const errors = renameFields(error.fields, names);
+  return json({ code: error.status, message: error.message, ...(errors && { errors }), ...extra }, error.status);
+}
+
+/** A body value as a string: undefined stays undefined (field not sent), null becomes ''. */
+export function str(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return '';
+  return typeof value === 'string' ? value : String(value);
+}
+
+/** true for true, 'true', '1', 'on'; false for false, 'false', '0', '' ; undefined when not sent. */
+export function bool(value: unknown): boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'boolean') return value;
+  return ['true', '1', 'on', 'yes'].includes(String(value).toLowerCase());
+}
+
+/** A positive integer path or body value, or null. */
+export function positiveInt(value: unknown): number | null {
+  const number = Number(value);
+  return Number.isSafeInteger(number) && number > 0 ? number : null;
+}

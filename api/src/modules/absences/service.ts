@@ -1,0 +1,35 @@
+import type { AppContext } from '../../context.js';
+import { notAuthenticated, validationError } from '../../graphql/errors.js';
+import type { Prisma } from '../../infra/db.js';
+import { recordAudit } from '../audit/service.js';
+import { parseDay, validateAbsence, type AbsenceFields } from './rules.js';
+
+/** Anyone signed in declares their own absence or leave (spec §2 'Signaler une absence ou un congé'). */
+export async function createAbsence(ctx: AppContext, input: AbsenceFields): Promise<number> {
+  if (!ctx.viewer) throw notAuthenticated();
+  const errors = validateAbsence(input);
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  return ctx.db.$transaction(async (tx) => {
+    const absence = await tx.absence.create({
+      data: {
+        userId: ctx.viewer!.id,
+        startDate: parseDay(input.startDate)!,
+        endDate: parseDay(input.endDate)!,
+        // Spec §3: the legacy client sends a single space for "no comment".
+        comment: (input.comment ?? '').trim(),
+      },
+      select: { id: true },
+    });
+    await recordAudit(tx, ctx, { action: 'absences.create', entity: 'Absence', entityId: absence.id });
+    return absence.id;
+  });
+}
+
+/** Absences overlapping [from, to] (either bound optional), for one user or everyone. */
+export function absencesWhere(range: { from?: Date | null; to?: Date | null }, userId?: number): Prisma.AbsenceWhereInput {
+  return {
+    ...(userId !== undefined && { userId }),
+    ...(range.to && { startDate: { lte: range.to } }),
+    ...(range.from && { endDate: { gte: range.from } }),
+  };
+}

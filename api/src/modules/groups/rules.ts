@@ -1,0 +1,83 @@
+// Pure rules of the étude (group) form (spec §2 'CRÉATION D'UN GROUPE', §5 'Group create/edit').
+import { isEmail } from '../accounts/rules.js';
+
+export const groupMessages = {
+  required: 'Champ requis',
+  min3: 'Doit contenir au moins 3 caractères',
+  zip: 'Doit contenir au moins 5 caractères',
+  phone: 'Doit contenir au moins 9 caractères',
+  /** Spec 'Invalide adresse e-mail', in French word order. */
+  email: 'Adresse e-mail invalide.',
+  /** Spec 'Invalid characters' (tariffs). */
+  price: 'Caractères invalides.',
+  tooLong: (max: number) => `Ce champ est trop long (${max} caractères maximum).`,
+  created: 'Groupe créé avec succès.',
+  updated: 'Groupe modifié avec succès.',
+  notFound: 'Groupe introuvable.',
+} as const;
+
+export interface GroupFields {
+  name?: string | null;
+  siret?: string | null;
+  telephone?: string | null;
+  email?: string | null;
+  address?: string | null;
+  zip?: string | null;
+  city?: string | null;
+  pricePage?: string | null;
+  pricePhoto?: string | null;
+}
+
+type GroupField = keyof GroupFields;
+
+const FIELDS: readonly GroupField[] = ['name', 'siret', 'telephone', 'email', 'address', 'zip', 'city', 'pricePage', 'pricePhoto'];
+const MAX_LENGTH: Record<GroupField, number> = {
+  name: 150, siret: 30, telephone: 30, email: 254, address: 200, zip: 10, city: 120, pricePage: 12, pricePhoto: 12,
+};
+/** Tariffs are euros with up to three decimals (DECIMAL(8,3)); a French comma is accepted. */
+const PRICE = /^\d{1,5}(?:[.,]\d{1,3})?$/;
+
+/** Spec §2: the postal code input strips every non-digit. */
+export const zipDigits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
+
+/** Each invalid field with its French message; on update, fields left undefined are kept. */
+export function validateGroupFields(input: GroupFields, mode: 'create' | 'update'): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of FIELDS) {
+    const sent = input[field];
+    if (sent === undefined && mode === 'update') continue;
+    const value = field === 'zip' ? zipDigits(sent) : (sent ?? '').trim();
+    // Spec §5: every field is required; an empty tariff reads 'Invalid characters'.
+    if (!value) {
+      errors[field] = field === 'pricePage' || field === 'pricePhoto' ? groupMessages.price : groupMessages.required;
+      continue;
+    }
+    if (value.length > MAX_LENGTH[field]) {
+      errors[field] = groupMessages.tooLong(MAX_LENGTH[field]);
+      continue;
+    }
+    const problem = rule(field, value);
+    if (problem) errors[field] = problem;
+  }
+  return errors;
+}
+
+function rule(field: GroupField, value: string): string | null {
+  switch (field) {
+    case 'name':
+    case 'siret':
+    case 'address':
+    case 'city':
+      return value.length < 3 ? groupMessages.min3 : null;
+    case 'zip':
+      return value.length < 5 ? groupMessages.zip : null;
+    case 'telephone':
+      return value.length < 9 ? groupMessages.phone : null;
+    case 'email':
+      // Spec: longer than 2 characters; bills are e-mailed there, so it must also be an address.
+      return value.length > 2 && isEmail(value) ? null : groupMessages.email;
+    case 'pricePage':
+    case 'pricePhoto':
+      return PRICE.test(value) ? null : groupMessages.price;
+  }
+}

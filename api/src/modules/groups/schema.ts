@@ -1,0 +1,127 @@
+import { builder } from '../../graphql/builder.js';
+import { databaseId } from '../../graphql/ids.js';
+import { formatUnitPrice, searchWords } from '../accounts/rules.js';
+import { groupMessages } from './rules.js';
+import * as groups from './service.js';
+
+export const GroupNode = builder.prismaNode('Group', {
+  id: { field: 'id' },
+  // node(id:) of a missing record is null, not an error.
+  nullable: true,
+  description: 'Une étude (client facturé) avec ses tarifs.',
+  // Admins manage every étude; a bailiff sees their own (read-only study info of the profile).
+  authScopes: async (group, ctx) => {
+    if (ctx.viewer?.role === 'ADMIN') return true;
+    return ctx.viewer?.role === 'BAILIFF' && (await groups.viewerGroupId(ctx)) === group.id;
+  },
+  fields: (t) => ({
+    databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
+    name: t.exposeString('name'),
+    siret: t.exposeString('siret'),
+    telephone: t.exposeString('telephone'),
+    email: t.exposeString('email', { description: 'Adresse e-mail de la comptabilité (envoi des factures).' }),
+    address: t.exposeString('address'),
+    zip: t.exposeString('zip'),
+    city: t.exposeString('city'),
+    pricePage: t.string({ description: 'Tarif par page, en euros (« 2.50 »).', resolve: (group) => formatUnitPrice(group.pricePage) }),
+    pricePhoto: t.string({ description: 'Tarif par photo, en euros (« 0.80 »).', resolve: (group) => formatUnitPrice(group.pricePhoto) }),
+    memberCount: t.relationCount('members', { description: 'Nombre de personnes liées à l’étude.' }),
+    members: t.relatedConnection('members', {
+      cursor: 'id',
+      description: 'Huissiers de l’étude (nom, dernière activité).',
+      authScopes: { admin: true },
+      query: () => ({ orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] }),
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+const GroupPayload = builder.objectRef<{ groupId: number; message: string }>('GroupPayload').implement({
+  fields: (t) => ({
+    message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
+    group: t.prismaField({
+      type: GroupNode,
+      resolve: (query, payload, _args, ctx) => ctx.db.group.findUniqueOrThrow({ ...query, where: { id: payload.groupId } }),
+    }),
+  }),
+});
+
+// Fields are optional in the schema so a missing one gets the form's French message.
+const groupFields = {
+  name: 'Nom de l’étude.',
+  siret: 'Siret.',
+  telephone: 'Téléphone de l’étude (au moins 9 caractères).',
+  email: 'E-mail de la comptabilité.',
+  address: 'Adresse.',
+  zip: 'Code postal (les caractères autres que des chiffres sont retirés).',
+  city: 'Ville.',
+  pricePage: 'Tarif par page en euros (« 2.50 » ou « 2,50 »).',
+  pricePhoto: 'Tarif par photo en euros.',
+} as const;
+
+const CreateGroupInput = builder.inputType('CreateGroupInput', {
+  fields: (t) => ({
+    name: t.string({ description: groupFields.name }),
+    siret: t.string({ description: groupFields.siret }),
+    telephone: t.string({ description: groupFields.telephone }),
+    email: t.string({ description: groupFields.email }),
+    address: t.string({ description: groupFields.address }),
+    zip: t.string({ description: groupFields.zip }),
+    city: t.string({ description: groupFields.city }),
+    pricePage: t.string({ description: groupFields.pricePage }),
+    pricePhoto: t.string({ description: groupFields.pricePhoto }),
+  }),
+});
+
+const UpdateGroupInput = builder.inputType('UpdateGroupInput', {
+  description: 'Champs absents : inchangés.',
+  fields: (t) => ({
+    id: t.globalID({ required: true }),
+    name: t.string({ description: groupFields.name }),
+    siret: t.string({ description: groupFields.siret }),
+    telephone: t.string({ description: groupFields.telephone }),
+    email: t.string({ description: groupFields.email }),
+    address: t.string({ description: groupFields.address }),
+    zip: t.string({ description: groupFields.zip }),
+    city: t.string({ description: groupFields.city }),
+    pricePage: t.string({ description: groupFields.pricePage }),
+    pricePhoto: t.string({ description: groupFields.pricePhoto }),
+  }),
+});
+
+const groupsWhere = (keyword: string | null | undefined) => ({
+  AND: searchWords(keyword).map((word) => ({ searchText: { contains: word } })),
+});
+
+builder.queryFields((t) => ({
+  groups: t.prismaConnection({
+    type: GroupNode,
+    cursor: 'id',
+    description: 'Études (« Voir les groupes »), triées par nom ; mot-clé sans accents ni casse sur le nom et la ville.',
+    authScopes: { admin: true },
+    args: { keyword: t.arg.string() },
+    totalCount: (_parent, args, ctx) => ctx.db.group.count({ where: groupsWhere(args.keyword) }),
+    resolve: (query, _root, args, ctx) =>
+      ctx.db.group.findMany({ ...query, where: groupsWhere(args.keyword), orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createGroup: t.field({
+    type: GroupPayload,
+    authScopes: { admin: true },
+    args: { input: t.arg({ type: CreateGroupInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({ groupId: await groups.createGroup(ctx, input), message: groupMessages.created }),
+  }),
+  updateGroup: t.field({
+    type: GroupPayload,
+    authScopes: { admin: true },
+    args: { input: t.arg({ type: UpdateGroupInput, required: true }) },
+    resolve: async (_root, { input: { id, ...fields } }, ctx) => {
+      const groupId = databaseId(id, 'Group', groupMessages.notFound);
+      await groups.updateGroup(ctx, groupId, fields);
+      return { groupId, message: groupMessages.updated };
+    },
+  }),
+}));

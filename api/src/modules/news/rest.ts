@@ -1,0 +1,130 @@
+// /api/v1/news calls of spec §7 (list with search, read, publish, edit or mark read).
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { json, readFields } from '../../http/request.js';
+import { bool, collectConnection, legacyFailure, positiveInt, type FieldNames } from '../../http/legacy.js';
+import type { RestContext, Route } from '../../http/rest.js';
+import { newsMessages } from './rules.js';
+
+const NEWS_FIELDS = 'databaseId title body important isRead createdAt updatedAt';
+
+interface NewsData {
+  databaseId: number;
+  title: string;
+  body: string;
+  important: boolean;
+  isRead: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Spec §3 News. `description` is the sanitized HTML body. */
+function legacyNews(news: NewsData) {
+  return {
+    id: news.databaseId,
+    title: news.title,
+    description: news.body,
+    important: news.important,
+    isRead: news.isRead,
+    created_at: news.createdAt,
+    updated_at: news.updatedAt,
+  };
+}
+
+const FIELD_NAMES: FieldNames = { body: 'description' };
+
+/**
+ * Spec §7: the legacy client sends the body "encoded". HTML-escaped ('&lt;p&gt;') and
+ * URI-encoded ('%3Cp%3E') bodies are decoded back to HTML, which the API then sanitizes.
+ */
+export function decodeLegacyHtml(value: string | undefined): string | undefined {
+  if (value === undefined || value.includes('<')) return value;
+  if (/&(lt|gt|amp|quot|#\d+|#x[0-9a-f]+);/i.test(value)) {
+    return value.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_entity, name: string) => {
+      const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+      if (name.startsWith('#')) return String.fromCodePoint(name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
+      return named[name.toLowerCase()];
+    });
+  }
+  if (/%[0-9a-f]{2}/i.test(value)) {
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+async function listNews(ctx: RestContext): Promise<Response> {
+  const params = ctx.url.searchParams;
+  const result = await collectConnection<NewsData, { news: never }>(
+    ctx,
+    `query($first: Int, $after: String, $keyword: String, $date: String, $search: String) {
+      news(first: $first, after: $after, keyword: $keyword, date: $date, search: $search) {
+        edges { node { ${NEWS_FIELDS} } } pageInfo { hasNextPage endCursor }
+      }
+    }`,
+    { keyword: params.get('name') || null, date: params.get('date') || null, search: params.get('search') || null },
+    (data) => data.news,
+  );
+  if (!result.ok) return legacyFailure(result.error);
+  return json(result.data.map(legacyNews));
+}
+
+/** Spec §7: GET news/{id} answers an array. */
+async function getNews(ctx: RestContext): Promise<Response> {
+  const id = positiveInt(ctx.params.id);
+  if (!id) return json({ code: 404, message: newsMessages.notFound }, 404);
+  const result = await ctx.graphql<{ node: NewsData | null }>(
+    `query($id: ID!) { node(id: $id) { ... on News { ${NEWS_FIELDS} } } }`,
+    { id: encodeGlobalID('News', id) },
+  );
+  if (!result.ok) return legacyFailure(result.error);
+  if (!result.data.node?.databaseId) return json({ code: 404, message: newsMessages.notFound }, 404);
+  return json([legacyNews(result.data.node)]);
+}
+
+async function createNews(ctx: RestContext): Promise<Response> {
+  const body = await readFields(ctx.request);
+  const result = await ctx.graphql<{ createNews: { message: string; news: NewsData } }>(
+    `mutation($input: CreateNewsInput!) { createNews(input: $input) { message news { ${NEWS_FIELDS} } } }`,
+    { input: { title: body.title ?? '', body: decodeLegacyHtml(body.description) ?? '', important: bool(body.important) ?? false } },
+  );
+  if (!result.ok) return legacyFailure(result.error, FIELD_NAMES);
+  return json({ message: result.data.createNews.message, news: legacyNews(result.data.createNews.news) }, 201);
+}
+
+/** Spec §7: the same PATCH marks a news item read ({isRead: true}) or edits it. */
+async function patchNews(ctx: RestContext): Promise<Response> {
+  const id = positiveInt(ctx.params.id);
+  if (!id) return json({ code: 404, message: newsMessages.notFound }, 404);
+  const body = await readFields(ctx.request);
+  const globalId = encodeGlobalID('News', id);
+  const editing = body.title !== undefined || body.description !== undefined || body.important !== undefined;
+  if (!editing && bool(body.isRead)) {
+    const result = await ctx.graphql<{ markNewsRead: { message: string; news: NewsData } }>(
+      `mutation($input: MarkNewsReadInput!) { markNewsRead(input: $input) { message news { ${NEWS_FIELDS} } } }`,
+      { input: { id: globalId } },
+    );
+    if (!result.ok) return legacyFailure(result.error);
+    return json({ message: result.data.markNewsRead.message, news: legacyNews(result.data.markNewsRead.news) });
+  }
+  const input: Record<string, unknown> = { id: globalId };
+  if (body.title !== undefined) input.title = body.title;
+  if (body.description !== undefined) input.body = decodeLegacyHtml(body.description);
+  if (body.important !== undefined) input.important = bool(body.important);
+  const result = await ctx.graphql<{ updateNews: { message: string; news: NewsData } }>(
+    `mutation($input: UpdateNewsInput!) { updateNews(input: $input) { message news { ${NEWS_FIELDS} } } }`,
+    { input },
+  );
+  if (!result.ok) return legacyFailure(result.error, FIELD_NAMES);
+  return json({ message: result.data.updateNews.message, news: legacyNews(result.data.updateNews.news) });
+}
+
+export const newsRoutes: Route[] = [
+  { method: 'GET', path: '/api/v1/news', handler: listNews },
+  { method: 'POST', path: '/api/v1/news', handler: createNews },
+  { method: 'GET', path: '/api/v1/news/:id', handler: getNews },
+  { method: 'PATCH', path: '/api/v1/news/:id', handler: patchNews },
+  { method: 'PUT', path: '/api/v1/news/:id', handler: patchNews },
+];

@@ -1,0 +1,89 @@
+// Pure news rules: form validation (spec §5 'News') and the list search (spec §7 GET news).
+import { htmlToText } from '../../infra/html.js';
+
+export const newsMessages = {
+  titleRequiredOnCreate: "Entrez votre Titre de l'actualité, s'il vous plaît !",
+  required: 'Champ requis',
+  min3: 'Doit contenir au moins 3 caractères',
+  tooLong: (max: number) => `Ce champ est trop long (${max} caractères maximum).`,
+  created: 'Actualités envoyées aux secrétaires avec succès',
+  updated: 'Actualités mises à jour avec succès.',
+  notFound: 'Actualité introuvable.',
+} as const;
+
+export const NEWS_TITLE_MAX = 200;
+export const NEWS_BODY_MAX = 100_000;
+
+export interface NewsFields {
+  title?: string | null;
+  /** Already sanitized HTML. */
+  body?: string | null;
+}
+
+/** Spec §5: title required (its message differs on the create and edit screens), 3+ characters; body required. */
+export function validateNews(input: NewsFields, mode: 'create' | 'update'): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (input.title !== undefined || mode === 'create') {
+    const title = (input.title ?? '').trim();
+    if (!title) errors.title = mode === 'create' ? newsMessages.titleRequiredOnCreate : newsMessages.required;
+    else if (title.length < 3) errors.title = newsMessages.min3;
+    else if (title.length > NEWS_TITLE_MAX) errors.title = newsMessages.tooLong(NEWS_TITLE_MAX);
+  }
+  if (input.body !== undefined || mode === 'create') {
+    // A body that is only markup (or only a script, removed by the sanitizer) is empty.
+    if (!htmlToText(input.body)) errors.body = newsMessages.required;
+    else if ((input.body ?? '').length > NEWS_BODY_MAX) errors.body = newsMessages.tooLong(NEWS_BODY_MAX);
+  }
+  return errors;
+}
+
+/** A calendar day in Paris time, possibly partial: 'dd', 'dd/mm' or 'dd/mm/yyyy'. */
+export interface DayFilter {
+  day: number;
+  month?: number;
+  year?: number;
+}
+
+export interface NewsSearch {
+  keyword?: string;
+  date?: DayFilter;
+}
+
+const DATE_ONLY = /^(\d{1,2})(?:\/(\d{1,2})(?:\/(\d{4}))?)?$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_PREFIX = /^\d{1,2}(?:\/\d{1,2})?\s+(.*)$/;
+
+/** 'dd', 'dd/mm', 'dd/mm/yyyy' or 'yyyy-mm-dd' as a day filter; null when it is not a date. */
+export function parseDayFilter(text: string | null | undefined): DayFilter | null {
+  const value = (text ?? '').trim();
+  const iso = ISO_DATE.exec(value);
+  const parts = iso ? [iso[3], iso[2], iso[1]] : DATE_ONLY.exec(value)?.slice(1);
+  if (!parts) return null;
+  const [day, month, year] = parts.map((part) => (part === undefined ? undefined : Number(part)));
+  if (!day || day > 31 || (month !== undefined && (month < 1 || month > 12))) return null;
+  return { day, ...(month !== undefined && { month }), ...(year !== undefined && { year }) };
+}
+
+/**
+ * Spec §7: in the news search box, a typed 'dd ' or 'dd/mm ' prefix is stripped and the rest is
+ * searched as text; text that is a date ('dd', 'dd/mm', 'dd/mm/yyyy') filters by publication day;
+ * anything else is searched as text.
+ */
+export function parseNewsSearch(text: string | null | undefined): NewsSearch {
+  const value = (text ?? '').trim();
+  if (!value) return {};
+  const prefixed = DATE_PREFIX.exec(value);
+  if (prefixed && prefixed[1].trim()) return { keyword: prefixed[1].trim() };
+  const date = parseDayFilter(value);
+  return date ? { date } : { keyword: value };
+}
+
+/** The list arguments: the search box text (spec behaviour above), plus explicit keyword and date. */
+export function newsSearchOf(args: { search?: string | null; keyword?: string | null; date?: string | null }): NewsSearch {
+  const typed = parseNewsSearch(args.search);
+  const date = args.date ? parseDayFilter(args.date) : null;
+  // A `date` that is not one is searched as text: the legacy client sends whatever was typed.
+  const words = [typed.keyword, args.keyword, args.date && !date ? args.date : null].map((part) => part?.trim()).filter(Boolean);
+  const day = date ?? typed.date;
+  return { ...(words.length > 0 && { keyword: words.join(' ') }), ...(day && { date: day }) };
+}

@@ -1,0 +1,121 @@
+import { builder } from '../../graphql/builder.js';
+import { databaseId } from '../../graphql/ids.js';
+import { newsMessages, newsSearchOf } from './rules.js';
+import * as news from './service.js';
+
+export const NewsNode = builder.prismaNode('News', {
+  id: { field: 'id' },
+  // node(id:) of a missing record is null, not an error.
+  nullable: true,
+  description: 'Une actualité publiée par un administrateur pour les secrétaires.',
+  // Spec §1: admins and secretaries see news; bailiffs do not.
+  authScopes: { admin: true, secretary: true },
+  fields: (t) => ({
+    databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
+    title: t.exposeString('title'),
+    body: t.exposeString('body', { description: 'HTML nettoyé.' }),
+    important: t.exposeBoolean('important'),
+    isRead: t.boolean({
+      description: "Lue par l'utilisateur connecté.",
+      select: (_args, ctx) => ({ reads: { where: { userId: ctx.viewer?.id ?? 0 }, select: { userId: true } } }),
+      resolve: (item) => item.reads.length > 0,
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+const NewsPayload = builder.objectRef<{ newsId: number; message: string }>('NewsPayload').implement({
+  fields: (t) => ({
+    message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
+    news: t.prismaField({
+      type: NewsNode,
+      resolve: (query, payload, _args, ctx) => ctx.db.news.findUniqueOrThrow({ ...query, where: { id: payload.newsId } }),
+    }),
+  }),
+});
+
+const CreateNewsInput = builder.inputType('CreateNewsInput', {
+  fields: (t) => ({
+    title: t.string({ description: 'Titre, au moins 3 caractères.' }),
+    body: t.string({ description: 'Texte riche (HTML), nettoyé à l’enregistrement.' }),
+    important: t.boolean({ description: 'Faux par défaut.' }),
+  }),
+});
+
+const UpdateNewsInput = builder.inputType('UpdateNewsInput', {
+  description: 'Champs absents : inchangés.',
+  fields: (t) => ({
+    id: t.globalID({ required: true }),
+    title: t.string(),
+    body: t.string(),
+    important: t.boolean(),
+  }),
+});
+
+const MarkNewsReadInput = builder.inputType('MarkNewsReadInput', {
+  fields: (t) => ({ id: t.globalID({ required: true }) }),
+});
+
+const newsId = (id: { typename: string; id: string }) => databaseId(id, 'News', newsMessages.notFound);
+
+builder.queryFields((t) => ({
+  news: t.prismaConnection({
+    type: NewsNode,
+    cursor: 'id',
+    description: 'Actualités, des plus récentes aux plus anciennes.',
+    authScopes: { admin: true, secretary: true },
+    args: {
+      search: t.arg.string({
+        description:
+          "Texte de la zone de recherche : un préfixe « jj » ou « jj/mm » suivi d'un espace est ignoré et le reste cherché dans " +
+          'le titre et le texte ; une date seule (« jj », « jj/mm », « jj/mm/aaaa ») filtre sur le jour de publication.',
+      }),
+      keyword: t.arg.string({ description: 'Mots cherchés dans le titre et le texte (sans accents ni casse).' }),
+      date: t.arg.string({ description: 'Jour de publication : « jj », « jj/mm », « jj/mm/aaaa » ou « aaaa-mm-jj ».' }),
+    },
+    totalCount: async (_parent, args, ctx) => ctx.db.news.count({ where: await news.newsWhere(ctx, newsSearchOf(args)) }),
+    resolve: async (query, _root, args, ctx) =>
+      ctx.db.news.findMany({ ...query, where: await news.newsWhere(ctx, newsSearchOf(args)), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createNews: t.field({
+    type: NewsPayload,
+    description: 'Publie une actualité ; les secrétaires et administrateurs connectés la reçoivent en direct (newsPublished).',
+    authScopes: { admin: true },
+    args: { input: t.arg({ type: CreateNewsInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({ newsId: await news.createNews(ctx, input), message: newsMessages.created }),
+  }),
+  updateNews: t.field({
+    type: NewsPayload,
+    authScopes: { admin: true },
+    args: { input: t.arg({ type: UpdateNewsInput, required: true }) },
+    resolve: async (_root, { input: { id, ...fields } }, ctx) => {
+      const newsIdValue = newsId(id);
+      await news.updateNews(ctx, newsIdValue, fields);
+      return { newsId: newsIdValue, message: newsMessages.updated };
+    },
+  }),
+  markNewsRead: t.field({
+    type: NewsPayload,
+    authScopes: { admin: true, secretary: true },
+    args: { input: t.arg({ type: MarkNewsReadInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const newsIdValue = newsId(input.id);
+      await news.markNewsRead(ctx, newsIdValue);
+      return { newsId: newsIdValue, message: 'Actualité marquée comme lue.' };
+    },
+  }),
+}));
+
+builder.subscriptionField('newsPublished', (t) =>
+  t.prismaField({
+    type: NewsNode,
+    description: 'Actualités publiées, en direct (administrateurs et secrétaires).',
+    authScopes: { admin: true, secretary: true },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('newsPublished'),
+    resolve: (query, event: { newsId: number }, _args, ctx) => ctx.db.news.findUniqueOrThrow({ ...query, where: { id: event.newsId } }),
+  }),
+);
