@@ -30,15 +30,12 @@ const withPostgres = {
 };
 
 export default {
+  // Read from the root config only (jest-circus ignores a project's testTimeout). Integration
+  // hooks seed a database and end-to-end tests drive a real Chromium: 5 s is too short on 2 cores.
+  testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
     { ...common, ...withPostgres, displayName: 'api', testMatch: ['<rootDir>/tests/api/**/*.test.ts'] },
-    {
-      ...common,
-      ...withPostgres,
-      displayName: 'e2e',
-      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/tests/support/e2e-timeout.ts'],
-    },
+    { ...common, ...withPostgres, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'] },
   ],
 };

@@ -6,7 +6,8 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { OperationResult } from 'graphql-ws';
 import type { ExecutionArgs } from 'graphql';
 import type { Services } from './context.js';
-import { createGraphQLServer } from './graphql/yoga.js';
+import { createGraphQLServer, type GraphQLServer } from './graphql/yoga.js';
+import { executeOperation, type Operation } from './graphql/execute.js';
 import { createRestRouter } from './http/rest.js';
 import { createStaticHandler } from './http/static.js';
 import { createFilesHandler, type ArchiveProvider, type createFileLinks } from './http/files.js';
@@ -19,6 +20,8 @@ import { accountRoutes } from './modules/accounts/rest.js';
 import { groupRoutes } from './modules/groups/rest.js';
 import { newsRoutes } from './modules/news/rest.js';
 import { notificationRoutes } from './modules/notifications/rest.js';
+import { reportRoutes } from './modules/reports/rest.js';
+import { reportArchives } from './modules/reports/service.js';
 import { appVersion } from './version.js';
 
 export interface App {
@@ -29,19 +32,32 @@ export interface App {
 
 /** The HTTP host: /graphql (HTTP + graphql-ws), /api/v1 and /admin shims, /meta.json, the web build. */
 /** "Download all" zips, by the kind named in their signed link. */
-const archives: Record<string, ArchiveProvider> = {};
+const archives: Record<string, ArchiveProvider> = { ...reportArchives };
 
 export function createApp(services: Services, fileLinks: ReturnType<typeof createFileLinks>): App {
   const yoga = createGraphQLServer(services);
-  const rest = createRestRouter([...authRoutes, ...accountRoutes, ...groupRoutes, ...newsRoutes, ...notificationRoutes, ...absenceRoutes], yoga);
+  const rest = createRestRouter([...authRoutes, ...accountRoutes, ...groupRoutes, ...newsRoutes, ...notificationRoutes, ...absenceRoutes, ...reportRoutes(services)], yoga);
   const serveWeb = createStaticHandler(services.config.webDir);
   const serveFile = createFilesHandler(services, fileLinks, archives);
 
   const adapter = createServerAdapter<ServerContext>(async (request, serverContext) => {
+    try {
+      return await route(request, serverContext);
+    } catch (error) {
+      // Logged for the operators; the client only learns that something failed.
+      console.error(`[http] ${request.method} ${new URL(request.url).pathname}`, error);
+      return json({ code: 500, message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.' }, 500);
+    }
+  });
+
+  async function route(request: Request, serverContext: ServerContext): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (pathname === '/graphql') {
-      const uploadError = await parseUploads(request, serverContext, services.config.maxUploadBytes);
-      return uploadError ?? yoga.handle(request, serverContext);
+      const multipart = request.method === 'POST' && request.headers.get('content-type')?.includes('multipart/form-data');
+      if (multipart && serverContext.req && serverContext.res) {
+        return executeMultipart(yoga, request, serverContext, services.config.maxUploadBytes);
+      }
+      return yoga.handle(request, serverContext);
     }
     if (pathname.startsWith('/files/')) return serveFile(request);
     if (pathname === '/meta.json') return json({ version: appVersion }, 200, { 'cache-control': 'no-store' });
@@ -49,7 +65,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
       return (await rest(request, serverContext)) ?? json({ code: 404, message: 'Ressource introuvable.' }, 404);
     }
     return serveWeb(request);
-  });
+  }
 
   const server = createServer(adapter);
   // Uploads of 200 MB over a slow office line take longer than Node's default 5-minute timeout.
@@ -102,17 +118,21 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
 }
 
 /**
- * Multipart GraphQL requests are parsed here, from the raw Node request, so that files stream to
- * storage as they arrive; the parsed operation is handed to Yoga (see streamedUploads in yoga.ts).
+ * Multipart GraphQL requests (file uploads) are parsed here from the raw Node request, so files
+ * stream to storage as they arrive, then executed in process; Yoga's own parser would buffer them.
  */
-async function parseUploads(request: Request, serverContext: ServerContext, maxBytes: number): Promise<Response | null> {
-  if (!request.headers.get('content-type')?.includes('multipart/form-data') || !serverContext.req || !serverContext.res) return null;
+async function executeMultipart(yoga: GraphQLServer, request: Request, serverContext: ServerContext, maxBytes: number): Promise<Response> {
+  let body: unknown;
   try {
     // One byte over the limit lets storage see the overflow and refuse the file with a clear message.
-    serverContext.uploadBody = await processRequest(serverContext.req, serverContext.res, { maxFileSize: maxBytes + 1, maxFiles: 50 });
-    return null;
+    body = await processRequest(serverContext.req!, serverContext.res!, { maxFileSize: maxBytes + 1, maxFiles: 50 });
   } catch (error) {
     const status = (error as { status?: number }).status ?? 400;
     return json({ errors: [{ message: 'Requête d’envoi de fichiers invalide.', extensions: { code: 'BAD_USER_INPUT' } }] }, status);
   }
+  if (Array.isArray(body) || !body || typeof (body as Operation).query !== 'string') {
+    return json({ errors: [{ message: 'Une seule opération par envoi de fichiers.', extensions: { code: 'BAD_USER_INPUT' } }] }, 400);
+  }
+  const result = await executeOperation(yoga, request, serverContext, body as Operation);
+  return json(result, result.data === undefined && result.errors ? 400 : 200);
 }

@@ -1,7 +1,8 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { demo, loginToken, rest } from '../support/http.js';
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { demo, gql, loginToken, rest } from '../support/http.js';
 
 let app: TestApp;
 const clients: Client[] = [];
@@ -67,6 +68,35 @@ describe('graphql-ws subscriptions on /graphql', () => {
     const received = await event;
     expect(received.data.notificationAdded).toMatchObject({ kind: 'ACCOUNT_REQUEST', isRead: false });
     expect(received.data.notificationAdded.body).toContain('François Noël');
+  });
+
+  it("a comment added by a secretary reaches the bailiff's open notificationAdded subscription", async () => {
+    const db = app.services.db;
+    const bailiff = await db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
+    const secretary = await db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
+    const report = await db.report.create({ data: { name: 'Constat de voisinage', bailiffId: bailiff.id, secretaryId: secretary.id } });
+    const bailiffToken = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
+    const secretaryToken = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
+    const bailiffSide = firstEvent(connect(bailiffToken), NOTIFICATION_ADDED);
+    const changes = firstEvent(connect(bailiffToken), 'subscription { reportChanged { reportId report { name unreadCommentCount } } }');
+    await Promise.all([bailiffSide.ready, changes.ready]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const result = await gql(
+      app.url,
+      'mutation($input: AddReportCommentInput!) { addReportComment(input: $input) { message } }',
+      { input: { reportId: encodeGlobalID('Report', report.id), body: 'Le scan de la page 2 est flou.' } },
+      secretaryToken,
+    );
+    expect(result.errors).toBeUndefined();
+    const received = await bailiffSide.event;
+    expect(received.data.notificationAdded).toMatchObject({ kind: 'COMMENT', isRead: false });
+    expect(received.data.notificationAdded.body).toContain('Le scan de la page 2 est flou.');
+    const changed = await changes.event;
+    expect(changed.data.reportChanged).toEqual({
+      reportId: encodeGlobalID('Report', report.id),
+      report: { name: 'Constat de voisinage', unreadCommentCount: 1 },
+    });
   });
 
   it('a connection without a valid session is refused on connect', async () => {

@@ -6,6 +6,7 @@ import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import type { AppContext } from '../context.js';
+import { toDecimal, type DecimalInput } from '../lib/money.js';
 import { forbidden, notAuthenticated } from './errors.js';
 
 /** The only place that lists the Pothos plugins (scope-auth first, as its docs require). */
@@ -16,6 +17,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date };
     Upload: { Input: Promise<FileUpload>; Output: never };
+    Decimal: { Input: string; Output: DecimalInput };
   };
   DefaultFieldNullability: false;
   DefaultEdgesNullability: false;
@@ -56,6 +58,18 @@ builder.scalarType('DateTime', {
     const date = new Date(String(value));
     if (Number.isNaN(date.getTime())) throw new TypeError('Date invalide');
     return date;
+  },
+});
+
+builder.scalarType('Decimal', {
+  description: 'Nombre décimal exact en chaîne, au moins deux décimales ("1234.50", "1.255") : montants en euros, tarifs.',
+  serialize: (value) => {
+    const decimal = toDecimal(value);
+    return decimal.toFixed(Math.max(2, decimal.decimalPlaces()));
+  },
+  parseValue: (value) => {
+    if (typeof value !== 'string' || !/^\d{1,7}(\.\d{1,3})?$/.test(value)) throw new TypeError('Nombre décimal invalide');
+    return value;
   },
 });
 

@@ -7,6 +7,7 @@ import '../modules/auth/schema.js';
 import '../modules/groups/schema.js';
 import '../modules/news/schema.js';
 import '../modules/notifications/schema.js';
+import '../modules/reports/schema.js';
 
 export const schema = builder.toSchema();
 export const sortedSchema = () => lexicographicSortSchema(schema);

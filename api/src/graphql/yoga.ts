@@ -1,5 +1,5 @@
-import { createYoga, type Plugin } from 'graphql-yoga';
-import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createYoga, maskError, type Plugin } from 'graphql-yoga';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
@@ -20,20 +20,14 @@ function introspectionGuard(services: Services): Plugin<AppContext> {
   };
 }
 
-/** Hands Yoga the operation graphql-upload-minimal parsed from a multipart request (see app.ts). */
-const streamedUploads: Plugin<AppContext, ServerContext> = {
-  onRequestParse({ serverContext, setRequestParser }) {
-    const body = serverContext?.uploadBody;
-    if (body) setRequestParser(() => body as never);
-  },
-};
-
 export function createGraphQLServer(services: Services) {
   return createYoga<ServerContext, AppContext>({
     schema,
     graphqlEndpoint: '/graphql',
-    // Yoga's own multipart parser buffers whole files in memory; app.ts streams them instead.
+    // Yoga's own multipart parser buffers whole files in memory: app.ts streams uploads instead
+    // and executes them through executeOperation, so Yoga only ever sees JSON bodies (≤ 2 MB).
     multipart: false,
+    maxRequestBodySize: 2_000_000,
     landingPage: false,
     graphiql: { title: 'Extranet Constats — GraphiQL' },
     context: async (initial): Promise<AppContext> => {
@@ -46,8 +40,14 @@ export function createGraphQLServer(services: Services) {
       };
     },
     maskedErrors: {
-      // Only AppError (a GraphQLError with a French message and a code) reaches clients as is.
+      // Only AppError (a GraphQLError with a French message and a code) reaches clients as is;
+      // anything else is logged for the operators and replaced by a French message.
       errorMessage: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
+      maskError: (error, message, isDev) => {
+        const original = (error as { originalError?: unknown }).originalError ?? error;
+        if (!(original instanceof GraphQLError)) console.error('[graphql]', original);
+        return maskError(error, message, isDev);
+      },
     },
     plugins: [
       // graphql-armor defaults as a floor (depth 6 is too tight for Relay's connection shapes).
@@ -57,7 +57,6 @@ export function createGraphQLServer(services: Services) {
       costLimitPlugin({ maxCost: 5000 }),
       maxDirectivesPlugin({ n: 50 }),
       introspectionGuard(services),
-      streamedUploads,
     ],
   });
 }

@@ -8,13 +8,12 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import type { FileUpload } from 'graphql-upload-minimal';
-import type { UploadInput } from '../infra/uploads.js';
+import { Upload, type FileUpload } from 'graphql-upload-minimal';
 
 export interface MultipartForm {
   fields: Record<string, string>;
-  /** Files by field name, with any trailing "[]" removed. */
-  files: Record<string, UploadInput[]>;
+  /** Files by field name, with any trailing "[]" removed, as GraphQL `Upload` variable values. */
+  files: Record<string, Upload[]>;
   /** Removes the spooled files; call when the request is answered. */
   cleanup(): Promise<void>;
 }
@@ -35,7 +34,7 @@ export async function readMultipart(req: IncomingMessage, options: { tmpDir: str
     await Promise.all(spooled.map((file) => rm(file, { force: true })));
   };
   const fields: Record<string, string> = {};
-  const files: Record<string, UploadInput[]> = {};
+  const files: Record<string, Upload[]> = {};
   const writes: Promise<void>[] = [];
 
   try {
@@ -43,7 +42,8 @@ export async function readMultipart(req: IncomingMessage, options: { tmpDir: str
       let parser: busboy.Busboy;
       try {
         // One byte over the limit so that storage sees the overflow and refuses with a clear message.
-        parser = busboy({ headers: req.headers, limits: { fileSize: options.maxFileBytes + 1, files: options.maxFiles } });
+        // Browsers send UTF-8 file names; busboy would otherwise read them as Latin-1.
+        parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: options.maxFileBytes + 1, files: options.maxFiles } });
       } catch {
         reject(new MultipartError('Formulaire multipart invalide.'));
         return;
@@ -62,7 +62,9 @@ export async function readMultipart(req: IncomingMessage, options: { tmpDir: str
           encoding: info.encoding,
           createReadStream: () => createReadStream(spoolPath),
         };
-        (files[name.replace(/\[\]$/, '')] ??= []).push(Promise.resolve(upload));
+        const value = new Upload() as Upload & { resolve(file: FileUpload): void };
+        value.resolve(upload);
+        (files[name.replace(/\[\]$/, '')] ??= []).push(value);
       });
       parser.on('filesLimit', () => reject(new MultipartError(`Trop de fichiers (${options.maxFiles} au maximum).`, 413)));
       parser.on('error', () => reject(new MultipartError('Formulaire multipart invalide.')));

@@ -5,8 +5,6 @@ import type { ClientInfo } from '../context.js';
 export interface ServerContext {
   req?: IncomingMessage;
   res?: ServerResponse;
-  /** A multipart GraphQL request already parsed by graphql-upload-minimal (files still streaming). */
-  uploadBody?: unknown;
   /** Bearer token taken from graphql-ws connection parameters. */
   connectionToken?: string | null;
 }

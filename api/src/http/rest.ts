@@ -1,10 +1,11 @@
-import type { ExecutionResult, GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
+import { executeOperation } from '../graphql/execute.js';
 import type { GraphQLServer } from '../graphql/yoga.js';
 import { errorStatus, type ErrorCode, type FieldErrors } from '../graphql/errors.js';
 import type { ServerContext } from './request.js';
 
 export interface GraphQLFailure {
-  code: ErrorCode | 'INTERNAL_SERVER_ERROR';
+  code: ErrorCode | 'INTERNAL_SERVER_ERROR' | string;
   status: number;
   message: string;
   fields?: FieldErrors;
@@ -58,11 +59,6 @@ function matchSegments(pattern: string[], actual: string[]): Record<string, stri
   return params;
 }
 
-/**
- * Executes in process through Yoga's envelop pipeline, so the shims get the same context (session
- * from the Authorization header), limits, validation and error masking as /graphql, and can pass
- * file uploads as variables.
- */
 async function runGraphQL<T>(
   yoga: GraphQLServer,
   request: Request,
@@ -70,26 +66,15 @@ async function runGraphQL<T>(
   query: string,
   variables: Record<string, unknown> = {},
 ): Promise<GraphQLOutcome<T>> {
-  // Seen by Yoga as a POST to /graphql (a legacy GET such as /admin/logout may run a mutation),
-  // carrying the caller's headers, hence its session.
-  const graphqlRequest = new Request('http://internal/graphql', { method: 'POST', headers: request.headers });
-  const enveloped = yoga.getEnveloped({ ...serverContext, request: graphqlRequest, params: { query, variables } } as never);
-  const document = enveloped.parse(query);
-  const invalid = enveloped.validate(enveloped.schema, document);
-  if (invalid.length > 0) return failure(invalid[0]);
-  const result = (await enveloped.execute({
-    schema: enveloped.schema,
-    document,
-    variableValues: variables,
-    contextValue: await enveloped.contextFactory(),
-  })) as ExecutionResult<T>;
+  const result = await executeOperation(yoga, request, serverContext, { query, variables });
   const first = result.errors?.[0];
   return first ? failure(first) : { ok: true, data: result.data as T };
 }
 
 function failure(error: GraphQLError): { ok: false; error: GraphQLFailure } {
   const extensions = error.extensions as { code?: string; fields?: FieldErrors };
-  const code = (extensions.code ?? 'INTERNAL_SERVER_ERROR') as GraphQLFailure['code'];
+  // Without a code it is a GraphQL validation or variable error: the caller's request is at fault.
+  const code = (extensions.code ?? 'BAD_USER_INPUT') as GraphQLFailure['code'];
   const status = code in errorStatus ? errorStatus[code as ErrorCode] : code === 'INTERNAL_SERVER_ERROR' ? 500 : 400;
   return { ok: false, error: { code, status, message: error.message, fields: extensions.fields } };
 }

@@ -11,6 +11,8 @@ export type AppEvents = {
   notificationAdded: [userId: number, payload: { notificationId: number }];
   /** Broadcast: a news item was published (only admins and secretaries may subscribe). */
   newsPublished: [payload: { newsId: number }];
+  /** Per-user channel: a report that user can see (or just lost) changed. */
+  reportChanged: [userId: number, payload: { reportId: number }];
 };
 
 export type AppPubSub = PubSub<AppEvents> & { close(): Promise<void> };

@@ -38,6 +38,9 @@ export async function saveUpload(storage: Storage, upload: UploadInput, options:
   const originalName = cleanFileName(file.filename);
   const stream = file.createReadStream();
   const { head, rest } = await readHead(stream, SNIFF_BYTES);
+  // The multipart parser stops feeding a file past its size limit ("limit" event) without ending
+  // it: fail the write then, or it would wait for data that never comes.
+  stream.once('limit', () => rest.destroy(new FileTooLargeError(options.maxBytes)));
   const type = detectFileType(options.category, originalName, head);
   if (!type) {
     rest.destroy();
@@ -50,7 +53,7 @@ export async function saveUpload(storage: Storage, upload: UploadInput, options:
     const { size } = await storage.put(storageKey, rest, { maxBytes: options.maxBytes });
     return { storageKey, originalName, size, mimeType: type.mimeType };
   } catch (error) {
-    if (error instanceof FileTooLargeError || isTruncation(error)) {
+    if (error instanceof FileTooLargeError) {
       throw new AppError('BAD_USER_INPUT', `Le fichier « ${originalName} » dépasse la taille maximale autorisée (${megabytes(options.maxBytes)} Mo).`, {
         reason: 'FILE_TOO_LARGE',
       });
@@ -70,19 +73,33 @@ export async function saveUploads(storage: Storage, uploads: UploadInput[], opti
     return stored;
   } catch (error) {
     await discardFiles(storage, stored);
-    // Let the remaining parts of the request drain so the client gets its answer.
-    for (const upload of uploads.slice(stored.length + 1)) void upload.then((file) => file.createReadStream().resume(), () => {});
+    drainUploads(uploads.slice(stored.length + 1));
     throw error;
+  }
+}
+
+/**
+ * Reads and drops uploads a request will not use (refused before storing), so the client's
+ * transfer completes and it receives the answer instead of a broken connection.
+ */
+export function drainUploads(uploads: UploadInput[]): void {
+  for (const upload of uploads) {
+    void upload.then(
+      (file) => {
+        try {
+          file.createReadStream().resume();
+        } catch {
+          // already consumed or failed: nothing to drain
+        }
+      },
+      () => {},
+    );
   }
 }
 
 /** Removes stored files when the database change they belonged to did not happen. */
 export async function discardFiles(storage: Storage, files: Pick<StoredFile, 'storageKey'>[]): Promise<void> {
   await Promise.all(files.map((file) => storage.remove(file.storageKey).catch(() => {})));
-}
-
-function isTruncation(error: unknown): boolean {
-  return (error as { status?: number })?.status === 413;
 }
 
 /** Reads up to `bytes` from the stream and returns them with a stream that still yields everything. */

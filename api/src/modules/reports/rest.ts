@@ -1,0 +1,409 @@
+// /api/v1/report/* (spec §7 "Reports"): each call runs the GraphQL operation and answers with the
+// legacy JSON field names (deposited_items, comments_without_read, baliff_id, …).
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { json, readFields } from '../../http/request.js';
+import { readMultipart, MultipartError, type MultipartForm } from '../../http/multipart.js';
+import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
+import type { Services } from '../../context.js';
+import type { ReportStatus } from '../../generated/prisma/enums.js';
+import { messages } from './rules.js';
+import path from 'node:path';
+
+const FILE_FIELDS = 'id name size createdAt url downloadUrl';
+const REPORT_FIELDS = `
+  databaseId name status isArchived invoiced createdAt updatedAt lastStatusChange returnedAt alert delayHours
+  bailiff { databaseId firstName lastName }
+  secretary { databaseId firstName lastName }
+  deposited { files { ${FILE_FIELDS} } }
+  returned { files { ${FILE_FIELDS} } }
+  countPagesProvisional countPhotosProvisional countPagesRetrocession countPhotosRetrocession countPagesBilling countPhotosBilling
+  retrocessionComment
+  retrocessionAmounts { pages photos total }
+  billingAmounts { pages photos total }
+  comments { id body createdAt authorDatabaseId receiverDatabaseId }
+  unreadCommentIds`;
+
+interface FileData {
+  id: string;
+  name: string;
+  size: number;
+  createdAt: string;
+  url: string;
+  downloadUrl: string;
+}
+
+interface Person {
+  databaseId: number;
+  firstName: string;
+  lastName: string;
+}
+
+interface Amounts {
+  pages: string;
+  photos: string;
+  total: string;
+}
+
+interface ReportData {
+  databaseId: number;
+  name: string;
+  status: ReportStatus;
+  isArchived: boolean;
+  invoiced: boolean;
+  createdAt: string;
+  updatedAt: string;
+  lastStatusChange: string;
+  returnedAt: string | null;
+  alert: string;
+  delayHours: number;
+  bailiff: Person;
+  secretary: Person | null;
+  deposited: { files: FileData[] };
+  returned: { files: FileData[] };
+  countPagesProvisional: number;
+  countPhotosProvisional: number;
+  countPagesRetrocession: number;
+  countPhotosRetrocession: number;
+  countPagesBilling: number;
+  countPhotosBilling: number;
+  retrocessionComment: string | null;
+  retrocessionAmounts: Amounts;
+  billingAmounts: Amounts | null;
+  comments: { id: string; body: string; createdAt: string; authorDatabaseId: number; receiverDatabaseId: number | null }[];
+  unreadCommentIds: string[];
+}
+
+const legacyPerson = (person: Person | null) =>
+  person && { id: person.databaseId, first_name: person.firstName, last_name: person.lastName };
+
+const legacyFile = (file: FileData) => ({
+  id: Number(file.id),
+  originalname: file.name,
+  linkUrl: file.url,
+  file_url: file.downloadUrl,
+  size: file.size,
+  created_at: file.createdAt,
+});
+
+/** The legacy report JSON (spec §3 "Report"). */
+export function legacyReport(report: ReportData) {
+  const amounts = report.billingAmounts ?? report.retrocessionAmounts;
+  return {
+    id: report.databaseId,
+    name: report.name,
+    bailiff_id: report.bailiff.databaseId,
+    secretary_id: report.secretary?.databaseId ?? null,
+    bailiff: legacyPerson(report.bailiff),
+    secretary: legacyPerson(report.secretary),
+    status: report.status,
+    status_alert: report.alert.toLowerCase(),
+    createdAt: report.createdAt,
+    created_at: report.createdAt,
+    updatedAt: report.updatedAt,
+    last_status_change: report.lastStatusChange,
+    return_date: report.returnedAt,
+    delay: report.delayHours,
+    is_archived: report.isArchived,
+    invoiced: report.invoiced,
+    deposited_items: report.deposited.files.map(legacyFile),
+    returned_items: report.returned.files.map(legacyFile),
+    count_pages_provisional: report.countPagesProvisional,
+    count_photos_provisional: report.countPhotosProvisional,
+    count_pages_retrocession: report.countPagesRetrocession,
+    count_photos_retrocession: report.countPhotosRetrocession,
+    count_pages_billing: report.countPagesBilling,
+    count_photos_billing: report.countPhotosBilling,
+    retrocession_comment: report.retrocessionComment,
+    // Billing amounts for admins and bailiffs, rétrocession amounts for secretaries.
+    amount_without_taxes_pages: amounts.pages,
+    amount_without_taxes_photos: amounts.photos,
+    retrocession_amount: report.retrocessionAmounts.total,
+    comments: report.comments.map((comment) => ({
+      // Spec §3: a comment's "id" is its author's user id; comment_id is the comment itself.
+      id: comment.authorDatabaseId,
+      comment_id: Number(comment.id),
+      receiver_id: comment.receiverDatabaseId,
+      comment: comment.body,
+      created_at: comment.createdAt,
+    })),
+    comments_without_read: report.unreadCommentIds.map(Number),
+  };
+}
+
+const failure = (error: GraphQLFailure) =>
+  json(
+    {
+      code: error.status,
+      message: error.status >= 500 ? messages.genericFailure : error.message,
+      ...(error.fields && { errors: error.fields }),
+    },
+    error.status,
+  );
+
+const reportGid = (value: string | undefined) => encodeGlobalID('Report', Number(value) || 0);
+const userGid = (value: string | undefined) => (value && Number(value) ? encodeGlobalID('User', Number(value)) : null);
+/** Counts are typed as digits; anything else reaches the server check as an invalid count. */
+const count = (value: string | undefined) => (value !== undefined && /^\d{1,6}$/.test(value.trim()) ? Number(value) : -1);
+
+const STATUSES: ReportStatus[] = ['NA', 'EC', 'RS', 'TE', 'AR'];
+
+/** Query string of get_all / get_headers → ReportFilter (spec §3 "Report filters"). */
+function filterFrom(url: URL) {
+  const params = url.searchParams;
+  const statuses = [...params.getAll('states'), ...params.getAll('status')]
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim().toUpperCase())
+    .filter((value): value is ReportStatus => STATUSES.includes(value as ReportStatus));
+  const year = Number(params.get('year'));
+  const month = Number(params.get('month'));
+  const includeArchived = params.get('without_filter_archived') === 'true' || statuses.includes('AR');
+  return {
+    statuses: statuses.length ? statuses : null,
+    bailiffId: userGid(params.get('bailiff_id') ?? params.get('baliff_id') ?? undefined),
+    secretaryId: userGid(params.get('secretary_id') ?? undefined),
+    year: Number.isInteger(year) && year >= 2000 ? year : null,
+    month: Number.isInteger(month) && month >= 1 && month <= 12 ? month : null,
+    search: params.get('search') ?? params.get('name'),
+    // The legacy lists hide archived constats unless asked for them.
+    archived: includeArchived ? null : false,
+  };
+}
+
+async function getAll(ctx: RestContext): Promise<Response> {
+  const limit = Math.min(Math.max(Number(ctx.url.searchParams.get('limit')) || 100, 1), 100);
+  const page = Math.max(Number(ctx.url.searchParams.get('page')) || 1, 1);
+  const result = await ctx.graphql<{ reports: { totalCount: number; edges: { node: ReportData }[] } }>(
+    `query($filter: ReportFilter, $first: Int) { reports(filter: $filter, first: $first) { totalCount edges { node { ${REPORT_FIELDS} } } } }`,
+    { filter: filterFrom(ctx.url), first: limit * page },
+  );
+  if (!result.ok) return failure(result.error);
+  const nodes = result.data.reports.edges.slice(limit * (page - 1)).map((edge) => legacyReport(edge.node));
+  return json({ reports: nodes, total: result.data.reports.totalCount, page, limit });
+}
+
+async function getHeaders(ctx: RestContext): Promise<Response> {
+  const result = await ctx.graphql<{
+    reportHeaders: {
+      totalReports: number;
+      reportsInAlert: number;
+      averageDelay: { hours: number; minutes: number };
+      currentRevenue: string;
+      secretary: Record<string, number | string> | null;
+      bailiff: Record<string, number> | null;
+    };
+  }>(
+    `query($filter: ReportFilter) { reportHeaders(filter: $filter) {
+      totalReports reportsInAlert averageDelay { hours minutes } currentRevenue
+      secretary { retrocessionThisMonth inProgress all inAlert averageDelayHours }
+      bailiff { inProgressThisMonth archivedThisMonth invoicesThisMonth } } }`,
+    { filter: filterFrom(ctx.url) },
+  );
+  if (!result.ok) return failure(result.error);
+  const headers = result.data.reportHeaders;
+  return json({
+    headers: {
+      total_reports: headers.totalReports,
+      total_reports_alert: headers.reportsInAlert,
+      time_delay: headers.averageDelay,
+      current_revenue: headers.currentRevenue,
+      ...(headers.secretary && {
+        retrocession_month: headers.secretary.retrocessionThisMonth,
+        reports_in_progress: headers.secretary.inProgress,
+        all_reports: headers.secretary.all,
+        reports_alert: headers.secretary.inAlert,
+        average_delay: headers.secretary.averageDelayHours,
+      }),
+      ...(headers.bailiff && {
+        reports_in_progress_month: headers.bailiff.inProgressThisMonth,
+        reports_archived_month: headers.bailiff.archivedThisMonth,
+        bills_month: headers.bailiff.invoicesThisMonth,
+      }),
+    },
+  });
+}
+
+/** Runs a report mutation and answers `{ message, report }` in the legacy shape. */
+async function mutate(ctx: RestContext, mutation: string, inputType: string, input: Record<string, unknown>, status = 200): Promise<Response> {
+  const result = await ctx.graphql<Record<string, { message: string; report: ReportData }>>(
+    `mutation($input: ${inputType}!) { ${mutation}(input: $input) { message report { ${REPORT_FIELDS} } } }`,
+    { input },
+  );
+  if (!result.ok) return failure(result.error);
+  const payload = result.data[mutation];
+  return json({ message: payload.message, report: legacyReport(payload.report) }, status);
+}
+
+async function withMultipart(ctx: RestContext, services: Services, handle: (form: MultipartForm) => Promise<Response>): Promise<Response> {
+  if (!ctx.serverContext.req || !ctx.request.headers.get('content-type')?.includes('multipart/form-data')) {
+    return json({ code: 400, message: 'Envoyez un formulaire multipart/form-data.' }, 400);
+  }
+  let form: MultipartForm;
+  try {
+    form = await readMultipart(ctx.serverContext.req, {
+      tmpDir: path.join(services.config.dataDir, 'tmp'),
+      maxFileBytes: services.config.maxUploadBytes,
+      maxFiles: 50,
+    });
+  } catch (error) {
+    if (error instanceof MultipartError) return json({ code: error.status, message: error.message }, error.status);
+    throw error;
+  }
+  try {
+    return await handle(form);
+  } finally {
+    await form.cleanup();
+  }
+}
+
+/** The report's current files, to translate the legacy linkUrl lists into file ids. */
+async function fileIdsByPath(ctx: RestContext, reportId: string): Promise<Map<string, string> | GraphQLFailure> {
+  const result = await ctx.graphql<{ node: { deposited: { files: FileData[] }; returned: { files: FileData[] } } | null }>(
+    `query($id: ID!) { node(id: $id) { ... on Report { deposited { files { id url } } returned { files { id url } } } } }`,
+    { id: reportId },
+  );
+  if (!result.ok) return result.error;
+  if (!result.data.node) return { code: 'NOT_FOUND', status: 404, message: messages.notFound };
+  const files = [...result.data.node.deposited.files, ...result.data.node.returned.files];
+  return new Map(files.map((file) => [new URL(file.url, 'http://x').pathname, file.id]));
+}
+
+const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? [value] : []);
+
+async function readJson(request: Request): Promise<Record<string, unknown>> {
+  if (request.headers.get('content-type')?.includes('application/json')) {
+    const body: unknown = await request.json().catch(() => null);
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  }
+  return readFields(request);
+}
+
+export function reportRoutes(services: Services): Route[] {
+  return [
+    { method: 'GET', path: '/api/v1/report/get_all', handler: getAll },
+    { method: 'GET', path: '/api/v1/report/get_headers', handler: getHeaders },
+    {
+      method: 'POST',
+      path: '/api/v1/report/create',
+      handler: (ctx) =>
+        withMultipart(ctx, services, (form) =>
+          mutate(
+            ctx,
+            'createReport',
+            'CreateReportInput',
+            {
+              bailiffId: userGid(form.fields.bailiff_id ?? form.fields.baliff_id),
+              name: form.fields.name ?? '',
+              files: form.files.deposited_items ?? [],
+              comment: form.fields.comment || null,
+            },
+            201,
+          ),
+        ),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/report/add_files',
+      handler: (ctx) =>
+        withMultipart(ctx, services, (form) => {
+          const kind = form.files.returned_items?.length ? 'RETURNED' : 'DEPOSITED';
+          const files = (kind === 'RETURNED' ? form.files.returned_items : form.files.deposited_items) ?? [];
+          return mutate(ctx, 'addReportFiles', 'AddReportFilesInput', { reportId: reportGid(form.fields.report_id), kind, files });
+        }),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/report/remove_files',
+      handler: async (ctx) => {
+        const body = await readJson(ctx.request);
+        const reportId = reportGid(String(body.report_id ?? ''));
+        const ids = await fileIdsByPath(ctx, reportId);
+        if (!(ids instanceof Map)) return failure(ids);
+        const links = [...asList(body.deposited_items), ...asList(body.returned_items)];
+        const fileIds = links.map((link) => ids.get(new URL(link, 'http://x').pathname)).filter((id): id is string => !!id);
+        if (fileIds.length === 0) return json({ code: 404, message: 'Fichier introuvable.' }, 404);
+        return mutate(ctx, 'removeReportFiles', 'RemoveReportFilesInput', { reportId, fileIds });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/report/update_secretary',
+      handler: async (ctx) => {
+        const body = await readFields(ctx.request);
+        return mutate(ctx, 'assignSecretary', 'AssignSecretaryInput', {
+          reportId: reportGid(body.report_id),
+          secretaryId: userGid(body.secretary_id) ?? encodeGlobalID('User', 0),
+        });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/report/set_retrocession',
+      handler: async (ctx) => {
+        const body = await readFields(ctx.request);
+        return mutate(ctx, 'setRetrocession', 'SetRetrocessionInput', {
+          reportId: reportGid(body.report_id),
+          countPagesProvisional: count(body.count_pages_provisional),
+          countPhotosProvisional: count(body.count_photos_provisional),
+          comment: body.comment || null,
+        });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/report/set_billing',
+      handler: async (ctx) => {
+        const body = await readFields(ctx.request);
+        return mutate(ctx, 'setBilling', 'SetBillingInput', {
+          reportId: reportGid(body.report_id),
+          countPagesRetrocession: count(body.count_pages_retrocession),
+          countPhotosRetrocession: count(body.count_photos_retrocession),
+          countPagesBilling: count(body.count_pages_billing),
+          countPhotosBilling: count(body.count_photos_billing),
+        });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/report/set_archive',
+      handler: async (ctx) => mutate(ctx, 'archiveReport', 'ArchiveReportInput', { reportId: reportGid((await readFields(ctx.request)).report_id) }),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/report/set_unarchive',
+      handler: async (ctx) => mutate(ctx, 'unarchiveReport', 'UnarchiveReportInput', { reportId: reportGid((await readFields(ctx.request)).report_id) }),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/report/add_comment',
+      handler: async (ctx) => {
+        const body = await readFields(ctx.request);
+        const reportId = reportGid(body.report_id);
+        let receiver: 'BAILIFF' | 'SECRETARY' | null = null;
+        if (body.receiver_id) {
+          // The legacy call names the receiver by user id; the API by role on the report.
+          const found = await ctx.graphql<{ node: { bailiff: Person; secretary: Person | null } | null }>(
+            'query($id: ID!) { node(id: $id) { ... on Report { bailiff { databaseId } secretary { databaseId } } } }',
+            { id: reportId },
+          );
+          if (!found.ok) return failure(found.error);
+          const receiverId = Number(body.receiver_id);
+          if (found.data.node?.bailiff.databaseId === receiverId) receiver = 'BAILIFF';
+          else if (found.data.node?.secretary?.databaseId === receiverId) receiver = 'SECRETARY';
+        }
+        return mutate(ctx, 'addReportComment', 'AddReportCommentInput', { reportId, body: body.comment ?? '', receiver });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/report/mark_as_read',
+      handler: async (ctx) => {
+        const body = await readJson(ctx.request);
+        const ids = asList(body.comments_ids);
+        return mutate(ctx, 'markReportCommentsRead', 'MarkReportCommentsReadInput', {
+          reportId: reportGid(String(body.report_id ?? '')),
+          commentIds: ids.length ? ids : null,
+        });
+      },
+    },
+  ];
+}

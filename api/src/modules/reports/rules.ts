@@ -1,0 +1,210 @@
+// Pure rules of the constat workflow: who may do what, status transitions, alerts and delays.
+import type { ReportFileKind, ReportStatus, Role } from '../../generated/prisma/enums.js';
+
+export interface Actor {
+  id: number;
+  role: Role;
+}
+
+export interface ReportFacts {
+  status: ReportStatus;
+  isArchived: boolean;
+  invoiced: boolean;
+  bailiffId: number;
+  secretaryId: number | null;
+}
+
+export type ReportAction =
+  | 'view'
+  | 'addDeposited'
+  | 'removeDeposited'
+  | 'addReturned'
+  | 'removeReturned'
+  | 'assignSecretary'
+  | 'setRetrocession'
+  | 'setBilling'
+  | 'archive'
+  | 'unarchive'
+  | 'comment';
+
+export const messages = {
+  nameRequired: 'Veuillez entrer un nom pour le constat',
+  nameTooLong: 'Le nom du constat ne doit pas dépasser 90 caractères.',
+  bailiffRequired: 'Veuillez sélectionner un huissier',
+  fileRequired: 'Veuillez entrer un fichier',
+  commentTooLong: 'Le commentaire ne doit pas dépasser 1000 caractères.',
+  commentRequired: 'Veuillez saisir un commentaire',
+  receiverRequired: 'Veuillez choisir le destinataire : Huissier ou Secrétaire.',
+  noSecretaryForComment: "Aucune secrétaire n'est encore assignée à ce constat.",
+  secretaryRequired: 'Veuillez sélectionner un secrétaire',
+  secretaryInvalid: "La secrétaire choisie n'existe pas ou son compte n'est pas actif.",
+  provisionalPagesRequired: 'Le nombre de pages doit être supérieur à 0.',
+  billingPagesRequired: 'Le nombre de pages facturées doit être supérieur à 0.',
+  countInvalid: 'Saisissez un nombre entier positif.',
+  alreadyInvoiced: 'Ce constat est déjà facturé : ses comptes ne peuvent plus être modifiés.',
+  notAllowed: "Vous n'avez pas les droits pour effectuer cette action sur ce constat.",
+  notFound: 'Constat introuvable.',
+  created: 'Constat créé avec succès',
+  updated: 'Constat mis à jour avec succès',
+  archived: 'Constat archivé avec succès',
+  billed: 'Rapport facturé',
+  retroceded: 'Rapport rétrocédé',
+  genericFailure: 'Essayer plus tard',
+} as const;
+
+export const REPORT_NAME_MAX = 90;
+export const COMMENT_MAX = 1000;
+
+/** NA, EC and RS are "en cours"; files can only change while a constat is in progress. */
+export function isInProgress(report: Pick<ReportFacts, 'status' | 'isArchived'>): boolean {
+  return !report.isArchived && (report.status === 'NA' || report.status === 'EC' || report.status === 'RS');
+}
+
+/**
+ * Spec §6, with the server as the authority. Decisions where the spec is silent are in
+ * docs/decisions.md ("Reports"); the authorization matrix test walks this table through the API.
+ */
+export function can(actor: Actor | null, action: ReportAction, report: ReportFacts): boolean {
+  if (!actor) return false;
+  const admin = actor.role === 'ADMIN';
+  const owner = actor.role === 'BAILIFF' && report.bailiffId === actor.id;
+  const assigned = actor.role === 'SECRETARY' && report.secretaryId === actor.id;
+  const inProgress = isInProgress(report);
+  switch (action) {
+    case 'view':
+    case 'comment':
+      return admin || owner || assigned;
+    case 'addDeposited':
+    case 'removeDeposited':
+      return (admin || owner) && inProgress;
+    case 'addReturned':
+      return (admin || assigned) && inProgress;
+    case 'removeReturned':
+      // An admin may still take back a file returned by mistake once the constat is terminated.
+      return ((admin || assigned) && inProgress) || (admin && report.status === 'TE' && !report.isArchived);
+    case 'assignSecretary':
+      return admin && inProgress;
+    case 'setRetrocession':
+      return (admin || assigned) && !report.isArchived && (report.status === 'EC' || report.status === 'RS' || report.status === 'TE');
+    case 'setBilling':
+      return admin && !report.invoiced;
+    case 'archive':
+      return !report.isArchived && ((owner && report.status === 'TE') || (admin && report.status !== 'AR'));
+    case 'unarchive':
+      return admin && report.isArchived;
+  }
+}
+
+export function canCreateReport(actor: Actor | null, bailiffId: number): boolean {
+  return !!actor && (actor.role === 'ADMIN' || (actor.role === 'BAILIFF' && actor.id === bailiffId));
+}
+
+export const fileActions: Record<ReportFileKind, { add: ReportAction; remove: ReportAction }> = {
+  DEPOSITED: { add: 'addDeposited', remove: 'removeDeposited' },
+  RETURNED: { add: 'addReturned', remove: 'removeReturned' },
+};
+
+/**
+ * Status a constat takes from its progress: returned files terminate it (TE), the secretary's
+ * counts mark it "rétrocédé" (RS), otherwise it is in progress (EC). Used after returns, removals
+ * of returned files and unarchiving, so the status never disagrees with the files.
+ */
+export function statusFromProgress(progress: { returnedFiles: number; provisionalPages: number }): ReportStatus {
+  if (progress.returnedFiles > 0) return 'TE';
+  return progress.provisionalPages > 0 ? 'RS' : 'EC';
+}
+
+export type ReportEvent =
+  | { type: 'secretaryAssigned' }
+  | { type: 'retrocessionSet' }
+  | { type: 'filesReturned' }
+  | { type: 'returnedFilesRemoved'; remainingReturned: number; provisionalPages: number }
+  | { type: 'archived' }
+  | { type: 'unarchived'; returnedFiles: number; provisionalPages: number };
+
+/** The state machine of spec §4: EC → RS → TE → AR, and back where an admin corrects or unarchives. */
+export function nextStatus(current: ReportStatus, event: ReportEvent): ReportStatus {
+  switch (event.type) {
+    case 'secretaryAssigned':
+      return current === 'NA' ? 'EC' : current;
+    case 'retrocessionSet':
+      return current === 'EC' ? 'RS' : current;
+    case 'filesReturned':
+      return current === 'NA' || current === 'EC' || current === 'RS' ? 'TE' : current;
+    case 'returnedFilesRemoved':
+      return current === 'TE' && event.remainingReturned === 0
+        ? statusFromProgress({ returnedFiles: 0, provisionalPages: event.provisionalPages })
+        : current;
+    case 'archived':
+      return 'AR';
+    case 'unarchived':
+      return current === 'AR' ? statusFromProgress({ returnedFiles: event.returnedFiles, provisionalPages: event.provisionalPages }) : current;
+  }
+}
+
+/** A bailiff sees RS as EC (spec §4): the "rétrocédé" step is internal to the office. */
+export function statusShownTo(role: Role, status: ReportStatus): ReportStatus {
+  return role === 'BAILIFF' && status === 'RS' ? 'EC' : status;
+}
+
+/** Statuses a bailiff's filter value stands for: EC covers RS too. */
+export function statusesForFilter(role: Role, statuses: ReportStatus[]): ReportStatus[] {
+  if (role !== 'BAILIFF') return statuses;
+  return statuses.flatMap((status) => (status === 'EC' ? ['EC', 'RS'] : [status])) as ReportStatus[];
+}
+
+export const ALERT_WARNING_HOURS = 30;
+export const ALERT_ERROR_HOURS = 36;
+
+export type AlertLevel = 'DEFAULT' | 'SUCCESS' | 'WARNING' | 'ERROR';
+
+export function hoursBetween(from: Date, to: Date): number {
+  return Math.max(0, (to.getTime() - from.getTime()) / 3_600_000);
+}
+
+/**
+ * Spec §4: grey for NA, TE and AR; otherwise under 30 h success, 30 to 36 h inclusive warning,
+ * above 36 h error. Hours run from creation, or from the last status change for secretaries.
+ */
+export function alertLevel(status: ReportStatus, hours: number): AlertLevel {
+  if (status === 'NA' || status === 'TE' || status === 'AR') return 'DEFAULT';
+  if (hours < ALERT_WARNING_HOURS) return 'SUCCESS';
+  return hours <= ALERT_ERROR_HOURS ? 'WARNING' : 'ERROR';
+}
+
+export function alertClock(role: Role, report: { createdAt: Date; lastStatusChange: Date }): Date {
+  return role === 'SECRETARY' ? report.lastStatusChange : report.createdAt;
+}
+
+export function isInAlert(level: AlertLevel): boolean {
+  return level === 'WARNING' || level === 'ERROR';
+}
+
+/** Mean of delays in hours, as whole hours and minutes; zero when there is nothing to average. */
+export function averageDelay(hours: number[]): { hours: number; minutes: number } {
+  if (hours.length === 0) return { hours: 0, minutes: 0 };
+  const totalMinutes = Math.round((hours.reduce((sum, value) => sum + value, 0) / hours.length) * 60);
+  return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 };
+}
+
+export interface NewReportInput {
+  name: string;
+  fileCount: number;
+  comment?: string | null;
+}
+
+/** Spec §5 "Create report": each invalid field with its French message. */
+export function validateNewReport(input: NewReportInput): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const name = input.name.trim();
+  if (!name) errors.name = messages.nameRequired;
+  else if (name.length > REPORT_NAME_MAX) errors.name = messages.nameTooLong;
+  if (input.fileCount === 0) errors.files = messages.fileRequired;
+  if ((input.comment ?? '').trim().length > COMMENT_MAX) errors.comment = messages.commentTooLong;
+  return errors;
+}
+
+/** Counts typed by people: whole numbers from 0 to 100 000. */
+export function isValidCount(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value <= 100_000;
+}

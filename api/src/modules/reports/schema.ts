@@ -1,0 +1,592 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { builder } from '../../graphql/builder.js';
+import { databaseId } from '../../graphql/ids.js';
+import { UserNode } from '../accounts/schema.js';
+import type { AppContext } from '../../context.js';
+import { ReportFileKind, ReportStatus } from '../../generated/prisma/enums.js';
+import type { Role } from '../../generated/prisma/enums.js';
+import { billingAmounts } from '../billing/rules.js';
+import { retrocessionAmounts, type LineAmounts } from '../retrocession/rules.js';
+import { alertClock, alertLevel, can, hoursBetween, messages, statusShownTo } from './rules.js';
+import * as reports from './service.js';
+
+export const ReportStatusEnum = builder.enumType(ReportStatus, {
+  name: 'ReportStatus',
+  description: 'NA non attribué, EC en cours, RS rétrocédé, TE terminé, AR archivé.',
+});
+const ReportFileKindEnum = builder.enumType(ReportFileKind, { name: 'ReportFileKind', description: 'Éléments déposés ou retournés.' });
+const AlertLevelEnum = builder.enumType('AlertLevel', {
+  description: 'Pastille d’alerte : gris, vert (< 30 h), orange (30 à 36 h), rouge (> 36 h).',
+  values: ['DEFAULT', 'SUCCESS', 'WARNING', 'ERROR'] as const,
+});
+const CommentReceiverEnum = builder.enumType('CommentReceiver', { values: ['BAILIFF', 'SECRETARY'] as const });
+const CommentAudienceEnum = builder.enumType('CommentAudience', {
+  description: 'Filtre des commentaires pour l’administrateur : Tous, Huissier, Secrétaire.',
+  values: ['ALL', 'BAILIFF', 'SECRETARY'] as const,
+});
+
+const viewerRole = (ctx: AppContext): Role => ctx.viewer!.role;
+
+// --- Files ------------------------------------------------------------------------------------
+
+interface FileRow {
+  id: number;
+  kind: ReportFileKind;
+  originalName: string;
+  size: number;
+  storageKey: string;
+  createdAt: Date;
+}
+
+const ReportFileRef = builder.objectRef<FileRow>('ReportFile').implement({
+  description: 'Un fichier d’un constat.',
+  fields: (t) => ({
+    id: t.id({ resolve: (file) => String(file.id) }),
+    kind: t.field({ type: ReportFileKindEnum, resolve: (file) => file.kind }),
+    name: t.exposeString('originalName', { description: 'Nom d’origine.' }),
+    size: t.exposeInt('size', { description: 'Taille en octets.' }),
+    createdAt: t.field({ type: 'DateTime', resolve: (file) => file.createdAt }),
+    url: t.string({ description: 'Lien signé et temporaire pour l’afficher.', resolve: (file, _args, ctx) => ctx.files.file(file.storageKey, file.originalName) }),
+    downloadUrl: t.string({
+      description: 'Lien signé et temporaire pour le télécharger.',
+      resolve: (file, _args, ctx) => ctx.files.file(file.storageKey, file.originalName, { download: true }),
+    }),
+  }),
+});
+
+const FileGroupRef = builder.objectRef<{ reportId: number; reportName: string; kind: ReportFileKind; files: FileRow[] }>('ReportFileGroup').implement({
+  description: 'Les éléments déposés ou retournés d’un constat.',
+  fields: (t) => ({
+    count: t.int({ resolve: (group) => group.files.length }),
+    totalSize: t.int({ description: 'Taille totale en octets.', resolve: (group) => group.files.reduce((total, file) => total + file.size, 0) }),
+    files: t.field({ type: [ReportFileRef], resolve: (group) => group.files }),
+    archiveUrl: t.string({
+      nullable: true,
+      description: 'Lien signé pour tout télécharger en zip (null sans fichier).',
+      resolve: (group, _args, ctx) =>
+        group.files.length === 0
+          ? null
+          : ctx.files.archive(`report-${group.kind.toLowerCase()}`, group.reportId, `${group.reportName} - ${group.kind === 'DEPOSITED' ? 'déposés' : 'retournés'}.zip`),
+    }),
+  }),
+});
+
+const FILES_SELECT = {
+  files: {
+    select: { id: true, kind: true, originalName: true, size: true, storageKey: true, createdAt: true },
+    orderBy: { id: 'asc' },
+  },
+} as const;
+
+// --- Comments ---------------------------------------------------------------------------------
+
+interface CommentRow {
+  id: number;
+  body: string;
+  createdAt: Date;
+  authorId: number;
+  receiverId: number | null;
+  author: { firstName: string; lastName: string; role: Role };
+  reads: { userId: number }[];
+}
+
+const CommentRef = builder.objectRef<CommentRow>('ReportComment').implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (comment) => String(comment.id) }),
+    body: t.exposeString('body'),
+    createdAt: t.field({ type: 'DateTime', resolve: (comment) => comment.createdAt }),
+    authorName: t.string({ resolve: (comment) => `${comment.author.firstName} ${comment.author.lastName}` }),
+    authorDatabaseId: t.exposeInt('authorId'),
+    receiverDatabaseId: t.exposeInt('receiverId', { nullable: true }),
+    authorRole: t.field({ type: builder.enumType('CommentAuthorRole', { values: ['ADMIN', 'BAILIFF', 'SECRETARY'] as const }), resolve: (comment) => comment.author.role }),
+    isMine: t.boolean({ resolve: (comment, _args, ctx) => comment.authorId === ctx.viewer!.id }),
+    isRead: t.boolean({
+      description: 'Lu par l’utilisateur connecté (toujours vrai pour ses propres messages).',
+      resolve: (comment, _args, ctx) => comment.authorId === ctx.viewer!.id || comment.reads.length > 0,
+    }),
+  }),
+});
+
+const commentsSelect = (_args: unknown, ctx: AppContext) => ({
+  comments: {
+    where: reports.visibleComments(ctx.viewer!),
+    orderBy: { createdAt: 'asc' as const },
+    select: {
+      id: true,
+      body: true,
+      createdAt: true,
+      authorId: true,
+      receiverId: true,
+      author: { select: { firstName: true, lastName: true, role: true } },
+      reads: { where: { userId: ctx.viewer!.id }, select: { userId: true } },
+    },
+  },
+});
+
+const unread = (comments: CommentRow[], viewerId: number) => comments.filter((comment) => comment.authorId !== viewerId && comment.reads.length === 0);
+
+// --- Amounts ----------------------------------------------------------------------------------
+
+const AmountsRef = builder.objectRef<LineAmounts>('LineAmounts').implement({
+  description: 'Montants HT d’un constat en euros.',
+  fields: (t) => ({
+    pages: t.field({ type: 'Decimal', resolve: (amounts) => amounts.pages }),
+    photos: t.field({ type: 'Decimal', resolve: (amounts) => amounts.photos }),
+    total: t.field({ type: 'Decimal', resolve: (amounts) => amounts.total }),
+  }),
+});
+
+// Tariffs captured on the report, else those in force (group's and secretary's).
+const TARIFFS_SELECT = {
+  groupPricePage: true,
+  groupPricePhoto: true,
+  secretaryPricePage: true,
+  secretaryPricePhoto: true,
+  bailiff: { select: { group: { select: { pricePage: true, pricePhoto: true } } } },
+  secretary: { select: { secretaryPricePage: true, secretaryPricePhoto: true } },
+} as const;
+
+// --- Report -----------------------------------------------------------------------------------
+
+export const ReportNode = builder.prismaNode('Report', {
+  id: { field: 'id' },
+  select: { bailiffId: true, secretaryId: true, status: true, isArchived: true, invoiced: true },
+  authScopes: (report, ctx) => can(ctx.viewer, 'view', report),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
+    name: t.exposeString('name'),
+    status: t.field({
+      type: ReportStatusEnum,
+      description: 'Statut ; un huissier voit RS comme EC.',
+      resolve: (report, _args, ctx) => statusShownTo(viewerRole(ctx), report.status),
+    }),
+    isArchived: t.exposeBoolean('isArchived'),
+    invoiced: t.exposeBoolean('invoiced'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    lastStatusChange: t.expose('lastStatusChange', { type: 'DateTime' }),
+    returnedAt: t.expose('returnedAt', { type: 'DateTime', nullable: true, description: 'Date de retour.' }),
+    alert: t.field({
+      type: AlertLevelEnum,
+      select: { createdAt: true, lastStatusChange: true },
+      resolve: (report, _args, ctx) => alertLevel(report.status, hoursBetween(alertClock(viewerRole(ctx), report), new Date())),
+    }),
+    delayHours: t.int({
+      description: 'Heures écoulées depuis le dernier changement de statut.',
+      select: { lastStatusChange: true },
+      resolve: (report) => Math.floor(hoursBetween(report.lastStatusChange, new Date())),
+    }),
+    bailiff: t.relation('bailiff'),
+    secretary: t.relation('secretary', { nullable: true }),
+    deposited: t.field({
+      type: FileGroupRef,
+      select: { ...FILES_SELECT, id: true, name: true },
+      resolve: (report) => ({ reportId: report.id, reportName: report.name, kind: 'DEPOSITED' as const, files: report.files.filter((file) => file.kind === 'DEPOSITED') }),
+    }),
+    returned: t.field({
+      type: FileGroupRef,
+      description: 'Éléments retournés ; l’huissier ne les voit qu’une fois le constat terminé.',
+      select: { ...FILES_SELECT, id: true, name: true },
+      resolve: (report, _args, ctx) => {
+        const hidden = viewerRole(ctx) === 'BAILIFF' && report.status !== 'TE' && report.status !== 'AR';
+        const files = hidden ? [] : report.files.filter((file) => file.kind === 'RETURNED');
+        return { reportId: report.id, reportName: report.name, kind: 'RETURNED' as const, files };
+      },
+    }),
+    countPagesProvisional: t.exposeInt('countPagesProvisional'),
+    countPhotosProvisional: t.exposeInt('countPhotosProvisional'),
+    countPagesRetrocession: t.exposeInt('countPagesRetrocession'),
+    countPhotosRetrocession: t.exposeInt('countPhotosRetrocession'),
+    countPagesBilling: t.exposeInt('countPagesBilling'),
+    countPhotosBilling: t.exposeInt('countPhotosBilling'),
+    retrocessionComment: t.exposeString('retrocessionComment', { nullable: true }),
+    retrocessionAmounts: t.field({
+      type: AmountsRef,
+      description: 'Rétrocession : comptes rétrocession × tarifs de la secrétaire (spec §9).',
+      select: { countPagesRetrocession: true, countPhotosRetrocession: true, ...TARIFFS_SELECT },
+      resolve: (report) =>
+        retrocessionAmounts({
+          pages: report.countPagesRetrocession,
+          photos: report.countPhotosRetrocession,
+          pricePage: report.secretaryPricePage ?? report.secretary?.secretaryPricePage,
+          pricePhoto: report.secretaryPricePhoto ?? report.secretary?.secretaryPricePhoto,
+        }),
+    }),
+    billingAmounts: t.field({
+      type: AmountsRef,
+      nullable: true,
+      description: 'Facturation : comptes facturés × tarifs de l’étude (spec §9) ; null pour une secrétaire.',
+      select: { countPagesBilling: true, countPhotosBilling: true, ...TARIFFS_SELECT },
+      resolve: (report, _args, ctx) =>
+        viewerRole(ctx) === 'SECRETARY'
+          ? null
+          : billingAmounts({
+          pages: report.countPagesBilling,
+          photos: report.countPhotosBilling,
+          pricePage: report.groupPricePage ?? report.bailiff.group?.pricePage,
+          pricePhoto: report.groupPricePhoto ?? report.bailiff.group?.pricePhoto,
+        }),
+    }),
+    comments: t.field({
+      type: [CommentRef],
+      description: 'Commentaires visibles par l’utilisateur, du plus ancien au plus récent.',
+      args: { audience: t.arg({ type: CommentAudienceEnum, defaultValue: 'ALL' }) },
+      select: commentsSelect,
+      resolve: (report, args) => {
+        const comments = report.comments as CommentRow[];
+        if (args.audience === 'ALL') return comments;
+        const party = args.audience === 'BAILIFF' ? report.bailiffId : report.secretaryId;
+        return comments.filter((comment) => comment.authorId === party || comment.receiverId === party);
+      },
+    }),
+    unreadCommentCount: t.int({
+      select: commentsSelect,
+      resolve: (report, _args, ctx) => unread(report.comments as CommentRow[], ctx.viewer!.id).length,
+    }),
+    unreadCommentIds: t.idList({
+      select: commentsSelect,
+      resolve: (report, _args, ctx) => unread(report.comments as CommentRow[], ctx.viewer!.id).map((comment) => String(comment.id)),
+    }),
+    viewerCan: t.field({
+      type: ReportPermissionsRef,
+      description: 'Actions permises à l’utilisateur connecté (pour griser les boutons).',
+      resolve: (report) => report,
+    }),
+  }),
+});
+
+const ReportPermissionsRef = builder.objectRef<{ bailiffId: number; secretaryId: number | null; status: ReportStatus; isArchived: boolean; invoiced: boolean }>('ReportPermissions');
+ReportPermissionsRef.implement({
+  fields: (t) => {
+    const action = (name: Parameters<typeof can>[1]) => t.boolean({ resolve: (report, _args, ctx) => can(ctx.viewer, name, report) });
+    return {
+      addDeposited: action('addDeposited'),
+      removeDeposited: action('removeDeposited'),
+      addReturned: action('addReturned'),
+      removeReturned: action('removeReturned'),
+      assignSecretary: action('assignSecretary'),
+      setRetrocession: action('setRetrocession'),
+      setBilling: action('setBilling'),
+      archive: action('archive'),
+      unarchive: action('unarchive'),
+      comment: action('comment'),
+    };
+  },
+});
+
+// --- Queries ----------------------------------------------------------------------------------
+
+const ReportFilterInput = builder.inputType('ReportFilter', {
+  fields: (t) => ({
+    statuses: t.field({ type: [ReportStatusEnum], description: 'Statuts (un huissier : EC, TE, AR ; EC inclut RS).' }),
+    bailiffId: t.globalID({ for: UserNode }),
+    secretaryId: t.globalID({ for: UserNode }),
+    year: t.int(),
+    month: t.int({ description: '1 à 12, avec year.' }),
+    search: t.string({ description: 'Recherche sur le nom du constat.' }),
+    archived: t.boolean({ description: 'true : archivés seulement ; false : non archivés ; absent : tous.' }),
+  }),
+});
+
+type FilterArg = typeof ReportFilterInput.$inferInput | null | undefined;
+
+function toFilter(filter: FilterArg): reports.ReportFilter {
+  if (!filter) return {};
+  return {
+    statuses: filter.statuses,
+    bailiffId: filter.bailiffId ? databaseId(filter.bailiffId, 'User') : null,
+    secretaryId: filter.secretaryId ? databaseId(filter.secretaryId, 'User') : null,
+    year: filter.year,
+    month: filter.month,
+    search: filter.search,
+    archived: filter.archived,
+  };
+}
+
+const DelayRef = builder.objectRef<{ hours: number; minutes: number }>('Delay').implement({
+  fields: (t) => ({ hours: t.exposeInt('hours'), minutes: t.exposeInt('minutes') }),
+});
+
+const SecretaryTilesRef = builder.objectRef<NonNullable<reports.ReportHeaders['secretary']>>('SecretaryTiles').implement({
+  fields: (t) => ({
+    retrocessionThisMonth: t.field({ type: 'Decimal', description: 'Rétrocession du mois (constats TE).', resolve: (tiles) => tiles.retrocessionThisMonth }),
+    inProgress: t.exposeInt('inProgress', { description: 'Constats en cours (EC et RS).' }),
+    all: t.exposeInt('all', { description: 'Tous mes constats.' }),
+    inAlert: t.exposeInt('inAlert'),
+    averageDelayHours: t.exposeInt('averageDelayHours', { description: 'Délai moyen de retour, heures arrondies.' }),
+  }),
+});
+
+const BailiffTilesRef = builder.objectRef<NonNullable<reports.ReportHeaders['bailiff']>>('BailiffTiles').implement({
+  fields: (t) => ({
+    inProgressThisMonth: t.exposeInt('inProgressThisMonth'),
+    archivedThisMonth: t.exposeInt('archivedThisMonth'),
+    invoicesThisMonth: t.exposeInt('invoicesThisMonth'),
+  }),
+});
+
+const ReportHeadersRef = builder.objectRef<reports.ReportHeaders>('ReportHeaders').implement({
+  fields: (t) => ({
+    totalReports: t.exposeInt('totalReports'),
+    reportsInAlert: t.exposeInt('reportsInAlert'),
+    averageDelay: t.field({ type: DelayRef, resolve: (headers) => headers.averageDelay }),
+    currentRevenue: t.field({ type: 'Decimal', description: 'CA en cours (mois courant).', resolve: (headers) => headers.currentRevenue }),
+    secretary: t.field({ type: SecretaryTilesRef, nullable: true, resolve: (headers) => headers.secretary }),
+    bailiff: t.field({ type: BailiffTilesRef, nullable: true, resolve: (headers) => headers.bailiff }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  reports: t.prismaConnection({
+    type: 'Report',
+    cursor: 'id',
+    authScopes: { authenticated: true },
+    defaultSize: 10,
+    maxSize: 100,
+    args: { filter: t.arg({ type: ReportFilterInput }) },
+    totalCount: (_parent, args, ctx) => ctx.db.report.count({ where: reports.reportsWhere(ctx.viewer!, toFilter(args.filter)) }),
+    resolve: (query, _root, args, ctx) =>
+      ctx.db.report.findMany({ ...query, where: reports.reportsWhere(ctx.viewer!, toFilter(args.filter)), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+  }),
+  reportHeaders: t.field({
+    type: ReportHeadersRef,
+    authScopes: { authenticated: true },
+    args: { filter: t.arg({ type: ReportFilterInput }) },
+    resolve: (_root, args, ctx) => reports.reportHeaders(ctx, toFilter(args.filter)),
+  }),
+}));
+
+// --- Mutations --------------------------------------------------------------------------------
+
+const ReportPayload = builder.objectRef<{ reportId: number; message: string }>('ReportPayload').implement({
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    report: t.prismaField({
+      type: ReportNode,
+      resolve: (query, payload, _args, ctx) => ctx.db.report.findUniqueOrThrow({ ...query, where: { id: payload.reportId } }),
+    }),
+  }),
+});
+
+const reportIdOf = (id: { typename: string; id: string }) => databaseId(id, 'Report', messages.notFound);
+
+builder.mutationFields((t) => ({
+  createReport: t.field({
+    type: ReportPayload,
+    authScopes: { $any: { admin: true, bailiff: true } },
+    args: {
+      input: t.arg({
+        required: true,
+        type: builder.inputType('CreateReportInput', {
+          fields: (f) => ({
+            bailiffId: f.globalID({ for: UserNode, description: 'Obligatoire pour un administrateur.' }),
+            name: f.string({ required: true }),
+            files: f.field({ type: ['Upload'], required: true }),
+            comment: f.string(),
+          }),
+        }),
+      }),
+    },
+    resolve: async (_root, { input }, ctx) => {
+      const reportId = await reports.createReport(ctx, {
+        bailiffId: input.bailiffId ? databaseId(input.bailiffId, 'User', messages.bailiffRequired) : null,
+        name: input.name,
+        files: input.files,
+        comment: input.comment,
+      });
+      return { reportId, message: messages.created };
+    },
+  }),
+  assignSecretary: t.field({
+    type: ReportPayload,
+    authScopes: { admin: true },
+    args: {
+      input: t.arg({
+        required: true,
+        type: builder.inputType('AssignSecretaryInput', {
+          fields: (f) => ({ reportId: f.globalID({ for: ReportNode, required: true }), secretaryId: f.globalID({ for: UserNode, required: true }) }),
+        }),
+      }),
+    },
+    resolve: async (_root, { input }, ctx) => {
+      const reportId = reportIdOf(input.reportId);
+      await reports.assignSecretary(ctx, reportId, databaseId(input.secretaryId, 'User', messages.secretaryInvalid));
+      return { reportId, message: messages.updated };
+    },
+  }),
+  addReportFiles: t.field({
+    type: ReportPayload,
+    authScopes: { authenticated: true },
+    args: {
+      input: t.arg({
+        required: true,
+        type: builder.inputType('AddReportFilesInput', {
+          fields: (f) => ({
+            reportId: f.globalID({ for: ReportNode, required: true }),
+            kind: f.field({ type: ReportFileKindEnum, required: true }),
+            files: f.field({ type: ['Upload'], required: true }),
+          }),
+        }),
+      }),
+    },
+    resolve: async (_root, { input }, ctx) => {
+      const reportId = reportIdOf(input.reportId);
+      await reports.addFiles(ctx, reportId, input.kind, input.files);
+      const count = input.files.length;
+      return { reportId, message: count > 1 ? `${count} fichiers téléchargés avec succès.` : 'Fichier téléchargé avec succès.' };
+    },
+  }),
+  removeReportFiles: t.field({
+    type: ReportPayload,
+    authScopes: { authenticated: true },
+    args: {
+      input: t.arg({
+        required: true,
+        type: builder.inputType('RemoveReportFilesInput', {
+          fields: (f) => ({ reportId: f.globalID({ for: ReportNode, required: true }), fileIds: f.idList({ required: true }) }),
+        }),
+      }),
+    },
+    resolve: async (_root, { input }, ctx) => {
+      const reportId = reportIdOf(input.reportId);
+      await reports.removeFiles(ctx, reportId, input.fileIds.map(Number).filter(Number.isSafeInteger));
+      return { reportId, message: messages.updated };
+    },
+  }),
+  setRetrocession: t.field({
+    type: ReportPayload,
+    authScopes: { $any: { admin: true, secretary: true } },
+    args: {
+      input: t.arg({
+        required: true,
+        type: builder.inputType('SetRetrocessionInput', {
+          fields: (f) => ({
+            reportId: f.globalID({ for: ReportNode, required: true }),
+            countPagesProvisional: f.int({ required: true }),
+            countPhotosProvisional: f.int({ required: true }),
+            comment: f.string(),
+          }),
+        }),
+      }),
+    },
+    resolve: async (_root, { input }, ctx) => {
+      const reportId = reportIdOf(input.reportId);
+      await reports.setRetrocession(ctx, reportId, input);
+      return { reportId, message: messages.retroceded };
+    },
+  }),
+  setBilling: t.field({
+    type: ReportPayload,
+    authScopes: { admin: true },
+    args: {
+      input: t.arg({
+        required: true,
+        type: builder.inputType('SetBillingInput', {
+          fields: (f) => ({
+            reportId: f.globalID({ for: ReportNode, required: true }),
+            countPagesRetrocession: f.int({ required: true }),
+            countPhotosRetrocession: f.int({ required: true }),
+            countPagesBilling: f.int({ required: true }),
+            countPhotosBilling: f.int({ required: true }),
+          }),
+        }),
+      }),
+    },
+    resolve: async (_root, { input }, ctx) => {
+      const reportId = reportIdOf(input.reportId);
+      const { reportId: _id, ...counts } = input;
+      await reports.setBilling(ctx, reportId, counts);
+      return { reportId, message: messages.billed };
+    },
+  }),
+  archiveReport: t.field({
+    type: ReportPayload,
+    authScopes: { $any: { admin: true, bailiff: true } },
+    args: { input: t.arg({ required: true, type: reportRefInput('ArchiveReportInput') }) },
+    resolve: async (_root, { input }, ctx) => {
+      const reportId = reportIdOf(input.reportId);
+      await reports.archiveReport(ctx, reportId);
+      return { reportId, message: messages.archived };
+    },
+  }),
+  unarchiveReport: t.field({
+    type: ReportPayload,
+    authScopes: { admin: true },
+    args: { input: t.arg({ required: true, type: reportRefInput('UnarchiveReportInput') }) },
+    resolve: async (_root, { input }, ctx) => {
+      const reportId = reportIdOf(input.reportId);
+      await reports.unarchiveReport(ctx, reportId);
+      return { reportId, message: messages.updated };
+    },
+  }),
+  addReportComment: t.field({
+    type: ReportPayload,
+    authScopes: { authenticated: true },
+    args: {
+      input: t.arg({
+        required: true,
+        type: builder.inputType('AddReportCommentInput', {
+          fields: (f) => ({
+            reportId: f.globalID({ for: ReportNode, required: true }),
+            body: f.string({ required: true }),
+            receiver: f.field({ type: CommentReceiverEnum, description: 'Obligatoire pour un administrateur.' }),
+          }),
+        }),
+      }),
+    },
+    resolve: async (_root, { input }, ctx) => {
+      const reportId = reportIdOf(input.reportId);
+      await reports.addComment(ctx, reportId, input.body, input.receiver);
+      return { reportId, message: 'Commentaire envoyé.' };
+    },
+  }),
+  markReportCommentsRead: t.field({
+    type: ReportPayload,
+    authScopes: { authenticated: true },
+    args: {
+      input: t.arg({
+        required: true,
+        type: builder.inputType('MarkReportCommentsReadInput', {
+          fields: (f) => ({
+            reportId: f.globalID({ for: ReportNode, required: true }),
+            commentIds: f.idList({ description: 'Tous les commentaires du constat si absent.' }),
+          }),
+        }),
+      }),
+    },
+    resolve: async (_root, { input }, ctx) => {
+      const reportId = reportIdOf(input.reportId);
+      await reports.markCommentsRead(ctx, reportId, input.commentIds?.map(Number).filter(Number.isSafeInteger));
+      return { reportId, message: messages.updated };
+    },
+  }),
+}));
+
+function reportRefInput(name: string) {
+  return builder.inputType(name, { fields: (f) => ({ reportId: f.globalID({ for: ReportNode, required: true }) }) });
+}
+
+// --- Subscription -----------------------------------------------------------------------------
+
+const ReportChangedRef = builder.objectRef<{ reportId: number }>('ReportChanged').implement({
+  description: 'Un constat visible (ou qui vient de cesser de l’être) a changé.',
+  fields: (t) => ({
+    reportId: t.id({ resolve: (event) => encodeGlobalID('Report', event.reportId) }),
+    report: t.prismaField({
+      type: ReportNode,
+      nullable: true,
+      description: 'null quand l’utilisateur ne peut plus voir ce constat (par exemple après une réattribution).',
+      resolve: (query, event, _args, ctx) =>
+        ctx.db.report.findFirst({ ...query, where: { AND: [{ id: event.reportId }, reports.visibleReports(ctx.viewer!)] } }),
+    }),
+  }),
+});
+
+builder.subscriptionField('reportChanged', (t) =>
+  t.field({
+    type: ReportChangedRef,
+    authScopes: { authenticated: true },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('reportChanged', ctx.viewer!.id),
+    resolve: (event) => event,
+  }),
+);

@@ -1,0 +1,581 @@
+import type { AppContext, Viewer } from '../../context.js';
+import type { ArchiveProvider } from '../../http/files.js';
+import type { Prisma } from '../../infra/db.js';
+import type { ReportFileKind, ReportStatus } from '../../generated/prisma/enums.js';
+import { AppError, validationError } from '../../graphql/errors.js';
+import { renderMail } from '../../infra/mail/index.js';
+import { discardFiles, drainUploads, saveUploads, type StoredFile, type UploadInput } from '../../infra/uploads.js';
+import { currentParisMonth, parisPeriod, parisYearMonth } from '../../lib/periods.js';
+import { sum, toDecimal, type Decimal } from '../../lib/money.js';
+import { recordAudit } from '../audit/service.js';
+import { activeAdminIds, notifyUsers } from '../notifications/service.js';
+import { retrocessionAmounts } from '../retrocession/rules.js';
+import {
+  alertClock,
+  alertLevel,
+  averageDelay,
+  can,
+  canCreateReport,
+  COMMENT_MAX,
+  fileActions,
+  hoursBetween,
+  isInAlert,
+  isValidCount,
+  messages,
+  nextStatus,
+  statusesForFilter,
+  validateNewReport,
+  type ReportAction,
+  type ReportFacts,
+} from './rules.js';
+
+// ---------------------------------------------------------------------------------------------
+// Visibility and lookups
+// ---------------------------------------------------------------------------------------------
+
+/** Spec §6: admins see every report, a bailiff his own, a secretary those assigned to her. */
+export function visibleReports(viewer: Viewer): Prisma.ReportWhereInput {
+  if (viewer.role === 'ADMIN') return {};
+  return viewer.role === 'BAILIFF' ? { bailiffId: viewer.id } : { secretaryId: viewer.id };
+}
+
+/**
+ * Comments a viewer reads: admins all of them; others what they wrote or received. A comment
+ * without receiver is addressed to the office (admins and whoever types the constat).
+ */
+export function visibleComments(viewer: Viewer): Prisma.CommentWhereInput {
+  if (viewer.role === 'ADMIN') return {};
+  const own: Prisma.CommentWhereInput[] = [{ authorId: viewer.id }, { receiverId: viewer.id }];
+  if (viewer.role === 'SECRETARY') own.push({ receiverId: null });
+  return { OR: own };
+}
+
+export interface ReportFilter {
+  statuses?: ReportStatus[] | null;
+  bailiffId?: number | null;
+  secretaryId?: number | null;
+  year?: number | null;
+  month?: number | null;
+  search?: string | null;
+  /** true: archived only; false: not archived; absent: both. */
+  archived?: boolean | null;
+}
+
+export function reportsWhere(viewer: Viewer, filter: ReportFilter = {}): Prisma.ReportWhereInput {
+  const and: Prisma.ReportWhereInput[] = [visibleReports(viewer)];
+  if (filter.statuses?.length) and.push({ status: { in: statusesForFilter(viewer.role, filter.statuses) } });
+  if (filter.bailiffId) and.push({ bailiffId: filter.bailiffId });
+  if (filter.secretaryId) and.push({ secretaryId: filter.secretaryId });
+  if (filter.year) {
+    const period = parisPeriod(filter.year, filter.month);
+    and.push({ createdAt: { gte: period.start, lt: period.end } });
+  }
+  const search = filter.search?.trim();
+  if (search) and.push({ name: { contains: search, mode: 'insensitive' } });
+  if (filter.archived != null) and.push({ isArchived: filter.archived });
+  return { AND: and };
+}
+
+const FACTS = { id: true, status: true, isArchived: true, invoiced: true, bailiffId: true, secretaryId: true, name: true } as const;
+type Facts = ReportFacts & { id: number; name: string };
+
+/** The report if the viewer may do `action` on it; NOT_FOUND when they may not even see it. */
+async function authorize(ctx: AppContext, reportId: number, action: ReportAction): Promise<Facts> {
+  const report = await ctx.db.report.findUnique({ where: { id: reportId }, select: FACTS });
+  const viewer = requireViewer(ctx);
+  if (!report || !can(viewer, 'view', report)) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!can(viewer, action, report)) throw new AppError('FORBIDDEN', messages.notAllowed);
+  return report;
+}
+
+function requireViewer(ctx: AppContext): Viewer {
+  if (!ctx.viewer) throw new AppError('UNAUTHENTICATED', 'Veuillez vous connecter.');
+  return ctx.viewer;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live updates
+// ---------------------------------------------------------------------------------------------
+
+/** Tells everyone who can see the report (and a secretary who just lost it) that it changed. */
+async function publishChange(ctx: AppContext, report: Pick<Facts, 'id' | 'bailiffId' | 'secretaryId'>, formerSecretaryId?: number | null) {
+  const recipients = new Set([...(await activeAdminIds(ctx.db)), report.bailiffId]);
+  if (report.secretaryId) recipients.add(report.secretaryId);
+  if (formerSecretaryId) recipients.add(formerSecretaryId);
+  for (const userId of recipients) ctx.pubsub.publish('reportChanged', userId, { reportId: report.id });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const reportLabel = (report: { name: string }) => `« ${escapeHtml(report.name)} »`;
+
+async function userName(ctx: AppContext, userId: number): Promise<string> {
+  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, lastName: true } });
+  return `${user.firstName} ${user.lastName}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creation and files
+// ---------------------------------------------------------------------------------------------
+
+export interface CreateReportInput {
+  /** Required for admins; a bailiff always creates for himself. */
+  bailiffId?: number | null;
+  name: string;
+  files: UploadInput[];
+  comment?: string | null;
+}
+
+export async function createReport(ctx: AppContext, input: CreateReportInput): Promise<number> {
+  const viewer = requireViewer(ctx);
+  const bailiffId = viewer.role === 'BAILIFF' ? viewer.id : input.bailiffId ?? null;
+  if (viewer.role === 'SECRETARY' || (bailiffId !== null && !canCreateReport(viewer, bailiffId))) {
+    drainUploads(input.files);
+    throw new AppError('FORBIDDEN', messages.notAllowed);
+  }
+  const errors = validateNewReport({ name: input.name, fileCount: input.files.length, comment: input.comment });
+  const bailiff = bailiffId
+    ? await ctx.db.user.findFirst({ where: { id: bailiffId, role: 'BAILIFF', status: 'ACTIVE' }, select: { id: true, firstName: true, lastName: true } })
+    : null;
+  if (!bailiff) errors.bailiffId = messages.bailiffRequired;
+  if (Object.keys(errors).length > 0) {
+    drainUploads(input.files);
+    throw validationError(errors);
+  }
+
+  const stored = await saveUploads(ctx.storage, input.files, { folder: 'reports', category: 'document', maxBytes: ctx.config.maxUploadBytes });
+  const name = input.name.trim();
+  const comment = input.comment?.trim();
+  let reportId: number;
+  try {
+    reportId = await ctx.db.$transaction(async (tx) => {
+      const report = await tx.report.create({
+        // Spec §4 leaves the first status open: a new constat is "en cours" (EC) straight away.
+        data: { name, bailiffId: bailiff!.id, status: 'EC', lastStatusChange: new Date() },
+        select: { id: true },
+      });
+      await tx.reportFile.createMany({ data: stored.map((file) => fileRow(report.id, 'DEPOSITED', file, viewer.id)) });
+      if (comment) await tx.comment.create({ data: { reportId: report.id, authorId: viewer.id, receiverId: null, body: comment } });
+      await recordAudit(tx, ctx, { action: 'reports.create', entity: 'Report', entityId: report.id, data: { files: stored.length } });
+      return report.id;
+    });
+  } catch (error) {
+    await discardFiles(ctx.storage, stored);
+    throw error;
+  }
+
+  const adminIds = (await activeAdminIds(ctx.db)).filter((id) => id !== viewer.id);
+  const bailiffName = `${bailiff!.firstName} ${bailiff!.lastName}`;
+  await notifyUsers(ctx, adminIds, {
+    kind: 'REPORT_CREATED',
+    reportId,
+    body: `<p>Nouveau constat ${reportLabel({ name })} déposé par ${escapeHtml(bailiffName)} (${stored.length} fichier${stored.length > 1 ? 's' : ''}).</p>`,
+  });
+  const admins = await ctx.db.user.findMany({ where: { id: { in: adminIds } }, select: { email: true } });
+  if (admins.length > 0) {
+    const mail = await renderMail.newReport({
+      bailiffName,
+      reportName: name,
+      fileCount: stored.length,
+      createdAt: new Date(),
+      dashboardUrl: `${ctx.config.publicUrl}/dashboard/constats-en-cours-admin`,
+    });
+    await ctx.mailer.send({ to: admins.map((admin) => admin.email), ...mail });
+  }
+  await publishChange(ctx, { id: reportId, bailiffId: bailiff!.id, secretaryId: null });
+  return reportId;
+}
+
+function fileRow(reportId: number, kind: ReportFileKind, file: StoredFile, uploadedById: number) {
+  return { reportId, kind, uploadedById, originalName: file.originalName, size: file.size, mimeType: file.mimeType, storageKey: file.storageKey };
+}
+
+export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFileKind, files: UploadInput[]): Promise<void> {
+  let report: Facts;
+  try {
+    report = await authorize(ctx, reportId, fileActions[kind].add);
+    if (files.length === 0) throw validationError({ files: messages.fileRequired }, messages.fileRequired);
+  } catch (error) {
+    drainUploads(files);
+    throw error;
+  }
+  const viewer = ctx.viewer!;
+  const stored = await saveUploads(ctx.storage, files, { folder: 'reports', category: 'document', maxBytes: ctx.config.maxUploadBytes });
+  const now = new Date();
+  const status = kind === 'RETURNED' ? nextStatus(report.status, { type: 'filesReturned' }) : report.status;
+  try {
+    await ctx.db.$transaction(async (tx) => {
+      await tx.reportFile.createMany({ data: stored.map((file) => fileRow(report.id, kind, file, viewer.id)) });
+      await tx.report.update({
+        where: { id: report.id },
+        data: { updatedAt: now, ...(status !== report.status && { status, lastStatusChange: now, returnedAt: now }) },
+      });
+      await recordAudit(tx, ctx, { action: `reports.files.add.${kind.toLowerCase()}`, entity: 'Report', entityId: report.id, data: { files: stored.length, status } });
+    });
+  } catch (error) {
+    await discardFiles(ctx.storage, stored);
+    throw error;
+  }
+
+  if (kind === 'RETURNED') {
+    await notifyUsers(ctx, [report.bailiffId], {
+      kind: 'REPORT_RETURNED',
+      reportId: report.id,
+      body: `<p>Votre constat ${reportLabel(report)} est terminé : ${stored.length} fichier${stored.length > 1 ? 's' : ''} retourné${stored.length > 1 ? 's' : ''}.</p>`,
+    });
+  } else if (report.secretaryId && viewer.id !== report.secretaryId) {
+    await notifyUsers(ctx, [report.secretaryId], {
+      kind: 'REPORT_FILES_ADDED',
+      reportId: report.id,
+      body: `<p>Nouveaux éléments déposés sur le constat ${reportLabel(report)}.</p>`,
+    });
+  }
+  await publishChange(ctx, report);
+}
+
+export async function removeFiles(ctx: AppContext, reportId: number, fileIds: number[]): Promise<void> {
+  const report = await authorize(ctx, reportId, 'view');
+  const files = await ctx.db.reportFile.findMany({ where: { reportId: report.id, id: { in: fileIds } }, select: { id: true, kind: true, storageKey: true } });
+  if (files.length === 0) throw new AppError('NOT_FOUND', 'Fichier introuvable.');
+  for (const kind of new Set(files.map((file) => file.kind))) {
+    if (!can(ctx.viewer, fileActions[kind].remove, report)) throw new AppError('FORBIDDEN', messages.notAllowed);
+  }
+  const now = new Date();
+  await ctx.db.$transaction(async (tx) => {
+    await tx.reportFile.deleteMany({ where: { id: { in: files.map((file) => file.id) } } });
+    const [remainingReturned, counts] = await Promise.all([
+      tx.reportFile.count({ where: { reportId: report.id, kind: 'RETURNED' } }),
+      tx.report.findUniqueOrThrow({ where: { id: report.id }, select: { countPagesProvisional: true } }),
+    ]);
+    const status = nextStatus(report.status, { type: 'returnedFilesRemoved', remainingReturned, provisionalPages: counts.countPagesProvisional });
+    await tx.report.update({
+      where: { id: report.id },
+      data: { updatedAt: now, ...(status !== report.status && { status, lastStatusChange: now, returnedAt: null }) },
+    });
+    await recordAudit(tx, ctx, { action: 'reports.files.remove', entity: 'Report', entityId: report.id, data: { fileIds: files.map((file) => file.id), status } });
+  });
+  // Files go once the rows are gone: a failed transaction leaves both in place.
+  await discardFiles(ctx.storage, files);
+  await publishChange(ctx, report);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Assignment, counts, archive
+// ---------------------------------------------------------------------------------------------
+
+export async function assignSecretary(ctx: AppContext, reportId: number, secretaryId: number): Promise<void> {
+  const report = await authorize(ctx, reportId, 'assignSecretary');
+  const secretary = await ctx.db.user.findFirst({
+    where: { id: secretaryId, role: 'SECRETARY', status: 'ACTIVE' },
+    select: { id: true, secretaryPricePage: true, secretaryPricePhoto: true },
+  });
+  if (!secretary) throw validationError({ secretaryId: messages.secretaryInvalid }, messages.secretaryInvalid);
+  if (report.secretaryId === secretary.id) return;
+  const now = new Date();
+  const status = nextStatus(report.status, { type: 'secretaryAssigned' });
+  await ctx.db.$transaction(async (tx) => {
+    await tx.report.update({
+      where: { id: report.id },
+      data: {
+        secretaryId: secretary.id,
+        secretaryPricePage: secretary.secretaryPricePage,
+        secretaryPricePhoto: secretary.secretaryPricePhoto,
+        ...(status !== report.status && { status, lastStatusChange: now }),
+      },
+    });
+    await recordAudit(tx, ctx, {
+      action: 'reports.assign_secretary',
+      entity: 'Report',
+      entityId: report.id,
+      data: { from: report.secretaryId, to: secretary.id },
+    });
+  });
+  await notifyUsers(ctx, [secretary.id], {
+    kind: 'REPORT_ASSIGNED',
+    reportId: report.id,
+    body: `<p>Le constat ${reportLabel(report)} vous a été attribué.</p>`,
+  });
+  await publishChange(ctx, { ...report, secretaryId: secretary.id }, report.secretaryId);
+}
+
+function assertCounts(counts: Record<string, number>): void {
+  const errors: Record<string, string> = {};
+  for (const [field, value] of Object.entries(counts)) if (!isValidCount(value)) errors[field] = messages.countInvalid;
+  if (Object.keys(errors).length > 0) throw validationError(errors, messages.countInvalid);
+}
+
+export interface RetrocessionInput {
+  countPagesProvisional: number;
+  countPhotosProvisional: number;
+  comment?: string | null;
+}
+
+/** The secretary's provisional counts ("Rapport rétrocédé"): EC becomes RS. */
+export async function setRetrocession(ctx: AppContext, reportId: number, input: RetrocessionInput): Promise<void> {
+  const report = await authorize(ctx, reportId, 'setRetrocession');
+  assertCounts({ countPagesProvisional: input.countPagesProvisional, countPhotosProvisional: input.countPhotosProvisional });
+  // Spec §4: sending is impossible while the provisional page count is 0.
+  if (input.countPagesProvisional === 0) {
+    throw validationError({ countPagesProvisional: messages.provisionalPagesRequired }, messages.provisionalPagesRequired);
+  }
+  const comment = input.comment?.trim() || null;
+  if (comment && comment.length > COMMENT_MAX) throw validationError({ comment: messages.commentTooLong }, messages.commentTooLong);
+  const now = new Date();
+  const status = nextStatus(report.status, { type: 'retrocessionSet' });
+  await ctx.db.$transaction(async (tx) => {
+    await tx.report.update({
+      where: { id: report.id },
+      data: {
+        countPagesProvisional: input.countPagesProvisional,
+        countPhotosProvisional: input.countPhotosProvisional,
+        retrocessionComment: comment,
+        ...(status !== report.status && { status, lastStatusChange: now }),
+      },
+    });
+    await recordAudit(tx, ctx, { action: 'reports.set_retrocession', entity: 'Report', entityId: report.id, data: { ...input, status } });
+  });
+  await publishChange(ctx, report);
+}
+
+export interface BillingInput {
+  countPagesRetrocession: number;
+  countPhotosRetrocession: number;
+  countPagesBilling: number;
+  countPhotosBilling: number;
+}
+
+/** The admin's final counts ("Rapport facturé"), with the tariffs in force captured on the report. */
+export async function setBilling(ctx: AppContext, reportId: number, input: BillingInput): Promise<void> {
+  const report = await authorize(ctx, reportId, 'setBilling');
+  assertCounts({ ...input });
+  const errors: Record<string, string> = {};
+  if (!report.secretaryId) errors.secretaryId = messages.secretaryRequired;
+  if (input.countPagesBilling === 0) errors.countPagesBilling = messages.billingPagesRequired;
+  if (Object.keys(errors).length > 0) throw validationError(errors, Object.values(errors)[0]);
+
+  const tariffs = await ctx.db.report.findUniqueOrThrow({
+    where: { id: report.id },
+    select: {
+      bailiff: { select: { group: { select: { pricePage: true, pricePhoto: true } } } },
+      secretary: { select: { secretaryPricePage: true, secretaryPricePhoto: true } },
+    },
+  });
+  await ctx.db.$transaction(async (tx) => {
+    await tx.report.update({
+      where: { id: report.id },
+      data: {
+        ...input,
+        groupPricePage: tariffs.bailiff.group?.pricePage ?? 0,
+        groupPricePhoto: tariffs.bailiff.group?.pricePhoto ?? 0,
+        secretaryPricePage: tariffs.secretary?.secretaryPricePage ?? 0,
+        secretaryPricePhoto: tariffs.secretary?.secretaryPricePhoto ?? 0,
+      },
+    });
+    await recordAudit(tx, ctx, { action: 'reports.set_billing', entity: 'Report', entityId: report.id, data: { ...input } });
+  });
+  await publishChange(ctx, report);
+}
+
+export async function archiveReport(ctx: AppContext, reportId: number): Promise<void> {
+  const report = await authorize(ctx, reportId, 'archive');
+  const now = new Date();
+  await ctx.db.$transaction(async (tx) => {
+    await tx.report.update({ where: { id: report.id }, data: { isArchived: true, status: nextStatus(report.status, { type: 'archived' }), lastStatusChange: now } });
+    await recordAudit(tx, ctx, { action: 'reports.archive', entity: 'Report', entityId: report.id, data: { from: report.status } });
+  });
+  await publishChange(ctx, report);
+}
+
+export async function unarchiveReport(ctx: AppContext, reportId: number): Promise<void> {
+  const report = await authorize(ctx, reportId, 'unarchive');
+  const now = new Date();
+  await ctx.db.$transaction(async (tx) => {
+    const [returnedFiles, counts] = await Promise.all([
+      tx.reportFile.count({ where: { reportId: report.id, kind: 'RETURNED' } }),
+      tx.report.findUniqueOrThrow({ where: { id: report.id }, select: { countPagesProvisional: true } }),
+    ]);
+    const status = nextStatus(report.status, { type: 'unarchived', returnedFiles, provisionalPages: counts.countPagesProvisional });
+    await tx.report.update({ where: { id: report.id }, data: { isArchived: false, status, lastStatusChange: now } });
+    await recordAudit(tx, ctx, { action: 'reports.unarchive', entity: 'Report', entityId: report.id, data: { to: status } });
+  });
+  await publishChange(ctx, report);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments
+// ---------------------------------------------------------------------------------------------
+
+export type CommentReceiver = 'BAILIFF' | 'SECRETARY';
+
+export async function addComment(ctx: AppContext, reportId: number, body: string, receiver?: CommentReceiver | null): Promise<void> {
+  const report = await authorize(ctx, reportId, 'comment');
+  const viewer = ctx.viewer!;
+  const text = body.trim();
+  if (!text) throw validationError({ comment: messages.commentRequired }, messages.commentRequired);
+  if (text.length > COMMENT_MAX) throw validationError({ comment: messages.commentTooLong }, messages.commentTooLong);
+
+  let receiverId: number | null;
+  if (viewer.role === 'ADMIN') {
+    // Spec §5: an admin picks Huissier or Secrétaire, never "Tous".
+    if (!receiver) throw validationError({ receiver: messages.receiverRequired }, messages.receiverRequired);
+    receiverId = receiver === 'BAILIFF' ? report.bailiffId : report.secretaryId;
+    if (!receiverId) throw validationError({ receiver: messages.noSecretaryForComment }, messages.noSecretaryForComment);
+  } else {
+    // A bailiff writes to the secretary (to the office while none is assigned); a secretary to the bailiff.
+    receiverId = viewer.role === 'BAILIFF' ? report.secretaryId : report.bailiffId;
+  }
+
+  await ctx.db.$transaction(async (tx) => {
+    const comment = await tx.comment.create({ data: { reportId: report.id, authorId: viewer.id, receiverId, body: text }, select: { id: true } });
+    await recordAudit(tx, ctx, { action: 'reports.comment', entity: 'Report', entityId: report.id, data: { commentId: comment.id, receiverId } });
+  });
+  const preview = text.length > 100 ? `${text.slice(0, 100)}...` : text;
+  const recipients = receiverId ? [receiverId] : (await activeAdminIds(ctx.db)).filter((id) => id !== viewer.id);
+  await notifyUsers(ctx, recipients, {
+    kind: 'COMMENT',
+    reportId: report.id,
+    body: `<p>Nouveau commentaire de ${escapeHtml(await userName(ctx, viewer.id))} sur le constat ${reportLabel(report)} : ${escapeHtml(preview)}</p>`,
+  });
+  await publishChange(ctx, report);
+}
+
+/** Marks the given comments (all of the report's when none given) as read by the viewer. */
+export async function markCommentsRead(ctx: AppContext, reportId: number, commentIds?: number[] | null): Promise<number> {
+  const report = await authorize(ctx, reportId, 'view');
+  const viewer = ctx.viewer!;
+  const comments = await ctx.db.comment.findMany({
+    where: {
+      AND: [visibleComments(viewer), { reportId: report.id, authorId: { not: viewer.id } }, commentIds ? { id: { in: commentIds } } : {}],
+    },
+    select: { id: true },
+  });
+  const { count } = await ctx.db.commentRead.createMany({
+    data: comments.map((comment) => ({ commentId: comment.id, userId: viewer.id })),
+    skipDuplicates: true,
+  });
+  if (count > 0) ctx.pubsub.publish('reportChanged', viewer.id, { reportId: report.id });
+  return count;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Headers (dashboard cards and tiles)
+// ---------------------------------------------------------------------------------------------
+
+export interface ReportHeaders {
+  totalReports: number;
+  reportsInAlert: number;
+  averageDelay: { hours: number; minutes: number };
+  /** "CA en cours": this month's constats, retrocession counts × étude tariffs (spec §9). */
+  currentRevenue: Decimal;
+  secretary: { retrocessionThisMonth: Decimal; inProgress: number; all: number; inAlert: number; averageDelayHours: number } | null;
+  bailiff: { inProgressThisMonth: number; archivedThisMonth: number; invoicesThisMonth: number } | null;
+}
+
+const IN_PROGRESS: ReportStatus[] = ['EC', 'RS'];
+
+export async function reportHeaders(ctx: AppContext, filter: ReportFilter, now = new Date()): Promise<ReportHeaders> {
+  const viewer = requireViewer(ctx);
+  const where = reportsWhere(viewer, filter);
+  const month = currentParisMonth(now);
+  const [totalReports, inProgress, monthReports] = await Promise.all([
+    ctx.db.report.count({ where }),
+    ctx.db.report.findMany({ where: { AND: [where, { status: { in: IN_PROGRESS } }] }, select: { status: true, createdAt: true, lastStatusChange: true } }),
+    ctx.db.report.findMany({
+      where: { AND: [visibleReports(viewer), { createdAt: { gte: month.start, lt: month.end } }] },
+      select: {
+        countPagesRetrocession: true,
+        countPhotosRetrocession: true,
+        groupPricePage: true,
+        groupPricePhoto: true,
+        bailiff: { select: { group: { select: { pricePage: true, pricePhoto: true } } } },
+      },
+    }),
+  ]);
+  const inAlert = inProgress.filter((report) => isInAlert(alertLevel(report.status, hoursBetween(alertClock(viewer.role, report), now))));
+  const delays = inProgress.map((report) => hoursBetween(report.lastStatusChange, now));
+  const currentRevenue = sum(
+    monthReports.map((report) =>
+      toDecimal(report.groupPricePage ?? report.bailiff.group?.pricePage)
+        .times(report.countPagesRetrocession)
+        .plus(toDecimal(report.groupPricePhoto ?? report.bailiff.group?.pricePhoto).times(report.countPhotosRetrocession)),
+    ),
+  );
+  return {
+    totalReports,
+    reportsInAlert: inAlert.length,
+    averageDelay: averageDelay(delays),
+    currentRevenue,
+    secretary: viewer.role === 'SECRETARY' ? await secretaryTiles(ctx, viewer, now) : null,
+    bailiff: viewer.role === 'BAILIFF' ? await bailiffTiles(ctx, viewer, now) : null,
+  };
+}
+
+/** Spec §2 secretary tiles, on all of her constats whatever the list's filters. */
+async function secretaryTiles(ctx: AppContext, viewer: Viewer, now: Date): Promise<NonNullable<ReportHeaders['secretary']>> {
+  const month = currentParisMonth(now);
+  const mine = { secretaryId: viewer.id };
+  const [all, inProgress, returnedThisMonth, prices] = await Promise.all([
+    ctx.db.report.count({ where: mine }),
+    ctx.db.report.findMany({ where: { ...mine, status: { in: IN_PROGRESS } }, select: { status: true, createdAt: true, lastStatusChange: true } }),
+    ctx.db.report.findMany({
+      where: { ...mine, status: 'TE', returnedAt: { gte: month.start, lt: month.end } },
+      select: {
+        countPagesRetrocession: true,
+        countPhotosRetrocession: true,
+        countPagesProvisional: true,
+        countPhotosProvisional: true,
+        secretaryPricePage: true,
+        secretaryPricePhoto: true,
+      },
+    }),
+    ctx.db.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { secretaryPricePage: true, secretaryPricePhoto: true } }),
+  ]);
+  const delays = inProgress.map((report) => hoursBetween(report.lastStatusChange, now));
+  const retrocessionThisMonth = sum(
+    returnedThisMonth.map((report) => {
+      // Until the admin validates the counts, the secretary's own provisional counts stand in.
+      const validated = report.countPagesRetrocession > 0;
+      return retrocessionAmounts({
+        pages: validated ? report.countPagesRetrocession : report.countPagesProvisional,
+        photos: validated ? report.countPhotosRetrocession : report.countPhotosProvisional,
+        pricePage: report.secretaryPricePage ?? prices.secretaryPricePage,
+        pricePhoto: report.secretaryPricePhoto ?? prices.secretaryPricePhoto,
+      }).total;
+    }),
+  );
+  return {
+    retrocessionThisMonth,
+    inProgress: inProgress.length,
+    all,
+    inAlert: inProgress.filter((report) => isInAlert(alertLevel(report.status, hoursBetween(report.lastStatusChange, now)))).length,
+    averageDelayHours: delays.length ? Math.round(delays.reduce((total, value) => total + value, 0) / delays.length) : 0,
+  };
+}
+
+async function bailiffTiles(ctx: AppContext, viewer: Viewer, now: Date): Promise<NonNullable<ReportHeaders['bailiff']>> {
+  const month = currentParisMonth(now);
+  const thisMonth = { gte: month.start, lt: month.end };
+  const me = await ctx.db.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { groupId: true } });
+  const { year, month: monthNumber } = parisYearMonth(now);
+  const [inProgressThisMonth, archivedThisMonth, invoicesThisMonth] = await Promise.all([
+    ctx.db.report.count({ where: { bailiffId: viewer.id, status: { in: ['NA', 'EC', 'RS'] }, createdAt: thisMonth } }),
+    ctx.db.report.count({ where: { bailiffId: viewer.id, isArchived: true, lastStatusChange: thisMonth } }),
+    me.groupId ? ctx.db.groupBill.count({ where: { groupId: me.groupId, year, month: monthNumber } }) : Promise.resolve(0),
+  ]);
+  return { inProgressThisMonth, archivedThisMonth, invoicesThisMonth };
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Download all" archives (their signed links are handed out by the Report type)
+// ---------------------------------------------------------------------------------------------
+
+function archiveOf(kind: ReportFileKind): ArchiveProvider {
+  return async (services, reportId) => {
+    const files = await services.db.reportFile.findMany({ where: { reportId, kind }, select: { storageKey: true, originalName: true }, orderBy: { id: 'asc' } });
+    return files.map((file) => ({ storageKey: file.storageKey, name: file.originalName }));
+  };
+}
+
+export const reportArchives: Record<string, ArchiveProvider> = {
+  'report-deposited': archiveOf('DEPOSITED'),
+  'report-returned': archiveOf('RETURNED'),
+};
