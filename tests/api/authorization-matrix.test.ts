@@ -5,6 +5,9 @@ import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { notifyUsers } from '../../api/src/modules/notifications/service.js';
+import { gqlUpload, restForm } from '../support/upload.js';
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR')]);
 
 type Role = 'anonymous' | 'admin' | 'bailiff' | 'secretary';
 /** ok: allowed; denied: 401 / UNAUTHENTICATED for anonymous, 403 / FORBIDDEN otherwise; hidden: allowed, but the gated field reads null. */
@@ -26,6 +29,8 @@ interface Operation {
   graphql?: { query: string; variables?: (fx: Fixture, role: Role, n: number) => Record<string, unknown>; hidden?: (data: any) => boolean };
   rest?: { method: string; path: (fx: Fixture, role: Role) => string; json?: (fx: Fixture, role: Role, n: number) => unknown };
   subscription?: string;
+  /** A GraphQL multipart request with one file at `path`, or a legacy multipart form. */
+  upload?: { query: string; variables: Record<string, unknown>; path: string } | { route: string; field: string };
 }
 
 const ADMIN_ONLY: Record<Role, Outcome> = { anonymous: 'denied', admin: 'ok', bailiff: 'denied', secretary: 'denied' };
@@ -108,6 +113,21 @@ const OPERATIONS: Operation[] = [
   { name: 'GET /api/v1/users', expect: ADMIN_ONLY, rest: { method: 'GET', path: () => '/api/v1/users?role_name=Bailiff' } },
   { name: 'GET /api/v1/users/{id}', expect: SIGNED_IN, rest: { method: 'GET', path: (fx) => `/api/v1/users/${fx.helene}` } },
   { name: 'POST /api/v1/users', expect: ADMIN_ONLY, rest: { method: 'POST', path: () => '/api/v1/users', json: (_fx, role, n) => ({ role_id: '3', first_name: 'Camille', last_name: 'Perrin', telephone: '0612345678', email: `rest.${role}.${n}@etude.fr`, identity: `rest${role}${n}`, password: 'Constat#2026', street: '12345678900011', address: '1 rue Haute', zip: '69001', city: 'Lyon', rib: 'FR76 1234' }) } },
+  {
+    name: 'stageAvatar (upload)',
+    expect: SIGNED_IN,
+    upload: { query: 'mutation($input: StageAvatarInput!) { stageAvatar(input: $input) { url } }', variables: { input: { image: null } }, path: 'input.image' },
+  },
+  {
+    name: 'createAccount with a picture (upload)',
+    expect: ADMIN_ONLY,
+    upload: {
+      query: 'mutation($input: CreateAccountInput!) { createAccount(input: $input) { message } }',
+      variables: { input: { ...account(0, 'anonymous'), email: 'avec.photo@etude.fr', identity: 'avecphoto', avatar: null } },
+      path: 'input.avatar',
+    },
+  },
+  { name: 'POST /api/v1/users/image', expect: SIGNED_IN, upload: { route: '/api/v1/users/image', field: 'profile' } },
   { name: "PUT /api/v1/users/{id} (someone else's)", expect: ADMIN_ONLY, rest: { method: 'PUT', path: (fx) => `/api/v1/users/${fx.helene}`, json: () => ({ telephone: '0623894512' }) } },
 
   // Groups
@@ -255,6 +275,17 @@ async function outcomeOf(operation: Operation, role: Role): Promise<string> {
     if (response.status === 401 || response.status === 403) return role === 'anonymous' ? `denied:${response.status === 401}` : `denied:${response.status === 403}`;
     if (response.status >= 200 && response.status < 300) return 'ok';
     return `error:${response.status} ${JSON.stringify(response.body)}`;
+  }
+  if (operation.upload && 'route' in operation.upload) {
+    const response = await restForm(app.url, operation.upload.route, {}, [{ field: operation.upload.field, name: 'photo.png', content: PNG }], token);
+    if (response.status === 401 || response.status === 403) return role === 'anonymous' ? `denied:${response.status === 401}` : `denied:${response.status === 403}`;
+    return response.status >= 200 && response.status < 300 ? 'ok' : `error:${response.status} ${JSON.stringify(response.body)}`;
+  }
+  if (operation.upload) {
+    const result = await gqlUpload(app.url, operation.upload.query, operation.upload.variables, [{ path: operation.upload.path, name: 'photo.png', content: PNG }], token);
+    const code = result.errors?.[0]?.extensions?.code;
+    if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') return role === 'anonymous' ? `denied:${code === 'UNAUTHENTICATED'}` : `denied:${code === 'FORBIDDEN'}`;
+    return result.errors ? `error:${JSON.stringify(result.errors)}` : 'ok';
   }
   return subscriptionOutcome(operation.subscription!, token);
 }

@@ -1,6 +1,9 @@
-// Helpers shared by the REST shims of the legacy calls (spec §7): reading whole connections and
-// answering errors with the legacy field names.
+// Helpers shared by the REST shims of the legacy calls (spec §7): reading whole connections,
+// answering errors with the legacy field names, reading multipart forms.
+import path from 'node:path';
+import type { Services } from '../context.js';
 import type { FieldErrors } from '../graphql/errors.js';
+import { MultipartError, readMultipart, type MultipartForm } from './multipart.js';
 import { json } from './request.js';
 import type { GraphQLFailure, GraphQLOutcome, RestContext } from './rest.js';
 
@@ -66,4 +69,30 @@ export function bool(value: unknown): boolean | undefined {
 export function positiveInt(value: unknown): number | null {
   const number = Number(value);
   return Number.isSafeInteger(number) && number > 0 ? number : null;
+}
+
+/**
+ * Reads a legacy multipart form (files spooled to temporary files as they stream in), runs
+ * `handle` with it, and removes the spooled files whatever happens.
+ */
+export async function withMultipart(ctx: RestContext, services: Pick<Services, 'config'>, handle: (form: MultipartForm) => Promise<Response>): Promise<Response> {
+  if (!ctx.serverContext.req || !ctx.request.headers.get('content-type')?.includes('multipart/form-data')) {
+    return json({ code: 400, message: 'Envoyez un formulaire multipart/form-data.' }, 400);
+  }
+  let form: MultipartForm;
+  try {
+    form = await readMultipart(ctx.serverContext.req, {
+      tmpDir: path.join(services.config.dataDir, 'tmp'),
+      maxFileBytes: services.config.maxUploadBytes,
+      maxFiles: 50,
+    });
+  } catch (error) {
+    if (error instanceof MultipartError) return json({ code: error.status, message: error.message }, error.status);
+    throw error;
+  }
+  try {
+    return await handle(form);
+  } finally {
+    await form.cleanup();
+  }
 }

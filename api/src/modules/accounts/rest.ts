@@ -1,15 +1,27 @@
 // /api/v1/users calls of spec §7 (list, read, create, update), mapped onto the GraphQL operations.
 import { encodeGlobalID } from '@pothos/plugin-relay';
+import type { Services } from '../../context.js';
 import { json, readFields } from '../../http/request.js';
-import { collectConnection, legacyFailure, positiveInt, type FieldNames } from '../../http/legacy.js';
+import { collectConnection, legacyFailure, positiveInt, withMultipart, type FieldNames } from '../../http/legacy.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import type { Civility, Role, UserStatus } from '../../generated/prisma/enums.js';
-import { accountFieldsFor, accountMessages, civilityLabels, parseCivility, roleIds, roleNames, type AccountField, type AccountForm } from './rules.js';
+import {
+  accountFieldsFor,
+  accountMessages,
+  avatarKeyOf,
+  civilityLabels,
+  parseCivility,
+  roleIds,
+  roleNames,
+  type AccountField,
+  type AccountForm,
+} from './rules.js';
 
 export const LEGACY_USER_FIELDS = `
   databaseId role civility firstName lastName telephone email identity avatarUrl status groupName
   group { databaseId telephone email }
-  siret address city zip rib secretaryPricePage secretaryPricePhoto instructions description createdBy { databaseId }`;
+  siret address city zip rib secretaryPricePage secretaryPricePhoto instructions description createdBy { databaseId }
+  matrices { url }`;
 
 export interface LegacyUserData {
   databaseId: number;
@@ -34,6 +46,7 @@ export interface LegacyUserData {
   instructions: string | null;
   description: string | null;
   createdBy: { databaseId: number } | null;
+  matrices: { url: string }[] | null;
 }
 
 /** Spec §3 User, legacy field names. Fields the caller may not see are null. */
@@ -62,7 +75,7 @@ export function legacyAccount(user: LegacyUserData) {
     rib: user.rib,
     secretary_price_page: user.secretaryPricePage,
     secretary_price_photo: user.secretaryPricePhoto,
-    matrices_associated: [] as string[],
+    matrices_associated: (user.matrices ?? []).map((matrix) => matrix.url),
     Instructions_to_secretaries: user.instructions,
     created_by: user.createdBy?.databaseId ?? null,
     description: user.description,
@@ -101,6 +114,8 @@ const FIELD_NAMES: FieldNames = {
   groupId: 'group_id',
   instructions: 'Instructions_to_secretaries',
   passwordConfirmation: 'password_confirmation',
+  avatar: 'profile',
+  matrices: 'matrices_associated',
 };
 
 /** Spec §8: duplicates come back as top-level `email` / `user`; a missing étude as message 'group_id'. */
@@ -137,6 +152,8 @@ function accountInput(body: Record<string, string>, form: AccountForm): { input:
     if (!civility) return { error: json({ code: 400, message: accountMessages.civility, errors: { civility: accountMessages.civility } }, 400) };
     input.civility = civility;
   }
+  // Spec §7: the picture sent by users/image comes back as `profile`, its link.
+  if (avatarKeyOf(body.profile)) input.avatarKey = body.profile;
   if (form.kind !== 'profile' && form.role === 'BAILIFF' && (form.kind === 'create' || body.group_id !== undefined)) {
     // Spec §5: group_id 0 (or none) means no étude selected.
     const groupId = positiveInt(body.group_id);
@@ -227,7 +244,26 @@ async function updateUser(ctx: RestContext): Promise<Response> {
   return json({ message: result.data[mutation].message, user: legacyAccount(result.data[mutation].user) });
 }
 
-export const accountRoutes: Route[] = [
+/**
+ * Spec §7 `POST users/image` (multipart field `profile`, answer `url`). The spec's call carries no
+ * Authorization header; it takes a session here, so the upload endpoint is never anonymous. The
+ * picture is linked to an account by the next save that sends its link as `profile`.
+ */
+async function uploadImage(ctx: RestContext, services: Pick<Services, 'config'>): Promise<Response> {
+  return withMultipart(ctx, services, async (form) => {
+    const image = (form.files.profile ?? form.files.image ?? [])[0];
+    if (!image) return json({ code: 400, message: 'Veuillez choisir une image.', errors: { profile: 'Veuillez choisir une image.' } }, 400);
+    const result = await ctx.graphql<{ stageAvatar: { avatarKey: string; url: string } }>(
+      'mutation($input: StageAvatarInput!) { stageAvatar(input: $input) { avatarKey url } }',
+      { input: { image } },
+    );
+    if (!result.ok) return legacyFailure(result.error, { image: 'profile' });
+    return json({ url: result.data.stageAvatar.url, key: result.data.stageAvatar.avatarKey });
+  });
+}
+
+export const accountRoutes = (services: Pick<Services, 'config'>): Route[] => [
+  { method: 'POST', path: '/api/v1/users/image', handler: (ctx) => uploadImage(ctx, services) },
   { method: 'GET', path: '/api/v1/users', handler: listUsers },
   { method: 'POST', path: '/api/v1/users', handler: createUser },
   { method: 'GET', path: '/api/v1/users/:id', handler: getUser },

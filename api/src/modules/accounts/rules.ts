@@ -66,7 +66,32 @@ export const accountMessages = {
   notFound: 'Compte introuvable.',
   selfStatus: 'Vous ne pouvez pas désactiver votre propre compte.',
   notPending: "Ce compte n'est pas en attente de validation.",
+  stagedAvatarMissing: 'Image introuvable : envoyez-la de nouveau.',
+  tooManyMatrices: (max: number) => `Au plus ${max} matrices par envoi.`,
 } as const;
+
+/** Profile pictures: images only (checked by content), at most 5 Mo. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** Matrices added in one save. */
+export const MATRICES_PER_SAVE = 20;
+
+/** Where an image staged by the legacy `users/image` call lives: only keys of this shape may be linked. */
+const STAGED_AVATAR_KEY = /^avatars\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.(?:png|jpg|gif|webp)$/;
+
+/** The storage key behind an avatar reference: the key itself or a /files/… link to it; null otherwise. */
+export function avatarKeyOf(reference: string | null | undefined): string | null {
+  const value = (reference ?? '').trim();
+  if (!value) return null;
+  let key = value;
+  if (value.includes('/files/')) {
+    try {
+      key = decodeURIComponent(new URL(value, 'http://local').pathname.replace(/^\/files\//, ''));
+    } catch {
+      return null;
+    }
+  }
+  return STAGED_AVATAR_KEY.test(key) ? key : null;
+}
 
 /** Spec §5 password rule: at least 8 characters with upper case, lower case, a digit and one of #?!@$%^&*- */
 const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,200}$/;

@@ -43,9 +43,9 @@ export const UserNode = builder.prismaNode('User', {
     fullName: t.string({ select: { firstName: true, lastName: true }, resolve: (user) => `${user.firstName} ${user.lastName}` }),
     avatarUrl: t.string({
       nullable: true,
-      description: 'Adresse de la photo de profil ; null : le client affiche l’avatar par défaut.',
+      description: 'Lien signé et temporaire vers la photo de profil ; null : le client affiche l’avatar par défaut.',
       select: { avatarKey: true },
-      resolve: (user) => (user.avatarKey ? `/files/${user.avatarKey}` : null),
+      resolve: (user, _args, ctx) => (user.avatarKey ? ctx.files.file(user.avatarKey, `photo${extensionOf(user.avatarKey)}`) : null),
     }),
     groupName: t.string({
       nullable: true,
@@ -104,6 +104,43 @@ export const UserNode = builder.prismaNode('User', {
       authScopes: adminSelfOrSecretary,
       unauthorizedResolver: hidden,
     }),
+    matrices: t.relation('matrices', {
+      type: MatrixNode,
+      nullable: true,
+      description: 'Matrices associées (documents modèles d’un huissier), des plus anciennes aux plus récentes.',
+      authScopes: adminSelfOrSecretary,
+      unauthorizedResolver: hidden,
+      query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+    }),
+  }),
+});
+
+const extensionOf = (key: string) => /\.[a-z0-9]+$/.exec(key)?.[0] ?? '';
+
+export const MatrixNode = builder.prismaNode('UserMatrix', {
+  variant: 'Matrix',
+  id: { field: 'id' },
+  // node(id:) of a missing record is null, not an error.
+  nullable: true,
+  description: 'Une matrice associée : document modèle qu’un huissier met à disposition des secrétaires.',
+  authScopes: (matrix, ctx) => ctx.viewer?.role === 'ADMIN' || ctx.viewer?.role === 'SECRETARY' || ctx.viewer?.id === matrix.userId,
+  select: { userId: true },
+  fields: (t) => ({
+    databaseId: t.exposeInt('id', { description: 'Identifiant numérique.' }),
+    name: t.exposeString('originalName', { description: 'Nom du fichier envoyé.' }),
+    size: t.exposeInt('size', { description: 'Taille en octets.' }),
+    mimeType: t.exposeString('mimeType'),
+    url: t.string({
+      description: 'Lien signé et temporaire pour l’afficher (visionneuse).',
+      select: { storageKey: true, originalName: true },
+      resolve: (matrix, _args, ctx) => ctx.files.file(matrix.storageKey, matrix.originalName),
+    }),
+    downloadUrl: t.string({
+      description: 'Lien signé et temporaire pour le télécharger.',
+      select: { storageKey: true, originalName: true },
+      resolve: (matrix, _args, ctx) => ctx.files.file(matrix.storageKey, matrix.originalName, { download: true }),
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
 
@@ -151,6 +188,9 @@ const CreateAccountInput = builder.inputType('CreateAccountInput', {
     passwordConfirmation: t.string({ description: 'Vérifiée quand elle est fournie.' }),
     groupId: t.globalID({ description: 'Étude (« Lier à ») : obligatoire pour un huissier.' }),
     instructions: t.string({ description: 'Huissier : consignes aux secrétaires (HTML, nettoyé à l’enregistrement).' }),
+    avatar: t.field({ type: 'Upload', description: 'Nouvelle photo de profil (image, 5 Mo au plus).' }),
+    avatarKey: t.string({ description: 'Photo déjà envoyée par users/image (ancienne API) : sa clé ou son lien.' }),
+    matrices: t.field({ type: ['Upload'], description: 'Huissier : matrices associées (.doc, .docx, .odt, .pdf, .txt).' }),
     description: t.string(),
     siret: t.string({ description: 'Secrétaire.' }),
     address: t.string({ description: 'Secrétaire : adresse postale.' }),
@@ -175,6 +215,11 @@ const UpdateAccountInput = builder.inputType('UpdateAccountInput', {
     passwordConfirmation: t.string(),
     groupId: t.globalID(),
     instructions: t.string(),
+    avatar: t.field({ type: 'Upload', description: 'Nouvelle photo de profil (image, 5 Mo au plus).' }),
+    avatarKey: t.string({ description: 'Photo déjà envoyée par users/image (ancienne API) : sa clé ou son lien.' }),
+    removeAvatar: t.boolean({ description: 'Revenir à l’avatar par défaut.' }),
+    matrices: t.field({ type: ['Upload'], description: 'Huissier : matrices à ajouter.' }),
+    removeMatrixIds: t.globalIDList({ description: 'Huissier : matrices à retirer.' }),
     description: t.string(),
     siret: t.string(),
     address: t.string(),
@@ -200,6 +245,11 @@ const UpdateMyProfileInput = builder.inputType('UpdateMyProfileInput', {
     password: t.string(),
     passwordConfirmation: t.string(),
     instructions: t.string(),
+    avatar: t.field({ type: 'Upload', description: 'Nouvelle photo de profil (image, 5 Mo au plus).' }),
+    avatarKey: t.string({ description: 'Photo déjà envoyée par users/image (ancienne API) : sa clé ou son lien.' }),
+    removeAvatar: t.boolean({ description: 'Revenir à l’avatar par défaut.' }),
+    matrices: t.field({ type: ['Upload'], description: 'Huissier : matrices à ajouter.' }),
+    removeMatrixIds: t.globalIDList({ description: 'Huissier : matrices à retirer.' }),
     description: t.string(),
     siret: t.string(),
     address: t.string(),
@@ -226,11 +276,29 @@ const userId = (id: { typename: string; id: string }) => databaseId(id, 'User', 
 const groupId = (id: { typename: string; id: string } | null | undefined) =>
   id === undefined ? undefined : id === null ? null : databaseId(id, 'Group', accountMessages.group);
 
+type GlobalId = { typename: string; id: string };
+
 /** GraphQL input → service input: null means "clear", absent means "keep". */
 function accountInput<T extends Record<string, unknown>>(input: T): accounts.AccountInput {
-  const { id: _id, role: _role, groupId: group, ...fields } = input as Record<string, unknown>;
-  return { ...(fields as accounts.AccountInput), ...(group !== undefined && { groupId: groupId(group as never) }) };
+  const { id: _id, role: _role, groupId: group, removeMatrixIds, ...fields } = input as Record<string, unknown>;
+  return {
+    ...(fields as accounts.AccountInput),
+    ...(group !== undefined && { groupId: groupId(group as never) }),
+    ...(Array.isArray(removeMatrixIds) && { removeMatrixIds: (removeMatrixIds as GlobalId[]).map((id) => databaseId(id, 'Matrix', 'Matrice introuvable.')) }),
+  };
 }
+
+const StageAvatarInput = builder.inputType('StageAvatarInput', {
+  fields: (t) => ({ image: t.field({ type: 'Upload', required: true, description: 'Image PNG, JPEG, GIF ou WebP, 5 Mo au plus.' }) }),
+});
+
+const StagedAvatarPayload = builder.objectRef<{ key: string }>('StagedAvatarPayload').implement({
+  description: 'Photo enregistrée, à lier au compte par avatarKey lors de l’enregistrement du formulaire.',
+  fields: (t) => ({
+    avatarKey: t.exposeString('key'),
+    url: t.string({ description: 'Lien signé et temporaire vers l’image.', resolve: (payload, _args, ctx) => ctx.files.file(payload.key, `photo${extensionOf(payload.key)}`) }),
+  }),
+});
 
 builder.queryFields((t) => ({
   users: t.prismaConnection(
@@ -296,6 +364,13 @@ builder.mutationFields((t) => ({
       await accounts.setAccountStatus(ctx, id, input.active);
       return { userId: id, message: input.active ? 'Compte activé.' : 'Compte désactivé.' };
     },
+  }),
+  stageAvatar: t.field({
+    type: StagedAvatarPayload,
+    description: 'Ancienne API users/image : envoie une photo de profil avant d’enregistrer le formulaire du compte.',
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: StageAvatarInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({ key: await accounts.stageAvatar(ctx, input.image) }),
   }),
   reviewPendingAccount: t.field({
     type: ReviewPendingAccountPayload,

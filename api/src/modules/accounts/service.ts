@@ -4,11 +4,15 @@ import type { Prisma } from '../../infra/db.js';
 import type { Role, UserStatus } from '../../generated/prisma/enums.js';
 import { sanitizeRichText } from '../../infra/html.js';
 import { renderMail } from '../../infra/mail/index.js';
+import { discardFiles, drainUploads, saveUpload, type SaveOptions, type StoredFile, type UploadInput } from '../../infra/uploads.js';
 import { recordAudit } from '../audit/service.js';
 import { hashPassword } from '../auth/password.js';
 import {
+  AVATAR_MAX_BYTES,
+  MATRICES_PER_SAVE,
   accountFieldsFor,
   accountMessages,
+  avatarKeyOf,
   normalizeEmail,
   parseCivility,
   parseUnitPrice,
@@ -18,9 +22,83 @@ import {
   type AccountForm,
 } from './rules.js';
 
-export interface AccountInput extends AccountFields {
+/** Files sent with an account form. */
+export interface AccountFiles {
+  /** A new profile picture. */
+  avatar?: UploadInput | null;
+  /** An image staged beforehand by the legacy `users/image` call: its storage key or link. */
+  avatarKey?: string | null;
+  removeAvatar?: boolean | null;
+  /** Bailiffs: matrices to add. */
+  matrices?: UploadInput[] | null;
+  /** Bailiffs: matrices to remove, by database id. */
+  removeMatrixIds?: number[] | null;
+}
+
+export interface AccountInput extends AccountFields, AccountFiles {
   /** The étude of a bailiff; null or 0 means "none selected". */
   groupId?: number | null;
+}
+
+const uploadsOf = (input: AccountFiles): UploadInput[] => [...(input.avatar ? [input.avatar] : []), ...(input.matrices ?? [])];
+
+const avatarOptions: SaveOptions = { folder: 'avatars', category: 'image', maxBytes: AVATAR_MAX_BYTES };
+
+/**
+ * Checks the file part of a form: matrices belong to bailiffs, a staged avatar must exist and be
+ * nobody else's. Adds to `errors`; returns the staged avatar's key.
+ */
+async function checkFiles(ctx: AppContext, form: AccountForm, input: AccountFiles, userId: number | null, errors: FieldErrors): Promise<string | null> {
+  const wrongRole = form.kind === 'profile' ? accountMessages.notEditable : accountMessages.notForRole;
+  if (form.role !== 'BAILIFF' && ((input.matrices?.length ?? 0) > 0 || (input.removeMatrixIds?.length ?? 0) > 0)) errors.matrices = wrongRole;
+  else if ((input.matrices?.length ?? 0) > MATRICES_PER_SAVE) errors.matrices = accountMessages.tooManyMatrices(MATRICES_PER_SAVE);
+  if (!input.avatarKey || input.avatar) return null;
+  const key = avatarKeyOf(input.avatarKey);
+  const taken = key ? await ctx.db.user.count({ where: { avatarKey: key, ...(userId && { id: { not: userId } }) } }) : 0;
+  if (!key || taken > 0 || !(await ctx.storage.exists(key))) {
+    errors.avatar = accountMessages.stagedAvatarMissing;
+    return null;
+  }
+  return key;
+}
+
+/**
+ * Streams the new files to storage, all at once (a multipart request may send them in any order),
+ * all or nothing.
+ */
+async function storeFiles(ctx: AppContext, input: AccountFiles): Promise<{ avatar: StoredFile | null; matrices: StoredFile[] }> {
+  const matrixOptions: SaveOptions = { folder: 'matrices', category: 'document', maxBytes: ctx.config.maxUploadBytes };
+  const jobs = [
+    ...(input.avatar ? [saveUpload(ctx.storage, input.avatar, avatarOptions)] : []),
+    ...(input.matrices ?? []).map((upload) => saveUpload(ctx.storage, upload, matrixOptions)),
+  ];
+  const results = await Promise.allSettled(jobs);
+  const stored = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await discardFiles(ctx.storage, stored);
+    throw failed.reason;
+  }
+  return input.avatar ? { avatar: stored[0], matrices: stored.slice(1) } : { avatar: null, matrices: stored };
+}
+
+const matrixRow = (userId: number, file: StoredFile) => ({
+  userId,
+  storageKey: file.storageKey,
+  originalName: file.originalName,
+  size: file.size,
+  mimeType: file.mimeType,
+});
+
+/** The legacy `users/image` call: stores a profile picture to be linked by the next account save. */
+export async function stageAvatar(ctx: AppContext, image: UploadInput): Promise<string> {
+  if (!ctx.viewer) {
+    drainUploads([image]);
+    throw notAuthenticated();
+  }
+  const stored = await saveUpload(ctx.storage, image, avatarOptions);
+  await recordAudit(ctx.db, ctx, { action: 'accounts.avatar.stage', entity: 'File', entityId: stored.storageKey });
+  return stored.storageKey;
 }
 
 function requireAdmin(ctx: AppContext) {
@@ -32,7 +110,7 @@ function requireAdmin(ctx: AppContext) {
 const STORED_SELECT = {
   id: true, role: true, status: true, civility: true, firstName: true, lastName: true, telephone: true, email: true, identity: true,
   groupId: true, siret: true, address: true, zip: true, city: true, rib: true, secretaryPricePage: true, secretaryPricePhoto: true,
-  description: true, instructions: true,
+  description: true, instructions: true, avatarKey: true,
 } satisfies Prisma.UserSelect;
 
 type StoredUser = Prisma.UserGetPayload<{ select: typeof STORED_SELECT }>;
@@ -116,23 +194,31 @@ function mapUniqueViolation(error: unknown): never {
 const searchTextOf = (user: { firstName: string; lastName: string; email: string; identity: string }) =>
   toSearchText(user.firstName, user.lastName, user.email, user.identity);
 
-/** An admin creates an active account of any type (spec §2 account form). */
+/** An admin creates an active account of any type (spec §2 account form), with its files. */
 export async function createAccount(ctx: AppContext, role: Role, input: AccountInput): Promise<number> {
-  const admin = requireAdmin(ctx);
   const form: AccountForm = { kind: 'create', role };
-  const errors = validateAccountFields(form, input);
-  await checkGroup(ctx, role, input.groupId, errors);
-  throwIfInvalid(errors);
-
+  let stagedAvatar: string | null;
   const email = normalizeEmail(input.email ?? '');
   const identity = (input.identity ?? '').trim();
-  await assertUnique(ctx, email, identity, null);
+  try {
+    requireAdmin(ctx);
+    const errors = validateAccountFields(form, input);
+    await checkGroup(ctx, role, input.groupId, errors);
+    stagedAvatar = await checkFiles(ctx, form, input, null, errors);
+    throwIfInvalid(errors);
+    await assertUnique(ctx, email, identity, null);
+  } catch (error) {
+    drainUploads(uploadsOf(input));
+    throw error;
+  }
+  const admin = ctx.viewer!;
   const data = columns(form, input);
   const firstName = String(data.firstName);
   const lastName = String(data.lastName);
   const passwordHash = await hashPassword(input.password ?? '');
-  const created = await ctx.db
-    .$transaction(async (tx) => {
+  const files = await storeFiles(ctx, input);
+  try {
+    const created = await ctx.db.$transaction(async (tx) => {
       const user = await tx.user.create({
         data: {
           ...(data as Prisma.UserUncheckedCreateInput),
@@ -144,16 +230,21 @@ export async function createAccount(ctx: AppContext, role: Role, input: AccountI
           lastName,
           passwordHash,
           groupId: role === 'BAILIFF' ? input.groupId : null,
+          avatarKey: files.avatar?.storageKey ?? stagedAvatar,
           createdById: admin.id,
           searchText: searchTextOf({ firstName, lastName, email, identity }),
         },
         select: { id: true },
       });
-      await recordAudit(tx, ctx, { action: 'accounts.create', entity: 'User', entityId: user.id, data: { role } });
+      if (files.matrices.length > 0) await tx.userMatrix.createMany({ data: files.matrices.map((file) => matrixRow(user.id, file)) });
+      await recordAudit(tx, ctx, { action: 'accounts.create', entity: 'User', entityId: user.id, data: { role, matrices: files.matrices.length } });
       return user;
-    })
-    .catch(mapUniqueViolation);
-  return created.id;
+    });
+    return created.id;
+  } catch (error) {
+    await discardFiles(ctx.storage, [...(files.avatar ? [files.avatar] : []), ...files.matrices]);
+    return mapUniqueViolation(error);
+  }
 }
 
 async function findStored(ctx: AppContext, userId: number): Promise<StoredUser> {
@@ -164,30 +255,50 @@ async function findStored(ctx: AppContext, userId: number): Promise<StoredUser> 
 
 /**
  * Saves a form over a stored account: only sent fields change; the password only when one is
- * typed (and then the account's other sessions end); the e-mail never.
+ * typed (and then the account's other sessions end); the e-mail never. New files are stored
+ * first and removed again if the change fails; replaced ones are removed once it succeeded.
  */
 async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, input: AccountInput, action: string): Promise<void> {
-  const errors = validateAccountFields(form, input, asFields(stored));
-  if (form.kind === 'update') await checkGroup(ctx, stored.role, input.groupId === undefined ? stored.groupId : input.groupId, errors);
-  throwIfInvalid(errors);
-
   const identity = input.identity === undefined ? null : (input.identity ?? '').trim();
-  await assertUnique(ctx, null, identity && identity.toLowerCase() !== stored.identity.toLowerCase() ? identity : null, stored.id);
+  let stagedAvatar: string | null;
+  try {
+    const errors = validateAccountFields(form, input, asFields(stored));
+    if (form.kind === 'update') await checkGroup(ctx, stored.role, input.groupId === undefined ? stored.groupId : input.groupId, errors);
+    stagedAvatar = await checkFiles(ctx, form, input, stored.id, errors);
+    throwIfInvalid(errors);
+    await assertUnique(ctx, null, identity && identity.toLowerCase() !== stored.identity.toLowerCase() ? identity : null, stored.id);
+  } catch (error) {
+    drainUploads(uploadsOf(input));
+    throw error;
+  }
+
   const data = columns(form, { ...input, email: undefined });
   if (form.kind === 'update' && stored.role === 'BAILIFF' && input.groupId !== undefined) data.groupId = input.groupId;
   const password = input.password ?? '';
   if (password) data.passwordHash = await hashPassword(password);
-  const merged = {
+  data.searchText = searchTextOf({
     firstName: String(data.firstName ?? stored.firstName),
     lastName: String(data.lastName ?? stored.lastName),
     identity: String(data.identity ?? stored.identity),
     email: stored.email,
-  };
-  data.searchText = searchTextOf(merged);
+  });
 
-  await ctx.db
-    .$transaction(async (tx) => {
+  const files = await storeFiles(ctx, input);
+  const newAvatar = files.avatar?.storageKey ?? (stagedAvatar && stagedAvatar !== stored.avatarKey ? stagedAvatar : null);
+  if (newAvatar) data.avatarKey = newAvatar;
+  else if (input.removeAvatar) data.avatarKey = null;
+  const replacedAvatar = data.avatarKey !== undefined && stored.avatarKey && stored.avatarKey !== data.avatarKey ? stored.avatarKey : null;
+  let removedMatrices: { storageKey: string }[] = [];
+  try {
+    await ctx.db.$transaction(async (tx) => {
       await tx.user.update({ where: { id: stored.id }, data });
+      if (files.matrices.length > 0) await tx.userMatrix.createMany({ data: files.matrices.map((file) => matrixRow(stored.id, file)) });
+      if (input.removeMatrixIds?.length) {
+        // Only this account's matrices: ids of anyone else's are ignored.
+        const where = { id: { in: input.removeMatrixIds }, userId: stored.id };
+        removedMatrices = await tx.userMatrix.findMany({ where, select: { storageKey: true } });
+        await tx.userMatrix.deleteMany({ where });
+      }
       if (password) {
         // A new password signs the account out everywhere else (the current session stays).
         await tx.session.updateMany({
@@ -196,21 +307,38 @@ async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, 
         });
       }
       const changed = Object.keys(data).filter((key) => key !== 'searchText' && key !== 'passwordHash');
-      await recordAudit(tx, ctx, { action, entity: 'User', entityId: stored.id, data: { fields: changed, passwordChanged: !!password } });
-    })
-    .catch(mapUniqueViolation);
+      await recordAudit(tx, ctx, {
+        action,
+        entity: 'User',
+        entityId: stored.id,
+        data: { fields: changed, passwordChanged: !!password, matricesAdded: files.matrices.length, matricesRemoved: removedMatrices.length },
+      });
+    });
+  } catch (error) {
+    await discardFiles(ctx.storage, [...(files.avatar ? [files.avatar] : []), ...files.matrices]);
+    mapUniqueViolation(error);
+  }
+  await discardFiles(ctx.storage, [...(replacedAvatar ? [{ storageKey: replacedAvatar }] : []), ...removedMatrices]);
 }
 
 /** An admin edits any account with the form of its type (the type itself never changes). */
 export async function updateAccount(ctx: AppContext, userId: number, input: AccountInput): Promise<void> {
-  requireAdmin(ctx);
-  const stored = await findStored(ctx, userId);
+  const stored = await Promise.resolve()
+    .then(() => requireAdmin(ctx))
+    .then(() => findStored(ctx, userId))
+    .catch((error: unknown) => {
+      drainUploads(uploadsOf(input));
+      throw error;
+    });
   await saveForm(ctx, stored, { kind: 'update', role: stored.role }, input, 'accounts.update');
 }
 
 /** Anyone edits their own profile, with their role's read-only fields (spec §2, §5). */
-export async function updateProfile(ctx: AppContext, input: AccountFields): Promise<void> {
-  if (!ctx.viewer) throw notAuthenticated();
+export async function updateProfile(ctx: AppContext, input: AccountFields & AccountFiles): Promise<void> {
+  if (!ctx.viewer) {
+    drainUploads(uploadsOf(input));
+    throw notAuthenticated();
+  }
   const stored = await findStored(ctx, ctx.viewer.id);
   await saveForm(ctx, stored, { kind: 'profile', role: stored.role }, input, 'accounts.profile.update');
 }
