@@ -48,3 +48,14 @@ export function currentParisMonth(now: Date): Period {
   const { year, month } = parisYearMonth(now);
   return parisPeriod(year, month);
 }
+
+/** Year, month (1–12) and day of the month in Paris of an instant. */
+export function parisDate(instant: Date): { year: number; month: number; day: number } {
+  const shifted = new Date(instant.getTime() + parisOffsetMinutes(instant) * 60_000);
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+}
+
+/** Number of days of a month (1–12). */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}

@@ -1,21 +1,31 @@
-// Billing of études (spec §9): report lines, discounts, VAT and payment mentions.
+// Billing of études (spec §9): report lines, discounts, VAT, payment mentions, and the rules of a
+// monthly bill (spec §4 bill lifecycle, §5 discounts).
 import { Decimal, roundCents, sum, toDecimal } from '../../lib/money.js';
-import { roundHalfUp, type CountsAndPrices, type LineAmounts } from '../retrocession/rules.js';
+import { periodTotals, roundHalfUp, type CountsAndPrices, type LineAmounts, type PeriodTotals } from '../retrocession/rules.js';
 
 export const VAT_RATE = new Decimal('0.20');
 export const PAYMENT_TERMS = 'Règlement comptant';
 export const LATE_INTEREST = 'Intérêts de retard : 1,5 % par mois';
+/** Spec §9: late interest of 1.5 % per month. */
+export const LATE_INTEREST_MONTHLY_RATE = new Decimal('0.015');
+
+/** Spec §9: text pages = billing pages − round(photos/2), never below zero. */
+export function billingTextPages(pages: number, photos: number): number {
+  return Math.max(0, pages - roundHalfUp(photos / 2));
+}
 
 /**
  * Spec §9: HT = (billing pages − round(photos/2)) × group page price + photos × group photo price
  * (photos are counted apart, so half their number comes off the text pages, never below zero).
  */
 export function billingAmounts({ pages, photos, pricePage, pricePhoto }: CountsAndPrices): LineAmounts {
-  const textPages = Math.max(0, pages - roundHalfUp(photos / 2));
+  const textPages = billingTextPages(pages, photos);
   const pagesAmount = roundCents(toDecimal(pricePage).times(textPages));
   const photosAmount = roundCents(toDecimal(pricePhoto).times(photos));
-  return { pages: pagesAmount, photos: photosAmount, total: pagesAmount.plus(photosAmount) };
+  return { textPages, pages: pagesAmount, photos: photosAmount, total: pagesAmount.plus(photosAmount) };
 }
+
+export const billingPeriodTotals = (rows: CountsAndPrices[]): PeriodTotals => periodTotals(rows, billingAmounts);
 
 /** A percentage (0–100) of an amount, rounded to the cent; 0 % gives nothing off. */
 export function discountOf(amount: Decimal, percent: number): Decimal {
@@ -47,3 +57,113 @@ export function billTotals(lines: BillLine[], globalDiscount: number): BillTotal
   const vatAmount = roundCents(netHT.times(VAT_RATE));
   return { amountHT, discountAmount, vatAmount, amountTTC: netHT.plus(vatAmount) };
 }
+
+/**
+ * Spec §9 "late interest 1.5 % per month": simple interest on the amount due for each month (or
+ * part of a month) of delay, rounded to the cent. What the invoice's mention announces.
+ */
+export function lateInterest(amountDue: Decimal, monthsLate: number): Decimal {
+  if (monthsLate <= 0) return new Decimal(0);
+  return roundCents(amountDue.times(LATE_INTEREST_MONTHLY_RATE).times(Math.ceil(monthsLate)));
+}
+
+/** The payment mentions printed on every invoice and in the e-mail that carries it. */
+export const paymentMentions = (): string[] => [PAYMENT_TERMS, LATE_INTEREST];
+
+// ---------------------------------------------------------------------------------------------
+// Bill generation
+// ---------------------------------------------------------------------------------------------
+
+export const billMessages = {
+  created: 'facture créée avec succès',
+  sent: 'Facture envoyée avec succès',
+  createFailed: 'erreur lors de la création de la facture',
+  sendFailed: "erreur lors de l'envoi de la facture",
+  pdfFailed: 'Erreur lors de la génération du PDF.',
+  nextNumberFailed: "Erreur lors de l'obtention du numéro de facture.",
+  paid: 'Facture marquée comme payée.',
+  unpaid: 'Facture marquée comme non payée.',
+  discountRequired: 'La remise est obligatoire.',
+  discountInvalid: 'La remise doit être un nombre entier de 0 à 100.',
+  reportsRequired: 'Sélectionnez au moins un constat à facturer.',
+  reportNotBillable: 'Ce constat ne peut pas être facturé : il doit appartenir à l’étude, dater du mois facturé, être compté et pas encore facturé.',
+  duplicateReport: 'Ce constat est sélectionné deux fois.',
+  reportsTaken: 'Un des constats vient d’être facturé. Rechargez la liste.',
+  notCurrentPeriod: 'Une facture ne peut être générée que pour le mois en cours.',
+  alreadyGenerated: 'La facture de ce mois a déjà été générée pour cette étude : elle ne peut pas être régénérée.',
+  groupNotFound: 'Étude introuvable.',
+  notFound: 'Facture introuvable.',
+  periodInvalid: 'Choisissez un mois (1 à 12) et une année valides.',
+  noPdfRequested: 'Indiquez la facture dont il faut générer le PDF (bill_id ou bill_number).',
+} as const;
+
+export const DISCOUNT_MIN = 0;
+export const DISCOUNT_MAX = 100;
+
+export type DiscountCheck = { ok: true; value: number } | { ok: false; message: string };
+
+/**
+ * Spec §5: a discount is an integer from 0 to 100, typed as digits, required for each selected
+ * report. Forms send strings, GraphQL numbers; both go through here.
+ */
+export function checkDiscount(value: unknown): DiscountCheck {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
+    return { ok: false, message: billMessages.discountRequired };
+  }
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^\d{1,3}$/.test(text)) return { ok: false, message: billMessages.discountInvalid };
+  const number = Number(text);
+  return number >= DISCOUNT_MIN && number <= DISCOUNT_MAX ? { ok: true, value: number } : { ok: false, message: billMessages.discountInvalid };
+}
+
+export interface BillSelection {
+  reports: { reportId: number; discount: unknown }[];
+  /** The global discount; absent means none (0). */
+  discount: unknown;
+}
+
+/** Field errors of a selection: `reports`, `discount` and `discounts.<reportId>` for each line. */
+export function validateBillSelection(selection: BillSelection): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (selection.reports.length === 0) errors.reports = billMessages.reportsRequired;
+  const seen = new Set<number>();
+  for (const line of selection.reports) {
+    const check = checkDiscount(line.discount);
+    if (!check.ok) errors[`discounts.${line.reportId}`] = check.message;
+    else if (seen.has(line.reportId)) errors[`discounts.${line.reportId}`] = billMessages.duplicateReport;
+    seen.add(line.reportId);
+  }
+  if (selection.discount !== null && selection.discount !== undefined && selection.discount !== '') {
+    const check = checkDiscount(selection.discount);
+    if (!check.ok) errors.discount = check.message;
+  }
+  return errors;
+}
+
+/** Spec §4: a bill is generated for the current month and year only (Paris calendar). */
+export function isCurrentPeriod(period: { year: number; month: number }, current: { year: number; month: number }): boolean {
+  return period.year === current.year && period.month === current.month;
+}
+
+export interface BillableFacts {
+  groupId: number | null;
+  createdYearMonth: { year: number; month: number };
+  countPagesBilling: number;
+  invoiced: boolean;
+}
+
+/**
+ * "Groups with billable reports for a month": a report of the étude, created that Paris month,
+ * counted for billing (billing pages > 0) and not on a bill yet.
+ */
+export function isBillable(report: BillableFacts, groupId: number, period: { year: number; month: number }): boolean {
+  return (
+    report.groupId === groupId &&
+    report.createdYearMonth.year === period.year &&
+    report.createdYearMonth.month === period.month &&
+    report.countPagesBilling > 0 &&
+    !report.invoiced
+  );
+}
+
+export const BILL_PDF_NAME = (number: number) => `facture-${number}.pdf`;

@@ -6,10 +6,10 @@ import { AppError, validationError } from '../../graphql/errors.js';
 import { renderMail } from '../../infra/mail/index.js';
 import { discardFiles, drainUploads, saveUploads, type StoredFile, type UploadInput } from '../../infra/uploads.js';
 import { currentParisMonth, parisPeriod, parisYearMonth } from '../../lib/periods.js';
-import { sum, toDecimal, type Decimal } from '../../lib/money.js';
+import { sum, type Decimal } from '../../lib/money.js';
 import { recordAudit } from '../audit/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
-import { retrocessionAmounts } from '../retrocession/rules.js';
+import { countsAmount, retrocessionAmounts } from '../retrocession/rules.js';
 import {
   alertClock,
   alertLevel,
@@ -494,9 +494,12 @@ export async function reportHeaders(ctx: AppContext, filter: ReportFilter, now =
   const delays = inProgress.map((report) => hoursBetween(report.lastStatusChange, now));
   const currentRevenue = sum(
     monthReports.map((report) =>
-      toDecimal(report.groupPricePage ?? report.bailiff.group?.pricePage)
-        .times(report.countPagesRetrocession)
-        .plus(toDecimal(report.groupPricePhoto ?? report.bailiff.group?.pricePhoto).times(report.countPhotosRetrocession)),
+      countsAmount({
+        pages: report.countPagesRetrocession,
+        photos: report.countPhotosRetrocession,
+        pricePage: report.groupPricePage ?? report.bailiff.group?.pricePage,
+        pricePhoto: report.groupPricePhoto ?? report.bailiff.group?.pricePhoto,
+      }),
     ),
   );
   return {

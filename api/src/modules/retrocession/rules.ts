@@ -1,5 +1,6 @@
-// Rétrocession: what a secretary is paid for a report (spec §9).
-import { roundCents, toDecimal, type Decimal, type DecimalInput } from '../../lib/money.js';
+// Rétrocession: what a secretary is paid for a report (spec §9), period totals and her monthly
+// invoices (spec §2 "Rétrocession", §9 "Secretary invoice number").
+import { Decimal, roundCents, sum, toDecimal, type DecimalInput } from '../../lib/money.js';
 
 export interface CountsAndPrices {
   pages: number;
@@ -9,6 +10,8 @@ export interface CountsAndPrices {
 }
 
 export interface LineAmounts {
+  /** Pages charged as text once the photos are taken off (the count the page price applies to). */
+  textPages: number;
   pages: Decimal;
   photos: Decimal;
   total: Decimal;
@@ -17,15 +20,82 @@ export interface LineAmounts {
 /** Half up, as the legacy Math.round: 2.5 → 3. */
 const roundHalfUp = (value: number) => Math.floor(value + 0.5);
 
+/** Spec §9: text pages = round(pages − photos/2), a photo counting as half a page, never below zero. */
+export function retrocessionTextPages(pages: number, photos: number): number {
+  return Math.max(0, roundHalfUp(pages - photos / 2));
+}
+
 /**
  * Spec §9: pages amount = round(pages − photos/2) × secretary page price (a photo counts as half a
  * page of text, never below zero); photos amount = photos × secretary photo price.
  */
 export function retrocessionAmounts({ pages, photos, pricePage, pricePhoto }: CountsAndPrices): LineAmounts {
-  const textPages = Math.max(0, roundHalfUp(pages - photos / 2));
+  const textPages = retrocessionTextPages(pages, photos);
   const pagesAmount = roundCents(toDecimal(pricePage).times(textPages));
   const photosAmount = roundCents(toDecimal(pricePhoto).times(photos));
-  return { pages: pagesAmount, photos: photosAmount, total: pagesAmount.plus(photosAmount) };
+  return { textPages, pages: pagesAmount, photos: photosAmount, total: pagesAmount.plus(photosAmount) };
+}
+
+/**
+ * Spec §9 "current revenue" and "statistics": counts × prices, pages and photos as counted (no
+ * photo deduction), rounded to the cent per report like every other line.
+ */
+export function countsAmount({ pages, photos, pricePage, pricePhoto }: CountsAndPrices): Decimal {
+  return roundCents(toDecimal(pricePage).times(pages).plus(toDecimal(pricePhoto).times(photos)));
+}
+
+/** "CUMUL PÉRIODE" (spec §2): Nb de constats, pages, pages texte, photos, Total HT. */
+export interface PeriodTotals {
+  reports: number;
+  /** Pages as counted. */
+  pages: number;
+  /** Pages charged as text (photos taken off by the line's formula). */
+  textPages: number;
+  photos: number;
+  amountHT: Decimal;
+}
+
+/** Totals of a period: counts add up, Total HT adds the rounded line totals (money.ts policy). */
+export function periodTotals(rows: CountsAndPrices[], formula: (row: CountsAndPrices) => LineAmounts): PeriodTotals {
+  const lines = rows.map((row) => ({ row, amounts: formula(row) }));
+  return {
+    reports: rows.length,
+    pages: rows.reduce((total, row) => total + row.pages, 0),
+    textPages: lines.reduce((total, line) => total + line.amounts.textPages, 0),
+    photos: rows.reduce((total, row) => total + row.photos, 0),
+    amountHT: sum(lines.map((line) => line.amounts.total)),
+  };
+}
+
+export const retrocessionPeriodTotals = (rows: CountsAndPrices[]) => periodTotals(rows, retrocessionAmounts);
+
+// ---------------------------------------------------------------------------------------------
+// Secretary invoices
+// ---------------------------------------------------------------------------------------------
+
+export const secretaryBillMessages = {
+  uploaded: 'Facture déposée avec succès.',
+  removed: 'Facture supprimée avec succès.',
+  fileRequired: 'Veuillez choisir un fichier Word ou PDF.',
+  oneFileOnly: 'Une seule facture par envoi.',
+  alreadyUploaded: 'Une facture a déjà été déposée pour ce mois. Demandez à l’administrateur de la supprimer pour en déposer une autre.',
+  periodInvalid: 'Choisissez un mois et une année valides, au plus tard le mois en cours.',
+  notFound: 'Facture introuvable.',
+  notYours: 'Vous ne pouvez consulter que vos propres factures.',
+} as const;
+
+export const FIRST_BILL_YEAR = 2000;
+
+/** A secretary invoices a past or the current month, never a future one. */
+export function isInvoiceablePeriod(year: number, month: number, current: { year: number; month: number }): boolean {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12 || year < FIRST_BILL_YEAR) return false;
+  return year * 12 + month <= current.year * 12 + current.month;
+}
+
+/** Spec §9: the invoice number is the time stamp (milliseconds) followed by four random digits. */
+export function secretaryBillNumber(now: Date, random: number): string {
+  if (!Number.isInteger(random) || random < 0 || random > 9999) throw new RangeError(`random must be 0–9999, got ${random}`);
+  return `${now.getTime()}${String(random).padStart(4, '0')}`;
 }
 
 export { roundHalfUp };

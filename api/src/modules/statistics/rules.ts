@@ -1,0 +1,100 @@
+// Statistiques (spec §2, §9): revenue per day of a month, or per month of a year, as two series —
+// the secretaries' (rétrocession counts × secretary prices) and the bailiffs' (billing counts ×
+// étude prices) — in the shape a line chart (nivo) takes: [{ id, data: [{ x, y }] }].
+import { Decimal, sum, type DecimalInput } from '../../lib/money.js';
+import { daysInMonth, parisDate } from '../../lib/periods.js';
+import { countsAmount } from '../retrocession/rules.js';
+
+export const FIRST_STATISTICS_YEAR = 2000;
+/** Legacy `month=-1`: the whole year. */
+export const WHOLE_YEAR = -1;
+
+export const statisticsMessages = {
+  yearInvalid: `Choisissez une année de ${FIRST_STATISTICS_YEAR} à l’année en cours.`,
+  monthInvalid: 'Choisissez un mois de 1 à 12, ou -1 pour toute l’année.',
+} as const;
+
+export const SERIES_LABELS = { secretaries: 'Secrétaires', bailiffs: 'Huissiers' } as const;
+
+const MONTH_LABELS = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'];
+
+/** Spec §2: years from 2000 to the current one; a month 1–12, or −1 (or none) for the whole year. */
+export function validateStatisticsPeriod(year: number, month: number | null | undefined, currentYear: number): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!Number.isInteger(year) || year < FIRST_STATISTICS_YEAR || year > currentYear) errors.year = statisticsMessages.yearInvalid;
+  if (month != null && month !== WHOLE_YEAR && (!Number.isInteger(month) || month < 1 || month > 12)) errors.month = statisticsMessages.monthInvalid;
+  return errors;
+}
+
+/** null for the whole year. */
+export const monthOrYear = (month: number | null | undefined): number | null => (month == null || month === WHOLE_YEAR ? null : month);
+
+export interface StatisticsItem {
+  createdAt: Date;
+  countPagesRetrocession: number;
+  countPhotosRetrocession: number;
+  countPagesBilling: number;
+  countPhotosBilling: number;
+  secretaryPricePage: DecimalInput | null;
+  secretaryPricePhoto: DecimalInput | null;
+  groupPricePage: DecimalInput | null;
+  groupPricePhoto: DecimalInput | null;
+}
+
+export interface Point {
+  /** Day of the month ("1" … "31") or month of the year ("janv." … "déc."). */
+  x: string;
+  amount: Decimal;
+}
+
+export interface Statistics {
+  secretaries: Point[];
+  bailiffs: Point[];
+  totals: { reports: number; secretaries: Decimal; bailiffs: Decimal };
+}
+
+/** What a report weighs in each series (spec §9: counts × prices, per report to the cent). */
+export function itemAmounts(item: StatisticsItem): { secretaries: Decimal; bailiffs: Decimal } {
+  return {
+    secretaries: countsAmount({
+      pages: item.countPagesRetrocession,
+      photos: item.countPhotosRetrocession,
+      pricePage: item.secretaryPricePage,
+      pricePhoto: item.secretaryPricePhoto,
+    }),
+    bailiffs: countsAmount({
+      pages: item.countPagesBilling,
+      photos: item.countPhotosBilling,
+      pricePage: item.groupPricePage,
+      pricePhoto: item.groupPricePhoto,
+    }),
+  };
+}
+
+/**
+ * One point per day of the month (or per month of the year), zero where nothing was deposited, by
+ * the Paris date the report was created. Items outside the period are ignored.
+ */
+export function statisticsSeries(items: StatisticsItem[], year: number, month: number | null): Statistics {
+  const labels = month == null ? MONTH_LABELS : Array.from({ length: daysInMonth(year, month) }, (_, index) => String(index + 1));
+  const secretaries = labels.map(() => [] as Decimal[]);
+  const bailiffs = labels.map(() => [] as Decimal[]);
+  let reports = 0;
+  for (const item of items) {
+    const date = parisDate(item.createdAt);
+    if (date.year !== year || (month != null && date.month !== month)) continue;
+    const bucket = month == null ? date.month - 1 : date.day - 1;
+    const amounts = itemAmounts(item);
+    secretaries[bucket].push(amounts.secretaries);
+    bailiffs[bucket].push(amounts.bailiffs);
+    reports += 1;
+  }
+  const points = (buckets: Decimal[][]) => buckets.map((amounts, index) => ({ x: labels[index], amount: sum(amounts) }));
+  const secretaryPoints = points(secretaries);
+  const bailiffPoints = points(bailiffs);
+  return {
+    secretaries: secretaryPoints,
+    bailiffs: bailiffPoints,
+    totals: { reports, secretaries: sum(secretaryPoints.map((point) => point.amount)), bailiffs: sum(bailiffPoints.map((point) => point.amount)) },
+  };
+}
