@@ -1,0 +1,51 @@
+// Every list of these modules costs the same number of SQL statements for 2 rows and for 20
+// (no N+1): nested selections are folded into the list's own queries.
+import { startTestApp, type TestApp } from '../support/app.js';
+import { demo, gql, loginToken } from '../support/http.js';
+import { notifyUsers } from '../../api/src/modules/notifications/service.js';
+
+let app: TestApp;
+let admin: string;
+let secretary: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  [admin, secretary] = await Promise.all([
+    loginToken(app.url, demo.admin.email, demo.admin.password),
+    loginToken(app.url, demo.secretary.email, demo.secretary.password),
+  ]);
+  const adminUser = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.admin.email } });
+  for (let i = 0; i < 25; i++) await notifyUsers(app.services, [adminUser.id], { kind: 'COMMENT', body: `<p>n° ${i}</p>` });
+  for (let i = 0; i < 25; i++) {
+    await app.services.db.news.create({ data: { title: `Actualité ${i}`, body: '<p>x</p>', searchText: `actualite ${i}` } });
+    await app.services.db.absence.create({ data: { userId: adminUser.id, startDate: new Date(Date.UTC(2030, 0, i + 1)), endDate: new Date(Date.UTC(2030, 0, i + 1)) } });
+  }
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** Statements of one request, leaving out the session lookup every request makes. */
+async function statements(query: string, variables: Record<string, unknown>, token: string): Promise<number> {
+  app.queries.length = 0;
+  const result = await gql(app.url, query, variables, token);
+  expect(result.errors).toBeUndefined();
+  return app.queries.filter((sql) => !/FROM "public"\."Session"/.test(sql) && !/UPDATE "public"\."Session"/.test(sql)).length;
+}
+
+describe.each([
+  ['users with étude, matrices and creator', 'query($n: Int) { users(first: $n) { edges { node { fullName groupName email group { name } matrices { name url } createdBy { fullName } } } } }', 'admin'],
+  ['news with per-user read marks', 'query($n: Int) { news(first: $n) { edges { node { title isRead } } } }', 'secretary'],
+  ['notifications', 'query($n: Int) { notifications(first: $n) { edges { node { body isRead } } } }', 'admin'],
+  ['absences with names', 'query($n: Int) { absences(first: $n) { edges { node { startDate user { fullName groupName } } } } }', 'admin'],
+  ['groups with members', 'query($n: Int) { groups(first: $n) { edges { node { name memberCount members(first: 5) { edges { node { fullName } } } } } } }', 'admin'],
+] as const)('%s', (_name, query, role) => {
+  it('2 rows and 20 rows cost the same number of SQL statements', async () => {
+    const tokenValue = role === 'admin' ? admin : secretary;
+    const small = await statements(query, { n: 2 }, tokenValue);
+    const large = await statements(query, { n: 20 }, tokenValue);
+    expect(small).toBeGreaterThan(0);
+    expect(large).toBe(small);
+  });
+});
