@@ -446,3 +446,58 @@ describe('lists and headers', () => {
     for (const edge of result.data!.reports.edges) expect(parisMonth(new Date(edge.node.createdAt))).toBe(parisMonth(new Date()));
   });
 });
+
+describe('REST shims of the workflow (spec §7)', () => {
+  let reportId: number;
+
+  beforeAll(async () => {
+    reportId = (await createReport(tokens.bailiff, 'Constat de réception de travaux')).data!.createReport.report.databaseId;
+  });
+
+  it('update_secretary assigns; a non-admin gets 403', async () => {
+    const denied = await rest(app.url, 'POST', '/api/v1/report/update_secretary', { json: { report_id: reportId, secretary_id: ids.secretary }, token: tokens.bailiff });
+    expect(denied.status).toBe(403);
+    const response = await rest(app.url, 'POST', '/api/v1/report/update_secretary', { json: { report_id: reportId, secretary_id: ids.secretary }, token: tokens.admin });
+    expect(response.status).toBe(200);
+    expect(response.body.report).toMatchObject({ secretary_id: ids.secretary, secretary: { id: ids.secretary } });
+  });
+
+  it('add_files takes deposited_items[] from the bailiff while in progress', async () => {
+    const response = await restForm(app.url, '/api/v1/report/add_files', { report_id: String(reportId) }, [{ field: 'deposited_items[]', name: 'complément.pdf', content: samplePdf() }], tokens.bailiff);
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe('Fichier téléchargé avec succès.');
+    expect(response.body.report.deposited_items.map((item: any) => item.originalname)).toContain('complément.pdf');
+  });
+
+  it('set_retrocession checks digits and answers « Rapport rétrocédé »', async () => {
+    const letters = await rest(app.url, 'POST', '/api/v1/report/set_retrocession', {
+      json: { report_id: reportId, count_pages_provisional: 'douze', count_photos_provisional: '2' },
+      token: tokens.secretary,
+    });
+    expect(letters.status).toBe(400);
+    expect(letters.body.message).toBe('Saisissez un nombre entier positif.');
+    const response = await rest(app.url, 'POST', '/api/v1/report/set_retrocession', {
+      json: { report_id: reportId, count_pages_provisional: '8', count_photos_provisional: '2', comment: 'RAS' },
+      token: tokens.secretary,
+    });
+    expect(response.body).toMatchObject({ message: 'Rapport rétrocédé', report: { status: 'RS', count_pages_provisional: 8, retrocession_comment: 'RAS' } });
+  });
+
+  it('add_files with returned_items[] from the secretary terminates the constat', async () => {
+    const response = await restForm(app.url, '/api/v1/report/add_files', { report_id: String(reportId) }, [{ field: 'returned_items[]', name: 'constat final.pdf', content: samplePdf() }], tokens.secretary);
+    expect(response.body.report).toMatchObject({ status: 'TE', returned_items: [expect.objectContaining({ originalname: 'constat final.pdf' })] });
+  });
+
+  it('set_billing answers « Rapport facturé » with the amounts', async () => {
+    const response = await rest(app.url, 'POST', '/api/v1/report/set_billing', {
+      json: { report_id: reportId, count_pages_retrocession: '8', count_photos_retrocession: '2', count_pages_billing: '8', count_photos_billing: '2' },
+      token: tokens.admin,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe('Rapport facturé');
+    const row = await app.services.db.report.findUniqueOrThrow({ where: { id: reportId } });
+    // (8 − round(2/2) = 7) × page price and 2 × photo price, as exact strings
+    expect(response.body.report.amount_without_taxes_pages).toBe((7 * Number(row.groupPricePage)).toFixed(2));
+    expect(response.body.report.amount_without_taxes_photos).toBe((2 * Number(row.groupPricePhoto)).toFixed(2));
+  });
+});

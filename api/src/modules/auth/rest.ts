@@ -1,59 +1,28 @@
 // /api/v1/auth/* and the legacy /admin/* calls of spec §7, mapped onto the GraphQL operations.
 import { json, readFields, redirect } from '../../http/request.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
-import { civilityLabels, roleIds, roleNames } from '../accounts/rules.js';
-import type { Civility, Role } from '../../generated/prisma/enums.js';
+import { LEGACY_USER_FIELDS, legacyAccount, type LegacyUserData } from '../accounts/rest.js';
 import { messages } from './rules.js';
-
-const USER_FIELDS = 'databaseId role civility firstName lastName email identity telephone avatarUrl';
-
-interface UserData {
-  databaseId: number;
-  role: Role;
-  civility: Civility;
-  firstName: string;
-  lastName: string;
-  email: string;
-  identity: string;
-  telephone: string | null;
-  avatarUrl: string | null;
-}
-
-/** The legacy user JSON (spec §3 field names). */
-function legacyUser(user: UserData) {
-  return {
-    id: user.databaseId,
-    role_id: roleIds[user.role],
-    role_name: roleNames[user.role],
-    civility: civilityLabels[user.civility],
-    first_name: user.firstName,
-    last_name: user.lastName,
-    email: user.email,
-    identity: user.identity,
-    telephone: user.telephone ?? '',
-    profile: user.avatarUrl ?? '',
-  };
-}
 
 const failure = (error: GraphQLFailure, extra: Record<string, unknown> = {}) =>
   json({ code: error.status, message: error.message, ...(error.fields && { errors: error.fields }), ...extra }, error.status);
 
 async function signIn(ctx: RestContext, mutation: 'login' | 'loginAs', input: Record<string, unknown>): Promise<Response> {
   const inputType = mutation === 'login' ? 'LoginInput' : 'LoginAsInput';
-  const result = await ctx.graphql<Record<string, { token: string; user: UserData }>>(
-    `mutation($input: ${inputType}!) { ${mutation}(input: $input) { token user { ${USER_FIELDS} } } }`,
+  const result = await ctx.graphql<Record<string, { token: string; user: LegacyUserData }>>(
+    `mutation($input: ${inputType}!) { ${mutation}(input: $input) { token user { ${LEGACY_USER_FIELDS} } } }`,
     { input },
   );
   if (!result.ok) return failure(result.error);
   const { token, user } = result.data[mutation];
-  return json({ tokens: { access: { token } }, user: legacyUser(user) });
+  return json({ tokens: { access: { token } }, user: legacyAccount(user) });
 }
 
 async function me(ctx: RestContext): Promise<Response> {
-  const result = await ctx.graphql<{ me: UserData | null }>(`query { me { ${USER_FIELDS} } }`);
+  const result = await ctx.graphql<{ me: LegacyUserData | null }>(`query { me { ${LEGACY_USER_FIELDS} } }`);
   if (!result.ok) return failure(result.error);
   if (!result.data.me) return json({ code: 401, message: 'Veuillez vous connecter.' }, 401);
-  return json(legacyUser(result.data.me));
+  return json(legacyAccount(result.data.me));
 }
 
 async function logout(ctx: RestContext): Promise<Response> {

@@ -2,15 +2,14 @@
 // legacy JSON field names (deposited_items, comments_without_read, baliff_id, …).
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { json, readFields } from '../../http/request.js';
-import { readMultipart, MultipartError, type MultipartForm } from '../../http/multipart.js';
+import { withMultipart } from '../../http/legacy.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import type { Services } from '../../context.js';
 import type { ReportStatus } from '../../generated/prisma/enums.js';
 import { messages } from './rules.js';
-import path from 'node:path';
 
 const FILE_FIELDS = 'id name size createdAt url downloadUrl';
-const REPORT_FIELDS = `
+export const REPORT_FIELDS = `
   databaseId name status isArchived invoiced createdAt updatedAt lastStatusChange returnedAt alert delayHours
   bailiff { databaseId firstName lastName }
   secretary { databaseId firstName lastName }
@@ -44,7 +43,7 @@ interface Amounts {
   total: string;
 }
 
-interface ReportData {
+export interface ReportData {
   databaseId: number;
   name: string;
   status: ReportStatus;
@@ -231,28 +230,6 @@ async function mutate(ctx: RestContext, mutation: string, inputType: string, inp
   if (!result.ok) return failure(result.error);
   const payload = result.data[mutation];
   return json({ message: payload.message, report: legacyReport(payload.report) }, status);
-}
-
-async function withMultipart(ctx: RestContext, services: Services, handle: (form: MultipartForm) => Promise<Response>): Promise<Response> {
-  if (!ctx.serverContext.req || !ctx.request.headers.get('content-type')?.includes('multipart/form-data')) {
-    return json({ code: 400, message: 'Envoyez un formulaire multipart/form-data.' }, 400);
-  }
-  let form: MultipartForm;
-  try {
-    form = await readMultipart(ctx.serverContext.req, {
-      tmpDir: path.join(services.config.dataDir, 'tmp'),
-      maxFileBytes: services.config.maxUploadBytes,
-      maxFiles: 50,
-    });
-  } catch (error) {
-    if (error instanceof MultipartError) return json({ code: error.status, message: error.message }, error.status);
-    throw error;
-  }
-  try {
-    return await handle(form);
-  } finally {
-    await form.cleanup();
-  }
 }
 
 /** The report's current files, to translate the legacy linkUrl lists into file ids. */
