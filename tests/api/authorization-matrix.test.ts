@@ -1,7 +1,7 @@
 // Who may do what in the accounts, groups, news, notifications and absences modules: one table,
 // every operation (GraphQL and the REST shims) × anonymous / admin / bailiff / secretary.
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
+import type { Client } from 'graphql-ws';
+import { wsClient } from '../support/ws.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { notifyUsers } from '../../api/src/modules/notifications/service.js';
@@ -293,11 +293,7 @@ async function outcomeOf(operation: Operation, role: Role): Promise<string> {
 /** Subscribes over graphql-ws: refused at connection (anonymous) or at subscribe time, or live. */
 function subscriptionOutcome(query: string, token: string | undefined): Promise<string> {
   return new Promise((resolve) => {
-    const client = createClient({
-      url: app.url.replace('http', 'ws') + '/graphql',
-      webSocketImpl: WebSocket,
-      connectionParams: token ? { authorization: `Bearer ${token}` } : {},
-      retryAttempts: 0,
+    const client = wsClient(app.url, token, {
       lazy: false,
       // The refusal of an anonymous connection is what is being tested, not an error to log.
       onNonLazyError: () => {},

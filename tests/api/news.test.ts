@@ -1,5 +1,5 @@
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
+import type { Client } from 'graphql-ws';
+import { wsClient } from '../support/ws.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 
@@ -165,12 +165,7 @@ describe('news list, search and read marks', () => {
 
 describe('live: newsPublished and notificationAdded over graphql-ws', () => {
   function connect(token: string): Client {
-    const client = createClient({
-      url: app.url.replace('http', 'ws') + '/graphql',
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${token}` },
-      retryAttempts: 0,
-    });
+    const client = wsClient(app.url, token);
     clients.push(client);
     return client;
   }

@@ -1,6 +1,6 @@
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { countFiles } from '../support/files.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { streamingUpload } from '../support/upload.js';
 
@@ -10,15 +10,7 @@ let adminToken: string;
 
 const CREATE = 'mutation($input: CreateReportInput!) { createReport(input: $input) { message } }';
 
-async function filesOnDisk(): Promise<number> {
-  const walk = async (dir: string): Promise<number> => {
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-    let total = 0;
-    for (const entry of entries) total += entry.isDirectory() ? await walk(path.join(dir, entry.name)) : 1;
-    return total;
-  };
-  return walk(path.join(app.dataDir, 'files'));
-}
+const filesOnDisk = () => countFiles(path.join(app.dataDir, 'files'));
 
 async function settle(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

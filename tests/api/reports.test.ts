@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { countFiles } from '../support/files.js';
 import { demo, gql, loginToken, readOutbox, rest } from '../support/http.js';
 import { gqlUpload, restForm, samplePdf } from '../support/upload.js';
 
@@ -22,15 +23,7 @@ const REPORT = `query($id: ID!) { node(id: $id) { ... on Report {
   comments { body authorRole isMine isRead } unreadCommentCount unreadCommentIds
 } } }`;
 
-async function storedFileCount(): Promise<number> {
-  const walk = async (dir: string): Promise<number> => {
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-    let total = 0;
-    for (const entry of entries) total += entry.isDirectory() ? await walk(path.join(dir, entry.name)) : 1;
-    return total;
-  };
-  return walk(path.join(app.dataDir, 'files'));
-}
+const storedFileCount = () => countFiles(path.join(app.dataDir, 'files'));
 
 async function createReport(
   token: string,

@@ -1,5 +1,5 @@
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
+import type { Client } from 'graphql-ws';
+import { wsClient } from '../support/ws.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { demo, gql, loginToken, rest } from '../support/http.js';
@@ -17,15 +17,8 @@ afterAll(async () => {
 });
 
 function connect(token?: string): Client {
-  const client = createClient({
-    url: app.url.replace('http', 'ws') + '/graphql',
-    webSocketImpl: WebSocket,
-    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
-    retryAttempts: 0,
-    lazy: false,
-    // The refused-connection test expects the close; the default handler would log it as an error.
-    onNonLazyError: () => {},
-  });
+  // The refused-connection test expects the close; the default handler would log it as an error.
+  const client = wsClient(app.url, token, { lazy: false, onNonLazyError: () => {} });
   clients.push(client);
   return client;
 }
