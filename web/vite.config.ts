@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import relay from 'vite-plugin-relay';
@@ -7,9 +8,15 @@ import { defineConfig } from 'vite';
 // and forwards everything the API owns, WebSocket subscriptions included.
 const api = 'http://localhost:4000';
 
+// Shown in the user menu and compared with the server's /meta.json (spec §4 "Version check").
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), relay],
+  define: {
+    __APP_VERSION__: JSON.stringify(version),
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

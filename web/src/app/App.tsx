@@ -4,6 +4,7 @@ import { AppToaster } from '../ui/toasts';
 import { router } from './routes';
 import { SessionProvider } from './session/SessionProvider';
 import { theme } from './theme';
+import { VersionCheck } from './version/VersionCheck';
 
 // No className on the provider: Fluent copies it onto the portal nodes of toasts and popups,
 // which would then cover the page. Screens size themselves.
@@ -11,6 +12,7 @@ export function App() {
   return (
     <FluentProvider theme={theme}>
       <AppToaster />
+      <VersionCheck />
       <SessionProvider>
         <RouterProvider router={router} />
       </SessionProvider>

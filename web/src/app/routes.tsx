@@ -1,16 +1,19 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, useLocation, type Location } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { useSession } from './session/sessionContext';
 
-// Kept out of the initial bundle: the login page is the first screen of most visits.
-const DashboardShell = lazy(() =>
-  import('./shell/DashboardShell').then((module) => ({ default: module.DashboardShell })),
-);
+// Only the login page is in the initial bundle: it is the first screen of most visits. The
+// other public pages and the whole dashboard load on demand.
+const DashboardShell = lazy(() => import('./shell/DashboardShell'));
+const RecoverRequestPage = lazy(() => import('../features/auth/RecoverRequestPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 
 /** Where a signed-out visitor was going, so that signing in takes them there (spec §2). */
-interface LoginRedirectState {
+export interface LoginRedirectState {
   from: Location;
 }
 
@@ -38,15 +41,35 @@ function DashboardRoute() {
     case 'authenticated':
       return (
         <Suspense fallback={<FullScreenSpinner />}>
-          <DashboardShell user={session.user} />
+          {/* A new session (sign-in, impersonation) starts from a fresh shell. */}
+          <DashboardShell key={session.generation} user={session.user} />
         </Suspense>
       );
   }
 }
 
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullScreenSpinner />}>{children}</Suspense>;
+}
+
+/** Keeps the query string (the reset token) when an old link is redirected. */
+function RedirectToResetPassword() {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: '/reset-password', search }} replace />;
+}
+
+// Spec §2 "Public routes". The change-password screen is /reset-password?token=…; the other
+// paths the spec lists for it redirect there (docs/decisions.md).
 export const router = createBrowserRouter([
   { path: '/', element: <LoginRoute /> },
   { path: '/login', element: <LoginRoute /> },
+  { path: '/recover/request', element: <Lazy><RecoverRequestPage /></Lazy> },
+  { path: '/forgotpassword', element: <Lazy><ForgotPasswordPage /></Lazy> },
+  { path: '/reset-password', element: <Lazy><ResetPasswordPage /></Lazy> },
+  { path: '/emailavecsucces/request', element: <RedirectToResetPassword /> },
+  { path: '/passwordnew/request', element: <RedirectToResetPassword /> },
+  { path: '/creermoncomp', element: <RedirectToResetPassword /> },
+  { path: '/createaccount', element: <Lazy><RegisterPage /></Lazy> },
   { path: '/dashboard/*', element: <DashboardRoute /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ]);

@@ -1,18 +1,26 @@
+import { fr } from '../i18n/fr';
+
 // The one error type of the web app: every failed GraphQL request becomes an ApiError whose
 // `code` comes from the server's `extensions.code`, so screens branch on codes, never on texts.
 export type ApiErrorCode =
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
   | 'TOO_MANY_REQUESTS'
   | 'BAD_USER_INPUT'
   // No usable answer from the server (offline, proxy error, non-JSON body).
   | 'NETWORK_ERROR'
+  // The user cancelled the request (an upload's 'Annuler').
+  | 'CANCELLED'
   // An error without one of the codes above (masked server error).
   | 'INTERNAL_SERVER_ERROR';
 
 const knownCodes: ReadonlySet<string> = new Set<ApiErrorCode>([
   'UNAUTHENTICATED',
   'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
   'TOO_MANY_REQUESTS',
   'BAD_USER_INPUT',
 ]);
@@ -50,4 +58,27 @@ export class ApiError extends Error {
       fields,
     );
   }
+}
+
+/**
+ * The French sentence to show for a failed request. The server already words its errors in
+ * French (stable codes, French messages); only failures that never reached it, or carry no
+ * message, need a text of ours.
+ */
+export function describeError(error: unknown): string {
+  if (!(error instanceof ApiError)) return fr.errors.generic;
+  switch (error.code) {
+    case 'NETWORK_ERROR':
+      return fr.errors.network;
+    case 'CANCELLED':
+      return fr.errors.cancelled;
+    case 'UNAUTHENTICATED':
+      return error.message || fr.errors.sessionExpired;
+    default:
+      return error.message || fr.errors.generic;
+  }
+}
+
+export function isCancelled(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'CANCELLED';
 }

@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactElement, type ReactNode } from 'react';
 import {
   Toast,
+  ToastBody,
   ToastTitle,
   Toaster,
   useToastController,
@@ -12,24 +13,39 @@ import {
 const toasterId = 'app-toaster';
 
 export function AppToaster() {
-  return <Toaster toasterId={toasterId} position="top-end" pauseOnHover pauseOnWindowBlur />;
+  return <Toaster toasterId={toasterId} position="top-end" pauseOnHover pauseOnWindowBlur limit={4} />;
 }
 
 export interface ToastOptions {
   /** A toast already on screen with the same id is not shown twice. */
   id?: string;
+  /** A second line under the message. */
+  body?: ReactNode;
+  /** Milliseconds on screen; -1 keeps it until dismissed. */
+  timeout?: number;
+  /** A button or link shown next to the title (e.g. 'Redémarrer'). */
+  action?: ReactElement;
 }
 
-export function useToast(): (intent: ToastIntent, message: string, options?: ToastOptions) => void {
+export type ShowToast = (intent: ToastIntent, message: string, options?: ToastOptions) => void;
+
+export function useToast(): ShowToast {
   const { dispatchToast } = useToastController(toasterId);
   return useCallback(
     (intent, message, options) =>
       dispatchToast(
         <Toast>
-          <ToastTitle>{message}</ToastTitle>
+          <ToastTitle action={options?.action}>{message}</ToastTitle>
+          {options?.body ? <ToastBody>{options.body}</ToastBody> : null}
         </Toast>,
-        { intent, toastId: options?.id },
+        { intent, toastId: options?.id, timeout: options?.timeout ?? (intent === 'error' ? 8000 : 5000) },
       ),
     [dispatchToast],
   );
+}
+
+/** Removes a toast shown with an `id` (a persistent one, once its reason is gone). */
+export function useDismissToast(): (id: string) => void {
+  const { dismissToast } = useToastController(toasterId);
+  return dismissToast;
 }

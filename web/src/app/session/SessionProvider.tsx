@@ -1,22 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { RelayEnvironmentProvider } from 'react-relay/hooks';
 import {
-  commitMutation,
   createOperationDescriptor,
   fetchQuery,
   getRequest,
   graphql,
   type Disposable,
   type Environment,
-  type MutationConfig,
-  type MutationParameters,
 } from 'relay-runtime';
+import type { SessionProviderLoginAsMutation } from '../../__generated__/SessionProviderLoginAsMutation.graphql';
 import type { SessionProviderLoginMutation } from '../../__generated__/SessionProviderLoginMutation.graphql';
 import type { SessionProviderLogoutMutation } from '../../__generated__/SessionProviderLogoutMutation.graphql';
 import type { SessionProviderQuery } from '../../__generated__/SessionProviderQuery.graphql';
 import { fr } from '../../i18n/fr';
+import { ApiError } from '../../relay/ApiError';
 import { clearLocalStorage, readAuthToken, storeAuthToken } from '../../relay/authToken';
-import { createRelayEnvironment } from '../../relay/environment';
+import { commit } from '../../relay/commit';
+import { createRelayEnvironment, disposeRelayEnvironment } from '../../relay/environment';
 import { useToast } from '../../ui/toasts';
 import { SessionContext, type Credentials, type Session } from './sessionContext';
 
@@ -25,7 +25,8 @@ import { SessionContext, type Credentials, type Session } from './sessionContext
 const sessionQuery = graphql`
   query SessionProviderQuery {
     me {
-      ...DashboardShellFragment
+      id
+      role
     }
   }
 `;
@@ -35,7 +36,19 @@ const loginMutation = graphql`
     login(input: $input) {
       token
       user {
-        ...DashboardShellFragment
+        id
+        role
+      }
+    }
+  }
+`;
+
+const loginAsMutation = graphql`
+  mutation SessionProviderLoginAsMutation($input: LoginAsInput!) {
+    loginAs(input: $input) {
+      token
+      user {
+        fullName
       }
     }
   }
@@ -47,24 +60,32 @@ const logoutMutation = graphql`
   }
 `;
 
-function commit<T extends MutationParameters>(
-  environment: Environment,
-  config: Omit<MutationConfig<T>, 'onCompleted' | 'onError'>,
-): Promise<T['response']> {
+function checkSession(environment: Environment): Promise<void> {
   return new Promise((resolve, reject) => {
-    commitMutation<T>(environment, { ...config, onCompleted: resolve, onError: reject });
+    fetchQuery<SessionProviderQuery>(environment, sessionQuery, {}).subscribe({
+      complete: resolve,
+      error: reject,
+    });
   });
 }
 
 /**
- * Owns the session (spec §4: login, logout, session check), the token in local storage and the
- * Relay environment, which is replaced on sign-out so no data outlives its user.
+ * Owns the session (spec §4: login, logout, session check, impersonation), the token in local
+ * storage and the Relay environment, which is replaced whenever the user changes so no data
+ * outlives its user.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [environment, setEnvironment] = useState(createRelayEnvironment);
+  // Read by the environment's callbacks, which outlive the render that created them.
+  const expireSession = useRef<() => void>(() => {});
+  const newEnvironment = useCallback(
+    () => createRelayEnvironment({ onSessionExpired: () => expireSession.current() }),
+    [],
+  );
+  const [environment, setEnvironment] = useState(newEnvironment);
   const [session, setSession] = useState<Session>(() =>
     readAuthToken() ? { status: 'checking' } : { status: 'anonymous' },
   );
+  const generation = useRef(0);
   const retainedUser = useRef<Disposable | null>(null);
   const toast = useToast();
 
@@ -77,7 +98,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!me) return { status: 'anonymous' };
     retainedUser.current?.dispose();
     retainedUser.current = env.retain(operation);
-    return { status: 'authenticated', user: me };
+    generation.current += 1;
+    return { status: 'authenticated', user: { id: me.id, role: me.role }, generation: generation.current };
+  }, []);
+
+  /** Starts over with another store and closes the previous environment's socket. */
+  const replaceEnvironment = useCallback((next: Environment) => {
+    setEnvironment((previous) => {
+      if (previous !== next) disposeRelayEnvironment(previous);
+      return next;
+    });
+  }, []);
+
+  const releaseUser = useCallback(() => {
+    retainedUser.current?.dispose();
+    retainedUser.current = null;
   }, []);
 
   // Session check on load (spec §4): a stored token is tried once; any failure clears storage.
@@ -101,6 +136,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // Runs once, with the first environment: the ones created later start signed out.
   }, []);
 
+  // The server refused the token mid-session (expired, revoked, account disabled): back to the
+  // login page, which brings the user back here once signed in again.
+  expireSession.current = () => {
+    if (session.status !== 'authenticated') return;
+    clearLocalStorage();
+    releaseUser();
+    replaceEnvironment(newEnvironment());
+    setSession({ status: 'anonymous' });
+    toast('warning', fr.errors.sessionExpired, { id: 'session-expired' });
+  };
+
   const signIn = useCallback(
     async ({ email, password, remember }: Credentials) => {
       const { login } = await commit<SessionProviderLoginMutation>(environment, {
@@ -120,22 +166,51 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await commit<SessionProviderLogoutMutation>(environment, {
-        mutation: logoutMutation,
-        variables: {},
-      });
+      await commit<SessionProviderLogoutMutation>(environment, { mutation: logoutMutation, variables: {} });
     } catch {
       // Still leave: the token goes with local storage, and the server expires it anyway.
     }
     clearLocalStorage();
-    retainedUser.current?.dispose();
-    retainedUser.current = null;
-    setEnvironment(createRelayEnvironment());
+    releaseUser();
+    replaceEnvironment(newEnvironment());
     setSession({ status: 'signedOut' });
     toast('success', fr.shell.signedOut);
-  }, [environment, toast]);
+  }, [environment, newEnvironment, replaceEnvironment, releaseUser, toast]);
 
-  const value = useMemo(() => ({ session, signIn, signOut }), [session, signIn, signOut]);
+  const impersonate = useCallback(
+    async (email: string) => {
+      const { loginAs } = await commit<SessionProviderLoginAsMutation>(environment, {
+        mutation: loginAsMutation,
+        variables: { input: { email } },
+      });
+      // Spec §4: the returned token replaces the admin's; the new user's session is then read
+      // like any stored session, into a fresh store.
+      clearLocalStorage();
+      storeAuthToken(loginAs.token);
+      const next = newEnvironment();
+      let adopted: Session = { status: 'anonymous' };
+      try {
+        await checkSession(next);
+        adopted = adoptStoredUser(next);
+      } finally {
+        // Whatever happens, the admin's session is gone from this tab: show where we are.
+        if (adopted.status !== 'authenticated') {
+          clearLocalStorage();
+          releaseUser();
+        }
+        replaceEnvironment(next);
+        setSession(adopted);
+      }
+      if (adopted.status !== 'authenticated') throw new ApiError('UNAUTHENTICATED', fr.errors.sessionExpired);
+      return { fullName: loginAs.user.fullName };
+    },
+    [environment, newEnvironment, replaceEnvironment, releaseUser, adoptStoredUser],
+  );
+
+  const value = useMemo(
+    () => ({ session, signIn, signOut, impersonate }),
+    [session, signIn, signOut, impersonate],
+  );
 
   return (
     <RelayEnvironmentProvider environment={environment}>

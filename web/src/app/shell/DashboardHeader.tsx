@@ -1,37 +1,36 @@
-import { useState } from 'react';
-import {
-  Avatar,
-  Button,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { SignOutRegular } from '@fluentui/react-icons/svg/sign-out';
+import type { ReactNode } from 'react';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { NavigationRegular } from '@fluentui/react-icons/svg/navigation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { Link } from 'react-router';
 import type { DashboardHeaderFragment$key } from '../../__generated__/DashboardHeaderFragment.graphql';
 import { fr } from '../../i18n/fr';
 import { Wordmark } from '../../ui/Wordmark';
-import { useSession } from '../session/sessionContext';
+import { UserMenu } from './UserMenu';
 
 const useStyles = makeStyles({
   root: {
     position: 'sticky',
     top: 0,
-    zIndex: 1,
+    zIndex: 2,
     display: 'flex',
     alignItems: 'center',
     justifyContent: 'space-between',
     columnGap: tokens.spacingHorizontalL,
     height: '64px',
-    paddingInline: tokens.spacingHorizontalXXL,
+    boxSizing: 'border-box',
+    paddingInline: tokens.spacingHorizontalXL,
     backgroundColor: tokens.colorNeutralBackground1,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     boxShadow: tokens.shadow2,
     '@media (max-width: 640px)': {
-      paddingInline: tokens.spacingHorizontalL,
+      paddingInline: tokens.spacingHorizontalM,
     },
+  },
+  start: {
+    display: 'flex',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalS,
   },
   home: {
     textDecoration: 'none',
@@ -41,20 +40,10 @@ const useStyles = makeStyles({
       outlineOffset: '4px',
     },
   },
-  user: {
+  end: {
     display: 'flex',
     alignItems: 'center',
-    columnGap: tokens.spacingHorizontalM,
-  },
-  identity: {
-    display: 'flex',
-    flexDirection: 'column',
-    '@media (max-width: 640px)': {
-      display: 'none',
-    },
-  },
-  role: {
-    color: tokens.colorNeutralForeground3,
+    columnGap: tokens.spacingHorizontalS,
   },
   divider: {
     width: tokens.strokeWidthThin,
@@ -64,51 +53,38 @@ const useStyles = makeStyles({
   },
 });
 
-export function DashboardHeader({ user }: { user: DashboardHeaderFragment$key }) {
+interface DashboardHeaderProps {
+  user: DashboardHeaderFragment$key;
+  bell: ReactNode;
+  /** On narrow screens the left menu is a drawer opened from here. */
+  onOpenMenu?: () => void;
+}
+
+/** Spec §2 "Shell": the logo (to /dashboard), the notification bell, the user menu. */
+export function DashboardHeader({ user, bell, onOpenMenu }: DashboardHeaderProps) {
   const styles = useStyles();
-  const { signOut } = useSession();
-  const [signingOut, setSigningOut] = useState(false);
-  const { firstName, lastName, fullName, role, avatarUrl } = useFragment(
+  const data = useFragment(
     graphql`
       fragment DashboardHeaderFragment on User {
-        firstName
-        lastName
-        fullName
-        role
-        avatarUrl
+        ...UserMenuFragment
       }
     `,
     user,
   );
-
-  const handleSignOut = () => {
-    setSigningOut(true);
-    // Signing out unmounts the dashboard, so there is nothing to reset afterwards.
-    void signOut();
-  };
-
   return (
     <header className={styles.root}>
-      <Link to="/dashboard" className={styles.home} aria-label={fr.productName}>
-        <Wordmark nameHiddenOnNarrowScreens />
-      </Link>
-      <div className={styles.user}>
-        <Avatar name={fullName} image={avatarUrl ? { src: avatarUrl } : undefined} color="brand" />
-        <div className={styles.identity}>
-          <Text weight="semibold">{fr.shell.greeting(firstName, lastName)}</Text>
-          <Text size={200} className={styles.role}>
-            {fr.roles[role]}
-          </Text>
-        </div>
+      <div className={styles.start}>
+        {onOpenMenu ? (
+          <Button appearance="subtle" icon={<NavigationRegular />} aria-label={fr.shell.openMenu} onClick={onOpenMenu} />
+        ) : null}
+        <Link to="/dashboard" className={styles.home} aria-label={fr.shell.home}>
+          <Wordmark nameHiddenOnNarrowScreens />
+        </Link>
+      </div>
+      <div className={styles.end}>
+        {bell}
         <span className={styles.divider} aria-hidden />
-        <Button
-          appearance="subtle"
-          icon={signingOut ? <Spinner size="tiny" /> : <SignOutRegular />}
-          disabled={signingOut}
-          onClick={handleSignOut}
-        >
-          {fr.shell.signOut}
-        </Button>
+        <UserMenu user={data} />
       </div>
     </header>
   );

@@ -1,8 +1,18 @@
+import { useEffect, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { graphql, useFragment } from 'react-relay/hooks';
-import type { DashboardShellFragment$key } from '../../__generated__/DashboardShellFragment.graphql';
-import { DashboardHome } from '../home/DashboardHome';
+import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay/hooks';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { fetchQuery } from 'relay-runtime';
+import type { DashboardShellQuery } from '../../__generated__/DashboardShellQuery.graphql';
+import { onLiveReconnect } from '../../relay/environment';
+import { useMediaQuery } from '../../ui/useMediaQuery';
+import { RoutePage } from '../routing/RoutePage';
+import { canSeeNews, dashboardRoutes } from '../routing/dashboardRoutes';
+import type { SessionUser } from '../session/sessionContext';
 import { DashboardHeader } from './DashboardHeader';
+import { LiveUpdates } from './LiveUpdates';
+import { NotificationBell } from './NotificationBell';
+import { SideMenu } from './SideMenu';
 
 const useStyles = makeStyles({
   root: {
@@ -11,38 +21,105 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     backgroundColor: tokens.colorNeutralBackground2,
   },
+  body: {
+    flexGrow: 1,
+    display: 'flex',
+    alignItems: 'stretch',
+    minHeight: 0,
+  },
+  nav: {
+    position: 'sticky',
+    top: '64px',
+    height: 'calc(100vh - 64px)',
+    flexShrink: 0,
+  },
   main: {
     flexGrow: 1,
-    width: '100%',
-    maxWidth: '1280px',
+    minWidth: 0,
     boxSizing: 'border-box',
-    marginInline: 'auto',
-    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXL}`,
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`,
     '@media (max-width: 640px)': {
       padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}`,
     },
   },
+  content: {
+    maxWidth: '1440px',
+    marginInline: 'auto',
+  },
 });
 
-/** Everything under /dashboard: the header, then the screen of the current path. */
-export function DashboardShell({ user }: { user: DashboardShellFragment$key }) {
+const shellQuery = graphql`
+  query DashboardShellQuery($withNews: Boolean!) {
+    me {
+      ...DashboardHeaderFragment
+      ...SideMenuFragment
+    }
+    ...NotificationBellFragment @arguments(withNews: $withNews)
+  }
+`;
+
+/**
+ * Everything under /dashboard (spec §2 "Shell"): header with the bell and the user menu, the
+ * role's left menu, and the screen of the current path among the role's routes.
+ */
+export default function DashboardShell({ user }: { user: SessionUser }) {
   const styles = useStyles();
-  const data = useFragment(
-    graphql`
-      fragment DashboardShellFragment on User {
-        ...DashboardHeaderFragment
-      }
-    `,
-    user,
+  const environment = useRelayEnvironment();
+  const withNews = canSeeNews(user.role);
+  const data = useLazyLoadQuery<DashboardShellQuery>(shellQuery, { withNews });
+  const narrow = useMediaQuery('(max-width: 1023px)');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // Events sent while the live socket was down are lost: the bell reads the server again.
+  useEffect(
+    () =>
+      onLiveReconnect(environment, () => {
+        fetchQuery(environment, shellQuery, { withNews }, { fetchPolicy: 'network-only' }).subscribe({});
+      }),
+    [environment, withNews],
   );
+
+  // Scroll back to the top on each new screen, as a full page load would.
+  useEffect(() => window.scrollTo({ top: 0 }), [pathname]);
+
+  // The session provider replaces the shell when `me` goes away; nothing to show until then.
+  if (!data.me) return null;
+
+  const routes = dashboardRoutes[user.role];
   return (
     <div className={styles.root}>
-      <DashboardHeader user={data} />
-      <main className={styles.main}>
-        {/* The per-role screens and their /dashboard/… routes come with the role home pages;
-            until then every dashboard path shows the home page. */}
-        <DashboardHome />
-      </main>
+      <DashboardHeader
+        user={data.me}
+        bell={<NotificationBell query={data} role={user.role} />}
+        onOpenMenu={narrow ? () => setMenuOpen(true) : undefined}
+      />
+      <div className={styles.body}>
+        <div className={narrow ? undefined : styles.nav}>
+          <SideMenu
+            user={data.me}
+            type={narrow ? 'overlay' : 'inline'}
+            open={!narrow || menuOpen}
+            onClose={() => setMenuOpen(false)}
+          />
+        </div>
+        <main className={styles.main}>
+          <div className={styles.content}>
+            <Routes>
+              {routes.map((route) =>
+                route.path === '' ? (
+                  <Route key="index" index element={<RoutePage route={route} />} />
+                ) : (
+                  <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+                ),
+              )}
+              {/* Unknown paths, and other roles' paths, lead to the role's default screen. */}
+              <Route path="*" element={<Navigate to="/dashboard" replace />} />
+            </Routes>
+          </div>
+        </main>
+      </div>
+      <LiveUpdates withNews={withNews} />
     </div>
   );
 }

@@ -1,0 +1,117 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { fr } from '../../i18n/fr';
+
+export type Role = 'ADMIN' | 'BAILIFF' | 'SECRETARY';
+
+export interface DashboardRoute {
+  /** Relative to /dashboard; '' is /dashboard itself (the role's default screen). */
+  path: string;
+  title: string;
+  /** The screen, loaded on first visit; without one the route shows the placeholder page. */
+  screen?: LazyExoticComponent<ComponentType>;
+}
+
+// Every screen is its own chunk: a visit only downloads the screens it opens.
+const screens = {
+  allNotifications: lazy(() => import('../../features/notifications/AllNotificationsPage')),
+  accounts: lazy(() => import('../../features/accounts/AccountsPage')),
+};
+
+const t = fr.titles;
+
+const notifications: DashboardRoute = { path: 'seeallnotifications', title: t.allNotifications, screen: screens.allNotifications };
+const createAlert: DashboardRoute = { path: 'createanalert', title: t.createAlert };
+
+// Spec §2, "Admin routes (role 1)": /dashboard is the in-progress reports screen.
+const admin: DashboardRoute[] = [
+  { path: '', title: t.reportsInProgress },
+  { path: 'constats-en-cours-admin', title: t.reportsInProgress },
+  { path: 'constatsencours', title: t.reportsInProgress },
+  { path: 'constats-termines-admin', title: t.reportsDone },
+  { path: 'constats-archives-admin', title: t.reportsArchived },
+  { path: 'creer-un-constat-admin', title: t.createReport },
+  { path: 'retrocessions-constats-admin', title: t.retrocessionReports },
+  { path: 'retrocessions-factures-admin', title: t.retrocessionBills },
+  { path: 'facturation-admin', title: t.billing },
+  { path: 'facturation', title: t.billing },
+  { path: 'Facturationtable', title: t.billing },
+  { path: 'bailiffaccount', title: t.createAccount },
+  { path: 'adminaccount', title: t.createAccount },
+  { path: 'secretary', title: t.createAccount },
+  { path: 'secretaryaccount', title: t.secretaryAccount },
+  { path: 'creerungroupe', title: t.createGroup },
+  { path: 'creerungroupe/:id', title: t.editGroup },
+  { path: 'editvoirlesgroupes/:id', title: t.editGroup },
+  { path: 'voirlesgroupes', title: t.groups },
+  { path: 'createmyaccount', title: t.createMyAccount },
+  { path: 'seetheaccount', title: t.accounts, screen: screens.accounts },
+  { path: 'seetheaccount/:id', title: t.editAccount },
+  { path: 'statistiques', title: t.statistics },
+  { path: 'createanews', title: t.createNews },
+  { path: 'createanews/:id', title: t.editNews },
+  { path: 'viewnews', title: t.allNews },
+  { path: 'secretarydashboard', title: t.secretaryDashboard },
+  { path: 'mybillsbailiff', title: t.bills },
+  { path: 'bailiffprofile', title: t.profile },
+  { path: 'adminprofile', title: t.profile },
+  { path: 'secretaryprofile', title: t.profile },
+  { path: 'bailiffcalendar', title: t.calendar },
+  { path: 'emailtemplate', title: t.emailTemplate },
+  { path: 'mesconstats', title: t.myReports },
+  notifications,
+  { path: 'allAbsences', title: t.absences },
+];
+
+// Spec §2, "Bailiff routes (role 2)": default is the in-progress reports screen.
+const bailiff: DashboardRoute[] = [
+  { path: '', title: t.bailiffInProgress },
+  { path: 'constats-en-cours-moi-huissier', title: t.bailiffInProgress },
+  { path: 'constats-archives-moi-huissier', title: t.bailiffArchived },
+  { path: 'creer-un-constat-huissier', title: t.createReport },
+  { path: 'mes-factures-huissier', title: t.bills },
+  { path: 'bailiffcalendar', title: t.calendar },
+  { path: 'bailiffprofile', title: t.profile },
+  { path: 'bailiffaccount', title: t.myAccount },
+  { path: 'mesconstats', title: t.myReports },
+  createAlert,
+  notifications,
+];
+
+// Spec §2, "Secretary routes (role 3)": default is the in-progress reports screen.
+const secretary: DashboardRoute[] = [
+  { path: '', title: t.reportsInProgress },
+  { path: 'retrocessions-constats-secretaire', title: t.secretaryRetrocession },
+  { path: 'constats-en-cours-secretaire', title: t.reportsInProgress },
+  { path: 'constats-mois-secretaire', title: t.secretaryMonthReports },
+  { path: 'factures-mois-secretaire', title: t.bills },
+  { path: 'retrocessionconstats', title: t.secretaryRetrocession },
+  { path: 'secretary', title: t.createMyAccount },
+  { path: 'secretarycalendar', title: t.calendar },
+  { path: 'viewnewsecretarie', title: t.viewNews },
+  { path: 'secretaryprofile', title: t.profile },
+  createAlert,
+  notifications,
+];
+
+export const dashboardRoutes: Record<Role, readonly DashboardRoute[]> = {
+  ADMIN: admin,
+  BAILIFF: bailiff,
+  SECRETARY: secretary,
+};
+
+/** Spec §6: each role's profile screen (user menu 'Profil'). */
+export const profilePath: Record<Role, string> = {
+  ADMIN: '/dashboard/adminprofile',
+  BAILIFF: '/dashboard/bailiffprofile',
+  SECRETARY: '/dashboard/secretaryprofile',
+};
+
+/** Spec §2: bailiffs have no news; 'Voir toutes' of the news tab goes to the role's list. */
+export const newsListPath: Partial<Record<Role, string>> = {
+  ADMIN: '/dashboard/viewnews',
+  SECRETARY: '/dashboard/viewnewsecretarie',
+};
+
+export function canSeeNews(role: Role): boolean {
+  return role !== 'BAILIFF';
+}

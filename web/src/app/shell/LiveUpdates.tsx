@@ -1,0 +1,111 @@
+import { useMemo } from 'react';
+import { graphql, useSubscription } from 'react-relay/hooks';
+import {
+  ConnectionHandler,
+  type GraphQLSubscriptionConfig,
+  type RecordProxy,
+  type RecordSourceSelectorProxy,
+} from 'relay-runtime';
+import type { LiveUpdatesNewsSubscription } from '../../__generated__/LiveUpdatesNewsSubscription.graphql';
+import type { LiveUpdatesNotificationSubscription } from '../../__generated__/LiveUpdatesNotificationSubscription.graphql';
+
+const notificationSubscription = graphql`
+  subscription LiveUpdatesNotificationSubscription {
+    notificationAdded {
+      id
+      isRead
+      createdAt
+      body
+      kind
+      ...BellNotificationFragment
+    }
+  }
+`;
+
+const newsSubscription = graphql`
+  subscription LiveUpdatesNewsSubscription {
+    newsPublished {
+      id
+      isRead
+      ...BellNewsFragment
+    }
+  }
+`;
+
+// The lists that show the latest items first: a live item goes on top of each one loaded.
+const notificationConnections = ['NotificationBell_notifications', 'AllNotificationsPage_notifications'];
+const newsConnections = ['NotificationBell_news'];
+
+function holds(connection: RecordProxy, node: RecordProxy): boolean {
+  const edges = connection.getLinkedRecords('edges') ?? [];
+  return edges.some((edge) => edge?.getLinkedRecord('node')?.getDataID() === node.getDataID());
+}
+
+/** Puts `node` first in each named connection of the root that does not hold it yet. */
+function prepend(store: RecordSourceSelectorProxy, node: RecordProxy, keys: string[], edgeType: string): void {
+  for (const key of keys) {
+    const connection = ConnectionHandler.getConnection(store.getRoot(), key);
+    // A refetch after a reconnection may already have brought it.
+    if (!connection || holds(connection, node)) continue;
+    ConnectionHandler.insertEdgeBefore(connection, ConnectionHandler.createEdge(store, connection, node, edgeType));
+    const total = connection.getValue('totalCount');
+    if (typeof total === 'number') connection.setValue(total + 1, 'totalCount');
+  }
+}
+
+function NotificationsLive() {
+  const config = useMemo<GraphQLSubscriptionConfig<LiveUpdatesNotificationSubscription>>(
+    () => ({
+      subscription: notificationSubscription,
+      variables: {},
+      updater: (store) => {
+        const node = store.getRootField('notificationAdded');
+        if (!node) return;
+        const root = store.getRoot();
+        const bell = ConnectionHandler.getConnection(root, notificationConnections[0]);
+        const alreadyCounted = bell != null && holds(bell, node);
+        prepend(store, node, notificationConnections, 'QueryNotificationsConnectionEdge');
+        // The red dot appears as soon as the event arrives (spec §2).
+        const count = root.getValue('unreadNotificationCount');
+        if (!alreadyCounted && node.getValue('isRead') === false && typeof count === 'number') {
+          root.setValue(count + 1, 'unreadNotificationCount');
+        }
+      },
+      // Live updates are a comfort: a failure must not break the screen (spec §8: ignored).
+      onError: () => {},
+    }),
+    [],
+  );
+  useSubscription(config);
+  return null;
+}
+
+function NewsLive() {
+  const config = useMemo<GraphQLSubscriptionConfig<LiveUpdatesNewsSubscription>>(
+    () => ({
+      subscription: newsSubscription,
+      variables: {},
+      updater: (store) => {
+        const node = store.getRootField('newsPublished');
+        if (node) prepend(store, node, newsConnections, 'QueryNewsConnectionEdge');
+      },
+      onError: () => {},
+    }),
+    [],
+  );
+  useSubscription(config);
+  return null;
+}
+
+/**
+ * The shell's subscriptions (graphql-ws, no polling): new notifications for everyone, published
+ * news for admins and secretaries.
+ */
+export function LiveUpdates({ withNews }: { withNews: boolean }) {
+  return (
+    <>
+      <NotificationsLive />
+      {withNews ? <NewsLive /> : null}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { MailCheckmarkRegular } from '@fluentui/react-icons/svg/mail-checkmark';
+import { useNavigate } from 'react-router';
+import { fr } from '../../i18n/fr';
+import { RouterLink } from '../../ui/RouterLink';
+import { PublicLayout } from './PublicLayout';
+
+const useStyles = makeStyles({
+  actions: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalL,
+  },
+});
+
+/** Spec §2 /forgotpassword: the reset e-mail is on its way. */
+export default function ForgotPasswordPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  return (
+    <PublicLayout
+      icon={<MailCheckmarkRegular />}
+      title={fr.forgotPassword.title}
+      subtitle={fr.forgotPassword.text}
+      documentTitle={fr.recover.title}
+      links={<RouterLink to="/recover/request">{fr.forgotPassword.resend}</RouterLink>}
+    >
+      <div className={styles.actions}>
+        <Button appearance="primary" size="large" onClick={() => navigate('/login')}>
+          {fr.forgotPassword.backToLogin}
+        </Button>
+      </div>
+    </PublicLayout>
+  );
+}

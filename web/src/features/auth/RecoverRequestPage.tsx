@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { graphql } from 'react-relay/hooks';
+import { useNavigate } from 'react-router';
+import type { RecoverRequestPageMutation } from '../../__generated__/RecoverRequestPageMutation.graphql';
+import { fr } from '../../i18n/fr';
+import { useCommit } from '../../relay/commit';
+import { RouterLink } from '../../ui/RouterLink';
+import { useToast } from '../../ui/toasts';
+import { PublicLayout } from './PublicLayout';
+import { hasErrors, validateRecovery, type FormErrors } from './validation';
+
+const useStyles = makeStyles({
+  form: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalL,
+  },
+});
+
+const requestMutation = graphql`
+  mutation RecoverRequestPageMutation($input: RequestPasswordResetInput!) {
+    requestPasswordReset(input: $input) {
+      message
+    }
+  }
+`;
+
+/** Spec §2 /recover/request: asks for a password-reset e-mail. */
+export default function RecoverRequestPage() {
+  const styles = useStyles();
+  const commit = useCommit();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FormErrors<'email'>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const nextErrors = validateRecovery({ email });
+    setErrors(nextErrors);
+    if (hasErrors(nextErrors)) return;
+
+    setSending(true);
+    try {
+      // Spec §8: any failure gets the same toast, which asks the user to check the address.
+      await commit<RecoverRequestPageMutation>(
+        { mutation: requestMutation, variables: { input: { email: email.trim() } } },
+        { errorToast: () => fr.recover.failed },
+      );
+      toast('success', fr.recover.sent);
+      navigate('/forgotpassword');
+    } catch {
+      setSending(false);
+    }
+  };
+
+  return (
+    <PublicLayout
+      title={fr.recover.title}
+      subtitle={fr.recover.subtitle}
+      documentTitle={fr.recover.title}
+      links={<RouterLink to="/login">{fr.recover.backToLogin}</RouterLink>}
+    >
+      <form className={styles.form} noValidate onSubmit={handleSubmit}>
+        <Field label={fr.recover.email} required validationMessage={errors.email}>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={fr.recover.emailPlaceholder}
+            value={email}
+            onChange={(_, data) => {
+              setEmail(data.value);
+              // Once the form was sent, the message follows what is typed.
+              if (submitted) setErrors(validateRecovery({ email: data.value }));
+            }}
+            autoFocus
+          />
+        </Field>
+        <Button
+          type="submit"
+          appearance="primary"
+          size="large"
+          disabled={sending}
+          icon={sending ? <Spinner size="tiny" appearance="inverted" /> : undefined}
+        >
+          {fr.recover.submit}
+        </Button>
+      </form>
+    </PublicLayout>
+  );
+}

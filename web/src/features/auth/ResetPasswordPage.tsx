@@ -1,0 +1,156 @@
+import { Suspense, useState, type FormEvent } from 'react';
+import {
+  Button,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { ResetPasswordPageMutation } from '../../__generated__/ResetPasswordPageMutation.graphql';
+import type { ResetPasswordPageQuery } from '../../__generated__/ResetPasswordPageQuery.graphql';
+import { fr } from '../../i18n/fr';
+import { useCommit } from '../../relay/commit';
+import { PasswordInput } from '../../ui/PasswordInput';
+import { RouterLink } from '../../ui/RouterLink';
+import { useToast } from '../../ui/toasts';
+import { PublicLayout } from './PublicLayout';
+import { hasErrors, validateNewPassword, type FormErrors, type NewPasswordValues } from './validation';
+
+const useStyles = makeStyles({
+  form: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalL,
+  },
+  loading: {
+    paddingBlock: tokens.spacingVerticalXXL,
+  },
+});
+
+const resetMutation = graphql`
+  mutation ResetPasswordPageMutation($input: ResetPasswordInput!) {
+    resetPassword(input: $input) {
+      message
+    }
+  }
+`;
+
+const m = fr.resetPassword;
+
+function InvalidLink() {
+  return (
+    <MessageBar intent="warning" layout="multiline">
+      <MessageBarBody>
+        <MessageBarTitle>{m.invalidLinkTitle}</MessageBarTitle>
+        {m.invalidLink} <RouterLink to="/recover/request">{m.newRequest}</RouterLink>
+      </MessageBarBody>
+    </MessageBar>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const styles = useStyles();
+  const commit = useCommit();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { passwordResetTokenValid } = useLazyLoadQuery<ResetPasswordPageQuery>(
+    graphql`
+      query ResetPasswordPageQuery($token: String!) {
+        passwordResetTokenValid(token: $token)
+      }
+    `,
+    { token },
+    { fetchPolicy: 'network-only' },
+  );
+  const [values, setValues] = useState<NewPasswordValues>({ password: '', confirmation: '' });
+  const [errors, setErrors] = useState<FormErrors<keyof NewPasswordValues>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  if (!passwordResetTokenValid) return <InvalidLink />;
+
+  const change = (field: keyof NewPasswordValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(validateNewPassword(next));
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const nextErrors = validateNewPassword(values);
+    setErrors(nextErrors);
+    if (hasErrors(nextErrors)) return;
+    setSending(true);
+    try {
+      // Spec §8: a failure shows the server's message (the default error toast).
+      await commit<ResetPasswordPageMutation>({
+        mutation: resetMutation,
+        variables: { input: { token, password: values.password } },
+      });
+      toast('success', m.success);
+      navigate('/login', { replace: true });
+    } catch {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} noValidate onSubmit={handleSubmit}>
+      <Field label={m.password} required validationMessage={errors.password} hint={errors.password ? undefined : m.hint}>
+        <PasswordInput
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(_, data) => change('password', data.value)}
+          autoFocus
+        />
+      </Field>
+      <Field label={m.confirmation} required validationMessage={errors.confirmation}>
+        <PasswordInput
+          name="confirmation"
+          autoComplete="new-password"
+          value={values.confirmation}
+          onChange={(_, data) => change('confirmation', data.value)}
+        />
+      </Field>
+      <Button
+        type="submit"
+        appearance="primary"
+        size="large"
+        disabled={sending}
+        icon={sending ? <Spinner size="tiny" appearance="inverted" /> : undefined}
+      >
+        {m.submit}
+      </Button>
+    </form>
+  );
+}
+
+/** Spec §2 change-password screen, /reset-password?token=… (docs/decisions.md). */
+export default function ResetPasswordPage() {
+  const styles = useStyles();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  return (
+    <PublicLayout
+      title={m.title}
+      subtitle={m.subtitle}
+      documentTitle={m.title}
+      links={<RouterLink to="/login">{m.backToLogin}</RouterLink>}
+    >
+      {token ? (
+        <Suspense fallback={<Spinner className={styles.loading} label={fr.loading} />}>
+          <NewPasswordForm token={token} />
+        </Suspense>
+      ) : (
+        <InvalidLink />
+      )}
+    </PublicLayout>
+  );
+}

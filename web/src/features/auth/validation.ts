@@ -1,0 +1,97 @@
+// Spec §5 validation of the public forms, as pure functions returning the French message of each
+// field in error (an empty object when the form is valid). The server checks the same rules.
+import { fr } from '../../i18n/fr';
+
+export type FormErrors<Field extends string> = Partial<Record<Field, string>>;
+
+/** Spec §5: at least 8 characters with upper case, lower case, a digit and one of #?!@$%^&*- */
+const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,}$/;
+
+export function isStrongPassword(password: string): boolean {
+  return STRONG_PASSWORD.test(password);
+}
+
+// An address with one @, a dot in the domain and no spaces (what mail servers accept in practice).
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value.trim());
+}
+
+/** Spec §5 "Recovery": a valid e-mail address. */
+export function validateRecovery(values: { email: string }): FormErrors<'email'> {
+  return isEmail(values.email) ? {} : { email: fr.recover.invalidEmail };
+}
+
+export interface NewPasswordValues {
+  password: string;
+  confirmation: string;
+}
+
+/** Spec §5 "New password": the strength rule, and a confirmation equal to the password. */
+export function validateNewPassword(values: NewPasswordValues): FormErrors<keyof NewPasswordValues> {
+  const m = fr.resetPassword;
+  const errors: FormErrors<keyof NewPasswordValues> = {};
+  if (!values.password) errors.password = m.passwordRequired;
+  else if (!isStrongPassword(values.password)) errors.password = m.passwordRule;
+  if (!values.confirmation) errors.confirmation = m.confirmationRequired;
+  else if (values.confirmation !== values.password) errors.confirmation = m.mismatch;
+  return errors;
+}
+
+export type Civility = 'MONSIEUR' | 'MADAME' | 'MAITRE';
+
+export interface RegistrationValues {
+  civility: Civility;
+  lastName: string;
+  firstName: string;
+  telephone: string;
+  email: string;
+  address: string;
+  zip: string;
+  city: string;
+  identity: string;
+  password: string;
+  confirmation: string;
+}
+
+export type RegistrationField = Exclude<keyof RegistrationValues, 'civility'>;
+
+/** Spec §5 "Registration": every field's message, in the order of the form. */
+export function validateRegistration(values: RegistrationValues): FormErrors<RegistrationField> {
+  const m = fr.register.messages;
+  const errors: FormErrors<RegistrationField> = {};
+  const value = (field: RegistrationField) => values[field].trim();
+
+  if (!value('lastName')) errors.lastName = m.lastNameRequired;
+  if (!value('firstName')) errors.firstName = m.firstNameRequired;
+
+  if (!value('telephone')) errors.telephone = m.telephoneRequired;
+  else if (!/^\d{10}$/.test(value('telephone'))) errors.telephone = m.telephoneFormat;
+
+  if (!value('email')) errors.email = m.emailRequired;
+  else if (!isEmail(value('email'))) errors.email = m.emailFormat;
+
+  if (!value('address')) errors.address = m.addressRequired;
+
+  if (!value('zip')) errors.zip = m.zipRequired;
+  else if (!/^\d{5}$/.test(value('zip'))) errors.zip = m.zipFormat;
+
+  if (!value('city')) errors.city = m.cityRequired;
+
+  // The bailiff form's identifier rule (docs/decisions.md): letters, digits or dots, 3 at least.
+  if (!value('identity')) errors.identity = m.identityRequired;
+  else if (!/^[A-Za-z0-9.]{3,60}$/.test(value('identity'))) errors.identity = m.identityFormat;
+
+  if (!values.password) errors.password = m.passwordRequired;
+  else if (!isStrongPassword(values.password)) errors.password = m.passwordRule;
+
+  if (!values.confirmation) errors.confirmation = m.confirmationRequired;
+  else if (values.confirmation !== values.password) errors.confirmation = m.mismatch;
+
+  return errors;
+}
+
+export function hasErrors(errors: object): boolean {
+  return Object.values(errors).some(Boolean);
+}

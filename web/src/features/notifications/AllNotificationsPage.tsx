@@ -1,0 +1,113 @@
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
+import type { AllNotificationsPageFragment$key } from '../../__generated__/AllNotificationsPageFragment.graphql';
+import type { AllNotificationsPagePaginationQuery } from '../../__generated__/AllNotificationsPagePaginationQuery.graphql';
+import type { AllNotificationsPageQuery } from '../../__generated__/AllNotificationsPageQuery.graphql';
+import { fr } from '../../i18n/fr';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { HtmlContent } from '../../ui/HtmlContent';
+import { PageHeader } from '../../ui/PageHeader';
+import { formatDateTime } from '../../ui/format';
+import { htmlToText, truncate } from '../../ui/text';
+import { useConnectionPages } from '../../ui/useConnectionPages';
+
+const useStyles = makeStyles({
+  date: {
+    whiteSpace: 'nowrap',
+    fontVariantNumeric: 'tabular-nums',
+  },
+  detailTitle: {
+    display: 'block',
+    marginBottom: tokens.spacingVerticalS,
+    color: tokens.colorNeutralForeground2,
+  },
+});
+
+const t = fr.allNotifications;
+
+interface NotificationRow {
+  readonly id: string;
+  readonly createdAt: string;
+  readonly body: string;
+  readonly isRead: boolean;
+}
+
+/** Spec §2 'TOUTES LES NOTIFICATIONS' (/dashboard/seeallnotifications), for every role. */
+export default function AllNotificationsPage() {
+  const styles = useStyles();
+  const query = useLazyLoadQuery<AllNotificationsPageQuery>(
+    graphql`
+      query AllNotificationsPageQuery {
+        ...AllNotificationsPageFragment
+      }
+    `,
+    {},
+    { fetchPolicy: 'store-and-network' },
+  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    AllNotificationsPagePaginationQuery,
+    AllNotificationsPageFragment$key
+  >(
+    graphql`
+      fragment AllNotificationsPageFragment on Query
+      @refetchable(queryName: "AllNotificationsPagePaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }) {
+        notifications(first: $count, after: $cursor) @connection(key: "AllNotificationsPage_notifications") {
+          totalCount
+          edges {
+            node {
+              id
+              createdAt
+              body
+              isRead
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const { rows, loading, pagination } = useConnectionPages(data.notifications, { hasNext, isLoadingNext, loadNext });
+
+  const columns: DataTableColumn<NotificationRow>[] = [
+    {
+      id: 'date',
+      header: t.date,
+      width: '180px',
+      cell: (row) => (
+        <time className={styles.date} dateTime={row.createdAt}>
+          {formatDateTime(row.createdAt)}
+        </time>
+      ),
+    },
+    {
+      id: 'notification',
+      header: t.notifications,
+      // Spec §2: markup stripped, cut to 100 characters plus '...'.
+      cell: (row) => <Text weight={row.isRead ? 'regular' : 'semibold'}>{truncate(htmlToText(row.body), 100)}</Text>,
+    },
+  ];
+
+  return (
+    <section>
+      <PageHeader title={t.title} />
+      <DataTable
+        label={t.title}
+        columns={columns}
+        rows={rows}
+        getRowId={(row) => row.id}
+        emptyText={t.empty}
+        loading={loading}
+        pagination={pagination}
+        renderExpanded={(row) => (
+          <>
+            <Text weight="semibold" className={styles.detailTitle}>
+              {t.content}
+            </Text>
+            <HtmlContent html={row.body} />
+          </>
+        )}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MutationParameters } from 'relay-runtime';
+import { useCommit, type CommitConfig, type CommitOptions } from './commit';
+
+/**
+ * Runs a mutation with `uploadables` (see `uploadablesFor`) and follows it: `progress` is the
+ * percentage sent (spec §4: floor of loaded / total), null when idle; `cancel` aborts it (the
+ * promise then rejects with CANCELLED, which no toast announces). Leaving the screen cancels.
+ */
+export function useUpload(): {
+  start<T extends MutationParameters>(config: CommitConfig<T>, options?: CommitOptions): Promise<T['response']>;
+  cancel(): void;
+  progress: number | null;
+} {
+  const commit = useCommit();
+  const [progress, setProgress] = useState<number | null>(null);
+  const current = useRef<AbortController | null>(null);
+
+  useEffect(() => () => current.current?.abort(), []);
+
+  const start = useCallback(
+    async <T extends MutationParameters>(config: CommitConfig<T>, options?: CommitOptions) => {
+      current.current?.abort();
+      const controller = new AbortController();
+      current.current = controller;
+      setProgress(0);
+      try {
+        return await commit<T>(
+          {
+            ...config,
+            signal: controller.signal,
+            onUploadProgress: (sent) => {
+              if (current.current === controller) setProgress(sent.percent);
+              config.onUploadProgress?.(sent);
+            },
+          },
+          options,
+        );
+      } finally {
+        if (current.current === controller) {
+          current.current = null;
+          setProgress(null);
+        }
+      }
+    },
+    [commit],
+  );
+
+  const cancel = useCallback(() => current.current?.abort(), []);
+
+  return { start, cancel, progress };
+}

@@ -1,0 +1,374 @@
+import { Fragment, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  Button,
+  SearchBox,
+  Select,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  ToggleButton,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { ChevronDownRegular } from '@fluentui/react-icons/svg/chevron-down';
+import { ChevronLeftRegular } from '@fluentui/react-icons/svg/chevron-left';
+import { ChevronRightRegular } from '@fluentui/react-icons/svg/chevron-right';
+import { FilterRegular } from '@fluentui/react-icons/svg/filter';
+import { fr } from '../i18n/fr';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow4,
+    overflow: 'hidden',
+  },
+  toolbar: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalS,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  toolbarStart: {
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalS,
+  },
+  toolbarEnd: {
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalS,
+  },
+  search: {
+    width: '280px',
+    maxWidth: '100%',
+  },
+  advanced: {
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  scroll: {
+    overflowX: 'auto',
+  },
+  table: {
+    minWidth: '640px',
+  },
+  headerCell: {
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorNeutralForeground2,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  expandCell: {
+    width: '44px',
+  },
+  alignEnd: {
+    textAlign: 'end',
+    '& > *': { justifyContent: 'flex-end' },
+  },
+  alignCenter: {
+    textAlign: 'center',
+    '& > *': { justifyContent: 'center' },
+  },
+  expandedRow: {
+    backgroundColor: tokens.colorNeutralBackground2,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground2 },
+  },
+  expandedCell: {
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL} ${tokens.spacingVerticalL} 56px`,
+  },
+  message: {
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`,
+    textAlign: 'center',
+    color: tokens.colorNeutralForeground3,
+  },
+  footer: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  rowsPerPage: {
+    display: 'flex',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalS,
+    color: tokens.colorNeutralForeground2,
+  },
+  rowsPerPageLabel: {
+    fontSize: tokens.fontSizeBase200,
+    lineHeight: tokens.lineHeightBase200,
+  },
+  pager: {
+    display: 'flex',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalXS,
+    color: tokens.colorNeutralForeground2,
+  },
+});
+
+export interface DataTableColumn<Row> {
+  id: string;
+  header: ReactNode;
+  cell(row: Row): ReactNode;
+  /** A CSS width ('160px', '20%'); the rest share what is left. */
+  width?: string;
+  align?: 'start' | 'center' | 'end';
+}
+
+export interface DataTablePagination {
+  /** Zero-based. */
+  page: number;
+  rowsPerPage: number;
+  /** Spec §9: 10 to 60 (bailiff lists 10 to 50), 10 by default. */
+  rowsPerPageOptions: readonly number[];
+  total: number;
+  onPageChange(page: number): void;
+  onRowsPerPageChange(rowsPerPage: number): void;
+}
+
+export interface DataTableSearch {
+  /** 'Rechercher...' by default. */
+  placeholder?: string;
+  defaultValue?: string;
+  /** Spec §2: the search runs on blur or Enter; an empty search reloads everything. */
+  onSearch(value: string): void;
+}
+
+export interface DataTableProps<Row> {
+  /** Names the table for screen readers. */
+  label: string;
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[];
+  getRowId(row: Row): string;
+  /** Spec §8's empty texts ('Aucun constat.', 'Aucune notification associée'…). */
+  emptyText: string;
+  /** Rows are being fetched: a spinner instead of the empty text, the pager disabled. */
+  loading?: boolean;
+  search?: DataTableSearch;
+  /** The filters behind the 'Recherche avancée' toggle. */
+  advancedSearch?: ReactNode;
+  /** Buttons on the right of the toolbar. */
+  actions?: ReactNode;
+  pagination?: DataTablePagination;
+  /** The detail shown under a row when it is expanded. */
+  renderExpanded?(row: Row): ReactNode;
+  /** Rows without detail get no expand button (spec: hidden when there is nothing to show). */
+  isExpandable?(row: Row): boolean;
+}
+
+function SearchField({ search }: { search: DataTableSearch }) {
+  const styles = useStyles();
+  const [value, setValue] = useState(search.defaultValue ?? '');
+  const [submitted, setSubmitted] = useState(search.defaultValue ?? '');
+  const submit = (next: string) => {
+    if (next.trim() === submitted.trim()) return;
+    setSubmitted(next);
+    search.onSearch(next.trim());
+  };
+  return (
+    <SearchBox
+      className={styles.search}
+      placeholder={search.placeholder ?? fr.table.search}
+      aria-label={search.placeholder ?? fr.table.search}
+      value={value}
+      onChange={(_, data) => {
+        setValue(data.value);
+        // The clear button empties the box: everything comes back at once.
+        if (data.value === '') submit('');
+      }}
+      onBlur={() => submit(value)}
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        if (event.key === 'Enter') submit(value);
+      }}
+    />
+  );
+}
+
+function Pager({ pagination, loading }: { pagination: DataTablePagination; loading: boolean }) {
+  const styles = useStyles();
+  const selectId = useId();
+  const { page, rowsPerPage, total } = pagination;
+  const from = total === 0 ? 0 : page * rowsPerPage + 1;
+  const to = Math.min(total, (page + 1) * rowsPerPage);
+  const lastPage = Math.max(0, Math.ceil(total / rowsPerPage) - 1);
+  return (
+    <div className={styles.footer}>
+      <div className={styles.rowsPerPage}>
+        <label htmlFor={selectId} className={styles.rowsPerPageLabel}>
+          {fr.table.rowsPerPage}
+        </label>
+        <Select
+          id={selectId}
+          size="small"
+          value={String(rowsPerPage)}
+          onChange={(_, data) => pagination.onRowsPerPageChange(Number(data.value))}
+        >
+          {pagination.rowsPerPageOptions.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className={styles.pager}>
+        <Text size={200} aria-live="polite">
+          {fr.table.range(from, to, total)}
+        </Text>
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<ChevronLeftRegular />}
+          aria-label={fr.table.previousPage}
+          disabled={page === 0 || loading}
+          onClick={() => pagination.onPageChange(page - 1)}
+        />
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<ChevronRightRegular />}
+          aria-label={fr.table.nextPage}
+          disabled={page >= lastPage || loading}
+          onClick={() => pagination.onPageChange(page + 1)}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The app's table (spec §2): optional search box, 'Recherche avancée' filters, expandable rows,
+ * empty text, rows-per-page select and pager. Presentational: the screen owns the data (see
+ * `useConnectionPages` for a Relay connection).
+ */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const styles = useStyles();
+  const { columns, rows, getRowId, renderExpanded, isExpandable, pagination, search, advancedSearch, actions } = props;
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const loading = props.loading ?? false;
+  const columnCount = columns.length + (renderExpanded ? 1 : 0);
+
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const alignClass = (align: DataTableColumn<Row>['align']) =>
+    align === 'end' ? styles.alignEnd : align === 'center' ? styles.alignCenter : undefined;
+
+  const hasToolbar = Boolean(search || advancedSearch || actions);
+
+  return (
+    <section className={styles.root} aria-label={props.label}>
+      {hasToolbar ? (
+        <div className={styles.toolbar}>
+          <div className={styles.toolbarStart}>
+            {search ? <SearchField search={search} /> : null}
+            {advancedSearch ? (
+              <ToggleButton
+                appearance="subtle"
+                icon={<FilterRegular />}
+                checked={advancedOpen}
+                aria-expanded={advancedOpen}
+                onClick={() => setAdvancedOpen((open) => !open)}
+              >
+                {fr.table.advancedSearch}
+              </ToggleButton>
+            ) : null}
+          </div>
+          {actions ? <div className={styles.toolbarEnd}>{actions}</div> : null}
+        </div>
+      ) : null}
+      {advancedSearch && advancedOpen ? <div className={styles.advanced}>{advancedSearch}</div> : null}
+
+      <div className={styles.scroll}>
+        <Table className={styles.table} aria-label={props.label} aria-busy={loading}>
+          <TableHeader>
+            <TableRow>
+              {renderExpanded ? <TableHeaderCell className={mergeClasses(styles.headerCell, styles.expandCell)} /> : null}
+              {columns.map((column) => (
+                <TableHeaderCell
+                  key={column.id}
+                  className={mergeClasses(styles.headerCell, alignClass(column.align))}
+                  style={column.width ? { width: column.width } : undefined}
+                >
+                  {column.header}
+                </TableHeaderCell>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={columnCount} className={styles.message}>
+                  {loading ? <Spinner size="small" label={fr.table.loading} /> : props.emptyText}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => {
+                const id = getRowId(row);
+                const expandable = renderExpanded !== undefined && (isExpandable?.(row) ?? true);
+                const open = expandable && expanded.has(id);
+                return (
+                  <Fragment key={id}>
+                    <TableRow aria-expanded={expandable ? open : undefined}>
+                      {renderExpanded ? (
+                        <TableCell className={styles.expandCell}>
+                          {expandable ? (
+                            <Button
+                              appearance="subtle"
+                              size="small"
+                              icon={open ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                              aria-label={open ? fr.table.collapse : fr.table.expand}
+                              onClick={() => toggle(id)}
+                            />
+                          ) : null}
+                        </TableCell>
+                      ) : null}
+                      {columns.map((column) => (
+                        <TableCell key={column.id} className={alignClass(column.align)}>
+                          {column.cell(row)}
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                    {open && renderExpanded ? (
+                      <TableRow className={styles.expandedRow}>
+                        <TableCell colSpan={columnCount} className={styles.expandedCell}>
+                          {renderExpanded(row)}
+                        </TableCell>
+                      </TableRow>
+                    ) : null}
+                  </Fragment>
+                );
+              })
+            )}
+          </TableBody>
+        </Table>
+      </div>
+
+      {pagination ? <Pager pagination={pagination} loading={loading} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    alignItems: 'flex-end',
+    justifyContent: 'space-between',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalM,
+    marginBottom: tokens.spacingVerticalXL,
+  },
+  text: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalXS,
+    minWidth: 0,
+  },
+  title: {
+    margin: 0,
+    letterSpacing: '-0.01em',
+  },
+  description: {
+    color: tokens.colorNeutralForeground2,
+  },
+  actions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalS,
+  },
+});
+
+interface PageHeaderProps {
+  title: string;
+  description?: ReactNode;
+  /** Buttons on the right ('Créer un compte', 'Signaler une absence ou un congé'…). */
+  actions?: ReactNode;
+}
+
+/** The title block of a dashboard screen. */
+export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  const styles = useStyles();
+  return (
+    <header className={styles.root}>
+      <div className={styles.text}>
+        <Text as="h1" size={700} weight="semibold" className={styles.title}>
+          {title}
+        </Text>
+        {description ? <Text className={styles.description}>{description}</Text> : null}
+      </div>
+      {actions ? <div className={styles.actions}>{actions}</div> : null}
+    </header>
+  );
+}
