@@ -1,0 +1,184 @@
+import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
+import { formatEuros, formatMonthYear, formatParisDateTime } from '../../mail/format.js';
+import { ensurePdfFonts, PDF_FONT_FAMILY } from '../fonts.js';
+
+// Texts of the invoice, in French, in one place.
+const fr = {
+  issuer: 'Extranet Constats',
+  issuerLine: 'Dactylographie de constats de commissaires de justice',
+  title: (number: number) => `FACTURE N° ${number}`,
+  date: 'Date',
+  period: 'Période',
+  billedTo: 'Facturé à',
+  tariffs: (page: string, photo: string) => `Tarifs : ${page} la page, ${photo} la photo`,
+  columns: ['Date', 'Constat', 'Pages', 'Photos', 'Pages texte', 'Montant HT', 'Remise', 'Net HT'],
+  totalPagesPhotos: (reports: number, pages: number, photos: number) =>
+    `${reports} constat${reports > 1 ? 's' : ''} – ${pages} page${pages > 1 ? 's' : ''}, ${photos} photo${photos > 1 ? 's' : ''}`,
+  totalHT: 'Total HT',
+  lineDiscounts: 'Remises sur constats',
+  globalDiscount: (percent: number) => `Remise globale (${percent} %)`,
+  netHT: 'Total HT après remises',
+  vat: 'TVA 20 %',
+  totalTTC: 'Total TTC',
+  page: (page: number, total: number) => `Page ${page} / ${total}`,
+};
+
+export interface GroupBillPdfLine {
+  createdAt: Date;
+  name: string;
+  pages: number;
+  photos: number;
+  textPages: number;
+  /** Decimal strings in euros ("12.50"). */
+  amountHT: string;
+  /** Percent 0–100. */
+  discount: number;
+  discountAmount: string;
+  netAmount: string;
+}
+
+export interface GroupBillPdfProps {
+  number: number;
+  issuedAt: Date;
+  year: number;
+  month: number;
+  group: { name: string; address: string; zip: string; city: string };
+  /** Unit prices as decimal strings. */
+  pricePage: string;
+  pricePhoto: string;
+  lines: GroupBillPdfLine[];
+  totalCountPages: number;
+  totalCountPhotos: number;
+  totals: {
+    amountHT: string;
+    lineDiscounts: string;
+    globalDiscount: number;
+    globalDiscountAmount: string;
+    netHT: string;
+    vatAmount: string;
+    amountTTC: string;
+  };
+  /** « Règlement comptant », « Intérêts de retard : 1,5 % par mois ». */
+  mentions: string[];
+}
+
+const colors = { brand: '#1f3a5f', muted: '#6b7280', border: '#d1d5db', stripe: '#f4f5f7' };
+// Column widths of the lines table, in percent of the printable width.
+const widths = ['11%', '36%', '7%', '7%', '8%', '11%', '8%', '12%'];
+
+const styles = StyleSheet.create({
+  page: { fontFamily: PDF_FONT_FAMILY, fontSize: 9, padding: '18mm 15mm 20mm 15mm', color: '#1f2328' },
+  header: { flexDirection: 'row', justifyContent: 'space-between', marginBottom: 18 },
+  issuer: { fontSize: 14, fontWeight: 'bold', color: colors.brand },
+  muted: { color: colors.muted },
+  title: { fontSize: 14, fontWeight: 'bold', textAlign: 'right', marginBottom: 4 },
+  right: { textAlign: 'right' },
+  client: { marginLeft: '55%', padding: 8, border: `1pt solid ${colors.border}`, marginBottom: 16 },
+  clientName: { fontSize: 11, fontWeight: 'bold', marginBottom: 2 },
+  row: { flexDirection: 'row', borderBottom: `0.5pt solid ${colors.border}`, paddingVertical: 3 },
+  headRow: { flexDirection: 'row', backgroundColor: colors.brand, color: '#ffffff', fontWeight: 'bold', paddingVertical: 4 },
+  cell: { paddingHorizontal: 3 },
+  number: { paddingHorizontal: 3, textAlign: 'right' },
+  summary: { marginTop: 6, marginBottom: 14, color: colors.muted },
+  totals: { marginLeft: '50%' },
+  totalRow: { flexDirection: 'row', justifyContent: 'space-between', paddingVertical: 2 },
+  grandTotal: { flexDirection: 'row', justifyContent: 'space-between', paddingVertical: 4, marginTop: 4, borderTop: `1pt solid ${colors.brand}`, fontSize: 11, fontWeight: 'bold' },
+  mentions: { marginTop: 24, padding: 8, backgroundColor: colors.stripe },
+  footer: { position: 'absolute', bottom: '10mm', left: '15mm', right: '15mm', flexDirection: 'row', justifyContent: 'space-between', color: colors.muted, fontSize: 8 },
+});
+
+const day = (date: Date) => formatParisDateTime(date).slice(0, 10);
+
+// Unit prices keep their third decimal (2,345 €); amounts have two (formatEuros).
+const unitPrice = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 3 });
+const formatUnitPrice = (price: string) => unitPrice.format(price as Intl.StringNumericLiteral).replace(/\u202f/g, '\u00a0');
+
+function TotalRow({ label, value }: { label: string; value: string }) {
+  return (
+    <View style={styles.totalRow}>
+      <Text>{label}</Text>
+      <Text>{value}</Text>
+    </View>
+  );
+}
+
+/** The A4 invoice of an étude for a month, from the bill's frozen figures. */
+export function GroupBillDocument(props: GroupBillPdfProps) {
+  const period = formatMonthYear(props.year, props.month);
+  const title = fr.title(props.number);
+  return (
+    <Document title={`Facture ${props.number}`} author={fr.issuer} subject={`${props.group.name} – ${period}`} language="fr">
+      <Page size="A4" style={styles.page}>
+        <View style={styles.header} fixed>
+          <View>
+            <Text style={styles.issuer}>{fr.issuer}</Text>
+            <Text style={styles.muted}>{fr.issuerLine}</Text>
+          </View>
+          <View>
+            <Text style={styles.title}>{title}</Text>
+            <Text style={styles.right}>{`${fr.date} : ${day(props.issuedAt)}`}</Text>
+            <Text style={styles.right}>{`${fr.period} : ${period}`}</Text>
+          </View>
+        </View>
+
+        <View style={styles.client}>
+          <Text style={styles.muted}>{fr.billedTo}</Text>
+          <Text style={styles.clientName}>{props.group.name}</Text>
+          <Text>{props.group.address}</Text>
+          <Text>{`${props.group.zip} ${props.group.city}`}</Text>
+        </View>
+
+        <Text style={{ marginBottom: 6 }}>{fr.tariffs(formatUnitPrice(props.pricePage), formatUnitPrice(props.pricePhoto))}</Text>
+
+        <View style={styles.headRow} fixed>
+          {fr.columns.map((label, index) => (
+            <Text key={label} style={[index < 2 ? styles.cell : styles.number, { width: widths[index] }]}>
+              {label}
+            </Text>
+          ))}
+        </View>
+        {props.lines.map((line, index) => (
+          <View key={index} style={styles.row} wrap={false}>
+            <Text style={[styles.cell, { width: widths[0] }]}>{day(line.createdAt)}</Text>
+            <Text style={[styles.cell, { width: widths[1] }]}>{line.name}</Text>
+            <Text style={[styles.number, { width: widths[2] }]}>{line.pages}</Text>
+            <Text style={[styles.number, { width: widths[3] }]}>{line.photos}</Text>
+            <Text style={[styles.number, { width: widths[4] }]}>{line.textPages}</Text>
+            <Text style={[styles.number, { width: widths[5] }]}>{formatEuros(line.amountHT)}</Text>
+            <Text style={[styles.number, { width: widths[6] }]}>{`${line.discount} %`}</Text>
+            <Text style={[styles.number, { width: widths[7] }]}>{formatEuros(line.netAmount)}</Text>
+          </View>
+        ))}
+        <Text style={styles.summary}>{fr.totalPagesPhotos(props.lines.length, props.totalCountPages, props.totalCountPhotos)}</Text>
+
+        <View style={styles.totals} wrap={false}>
+          <TotalRow label={fr.totalHT} value={formatEuros(props.totals.amountHT)} />
+          <TotalRow label={fr.lineDiscounts} value={`− ${formatEuros(props.totals.lineDiscounts)}`} />
+          <TotalRow label={fr.globalDiscount(props.totals.globalDiscount)} value={`− ${formatEuros(props.totals.globalDiscountAmount)}`} />
+          <TotalRow label={fr.netHT} value={formatEuros(props.totals.netHT)} />
+          <TotalRow label={fr.vat} value={formatEuros(props.totals.vatAmount)} />
+          <View style={styles.grandTotal}>
+            <Text>{fr.totalTTC}</Text>
+            <Text>{formatEuros(props.totals.amountTTC)}</Text>
+          </View>
+        </View>
+
+        <View style={styles.mentions} wrap={false}>
+          {props.mentions.map((mention) => (
+            <Text key={mention}>{mention}</Text>
+          ))}
+        </View>
+
+        <View style={styles.footer} fixed>
+          <Text>{`${title} – ${props.group.name}`}</Text>
+          <Text render={({ pageNumber, totalPages }) => fr.page(pageNumber, totalPages)} />
+        </View>
+      </Page>
+    </Document>
+  );
+}
+
+export async function renderGroupBillPdf(props: GroupBillPdfProps): Promise<Buffer> {
+  ensurePdfFonts();
+  return renderToBuffer(<GroupBillDocument {...props} />);
+}
