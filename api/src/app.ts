@@ -21,6 +21,9 @@ import { groupRoutes } from './modules/groups/rest.js';
 import { newsRoutes } from './modules/news/rest.js';
 import { notificationRoutes } from './modules/notifications/rest.js';
 import { reportRoutes } from './modules/reports/rest.js';
+import { billingRoutes } from './modules/billing/rest.js';
+import { retrocessionRoutes } from './modules/retrocession/rest.js';
+import { statisticsRoutes } from './modules/statistics/rest.js';
 import { reportArchives } from './modules/reports/service.js';
 import { appVersion } from './version.js';
 
@@ -36,7 +39,7 @@ const archives: Record<string, ArchiveProvider> = { ...reportArchives };
 
 export function createApp(services: Services, fileLinks: ReturnType<typeof createFileLinks>): App {
   const yoga = createGraphQLServer(services);
-  const rest = createRestRouter([...authRoutes, ...accountRoutes(services), ...groupRoutes, ...newsRoutes, ...notificationRoutes, ...absenceRoutes, ...reportRoutes(services)], yoga);
+  const rest = createRestRouter([...authRoutes, ...accountRoutes(services), ...groupRoutes, ...newsRoutes, ...notificationRoutes, ...absenceRoutes, ...reportRoutes(services), ...billingRoutes(services), ...retrocessionRoutes(services), ...statisticsRoutes], yoga);
   const serveWeb = createStaticHandler(services.config.webDir);
   const serveFile = createFilesHandler(services, fileLinks, archives);
 

@@ -4,10 +4,13 @@ import { builder } from './builder.js';
 import '../modules/absences/schema.js';
 import '../modules/accounts/schema.js';
 import '../modules/auth/schema.js';
+import '../modules/billing/schema.js';
 import '../modules/groups/schema.js';
 import '../modules/news/schema.js';
 import '../modules/notifications/schema.js';
 import '../modules/reports/schema.js';
+import '../modules/retrocession/schema.js';
+import '../modules/statistics/schema.js';
 
 export const schema = builder.toSchema();
 export const sortedSchema = () => lexicographicSortSchema(schema);

@@ -5,9 +5,9 @@ import { collectConnection, legacyFailure, positiveInt, type FieldNames } from '
 import type { RestContext, Route } from '../../http/rest.js';
 import { groupMessages } from './rules.js';
 
-const GROUP_FIELDS = 'databaseId name siret telephone email address zip city pricePage pricePhoto memberCount';
+export const GROUP_FIELDS = 'databaseId name siret telephone email address zip city pricePage pricePhoto memberCount';
 
-interface GroupData {
+export interface GroupData {
   databaseId: number;
   name: string;
   siret: string;
@@ -30,7 +30,7 @@ interface MemberData {
 }
 
 /** Spec §3 Group, legacy field names (`group_street` holds the Siret). */
-function legacyGroup(group: GroupData) {
+export function legacyGroup(group: GroupData) {
   return {
     id: group.databaseId,
     group_name: group.name,

@@ -1,0 +1,326 @@
+// /api/v1/billing/* calls of the études' bills (spec §7 "Billing"): each runs the GraphQL operation
+// and answers with the legacy keys (`bills`, `bill`, `availablesGroupsBillings`) and messages.
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { Readable } from 'node:stream';
+import type { Services } from '../../context.js';
+import { contentDisposition } from '../../http/files.js';
+import { bool, collectConnection, positiveInt, withMultipart } from '../../http/legacy.js';
+import { json, readFields } from '../../http/request.js';
+import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
+import { GROUP_FIELDS, legacyGroup, type GroupData } from '../groups/rest.js';
+import { legacyReport, REPORT_FIELDS, type ReportData } from '../reports/rest.js';
+import { billMessages } from './rules.js';
+
+export const BILL_FIELDS = `
+  databaseId number year month monthLabel group { databaseId }
+  groupName groupAddress groupZip groupCity groupPricePage groupPricePhoto discount totalCountPages totalCountPhotos
+  amountHT discountAmount netAmountHT vatAmount amountTTC isSent sentAt isPaid paidAt createdAt
+  pdf { name url downloadUrl }
+  lines { reportDatabaseId name createdAt pages photos textPages amountPages amountPhotos amountHT discount discountAmount netAmountHT }`;
+
+interface BillData {
+  databaseId: number;
+  number: number;
+  year: number;
+  month: number;
+  monthLabel: string;
+  group: { databaseId: number };
+  groupName: string;
+  groupAddress: string;
+  groupZip: string;
+  groupCity: string;
+  groupPricePage: string;
+  groupPricePhoto: string;
+  discount: number;
+  totalCountPages: number;
+  totalCountPhotos: number;
+  amountHT: string;
+  discountAmount: string;
+  netAmountHT: string;
+  vatAmount: string;
+  amountTTC: string;
+  isSent: boolean;
+  sentAt: string | null;
+  isPaid: boolean;
+  paidAt: string | null;
+  createdAt: string;
+  pdf: { name: string; url: string; downloadUrl: string } | null;
+  lines: {
+    reportDatabaseId: number;
+    name: string;
+    createdAt: string;
+    pages: number;
+    photos: number;
+    textPages: number;
+    amountPages: string;
+    amountPhotos: string;
+    amountHT: string;
+    discount: number;
+    discountAmount: string;
+    netAmountHT: string;
+  }[];
+}
+
+/** Spec §3 "Bill", with the frozen amounts the legacy client used to compute itself. */
+export function legacyBill(bill: BillData) {
+  return {
+    id: bill.databaseId,
+    billing_number: bill.number,
+    group_id: bill.group.databaseId,
+    group_name: bill.groupName,
+    group_address: bill.groupAddress,
+    group_zip: bill.groupZip,
+    group_city: bill.groupCity,
+    group_price_page: bill.groupPricePage,
+    group_price_photo: bill.groupPricePhoto,
+    discount: bill.discount,
+    total_count_pages: bill.totalCountPages,
+    total_count_photos: bill.totalCountPhotos,
+    year: bill.year,
+    month: bill.month,
+    month_label: bill.monthLabel,
+    amount_without_taxes: bill.amountHT,
+    discount_amount: bill.discountAmount,
+    amount_without_taxes_discounted: bill.netAmountHT,
+    vat_amount: bill.vatAmount,
+    amount_with_taxes: bill.amountTTC,
+    reports: bill.lines.map((line) => ({
+      id: line.reportDatabaseId,
+      name: line.name,
+      created_at: line.createdAt,
+      count_pages_billing: line.pages,
+      count_photos_billing: line.photos,
+      text_pages: line.textPages,
+      amount_without_taxes_pages: line.amountPages,
+      amount_without_taxes_photos: line.amountPhotos,
+      amount_without_taxes: line.amountHT,
+      discount: line.discount,
+      discount_amount: line.discountAmount,
+      amount_without_taxes_discounted: line.netAmountHT,
+    })),
+    is_sent: bill.isSent,
+    sent_at: bill.sentAt,
+    is_paid: bill.isPaid,
+    paid_at: bill.paidAt,
+    files: bill.pdf ? [{ originalname: bill.pdf.name, linkUrl: bill.pdf.url, file_url: bill.pdf.downloadUrl }] : [],
+    createdAt: bill.createdAt,
+  };
+}
+
+/** The spec's toast message, the precise French reason, and per-field messages. */
+const failure = (error: GraphQLFailure, message = error.status >= 500 ? billMessages.createFailed : error.message) =>
+  json({ code: error.status, message, detail: error.status >= 500 ? message : error.message, ...(error.fields && { errors: error.fields }) }, error.status);
+
+const billGid = (value: unknown) => encodeGlobalID('GroupBill', positiveInt(value) ?? 0);
+const groupGid = (value: unknown) => encodeGlobalID('Group', positiveInt(value) ?? 0);
+
+/** JSON, form-encoded or multipart bodies alike (the legacy create sends its PDF as multipart). */
+async function withBody(ctx: RestContext, services: Services, handle: (body: Record<string, unknown>) => Promise<Response>): Promise<Response> {
+  const type = ctx.request.headers.get('content-type') ?? '';
+  if (type.includes('multipart/form-data')) return withMultipart(ctx, services, (form) => handle(form.fields));
+  if (type.includes('application/json')) {
+    const body: unknown = await ctx.request.json().catch(() => null);
+    return handle(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+  }
+  return handle(await readFields(ctx.request));
+}
+
+/** A list sent as a JSON array, a JSON string of one, or comma-separated values. */
+function list(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value !== 'string' || value.trim() === '') return value == null ? [] : [value];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (Array.isArray(parsed)) return parsed;
+    if (parsed && typeof parsed === 'object') return [parsed];
+  } catch {
+    // not JSON: comma-separated
+  }
+  return value.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+/** A discount as typed: empty → missing (null), digits → number, anything else → an invalid value. */
+function discountValue(value: unknown): number | null {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return null;
+  const text = String(value).trim();
+  return /^\d{1,3}$/.test(text) ? Number(text) : -1;
+}
+
+/**
+ * `reports` (ids, or objects with id/report_id and discount) and `discounts` (a list parallel to
+ * reports, or an object keyed by report id) → GraphQL lines.
+ */
+function billLines(body: Record<string, unknown>) {
+  const reports = list(body.reports);
+  let discounts: unknown = body.discounts;
+  if (typeof discounts === 'string') {
+    try {
+      discounts = JSON.parse(discounts);
+    } catch {
+      discounts = list(discounts);
+    }
+  }
+  return reports.map((entry, index) => {
+    const object = entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : null;
+    const id = positiveInt(object ? (object.report_id ?? object.id) : entry) ?? 0;
+    let discount: unknown = object?.discount;
+    if (Array.isArray(discounts)) discount = discounts[index] ?? discount;
+    else if (discounts && typeof discounts === 'object') discount = (discounts as Record<string, unknown>)[String(id)] ?? discount;
+    return { reportId: encodeGlobalID('Report', id), discount: discountValue(discount) };
+  });
+}
+
+const BILL_MUTATION = (name: string, input: string) => `mutation($input: ${input}!) { ${name}(input: $input) { message bill { ${BILL_FIELDS} } } }`;
+
+async function billMutation(ctx: RestContext, name: string, inputType: string, input: Record<string, unknown>, failureMessage?: string, status = 200) {
+  const result = await ctx.graphql<Record<string, { message: string; bill: BillData }>>(BILL_MUTATION(name, inputType), { input });
+  if (!result.ok) return failure(result.error, failureMessage);
+  return json({ message: result.data[name].message, bill: legacyBill(result.data[name].bill) }, status);
+}
+
+async function create(ctx: RestContext, services: Services): Promise<Response> {
+  // The legacy client also sends its own PDF (`bill`) and a `bill_number`: both are ignored, the
+  // server allocates the number and renders the invoice (docs/decisions.md).
+  return withBody(ctx, services, (body) =>
+    billMutation(
+      ctx,
+      'generateGroupBill',
+      'GenerateGroupBillInput',
+      {
+        groupId: groupGid(body.group_id),
+        year: positiveInt(body.year),
+        month: positiveInt(body.month),
+        reports: billLines(body),
+        discount: discountValue(body.discount),
+      },
+      billMessages.createFailed,
+      201,
+    ),
+  );
+}
+
+async function billIdFrom(ctx: RestContext, body: Record<string, unknown>): Promise<string | null> {
+  const id = positiveInt(body.bill_id ?? ctx.url.searchParams.get('bill_id'));
+  if (id) return billGid(id);
+  const number = positiveInt(body.bill_number ?? body.billing_number ?? ctx.url.searchParams.get('bill_number'));
+  if (!number) return null;
+  const found = await ctx.graphql<{ groupBills: { edges: { node: { id: string } }[] } }>(
+    'query($number: Int) { groupBills(first: 1, filter: { number: $number }) { edges { node { id } } } }',
+    { number },
+  );
+  return found.ok ? (found.data.groupBills.edges[0]?.node.id ?? null) : null;
+}
+
+/**
+ * Legacy `generate-pdf` posted HTML for the server to print. It is never rendered: the call now
+ * names a bill (`bill_id` or `bill_number`) and answers that bill's PDF, rendered from its frozen
+ * figures (docs/decisions.md).
+ */
+async function generatePdf(ctx: RestContext, services: Services): Promise<Response> {
+  return withBody(ctx, services, async (body) => {
+    const billId = await billIdFrom(ctx, body);
+    const pdfFailure = (status: number, detail: string) => json({ code: status, message: billMessages.pdfFailed, detail }, status);
+    if (!billId) return pdfFailure(400, billMessages.noPdfRequested);
+    const result = await ctx.graphql<{ node: { number: number; pdf: { url: string } | null } | null }>(
+      'query($id: ID!) { node(id: $id) { ... on GroupBill { number pdf { url } } } }',
+      { id: billId },
+    );
+    if (!result.ok) return pdfFailure(result.error.status, result.error.message);
+    if (!result.data.node?.pdf) return pdfFailure(404, billMessages.notFound);
+    // The signed link was only handed out because the caller may see the bill; its path is the key.
+    const storageKey = decodeURIComponent(new URL(result.data.node.pdf.url, 'http://x').pathname.slice('/files/'.length));
+    const stream = await services.storage.get(storageKey);
+    return new Response(Readable.toWeb(stream as Readable) as ReadableStream, {
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': contentDisposition(`facture-${result.data.node.number}.pdf`, true),
+        'cache-control': 'private, no-store',
+      },
+    });
+  });
+}
+
+async function nextNumber(ctx: RestContext): Promise<Response> {
+  const result = await ctx.graphql<{ nextGroupBillNumber: number }>('query { nextGroupBillNumber }');
+  if (!result.ok) return failure(result.error, billMessages.nextNumberFailed);
+  return json({ bill_number: result.data.nextGroupBillNumber, billing_number: result.data.nextGroupBillNumber });
+}
+
+async function getAll(ctx: RestContext): Promise<Response> {
+  const params = ctx.url.searchParams;
+  const filter = {
+    year: positiveInt(params.get('year')),
+    month: positiveInt(params.get('month')),
+    groupId: positiveInt(params.get('group_id')) ? groupGid(params.get('group_id')) : null,
+  };
+  const result = await collectConnection(
+    ctx,
+    `query($filter: GroupBillFilter, $first: Int, $after: String) { groupBills(filter: $filter, first: $first, after: $after) {
+      edges { node { ${BILL_FIELDS} } } pageInfo { hasNextPage endCursor } } }`,
+    { filter },
+    (data: { groupBills: { edges: { node: BillData }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } }) => data.groupBills,
+    { pageSize: 50 },
+  );
+  if (!result.ok) return failure(result.error);
+  return json({ bills: result.data.map(legacyBill) });
+}
+
+interface BillingGroupData {
+  group: GroupData;
+  bill: { databaseId: number; number: number } | null;
+  billableReports: ReportData[];
+  totals: { reports: number; pages: number; textPages: number; photos: number; amountHT: string };
+}
+
+export const legacyTotals = (totals: BillingGroupData['totals']) => ({
+  total_reports: totals.reports,
+  total_pages: totals.pages,
+  total_text_pages: totals.textPages,
+  total_photos: totals.photos,
+  total_amount_without_taxes: totals.amountHT,
+});
+
+async function availableGroups(ctx: RestContext): Promise<Response> {
+  const params = ctx.url.searchParams;
+  const result = await ctx.graphql<{ availableGroupsForBilling: BillingGroupData[] }>(
+    `query($year: Int, $month: Int) { availableGroupsForBilling(year: $year, month: $month) {
+      group { ${GROUP_FIELDS} } bill { databaseId number }
+      billableReports { ${REPORT_FIELDS} }
+      totals { reports pages textPages photos amountHT } } }`,
+    { year: positiveInt(params.get('year')), month: positiveInt(params.get('month')) },
+  );
+  if (!result.ok) return failure(result.error);
+  return json({
+    availablesGroupsBillings: result.data.availableGroupsForBilling.map((row) => ({
+      ...legacyGroup(row.group),
+      bill_id: row.bill?.databaseId ?? null,
+      billing_number: row.bill?.number ?? null,
+      reports: row.billableReports.map(legacyReport),
+      ...legacyTotals(row.totals),
+    })),
+  });
+}
+
+export function billingRoutes(services: Services): Route[] {
+  return [
+    { method: 'GET', path: '/api/v1/billing/get_availables_groups', handler: availableGroups },
+    { method: 'POST', path: '/api/v1/billing/create', handler: (ctx) => create(ctx, services) },
+    { method: 'POST', path: '/api/v1/billing/generate-pdf', handler: (ctx) => generatePdf(ctx, services) },
+    { method: 'POST', path: '/api/v1/billing/get-next-bill-number', handler: nextNumber },
+    { method: 'GET', path: '/api/v1/billing/get_all_bailiff', handler: getAll },
+    {
+      method: 'POST',
+      path: '/api/v1/billing/send_bill_to_email',
+      // group_id is implied by the bill.
+      handler: (ctx) => withBody(ctx, services, (body) => billMutation(ctx, 'sendGroupBill', 'SendGroupBillInput', { billId: billGid(body.bill_id) }, billMessages.sendFailed)),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/billing/set_paid',
+      handler: (ctx) =>
+        withBody(ctx, services, (body) =>
+          billMutation(ctx, 'setGroupBillPaid', 'SetGroupBillPaidInput', { billId: billGid(body.bill_id), isPaid: bool(body.is_paid) ?? false }),
+        ),
+    },
+  ];
+}

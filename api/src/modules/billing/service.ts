@@ -1,0 +1,451 @@
+import type { Readable } from 'node:stream';
+import type { AppContext, Services, Viewer } from '../../context.js';
+import type { Prisma } from '../../infra/db.js';
+import { AppError, forbidden, notAuthenticated, validationError } from '../../graphql/errors.js';
+import { renderMail } from '../../infra/mail/index.js';
+import { formatEuros, formatMonthYear } from '../../infra/mail/format.js';
+import { renderGroupBillPdf, type GroupBillPdfProps } from '../../infra/pdf/index.js';
+import { newStorageKey } from '../../infra/storage.js';
+import { formatAmount, sum, toDecimal, type DecimalInput } from '../../lib/money.js';
+import { parisPeriod, parisYearMonth } from '../../lib/periods.js';
+import { recordAudit } from '../audit/service.js';
+import { viewerGroupId } from '../groups/service.js';
+import { notifyUsers } from '../notifications/service.js';
+import type { PeriodTotals } from '../retrocession/rules.js';
+import {
+  BILL_PDF_NAME,
+  billingAmounts,
+  billingPeriodTotals,
+  billMessages,
+  billTotals,
+  checkDiscount,
+  discountOf,
+  isCurrentPeriod,
+  paymentMentions,
+  validateBillSelection,
+} from './rules.js';
+
+const GROUP_BILL_COUNTER = 'group_bill';
+
+function requireViewer(ctx: AppContext): Viewer {
+  if (!ctx.viewer) throw notAuthenticated();
+  return ctx.viewer;
+}
+
+function requireAdmin(ctx: AppContext): Viewer {
+  const viewer = requireViewer(ctx);
+  if (viewer.role !== 'ADMIN') throw forbidden();
+  return viewer;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Visibility
+// ---------------------------------------------------------------------------------------------
+
+export interface GroupBillFilter {
+  year?: number | null;
+  month?: number | null;
+  groupId?: number | null;
+  number?: number | null;
+}
+
+/** Spec §6: admins see every bill, a bailiff his étude's bills only, a secretary none. */
+export async function groupBillsWhere(ctx: AppContext, filter: GroupBillFilter = {}): Promise<Prisma.GroupBillWhereInput> {
+  const viewer = requireViewer(ctx);
+  const and: Prisma.GroupBillWhereInput[] = [];
+  if (viewer.role === 'BAILIFF') {
+    const groupId = await viewerGroupId(ctx);
+    // A bailiff not (yet) linked to an étude has no bills.
+    and.push({ groupId: groupId ?? -1 });
+  } else if (viewer.role !== 'ADMIN') {
+    throw forbidden();
+  }
+  if (filter.groupId) and.push({ groupId: filter.groupId });
+  if (filter.year) and.push({ year: filter.year });
+  if (filter.month) and.push({ month: filter.month });
+  if (filter.number) and.push({ number: filter.number });
+  return { AND: and };
+}
+
+export async function canSeeGroupBill(ctx: AppContext, bill: { groupId: number }): Promise<boolean> {
+  if (ctx.viewer?.role === 'ADMIN') return true;
+  return ctx.viewer?.role === 'BAILIFF' && (await viewerGroupId(ctx)) === bill.groupId;
+}
+
+async function findVisibleBill(ctx: AppContext, billId: number) {
+  requireViewer(ctx);
+  const bill = await ctx.db.groupBill.findUnique({ where: { id: billId } });
+  if (!bill || !(await canSeeGroupBill(ctx, bill))) throw new AppError('NOT_FOUND', billMessages.notFound);
+  return bill;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Billable reports and period totals
+// ---------------------------------------------------------------------------------------------
+
+function checkPeriod(year: number, month: number): void {
+  if (!Number.isInteger(year) || year < 2000 || year > 9999 || !Number.isInteger(month) || month < 1 || month > 12) {
+    throw validationError({ period: billMessages.periodInvalid }, billMessages.periodInvalid);
+  }
+}
+
+/** Counted (billing pages > 0) reports created that Paris month, by étude; `invoiced` narrows. */
+function countedWhere(year: number, month: number, options: { groupId?: number; invoiced?: boolean } = {}): Prisma.ReportWhereInput {
+  const period = parisPeriod(year, month);
+  return {
+    createdAt: { gte: period.start, lt: period.end },
+    countPagesBilling: { gt: 0 },
+    ...(options.invoiced !== undefined && { invoiced: options.invoiced }),
+    bailiff: { groupId: options.groupId ?? { not: null } },
+  };
+}
+
+const LINE_SELECT = {
+  id: true,
+  invoiced: true,
+  countPagesBilling: true,
+  countPhotosBilling: true,
+  groupPricePage: true,
+  groupPricePhoto: true,
+  bailiff: { select: { groupId: true, group: { select: { pricePage: true, pricePhoto: true } } } },
+} as const;
+
+type LineRow = Prisma.ReportGetPayload<{ select: typeof LINE_SELECT }>;
+
+/** A report's billing line: its captured étude tariffs, else the étude's current ones. */
+const lineCounts = (report: LineRow) => ({
+  pages: report.countPagesBilling,
+  photos: report.countPhotosBilling,
+  pricePage: report.groupPricePage ?? report.bailiff.group?.pricePage,
+  pricePhoto: report.groupPricePhoto ?? report.bailiff.group?.pricePhoto,
+});
+
+export interface BillingGroupRow {
+  groupId: number;
+  year: number;
+  month: number;
+  /** Counted reports not on a bill yet, oldest first. */
+  billableReportIds: number[];
+  /** All counted reports of the month, billed or not. */
+  totals: PeriodTotals;
+  billId: number | null;
+}
+
+export interface BillingPeriod {
+  year: number;
+  month: number;
+  /** Spec §4: bills are generated for the current month only. */
+  isCurrent: boolean;
+  totals: PeriodTotals;
+  groups: BillingGroupRow[];
+}
+
+/**
+ * The Facturation screen for a month: études with counted reports or a bill that month, each with
+ * what is left to bill, and the period totals (all counted reports, before discounts).
+ */
+export async function billingPeriod(ctx: AppContext, year: number, month: number, now = new Date()): Promise<BillingPeriod> {
+  requireAdmin(ctx);
+  checkPeriod(year, month);
+  const [reports, bills] = await Promise.all([
+    ctx.db.report.findMany({ where: countedWhere(year, month), select: LINE_SELECT, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+    ctx.db.groupBill.findMany({ where: { year, month }, select: { id: true, groupId: true } }),
+  ]);
+  const byGroup = new Map<number, LineRow[]>();
+  for (const report of reports) byGroup.set(report.bailiff.groupId!, [...(byGroup.get(report.bailiff.groupId!) ?? []), report]);
+  const billOf = new Map(bills.map((bill) => [bill.groupId, bill.id]));
+  const groupIds = [...new Set([...byGroup.keys(), ...billOf.keys()])];
+  const names = await ctx.db.group.findMany({ where: { id: { in: groupIds } }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+  return {
+    year,
+    month,
+    isCurrent: isCurrentPeriod({ year, month }, parisYearMonth(now)),
+    totals: billingPeriodTotals(reports.map(lineCounts)),
+    groups: names.map(({ id }) => {
+      const groupReports = byGroup.get(id) ?? [];
+      return {
+        groupId: id,
+        year,
+        month,
+        billableReportIds: groupReports.filter((report) => !report.invoiced).map((report) => report.id),
+        totals: billingPeriodTotals(groupReports.map(lineCounts)),
+        billId: billOf.get(id) ?? null,
+      };
+    }),
+  };
+}
+
+/** Legacy `availablesGroupsBillings`: études with counted, not yet invoiced reports that month. */
+export async function availableGroups(ctx: AppContext, year: number, month: number, now = new Date()): Promise<BillingGroupRow[]> {
+  const period = await billingPeriod(ctx, year, month, now);
+  return period.groups.filter((group) => group.billableReportIds.length > 0);
+}
+
+/** The number the next generated bill will take (informative: it is only allocated at generation). */
+export async function nextBillNumber(ctx: AppContext): Promise<number> {
+  requireAdmin(ctx);
+  const counter = await ctx.db.counter.findUnique({ where: { name: GROUP_BILL_COUNTER } });
+  return (counter?.value ?? 0) + 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generation
+// ---------------------------------------------------------------------------------------------
+
+export interface GenerateBillInput {
+  groupId: number;
+  /** Defaults to the current Paris month; any other month is refused. */
+  year?: number | null;
+  month?: number | null;
+  reports: { reportId: number; discount: unknown }[];
+  /** Global discount, percent; absent means 0. */
+  discount?: unknown;
+}
+
+/**
+ * Bill numbers: the "group_bill" counter row is incremented inside the generating transaction; the
+ * UPDATE keeps the row locked until commit, so concurrent generations queue on it and a rolled-back
+ * generation gives its number back — unique and without gaps. It is the transaction's last write
+ * but two, so the lock is held for a few milliseconds only.
+ */
+async function allocateBillNumber(tx: Prisma.TransactionClient): Promise<number> {
+  await tx.$executeRaw`INSERT INTO "Counter" ("name", "value") VALUES (${GROUP_BILL_COUNTER}, 0) ON CONFLICT ("name") DO NOTHING`;
+  const [row] = await tx.$queryRaw<{ value: number }[]>`UPDATE "Counter" SET "value" = "value" + 1 WHERE "name" = ${GROUP_BILL_COUNTER} RETURNING "value"`;
+  return row.value;
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'P2002';
+
+export async function generateGroupBill(ctx: AppContext, input: GenerateBillInput, now = new Date()): Promise<number> {
+  const viewer = requireAdmin(ctx);
+  const current = parisYearMonth(now);
+  const period = { year: input.year ?? current.year, month: input.month ?? current.month };
+  if (!isCurrentPeriod(period, current)) throw validationError({ period: billMessages.notCurrentPeriod }, billMessages.notCurrentPeriod);
+
+  const errors = validateBillSelection({ reports: input.reports, discount: input.discount });
+  if (Object.keys(errors).length > 0) throw validationError(errors, Object.values(errors)[0]);
+  const discounts = new Map(input.reports.map((line) => [line.reportId, (checkDiscount(line.discount) as { value: number }).value]));
+  const globalDiscount = input.discount == null || input.discount === '' ? 0 : (checkDiscount(input.discount) as { value: number }).value;
+
+  const group = await ctx.db.group.findUnique({ where: { id: input.groupId } });
+  if (!group) throw new AppError('NOT_FOUND', billMessages.groupNotFound);
+  const existing = await ctx.db.groupBill.findUnique({ where: { groupId_year_month: { groupId: group.id, ...period } }, select: { id: true } });
+  if (existing) throw new AppError('CONFLICT', billMessages.alreadyGenerated);
+
+  const reportIds = [...discounts.keys()];
+  const reports = await ctx.db.report.findMany({
+    where: { AND: [{ id: { in: reportIds } }, countedWhere(period.year, period.month, { groupId: group.id, invoiced: false })] },
+    select: LINE_SELECT,
+  });
+  const found = new Set(reports.map((report) => report.id));
+  const refused = reportIds.filter((id) => !found.has(id));
+  if (refused.length > 0) {
+    throw validationError(Object.fromEntries(refused.map((id) => [`reports.${id}`, billMessages.reportNotBillable])), billMessages.reportNotBillable);
+  }
+
+  // Lines at the tariffs captured on each report (the étude's current ones when none was captured).
+  const lines = reports.map((report) => ({
+    report,
+    discount: discounts.get(report.id)!,
+    amounts: billingAmounts({ ...lineCounts(report), pricePage: report.groupPricePage ?? group.pricePage, pricePhoto: report.groupPricePhoto ?? group.pricePhoto }),
+  }));
+  const totals = billTotals(lines.map((line) => ({ amount: line.amounts.total, discount: line.discount })), globalDiscount);
+
+  let billId: number;
+  try {
+    billId = await ctx.db.$transaction(
+      async (tx) => {
+        // Claiming the reports first: a concurrent bill holding one of them makes this one fail.
+        const claimed = await tx.report.updateMany({ where: { id: { in: reportIds }, invoiced: false }, data: { invoiced: true } });
+        if (claimed.count !== reportIds.length) throw new AppError('CONFLICT', billMessages.reportsTaken);
+        // Tariffs are frozen on the reports too, so the bill's lines can be read back unchanged.
+        await tx.report.updateMany({ where: { id: { in: reportIds }, groupPricePage: null }, data: { groupPricePage: group.pricePage } });
+        await tx.report.updateMany({ where: { id: { in: reportIds }, groupPricePhoto: null }, data: { groupPricePhoto: group.pricePhoto } });
+        const number = await allocateBillNumber(tx);
+        const bill = await tx.groupBill.create({
+          data: {
+            number,
+            groupId: group.id,
+            ...period,
+            discount: globalDiscount,
+            groupName: group.name,
+            groupAddress: group.address,
+            groupZip: group.zip,
+            groupCity: group.city,
+            groupPricePage: group.pricePage,
+            groupPricePhoto: group.pricePhoto,
+            totalCountPages: reports.reduce((total, report) => total + report.countPagesBilling, 0),
+            totalCountPhotos: reports.reduce((total, report) => total + report.countPhotosBilling, 0),
+            ...totals,
+            createdById: viewer.id,
+            createdAt: now,
+            lines: { createMany: { data: lines.map((line) => ({ reportId: line.report.id, discount: line.discount })) } },
+          },
+          select: { id: true },
+        });
+        await recordAudit(tx, ctx, {
+          action: 'billing.generate',
+          entity: 'GroupBill',
+          entityId: bill.id,
+          data: { number, groupId: group.id, ...period, reports: reportIds, discount: globalDiscount, amountTTC: formatAmount(totals.amountTTC) },
+        });
+        return bill.id;
+      },
+      // Twenty admins generating at once queue on the counter row: give them time.
+      { maxWait: 15_000, timeout: 30_000 },
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', billMessages.alreadyGenerated);
+    throw error;
+  }
+
+  // The PDF is rendered from the committed figures. Should rendering fail, the bill stands and its
+  // PDF is rendered again the first time it is needed (download, e-mail).
+  await storeBillPdf(ctx, billId).catch((error: unknown) => console.error(`[billing] PDF de la facture ${billId}`, error));
+  return billId;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The invoice PDF
+// ---------------------------------------------------------------------------------------------
+
+async function pdfProps(services: Pick<Services, 'db'>, billId: number): Promise<GroupBillPdfProps> {
+  const bill = await services.db.groupBill.findUniqueOrThrow({
+    where: { id: billId },
+    include: {
+      lines: {
+        select: {
+          discount: true,
+          report: { select: { id: true, name: true, createdAt: true, countPagesBilling: true, countPhotosBilling: true, groupPricePage: true, groupPricePhoto: true } },
+        },
+        orderBy: [{ report: { createdAt: 'asc' } }, { reportId: 'asc' }],
+      },
+    },
+  });
+  const lines = bill.lines.map(({ discount, report }) => ({ report, discount, amounts: billLineAmounts({ discount, report }, bill) }));
+  const lineDiscounts = sum(lines.map((line) => line.amounts.discountAmount));
+  const money = (value: DecimalInput) => formatAmount(toDecimal(value));
+  return {
+    number: bill.number,
+    issuedAt: bill.createdAt,
+    year: bill.year,
+    month: bill.month,
+    group: { name: bill.groupName, address: bill.groupAddress, zip: bill.groupZip, city: bill.groupCity },
+    pricePage: toDecimal(bill.groupPricePage).toString(),
+    pricePhoto: toDecimal(bill.groupPricePhoto).toString(),
+    totalCountPages: bill.totalCountPages,
+    totalCountPhotos: bill.totalCountPhotos,
+    lines: lines.map(({ report, amounts, discount }) => ({
+      createdAt: report.createdAt,
+      name: report.name,
+      pages: report.countPagesBilling,
+      photos: report.countPhotosBilling,
+      textPages: amounts.textPages,
+      amountHT: money(amounts.total),
+      discount,
+      discountAmount: money(amounts.discountAmount),
+      netAmount: money(amounts.net),
+    })),
+    totals: {
+      amountHT: money(bill.amountHT),
+      lineDiscounts: money(lineDiscounts),
+      globalDiscount: bill.discount,
+      globalDiscountAmount: money(toDecimal(bill.discountAmount).minus(lineDiscounts)),
+      netHT: money(toDecimal(bill.amountHT).minus(toDecimal(bill.discountAmount))),
+      vatAmount: money(bill.vatAmount),
+      amountTTC: money(bill.amountTTC),
+    },
+    mentions: paymentMentions(),
+  };
+}
+
+/** Renders the bill's PDF from its frozen figures and stores it once (`facture-{number}.pdf`). */
+export async function storeBillPdf(services: Pick<Services, 'db' | 'storage'>, billId: number): Promise<string> {
+  const props = await pdfProps(services, billId);
+  const buffer = await renderGroupBillPdf(props);
+  const storageKey = newStorageKey('group-bills', BILL_PDF_NAME(props.number));
+  await services.storage.put(storageKey, buffer);
+  const { count } = await services.db.groupBill.updateMany({ where: { id: billId, pdfKey: null }, data: { pdfKey: storageKey } });
+  if (count === 1) return storageKey;
+  // Someone stored it meanwhile: keep theirs.
+  await services.storage.remove(storageKey);
+  return (await services.db.groupBill.findUniqueOrThrow({ where: { id: billId }, select: { pdfKey: true } })).pdfKey!;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as Readable) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The bill's PDF for someone allowed to see the bill (legacy `billing/generate-pdf`): the stored
+ * file, rendered now if it is missing. Never rendered from anything the caller sends.
+ */
+export async function groupBillPdf(ctx: AppContext, billId: number): Promise<{ name: string; content: Buffer }> {
+  const bill = await findVisibleBill(ctx, billId);
+  const key = bill.pdfKey ?? (await storeBillPdf(ctx, bill.id));
+  return { name: BILL_PDF_NAME(bill.number), content: await readAll(await ctx.storage.get(key)) };
+}
+
+/** Legacy calls name a bill by its number. */
+export async function billIdByNumber(ctx: AppContext, number: number): Promise<number | null> {
+  const bill = await ctx.db.groupBill.findUnique({ where: { number }, select: { id: true } });
+  return bill?.id ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending and payment
+// ---------------------------------------------------------------------------------------------
+
+/** E-mails the invoice to the étude's accounting address, PDF attached; tells the étude's bailiffs. */
+export async function sendGroupBill(ctx: AppContext, billId: number): Promise<void> {
+  requireAdmin(ctx);
+  const bill = await findVisibleBill(ctx, billId);
+  const group = await ctx.db.group.findUniqueOrThrow({ where: { id: bill.groupId }, select: { email: true } });
+  const pdf = await groupBillPdf(ctx, bill.id);
+  const amountTtc = formatAmount(toDecimal(bill.amountTTC));
+  const mail = await renderMail.billSent({ groupName: bill.groupName, billNumber: String(bill.number), year: bill.year, month: bill.month, amountTtc });
+  await ctx.mailer.send({ to: group.email, ...mail, attachments: [{ filename: pdf.name, content: pdf.content, contentType: 'application/pdf' }] });
+
+  const now = new Date();
+  await ctx.db.$transaction(async (tx) => {
+    await tx.groupBill.update({ where: { id: bill.id }, data: { isSent: true, sentAt: now } });
+    await recordAudit(tx, ctx, { action: 'billing.send', entity: 'GroupBill', entityId: bill.id, data: { to: group.email, resent: bill.isSent } });
+  });
+  const bailiffs = await ctx.db.user.findMany({ where: { groupId: bill.groupId, role: 'BAILIFF', status: 'ACTIVE' }, select: { id: true } });
+  await notifyUsers(
+    ctx,
+    bailiffs.map((bailiff) => bailiff.id),
+    {
+      kind: 'BILL_SENT',
+      body: `<p>La facture n° ${bill.number} de ${formatMonthYear(bill.year, bill.month)} (${formatEuros(amountTtc)} TTC) a été envoyée à votre étude. Retrouvez-la dans « Mes factures ».</p>`,
+    },
+  );
+}
+
+/** Spec §4: "paid" is a checkbox the admin ticks or unticks. */
+export async function setGroupBillPaid(ctx: AppContext, billId: number, isPaid: boolean): Promise<void> {
+  requireAdmin(ctx);
+  const bill = await findVisibleBill(ctx, billId);
+  if (bill.isPaid === isPaid) return;
+  await ctx.db.$transaction(async (tx) => {
+    await tx.groupBill.update({ where: { id: bill.id }, data: { isPaid, paidAt: isPaid ? new Date() : null } });
+    await recordAudit(tx, ctx, { action: isPaid ? 'billing.paid' : 'billing.unpaid', entity: 'GroupBill', entityId: bill.id });
+  });
+}
+
+/** Figures of a bill line as printed on the PDF (amounts at the report's frozen tariffs). */
+export function billLineAmounts(
+  line: { discount: number; report: { countPagesBilling: number; countPhotosBilling: number; groupPricePage: DecimalInput | null; groupPricePhoto: DecimalInput | null } },
+  bill: { groupPricePage: DecimalInput; groupPricePhoto: DecimalInput },
+) {
+  const amounts = billingAmounts({
+    pages: line.report.countPagesBilling,
+    photos: line.report.countPhotosBilling,
+    pricePage: line.report.groupPricePage ?? bill.groupPricePage,
+    pricePhoto: line.report.groupPricePhoto ?? bill.groupPricePhoto,
+  });
+  const discountAmount = discountOf(amounts.total, line.discount);
+  return { ...amounts, discountAmount, net: amounts.total.minus(discountAmount) };
+}

@@ -1,0 +1,171 @@
+// /api/v1/billing/*secretar* calls (spec §7): the rétrocession of secretaries — the reports of a
+// period (`bills`) and the monthly invoices they upload (`bills_secretaries`, `bills_secretary`).
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import type { Services } from '../../context.js';
+import { bool, collectConnection, legacyFailure, positiveInt, withMultipart } from '../../http/legacy.js';
+import { json, readFields } from '../../http/request.js';
+import type { GraphQLOutcome, RestContext, Route } from '../../http/rest.js';
+import { parisYearMonth } from '../../lib/periods.js';
+import { legacyReport, REPORT_FIELDS, type ReportData } from '../reports/rest.js';
+
+const SECRETARY_BILL_FIELDS = `
+  databaseId number year month monthLabel discount pricePage pricePhoto createdAt
+  secretary { databaseId firstName lastName }
+  file { name size url downloadUrl }
+  figures { reports pages textPages photos amountHT }`;
+
+interface Totals {
+  reports: number;
+  pages: number;
+  textPages: number;
+  photos: number;
+  amountHT: string;
+}
+
+interface SecretaryBillData {
+  databaseId: number;
+  number: string;
+  year: number;
+  month: number;
+  monthLabel: string;
+  discount: number;
+  pricePage: string;
+  pricePhoto: string;
+  createdAt: string;
+  secretary: { databaseId: number; firstName: string; lastName: string };
+  file: { name: string; size: number | null; url: string; downloadUrl: string };
+  figures: Totals;
+}
+
+/** Spec §3 "Secretary bill", with what the « Factures » columns show. */
+function legacySecretaryBill(bill: SecretaryBillData) {
+  return {
+    id: bill.databaseId,
+    number: bill.number,
+    secretary_id: bill.secretary.databaseId,
+    user_id: bill.secretary.databaseId,
+    secretary: { id: bill.secretary.databaseId, first_name: bill.secretary.firstName, last_name: bill.secretary.lastName },
+    year: bill.year,
+    month: bill.month,
+    month_label: bill.monthLabel,
+    secretary_price_page: bill.pricePage,
+    secretary_price_photo: bill.pricePhoto,
+    discount: bill.discount,
+    reports_count: bill.figures.reports,
+    count_pages: bill.figures.pages,
+    count_text_pages: bill.figures.textPages,
+    count_photos: bill.figures.photos,
+    amount_without_taxes: bill.figures.amountHT,
+    files: [{ originalname: bill.file.name, linkUrl: bill.file.url, file_url: bill.file.downloadUrl, size: bill.file.size }],
+    createdAt: bill.createdAt,
+  };
+}
+
+const legacyTotals = (totals: Totals) => ({
+  total_reports: totals.reports,
+  total_pages: totals.pages,
+  total_text_pages: totals.textPages,
+  total_photos: totals.photos,
+  total_amount_without_taxes: totals.amountHT,
+});
+
+type Page<T> = { edges: { node: T }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+
+/** The period of the query string; the current Paris year when none is given. */
+function periodFrom(url: URL) {
+  const params = url.searchParams;
+  const month = positiveInt(params.get('month'));
+  return {
+    year: positiveInt(params.get('year')) ?? parisYearMonth(new Date()).year,
+    month: month && month <= 12 ? month : null,
+    secretaryId: positiveInt(params.get('secretary_id')) ? encodeGlobalID('User', Number(params.get('secretary_id'))) : null,
+  };
+}
+
+async function periodReports(ctx: RestContext, filter: ReturnType<typeof periodFrom>): Promise<GraphQLOutcome<ReportData[]>> {
+  return collectConnection(
+    ctx,
+    `query($filter: RetrocessionFilter!, $first: Int, $after: String) { retrocession(filter: $filter) {
+      reports(first: $first, after: $after) { edges { node { ${REPORT_FIELDS} } } pageInfo { hasNextPage endCursor } } } }`,
+    { filter },
+    (data: { retrocession: { reports: Page<ReportData> } }) => data.retrocession.reports,
+  );
+}
+
+/** `bills`: the period's reports (legacy report JSON); `bills_secretar…`: the uploaded invoices. */
+async function listBills(ctx: RestContext, key: 'bills_secretaries' | 'bills_secretary', onlyBills: boolean): Promise<Response> {
+  const filter = periodFrom(ctx.url);
+  const summary = await ctx.graphql<{ retrocession: { totals: Totals; bills: SecretaryBillData[] } }>(
+    `query($filter: RetrocessionFilter!) { retrocession(filter: $filter) { totals { reports pages textPages photos amountHT } bills { ${SECRETARY_BILL_FIELDS} } } }`,
+    { filter },
+  );
+  if (!summary.ok) return legacyFailure(summary.error);
+  const reports = onlyBills ? ({ ok: true, data: [] } as const) : await periodReports(ctx, filter);
+  if (!reports.ok) return legacyFailure(reports.error);
+  return json({
+    bills: reports.data.map(legacyReport),
+    [key]: summary.data.retrocession.bills.map(legacySecretaryBill),
+    totals: legacyTotals(summary.data.retrocession.totals),
+  });
+}
+
+/** « MES FACTURES » of a secretary: her invoices of a year (all months unless one is given). */
+async function listSecretary(ctx: RestContext): Promise<Response> {
+  const onlyBills = bool(ctx.url.searchParams.get('only_bills_secretary') ?? undefined) ?? false;
+  if (!onlyBills) return listBills(ctx, 'bills_secretary', false);
+  const filter = periodFrom(ctx.url);
+  const result = await collectConnection(
+    ctx,
+    `query($filter: SecretaryBillFilter, $first: Int, $after: String) { secretaryBills(filter: $filter, first: $first, after: $after) {
+      edges { node { ${SECRETARY_BILL_FIELDS} } } pageInfo { hasNextPage endCursor } } }`,
+    { filter },
+    (data: { secretaryBills: Page<SecretaryBillData> }) => data.secretaryBills,
+  );
+  if (!result.ok) return legacyFailure(result.error);
+  return json({ bills: [], bills_secretary: result.data.map(legacySecretaryBill) });
+}
+
+async function upload(ctx: RestContext, services: Services): Promise<Response> {
+  return withMultipart(ctx, services, async (form) => {
+    // The invoice is always the caller's own: `secretary_id` is not needed (docs/decisions.md).
+    const files = form.files.bill ?? [];
+    const result = await ctx.graphql<{ uploadSecretaryBill: { message: string; bill: SecretaryBillData } }>(
+      `mutation($input: UploadSecretaryBillInput!) { uploadSecretaryBill(input: $input) { message bill { ${SECRETARY_BILL_FIELDS} } } }`,
+      {
+        input: {
+          // Zero or several files reach the server check, which answers with the French message.
+          file: files.length === 1 ? files[0] : null,
+          year: positiveInt(form.fields.year) ?? 0,
+          month: positiveInt(form.fields.month) ?? 0,
+        },
+      },
+    );
+    if (!result.ok) {
+      if (files.length !== 1) {
+        const message = files.length === 0 ? 'Veuillez choisir un fichier Word ou PDF.' : 'Une seule facture par envoi.';
+        return json({ code: 400, message, errors: { bill: message } }, 400);
+      }
+      return legacyFailure(result.error);
+    }
+    return json({ message: result.data.uploadSecretaryBill.message, bill: legacySecretaryBill(result.data.uploadSecretaryBill.bill) }, 201);
+  });
+}
+
+async function remove(ctx: RestContext): Promise<Response> {
+  const body = await readFields(ctx.request);
+  const result = await ctx.graphql<{ removeSecretaryBill: { message: string } }>(
+    'mutation($input: RemoveSecretaryBillInput!) { removeSecretaryBill(input: $input) { message } }',
+    { input: { billId: encodeGlobalID('SecretaryBill', positiveInt(body.bill_id) ?? 0) } },
+  );
+  if (!result.ok) return legacyFailure(result.error);
+  return json({ message: result.data.removeSecretaryBill.message });
+}
+
+export function retrocessionRoutes(services: Services): Route[] {
+  return [
+    { method: 'GET', path: '/api/v1/billing/get_all_secretaries', handler: (ctx) => listBills(ctx, 'bills_secretaries', false) },
+    { method: 'GET', path: '/api/v1/billing/get_all_secretary', handler: listSecretary },
+    { method: 'POST', path: '/api/v1/billing/create_secretary', handler: (ctx) => upload(ctx, services) },
+    { method: 'POST', path: '/api/v1/billing/remove_secretary', handler: remove },
+  ];
+}

@@ -1,0 +1,229 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { builder } from '../../graphql/builder.js';
+import { databaseId } from '../../graphql/ids.js';
+import { formatMonthYear } from '../../infra/mail/format.js';
+import { UserNode } from '../accounts/schema.js';
+import { ReportNode } from '../reports/schema.js';
+import { secretaryBillMessages, type PeriodTotals } from './rules.js';
+import * as retrocession from './service.js';
+
+// --- Shared by billing and rétrocession ----------------------------------------------------------
+
+export const PeriodTotalsRef = builder.objectRef<PeriodTotals>('PeriodTotals').implement({
+  description: '« CUMUL PÉRIODE » : nombre de constats, pages, pages texte, photos et total HT (euros).',
+  fields: (t) => ({
+    reports: t.exposeInt('reports', { description: 'Nb de constats.' }),
+    pages: t.exposeInt('pages', { description: 'Pages comptées.' }),
+    textPages: t.exposeInt('textPages', { description: 'Nb de pages texte (pages facturées au tarif page, photos déduites).' }),
+    photos: t.exposeInt('photos', { description: 'Nb de photos.' }),
+    amountHT: t.field({ type: 'Decimal', description: 'Total HT.', resolve: (totals) => totals.amountHT }),
+  }),
+});
+
+export interface BillFile {
+  storageKey: string;
+  name: string;
+  size: number | null;
+}
+
+export const BillFileRef = builder.objectRef<BillFile>('BillFile').implement({
+  description: 'Le fichier d’une facture, par liens signés et temporaires.',
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    size: t.exposeInt('size', { nullable: true, description: 'Taille en octets.' }),
+    url: t.string({ description: 'Lien pour l’afficher (« Voir »).', resolve: (file, _args, ctx) => ctx.files.file(file.storageKey, file.name) }),
+    downloadUrl: t.string({
+      description: 'Lien pour le télécharger (« Télécharger »).',
+      resolve: (file, _args, ctx) => ctx.files.file(file.storageKey, file.name, { download: true }),
+    }),
+  }),
+});
+
+/** « Novembre 2026 »: the capitalised month the bill lists show. */
+export const monthLabel = (year: number, month: number) => {
+  const label = formatMonthYear(year, month);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+};
+
+// --- Secretary bills ---------------------------------------------------------------------------
+
+export const SecretaryBillNode = builder.prismaNode('SecretaryBill', {
+  id: { field: 'id' },
+  nullable: true,
+  description: 'Facture mensuelle de rétrocession déposée par une secrétaire (un fichier Word ou PDF).',
+  authScopes: (bill, ctx) => retrocession.canSeeSecretaryBill(ctx.viewer, bill),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
+    number: t.exposeString('number', { description: 'Numéro : horodatage suivi de 4 chiffres aléatoires.' }),
+    year: t.exposeInt('year'),
+    month: t.exposeInt('month'),
+    monthLabel: t.string({ resolve: (bill) => monthLabel(bill.year, bill.month) }),
+    secretary: t.relation('secretary'),
+    pricePage: t.field({ type: 'Decimal', description: 'Tarif page de la secrétaire au dépôt.', resolve: (bill) => bill.pricePage }),
+    pricePhoto: t.field({ type: 'Decimal', description: 'Tarif photo de la secrétaire au dépôt.', resolve: (bill) => bill.pricePhoto }),
+    discount: t.exposeInt('discount'),
+    file: t.field({
+      type: BillFileRef,
+      resolve: (bill) => ({ storageKey: bill.storageKey, name: bill.originalName, size: bill.size }),
+    }),
+    figures: t.field({
+      type: PeriodTotalsRef,
+      description: 'Constats de la secrétaire ce mois-là : nombre, pages, photos, montant HT de la rétrocession.',
+      resolve: (bill, _args, ctx) => retrocession.secretaryBillFigures(ctx, bill),
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const SecretaryBillFilterInput = builder.inputType('SecretaryBillFilter', {
+  fields: (t) => ({
+    year: t.int(),
+    month: t.int({ description: '1 à 12.' }),
+    secretaryId: t.globalID({ for: UserNode, description: 'Administrateur : une secrétaire ; une secrétaire ne voit que les siennes.' }),
+  }),
+});
+
+type SecretaryBillFilterArg = typeof SecretaryBillFilterInput.$inferInput | null | undefined;
+
+const secretaryIdOf = (id: { typename: string; id: string } | null | undefined) => (id ? databaseId(id, 'User', 'Secrétaire introuvable.') : null);
+
+const toBillFilter = (filter: SecretaryBillFilterArg): retrocession.SecretaryBillFilter => ({
+  year: filter?.year,
+  month: filter?.month,
+  secretaryId: secretaryIdOf(filter?.secretaryId),
+});
+
+const BILL_ORDER = [{ year: 'desc' as const }, { month: 'desc' as const }, { id: 'desc' as const }];
+
+// --- Rétrocession views ------------------------------------------------------------------------
+
+const RetrocessionFilterInput = builder.inputType('RetrocessionFilter', {
+  fields: (t) => ({
+    year: t.int({ required: true }),
+    month: t.int({ description: '1 à 12 ; absent : toute l’année.' }),
+    secretaryId: t.globalID({ for: UserNode, description: 'Administrateur : une secrétaire (absent : toutes).' }),
+  }),
+});
+
+interface RetrocessionPeriod {
+  filter: retrocession.RetrocessionFilter;
+}
+
+const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('RetrocessionPeriod').implement({
+  description: 'Rétrocession d’une période (écrans « Rétrocession > Constats / Factures » et « RÉTROCESSION » de la secrétaire).',
+  fields: (t) => ({
+    year: t.int({ resolve: (period) => period.filter.year }),
+    month: t.int({ nullable: true, resolve: (period) => period.filter.month ?? null }),
+    totals: t.field({
+      type: PeriodTotalsRef,
+      description: '« CUMUL PÉRIODE » des constats de la période.',
+      resolve: (period, _args, ctx) => retrocession.retrocessionTotals(ctx, retrocession.retrocessionReportsWhere(ctx, period.filter)),
+    }),
+    reports: t.prismaConnection({
+      type: ReportNode,
+      cursor: 'id',
+      defaultSize: 10,
+      maxSize: 100,
+      description: 'Constats créés dans la période, du plus récent au plus ancien (montant : rétrocession).',
+      totalCount: (period, _args, ctx) => ctx.db.report.count({ where: retrocession.retrocessionReportsWhere(ctx, period.filter) }),
+      resolve: (query, period, _args, ctx) =>
+        ctx.db.report.findMany({ ...query, where: retrocession.retrocessionReportsWhere(ctx, period.filter), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+    }),
+    bills: t.prismaField({
+      type: [SecretaryBillNode],
+      description: '« Factures » : seulement les secrétaires qui ont déposé une facture pour la période.',
+      resolve: (query, period, _args, ctx) =>
+        ctx.db.secretaryBill.findMany({
+          ...query,
+          where: retrocession.secretaryBillsWhere(ctx, { year: period.filter.year, month: period.filter.month, secretaryId: period.filter.secretaryId }),
+          orderBy: [...BILL_ORDER.slice(0, 2), { secretary: { lastName: 'asc' } }, { id: 'asc' }],
+        }),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  retrocession: t.field({
+    type: RetrocessionPeriodRef,
+    authScopes: { $any: { admin: true, secretary: true } },
+    args: { filter: t.arg({ type: RetrocessionFilterInput, required: true }) },
+    resolve: (_root, { filter }, ctx) => {
+      const value = { year: filter.year, month: filter.month, secretaryId: secretaryIdOf(filter.secretaryId) };
+      // Checks the period and who may read it before any field runs.
+      retrocession.retrocessionReportsWhere(ctx, value);
+      return { filter: value };
+    },
+  }),
+  secretaryBills: t.prismaConnection({
+    type: SecretaryBillNode,
+    cursor: 'id',
+    defaultSize: 50,
+    maxSize: 200,
+    description: 'Factures de rétrocession (« MES FACTURES » de la secrétaire, ou toutes pour un administrateur).',
+    authScopes: { $any: { admin: true, secretary: true } },
+    args: { filter: t.arg({ type: SecretaryBillFilterInput }) },
+    totalCount: (_root, args, ctx) => ctx.db.secretaryBill.count({ where: retrocession.secretaryBillsWhere(ctx, toBillFilter(args.filter)) }),
+    resolve: (query, _root, args, ctx) =>
+      ctx.db.secretaryBill.findMany({ ...query, where: retrocession.secretaryBillsWhere(ctx, toBillFilter(args.filter)), orderBy: BILL_ORDER }),
+  }),
+}));
+
+// --- Mutations ---------------------------------------------------------------------------------
+
+const SecretaryBillPayload = builder.objectRef<{ billId: number; message: string }>('SecretaryBillPayload').implement({
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    bill: t.prismaField({
+      type: SecretaryBillNode,
+      resolve: (query, payload, _args, ctx) => ctx.db.secretaryBill.findUniqueOrThrow({ ...query, where: { id: payload.billId } }),
+    }),
+  }),
+});
+
+const RemovedPayload = builder.objectRef<{ billId: number; message: string }>('RemoveSecretaryBillPayload').implement({
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    removedBillId: t.id({ resolve: (payload) => encodeGlobalID('SecretaryBill', payload.billId) }),
+  }),
+});
+
+const billIdOf = (id: { typename: string; id: string }) => databaseId(id, 'SecretaryBill', secretaryBillMessages.notFound);
+
+builder.mutationFields((t) => ({
+  uploadSecretaryBill: t.field({
+    type: SecretaryBillPayload,
+    description: 'Une secrétaire dépose sa facture du mois (un fichier Word ou PDF, vérifié par son contenu).',
+    authScopes: { secretary: true },
+    args: {
+      input: t.arg({
+        required: true,
+        type: builder.inputType('UploadSecretaryBillInput', {
+          fields: (f) => ({
+            file: f.field({ type: 'Upload', required: true }),
+            year: f.int({ required: true }),
+            month: f.int({ required: true, description: '1 à 12.' }),
+          }),
+        }),
+      }),
+    },
+    resolve: async (_root, { input }, ctx) => ({
+      billId: await retrocession.uploadSecretaryBill(ctx, { files: [input.file], year: input.year, month: input.month }),
+      message: secretaryBillMessages.uploaded,
+    }),
+  }),
+  removeSecretaryBill: t.field({
+    type: RemovedPayload,
+    authScopes: { admin: true },
+    args: {
+      input: t.arg({
+        required: true,
+        type: builder.inputType('RemoveSecretaryBillInput', { fields: (f) => ({ billId: f.globalID({ for: SecretaryBillNode, required: true }) }) }),
+      }),
+    },
+    resolve: async (_root, { input }, ctx) => {
+      const billId = billIdOf(input.billId);
+      await retrocession.removeSecretaryBill(ctx, billId);
+      return { billId, message: secretaryBillMessages.removed };
+    },
+  }),
+}));

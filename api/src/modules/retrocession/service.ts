@@ -1,0 +1,239 @@
+import { randomInt } from 'node:crypto';
+import type { AppContext, Viewer } from '../../context.js';
+import type { Prisma } from '../../infra/db.js';
+import { AppError, forbidden, notAuthenticated, validationError } from '../../graphql/errors.js';
+import { formatMonthYear } from '../../infra/mail/format.js';
+import { discardFiles, drainUploads, saveUpload, type UploadInput } from '../../infra/uploads.js';
+import { parisPeriod, parisYearMonth } from '../../lib/periods.js';
+import { recordAudit } from '../audit/service.js';
+import { activeAdminIds, notifyUsers } from '../notifications/service.js';
+import { isInvoiceablePeriod, retrocessionPeriodTotals, secretaryBillMessages, secretaryBillNumber, type PeriodTotals } from './rules.js';
+
+function requireViewer(ctx: AppContext): Viewer {
+  if (!ctx.viewer) throw notAuthenticated();
+  return ctx.viewer;
+}
+
+/**
+ * Whose rétrocession a caller may read: an admin anyone's (or everyone's: null), a secretary only
+ * her own, a bailiff nobody's.
+ */
+export function secretaryScope(ctx: AppContext, secretaryId?: number | null): number | null {
+  const viewer = requireViewer(ctx);
+  if (viewer.role === 'ADMIN') return secretaryId ?? null;
+  if (viewer.role !== 'SECRETARY') throw forbidden();
+  if (secretaryId && secretaryId !== viewer.id) throw new AppError('FORBIDDEN', secretaryBillMessages.notYours);
+  return viewer.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rétrocession > Constats: the reports of a period and its totals
+// ---------------------------------------------------------------------------------------------
+
+export interface RetrocessionFilter {
+  year: number;
+  /** 1–12; absent for the whole year. */
+  month?: number | null;
+  secretaryId?: number | null;
+}
+
+const periodMessage = 'Choisissez une année et un mois valides.';
+
+/** Reports created in the Paris period (like every year/month filter), of one secretary or all. */
+export function retrocessionReportsWhere(ctx: AppContext, filter: RetrocessionFilter): Prisma.ReportWhereInput {
+  const secretaryId = secretaryScope(ctx, filter.secretaryId);
+  if (!Number.isInteger(filter.year) || filter.year < 2000 || filter.year > 9999 || (filter.month != null && (filter.month < 1 || filter.month > 12))) {
+    throw validationError({ period: periodMessage }, periodMessage);
+  }
+  const period = parisPeriod(filter.year, filter.month);
+  return { createdAt: { gte: period.start, lt: period.end }, ...(secretaryId && { secretaryId }) };
+}
+
+const RETRO_SELECT = {
+  secretaryId: true,
+  createdAt: true,
+  countPagesRetrocession: true,
+  countPhotosRetrocession: true,
+  secretaryPricePage: true,
+  secretaryPricePhoto: true,
+  secretary: { select: { secretaryPricePage: true, secretaryPricePhoto: true } },
+} as const;
+
+type RetroRow = Prisma.ReportGetPayload<{ select: typeof RETRO_SELECT }>;
+
+/** Spec §9 rétrocession counts × the tariffs captured on the report, else the secretary's. */
+const retroCounts = (report: RetroRow) => ({
+  pages: report.countPagesRetrocession,
+  photos: report.countPhotosRetrocession,
+  pricePage: report.secretaryPricePage ?? report.secretary?.secretaryPricePage,
+  pricePhoto: report.secretaryPricePhoto ?? report.secretary?.secretaryPricePhoto,
+});
+
+/** « CUMUL PÉRIODE »: Nb de constats, pages (texte), photos, Total HT of the filtered reports. */
+export async function retrocessionTotals(ctx: AppContext, where: Prisma.ReportWhereInput): Promise<PeriodTotals> {
+  const reports = await ctx.db.report.findMany({ where, select: RETRO_SELECT });
+  return retrocessionPeriodTotals(reports.map(retroCounts));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Secretary bills
+// ---------------------------------------------------------------------------------------------
+
+export interface SecretaryBillFilter {
+  year?: number | null;
+  month?: number | null;
+  secretaryId?: number | null;
+}
+
+export function secretaryBillsWhere(ctx: AppContext, filter: SecretaryBillFilter = {}): Prisma.SecretaryBillWhereInput {
+  const secretaryId = secretaryScope(ctx, filter.secretaryId);
+  return {
+    ...(secretaryId && { secretaryId }),
+    ...(filter.year && { year: filter.year }),
+    ...(filter.month && { month: filter.month }),
+  };
+}
+
+export function canSeeSecretaryBill(viewer: Viewer | null, bill: { secretaryId: number }): boolean {
+  return !!viewer && (viewer.role === 'ADMIN' || (viewer.role === 'SECRETARY' && viewer.id === bill.secretaryId));
+}
+
+type FigureKey = { secretaryId: number; year: number; month: number };
+const keyOf = (key: FigureKey) => `${key.secretaryId}:${key.year}:${key.month}`;
+const batches = new WeakMap<AppContext, { keys: Map<string, FigureKey>; result: Promise<Map<string, PeriodTotals>> }>();
+
+/**
+ * What a bill covers — the secretary's reports of that month: pages, photos, Montant HT (spec §2
+ * "Factures" columns). Batched: every bill of a list is computed from one SQL query.
+ */
+export function secretaryBillFigures(ctx: AppContext, bill: FigureKey): Promise<PeriodTotals> {
+  let batch = batches.get(ctx);
+  if (!batch) {
+    const keys = new Map<string, FigureKey>();
+    const result = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      batches.delete(ctx);
+      const wanted = [...keys.values()];
+      const reports = await ctx.db.report.findMany({
+        where: {
+          OR: wanted.map((key) => {
+            const period = parisPeriod(key.year, key.month);
+            return { secretaryId: key.secretaryId, createdAt: { gte: period.start, lt: period.end } };
+          }),
+        },
+        select: RETRO_SELECT,
+      });
+      const rows = new Map<string, RetroRow[]>();
+      for (const report of reports) {
+        const key = keyOf({ secretaryId: report.secretaryId!, ...parisYearMonth(report.createdAt) });
+        rows.set(key, [...(rows.get(key) ?? []), report]);
+      }
+      return new Map(wanted.map((key) => [keyOf(key), retrocessionPeriodTotals((rows.get(keyOf(key)) ?? []).map(retroCounts))]));
+    });
+    batch = { keys, result };
+    batches.set(ctx, batch);
+  }
+  batch.keys.set(keyOf(bill), { secretaryId: bill.secretaryId, year: bill.year, month: bill.month });
+  return batch.result.then((figures) => figures.get(keyOf(bill))!);
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'P2002';
+
+export interface UploadSecretaryBillInput {
+  files: UploadInput[];
+  year: number;
+  month: number;
+}
+
+/**
+ * Spec §2/§5: a secretary uploads one Word or PDF invoice (checked by content) per month, numbered
+ * with a time stamp and four random digits (spec §9). One per month: a second one is refused.
+ */
+export async function uploadSecretaryBill(ctx: AppContext, input: UploadSecretaryBillInput, now = new Date()): Promise<number> {
+  const viewer = ctx.viewer;
+  try {
+    if (!viewer) throw notAuthenticated();
+    if (viewer.role !== 'SECRETARY') throw forbidden();
+    if (input.files.length === 0) throw validationError({ bill: secretaryBillMessages.fileRequired }, secretaryBillMessages.fileRequired);
+    if (input.files.length > 1) throw validationError({ bill: secretaryBillMessages.oneFileOnly }, secretaryBillMessages.oneFileOnly);
+    if (!isInvoiceablePeriod(input.year, input.month, parisYearMonth(now))) {
+      throw validationError({ period: secretaryBillMessages.periodInvalid }, secretaryBillMessages.periodInvalid);
+    }
+    const existing = await ctx.db.secretaryBill.findUnique({
+      where: { secretaryId_year_month: { secretaryId: viewer.id, year: input.year, month: input.month } },
+      select: { id: true },
+    });
+    if (existing) throw new AppError('CONFLICT', secretaryBillMessages.alreadyUploaded);
+  } catch (error) {
+    drainUploads(input.files);
+    throw error;
+  }
+
+  const stored = await saveUpload(ctx.storage, input.files[0], { folder: 'secretary-bills', category: 'bill', maxBytes: ctx.config.maxUploadBytes });
+  const secretary = await ctx.db.user.findUniqueOrThrow({
+    where: { id: viewer.id },
+    select: { firstName: true, lastName: true, secretaryPricePage: true, secretaryPricePhoto: true },
+  });
+  let billId: number | null = null;
+  try {
+    // A clash of time stamp and random digits is all but impossible; try again rather than fail.
+    for (let attempt = 0; billId === null; attempt++) {
+      try {
+        billId = await ctx.db.$transaction(async (tx) => {
+          const bill = await tx.secretaryBill.create({
+            data: {
+              secretaryId: viewer.id,
+              year: input.year,
+              month: input.month,
+              number: secretaryBillNumber(now, randomInt(0, 10_000)),
+              pricePage: secretary.secretaryPricePage,
+              pricePhoto: secretary.secretaryPricePhoto,
+              storageKey: stored.storageKey,
+              originalName: stored.originalName,
+              size: stored.size,
+              mimeType: stored.mimeType,
+              createdAt: now,
+            },
+            select: { id: true, number: true },
+          });
+          await recordAudit(tx, ctx, { action: 'retrocession.bill.upload', entity: 'SecretaryBill', entityId: bill.id, data: { year: input.year, month: input.month, number: bill.number } });
+          return bill.id;
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const taken = await ctx.db.secretaryBill.count({ where: { secretaryId: viewer.id, year: input.year, month: input.month } });
+        if (taken > 0 || attempt >= 3) throw new AppError('CONFLICT', secretaryBillMessages.alreadyUploaded);
+      }
+    }
+  } catch (error) {
+    await discardFiles(ctx.storage, [stored]);
+    throw error;
+  }
+
+  const admins = await activeAdminIds(ctx.db);
+  await notifyUsers(ctx, admins, {
+    kind: 'SECRETARY_BILL',
+    body: `<p>${escapeHtml(`${secretary.firstName} ${secretary.lastName}`)} a déposé sa facture de rétrocession de ${formatMonthYear(input.year, input.month)}.</p>`,
+  });
+  return billId;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Admins remove a secretary's bill (e.g. a wrong file), so she can upload the right one. */
+export async function removeSecretaryBill(ctx: AppContext, billId: number): Promise<void> {
+  const viewer = requireViewer(ctx);
+  if (viewer.role !== 'ADMIN') throw forbidden();
+  const bill = await ctx.db.secretaryBill.findUnique({ where: { id: billId } });
+  if (!bill) throw new AppError('NOT_FOUND', secretaryBillMessages.notFound);
+  await ctx.db.$transaction(async (tx) => {
+    await tx.secretaryBill.delete({ where: { id: bill.id } });
+    await recordAudit(tx, ctx, {
+      action: 'retrocession.bill.remove',
+      entity: 'SecretaryBill',
+      entityId: bill.id,
+      data: { secretaryId: bill.secretaryId, year: bill.year, month: bill.month, number: bill.number },
+    });
+  });
+  // The file goes once the row is gone: a failed transaction leaves both in place.
+  await discardFiles(ctx.storage, [bill]);
+}

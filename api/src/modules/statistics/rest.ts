@@ -1,0 +1,75 @@
+// GET /api/v1/statistics/get?month=&year= (spec §7): `data.data` is the list of the period's reports
+// with their counts and prices (spec §3 "Statistics item"); the chart series come along.
+import { legacyFailure } from '../../http/legacy.js';
+import { json } from '../../http/request.js';
+import type { RestContext, Route } from '../../http/rest.js';
+import { parisYearMonth } from '../../lib/periods.js';
+
+interface StatisticsData {
+  year: number;
+  month: number | null;
+  reportCount: number;
+  secretariesTotal: string;
+  bailiffsTotal: string;
+  series: { id: string; data: { x: string; y: number; amount: string }[] }[];
+  items: {
+    reportDatabaseId: number;
+    createdAt: string;
+    countPagesRetrocession: number;
+    countPhotosRetrocession: number;
+    countPagesBilling: number;
+    countPhotosBilling: number;
+    secretaryPricePage: string | null;
+    secretaryPricePhoto: string | null;
+    groupPricePage: string | null;
+    groupPricePhoto: string | null;
+    secretaryAmount: string;
+    bailiffAmount: string;
+  }[];
+}
+
+/** An integer query value, or undefined when absent or not a whole number. */
+function integer(value: string | null): number | undefined {
+  if (value === null || value.trim() === '' || !/^-?\d+$/.test(value.trim())) return undefined;
+  return Number(value);
+}
+
+async function getStatistics(ctx: RestContext): Promise<Response> {
+  const params = ctx.url.searchParams;
+  const result = await ctx.graphql<{ statistics: StatisticsData }>(
+    `query($year: Int!, $month: Int) { statistics(year: $year, month: $month) {
+      year month reportCount secretariesTotal bailiffsTotal
+      series { id data { x y amount } }
+      items { reportDatabaseId createdAt countPagesRetrocession countPhotosRetrocession countPagesBilling countPhotosBilling
+        secretaryPricePage secretaryPricePhoto groupPricePage groupPricePhoto secretaryAmount bailiffAmount } } }`,
+    // month=-1 (or none) is the whole year; the current Paris year when none is given.
+    { year: integer(params.get('year')) ?? parisYearMonth(new Date()).year, month: integer(params.get('month')) ?? null },
+  );
+  if (!result.ok) return legacyFailure(result.error);
+  const stats = result.data.statistics;
+  return json({
+    data: {
+      data: stats.items.map((item) => ({
+        id: item.reportDatabaseId,
+        createdAt: item.createdAt,
+        created_at: item.createdAt,
+        count_pages_retrocession: item.countPagesRetrocession,
+        count_photos_retrocession: item.countPhotosRetrocession,
+        count_pages_billing: item.countPagesBilling,
+        count_photos_billing: item.countPhotosBilling,
+        secretary_price_page: item.secretaryPricePage,
+        secretary_price_photo: item.secretaryPricePhoto,
+        group_price_page: item.groupPricePage,
+        group_price_photo: item.groupPricePhoto,
+        secretary_amount: item.secretaryAmount,
+        bailiff_amount: item.bailiffAmount,
+      })),
+      series: stats.series,
+      totals: { reports: stats.reportCount, secretaries: stats.secretariesTotal, bailiffs: stats.bailiffsTotal },
+      year: stats.year,
+      month: stats.month ?? -1,
+    },
+  });
+}
+
+export const statisticsRoutes: Route[] = [{ method: 'GET', path: '/api/v1/statistics/get', handler: getStatistics }];

@@ -1,0 +1,71 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { builder } from '../../graphql/builder.js';
+import { itemAmounts, SERIES_LABELS, type Point } from './rules.js';
+import * as statistics from './service.js';
+
+const ChartPointRef = builder.objectRef<Point>('ChartPoint').implement({
+  description: 'Un point de courbe : jour du mois ou mois de l’année, et le montant HT.',
+  fields: (t) => ({
+    x: t.exposeString('x', { description: 'Jour (« 1 » … « 31 ») ou mois (« janv. » … « déc. »).' }),
+    y: t.float({ description: 'Montant en euros pour le graphique (affichage seulement ; montant exact dans amount).', resolve: (point) => Number(point.amount.toFixed(2)) }),
+    amount: t.field({ type: 'Decimal', resolve: (point) => point.amount }),
+  }),
+});
+
+const ChartSerieRef = builder.objectRef<{ id: string; data: Point[] }>('ChartSerie').implement({
+  description: 'Une courbe au format de nivo (ResponsiveLine) : { id, data: [{ x, y }] }.',
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    data: t.field({ type: [ChartPointRef], resolve: (serie) => serie.data }),
+  }),
+});
+
+type Item = statistics.StatisticsResult['items'][number];
+
+const StatisticsItemRef = builder.objectRef<Item>('StatisticsItem').implement({
+  description: 'Un constat de la période : date de création, comptes et tarifs (ceux figés sur le constat, sinon les tarifs en vigueur).',
+  fields: (t) => ({
+    reportId: t.id({ resolve: (item) => encodeGlobalID('Report', item.id) }),
+    reportDatabaseId: t.exposeInt('id'),
+    createdAt: t.field({ type: 'DateTime', resolve: (item) => item.createdAt }),
+    countPagesRetrocession: t.exposeInt('countPagesRetrocession'),
+    countPhotosRetrocession: t.exposeInt('countPhotosRetrocession'),
+    countPagesBilling: t.exposeInt('countPagesBilling'),
+    countPhotosBilling: t.exposeInt('countPhotosBilling'),
+    secretaryPricePage: t.field({ type: 'Decimal', nullable: true, resolve: (item) => item.secretaryPricePage }),
+    secretaryPricePhoto: t.field({ type: 'Decimal', nullable: true, resolve: (item) => item.secretaryPricePhoto }),
+    groupPricePage: t.field({ type: 'Decimal', nullable: true, resolve: (item) => item.groupPricePage }),
+    groupPricePhoto: t.field({ type: 'Decimal', nullable: true, resolve: (item) => item.groupPricePhoto }),
+    secretaryAmount: t.field({ type: 'Decimal', description: 'Comptes rétrocession × tarifs secrétaire.', resolve: (item) => itemAmounts(item).secretaries }),
+    bailiffAmount: t.field({ type: 'Decimal', description: 'Comptes facturation × tarifs de l’étude.', resolve: (item) => itemAmounts(item).bailiffs }),
+  }),
+});
+
+const StatisticsRef = builder.objectRef<statistics.StatisticsResult>('Statistics').implement({
+  fields: (t) => ({
+    year: t.exposeInt('year'),
+    month: t.exposeInt('month', { nullable: true, description: 'null : toute l’année.' }),
+    series: t.field({
+      type: [ChartSerieRef],
+      description: 'Deux courbes : secrétaires (rétrocession) et huissiers (facturation).',
+      resolve: (stats) => [
+        { id: SERIES_LABELS.secretaries, data: stats.secretaries },
+        { id: SERIES_LABELS.bailiffs, data: stats.bailiffs },
+      ],
+    }),
+    reportCount: t.int({ resolve: (stats) => stats.totals.reports }),
+    secretariesTotal: t.field({ type: 'Decimal', resolve: (stats) => stats.totals.secretaries }),
+    bailiffsTotal: t.field({ type: 'Decimal', resolve: (stats) => stats.totals.bailiffs }),
+    items: t.field({ type: [StatisticsItemRef], resolve: (stats) => stats.items }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  statistics: t.field({
+    type: StatisticsRef,
+    description: 'Statistiques d’un mois (par jour) ou d’une année (par mois, month absent ou -1), années depuis 2000.',
+    authScopes: { admin: true },
+    args: { year: t.arg.int({ required: true }), month: t.arg.int() },
+    resolve: (_root, args, ctx) => statistics.statistics(ctx, args.year, args.month),
+  }),
+}));
