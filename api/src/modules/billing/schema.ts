@@ -129,10 +129,10 @@ const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup
     billableReports: t.prismaField({
       type: [ReportNode],
       description: 'Constats comptés (pages facturées > 0), créés ce mois et pas encore facturés.',
-      resolve: (query, row, _args, ctx) =>
-        row.billableReportIds.length === 0
-          ? []
-          : ctx.db.report.findMany({ ...query, where: { id: { in: row.billableReportIds } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+      // One findUnique per report, all in the same tick: Prisma batches them into one query for
+      // every étude of the list (no N+1).
+      resolve: async (query, row, _args, ctx) =>
+        (await Promise.all(row.billableReportIds.map((id) => ctx.db.report.findUnique({ ...query, where: { id } })))).filter((report) => report !== null),
     }),
     billableReportCount: t.int({ resolve: (row) => row.billableReportIds.length }),
     totals: t.field({ type: PeriodTotalsRef, description: 'Tous les constats comptés du mois, facturés ou non.', resolve: (row) => row.totals }),
