@@ -17,7 +17,13 @@ interface Step {
 }
 
 const steps: Step[] = [
-  { title: 'Tests unitaires et API (PostgreSQL intégré)', projects: ['unit', 'api'], env: { TEST_PG_ENGINE: 'embedded' } },
+  {
+    title: 'Tests unitaires et API (PostgreSQL intégré)',
+    projects: ['unit', 'api'],
+    env: { TEST_PG_ENGINE: 'embedded' },
+    // Invoices are rendered with DejaVu Sans and read back with pdftotext.
+    before: [['npx', 'tsx', 'scripts/ensure-pdf-tools.ts']],
+  },
   { title: 'Tests API (PostgreSQL 15 de Debian)', projects: ['api'], env: { TEST_PG_ENGINE: 'debian' } },
   {
     title: 'Tests de bout en bout (Chromium)',
