@@ -130,43 +130,48 @@ export function GroupBillDocument(props: GroupBillPdfProps) {
 
         <Text style={{ marginBottom: 6 }}>{fr.tariffs(formatUnitPrice(props.pricePage), formatUnitPrice(props.pricePhoto))}</Text>
 
-        <View style={styles.headRow} fixed>
-          {fr.columns.map((label, index) => (
-            <Text key={label} style={[index < 2 ? styles.cell : styles.number, { width: widths[index] }]}>
-              {label}
-            </Text>
+        {/* The header row repeats on every page the table runs over. */}
+        <View>
+          <View style={styles.headRow} fixed>
+            {fr.columns.map((label, index) => (
+              <Text key={label} style={[index < 2 ? styles.cell : styles.number, { width: widths[index] }]}>
+                {label}
+              </Text>
+            ))}
+          </View>
+          {props.lines.map((line, index) => (
+            <View key={index} style={styles.row} wrap={false}>
+              <Text style={[styles.cell, { width: widths[0] }]}>{day(line.createdAt)}</Text>
+              <Text style={[styles.cell, { width: widths[1] }]}>{line.name}</Text>
+              <Text style={[styles.number, { width: widths[2] }]}>{line.pages}</Text>
+              <Text style={[styles.number, { width: widths[3] }]}>{line.photos}</Text>
+              <Text style={[styles.number, { width: widths[4] }]}>{line.textPages}</Text>
+              <Text style={[styles.number, { width: widths[5] }]}>{formatEuros(line.amountHT)}</Text>
+              <Text style={[styles.number, { width: widths[6] }]}>{`${line.discount} %`}</Text>
+              <Text style={[styles.number, { width: widths[7] }]}>{formatEuros(line.netAmount)}</Text>
+            </View>
           ))}
         </View>
-        {props.lines.map((line, index) => (
-          <View key={index} style={styles.row} wrap={false}>
-            <Text style={[styles.cell, { width: widths[0] }]}>{day(line.createdAt)}</Text>
-            <Text style={[styles.cell, { width: widths[1] }]}>{line.name}</Text>
-            <Text style={[styles.number, { width: widths[2] }]}>{line.pages}</Text>
-            <Text style={[styles.number, { width: widths[3] }]}>{line.photos}</Text>
-            <Text style={[styles.number, { width: widths[4] }]}>{line.textPages}</Text>
-            <Text style={[styles.number, { width: widths[5] }]}>{formatEuros(line.amountHT)}</Text>
-            <Text style={[styles.number, { width: widths[6] }]}>{`${line.discount} %`}</Text>
-            <Text style={[styles.number, { width: widths[7] }]}>{formatEuros(line.netAmount)}</Text>
-          </View>
-        ))}
         <Text style={styles.summary}>{fr.totalPagesPhotos(props.lines.length, props.totalCountPages, props.totalCountPhotos)}</Text>
 
-        <View style={styles.totals} wrap={false}>
-          <TotalRow label={fr.totalHT} value={formatEuros(props.totals.amountHT)} />
-          <TotalRow label={fr.lineDiscounts} value={`− ${formatEuros(props.totals.lineDiscounts)}`} />
-          <TotalRow label={fr.globalDiscount(props.totals.globalDiscount)} value={`− ${formatEuros(props.totals.globalDiscountAmount)}`} />
-          <TotalRow label={fr.netHT} value={formatEuros(props.totals.netHT)} />
-          <TotalRow label={fr.vat} value={formatEuros(props.totals.vatAmount)} />
-          <View style={styles.grandTotal}>
-            <Text>{fr.totalTTC}</Text>
-            <Text>{formatEuros(props.totals.amountTTC)}</Text>
+        {/* Totals and payment mentions stay together on the last page. */}
+        <View wrap={false}>
+          <View style={styles.totals}>
+            <TotalRow label={fr.totalHT} value={formatEuros(props.totals.amountHT)} />
+            <TotalRow label={fr.lineDiscounts} value={`− ${formatEuros(props.totals.lineDiscounts)}`} />
+            <TotalRow label={fr.globalDiscount(props.totals.globalDiscount)} value={`− ${formatEuros(props.totals.globalDiscountAmount)}`} />
+            <TotalRow label={fr.netHT} value={formatEuros(props.totals.netHT)} />
+            <TotalRow label={fr.vat} value={formatEuros(props.totals.vatAmount)} />
+            <View style={styles.grandTotal}>
+              <Text>{fr.totalTTC}</Text>
+              <Text>{formatEuros(props.totals.amountTTC)}</Text>
+            </View>
           </View>
-        </View>
-
-        <View style={styles.mentions} wrap={false}>
-          {props.mentions.map((mention) => (
-            <Text key={mention}>{mention}</Text>
-          ))}
+          <View style={styles.mentions}>
+            {props.mentions.map((mention) => (
+              <Text key={mention}>{mention}</Text>
+            ))}
+          </View>
         </View>
 
         <View style={styles.footer} fixed>

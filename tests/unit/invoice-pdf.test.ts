@@ -1,0 +1,69 @@
+import { renderGroupBillPdf, type GroupBillPdfProps } from '../../api/src/infra/pdf/index.js';
+import { pdfText } from '../support/pdf.js';
+
+const line = (index: number) => ({
+  createdAt: new Date(Date.UTC(2026, 10, 1 + (index % 28), 9)),
+  name: index === 0 ? 'Constat d’état des lieux de sortie – appartement T4, 27 montée de la Grande-Côte, 69001 Lyon' : `Constat n° ${index + 1}`,
+  pages: 10,
+  photos: 3,
+  textPages: 8,
+  amountHT: '22.40',
+  discount: index % 2 === 0 ? 0 : 100,
+  discountAmount: index % 2 === 0 ? '0.00' : '22.40',
+  netAmount: index % 2 === 0 ? '22.40' : '0.00',
+});
+
+const props = (lines: number): GroupBillPdfProps => ({
+  number: 1042,
+  issuedAt: new Date('2026-11-30T15:30:00Z'),
+  year: 2026,
+  month: 11,
+  group: { name: 'Étude Duprés-Hénin & Associés', address: '8 place des Terreaux', zip: '69001', city: 'Lyon' },
+  pricePage: '2.5',
+  pricePhoto: '0.8',
+  lines: Array.from({ length: lines }, (_, index) => line(index)),
+  totalCountPages: lines * 10,
+  totalCountPhotos: lines * 3,
+  totals: { amountHT: '1344.00', lineDiscounts: '672.00', globalDiscount: 0, globalDiscountAmount: '0.00', netHT: '672.00', vatAmount: '134.40', amountTTC: '806.40' },
+  mentions: ['Règlement comptant', 'Intérêts de retard : 1,5 % par mois'],
+});
+
+describe('invoice PDF', () => {
+  it('one page: the étude, the period, the tariffs, the lines, the totals in French number format and the mentions', async () => {
+    const text = await pdfText(await renderGroupBillPdf(props(3)));
+    expect(text).toContain('FACTURE N° 1042');
+    expect(text).toContain('Date : 30/11/2026');
+    expect(text).toContain('Période : novembre 2026');
+    expect(text).toContain('Étude Duprés-Hénin & Associés');
+    expect(text).toContain('69001 Lyon');
+    expect(text).toContain('Tarifs : 2,50 € la page, 0,80 € la photo');
+    expect(text).toContain('3 constats – 30 pages, 9 photos');
+    expect(text).toMatch(/Total HT\s+1 344,00 €/);
+    expect(text).toMatch(/Remises sur constats\s+− 672,00 €/);
+    expect(text).toMatch(/TVA 20 %\s+134,40 €/);
+    expect(text).toMatch(/Total TTC\s+806,40 €/);
+    expect(text).toContain('Règlement comptant');
+    expect(text).toContain('Intérêts de retard : 1,5 % par mois');
+    expect(text).toContain('Page 1 / 1');
+  });
+
+  it('many lines: more pages, the table header and the footer on each', async () => {
+    const text = await pdfText(await renderGroupBillPdf(props(60)));
+    const pages = text.split('\f').filter((page) => page.trim());
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, index) => {
+      expect(page).toContain('FACTURE N° 1042');
+      expect(page).toContain(`Page ${index + 1} / ${pages.length}`);
+      // Wherever lines are printed, the table header is printed above them.
+      if (/Constat n° \d+/.test(page)) expect(page).toMatch(/Date\s+Constat\s+Pages\s+Photos/);
+    });
+    expect(text).toContain('Constat n° 60');
+    // A long name wraps inside its column rather than being cut.
+    expect(text).toContain('Constat d’état des lieux de sortie');
+    expect(text).toContain('Grande-Côte');
+    // Totals and mentions end the invoice, together.
+    const last = pages[pages.length - 1];
+    expect(last).toMatch(/Total TTC\s+806,40 €/);
+    expect(last).toContain('Intérêts de retard : 1,5 % par mois');
+  });
+});
