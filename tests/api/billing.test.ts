@@ -1,6 +1,7 @@
 // Bills of the études through the real server: the monthly cycle (select → generate → PDF → send →
 // paid), the locks (current month, no regeneration), gapless numbers under concurrency, who sees
 // which bill, and the legacy /api/v1/billing calls.
+import { jest } from '@jest/globals';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, readOutbox, rest } from '../support/http.js';
@@ -423,6 +424,63 @@ describe('who sees which bills', () => {
     expect(secretary.errors![0].extensions!.code).toBe('FORBIDDEN');
     const legacy = await rest(app.url, 'GET', '/api/v1/billing/get_all_bailiff', { token: tokens.secretary });
     expect(legacy.status).toBe(403);
+  });
+});
+
+describe('failures leave a consistent state', () => {
+  it('a mail that cannot be delivered: « erreur lors de l’envoi de la facture », the bill stays unsent', async () => {
+    const group = await makeGroup('Étude sans courrier');
+    const bailiff = await makeBailiff(group.id);
+    const report = await countedReport(bailiff.id, { name: 'Constat', pages: 4, photos: 0 });
+    const generated = await gql(app.url, GENERATE, { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', report.id), discount: 0 }] } }, tokens.admin);
+    const bill = generated.data!.generateGroupBill.bill;
+    const mailer = app.services.mailer;
+    const send = mailer.send;
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    mailer.send = async () => {
+      throw new Error('SMTP injoignable');
+    };
+    try {
+      const result = await rest(app.url, 'POST', '/api/v1/billing/send_bill_to_email', { json: { bill_id: bill.databaseId }, token: tokens.admin });
+      expect(result.status).toBe(500);
+      expect(result.body.message).toBe("erreur lors de l'envoi de la facture");
+    } finally {
+      mailer.send = send;
+      logged.mockRestore();
+    }
+    const row = await app.services.db.groupBill.findUniqueOrThrow({ where: { id: bill.databaseId } });
+    expect([row.isSent, row.sentAt]).toEqual([false, null]);
+    expect(await app.services.db.notification.count({ where: { userId: bailiff.id, kind: 'BILL_SENT' } })).toBe(0);
+  });
+
+  it('a PDF that cannot be stored at generation: the bill stands and its PDF is produced when first asked for', async () => {
+    const group = await makeGroup('Étude au disque plein');
+    const bailiff = await makeBailiff(group.id);
+    const report = await countedReport(bailiff.id, { name: 'Constat du disque plein', pages: 6, photos: 2 });
+    const storage = app.services.storage;
+    const put = storage.put;
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    storage.put = async (key, ...rest) => {
+      if (key.startsWith('group-bills/')) throw new Error('ENOSPC');
+      return put.call(storage, key, ...rest);
+    };
+    let generated;
+    try {
+      generated = await gql(app.url, `mutation($input: GenerateGroupBillInput!) { generateGroupBill(input: $input) { message bill { databaseId number } } }`, {
+        input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', report.id), discount: 0 }] },
+      }, tokens.admin);
+    } finally {
+      storage.put = put;
+      logged.mockRestore();
+    }
+    expect(generated.errors).toBeUndefined();
+    const { databaseId, number } = generated.data!.generateGroupBill.bill;
+    expect((await app.services.db.groupBill.findUniqueOrThrow({ where: { id: databaseId } })).pdfKey).toBeNull();
+    const result = await gql(app.url, 'query($id: ID!) { node(id: $id) { ... on GroupBill { pdf { name downloadUrl } } } }', { id: gid('GroupBill', databaseId) }, tokens.admin);
+    expect(result.data!.node.pdf.name).toBe(`facture-${number}.pdf`);
+    const text = await pdfText((await download(result.data!.node.pdf.downloadUrl)).body);
+    expect(text).toContain(`FACTURE N° ${number}`);
+    expect(text).toContain('Constat du disque plein');
   });
 });
 
