@@ -1,3 +1,4 @@
+import { MailDeliveryError } from '../../api/src/infra/mail/index.js';
 // Bills of the études through the real server: the monthly cycle (select → generate → PDF → send →
 // paid), the locks (current month, no regeneration), gapless numbers under concurrency, who sees
 // which bill, and the legacy /api/v1/billing calls.
@@ -139,23 +140,23 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     lastMonth = (await countedReport(groupBailiff.id, { name: 'Constat du mois dernier', pages: 4, photos: 0, createdAt: new Date(Date.UTC(year, month - 1, 1) - 3 * 86_400_000) })).id;
   });
 
-  it('the étude is available for this month with its counted, uninvoiced constats of the month only', async () => {
+  it('the étude is available for this month with its counted, uninvoiced constats, earlier unbilled ones first', async () => {
     const result = await gql(app.url, AVAILABLE, {}, tokens.admin);
     expect(result.errors).toBeUndefined();
     const row = result.data!.availableGroupsForBilling.find((entry: any) => entry.group.databaseId === group.id);
     expect(row.bill).toBeNull();
-    expect(row.billableReports.map((report: any) => report.databaseId)).toEqual([r1, r2, r3]);
-    expect(row.billableReportCount).toBe(3);
+    // Counted after its own month was billed: offered on this month's bill rather than never billed.
+    expect(row.billableReports.map((report: any) => report.databaseId)).toEqual([lastMonth, r1, r2, r3]);
+    expect(row.billableReportCount).toBe(4);
     // 21 text pages × 2.345 + 7 × 0.915 = 55.66; 8 × 2.50 + 3 × 0.80 = 22.40; 0 + 0.915 → 0.92
     expect(row.totals).toEqual({ reports: 3, pages: 36, textPages: 29, photos: 11, amountHT: '78.98' });
     expect(result.data!.availableGroupsForBilling.map((entry: any) => entry.billableReports.map((report: any) => report.databaseId)).flat()).not.toContain(notCounted);
-    expect(result.data!.availableGroupsForBilling.map((entry: any) => entry.billableReports.map((report: any) => report.databaseId)).flat()).not.toContain(lastMonth);
 
     const legacy = await rest(app.url, 'GET', '/api/v1/billing/get_availables_groups', { token: tokens.admin });
     expect(legacy.status).toBe(200);
     const legacyRow = legacy.body.availablesGroupsBillings.find((entry: any) => entry.id === group.id);
     expect(legacyRow).toMatchObject({ group_name: 'Étude Lumière & Associés', group_price_page: '2.345', total_reports: 3, total_amount_without_taxes: '78.98' });
-    expect(legacyRow.reports.map((report: any) => report.id)).toEqual([r1, r2, r3]);
+    expect(legacyRow.reports.map((report: any) => report.id)).toEqual([lastMonth, r1, r2, r3]);
   });
 
   it('every selected constat needs its discount: « La remise est obligatoire. », and nothing is created', async () => {
@@ -180,15 +181,13 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     expect(await app.services.db.report.count({ where: { id: { in: [r1, r2] }, invoiced: true } })).toBe(0);
   });
 
-  it('only the current month can be billed, and only its counted constats', async () => {
+  it('only the current month can be billed, and only counted constats of the étude', async () => {
     const { year, month } = parisNow();
     const previous = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
     const past = await gql(app.url, GENERATE, { input: { groupId: gid('Group', group.id), ...previous, reports: [{ reportId: gid('Report', lastMonth), discount: 0 }] } }, tokens.admin);
     expect(past.errors![0].message).toBe('Une facture ne peut être générée que pour le mois en cours.');
-    for (const refused of [notCounted, lastMonth]) {
-      const result = await gql(app.url, GENERATE, { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', refused), discount: 0 }] } }, tokens.admin);
-      expect(result.errors![0].extensions!.fields).toEqual({ [`reports.${refused}`]: expect.stringMatching(/^Ce constat ne peut pas être facturé/) });
-    }
+    const uncounted = await gql(app.url, GENERATE, { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', notCounted), discount: 0 }] } }, tokens.admin);
+    expect(uncounted.errors![0].extensions!.fields).toEqual({ [`reports.${notCounted}`]: expect.stringMatching(/^Ce constat ne peut pas être facturé/) });
     // Another étude's constat cannot be slipped into this bill.
     const foreign = await countedReport(ids.otherBailiff, { name: 'Constat d’une autre étude', pages: 3, photos: 0 });
     const result = await gql(app.url, GENERATE, { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', foreign.id), discount: 0 }] } }, tokens.admin);
@@ -337,8 +336,10 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     expect(result.errors).toBeUndefined();
     expect(result.data!.billingPeriod.isCurrent).toBe(true);
     const row = result.data!.billingPeriod.groups.find((entry: any) => entry.group.databaseId === group.id);
-    // The constat counted after the bill stays out of it (docs/decisions.md).
-    expect(row).toEqual({ group: { databaseId: group.id }, bill: { number: bill.number, isSent: true, isPaid: true }, billableReportCount: 1, totals: { reports: 4, amountHT: '83.67' } });
+    // Left for next month's bill (docs/decisions.md): the constat counted after this bill and last month's unbilled one.
+    expect(row).toEqual({ group: { databaseId: group.id }, bill: { number: bill.number, isSent: true, isPaid: true }, billableReportCount: 2, totals: { reports: 4, amountHT: '83.67' } });
+    const available = await gql(app.url, AVAILABLE, {}, tokens.admin);
+    expect(available.data!.availableGroupsForBilling.map((entry: any) => entry.group.databaseId)).not.toContain(group.id);
   });
 });
 
@@ -438,12 +439,14 @@ describe('failures leave a consistent state', () => {
     const send = mailer.send;
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
     mailer.send = async () => {
-      throw new Error('SMTP injoignable');
+      throw new MailDeliveryError('SMTP injoignable');
     };
     try {
       const result = await rest(app.url, 'POST', '/api/v1/billing/send_bill_to_email', { json: { bill_id: bill.databaseId }, token: tokens.admin });
-      expect(result.status).toBe(500);
+      expect(result.status).toBe(503);
       expect(result.body.message).toBe("erreur lors de l'envoi de la facture");
+      const graphql = await gql(app.url, 'mutation($input: SendGroupBillInput!) { sendGroupBill(input: $input) { message } }', { input: { billId: bill.id } }, tokens.admin);
+      expect(graphql.errors![0]).toMatchObject({ message: "erreur lors de l'envoi de la facture", extensions: { code: 'SERVICE_UNAVAILABLE' } });
     } finally {
       mailer.send = send;
       logged.mockRestore();

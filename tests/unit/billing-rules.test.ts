@@ -70,14 +70,16 @@ describe('generation only for the current Paris month and year (spec §4)', () =
   });
 });
 
-describe('billable report: the étude’s, created that month, counted, not invoiced', () => {
+describe('billable report: the étude’s, created that month or before, counted, not invoiced', () => {
   const base = { groupId: 3, createdYearMonth: { year: 2026, month: 11 }, countPagesBilling: 12, invoiced: false };
   it.each([
     ['counted report of the month', {}, true],
     ['another étude', { groupId: 4 }, false],
     ['bailiff without étude', { groupId: null }, false],
-    ['previous month', { createdYearMonth: { year: 2026, month: 10 } }, false],
-    ['same month, previous year', { createdYearMonth: { year: 2025, month: 11 } }, false],
+    ['previous month, counted late', { createdYearMonth: { year: 2026, month: 10 } }, true],
+    ['same month, previous year', { createdYearMonth: { year: 2025, month: 11 } }, true],
+    ['next month', { createdYearMonth: { year: 2026, month: 12 } }, false],
+    ['next year', { createdYearMonth: { year: 2027, month: 1 } }, false],
     ['not counted (0 billing pages)', { countPagesBilling: 0 }, false],
     ['one billing page', { countPagesBilling: 1 }, true],
     ['already invoiced', { invoiced: true }, false],

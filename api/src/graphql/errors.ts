@@ -8,6 +8,8 @@ export const errorStatus = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
+  /** A service we depend on (mail relay, …) failed: the user may try again later. */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

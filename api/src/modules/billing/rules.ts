@@ -153,17 +153,13 @@ export interface BillableFacts {
 }
 
 /**
- * "Groups with billable reports for a month": a report of the étude, created that Paris month,
- * counted for billing (billing pages > 0) and not on a bill yet.
+ * "Groups with billable reports for a month": a report of the étude, counted for billing (billing
+ * pages > 0), not on a bill yet, created that Paris month or before — a constat counted after its
+ * own month's bill was generated goes on the next bill instead of never being billed.
  */
 export function isBillable(report: BillableFacts, groupId: number, period: { year: number; month: number }): boolean {
-  return (
-    report.groupId === groupId &&
-    report.createdYearMonth.year === period.year &&
-    report.createdYearMonth.month === period.month &&
-    report.countPagesBilling > 0 &&
-    !report.invoiced
-  );
+  const created = report.createdYearMonth.year * 12 + report.createdYearMonth.month;
+  return report.groupId === groupId && created <= period.year * 12 + period.month && report.countPagesBilling > 0 && !report.invoiced;
 }
 
 export const BILL_PDF_NAME = (number: number) => `facture-${number}.pdf`;

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { AppContext, Services, Viewer } from '../../context.js';
 import type { Prisma } from '../../infra/db.js';
 import { AppError, forbidden, notAuthenticated, validationError } from '../../graphql/errors.js';
-import { renderMail } from '../../infra/mail/index.js';
+import { MailDeliveryError, renderMail } from '../../infra/mail/index.js';
 import { formatEuros, formatMonthYear } from '../../infra/mail/format.js';
 import { renderGroupBillPdf, type GroupBillPdfProps } from '../../infra/pdf/index.js';
 import { newStorageKey } from '../../infra/storage.js';
@@ -20,6 +20,7 @@ import {
   billTotals,
   checkDiscount,
   discountOf,
+  isBillable,
   isCurrentPeriod,
   paymentMentions,
   validateBillSelection,
@@ -89,11 +90,18 @@ function checkPeriod(year: number, month: number): void {
   }
 }
 
-/** Counted (billing pages > 0) reports created that Paris month, by étude; `invoiced` narrows. */
-function countedWhere(year: number, month: number, options: { groupId?: number; invoiced?: boolean } = {}): Prisma.ReportWhereInput {
+/**
+ * Counted (billing pages > 0) reports of études created that Paris month — or up to its end with
+ * `backlog`, to catch constats counted after their own month was billed (see isBillable).
+ */
+function countedWhere(
+  year: number,
+  month: number,
+  options: { groupId?: number; invoiced?: boolean; backlog?: boolean } = {},
+): Prisma.ReportWhereInput {
   const period = parisPeriod(year, month);
   return {
-    createdAt: { gte: period.start, lt: period.end },
+    createdAt: options.backlog ? { lt: period.end } : { gte: period.start, lt: period.end },
     countPagesBilling: { gt: 0 },
     ...(options.invoiced !== undefined && { invoiced: options.invoiced }),
     bailiff: { groupId: options.groupId ?? { not: null } },
@@ -147,19 +155,29 @@ export interface BillingPeriod {
 export async function billingPeriod(ctx: AppContext, year: number, month: number, now = new Date()): Promise<BillingPeriod> {
   requireAdmin(ctx);
   checkPeriod(year, month);
-  const [reports, bills] = await Promise.all([
+  const isCurrent = isCurrentPeriod({ year, month }, parisYearMonth(now));
+  const monthStart = parisPeriod(year, month).start;
+  const [reports, backlog, bills] = await Promise.all([
     ctx.db.report.findMany({ where: countedWhere(year, month), select: LINE_SELECT, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+    // Only the current month can still be billed, so only it collects earlier unbilled constats.
+    isCurrent
+      ? ctx.db.report.findMany({
+          where: { AND: [countedWhere(year, month, { invoiced: false, backlog: true }), { createdAt: { lt: monthStart } }] },
+          select: LINE_SELECT,
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        })
+      : Promise.resolve([]),
     ctx.db.groupBill.findMany({ where: { year, month }, select: { id: true, groupId: true } }),
   ]);
-  const byGroup = new Map<number, LineRow[]>();
-  for (const report of reports) byGroup.set(report.bailiff.groupId!, [...(byGroup.get(report.bailiff.groupId!) ?? []), report]);
+  const byGroup = groupBy(reports);
+  const backlogByGroup = groupBy(backlog);
   const billOf = new Map(bills.map((bill) => [bill.groupId, bill.id]));
-  const groupIds = [...new Set([...byGroup.keys(), ...billOf.keys()])];
+  const groupIds = [...new Set([...byGroup.keys(), ...backlogByGroup.keys(), ...billOf.keys()])];
   const names = await ctx.db.group.findMany({ where: { id: { in: groupIds } }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
   return {
     year,
     month,
-    isCurrent: isCurrentPeriod({ year, month }, parisYearMonth(now)),
+    isCurrent,
     totals: billingPeriodTotals(reports.map(lineCounts)),
     groups: names.map(({ id }) => {
       const groupReports = byGroup.get(id) ?? [];
@@ -167,7 +185,7 @@ export async function billingPeriod(ctx: AppContext, year: number, month: number
         groupId: id,
         year,
         month,
-        billableReportIds: groupReports.filter((report) => !report.invoiced).map((report) => report.id),
+        billableReportIds: [...(backlogByGroup.get(id) ?? []), ...groupReports.filter((report) => !report.invoiced)].map((report) => report.id),
         totals: billingPeriodTotals(groupReports.map(lineCounts)),
         billId: billOf.get(id) ?? null,
       };
@@ -175,10 +193,17 @@ export async function billingPeriod(ctx: AppContext, year: number, month: number
   };
 }
 
-/** Legacy `availablesGroupsBillings`: études with counted, not yet invoiced reports that month. */
+function groupBy(reports: LineRow[]): Map<number, LineRow[]> {
+  const byGroup = new Map<number, LineRow[]>();
+  for (const report of reports) byGroup.set(report.bailiff.groupId!, [...(byGroup.get(report.bailiff.groupId!) ?? []), report]);
+  return byGroup;
+}
+
+/** Legacy `availablesGroupsBillings`: études that can still be billed this month, with what is left to bill. */
 export async function availableGroups(ctx: AppContext, year: number, month: number, now = new Date()): Promise<BillingGroupRow[]> {
   const period = await billingPeriod(ctx, year, month, now);
-  return period.groups.filter((group) => group.billableReportIds.length > 0);
+  // An étude already billed this month waits for next month's bill (one bill per étude and month).
+  return period.groups.filter((group) => group.billableReportIds.length > 0 && group.billId === null);
 }
 
 /** The number the next generated bill will take (informative: it is only allocated at generation). */
@@ -233,10 +258,10 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
   if (existing) throw new AppError('CONFLICT', billMessages.alreadyGenerated);
 
   const reportIds = [...discounts.keys()];
-  const reports = await ctx.db.report.findMany({
-    where: { AND: [{ id: { in: reportIds } }, countedWhere(period.year, period.month, { groupId: group.id, invoiced: false })] },
-    select: LINE_SELECT,
-  });
+  const candidates = await ctx.db.report.findMany({ where: { id: { in: reportIds } }, select: { ...LINE_SELECT, createdAt: true } });
+  const reports = candidates.filter((report) =>
+    isBillable({ ...report, groupId: report.bailiff.groupId, createdYearMonth: parisYearMonth(report.createdAt) }, group.id, period),
+  );
   const found = new Set(reports.map((report) => report.id));
   const refused = reportIds.filter((id) => !found.has(id));
   if (refused.length > 0) {
@@ -406,7 +431,13 @@ export async function sendGroupBill(ctx: AppContext, billId: number): Promise<vo
   const pdf = await groupBillPdf(ctx, bill.id);
   const amountTtc = formatAmount(toDecimal(bill.amountTTC));
   const mail = await renderMail.billSent({ groupName: bill.groupName, billNumber: String(bill.number), year: bill.year, month: bill.month, amountTtc });
-  await ctx.mailer.send({ to: group.email, ...mail, attachments: [{ filename: pdf.name, content: pdf.content, contentType: 'application/pdf' }] });
+  try {
+    await ctx.mailer.send({ to: group.email, ...mail, attachments: [{ filename: pdf.name, content: pdf.content, contentType: 'application/pdf' }] });
+  } catch (error) {
+    if (!(error instanceof MailDeliveryError)) throw error;
+    console.error('[billing] envoi de la facture impossible', error);
+    throw new AppError('SERVICE_UNAVAILABLE', billMessages.sendFailed);
+  }
 
   const now = new Date();
   await ctx.db.$transaction(async (tx) => {
