@@ -116,7 +116,8 @@ async function seedInTransaction(
   const commentReads = planCommentReads(random, comments, now);
   await tx.commentRead.createMany({ data: commentReads });
 
-  await tx.groupBill.createMany({ data: await storeGroupBillPdfs(files, bills) });
+  // No PDF yet: the billing module renders the real invoice from the frozen figures when first opened.
+  await tx.groupBill.createMany({ data: bills.map(({ lines, ...bill }) => bill) });
   await tx.groupBillReport.createMany({ data: bills.flatMap((bill) => bill.lines) });
   const secretaryBills = await planSecretaryBills(files, random, reports, cast, now);
   await tx.secretaryBill.createMany({ data: secretaryBills });
@@ -1051,24 +1052,6 @@ function billDelivery(random: Random, createdAt: Date, rankFromNewest: number, n
   const sentAt = earliest(addHours(createdAt, 17.5), now);
   if (rankFromNewest <= 2) return { isSent: true, sentAt, isPaid: false, paidAt: null };
   return { isSent: true, sentAt, isPaid: true, paidAt: earliest(addDays(sentAt, random.int(8, 30)), now) };
-}
-
-async function storeGroupBillPdfs(files: FileRecorder, bills: SeedGroupBill[]) {
-  const rows = [];
-  for (const { lines, ...bill } of bills) {
-    const pdf = minimalPdf([
-      `Facture n° ${bill.number}`,
-      `${bill.groupName} – ${bill.groupAddress}, ${bill.groupZip} ${bill.groupCity}`,
-      `Dactylographie de constats – période : ${monthLabel(bill.year, bill.month)} – ${lines.length} constat(s)`,
-      `${bill.totalCountPages} pages, ${bill.totalCountPhotos} photos`,
-      `Total HT ${euros(bill.amountHT)} – remise ${euros(bill.discountAmount)} – TVA 20 % ${euros(bill.vatAmount)}`,
-      `Total TTC ${euros(bill.amountTTC)}`,
-      'Règlement comptant. Intérêts de retard : 1,5 % par mois.',
-    ]);
-    const { storageKey } = await files.store('group-bills', `facture-${bill.number}.pdf`, pdf, bill.createdAt);
-    rows.push({ ...bill, pdfKey: storageKey });
-  }
-  return rows;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { MailDeliveryError } from '../../api/src/infra/mail/index.js';
 // Bills of the études through the real server: the monthly cycle (select → generate → PDF → send →
 // paid), the locks (current month, no regeneration), gapless numbers under concurrency, who sees
 // which bill, and the legacy /api/v1/billing calls.
 import { jest } from '@jest/globals';
+import { MailDeliveryError } from '../../api/src/infra/mail/index.js';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, readOutbox, rest } from '../support/http.js';
@@ -484,6 +484,16 @@ describe('failures leave a consistent state', () => {
     const text = await pdfText((await download(result.data!.node.pdf.downloadUrl)).body);
     expect(text).toContain(`FACTURE N° ${number}`);
     expect(text).toContain('Constat du disque plein');
+  });
+});
+
+describe('demo data', () => {
+  it('a seeded bill opens as its real invoice, rendered from its frozen figures', async () => {
+    const seeded = await app.services.db.groupBill.findFirstOrThrow({ where: { createdById: { not: null } }, orderBy: { number: 'asc' } });
+    const result = await gql(app.url, 'query($id: ID!) { node(id: $id) { ... on GroupBill { pdf { downloadUrl } } } }', { id: gid('GroupBill', seeded.id) }, tokens.admin);
+    const text = foldSpaces(await pdfText((await download(result.data!.node.pdf.downloadUrl)).body));
+    expect(text).toContain(`FACTURE N° ${seeded.number}`);
+    expect(text).toContain(seeded.groupName);
   });
 });
 

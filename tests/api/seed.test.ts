@@ -257,7 +257,8 @@ describe('demo seed', () => {
       for (const { report } of bill.lines) {
         expect(report.createdAt.getUTCFullYear() * 12 + report.createdAt.getUTCMonth() + 1).toBe(bill.year * 12 + bill.month);
       }
-      expectValidPdf(await readAll(await world.storage.get(bill.pdfKey!)));
+      // Rendered from these figures by the billing module when first opened (no placeholder file).
+      expect(bill.pdfKey).toBeNull();
     }
     expect(bills.some((bill) => bill.discount > 0 || bill.lines.some((line) => line.discount > 0))).toBe(true);
   });
