@@ -4,8 +4,17 @@ import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { demo, gql } from '../support/http.js';
-
-type Account = keyof typeof demo;
+import {
+  fillLoginForm,
+  loginButton,
+  namesOf,
+  screenTitle,
+  signIn,
+  signedOutPage,
+  submitLogin,
+  toast,
+  userMenuButton,
+} from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -23,58 +32,13 @@ afterAll(async () => {
 
 beforeEach(async () => {
   page = await browser.newPage();
-  // Every test starts signed out on /login. The profile's tabs share local storage, so it is
-  // cleared first from a page of the same origin that does not start the app (whose session
-  // check would otherwise act on the previous test's token).
-  await page.goto('/favicon.svg');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/login');
+  // Every test starts signed out on /login.
+  await signedOutPage(page);
 });
 
 afterEach(async () => {
   await page.close();
 });
-
-async function namesOf(account: Account): Promise<{ firstName: string; lastName: string }> {
-  const result = await gql<{ login: { user: { firstName: string; lastName: string } } }>(
-    app.url,
-    'mutation($input: LoginInput!) { login(input: $input) { user { firstName lastName } } }',
-    { input: demo[account] },
-  );
-  if (!result.data) throw new Error(`login ${account} failed: ${JSON.stringify(result.errors)}`);
-  return result.data.login.user;
-}
-
-async function fillLoginForm(credentials: { email: string; password: string }): Promise<void> {
-  await page.getByLabel(/^Votre identifiant/).fill(credentials.email);
-  await page.getByLabel(/^Mot de passe/).fill(credentials.password);
-}
-
-function submitButton() {
-  return page.getByRole('button', { name: 'Connexion', exact: true });
-}
-
-/** Submits the form and waits for the server's answer to the login mutation. */
-async function submitLogin(): Promise<void> {
-  await Promise.all([
-    page.waitForResponse((response) => response.url().endsWith('/graphql')),
-    submitButton().click(),
-  ]);
-}
-
-async function signIn(account: Account): Promise<void> {
-  await fillLoginForm(demo[account]);
-  await submitLogin();
-}
-
-/** Toast texts are also copied into an aria-live region; this finds the visible toast. */
-function toast(text: string) {
-  return page.locator('.fui-ToastTitle', { hasText: text });
-}
-
-function pathname(): string {
-  return new URL(page.url()).pathname;
-}
 
 describe('page de connexion', () => {
   it('shows the spec labels, links and the checked "Se rappeler de moi"', async () => {
@@ -87,7 +51,7 @@ describe('page de connexion', () => {
     expect(await page.getByRole('link', { name: 'Pas encore enregistré ?' }).getAttribute('href')).toBe(
       '/createaccount',
     );
-    await submitButton().waitFor();
+    await loginButton(page).waitFor();
     expect(await page.title()).toBe('Extranet Constats');
     await saveScreenshot(page, 'login');
   });
@@ -105,7 +69,7 @@ describe('page de connexion', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/graphql')) graphqlCalls += 1;
     });
-    await submitButton().click();
+    await loginButton(page).click();
     await page.getByText('Veuillez entrer votre email').waitFor();
     await page.getByText('Veuillez entrer votre mot de passe').waitFor();
     expect(graphqlCalls).toBe(0);
@@ -115,10 +79,10 @@ describe('page de connexion', () => {
   it('says nothing and stays on /login when the password is wrong', async () => {
     await page.getByLabel(/^Votre identifiant/).waitFor();
     const before = await page.locator('body').innerText();
-    await fillLoginForm({ email: demo.admin.email, password: 'Mauvais#2026' });
-    await submitLogin();
+    await fillLoginForm(page, { email: demo.admin.email, password: 'Mauvais#2026' });
+    await submitLogin(page);
     await page.getByRole('button', { name: 'Connexion', exact: true, disabled: false }).waitFor();
-    expect(pathname()).toBe('/login');
+    expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.locator('body').innerText()).toBe(before);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
@@ -128,39 +92,46 @@ describe('page de connexion', () => {
     ['approveUser', 'La demande de création de compte a été approuvée. Le nouveau compte est maintenant actif.'],
   ])('announces ?action=%s with a toast', async (action, message) => {
     await page.goto(`/login?action=${action}`);
-    await toast(message).waitFor();
+    await toast(page, message).waitFor();
     await saveScreenshot(page, `login-${action}`);
   });
 });
 
 describe('session', () => {
   it.each([
-    ['admin', 'Administrateur'],
-    ['bailiff', 'Huissier'],
-    ['secretary', 'Secrétaire'],
-  ] as const)('%s signs in and lands on /dashboard with their name and role', async (account, role) => {
-    const { firstName, lastName } = await namesOf(account);
-    await signIn(account);
+    ['admin', 'Administrateur', 'Constats en cours'],
+    ['bailiff', 'Huissier', 'Mes constats en cours'],
+    ['secretary', 'Secrétaire', 'Constats en cours'],
+  ] as const)('%s signs in and lands on their default screen with their name and role', async (account, role, home) => {
+    const { firstName, lastName, fullName } = await namesOf(app.url, account);
+    await signIn(page, account);
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    await page.getByText(`Bonjour ${firstName} ${lastName}`).waitFor();
-    await page.getByText(role, { exact: true }).waitFor();
+    await screenTitle(page, home).waitFor();
+    const menuButton = page.getByRole('button', { name: `Menu de ${fullName}` });
+    await menuButton.getByText(`${firstName} ${lastName}`).waitFor();
+    await menuButton.getByText(role, { exact: true }).waitFor();
+    expect(await page.title()).toBe(`${home} · Extranet Constats`);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     await saveScreenshot(page, `dashboard-${account}`);
 
     // A valid session skips the login page, including after a reload.
     await page.goto('/login');
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    await page.getByText(`Bonjour ${firstName} ${lastName}`).waitFor();
+    await screenTitle(page, home).waitFor();
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await screenTitle(page, home).waitFor();
   });
 
   it('signs out: back to /login with a toast, and the old token no longer opens the dashboard', async () => {
-    await signIn('admin');
+    await signIn(page, 'admin');
     await page.waitForURL((url) => url.pathname === '/dashboard');
     const token = await page.evaluate(() => localStorage.getItem('token'));
 
-    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await userMenuButton(page).click();
+    await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    await toast('Vous êtes déconnecté(e).').waitFor();
+    await toast(page, 'Vous êtes déconnecté(e).').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await saveScreenshot(page, 'logout');
 
@@ -175,11 +146,27 @@ describe('session', () => {
   });
 
   it('sends a signed-out visitor of a dashboard page to /login, then back to that page', async () => {
-    const { firstName, lastName } = await namesOf('bailiff');
-    await page.goto('/dashboard/xyz?onglet=2');
+    await page.goto('/dashboard/bailiffcalendar?mois=2');
     await page.waitForURL((url) => url.pathname === '/login');
-    await signIn('bailiff');
-    await page.waitForURL((url) => url.pathname === '/dashboard/xyz' && url.search === '?onglet=2');
-    await page.getByText(`Bonjour ${firstName} ${lastName}`).waitFor();
+    await signIn(page, 'bailiff');
+    await page.waitForURL((url) => url.pathname === '/dashboard/bailiffcalendar' && url.search === '?mois=2');
+    await screenTitle(page, 'Calendrier').waitFor();
+  });
+
+  it('shows the full-screen "Chargement..." spinner while a stored session is checked', async () => {
+    await signIn(page, 'secretary');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    // Hold the session check so the spinner can be seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByText('Chargement...').waitFor();
+    release();
+    await screenTitle(page, 'Constats en cours').waitFor();
+    await page.unroute('**/graphql');
   });
 });

@@ -1,0 +1,76 @@
+// Helpers shared by the end-to-end tests: what a user does on the public pages and the shell.
+import type { Page } from 'playwright-core';
+import { demo, gql } from './http.js';
+
+export type DemoAccount = keyof typeof demo;
+
+/**
+ * Starts signed out: the profile's tabs share local storage, so it is cleared from a page of the
+ * same origin that does not start the app (whose session check would act on an old token).
+ */
+export async function signedOutPage(page: Page, path = '/login'): Promise<void> {
+  await page.goto('/favicon.svg');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(path);
+}
+
+export async function fillLoginForm(page: Page, credentials: { email: string; password: string }): Promise<void> {
+  await page.getByLabel(/^Votre identifiant/).fill(credentials.email);
+  await page.getByLabel(/^Mot de passe/).fill(credentials.password);
+}
+
+export function loginButton(page: Page) {
+  return page.getByRole('button', { name: 'Connexion', exact: true });
+}
+
+/** Submits the login form and waits for the server's answer to the login mutation. */
+export async function submitLogin(page: Page): Promise<void> {
+  await Promise.all([page.waitForResponse((response) => response.url().endsWith('/graphql')), loginButton(page).click()]);
+}
+
+export async function signIn(page: Page, account: DemoAccount): Promise<void> {
+  await fillLoginForm(page, demo[account]);
+  await submitLogin(page);
+}
+
+/** Toast texts are also copied into an aria-live region; this finds the visible toast. */
+export function toast(page: Page, text: string) {
+  return page.locator('.fui-ToastTitle', { hasText: text });
+}
+
+export function pathname(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** The h1 of the current dashboard screen. */
+export function screenTitle(page: Page, title: string) {
+  return page.getByRole('heading', { level: 1, name: title, exact: true });
+}
+
+/** The user menu button in the header (its accessible name carries the full name). */
+export function userMenuButton(page: Page) {
+  return page.getByRole('button', { name: /^Menu de / });
+}
+
+export async function namesOf(
+  baseUrl: string,
+  account: DemoAccount,
+): Promise<{ firstName: string; lastName: string; fullName: string }> {
+  const result = await gql<{ login: { user: { firstName: string; lastName: string; fullName: string } } }>(
+    baseUrl,
+    'mutation($input: LoginInput!) { login(input: $input) { user { firstName lastName fullName } } }',
+    { input: demo[account] },
+  );
+  if (!result.data) throw new Error(`login ${account} failed: ${JSON.stringify(result.errors)}`);
+  return result.data.login.user;
+}
+
+/** The messages shown under the form fields (Fluent's Field validation messages). */
+export async function fieldMessages(page: Page): Promise<string[]> {
+  return page.locator('.fui-Field__validationMessage').allInnerTexts();
+}
+
+/** The validation message of the field labelled `label`. */
+export function fieldMessage(page: Page, label: RegExp) {
+  return page.locator('.fui-Field', { has: page.getByLabel(label) }).locator('.fui-Field__validationMessage');
+}
