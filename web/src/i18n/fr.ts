@@ -100,7 +100,8 @@ export const fr = {
     identity: 'Identifiant',
     identityHint: 'Lettres, chiffres ou points, 3 caractères au moins.',
     password: 'Mot de passe',
-    passwordHint: '8 caractères minimum, avec majuscules, minuscules, chiffres et un symbole parmi # ? ! @ $ % ^ & * -',
+    passwordHint:
+      'Le mot de passe doit contenir au moins 8 caractères, dont des majuscules, des minuscules, des chiffres et un symbole parmi # ? ! @ $ % ^ & * -',
     confirmation: 'Confirmation du mot de passe',
     submit: 'Créer mon compte',
     haveAccount: 'Vous avez déjà un compte ?',

@@ -2,6 +2,7 @@ import { useCallback, type ReactElement, type ReactNode } from 'react';
 import {
   Toast,
   ToastBody,
+  ToastFooter,
   ToastTitle,
   Toaster,
   useToastController,
@@ -23,8 +24,10 @@ export interface ToastOptions {
   body?: ReactNode;
   /** Milliseconds on screen; -1 keeps it until dismissed. */
   timeout?: number;
-  /** A button or link shown next to the title (e.g. 'Redémarrer'). */
+  /** A button or link shown next to the title. */
   action?: ReactElement;
+  /** Buttons under the body (e.g. 'Redémarrer'). */
+  footer?: ReactNode;
 }
 
 export type ShowToast = (intent: ToastIntent, message: string, options?: ToastOptions) => void;
@@ -37,6 +40,7 @@ export function useToast(): ShowToast {
         <Toast>
           <ToastTitle action={options?.action}>{message}</ToastTitle>
           {options?.body ? <ToastBody>{options.body}</ToastBody> : null}
+          {options?.footer ? <ToastFooter>{options.footer}</ToastFooter> : null}
         </Toast>,
         { intent, toastId: options?.id, timeout: options?.timeout ?? (intent === 'error' ? 8000 : 5000) },
       ),

@@ -27,11 +27,16 @@ const useStyles = makeStyles({
     alignItems: 'stretch',
     minHeight: 0,
   },
+  // The menu's column runs the full height of the page; the menu itself stays in view.
+  navColumn: {
+    flexShrink: 0,
+    backgroundColor: tokens.colorNeutralBackground4,
+    borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
   nav: {
     position: 'sticky',
     top: '64px',
     height: 'calc(100vh - 64px)',
-    flexShrink: 0,
   },
   main: {
     flexGrow: 1,
@@ -81,7 +86,10 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
   );
 
   // Scroll back to the top on each new screen, as a full page load would.
-  useEffect(() => window.scrollTo({ top: 0 }), [pathname]);
+  useEffect(() => {
+    // Braces matter: recent browsers return a promise from scrollTo, which an effect must not.
+    window.scrollTo({ top: 0 });
+  }, [pathname]);
 
   // The session provider replaces the shell when `me` goes away; nothing to show until then.
   if (!data.me) return null;
@@ -95,14 +103,15 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
         onOpenMenu={narrow ? () => setMenuOpen(true) : undefined}
       />
       <div className={styles.body}>
-        <div className={narrow ? undefined : styles.nav}>
-          <SideMenu
-            user={data.me}
-            type={narrow ? 'overlay' : 'inline'}
-            open={!narrow || menuOpen}
-            onClose={() => setMenuOpen(false)}
-          />
-        </div>
+        {narrow ? (
+          <SideMenu user={data.me} type="overlay" open={menuOpen} onClose={() => setMenuOpen(false)} />
+        ) : (
+          <div className={styles.navColumn}>
+            <div className={styles.nav}>
+              <SideMenu user={data.me} type="inline" open onClose={() => setMenuOpen(false)} />
+            </div>
+          </div>
+        )}
         <main className={styles.main}>
           <div className={styles.content}>
             <Routes>

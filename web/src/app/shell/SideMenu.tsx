@@ -24,7 +24,6 @@ const useStyles = makeStyles({
   drawer: {
     width: '264px',
     height: '100%',
-    borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   icon: {
     fontSize: '20px',

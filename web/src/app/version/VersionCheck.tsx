@@ -47,7 +47,7 @@ export function VersionCheck() {
           id: toastId,
           timeout: -1,
           body: fr.versionCheck.message,
-          action: (
+          footer: (
             <Button size="small" appearance="primary" icon={<ArrowClockwiseRegular />} onClick={() => void restart()}>
               {fr.versionCheck.restart}
             </Button>

@@ -50,6 +50,7 @@ const useStyles = makeStyles({
   subtitle: {
     color: tokens.colorNeutralForeground2,
     maxWidth: '480px',
+    textAlign: 'center',
   },
   icon: {
     display: 'flex',

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { InfoRegular } from '@fluentui/react-icons/svg/info';
 import { graphql } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { RegisterPageMutation } from '../../__generated__/RegisterPageMutation.graphql';
@@ -28,6 +29,7 @@ const useStyles = makeStyles({
   section: {
     display: 'grid',
     gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    alignItems: 'start',
     columnGap: tokens.spacingHorizontalL,
     rowGap: tokens.spacingVerticalM,
     margin: 0,
@@ -53,6 +55,17 @@ const useStyles = makeStyles({
   },
   civility: {
     maxWidth: '200px',
+  },
+  passwordRule: {
+    gridColumn: '1 / -1',
+    display: 'flex',
+    alignItems: 'flex-start',
+    columnGap: tokens.spacingHorizontalXS,
+    color: tokens.colorNeutralForeground3,
+  },
+  passwordRuleIcon: {
+    flexShrink: 0,
+    marginTop: '2px',
   },
   actions: {
     display: 'flex',
@@ -218,7 +231,7 @@ export default function RegisterPage() {
             {r.sectionAccount}
           </legend>
           {textField('identity', r.identity, { autoComplete: 'username', hint: r.identityHint, full: true })}
-          <Field label={r.password} required validationMessage={errors.password} hint={errors.password ? undefined : r.passwordHint}>
+          <Field label={r.password} required validationMessage={errors.password}>
             <PasswordInput
               name="password"
               autoComplete="new-password"
@@ -234,6 +247,10 @@ export default function RegisterPage() {
               onChange={(_, data) => change('confirmation', data.value)}
             />
           </Field>
+          <Text size={200} className={styles.passwordRule}>
+            <InfoRegular className={styles.passwordRuleIcon} aria-hidden />
+            {r.passwordHint}
+          </Text>
         </fieldset>
 
         <div className={styles.actions}>
