@@ -9,7 +9,9 @@ import { defineConfig } from 'vite';
 const api = 'http://localhost:4000';
 
 // Shown in the user menu and compared with the server's /meta.json (spec §4 "Version check").
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

@@ -46,7 +46,9 @@ describe('récupération du mot de passe (/recover/request)', () => {
     const send = page.getByRole('button', { name: 'Envoyer', exact: true });
 
     await send.click();
-    await fieldMessage(page, /^Adresse e-mail/).getByText('Veuillez entrer une adresse email valide').waitFor();
+    await fieldMessage(page, /^Adresse e-mail/)
+      .getByText('Veuillez entrer une adresse email valide')
+      .waitFor();
     await page.getByLabel(/^Adresse e-mail/).fill('jean.dupont@etude');
     await send.click();
     expect(await fieldMessages(page)).toEqual(['Veuillez entrer une adresse email valide']);
@@ -68,7 +70,9 @@ describe('récupération du mot de passe (/recover/request)', () => {
     await toast(page, 'Un e-mail vous a été envoyé pour récupérer votre mot de passe.').waitFor();
     await page.waitForURL((url) => url.pathname === '/forgotpassword');
     await page.getByRole('heading', { name: 'Email envoyé avec succès.' }).waitFor();
-    const again = page.getByRole('link', { name: "Quelques minutes se sont écoulées et le message n'a pas été envoyé ?" });
+    const again = page.getByRole('link', {
+      name: "Quelques minutes se sont écoulées et le message n'a pas été envoyé ?",
+    });
     expect(await again.getAttribute('href')).toBe('/recover/request');
     await saveScreenshot(page, 'forgotpassword');
 
@@ -81,7 +85,9 @@ describe('récupération du mot de passe (/recover/request)', () => {
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ errors: [{ message: 'Veuillez entrer une adresse email valide', extensions: { code: 'BAD_USER_INPUT' } }] }),
+        body: JSON.stringify({
+          errors: [{ message: 'Veuillez entrer une adresse email valide', extensions: { code: 'BAD_USER_INPUT' } }],
+        }),
       }),
     );
     await page.goto('/recover/request');
@@ -95,9 +101,13 @@ describe('récupération du mot de passe (/recover/request)', () => {
 describe('nouveau mot de passe (/reset-password?token=…)', () => {
   async function resetLink(email: string): Promise<string> {
     const before = (await readOutbox(app.outboxDir)).length;
-    const result = await gql(app.url, 'mutation($input: RequestPasswordResetInput!) { requestPasswordReset(input: $input) { message } }', {
-      input: { email },
-    });
+    const result = await gql(
+      app.url,
+      'mutation($input: RequestPasswordResetInput!) { requestPasswordReset(input: $input) { message } }',
+      {
+        input: { email },
+      },
+    );
     expect(result.errors).toBeUndefined();
     const mails = await readOutbox(app.outboxDir);
     expect(mails.length).toBe(before + 1);
@@ -113,8 +123,12 @@ describe('nouveau mot de passe (/reset-password?token=…)', () => {
     const requests = countGraphQLRequests(page);
 
     await submit.click();
-    await fieldMessage(page, /^Nouveau mot de passe/).getByText('Veuillez saisir votre mot de passe.').waitFor();
-    await fieldMessage(page, /^Confirmation du mot de passe/).getByText('Veuillez confirmer le mot de passe.').waitFor();
+    await fieldMessage(page, /^Nouveau mot de passe/)
+      .getByText('Veuillez saisir votre mot de passe.')
+      .waitFor();
+    await fieldMessage(page, /^Confirmation du mot de passe/)
+      .getByText('Veuillez confirmer le mot de passe.')
+      .waitFor();
 
     await page.getByLabel(/^Nouveau mot de passe/).fill('motdepasse');
     await page.getByLabel(/^Confirmation du mot de passe/).fill('motdepasse');
@@ -123,7 +137,9 @@ describe('nouveau mot de passe (/reset-password?token=…)', () => {
       .waitFor();
 
     await page.getByLabel(/^Nouveau mot de passe/).fill('Nouveau#2026');
-    await fieldMessage(page, /^Confirmation du mot de passe/).getByText('Le mot de passe doit être le même.').waitFor();
+    await fieldMessage(page, /^Confirmation du mot de passe/)
+      .getByText('Le mot de passe doit être le même.')
+      .waitFor();
     expect(await fieldMessages(page)).toEqual(['Le mot de passe doit être le même.']);
     await submit.click();
     expect(requests()).toBe(0);
@@ -151,9 +167,13 @@ describe('nouveau mot de passe (/reset-password?token=…)', () => {
     await page.getByRole('button', { name: 'Changer le mot de passe' }).waitFor();
     // The link is used elsewhere meanwhile (another tab): the server refuses this one.
     const token = new URL(link, app.url).searchParams.get('token')!;
-    const used = await gql(app.url, 'mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }', {
-      input: { token, password: 'Ailleurs#2026' },
-    });
+    const used = await gql(
+      app.url,
+      'mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }',
+      {
+        input: { token, password: 'Ailleurs#2026' },
+      },
+    );
     expect(used.errors).toBeUndefined();
     await page.getByLabel(/^Nouveau mot de passe/).fill('Nouveau#2026');
     await page.getByLabel(/^Confirmation du mot de passe/).fill('Nouveau#2026');
@@ -228,7 +248,15 @@ describe('inscription (/createaccount)', () => {
     expect(await fieldMessages(page)).toHaveLength(required.length);
     await saveScreenshot(page, 'register-required');
 
-    await fill({ ...newcomer, telephone: '06123', email: 'amelie@etude', zip: '6900', identity: 'a!', password: 'bienvenue', confirmation: 'autre' });
+    await fill({
+      ...newcomer,
+      telephone: '06123',
+      email: 'amelie@etude',
+      zip: '6900',
+      identity: 'a!',
+      password: 'bienvenue',
+      confirmation: 'autre',
+    });
     const formats: [RegExp, string][] = [
       [/^Téléphone/, 'Le numéro de téléphone doit être composé de 10 chiffres.'],
       [/^Email/, 'Veuillez entrer une adresse email valide'],
@@ -293,14 +321,21 @@ describe('inscription (/createaccount)', () => {
       expect(await items.count()).toBeLessThanOrEqual(6);
       const first = items.first();
       await first.getByText('Demande de création de compte', { exact: true }).waitFor();
-      await first.getByText('Maître Amélie Rochefort (amelie.rochefort@etude-rochefort.fr)', { exact: false }).waitFor();
+      await first
+        .getByText('Maître Amélie Rochefort (amelie.rochefort@etude-rochefort.fr)', { exact: false })
+        .waitFor();
       await saveScreenshot(admin, 'admin-bell-open');
 
       // The checkbox marks it read: the red dot goes.
       await first.getByRole('checkbox', { name: 'Marquer comme lue' }).click();
       await first.getByRole('checkbox', { name: 'Lue' }).waitFor();
       await admin.getByTestId('bell-dot').waitFor({ state: 'detached' });
-      const unread = await gql<{ unreadNotificationCount: number }>(app.url, '{ unreadNotificationCount }', {}, await adminToken());
+      const unread = await gql<{ unreadNotificationCount: number }>(
+        app.url,
+        '{ unreadNotificationCount }',
+        {},
+        await adminToken(),
+      );
       expect(unread.data?.unreadNotificationCount).toBe(0);
     } finally {
       await adminBrowser.close();
@@ -317,15 +352,24 @@ describe('inscription (/createaccount)', () => {
       token,
     );
     for (const { node } of news.data!.news.edges.filter((edge) => !edge.node.isRead)) {
-      const marked = await gql(app.url, 'mutation($input: MarkNewsReadInput!) { markNewsRead(input: $input) { news { id } } }', { input: { id: node.id } }, token);
+      const marked = await gql(
+        app.url,
+        'mutation($input: MarkNewsReadInput!) { markNewsRead(input: $input) { news { id } } }',
+        { input: { id: node.id } },
+        token,
+      );
       expect(marked.errors).toBeUndefined();
     }
   }
 
   async function adminToken(): Promise<string> {
-    const result = await gql<{ login: { token: string } }>(app.url, 'mutation($input: LoginInput!) { login(input: $input) { token } }', {
-      input: demo.admin,
-    });
+    const result = await gql<{ login: { token: string } }>(
+      app.url,
+      'mutation($input: LoginInput!) { login(input: $input) { token } }',
+      {
+        input: demo.admin,
+      },
+    );
     return result.data!.login.token;
   }
 });

@@ -4,7 +4,15 @@ import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { namesOf, screenTitle, signIn, signedOutPage, toast, userMenuButton, type DemoAccount } from '../support/pages.js';
+import {
+  namesOf,
+  screenTitle,
+  signIn,
+  signedOutPage,
+  toast,
+  userMenuButton,
+  type DemoAccount,
+} from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -72,10 +80,36 @@ describe('menus', () => {
       'Absences',
     ]);
     const categories: [string, [string, string][]][] = [
-      ['Constats', [['En cours', '/dashboard/constats-en-cours-admin'], ['Terminés', '/dashboard/constats-termines-admin'], ['Archivés', '/dashboard/constats-archives-admin'], ['Créer', '/dashboard/creer-un-constat-admin']]],
-      ['Rétrocession', [['Constats', '/dashboard/retrocessions-constats-admin'], ['Factures', '/dashboard/retrocessions-factures-admin']]],
-      ['Comptes', [['Voir les comptes', '/dashboard/seetheaccount'], ['Voir les groupes', '/dashboard/voirlesgroupes']]],
-      ['Actualités', [['Tous les actualités', '/dashboard/viewnews'], ['Créer actualité', '/dashboard/createanews']]],
+      [
+        'Constats',
+        [
+          ['En cours', '/dashboard/constats-en-cours-admin'],
+          ['Terminés', '/dashboard/constats-termines-admin'],
+          ['Archivés', '/dashboard/constats-archives-admin'],
+          ['Créer', '/dashboard/creer-un-constat-admin'],
+        ],
+      ],
+      [
+        'Rétrocession',
+        [
+          ['Constats', '/dashboard/retrocessions-constats-admin'],
+          ['Factures', '/dashboard/retrocessions-factures-admin'],
+        ],
+      ],
+      [
+        'Comptes',
+        [
+          ['Voir les comptes', '/dashboard/seetheaccount'],
+          ['Voir les groupes', '/dashboard/voirlesgroupes'],
+        ],
+      ],
+      [
+        'Actualités',
+        [
+          ['Tous les actualités', '/dashboard/viewnews'],
+          ['Créer actualité', '/dashboard/createanews'],
+        ],
+      ],
     ];
     for (const [category, links] of categories) {
       const item = menu.locator('.fui-NavCategoryItem', { hasText: category });
@@ -83,9 +117,13 @@ describe('menus', () => {
       // A category's links are in the group that follows its button.
       const group = item.locator('xpath=following-sibling::*[1]').locator('.fui-NavSubItem');
       await group.first().waitFor();
-      expect(await group.evaluateAll((anchors) => anchors.map((a) => [a.textContent?.trim(), a.getAttribute('href')]))).toEqual(links);
+      expect(
+        await group.evaluateAll((anchors) => anchors.map((a) => [a.textContent?.trim(), a.getAttribute('href')])),
+      ).toEqual(links);
     }
-    expect(await menu.getByRole('link', { name: 'Facturation' }).getAttribute('href')).toBe('/dashboard/facturation-admin');
+    expect(await menu.getByRole('link', { name: 'Facturation' }).getAttribute('href')).toBe(
+      '/dashboard/facturation-admin',
+    );
     expect(await menu.getByRole('link', { name: 'Statistiques' }).getAttribute('href')).toBe('/dashboard/statistiques');
     expect(await menu.getByRole('link', { name: 'Absences' }).getAttribute('href')).toBe('/dashboard/allAbsences');
 
@@ -100,17 +138,34 @@ describe('menus', () => {
   });
 
   it.each([
-    ['bailiff', 'Huissier', [['Accueil', '/dashboard'], ['Profil', '/dashboard/bailiffprofile'], ['Calendrier', '/dashboard/bailiffcalendar']]],
-    ['secretary', 'Secrétaire', [['Accueil', '/dashboard'], ['Mon Profil', '/dashboard/secretaryprofile'], ['Mes Factures', '/dashboard/factures-mois-secretaire'], ['Calendrier', '/dashboard/secretarycalendar']]],
+    [
+      'bailiff',
+      'Huissier',
+      [
+        ['Accueil', '/dashboard'],
+        ['Profil', '/dashboard/bailiffprofile'],
+        ['Calendrier', '/dashboard/bailiffcalendar'],
+      ],
+    ],
+    [
+      'secretary',
+      'Secrétaire',
+      [
+        ['Accueil', '/dashboard'],
+        ['Mon Profil', '/dashboard/secretaryprofile'],
+        ['Mes Factures', '/dashboard/factures-mois-secretaire'],
+        ['Calendrier', '/dashboard/secretarycalendar'],
+      ],
+    ],
   ] as const)('%s: the spec menu comes first', async (account, role, entries) => {
     const { fullName } = await namesOf(app.url, account);
     await signInAs(account);
     const menu = sideMenu();
     await menu.getByText(fullName, { exact: true }).waitFor();
     await menu.getByText(role, { exact: true }).waitFor();
-    const links = await menu.locator('.fui-NavItem').evaluateAll((anchors) =>
-      anchors.map((a) => [a.textContent?.trim(), a.getAttribute('href')]),
-    );
+    const links = await menu
+      .locator('.fui-NavItem')
+      .evaluateAll((anchors) => anchors.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
     expect(links.slice(0, entries.length)).toEqual(entries);
     await menu.getByRole('link', { name: 'Calendrier' }).click();
     await screenTitle(page, 'Calendrier').waitFor();
@@ -119,68 +174,77 @@ describe('menus', () => {
 
 describe('routes', () => {
   it.each([
-    ['admin', [
-      ['/dashboard/constats-en-cours-admin', 'Constats en cours'],
-      ['/dashboard/constatsencours', 'Constats en cours'],
-      ['/dashboard/constats-termines-admin', 'Constats terminés'],
-      ['/dashboard/constats-archives-admin', 'Constats archivés'],
-      ['/dashboard/creer-un-constat-admin', 'Créer un constat'],
-      ['/dashboard/retrocessions-constats-admin', 'Rétrocession · Constats'],
-      ['/dashboard/retrocessions-factures-admin', 'Rétrocession · Factures'],
-      ['/dashboard/facturation-admin', 'Facturation'],
-      ['/dashboard/facturation', 'Facturation'],
-      ['/dashboard/Facturationtable', 'Facturation'],
-      ['/dashboard/bailiffaccount', "Création d'un compte utilisateur"],
-      ['/dashboard/adminaccount', "Création d'un compte utilisateur"],
-      ['/dashboard/secretary', "Création d'un compte utilisateur"],
-      ['/dashboard/secretaryaccount', 'Compte secrétaire'],
-      ['/dashboard/creerungroupe', "Création d'un groupe"],
-      ['/dashboard/creerungroupe/3', "Modification d'un groupe"],
-      ['/dashboard/editvoirlesgroupes/3', "Modification d'un groupe"],
-      ['/dashboard/voirlesgroupes', 'Voir les groupes'],
-      ['/dashboard/createmyaccount', 'Créer mon compte'],
-      ['/dashboard/seetheaccount', 'Voir les comptes'],
-      ['/dashboard/seetheaccount/4', "Modification d'un compte utilisateur"],
-      ['/dashboard/statistiques', 'Statistiques'],
-      ['/dashboard/createanews', 'Créer une actualité'],
-      ['/dashboard/createanews/2', "Modifier l'actualité"],
-      ['/dashboard/viewnews', 'Toutes les actualités'],
-      ['/dashboard/secretarydashboard', 'Tableau de bord secrétaire'],
-      ['/dashboard/mybillsbailiff', 'Mes factures'],
-      ['/dashboard/bailiffprofile', 'Mon profil'],
-      ['/dashboard/adminprofile', 'Mon profil'],
-      ['/dashboard/secretaryprofile', 'Mon profil'],
-      ['/dashboard/bailiffcalendar', 'Calendrier'],
-      ['/dashboard/emailtemplate', 'Nouveau Constat'],
-      ['/dashboard/mesconstats', 'Mes constats'],
-      ['/dashboard/seeallnotifications', 'Toutes les notifications'],
-      ['/dashboard/allAbsences', 'Absences'],
-    ]],
-    ['bailiff', [
-      ['/dashboard/constats-en-cours-moi-huissier', 'Mes constats en cours'],
-      ['/dashboard/constats-archives-moi-huissier', 'Mes constats archivés'],
-      ['/dashboard/creer-un-constat-huissier', 'Créer un constat'],
-      ['/dashboard/mes-factures-huissier', 'Mes factures'],
-      ['/dashboard/bailiffcalendar', 'Calendrier'],
-      ['/dashboard/bailiffprofile', 'Mon profil'],
-      ['/dashboard/bailiffaccount', 'Mon compte'],
-      ['/dashboard/mesconstats', 'Mes constats'],
-      ['/dashboard/createanalert', 'Signaler une absence ou un congé'],
-      ['/dashboard/seeallnotifications', 'Toutes les notifications'],
-    ]],
-    ['secretary', [
-      ['/dashboard/retrocessions-constats-secretaire', 'Rétrocession'],
-      ['/dashboard/constats-en-cours-secretaire', 'Constats en cours'],
-      ['/dashboard/constats-mois-secretaire', 'Tous mes constats'],
-      ['/dashboard/factures-mois-secretaire', 'Mes factures'],
-      ['/dashboard/retrocessionconstats', 'Rétrocession'],
-      ['/dashboard/secretary', 'Créer mon compte'],
-      ['/dashboard/secretarycalendar', 'Calendrier'],
-      ['/dashboard/viewnewsecretarie', 'Voir les actualités'],
-      ['/dashboard/secretaryprofile', 'Mon profil'],
-      ['/dashboard/createanalert', 'Signaler une absence ou un congé'],
-      ['/dashboard/seeallnotifications', 'Toutes les notifications'],
-    ]],
+    [
+      'admin',
+      [
+        ['/dashboard/constats-en-cours-admin', 'Constats en cours'],
+        ['/dashboard/constatsencours', 'Constats en cours'],
+        ['/dashboard/constats-termines-admin', 'Constats terminés'],
+        ['/dashboard/constats-archives-admin', 'Constats archivés'],
+        ['/dashboard/creer-un-constat-admin', 'Créer un constat'],
+        ['/dashboard/retrocessions-constats-admin', 'Rétrocession · Constats'],
+        ['/dashboard/retrocessions-factures-admin', 'Rétrocession · Factures'],
+        ['/dashboard/facturation-admin', 'Facturation'],
+        ['/dashboard/facturation', 'Facturation'],
+        ['/dashboard/Facturationtable', 'Facturation'],
+        ['/dashboard/bailiffaccount', "Création d'un compte utilisateur"],
+        ['/dashboard/adminaccount', "Création d'un compte utilisateur"],
+        ['/dashboard/secretary', "Création d'un compte utilisateur"],
+        ['/dashboard/secretaryaccount', 'Compte secrétaire'],
+        ['/dashboard/creerungroupe', "Création d'un groupe"],
+        ['/dashboard/creerungroupe/3', "Modification d'un groupe"],
+        ['/dashboard/editvoirlesgroupes/3', "Modification d'un groupe"],
+        ['/dashboard/voirlesgroupes', 'Voir les groupes'],
+        ['/dashboard/createmyaccount', 'Créer mon compte'],
+        ['/dashboard/seetheaccount', 'Voir les comptes'],
+        ['/dashboard/seetheaccount/4', "Modification d'un compte utilisateur"],
+        ['/dashboard/statistiques', 'Statistiques'],
+        ['/dashboard/createanews', 'Créer une actualité'],
+        ['/dashboard/createanews/2', "Modifier l'actualité"],
+        ['/dashboard/viewnews', 'Toutes les actualités'],
+        ['/dashboard/secretarydashboard', 'Tableau de bord secrétaire'],
+        ['/dashboard/mybillsbailiff', 'Mes factures'],
+        ['/dashboard/bailiffprofile', 'Mon profil'],
+        ['/dashboard/adminprofile', 'Mon profil'],
+        ['/dashboard/secretaryprofile', 'Mon profil'],
+        ['/dashboard/bailiffcalendar', 'Calendrier'],
+        ['/dashboard/emailtemplate', 'Nouveau Constat'],
+        ['/dashboard/mesconstats', 'Mes constats'],
+        ['/dashboard/seeallnotifications', 'Toutes les notifications'],
+        ['/dashboard/allAbsences', 'Absences'],
+      ],
+    ],
+    [
+      'bailiff',
+      [
+        ['/dashboard/constats-en-cours-moi-huissier', 'Mes constats en cours'],
+        ['/dashboard/constats-archives-moi-huissier', 'Mes constats archivés'],
+        ['/dashboard/creer-un-constat-huissier', 'Créer un constat'],
+        ['/dashboard/mes-factures-huissier', 'Mes factures'],
+        ['/dashboard/bailiffcalendar', 'Calendrier'],
+        ['/dashboard/bailiffprofile', 'Mon profil'],
+        ['/dashboard/bailiffaccount', 'Mon compte'],
+        ['/dashboard/mesconstats', 'Mes constats'],
+        ['/dashboard/createanalert', 'Signaler une absence ou un congé'],
+        ['/dashboard/seeallnotifications', 'Toutes les notifications'],
+      ],
+    ],
+    [
+      'secretary',
+      [
+        ['/dashboard/retrocessions-constats-secretaire', 'Rétrocession'],
+        ['/dashboard/constats-en-cours-secretaire', 'Constats en cours'],
+        ['/dashboard/constats-mois-secretaire', 'Tous mes constats'],
+        ['/dashboard/factures-mois-secretaire', 'Mes factures'],
+        ['/dashboard/retrocessionconstats', 'Rétrocession'],
+        ['/dashboard/secretary', 'Créer mon compte'],
+        ['/dashboard/secretarycalendar', 'Calendrier'],
+        ['/dashboard/viewnewsecretarie', 'Voir les actualités'],
+        ['/dashboard/secretaryprofile', 'Mon profil'],
+        ['/dashboard/createanalert', 'Signaler une absence ou un congé'],
+        ['/dashboard/seeallnotifications', 'Toutes les notifications'],
+      ],
+    ],
   ] as const)('%s: every path of the role opens its screen', async (account, paths) => {
     await signInAs(account);
     for (const [path, title] of paths) {
@@ -198,12 +262,15 @@ describe('routes', () => {
     ['secretary', '/dashboard/creer-un-constat-admin', 'Constats en cours'],
     ['secretary', '/dashboard/bailiffcalendar', 'Constats en cours'],
     ['secretary', '/dashboard/nulle/part', 'Constats en cours'],
-  ] as const)("%s typing %s (another role's or an unknown path) goes to their default screen", async (account, path, home) => {
-    await signInAs(account);
-    await page.goto(path);
-    await page.waitForURL((url) => url.pathname === '/dashboard');
-    await screenTitle(page, home).waitFor();
-  });
+  ] as const)(
+    "%s typing %s (another role's or an unknown path) goes to their default screen",
+    async (account, path, home) => {
+      await signInAs(account);
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      await screenTitle(page, home).waitFor();
+    },
+  );
 
   it('unknown public routes lead to /', async () => {
     await page.goto('/nulle/part?x=1');
@@ -235,6 +302,21 @@ describe('header', () => {
   });
 });
 
+describe('narrow screens', () => {
+  it('the left menu becomes a drawer opened from the header', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs('bailiff');
+    await screenTitle(page, 'Mes constats en cours').waitFor();
+    expect(await page.getByRole('link', { name: 'Calendrier' }).count()).toBe(0);
+    await saveScreenshot(page, 'narrow-dashboard');
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await page.getByRole('link', { name: 'Calendrier' }).click();
+    await screenTitle(page, 'Calendrier').waitFor();
+    // Following a link closes the drawer.
+    await page.getByRole('link', { name: 'Calendrier' }).waitFor({ state: 'detached' });
+  });
+});
+
 describe('cloche', () => {
   it('bailiffs have no news tab; an item opens in a modal with its title, date and HTML body', async () => {
     await signInAs('bailiff');
@@ -258,7 +340,7 @@ describe('cloche', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it("secretaries see the news tab (important flag as filled or empty star) and a published news item arrives live", async () => {
+  it('secretaries see the news tab (important flag as filled or empty star) and a published news item arrives live', async () => {
     await signInAs('secretary');
     await bellButton().click();
     const panel = bellPanel();
@@ -278,14 +360,22 @@ describe('cloche', () => {
     const published = await gql(
       app.url,
       'mutation($input: CreateNewsInput!) { createNews(input: $input) { news { id } } }',
-      { input: { title: 'Fermeture exceptionnelle', body: '<p>Le bureau sera <strong>fermé</strong> le 1er mai.</p>', important: true } },
+      {
+        input: {
+          title: 'Fermeture exceptionnelle',
+          body: '<p>Le bureau sera <strong>fermé</strong> le 1er mai.</p>',
+          important: true,
+        },
+      },
       await loginToken(app.url, demo.admin.email, demo.admin.password),
     );
     expect(published.errors).toBeUndefined();
     await page.getByTestId('bell-dot').waitFor();
 
     await bellButton().click();
-    await bellPanel().getByRole('tab', { name: /Actualités/ }).click();
+    await bellPanel()
+      .getByRole('tab', { name: /Actualités/ })
+      .click();
     const first = bellPanel().getByRole('list', { name: 'Actualités' }).getByRole('listitem').first();
     await first.getByText('Fermeture exceptionnelle').waitFor();
     await first.getByRole('img', { name: 'Importante' }).waitFor();
@@ -303,19 +393,23 @@ describe('cloche', () => {
   it("'Voir toutes' leads to every notification: rows per page, pages, expandable rows", async () => {
     // Enough notifications for several pages: each account request notifies the admins.
     for (let index = 1; index <= 12; index += 1) {
-      const registered = await gql(app.url, 'mutation($input: RegisterInput!) { register(input: $input) { message } }', {
-        input: {
-          lastName: `Candidat${index}`,
-          firstName: 'Test',
-          telephone: '0612345678',
-          address: '1 rue du Palais',
-          zip: '75001',
-          city: 'Paris',
-          identity: `candidat${index}`,
-          email: `candidat${index}@etude.fr`,
-          password: 'Candidat#2026',
+      const registered = await gql(
+        app.url,
+        'mutation($input: RegisterInput!) { register(input: $input) { message } }',
+        {
+          input: {
+            lastName: `Candidat${index}`,
+            firstName: 'Test',
+            telephone: '0612345678',
+            address: '1 rue du Palais',
+            zip: '75001',
+            city: 'Paris',
+            identity: `candidat${index}`,
+            email: `candidat${index}@etude.fr`,
+            password: 'Candidat#2026',
+          },
         },
-      });
+      );
       expect(registered.errors).toBeUndefined();
     }
     await signInAs('admin');
@@ -327,7 +421,14 @@ describe('cloche', () => {
     expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['', 'Date', 'Notifications']);
     const rows = table.locator('tbody tr');
     await rows.first().waitFor();
-    const total = (await gql<{ notifications: { totalCount: number } }>(app.url, '{ notifications { totalCount } }', {}, (await page.evaluate(() => localStorage.getItem('token')))!)).data!.notifications.totalCount;
+    const total = (
+      await gql<{ notifications: { totalCount: number } }>(
+        app.url,
+        '{ notifications { totalCount } }',
+        {},
+        (await page.evaluate(() => localStorage.getItem('token')))!,
+      )
+    ).data!.notifications.totalCount;
     expect(total).toBeGreaterThan(10);
     expect(await rows.count()).toBe(10);
     await page.getByText(`1–10 sur ${total}`).waitFor();
@@ -339,7 +440,8 @@ describe('cloche', () => {
     await rowsPerPage.selectOption('20');
     await page.getByText(`1–${Math.min(20, total)} sur ${total}`).waitFor();
     expect(await rows.count()).toBe(Math.min(20, total));
-    for (const cell of await table.locator('tbody tr td:nth-child(2)').allInnerTexts()) expect(cell.trim()).toMatch(dateTime);
+    for (const cell of await table.locator('tbody tr td:nth-child(2)').allInnerTexts())
+      expect(cell.trim()).toMatch(dateTime);
     for (const cell of await table.locator('tbody tr td:nth-child(3)').allInnerTexts()) {
       expect(cell).not.toMatch(/<[a-z]/);
       expect(cell.length).toBeLessThanOrEqual(103);
@@ -359,7 +461,12 @@ describe('impersonation (spec §4)', () => {
     await page.goto('/dashboard/seetheaccount');
     await screenTitle(page, 'Voir les comptes').waitFor();
     const table = page.getByRole('table', { name: 'Voir les comptes' });
-    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Nom/Prénom', "Type d'utilisateur", 'Accéder en tant que...', 'Éditer']);
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Nom/Prénom',
+      "Type d'utilisateur",
+      'Accéder en tant que...',
+      'Éditer',
+    ]);
     await page.getByRole('searchbox', { name: 'Rechercher...' }).fill('huissier@demo.fr');
     await page.keyboard.press('Enter');
     const row = table.locator('tbody tr', { hasText: `${bailiff.lastName} ${bailiff.firstName}` });
@@ -414,7 +521,9 @@ describe('version check (spec §4)', () => {
     await signInAs('admin');
     const notice = toast(page, 'Mise à jour');
     await notice.waitFor();
-    await page.getByText("La dernière version de l'application a été téléchargée. Veuillez la mettre à jour.").waitFor();
+    await page
+      .getByText("La dernière version de l'application a été téléchargée. Veuillez la mettre à jour.")
+      .waitFor();
     // Persistent: still there after the usual toast delay.
     await page.waitForTimeout(6_000);
     expect(await notice.isVisible()).toBe(true);
@@ -445,7 +554,12 @@ async function readEverything(token: string): Promise<void> {
     token,
   );
   for (const { node } of news.data!.news.edges.filter((edge) => !edge.node.isRead)) {
-    const marked = await gql(app.url, 'mutation($input: MarkNewsReadInput!) { markNewsRead(input: $input) { news { id } } }', { input: { id: node.id } }, token);
+    const marked = await gql(
+      app.url,
+      'mutation($input: MarkNewsReadInput!) { markNewsRead(input: $input) { news { id } } }',
+      { input: { id: node.id } },
+      token,
+    );
     expect(marked.errors).toBeUndefined();
   }
 }

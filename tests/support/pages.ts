@@ -25,7 +25,10 @@ export function loginButton(page: Page) {
 
 /** Submits the login form and waits for the server's answer to the login mutation. */
 export async function submitLogin(page: Page): Promise<void> {
-  await Promise.all([page.waitForResponse((response) => response.url().endsWith('/graphql')), loginButton(page).click()]);
+  await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/graphql')),
+    loginButton(page).click(),
+  ]);
 }
 
 export async function signIn(page: Page, account: DemoAccount): Promise<void> {

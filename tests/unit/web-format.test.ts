@@ -68,7 +68,7 @@ describe('formatMoney: euros the French way', () => {
     expect(formatMoney('1.005')).toBe(`1,01${nbsp}€`); // Number(1.005).toFixed(2) gives 1.00
   });
 
-  it('keeps a tariff\'s third decimal when asked', () => {
+  it("keeps a tariff's third decimal when asked", () => {
     expect(formatMoney('1.125', { exact: true })).toBe(`1,125${nbsp}€`);
     expect(formatMoney('2.500', { exact: true })).toBe(`2,50${nbsp}€`);
   });

@@ -11,10 +11,19 @@ import {
 import { buildMultipartForm, progressPercent, uploadablesFor } from '../../web/src/relay/multipart.js';
 
 describe('password strength (spec §5)', () => {
-  it.each(['Abcdef1#', 'Motdepasse#2026', 'X9y-zzzz', 'aB3?aaaa', 'aB3!aaaa', 'aB3@aaaa', 'aB3$aaaa', 'aB3%aaaa', 'aB3^aaaa', 'aB3&aaaa', 'aB3*aaaa'])(
-    'accepts %s',
-    (password) => expect(isStrongPassword(password)).toBe(true),
-  );
+  it.each([
+    'Abcdef1#',
+    'Motdepasse#2026',
+    'X9y-zzzz',
+    'aB3?aaaa',
+    'aB3!aaaa',
+    'aB3@aaaa',
+    'aB3$aaaa',
+    'aB3%aaaa',
+    'aB3^aaaa',
+    'aB3&aaaa',
+    'aB3*aaaa',
+  ])('accepts %s', (password) => expect(isStrongPassword(password)).toBe(true));
 
   it.each([
     ['Ab1#', 'too short'],
@@ -98,7 +107,11 @@ describe('registration form', () => {
     ['zip', '75OO2', 'Le code postal doit comporter 5 chiffres.'],
     ['identity', 'jd', "L'identifiant doit contenir au moins 3 caractères : lettres, chiffres ou points."],
     ['identity', 'jean dupont', "L'identifiant doit contenir au moins 3 caractères : lettres, chiffres ou points."],
-    ['password', 'motdepasse', 'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.'],
+    [
+      'password',
+      'motdepasse',
+      'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.',
+    ],
     ['confirmation', 'Solide#2027', 'Les deux mots de passe que vous avez saisis ne correspondent pas!'],
   ] as const)('%s = %j: %s', (field, value, message) => {
     // A new password is typed twice, so only its own rule speaks.
@@ -137,7 +150,10 @@ describe('uploads (GraphQL multipart request spec)', () => {
   });
 
   it('puts operations, then the map, then each file under its index', async () => {
-    const files = [new File(['%PDF-1.4'], 'constat.pdf', { type: 'application/pdf' }), new File(['texte'], 'notes.txt')];
+    const files = [
+      new File(['%PDF-1.4'], 'constat.pdf', { type: 'application/pdf' }),
+      new File(['texte'], 'notes.txt'),
+    ];
     const { placeholders, uploadables } = uploadablesFor('input.files', files);
     expect(placeholders).toEqual([null, null]);
     const query = 'mutation($input: CreateReportInput!) { createReport(input: $input) { message } }';
@@ -151,7 +167,10 @@ describe('uploads (GraphQL multipart request spec)', () => {
       variables: { input: { name: 'Constat', files: [null, null] } },
       operationName: 'Create',
     });
-    expect(JSON.parse(String(form.get('map')))).toEqual({ 0: ['variables.input.files.0'], 1: ['variables.input.files.1'] });
+    expect(JSON.parse(String(form.get('map')))).toEqual({
+      0: ['variables.input.files.0'],
+      1: ['variables.input.files.1'],
+    });
     const first = form.get('0') as File;
     expect(first.name).toBe('constat.pdf');
     expect(await first.text()).toBe('%PDF-1.4');

@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, useLocation, type Location } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
@@ -48,8 +48,13 @@ function DashboardRoute() {
   }
 }
 
-function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<FullScreenSpinner />}>{children}</Suspense>;
+/** A public page loaded on demand, behind the full-screen spinner. */
+function lazyPage(Page: ComponentType) {
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Page />
+    </Suspense>
+  );
 }
 
 /** Keeps the query string (the reset token) when an old link is redirected. */
@@ -63,13 +68,13 @@ function RedirectToResetPassword() {
 export const router = createBrowserRouter([
   { path: '/', element: <LoginRoute /> },
   { path: '/login', element: <LoginRoute /> },
-  { path: '/recover/request', element: <Lazy><RecoverRequestPage /></Lazy> },
-  { path: '/forgotpassword', element: <Lazy><ForgotPasswordPage /></Lazy> },
-  { path: '/reset-password', element: <Lazy><ResetPasswordPage /></Lazy> },
+  { path: '/recover/request', element: lazyPage(RecoverRequestPage) },
+  { path: '/forgotpassword', element: lazyPage(ForgotPasswordPage) },
+  { path: '/reset-password', element: lazyPage(ResetPasswordPage) },
   { path: '/emailavecsucces/request', element: <RedirectToResetPassword /> },
   { path: '/passwordnew/request', element: <RedirectToResetPassword /> },
   { path: '/creermoncomp', element: <RedirectToResetPassword /> },
-  { path: '/createaccount', element: <Lazy><RegisterPage /></Lazy> },
+  { path: '/createaccount', element: lazyPage(RegisterPage) },
   { path: '/dashboard/*', element: <DashboardRoute /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ]);

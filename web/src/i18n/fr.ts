@@ -45,7 +45,8 @@ export const fr = {
 
   recover: {
     title: 'Mot de passe oublié',
-    subtitle: "Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+    subtitle:
+      "Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
     email: 'Adresse e-mail',
     emailPlaceholder: 'nom@etude.fr',
     invalidEmail: 'Veuillez entrer une adresse email valide',

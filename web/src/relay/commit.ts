@@ -12,8 +12,10 @@ import { ApiError, describeError, isCancelled } from './ApiError';
 import type { NetworkMetadata } from './environment';
 import type { UploadProgress } from './multipart';
 
-export interface CommitConfig<T extends MutationParameters>
-  extends Omit<MutationConfig<T>, 'onCompleted' | 'onError' | 'onUnsubscribe' | 'cacheConfig'> {
+export interface CommitConfig<T extends MutationParameters> extends Omit<
+  MutationConfig<T>,
+  'onCompleted' | 'onError' | 'onUnsubscribe' | 'cacheConfig'
+> {
   /** Upload progress of a mutation with `uploadables` (spec §4: floor of loaded / total). */
   onUploadProgress?: (progress: UploadProgress) => void;
   /** Aborting cancels the request (an upload's 'Annuler'); the promise rejects with CANCELLED. */
@@ -62,7 +64,10 @@ export interface CommitOptions {
  * `commit` bound to the current environment, announcing failures with a French toast (§8).
  * The returned promise still rejects, so a form can stop its spinner.
  */
-export function useCommit(): <T extends MutationParameters>(config: CommitConfig<T>, options?: CommitOptions) => Promise<T['response']> {
+export function useCommit(): <T extends MutationParameters>(
+  config: CommitConfig<T>,
+  options?: CommitOptions,
+) => Promise<T['response']> {
   const environment = useRelayEnvironment();
   const toast = useToast();
   return useCallback(

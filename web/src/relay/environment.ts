@@ -203,7 +203,10 @@ function createSubscribe(environment: () => Environment, options: RelayEnvironme
 export function createRelayEnvironment(options: RelayEnvironmentOptions = {}): Environment {
   let self: Environment;
   const environment = new Environment({
-    network: Network.create(createFetch(options), createSubscribe(() => self, options)),
+    network: Network.create(
+      createFetch(options),
+      createSubscribe(() => self, options),
+    ),
     store: new Store(new RecordSource()),
   });
   self = environment;

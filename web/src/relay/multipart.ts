@@ -78,7 +78,11 @@ export function sendMultipart(options: {
     for (const [name, value] of Object.entries(options.headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (!event.lengthComputable) return;
-      options.onProgress?.({ loaded: event.loaded, total: event.total, percent: progressPercent(event.loaded, event.total) });
+      options.onProgress?.({
+        loaded: event.loaded,
+        total: event.total,
+        percent: progressPercent(event.loaded, event.total),
+      });
     };
     xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
     xhr.onerror = () => reject(new TypeError('Network request failed'));

@@ -307,7 +307,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <Table className={styles.table} aria-label={props.label} aria-busy={loading}>
           <TableHeader>
             <TableRow>
-              {renderExpanded ? <TableHeaderCell className={mergeClasses(styles.headerCell, styles.expandCell)} /> : null}
+              {renderExpanded ? (
+                <TableHeaderCell className={mergeClasses(styles.headerCell, styles.expandCell)} />
+              ) : null}
               {columns.map((column) => (
                 <TableHeaderCell
                   key={column.id}

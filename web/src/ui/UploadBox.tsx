@@ -1,12 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import {
-  Button,
-  ProgressBar,
-  Text,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, ProgressBar, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CloudArrowUpRegular } from '@fluentui/react-icons/svg/cloud-arrow-up';
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { DocumentRegular } from '@fluentui/react-icons/svg/document';
@@ -158,7 +151,10 @@ export function UploadBox(props: UploadBoxProps) {
     }
     // The same file dropped twice is kept once.
     const known = new Set(files.map((file) => `${file.name}:${file.size}:${file.lastModified}`));
-    onFilesChange([...files, ...accepted.filter((file) => !known.has(`${file.name}:${file.size}:${file.lastModified}`))]);
+    onFilesChange([
+      ...files,
+      ...accepted.filter((file) => !known.has(`${file.name}:${file.size}:${file.lastModified}`)),
+    ]);
   };
 
   const onDrop = (event: DragEvent) => {

@@ -26,7 +26,9 @@ function decodeEntities(text: string): string {
 /** The text of an HTML fragment, markup stripped and white space collapsed (spec §2 previews). */
 export function htmlToText(html: string): string {
   const withBreaks = html.replace(/<\s*(br|\/p|\/li|\/h[1-6]|\/blockquote)\b[^>]*>/gi, ' ');
-  return decodeEntities(withBreaks.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+  return decodeEntities(withBreaks.replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Spec §9: previews are cut to `max` characters followed by '...'. */

@@ -19,7 +19,11 @@ const screens = {
 
 const t = fr.titles;
 
-const notifications: DashboardRoute = { path: 'seeallnotifications', title: t.allNotifications, screen: screens.allNotifications };
+const notifications: DashboardRoute = {
+  path: 'seeallnotifications',
+  title: t.allNotifications,
+  screen: screens.allNotifications,
+};
 const createAlert: DashboardRoute = { path: 'createanalert', title: t.createAlert };
 
 // Spec §2, "Admin routes (role 1)": /dashboard is the in-progress reports screen.

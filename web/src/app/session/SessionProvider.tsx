@@ -207,10 +207,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [environment, newEnvironment, replaceEnvironment, releaseUser, adoptStoredUser],
   );
 
-  const value = useMemo(
-    () => ({ session, signIn, signOut, impersonate }),
-    [session, signIn, signOut, impersonate],
-  );
+  const value = useMemo(() => ({ session, signIn, signOut, impersonate }), [session, signIn, signOut, impersonate]);
 
   return (
     <RelayEnvironmentProvider environment={environment}>

@@ -54,7 +54,12 @@ export function BellNews({ news, onOpen }: { news: BellNewsFragment$key; onOpen(
       title,
       date: createdAt,
       html: body,
-      titleIcon: <ImportantIcon important={important} className={mergeClasses(itemStyles.star, important && itemStyles.starOn)} />,
+      titleIcon: (
+        <ImportantIcon
+          important={important}
+          className={mergeClasses(itemStyles.star, important && itemStyles.starOn)}
+        />
+      ),
     });
     if (isRead) return;
     void commit<BellNewsMarkReadMutation>({

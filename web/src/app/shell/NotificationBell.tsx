@@ -196,7 +196,13 @@ export function NotificationBell({ query, role }: { query: NotificationBellFragm
           )}
 
           <div className={styles.footer}>
-            <Button appearance="primary" size="small" icon={<ArrowRightRegular />} iconPosition="after" onClick={seeAll}>
+            <Button
+              appearance="primary"
+              size="small"
+              icon={<ArrowRightRegular />}
+              iconPosition="after"
+              onClick={seeAll}
+            >
               {fr.bell.seeAll}
             </Button>
           </div>

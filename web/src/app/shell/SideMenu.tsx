@@ -107,7 +107,9 @@ export function SideMenu({ user, type, open, onClose }: SideMenuProps) {
       openCategories={openCategories}
       onNavCategoryItemToggle={(_, data) => {
         const id = String(data.categoryValue ?? data.value);
-        setOpenCategories((current) => (current.includes(id) ? current.filter((value) => value !== id) : [...current, id]));
+        setOpenCategories((current) =>
+          current.includes(id) ? current.filter((value) => value !== id) : [...current, id],
+        );
       }}
       aria-label={fr.shell.mainMenu}
     >
@@ -132,7 +134,13 @@ export function SideMenu({ user, type, open, onClose }: SideMenuProps) {
               if (!isCategory(entry)) {
                 const Icon = entry.icon;
                 return (
-                  <NavItem key={entry.to} value={entry.to} href={entry.to} icon={Icon ? <Icon className={styles.icon} /> : undefined} onClick={follow(entry)}>
+                  <NavItem
+                    key={entry.to}
+                    value={entry.to}
+                    href={entry.to}
+                    icon={Icon ? <Icon className={styles.icon} /> : undefined}
+                    onClick={follow(entry)}
+                  >
                     {entry.label}
                   </NavItem>
                 );

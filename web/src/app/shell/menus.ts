@@ -72,7 +72,11 @@ export const sideMenus: Record<Role, MenuSection[]> = {
           label: m.reports,
           icon: icons.reports,
           links: [
-            { label: m.reportsInProgress, to: d('constats-en-cours-admin'), alsoSelectedOn: ['/dashboard', d('constatsencours')] },
+            {
+              label: m.reportsInProgress,
+              to: d('constats-en-cours-admin'),
+              alsoSelectedOn: ['/dashboard', d('constatsencours')],
+            },
             { label: m.reportsDone, to: d('constats-termines-admin') },
             { label: m.reportsArchived, to: d('constats-archives-admin') },
             { label: m.reportsCreate, to: d('creer-un-constat-admin') },
@@ -87,7 +91,12 @@ export const sideMenus: Record<Role, MenuSection[]> = {
             { label: m.retrocessionBills, to: d('retrocessions-factures-admin') },
           ],
         },
-        { label: m.billing, to: d('facturation-admin'), icon: icons.billing, alsoSelectedOn: [d('facturation'), d('facturationtable')] },
+        {
+          label: m.billing,
+          to: d('facturation-admin'),
+          icon: icons.billing,
+          alsoSelectedOn: [d('facturation'), d('facturationtable')],
+        },
         {
           id: 'accounts',
           label: m.accounts,

@@ -72,7 +72,8 @@ export default function AccountsPage() {
         cursor: { type: "String" }
         keyword: { type: "String" }
       ) {
-        users(first: $count, after: $cursor, keyword: $keyword) @connection(key: "AccountsPage_users", filters: ["keyword"]) {
+        users(first: $count, after: $cursor, keyword: $keyword)
+          @connection(key: "AccountsPage_users", filters: ["keyword"]) {
           totalCount
           edges {
             node {
@@ -167,7 +168,11 @@ export default function AccountsPage() {
       <PageHeader
         title={a.title}
         actions={
-          <Button appearance="primary" icon={<PersonAddRegular />} onClick={() => navigate('/dashboard/bailiffaccount')}>
+          <Button
+            appearance="primary"
+            icon={<PersonAddRegular />}
+            onClick={() => navigate('/dashboard/bailiffaccount')}
+          >
             {a.create}
           </Button>
         }

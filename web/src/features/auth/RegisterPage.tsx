@@ -166,7 +166,13 @@ export default function RegisterPage() {
   const textField = (
     field: RegistrationField,
     label: string,
-    options: { autoComplete?: string; inputMode?: 'tel' | 'email' | 'numeric'; placeholder?: string; hint?: string; full?: boolean } = {},
+    options: {
+      autoComplete?: string;
+      inputMode?: 'tel' | 'email' | 'numeric';
+      placeholder?: string;
+      hint?: string;
+      full?: boolean;
+    } = {},
   ) => (
     <Field
       label={label}
@@ -187,16 +193,20 @@ export default function RegisterPage() {
   );
 
   return (
-    <PublicLayout title={r.title} subtitle={r.subtitle} documentTitle={r.title} wide links={
-      <Text>
-        {r.haveAccount} <RouterLink to="/login">{r.signIn}</RouterLink>
-      </Text>
-    }>
+    <PublicLayout
+      title={r.title}
+      subtitle={r.subtitle}
+      documentTitle={r.title}
+      wide
+      links={
+        <Text>
+          {r.haveAccount} <RouterLink to="/login">{r.signIn}</RouterLink>
+        </Text>
+      }
+    >
       <form className={styles.form} noValidate onSubmit={handleSubmit}>
         <fieldset className={styles.section}>
-          <legend className={styles.legend}>
-            {r.sectionIdentity}
-          </legend>
+          <legend className={styles.legend}>{r.sectionIdentity}</legend>
           <Field label={r.civility} className={styles.full}>
             <Select
               name="civility"
@@ -216,10 +226,12 @@ export default function RegisterPage() {
         </fieldset>
 
         <fieldset className={styles.section}>
-          <legend className={styles.legend}>
-            {r.sectionAddress}
-          </legend>
-          {textField('telephone', r.telephone, { autoComplete: 'tel', inputMode: 'tel', placeholder: r.telephonePlaceholder })}
+          <legend className={styles.legend}>{r.sectionAddress}</legend>
+          {textField('telephone', r.telephone, {
+            autoComplete: 'tel',
+            inputMode: 'tel',
+            placeholder: r.telephonePlaceholder,
+          })}
           {textField('email', r.email, { autoComplete: 'email', inputMode: 'email', placeholder: r.emailPlaceholder })}
           {textField('address', r.address, { autoComplete: 'street-address', full: true })}
           {textField('zip', r.zip, { autoComplete: 'postal-code', inputMode: 'numeric' })}
@@ -227,9 +239,7 @@ export default function RegisterPage() {
         </fieldset>
 
         <fieldset className={styles.section}>
-          <legend className={styles.legend}>
-            {r.sectionAccount}
-          </legend>
+          <legend className={styles.legend}>{r.sectionAccount}</legend>
           {textField('identity', r.identity, { autoComplete: 'username', hint: r.identityHint, full: true })}
           <Field label={r.password} required validationMessage={errors.password}>
             <PasswordInput

@@ -102,7 +102,12 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <form className={styles.form} noValidate onSubmit={handleSubmit}>
-      <Field label={m.password} required validationMessage={errors.password} hint={errors.password ? undefined : m.hint}>
+      <Field
+        label={m.password}
+        required
+        validationMessage={errors.password}
+        hint={errors.password ? undefined : m.hint}
+      >
         <PasswordInput
           name="password"
           autoComplete="new-password"

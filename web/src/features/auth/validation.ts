@@ -1,6 +1,7 @@
 // Spec §5 validation of the public forms, as pure functions returning the French message of each
 // field in error (an empty object when the form is valid). The server checks the same rules.
-import { fr } from '../../i18n/fr';
+// With its extension: the unit tests also compile this file under NodeNext resolution.
+import { fr } from '../../i18n/fr.js';
 
 export type FormErrors<Field extends string> = Partial<Record<Field, string>>;
 
