@@ -467,8 +467,13 @@ describe('impersonation (spec §4)', () => {
       'Accéder en tant que...',
       'Éditer',
     ]);
-    await page.getByRole('searchbox', { name: 'Rechercher...' }).fill('huissier@demo.fr');
-    await page.keyboard.press('Enter');
+    const search = page.getByRole('searchbox', { name: 'Rechercher...' });
+    // Spec §2: the search runs on Enter or when leaving the box.
+    await search.fill('personne-de-ce-nom');
+    await search.press('Enter');
+    await table.getByText('Aucun compte.').waitFor();
+    await search.fill('huissier@demo.fr');
+    await search.blur();
     const row = table.locator('tbody tr', { hasText: `${bailiff.lastName} ${bailiff.firstName}` });
     await row.waitFor();
     expect(await table.locator('tbody tr').count()).toBe(1);

@@ -14,7 +14,17 @@ import {
 const toasterId = 'app-toaster';
 
 export function AppToaster() {
-  return <Toaster toasterId={toasterId} position="top-end" pauseOnHover pauseOnWindowBlur limit={4} />;
+  // Below the dashboard's 64px header, so a persistent notice never hides the user menu.
+  return (
+    <Toaster
+      toasterId={toasterId}
+      position="top-end"
+      offset={{ vertical: 72 }}
+      pauseOnHover
+      pauseOnWindowBlur
+      limit={4}
+    />
+  );
 }
 
 export interface ToastOptions {
