@@ -113,8 +113,8 @@ async function startDebian(dir: string): Promise<{ url: string; stop: () => Prom
 
 let installing: Promise<void> | undefined;
 
-/** Debian's server binaries; as root, installs them with apt when missing. */
-async function debianServerBinaries(): Promise<string> {
+/** Debian's server binaries; as root, installs them with apt when missing (the bench's cluster uses it too). */
+export async function debianServerBinaries(): Promise<string> {
   const found = debianBinDir();
   if (found) return found;
   if (!isRoot) {
