@@ -16,9 +16,10 @@ export const NewsNode = builder.prismaNode('News', {
     body: t.exposeString('body', { description: 'HTML nettoyé.' }),
     important: t.exposeBoolean('important'),
     isRead: t.boolean({
-      description: "Lue par l'utilisateur connecté.",
-      select: (_args, ctx) => ({ reads: { where: { userId: ctx.viewer?.id ?? 0 }, select: { userId: true } } }),
-      resolve: (item) => item.reads.length > 0,
+      description: "Lue par l'utilisateur connecté (toujours pour son auteur).",
+      select: (_args, ctx) => ({ authorId: true, reads: { where: { userId: ctx.viewer?.id ?? 0 }, select: { userId: true } } }),
+      // The admin who published a news item has read it: it must not light his own bell.
+      resolve: (item, _args, ctx) => item.authorId === ctx.viewer?.id || item.reads.length > 0,
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
