@@ -182,8 +182,13 @@ export function isInAlert(level: AlertLevel): boolean {
 
 /** Mean of delays in hours, as whole hours and minutes; zero when there is nothing to average. */
 export function averageDelay(hours: number[]): { hours: number; minutes: number } {
-  if (hours.length === 0) return { hours: 0, minutes: 0 };
-  const totalMinutes = Math.round((hours.reduce((sum, value) => sum + value, 0) / hours.length) * 60);
+  return delayOfMean(hours.length === 0 ? null : hours.reduce((sum, value) => sum + value, 0) / hours.length);
+}
+
+/** A mean delay in hours (null: nothing was averaged) as whole hours and minutes. */
+export function delayOfMean(meanHours: number | null): { hours: number; minutes: number } {
+  if (meanHours === null) return { hours: 0, minutes: 0 };
+  const totalMinutes = Math.round(meanHours * 60);
   return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 };
 }
 

@@ -1,22 +1,22 @@
 import type { AppContext, Viewer } from '../../context.js';
 import type { ArchiveProvider } from '../../http/files.js';
-import type { Prisma } from '../../infra/db.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import type { ReportFileKind, ReportStatus } from '../../generated/prisma/enums.js';
 import { AppError, validationError } from '../../graphql/errors.js';
 import { renderMail } from '../../infra/mail/index.js';
 import { discardFiles, drainUploads, saveUploads, type StoredFile, type UploadInput } from '../../infra/uploads.js';
 import { currentParisMonth, parisPeriod, parisYearMonth } from '../../lib/periods.js';
-import { sum, type Decimal } from '../../lib/money.js';
+import { sum, toDecimal, type Decimal } from '../../lib/money.js';
 import { recordAudit } from '../audit/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
-import { countsAmount, retrocessionAmounts } from '../retrocession/rules.js';
+import { retrocessionAmounts } from '../retrocession/rules.js';
 import {
-  alertClock,
+  ALERT_WARNING_HOURS,
   alertLevel,
-  averageDelay,
   can,
   canCreateReport,
   COMMENT_MAX,
+  delayOfMean,
   fileActions,
   hoursBetween,
   isInAlert,
@@ -75,6 +75,37 @@ export function reportsWhere(viewer: Viewer, filter: ReportFilter = {}): Prisma.
   if (filter.archived != null) and.push({ isArchived: filter.archived });
   return { AND: and };
 }
+
+/**
+ * reportsWhere() as SQL on the "Report" row `alias`, for the aggregates Prisma cannot express (sums
+ * of rounded amounts, mean delays). tests/api/report-headers.test.ts keeps the two in step.
+ */
+export function reportsSql(viewer: Viewer, filter: ReportFilter = {}, alias = 'r'): Prisma.Sql {
+  const column = (name: string) => Prisma.raw(`${alias}."${name}"`);
+  const and: Prisma.Sql[] = [visibleReportsSql(viewer, alias)];
+  if (filter.statuses?.length) and.push(Prisma.sql`${column('status')} IN (${statusList(statusesForFilter(viewer.role, filter.statuses))})`);
+  if (filter.bailiffId) and.push(Prisma.sql`${column('bailiffId')} = ${filter.bailiffId}`);
+  if (filter.secretaryId) and.push(Prisma.sql`${column('secretaryId')} = ${filter.secretaryId}`);
+  if (filter.year) {
+    const period = parisPeriod(filter.year, filter.month);
+    and.push(Prisma.sql`${column('createdAt')} >= ${timestamp(period.start)} AND ${column('createdAt')} < ${timestamp(period.end)}`);
+  }
+  const search = filter.search?.trim();
+  // What Prisma's `contains` with `mode: 'insensitive'` sends: the text as typed inside ILIKE '%…%'.
+  if (search) and.push(Prisma.sql`${column('name')} ILIKE ('%' || ${search} || '%')`);
+  if (filter.archived != null) and.push(Prisma.sql`${column('isArchived')} = ${filter.archived}`);
+  return Prisma.join(and, ' AND ');
+}
+
+function visibleReportsSql(viewer: Viewer, alias: string): Prisma.Sql {
+  if (viewer.role === 'ADMIN') return Prisma.sql`TRUE`;
+  return Prisma.sql`${Prisma.raw(`${alias}."${viewer.role === 'BAILIFF' ? 'bailiffId' : 'secretaryId'}"`)} = ${viewer.id}`;
+}
+
+const statusList = (statuses: ReportStatus[]) => Prisma.join(statuses.map((status) => Prisma.sql`${status}::"ReportStatus"`));
+
+/** Timestamps are stored as UTC without zone: an ISO string cast to timestamp keeps that wall clock. */
+const timestamp = (instant: Date) => Prisma.sql`${instant.toISOString()}::timestamp(3)`;
 
 const FACTS = { id: true, status: true, isArchived: true, invoiced: true, bailiffId: true, secretaryId: true, name: true } as const;
 type Facts = ReportFacts & { id: number; name: string };
@@ -474,41 +505,38 @@ const IN_PROGRESS: ReportStatus[] = ['EC', 'RS'];
 
 export async function reportHeaders(ctx: AppContext, filter: ReportFilter, now = new Date()): Promise<ReportHeaders> {
   const viewer = requireViewer(ctx);
-  const where = reportsWhere(viewer, filter);
   const month = currentParisMonth(now);
-  const [totalReports, inProgress, monthReports] = await Promise.all([
-    ctx.db.report.count({ where }),
-    ctx.db.report.findMany({ where: { AND: [where, { status: { in: IN_PROGRESS } }] }, select: { status: true, createdAt: true, lastStatusChange: true } }),
-    ctx.db.report.findMany({
-      where: { AND: [visibleReports(viewer), { createdAt: { gte: month.start, lt: month.end } }] },
-      select: {
-        countPagesRetrocession: true,
-        countPhotosRetrocession: true,
-        groupPricePage: true,
-        groupPricePhoto: true,
-        bailiff: { select: { group: { select: { pricePage: true, pricePhoto: true } } } },
-      },
-    }),
+  // Spec §4: alerts count hours from creation, from the last status change for secretaries; a
+  // constat in progress is in alert from ALERT_WARNING_HOURS on.
+  const clock = Prisma.raw(viewer.role === 'SECRETARY' ? 'r."lastStatusChange"' : 'r."createdAt"');
+  const alertFrom = new Date(now.getTime() - ALERT_WARNING_HOURS * 3_600_000);
+  const inProgress = Prisma.sql`r.status IN (${statusList(IN_PROGRESS)})`;
+  // One statement: PostgreSQL counts, averages and adds up instead of sending every row of the
+  // list and of the month. "CA en cours" is spec §9's counts × étude tariffs, the captured ones when
+  // set, each report rounded to the cent (round() on numeric is half up for these positive amounts,
+  // money.ts's policy), over what the viewer may see this Paris month whatever the list filters.
+  const headers = ctx.db.$queryRaw<{ totalReports: number; reportsInAlert: number; averageDelayHours: number | null; currentRevenue: string }[]>`
+    SELECT count(*)::int AS "totalReports",
+           (count(*) FILTER (WHERE ${inProgress} AND ${clock} <= ${timestamp(alertFrom)}))::int AS "reportsInAlert",
+           (avg(greatest(0, extract(epoch FROM ${timestamp(now)} - r."lastStatusChange") / 3600)) FILTER (WHERE ${inProgress}))::float8 AS "averageDelayHours",
+           (SELECT coalesce(sum(round(coalesce(m."groupPricePage", g."pricePage", 0) * m."countPagesRetrocession"
+                                    + coalesce(m."groupPricePhoto", g."pricePhoto", 0) * m."countPhotosRetrocession", 2)), 0)::text
+              FROM "Report" m JOIN "User" b ON b.id = m."bailiffId" LEFT JOIN "Group" g ON g.id = b."groupId"
+             WHERE ${visibleReportsSql(viewer, 'm')} AND m."createdAt" >= ${timestamp(month.start)} AND m."createdAt" < ${timestamp(month.end)}) AS "currentRevenue"
+      FROM "Report" r
+     WHERE ${reportsSql(viewer, filter)}`;
+  const [[row], secretary, bailiff] = await Promise.all([
+    headers,
+    viewer.role === 'SECRETARY' ? secretaryTiles(ctx, viewer, now) : null,
+    viewer.role === 'BAILIFF' ? bailiffTiles(ctx, viewer, now) : null,
   ]);
-  const inAlert = inProgress.filter((report) => isInAlert(alertLevel(report.status, hoursBetween(alertClock(viewer.role, report), now))));
-  const delays = inProgress.map((report) => hoursBetween(report.lastStatusChange, now));
-  const currentRevenue = sum(
-    monthReports.map((report) =>
-      countsAmount({
-        pages: report.countPagesRetrocession,
-        photos: report.countPhotosRetrocession,
-        pricePage: report.groupPricePage ?? report.bailiff.group?.pricePage,
-        pricePhoto: report.groupPricePhoto ?? report.bailiff.group?.pricePhoto,
-      }),
-    ),
-  );
   return {
-    totalReports,
-    reportsInAlert: inAlert.length,
-    averageDelay: averageDelay(delays),
-    currentRevenue,
-    secretary: viewer.role === 'SECRETARY' ? await secretaryTiles(ctx, viewer, now) : null,
-    bailiff: viewer.role === 'BAILIFF' ? await bailiffTiles(ctx, viewer, now) : null,
+    totalReports: row.totalReports,
+    reportsInAlert: row.reportsInAlert,
+    averageDelay: delayOfMean(row.averageDelayHours),
+    currentRevenue: toDecimal(row.currentRevenue),
+    secretary,
+    bailiff,
   };
 }
 

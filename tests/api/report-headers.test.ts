@@ -1,0 +1,158 @@
+// The dashboard headers are aggregated by PostgreSQL (reportsSql, one statement); these tests hold
+// them to the rules applied row by row in JavaScript, for every role and list filter.
+import type { AppContext, Viewer } from '../../api/src/context.js';
+import type { Role } from '../../api/src/generated/prisma/enums.js';
+import { sum } from '../../api/src/lib/money.js';
+import { currentParisMonth, parisYearMonth } from '../../api/src/lib/periods.js';
+import { alertClock, alertLevel, averageDelay, hoursBetween, isInAlert } from '../../api/src/modules/reports/rules.js';
+import { reportHeaders, reportsSql, reportsWhere, visibleReports, type ReportFilter } from '../../api/src/modules/reports/service.js';
+import { countsAmount } from '../../api/src/modules/retrocession/rules.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { demo } from '../support/http.js';
+
+let app: TestApp;
+const viewers: Record<Role, Viewer> = {} as Record<Role, Viewer>;
+let bailiffId: number;
+let secretaryId: number;
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const db = app.services.db;
+  for (const account of [demo.admin, demo.bailiff, demo.secretary]) {
+    const user = await db.user.findUniqueOrThrow({ where: { email: account.email }, select: { id: true, role: true } });
+    viewers[user.role] = { id: user.id, role: user.role, sessionId: 0, impersonatorId: null };
+  }
+  bailiffId = viewers.BAILIFF.id;
+  secretaryId = viewers.SECRETARY.id;
+  // Whatever the day of the month: constats of this month with counts (one at a tariff whose
+  // amount ends in half a cent), and in-progress ones on both sides of the alert threshold.
+  const now = Date.now();
+  const rows = [
+    { name: 'Constat % du jour', status: 'RS' as const, createdAt: new Date(now - 60_000), counts: [3, 1], prices: ['1.255', '0.333'] },
+    { name: 'Constat demi-centime', status: 'TE' as const, createdAt: new Date(now - 120_000), counts: [1, 0], prices: ['0.005', '0.000'] },
+    { name: 'Constat aux tarifs de l’étude', status: 'EC' as const, createdAt: new Date(now - 2 * HOUR), counts: [12, 7], prices: null },
+    { name: 'Constat ÉTÉ en alerte', status: 'EC' as const, createdAt: new Date(now - 31 * HOUR), counts: [0, 0], prices: null },
+    { name: 'Constat en retard', status: 'RS' as const, createdAt: new Date(now - 40 * HOUR), counts: [5, 2], prices: null },
+  ];
+  for (const row of rows) {
+    await db.report.create({
+      data: {
+        name: row.name,
+        bailiffId,
+        secretaryId,
+        status: row.status,
+        createdAt: row.createdAt,
+        lastStatusChange: new Date(row.createdAt.getTime() + HOUR / 2),
+        countPagesRetrocession: row.counts[0],
+        countPhotosRetrocession: row.counts[1],
+        groupPricePage: row.prices?.[0],
+        groupPricePhoto: row.prices?.[1],
+      },
+    });
+  }
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+function filters(): ReportFilter[] {
+  const { year, month } = parisYearMonth(new Date());
+  return [
+    {},
+    { statuses: ['EC', 'RS'] },
+    { statuses: ['EC'] },
+    { statuses: ['TE', 'AR'], archived: true },
+    { archived: false },
+    { year },
+    { year, month },
+    { search: 'constat' },
+    { search: 'été' },
+    { search: '%' },
+    { search: '_' },
+    { bailiffId },
+    { secretaryId, statuses: ['RS'] },
+    { statuses: ['EC', 'RS'], year, month, search: 'CONSTAT', archived: false, bailiffId, secretaryId },
+  ];
+}
+
+/** The headers as the rules compute them from the rows themselves. */
+async function reference(viewer: Viewer, filter: ReportFilter, now: Date) {
+  const db = app.services.db;
+  const where = reportsWhere(viewer, filter);
+  const month = currentParisMonth(now);
+  const [total, inProgress, monthReports] = await Promise.all([
+    db.report.count({ where }),
+    db.report.findMany({ where: { AND: [where, { status: { in: ['EC', 'RS'] } }] }, select: { status: true, createdAt: true, lastStatusChange: true } }),
+    db.report.findMany({
+      where: { AND: [visibleReports(viewer), { createdAt: { gte: month.start, lt: month.end } }] },
+      select: {
+        countPagesRetrocession: true,
+        countPhotosRetrocession: true,
+        groupPricePage: true,
+        groupPricePhoto: true,
+        bailiff: { select: { group: { select: { pricePage: true, pricePhoto: true } } } },
+      },
+    }),
+  ]);
+  return {
+    totalReports: total,
+    reportsInAlert: inProgress.filter((report) => isInAlert(alertLevel(report.status, hoursBetween(alertClock(viewer.role, report), now)))).length,
+    averageDelay: averageDelay(inProgress.map((report) => hoursBetween(report.lastStatusChange, now))),
+    currentRevenue: sum(
+      monthReports.map((report) =>
+        countsAmount({
+          pages: report.countPagesRetrocession,
+          photos: report.countPhotosRetrocession,
+          pricePage: report.groupPricePage ?? report.bailiff.group?.pricePage,
+          pricePhoto: report.groupPricePhoto ?? report.bailiff.group?.pricePhoto,
+        }),
+      ),
+    ).toFixed(2),
+  };
+}
+
+describe('report headers in SQL', () => {
+  it('reportsSql selects the same constats as reportsWhere, for every role and filter', async () => {
+    const db = app.services.db;
+    for (const viewer of Object.values(viewers)) {
+      for (const filter of filters()) {
+        const expected = await db.report.findMany({ where: reportsWhere(viewer, filter), select: { id: true }, orderBy: { id: 'asc' } });
+        const actual = await db.$queryRaw<{ id: number }[]>`SELECT r.id FROM "Report" r WHERE ${reportsSql(viewer, filter)} ORDER BY r.id`;
+        expect({ role: viewer.role, filter, ids: actual.map((row) => row.id) }).toEqual({ role: viewer.role, filter, ids: expected.map((row) => row.id) });
+      }
+    }
+  });
+
+  it('counts, alerts, mean delay and CA en cours equal the rules applied row by row', async () => {
+    const now = new Date();
+    let exercised = { alerts: 0, revenue: 0 };
+    for (const viewer of Object.values(viewers)) {
+      const ctx = { ...app.services, viewer, client: { ip: '127.0.0.1', userAgent: null } } as AppContext;
+      for (const filter of filters()) {
+        const headers = await reportHeaders(ctx, filter, now);
+        const expected = await reference(viewer, filter, now);
+        const actual = {
+          totalReports: headers.totalReports,
+          reportsInAlert: headers.reportsInAlert,
+          averageDelay: headers.averageDelay,
+          currentRevenue: headers.currentRevenue.toFixed(2),
+        };
+        expect({ role: viewer.role, filter, ...actual }).toEqual({ role: viewer.role, filter, ...expected });
+        exercised = { alerts: exercised.alerts + actual.reportsInAlert, revenue: exercised.revenue + Number(actual.currentRevenue) };
+      }
+    }
+    // The data above reaches both sides of every rule.
+    expect(exercised.alerts).toBeGreaterThan(0);
+    expect(exercised.revenue).toBeGreaterThan(0);
+  });
+
+  it('the half cent of a line rounds up, as money.ts rounds', async () => {
+    const ctx = { ...app.services, viewer: viewers.ADMIN, client: { ip: '127.0.0.1', userAgent: null } } as AppContext;
+    const withHalfCent = await reportHeaders(ctx, {});
+    await app.services.db.report.updateMany({ where: { name: 'Constat demi-centime' }, data: { countPagesRetrocession: 0 } });
+    const without = await reportHeaders(ctx, {});
+    expect(withHalfCent.currentRevenue.minus(without.currentRevenue).toFixed(2)).toBe('0.01');
+  });
+});
