@@ -28,6 +28,20 @@ describe('signed download links', () => {
     expect(verify(other.file('reports/a.pdf', 'a.pdf'))).toBeNull();
   });
 
+  it('within a minute the same file gets the same link; the next minute, a later expiry', () => {
+    now += 5_000; // 10:00:05: expiries are rounded up to the minute
+    const first = links.file('reports/2026/11/a.pdf', 'a.pdf');
+    now += 20_000;
+    expect(links.file('reports/2026/11/a.pdf', 'a.pdf')).toBe(first);
+    expect(links.file('reports/2026/11/a.pdf', 'a.pdf', { download: true })).not.toBe(first);
+    expect(links.file('reports/2026/11/b.pdf', 'a.pdf')).not.toBe(first);
+    now += 60_000;
+    const later = links.file('reports/2026/11/a.pdf', 'a.pdf');
+    expect(later).not.toBe(first);
+    expect(verify(later)).toMatchObject({ name: 'a.pdf' });
+    now -= 85_000;
+  });
+
   it('archive links are signed too', () => {
     expect(verify(links.archive('report-deposited', 42, 'Constat 42.zip'))).toMatchObject({ name: 'Constat 42.zip' });
     expect(verify(links.archive('report-deposited', 42, 'x.zip').replace('/42?', '/43?'))).toBeNull();

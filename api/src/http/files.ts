@@ -24,6 +24,9 @@ export interface FileLinks {
   archive(kind: string, id: number, name: string): string;
 }
 
+/** At most this many links are kept per minute of expiry (a few MB). */
+const SIGNED_LINKS_KEPT = 20_000;
+
 export function createFileLinks(secret: string, lifetimeMinutes: number, now: () => number = Date.now): FileLinks & {
   verify(url: URL): Record<string, string> | null;
 } {
@@ -31,12 +34,26 @@ export function createFileLinks(secret: string, lifetimeMinutes: number, now: ()
   const canonical = (path: string, params: URLSearchParams) =>
     [path, ...[...params.entries()].filter(([key]) => key !== 'sig').map(([key, value]) => `${key}=${value}`)].join('\n');
 
+  // Links already signed for the current expiry: a list re-read within the same minute (live
+  // updates refetch it) reuses them instead of signing every file again (an HMAC each).
+  let signedFor = 0;
+  let signed = new Map<string, string>();
+
   function link(path: string, params: Record<string, string>): string {
     // Expiry rounded to the minute so a list rendered twice yields the same links (cache-friendly).
     const exp = Math.ceil((now() + lifetimeMinutes * 60_000) / 60_000) * 60;
+    if (exp !== signedFor) {
+      signedFor = exp;
+      signed = new Map();
+    }
+    const key = `${path}\n${Object.entries(params).join('\n')}`;
+    const known = signed.get(key);
+    if (known) return known;
     const search = new URLSearchParams({ ...params, exp: String(exp) });
     search.set('sig', sign(canonical(path, search)));
-    return `${path}?${search}`;
+    const url = `${path}?${search}`;
+    if (signed.size < SIGNED_LINKS_KEPT) signed.set(key, url);
+    return url;
   }
 
   return {
