@@ -15,6 +15,15 @@ export interface DashboardRoute {
 const screens = {
   allNotifications: lazy(() => import('../../features/notifications/AllNotificationsPage')),
   accounts: lazy(() => import('../../features/accounts/AccountsPage')),
+  adminReportsInProgress: lazy(() =>
+    import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminInProgressReportsPage })),
+  ),
+  adminReportsDone: lazy(() =>
+    import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminDoneReportsPage })),
+  ),
+  adminReportsArchived: lazy(() =>
+    import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminArchivedReportsPage })),
+  ),
 };
 
 const t = fr.titles;
@@ -28,11 +37,11 @@ const createAlert: DashboardRoute = { path: 'createanalert', title: t.createAler
 
 // Spec §2, "Admin routes (role 1)": /dashboard is the in-progress reports screen.
 const admin: DashboardRoute[] = [
-  { path: '', title: t.reportsInProgress },
-  { path: 'constats-en-cours-admin', title: t.reportsInProgress },
-  { path: 'constatsencours', title: t.reportsInProgress },
-  { path: 'constats-termines-admin', title: t.reportsDone },
-  { path: 'constats-archives-admin', title: t.reportsArchived },
+  { path: '', title: t.reportsInProgress, screen: screens.adminReportsInProgress },
+  { path: 'constats-en-cours-admin', title: t.reportsInProgress, screen: screens.adminReportsInProgress },
+  { path: 'constatsencours', title: t.reportsInProgress, screen: screens.adminReportsInProgress },
+  { path: 'constats-termines-admin', title: t.reportsDone, screen: screens.adminReportsDone },
+  { path: 'constats-archives-admin', title: t.reportsArchived, screen: screens.adminReportsArchived },
   { path: 'creer-un-constat-admin', title: t.createReport },
   { path: 'retrocessions-constats-admin', title: t.retrocessionReports },
   { path: 'retrocessions-factures-admin', title: t.retrocessionBills },

@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Link,
+  Select,
+  Text,
+  Tooltip,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
+import { CommentRegular } from '@fluentui/react-icons/svg/comment';
+import { formatFileSize } from '../../ui/format';
+import { reportsText as t } from './text';
+
+const useStyles = makeStyles({
+  dot: {
+    display: 'inline-block',
+    width: '12px',
+    height: '12px',
+    borderRadius: '50%',
+    flexShrink: 0,
+  },
+  DEFAULT: { backgroundColor: tokens.colorNeutralStroke1 },
+  SUCCESS: { backgroundColor: tokens.colorPaletteGreenBackground3 },
+  WARNING: { backgroundColor: tokens.colorPaletteDarkOrangeBackground3 },
+  ERROR: { backgroundColor: tokens.colorPaletteRedBackground3 },
+  files: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: '2px',
+  },
+  muted: { color: tokens.colorNeutralForeground3 },
+  assign: {
+    display: 'flex',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalXS,
+  },
+  assignSelect: { minWidth: '150px', maxWidth: '190px' },
+  comments: { position: 'relative', display: 'inline-flex' },
+  unread: {
+    position: 'absolute',
+    top: '4px',
+    right: '4px',
+    width: '9px',
+    height: '9px',
+    borderRadius: '50%',
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    border: `1.5px solid ${tokens.colorNeutralBackground1}`,
+    pointerEvents: 'none',
+  },
+});
+
+export type AlertLevel = 'DEFAULT' | 'SUCCESS' | 'WARNING' | 'ERROR';
+export type ReportStatus = 'NA' | 'EC' | 'RS' | 'TE' | 'AR';
+
+/** Spec §4: the alert bullet, grey / green / orange / red. */
+export function AlertDot({ level }: { level: AlertLevel }) {
+  const styles = useStyles();
+  return (
+    <Tooltip content={t.alert[level]} relationship="label">
+      <span className={mergeClasses(styles.dot, styles[level])} role="img" data-alert={level} />
+    </Tooltip>
+  );
+}
+
+const statusColor: Record<ReportStatus, 'informative' | 'danger' | 'success' | 'subtle' | 'warning'> = {
+  NA: 'warning',
+  EC: 'informative',
+  RS: 'danger',
+  TE: 'success',
+  AR: 'subtle',
+};
+
+/** Spec §4: RS is shown red. */
+export function StatusBadge({ status }: { status: ReportStatus }) {
+  return (
+    <Badge appearance="tint" color={statusColor[status]}>
+      {t.status[status]}
+    </Badge>
+  );
+}
+
+interface FileGroup {
+  readonly count: number;
+  readonly totalSize: number;
+  readonly archiveUrl: string | null | undefined;
+}
+
+/** 'Éléments déposés' / 'retournés': count, size in Mo, a click downloads them all. */
+export function FileGroupCell({ group, label }: { group: FileGroup; label: string }) {
+  const styles = useStyles();
+  if (group.count === 0) return <Text className={styles.muted}>{t.noFile}</Text>;
+  return (
+    <span className={styles.files}>
+      {group.archiveUrl ? (
+        <Link href={group.archiveUrl} download aria-label={`${t.downloadAll} : ${label}`}>
+          <ArrowDownloadRegular /> {t.files(group.count)}
+        </Link>
+      ) : (
+        <Text>{t.files(group.count)}</Text>
+      )}
+      <Text size={200} className={styles.muted}>
+        {formatFileSize(group.totalSize)}
+      </Text>
+    </span>
+  );
+}
+
+export interface SecretaryOption {
+  readonly id: string;
+  readonly fullName: string;
+}
+
+/** Spec §2: the per-row secretary select with its 'ok' button. */
+export function SecretaryAssign({
+  reportName,
+  current,
+  options,
+  onAssign,
+}: {
+  reportName: string;
+  current: string | null;
+  options: readonly SecretaryOption[];
+  onAssign(secretaryId: string): Promise<unknown>;
+}) {
+  const styles = useStyles();
+  const [value, setValue] = useState(current ?? '');
+  const [busy, setBusy] = useState(false);
+  return (
+    <span className={styles.assign}>
+      <Select
+        size="small"
+        className={styles.assignSelect}
+        aria-label={t.assignLabel(reportName)}
+        value={value}
+        onChange={(_, data) => setValue(data.value)}
+      >
+        <option value="">{t.selectSecretary}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.fullName}
+          </option>
+        ))}
+      </Select>
+      <Button
+        size="small"
+        appearance="primary"
+        disabled={busy || value === '' || value === (current ?? '')}
+        aria-label={`${t.assign} : ${t.assignLabel(reportName)}`}
+        onClick={() => {
+          setBusy(true);
+          onAssign(value)
+            .catch(() => setValue(current ?? ''))
+            .finally(() => setBusy(false));
+        }}
+      >
+        {t.assign}
+      </Button>
+    </span>
+  );
+}
+
+/** The comments icon, with a red dot while some are unread. */
+export function CommentsButton({
+  reportName,
+  unread,
+  onClick,
+}: {
+  reportName: string;
+  unread: number;
+  onClick?(): void;
+}) {
+  const styles = useStyles();
+  const label = unread > 0 ? `${t.openComments(reportName)} (${t.unreadComments(unread)})` : t.openComments(reportName);
+  return (
+    <span className={styles.comments}>
+      <Button appearance="subtle" icon={<CommentRegular />} aria-label={label} onClick={onClick} />
+      {unread > 0 ? <span className={styles.unread} data-unread={unread} /> : null}
+    </span>
+  );
+}

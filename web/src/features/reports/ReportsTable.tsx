@@ -1,0 +1,457 @@
+import { useMemo, useState, useTransition, type ReactNode } from 'react';
+import { Button, Field, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArchiveRegular } from '@fluentui/react-icons/svg/archive';
+import { ArrowUndoRegular } from '@fluentui/react-icons/svg/arrow-undo';
+import { graphql, usePaginationFragment } from 'react-relay/hooks';
+import { ConnectionHandler, type RecordSourceSelectorProxy } from 'relay-runtime';
+import type { ReportsTableArchiveMutation } from '../../__generated__/ReportsTableArchiveMutation.graphql';
+import type { ReportsTableAssignMutation } from '../../__generated__/ReportsTableAssignMutation.graphql';
+import type { ReportsTableFragment$key } from '../../__generated__/ReportsTableFragment.graphql';
+import type { ReportFilter, ReportsTablePaginationQuery } from '../../__generated__/ReportsTablePaginationQuery.graphql';
+import type { ReportsTableUnarchiveMutation } from '../../__generated__/ReportsTableUnarchiveMutation.graphql';
+import { useCommit } from '../../relay/commit';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { formatDateTime } from '../../ui/format';
+import { useToast } from '../../ui/toasts';
+import { useConnectionPages } from '../../ui/useConnectionPages';
+import {
+  AlertDot,
+  CommentsButton,
+  FileGroupCell,
+  SecretaryAssign,
+  StatusBadge,
+  type ReportStatus,
+  type SecretaryOption,
+} from './ReportCells';
+import { reportsText as t } from './text';
+
+const useStyles = makeStyles({
+  filters: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalS,
+  },
+  filter: { minWidth: '160px' },
+  name: { fontWeight: tokens.fontWeightSemibold },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** The three admin lists of spec §2 (and §4: which statuses each one loads). */
+export type ReportsView = 'inProgress' | 'done' | 'archived';
+
+export const baseFilter: Record<ReportsView, ReportFilter> = {
+  // NA only exists in older data and becomes EC once a secretary is assigned (decisions.md):
+  // it is listed with the in-progress reports so that it can be assigned.
+  inProgress: { statuses: ['NA', 'EC', 'RS'], archived: false },
+  done: { statuses: ['TE'], archived: false },
+  archived: { archived: true },
+};
+
+const viewStatuses: Record<ReportsView, readonly ReportStatus[]> = {
+  inProgress: ['NA', 'EC', 'RS'],
+  done: ['TE'],
+  archived: ['AR'],
+};
+
+const FIRST_YEAR = 2020;
+
+interface Filters {
+  bailiffId: string;
+  secretaryId: string;
+  year: string;
+  month: string;
+  status: string;
+}
+
+const noFilters: Filters = { bailiffId: '', secretaryId: '', year: '', month: '', status: '' };
+
+function toFilter(view: ReportsView, search: string, filters: Filters): ReportFilter {
+  const base = baseFilter[view];
+  return {
+    ...base,
+    search: search || null,
+    bailiffId: filters.bailiffId || null,
+    secretaryId: filters.secretaryId || null,
+    year: filters.year ? Number(filters.year) : null,
+    month: filters.year && filters.month ? Number(filters.month) : null,
+    statuses: filters.status ? [filters.status as ReportStatus] : (base.statuses ?? null),
+  };
+}
+
+function AdvancedSearch({
+  view,
+  bailiffs,
+  secretaries,
+  onApply,
+}: {
+  view: ReportsView;
+  bailiffs: readonly SecretaryOption[];
+  secretaries: readonly SecretaryOption[];
+  onApply(filters: Filters): void;
+}) {
+  const styles = useStyles();
+  const [filters, setFilters] = useState<Filters>(noFilters);
+  const currentYear = new Date().getFullYear();
+  const years = Array.from({ length: currentYear - FIRST_YEAR + 1 }, (_, index) => currentYear - index);
+  const set = (key: keyof Filters) => (_: unknown, data: { value: string }) =>
+    setFilters((current) => ({ ...current, [key]: data.value }));
+  const select = (key: keyof Filters, label: string, options: ReactNode) => (
+    <Field label={label} className={styles.filter}>
+      <Select value={filters[key]} onChange={set(key)}>
+        <option value="">{t.filters.all}</option>
+        {options}
+      </Select>
+    </Field>
+  );
+  return (
+    <div className={styles.filters}>
+      {select(
+        'bailiffId',
+        t.filters.bailiff,
+        bailiffs.map((user) => (
+          <option key={user.id} value={user.id}>
+            {user.fullName}
+          </option>
+        )),
+      )}
+      {select(
+        'secretaryId',
+        t.filters.secretary,
+        secretaries.map((user) => (
+          <option key={user.id} value={user.id}>
+            {user.fullName}
+          </option>
+        )),
+      )}
+      {select(
+        'year',
+        t.filters.year,
+        years.map((year) => (
+          <option key={year} value={year}>
+            {year}
+          </option>
+        )),
+      )}
+      {select(
+        'month',
+        t.filters.month,
+        t.months.map((month, index) => (
+          <option key={month} value={index + 1}>
+            {month}
+          </option>
+        )),
+      )}
+      {viewStatuses[view].length > 1
+        ? select(
+            'status',
+            t.filters.status,
+            viewStatuses[view].map((status) => (
+              <option key={status} value={status}>
+                {t.status[status]}
+              </option>
+            )),
+          )
+        : null}
+      <Button appearance="primary" onClick={() => onApply(filters)}>
+        {t.filters.apply}
+      </Button>
+      <Button
+        onClick={() => {
+          setFilters(noFilters);
+          onApply(noFilters);
+        }}
+      >
+        {t.filters.reset}
+      </Button>
+    </div>
+  );
+}
+
+function removeFromConnection(store: RecordSourceSelectorProxy, connectionId: string, reportId: string) {
+  const connection = store.get(connectionId);
+  if (!connection) return;
+  const before = connection.getLinkedRecords('edges')?.length ?? 0;
+  ConnectionHandler.deleteNode(connection, reportId);
+  const after = connection.getLinkedRecords('edges')?.length ?? 0;
+  const total = connection.getValue('totalCount');
+  if (before !== after && typeof total === 'number') connection.setValue(total - 1, 'totalCount');
+}
+
+export interface ReportsTableProps {
+  view: ReportsView;
+  query: ReportsTableFragment$key;
+  /** Called after an action that changes the lists' figures (the page refreshes its cards). */
+  onChanged?(): void;
+}
+
+/**
+ * The reports table of spec §2 (admin 'Constats en cours' / 'terminés' / 'archivés'): search,
+ * advanced search, alert bullet, secretary assignment, deposited and returned items, status,
+ * comments, archive / unarchive.
+ */
+export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
+  const styles = useStyles();
+  const commit = useCommit();
+  const toast = useToast();
+  const { confirm, dialog } = useConfirm();
+  const [searching, startSearch] = useTransition();
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<Filters>(noFilters);
+  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
+    ReportsTablePaginationQuery,
+    ReportsTableFragment$key
+  >(
+    graphql`
+      fragment ReportsTableFragment on Query
+      @refetchable(queryName: "ReportsTablePaginationQuery")
+      @argumentDefinitions(
+        count: { type: "Int", defaultValue: 10 }
+        cursor: { type: "String" }
+        filter: { type: "ReportFilter" }
+      ) {
+        bailiffs: users(role: BAILIFF, first: 40) {
+          edges {
+            node {
+              id
+              fullName
+            }
+          }
+        }
+        secretaries: users(role: SECRETARY, first: 40) {
+          edges {
+            node {
+              id
+              fullName
+            }
+          }
+        }
+        reports(filter: $filter, first: $count, after: $cursor) @connection(key: "ReportsTable_reports", filters: ["filter"]) {
+          __id
+          totalCount
+          edges {
+            node {
+              id
+              name
+              createdAt
+              alert
+              status
+              unreadCommentCount
+              bailiff {
+                id
+                fullName
+              }
+              secretary {
+                id
+                fullName
+              }
+              deposited {
+                count
+                totalSize
+                archiveUrl
+              }
+              returned {
+                count
+                totalSize
+                archiveUrl
+              }
+              viewerCan {
+                assignSecretary
+                archive
+                unarchive
+              }
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const { rows, loading, pagination, resetPage } = useConnectionPages(data.reports, {
+    hasNext,
+    isLoadingNext,
+    loadNext,
+  });
+  const connectionId = data.reports.__id;
+  const bailiffs = useMemo(() => data.bailiffs.edges.map((edge) => edge.node), [data.bailiffs]);
+  const secretaries = useMemo(() => data.secretaries.edges.map((edge) => edge.node), [data.secretaries]);
+  type Row = (typeof rows)[number];
+
+  const apply = (nextSearch: string, nextFilters: Filters) =>
+    startSearch(() => {
+      resetPage();
+      setSearch(nextSearch);
+      setFilters(nextFilters);
+      refetch({ filter: toFilter(view, nextSearch, nextFilters), count: pagination.rowsPerPage });
+    });
+
+  const assign = (row: Row, secretaryId: string) =>
+    commit<ReportsTableAssignMutation>({
+      mutation: graphql`
+        mutation ReportsTableAssignMutation($input: AssignSecretaryInput!) {
+          assignSecretary(input: $input) {
+            report {
+              id
+              status
+              alert
+              updatedAt
+              secretary {
+                id
+                fullName
+              }
+              viewerCan {
+                assignSecretary
+                archive
+                unarchive
+              }
+            }
+          }
+        }
+      `,
+      variables: { input: { reportId: row.id, secretaryId } },
+    }).then(() => toast('success', t.assigned));
+
+  const archive = async (row: Row) => {
+    if (!(await confirm({ message: t.archiveConfirm }))) return;
+    await commit<ReportsTableArchiveMutation>({
+      mutation: graphql`
+        mutation ReportsTableArchiveMutation($input: ArchiveReportInput!) {
+          archiveReport(input: $input) {
+            report {
+              id
+              status
+              alert
+              viewerCan {
+                archive
+                unarchive
+              }
+            }
+          }
+        }
+      `,
+      variables: { input: { reportId: row.id } },
+      updater: (store) => removeFromConnection(store, connectionId, row.id),
+    });
+    toast('success', t.archived);
+    onChanged?.();
+  };
+
+  const unarchive = async (row: Row) => {
+    await commit<ReportsTableUnarchiveMutation>({
+      mutation: graphql`
+        mutation ReportsTableUnarchiveMutation($input: UnarchiveReportInput!) {
+          unarchiveReport(input: $input) {
+            report {
+              id
+              status
+              alert
+              viewerCan {
+                archive
+                unarchive
+              }
+            }
+          }
+        }
+      `,
+      variables: { input: { reportId: row.id } },
+      updater: (store) => removeFromConnection(store, connectionId, row.id),
+    });
+    toast('success', t.unarchived);
+    onChanged?.();
+  };
+
+  const columns: DataTableColumn<Row>[] = [
+    { id: 'alert', header: <span aria-label={t.columns.alert} />, width: '36px', cell: (row) => <AlertDot level={row.alert} /> },
+    { id: 'date', header: t.columns.date, width: '140px', cell: (row) => formatDateTime(row.createdAt) },
+    { id: 'bailiff', header: t.columns.bailiff, cell: (row) => row.bailiff.fullName },
+    {
+      id: 'secretary',
+      header: t.columns.secretary,
+      width: view === 'inProgress' ? '260px' : undefined,
+      cell: (row) =>
+        view === 'inProgress' && row.viewerCan.assignSecretary ? (
+          <SecretaryAssign
+            reportName={row.name}
+            current={row.secretary?.id ?? null}
+            options={secretaries}
+            onAssign={(secretaryId) => assign(row, secretaryId)}
+          />
+        ) : (
+          (row.secretary?.fullName ?? <Text className={styles.muted}>-</Text>)
+        ),
+    },
+    { id: 'name', header: t.columns.name, cell: (row) => <span className={styles.name}>{row.name}</span> },
+    {
+      id: 'deposited',
+      header: t.columns.deposited,
+      cell: (row) => <FileGroupCell group={row.deposited} label={`${t.columns.deposited} ${row.name}`} />,
+    },
+    {
+      id: 'returned',
+      header: t.columns.returned,
+      cell: (row) => <FileGroupCell group={row.returned} label={`${t.columns.returned} ${row.name}`} />,
+    },
+    { id: 'status', header: t.columns.status, width: '110px', cell: (row) => <StatusBadge status={row.status} /> },
+    {
+      id: 'comments',
+      header: t.columns.comments,
+      width: '120px',
+      align: 'center',
+      cell: (row) => <CommentsButton reportName={row.name} unread={row.unreadCommentCount} />,
+    },
+    {
+      id: 'actions',
+      header: t.columns.actions,
+      width: '140px',
+      align: 'end',
+      cell: (row) =>
+        view === 'archived' ? (
+          <Button
+            size="small"
+            icon={<ArrowUndoRegular />}
+            disabled={!row.viewerCan.unarchive}
+            aria-label={`${t.unarchive} ${row.name}`}
+            onClick={() => void unarchive(row).catch(() => null)}
+          >
+            {t.unarchive}
+          </Button>
+        ) : (
+          <Button
+            size="small"
+            icon={<ArchiveRegular />}
+            disabled={!row.viewerCan.archive}
+            aria-label={`${t.archive} ${row.name}`}
+            onClick={() => void archive(row).catch(() => null)}
+          >
+            {t.archive}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <DataTable
+        label={t.columns.name}
+        columns={columns}
+        rows={rows}
+        getRowId={(row) => row.id}
+        emptyText={t.empty}
+        loading={loading || searching}
+        pagination={pagination}
+        search={{ onSearch: (value) => apply(value, filters) }}
+        advancedSearch={
+          <AdvancedSearch
+            view={view}
+            bailiffs={bailiffs}
+            secretaries={secretaries}
+            onApply={(next) => apply(search, next)}
+          />
+        }
+      />
+      {dialog}
+    </>
+  );
+}
