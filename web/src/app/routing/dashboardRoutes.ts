@@ -24,6 +24,9 @@ const screens = {
   adminReportsArchived: lazy(() =>
     import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminArchivedReportsPage })),
   ),
+  groups: lazy(() => import('../../features/groups/GroupsPage')),
+  createGroup: lazy(() => import('../../features/groups/GroupCreatePage')),
+  editGroup: lazy(() => import('../../features/groups/GroupEditPage')),
 };
 
 const t = fr.titles;
@@ -52,10 +55,10 @@ const admin: DashboardRoute[] = [
   { path: 'adminaccount', title: t.createAccount },
   { path: 'secretary', title: t.createAccount },
   { path: 'secretaryaccount', title: t.secretaryAccount },
-  { path: 'creerungroupe', title: t.createGroup },
-  { path: 'creerungroupe/:id', title: t.editGroup },
-  { path: 'editvoirlesgroupes/:id', title: t.editGroup },
-  { path: 'voirlesgroupes', title: t.groups },
+  { path: 'creerungroupe', title: t.createGroup, screen: screens.createGroup },
+  { path: 'creerungroupe/:id', title: t.editGroup, screen: screens.editGroup },
+  { path: 'editvoirlesgroupes/:id', title: t.editGroup, screen: screens.editGroup },
+  { path: 'voirlesgroupes', title: t.groups, screen: screens.groups },
   { path: 'createmyaccount', title: t.createMyAccount },
   { path: 'seetheaccount', title: t.accounts, screen: screens.accounts },
   { path: 'seetheaccount/:id', title: t.editAccount },

@@ -1,0 +1,37 @@
+import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { useParams } from 'react-router';
+import type { GroupEditPageQuery } from '../../__generated__/GroupEditPageQuery.graphql';
+import { fr } from '../../i18n/fr';
+import { PageHeader } from '../../ui/PageHeader';
+import { GroupForm } from './GroupForm';
+import { toGlobalId } from '../../relay/globalId';
+
+/** Spec §2 /dashboard/editvoirlesgroupes/{id} (and /dashboard/creerungroupe/{id}): the group edit form. */
+export default function GroupEditPage() {
+  const { id = '' } = useParams();
+  const data = useLazyLoadQuery<GroupEditPageQuery>(
+    graphql`
+      query GroupEditPageQuery($id: ID!) {
+        node(id: $id) {
+          ...GroupFormFragment @alias
+        }
+      }
+    `,
+    { id: toGlobalId('Group', id) },
+    { fetchPolicy: 'store-and-network' },
+  );
+  const group = data.node?.GroupFormFragment;
+  if (!group) {
+    return (
+      <section>
+        <PageHeader title={fr.titles.editGroup} />
+        <MessageBar intent="warning">
+          <MessageBarBody>{fr.groups.notFound}</MessageBarBody>
+        </MessageBar>
+      </section>
+    );
+  }
+  // A new group id starts a fresh form.
+  return <GroupForm key={id} group={group} />;
+}

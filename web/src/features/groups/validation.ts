@@ -1,0 +1,55 @@
+// Spec §5 'Group create/edit' (the same rules as the server's, for live messages).
+import { fr } from '../../i18n/fr';
+
+export type GroupField =
+  'name' | 'siret' | 'address' | 'zip' | 'city' | 'telephone' | 'email' | 'pricePage' | 'pricePhoto';
+export type GroupValues = Record<GroupField, string>;
+
+export const GROUP_FIELDS: readonly GroupField[] = [
+  'name',
+  'siret',
+  'address',
+  'zip',
+  'city',
+  'telephone',
+  'email',
+  'pricePage',
+  'pricePhoto',
+];
+
+const m = fr.groups.messages;
+const PRICE = /^\d{1,5}(?:[.,]\d{1,3})?$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Spec §2: the postal code strips every non-digit as it is typed. */
+export const zipDigits = (value: string) => value.replace(/\D/g, '');
+
+export function validateGroupField(field: GroupField, raw: string): string | null {
+  const value = raw.trim();
+  if (!value) return field === 'pricePage' || field === 'pricePhoto' ? m.price : m.required;
+  switch (field) {
+    case 'name':
+    case 'siret':
+    case 'address':
+    case 'city':
+      return value.length < 3 ? m.min3 : null;
+    case 'zip':
+      return value.length < 5 ? m.zip : null;
+    case 'telephone':
+      return value.length < 9 ? m.phone : null;
+    case 'email':
+      return value.length > 2 && EMAIL.test(value) ? null : m.email;
+    case 'pricePage':
+    case 'pricePhoto':
+      return PRICE.test(value) ? null : m.price;
+  }
+}
+
+export function validateGroup(values: GroupValues): Partial<Record<GroupField, string>> {
+  const errors: Partial<Record<GroupField, string>> = {};
+  for (const field of GROUP_FIELDS) {
+    const error = validateGroupField(field, values[field]);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
