@@ -33,10 +33,13 @@ export const UserNode = builder.prismaNode('User', {
   // Any signed-in user may see who someone is (names on reports, comments, calendars); contact and
   // private details are gated field by field below.
   authScopes: { authenticated: true },
+  // Select mode: a query reads only the columns its fields need (a report list showing names does
+  // not load every column of each bailiff and secretary, password hash included).
+  select: { id: true },
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
     role: t.expose('role', { type: RoleEnum }),
-    roleId: t.string({ description: "role_id de l'ancienne API : '1', '2' ou '3'.", resolve: (user) => roleIds[user.role] }),
+    roleId: t.string({ description: "role_id de l'ancienne API : '1', '2' ou '3'.", select: { role: true }, resolve: (user) => roleIds[user.role] }),
     civility: t.expose('civility', { type: CivilityEnum }),
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),
@@ -79,6 +82,7 @@ export const UserNode = builder.prismaNode('User', {
       description: 'Tarif par page de la secrétaire, en euros (« 1.20 »).',
       authScopes: adminOrSelf,
       unauthorizedResolver: hidden,
+      select: { secretaryPricePage: true },
       resolve: (user) => formatUnitPrice(user.secretaryPricePage),
     }),
     secretaryPricePhoto: t.string({
@@ -86,6 +90,7 @@ export const UserNode = builder.prismaNode('User', {
       description: 'Tarif par photo de la secrétaire, en euros (« 0.35 »).',
       authScopes: adminOrSelf,
       unauthorizedResolver: hidden,
+      select: { secretaryPricePhoto: true },
       resolve: (user) => formatUnitPrice(user.secretaryPricePhoto),
     }),
     description: t.exposeString('description', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
