@@ -21,12 +21,16 @@ const screens = {
   adminReportsDone: lazy(() =>
     import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminDoneReportsPage })),
   ),
+  createReportAdmin: lazy(() => import('../../features/reports/CreateReportPage')),
   adminReportsArchived: lazy(() =>
     import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminArchivedReportsPage })),
   ),
   groups: lazy(() => import('../../features/groups/GroupsPage')),
   createGroup: lazy(() => import('../../features/groups/GroupCreatePage')),
   editGroup: lazy(() => import('../../features/groups/GroupEditPage')),
+  news: lazy(() => import('../../features/news/NewsListPage')),
+  createNews: lazy(() => import('../../features/news/NewsCreatePage')),
+  editNews: lazy(() => import('../../features/news/NewsEditPage')),
 };
 
 const t = fr.titles;
@@ -45,7 +49,7 @@ const admin: DashboardRoute[] = [
   { path: 'constatsencours', title: t.reportsInProgress, screen: screens.adminReportsInProgress },
   { path: 'constats-termines-admin', title: t.reportsDone, screen: screens.adminReportsDone },
   { path: 'constats-archives-admin', title: t.reportsArchived, screen: screens.adminReportsArchived },
-  { path: 'creer-un-constat-admin', title: t.createReport },
+  { path: 'creer-un-constat-admin', title: t.createReport, screen: screens.createReportAdmin },
   { path: 'retrocessions-constats-admin', title: t.retrocessionReports },
   { path: 'retrocessions-factures-admin', title: t.retrocessionBills },
   { path: 'facturation-admin', title: t.billing },
@@ -63,9 +67,9 @@ const admin: DashboardRoute[] = [
   { path: 'seetheaccount', title: t.accounts, screen: screens.accounts },
   { path: 'seetheaccount/:id', title: t.editAccount },
   { path: 'statistiques', title: t.statistics },
-  { path: 'createanews', title: t.createNews },
-  { path: 'createanews/:id', title: t.editNews },
-  { path: 'viewnews', title: t.allNews },
+  { path: 'createanews', title: t.createNews, screen: screens.createNews },
+  { path: 'createanews/:id', title: t.editNews, screen: screens.editNews },
+  { path: 'viewnews', title: t.allNews, screen: screens.news },
   { path: 'secretarydashboard', title: t.secretaryDashboard },
   { path: 'mybillsbailiff', title: t.bills },
   { path: 'bailiffprofile', title: t.profile },

@@ -1,0 +1,6 @@
+import { NewsForm } from './NewsForm';
+
+/** Spec §2 /dashboard/createanews: 'CRÉER UNE ACTUALITÉ' (sent to the secretaries). */
+export default function NewsCreatePage() {
+  return <NewsForm news={null} />;
+}

@@ -1,0 +1,36 @@
+import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { useParams } from 'react-router';
+import type { NewsEditPageQuery } from '../../__generated__/NewsEditPageQuery.graphql';
+import { fr } from '../../i18n/fr';
+import { toGlobalId } from '../../relay/globalId';
+import { PageHeader } from '../../ui/PageHeader';
+import { NewsForm } from './NewsForm';
+
+/** Spec §2 /dashboard/createanews/{id}: the news edit screen (checkbox 'Importante'). */
+export default function NewsEditPage() {
+  const { id = '' } = useParams();
+  const data = useLazyLoadQuery<NewsEditPageQuery>(
+    graphql`
+      query NewsEditPageQuery($id: ID!) {
+        node(id: $id) {
+          ...NewsFormFragment @alias
+        }
+      }
+    `,
+    { id: toGlobalId('News', id) },
+    { fetchPolicy: 'store-and-network' },
+  );
+  const news = data.node?.NewsFormFragment;
+  if (!news) {
+    return (
+      <section>
+        <PageHeader title={fr.titles.editNews} />
+        <MessageBar intent="warning">
+          <MessageBarBody>{fr.news.notFound}</MessageBarBody>
+        </MessageBar>
+      </section>
+    );
+  }
+  return <NewsForm key={id} news={news} />;
+}

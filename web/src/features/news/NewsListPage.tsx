@@ -1,0 +1,175 @@
+import { useTransition } from 'react';
+import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons/svg/add';
+import { EditRegular } from '@fluentui/react-icons/svg/edit';
+import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
+import { useNavigate } from 'react-router';
+import type { NewsListPageFragment$key } from '../../__generated__/NewsListPageFragment.graphql';
+import type { NewsListPagePaginationQuery } from '../../__generated__/NewsListPagePaginationQuery.graphql';
+import type { NewsListPageQuery } from '../../__generated__/NewsListPageQuery.graphql';
+import { ImportantIcon } from '../../app/shell/BellNews';
+import { fr } from '../../i18n/fr';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { HtmlContent } from '../../ui/HtmlContent';
+import { PageHeader } from '../../ui/PageHeader';
+import { formatDateTime } from '../../ui/format';
+import { useConnectionPages } from '../../ui/useConnectionPages';
+
+const n = fr.news;
+
+const useStyles = makeStyles({
+  star: { fontSize: '20px', color: tokens.colorNeutralForeground3, verticalAlign: 'middle' },
+  starOn: { color: tokens.colorPaletteMarigoldForeground1 },
+  date: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color: tokens.colorNeutralForeground2 },
+  news: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalXS,
+    paddingBlock: tokens.spacingVerticalS,
+  },
+  body: {
+    color: tokens.colorNeutralForeground2,
+    display: '-webkit-box',
+    WebkitLineClamp: '3',
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+  },
+});
+
+interface Row {
+  readonly id: string;
+  readonly databaseId: number;
+  readonly title: string;
+  readonly body: string;
+  readonly important: boolean;
+  readonly createdAt: string;
+}
+
+/** Spec §2 'TOUTES LES ACTUALITÉS' (/dashboard/viewnews): Important, Date, Actualité, Modifier; search. */
+export default function NewsListPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const [searching, startSearch] = useTransition();
+  const query = useLazyLoadQuery<NewsListPageQuery>(
+    graphql`
+      query NewsListPageQuery {
+        ...NewsListPageFragment
+      }
+    `,
+    {},
+    { fetchPolicy: 'store-and-network' },
+  );
+  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
+    NewsListPagePaginationQuery,
+    NewsListPageFragment$key
+  >(
+    graphql`
+      fragment NewsListPageFragment on Query
+      @refetchable(queryName: "NewsListPagePaginationQuery")
+      @argumentDefinitions(
+        count: { type: "Int", defaultValue: 10 }
+        cursor: { type: "String" }
+        search: { type: "String" }
+      ) {
+        news(first: $count, after: $cursor, search: $search)
+          @connection(key: "NewsListPage_news", filters: ["search"]) {
+          totalCount
+          edges {
+            node {
+              id
+              databaseId
+              title
+              body
+              important
+              createdAt
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const { rows, loading, pagination, resetPage } = useConnectionPages<Row>(data.news, {
+    hasNext,
+    isLoadingNext,
+    loadNext,
+  });
+
+  const columns: DataTableColumn<Row>[] = [
+    {
+      id: 'important',
+      header: n.important,
+      width: '110px',
+      align: 'center',
+      cell: (row) => (
+        <ImportantIcon
+          important={row.important}
+          className={mergeClasses(styles.star, row.important && styles.starOn)}
+        />
+      ),
+    },
+    {
+      id: 'date',
+      header: n.date,
+      width: '170px',
+      cell: (row) => (
+        <time dateTime={row.createdAt} className={styles.date}>
+          {formatDateTime(row.createdAt)}
+        </time>
+      ),
+    },
+    {
+      id: 'news',
+      header: n.news,
+      cell: (row) => (
+        <div className={styles.news}>
+          <Text weight="semibold">{row.title}</Text>
+          <HtmlContent html={row.body} className={styles.body} />
+        </div>
+      ),
+    },
+    {
+      id: 'edit',
+      header: n.edit,
+      width: '110px',
+      align: 'end',
+      cell: (row) => (
+        <Button
+          appearance="subtle"
+          icon={<EditRegular />}
+          aria-label={`${n.edit} ${row.title}`}
+          onClick={() => navigate(`/dashboard/createanews/${row.databaseId}`)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <section>
+      <PageHeader
+        title={fr.titles.allNews}
+        actions={
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate('/dashboard/createanews')}>
+            {n.create}
+          </Button>
+        }
+      />
+      <DataTable
+        label={fr.titles.allNews}
+        columns={columns}
+        rows={rows}
+        getRowId={(row) => row.id}
+        emptyText={n.empty}
+        loading={loading || searching}
+        pagination={pagination}
+        search={{
+          onSearch: (search) =>
+            startSearch(() => {
+              resetPage();
+              refetch({ search: search || null, count: pagination.rowsPerPage });
+            }),
+        }}
+      />
+    </section>
+  );
+}
