@@ -1,3 +1,4 @@
+import type { Prisma } from '../../infra/db.js';
 import { builder } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
 import { newsMessages, newsSearchOf } from './rules.js';
@@ -111,12 +112,35 @@ builder.mutationFields((t) => ({
   }),
 }));
 
+// A news item reaches every connected admin and secretary at once, and their subscriptions share
+// the event object (in process, or as parsed once from Redis). So the item is read once per event
+// and selection, with all its readers, and each subscriber takes its own read mark from that row:
+// one query per published item instead of one per open socket.
+type NewsQuery = { include?: Prisma.NewsInclude; select?: Prisma.NewsSelect };
+type News = Prisma.NewsGetPayload<object>;
+const publishedLoads = new WeakMap<object, Map<string, Promise<News>>>();
+
+/** The subscriber's query, its read mark (a filter on the viewer) widened to every reader. */
+function forEveryReader(query: NewsQuery): NewsQuery {
+  const widen = <T extends { reads?: unknown }>(selection: T) => (selection.reads ? { ...selection, reads: { select: { userId: true } } } : selection);
+  return { ...(query.include && { include: widen(query.include) }), ...(query.select && { select: widen(query.select) }) };
+}
+
 builder.subscriptionField('newsPublished', (t) =>
   t.prismaField({
     type: NewsNode,
     description: 'Actualités publiées, en direct (administrateurs et secrétaires).',
     authScopes: { admin: true, secretary: true },
     subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('newsPublished'),
-    resolve: (query, event: { newsId: number }, _args, ctx) => ctx.db.news.findUniqueOrThrow({ ...query, where: { id: event.newsId } }),
+    resolve: async (query, event: { newsId: number }, _args, ctx) => {
+      const shared = forEveryReader(query);
+      const key = JSON.stringify(shared);
+      let loads = publishedLoads.get(event);
+      if (!loads) publishedLoads.set(event, (loads = new Map()));
+      let load = loads.get(key);
+      if (!load) loads.set(key, (load = ctx.db.news.findUniqueOrThrow({ ...shared, where: { id: event.newsId } })));
+      const item: News & { reads?: { userId: number }[] } = await load;
+      return item.reads ? { ...item, reads: item.reads.filter((read) => read.userId === ctx.viewer?.id) } : item;
+    },
   }),
 );
