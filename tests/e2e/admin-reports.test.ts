@@ -167,3 +167,60 @@ describe('Constats terminés and archivés', () => {
     expect(back.find((item) => item.id === report.id)?.status).toBe('TE');
   });
 });
+
+describe('Créer un constat', () => {
+  it('shows the §5 messages, then creates a report with two files and a progress bar reaching 100 %', async () => {
+    await page.goto('/dashboard/creer-un-constat-admin');
+    await screenTitle(page, 'Créer un constat').waitFor();
+    await page.getByRole('button', { name: 'Créer le constat' }).click();
+    await page.getByText('Veuillez sélectionner un huissier', { exact: true }).waitFor();
+    await page.getByText('Veuillez entrer un nom pour le constat', { exact: true }).waitFor();
+    await page.getByText('Veuillez entrer un fichier', { exact: true }).waitFor();
+    await saveScreenshot(page, 'admin-create-report-invalid');
+
+    const bailiffs = await gql<{ users: { edges: { node: { id: string; fullName: string } }[] } }>(
+      app.url,
+      'query { users(role: BAILIFF, status: ACTIVE, first: 40) { edges { node { id fullName } } } }',
+      {},
+      adminToken,
+    );
+    const bailiff = bailiffs.data!.users.edges[0].node;
+    const name = `Constat e2e ${Date.now()}`;
+    await page.getByRole('combobox', { name: /^Huissier/ }).selectOption(bailiff.id);
+    await page.getByRole('textbox', { name: /^Nom du constat/ }).fill(name);
+    await expect(page.getByRole('textbox', { name: /^Nom du constat/ }).getAttribute('maxlength')).resolves.toBe('90');
+    const text = 'Procès-verbal de constat. '.repeat(200_000);
+    await page.locator('input[type="file"]').setInputFiles([
+      { name: 'notes-1.txt', mimeType: 'text/plain', buffer: Buffer.from(text) },
+      { name: 'notes-2.txt', mimeType: 'text/plain', buffer: Buffer.from(text) },
+    ]);
+    await page.getByText('notes-2.txt').waitFor();
+    // Every percentage the progress bar shows is recorded, however briefly it is on screen.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const match = document.body.innerText.match(/Envoi en cours… (\d+) %/);
+        if (match) seen.push(match[1]);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('button', { name: 'Créer le constat' }).click();
+    await toast(page, 'Constat créé avec succès').waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard/constats-en-cours-admin');
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    expect(seen).toContain('100');
+    await screenTitle(page, 'Constats en cours').waitFor();
+    await rowOf(name).waitFor();
+    const created = await firstReports({ search: name });
+    expect(created).toHaveLength(1);
+    await saveScreenshot(page, 'admin-reports-after-create');
+  });
+
+  it("'Annuler' goes back to /dashboard/constatsencours", async () => {
+    await page.goto('/dashboard/creer-un-constat-admin');
+    await screenTitle(page, 'Créer un constat').waitFor();
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/constatsencours');
+    await screenTitle(page, 'Constats en cours').waitFor();
+  });
+});

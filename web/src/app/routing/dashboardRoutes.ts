@@ -28,9 +28,6 @@ const screens = {
   groups: lazy(() => import('../../features/groups/GroupsPage')),
   createGroup: lazy(() => import('../../features/groups/GroupCreatePage')),
   editGroup: lazy(() => import('../../features/groups/GroupEditPage')),
-  news: lazy(() => import('../../features/news/NewsListPage')),
-  createNews: lazy(() => import('../../features/news/NewsCreatePage')),
-  editNews: lazy(() => import('../../features/news/NewsEditPage')),
 };
 
 const t = fr.titles;
@@ -67,9 +64,9 @@ const admin: DashboardRoute[] = [
   { path: 'seetheaccount', title: t.accounts, screen: screens.accounts },
   { path: 'seetheaccount/:id', title: t.editAccount },
   { path: 'statistiques', title: t.statistics },
-  { path: 'createanews', title: t.createNews, screen: screens.createNews },
-  { path: 'createanews/:id', title: t.editNews, screen: screens.editNews },
-  { path: 'viewnews', title: t.allNews, screen: screens.news },
+  { path: 'createanews', title: t.createNews },
+  { path: 'createanews/:id', title: t.editNews },
+  { path: 'viewnews', title: t.allNews },
   { path: 'secretarydashboard', title: t.secretaryDashboard },
   { path: 'mybillsbailiff', title: t.bills },
   { path: 'bailiffprofile', title: t.profile },

@@ -41,6 +41,7 @@ const useStyles = makeStyles({
   orange: { backgroundColor: tokens.colorPaletteDarkOrangeBackground1, color: tokens.colorPaletteDarkOrangeForeground1 },
   text: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   label: { color: tokens.colorNeutralForeground3 },
+  value: { whiteSpace: 'nowrap' },
 });
 
 function Card({ icon, tone, label, value }: { icon: ReactNode; tone: 'brand' | 'green' | 'red' | 'orange'; label: string; value: string }) {
@@ -52,7 +53,7 @@ function Card({ icon, tone, label, value }: { icon: ReactNode; tone: 'brand' | '
         <Text size={200} weight="medium" className={styles.label}>
           {label}
         </Text>
-        <Text size={600} weight="semibold">
+        <Text size={600} weight="semibold" className={styles.value}>
           {value}
         </Text>
       </span>

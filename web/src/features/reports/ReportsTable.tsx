@@ -35,6 +35,8 @@ const useStyles = makeStyles({
     rowGap: tokens.spacingVerticalS,
   },
   filter: { minWidth: '160px' },
+  // Ten columns: below this width the table scrolls sideways instead of squeezing the names.
+  wide: { '& table': { minWidth: '1300px' } },
   name: { fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -364,12 +366,12 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
 
   const columns: DataTableColumn<Row>[] = [
     { id: 'alert', header: <span aria-label={t.columns.alert} />, width: '36px', cell: (row) => <AlertDot level={row.alert} /> },
-    { id: 'date', header: t.columns.date, width: '140px', cell: (row) => formatDateTime(row.createdAt) },
-    { id: 'bailiff', header: t.columns.bailiff, cell: (row) => row.bailiff.fullName },
+    { id: 'date', header: t.columns.date, width: '130px', cell: (row) => formatDateTime(row.createdAt) },
+    { id: 'bailiff', header: t.columns.bailiff, width: '140px', cell: (row) => row.bailiff.fullName },
     {
       id: 'secretary',
       header: t.columns.secretary,
-      width: view === 'inProgress' ? '260px' : undefined,
+      width: view === 'inProgress' ? '230px' : '140px',
       cell: (row) =>
         view === 'inProgress' && row.viewerCan.assignSecretary ? (
           <SecretaryAssign
@@ -386,53 +388,53 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
     {
       id: 'deposited',
       header: t.columns.deposited,
+      width: '115px',
       cell: (row) => <FileGroupCell group={row.deposited} label={`${t.columns.deposited} ${row.name}`} />,
     },
     {
       id: 'returned',
       header: t.columns.returned,
+      width: '115px',
       cell: (row) => <FileGroupCell group={row.returned} label={`${t.columns.returned} ${row.name}`} />,
     },
-    { id: 'status', header: t.columns.status, width: '110px', cell: (row) => <StatusBadge status={row.status} /> },
+    { id: 'status', header: t.columns.status, width: '100px', cell: (row) => <StatusBadge status={row.status} /> },
     {
       id: 'comments',
       header: t.columns.comments,
-      width: '120px',
+      width: '110px',
       align: 'center',
       cell: (row) => <CommentsButton reportName={row.name} unread={row.unreadCommentCount} />,
     },
     {
       id: 'actions',
       header: t.columns.actions,
-      width: '140px',
+      width: '80px',
       align: 'end',
       cell: (row) =>
         view === 'archived' ? (
           <Button
-            size="small"
+            appearance="subtle"
+            title={t.unarchive}
             icon={<ArrowUndoRegular />}
             disabled={!row.viewerCan.unarchive}
             aria-label={`${t.unarchive} ${row.name}`}
             onClick={() => void unarchive(row).catch(() => null)}
-          >
-            {t.unarchive}
-          </Button>
+          />
         ) : (
           <Button
-            size="small"
+            appearance="subtle"
+            title={t.archive}
             icon={<ArchiveRegular />}
             disabled={!row.viewerCan.archive}
             aria-label={`${t.archive} ${row.name}`}
             onClick={() => void archive(row).catch(() => null)}
-          >
-            {t.archive}
-          </Button>
+          />
         ),
     },
   ];
 
   return (
-    <>
+    <div className={styles.wide}>
       <DataTable
         label={t.columns.name}
         columns={columns}
@@ -452,6 +454,6 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
         }
       />
       {dialog}
-    </>
+    </div>
   );
 }

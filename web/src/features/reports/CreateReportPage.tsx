@@ -1,0 +1,196 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Field, Input, Select, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { useNavigate } from 'react-router';
+import type { CreateReportPageMutation } from '../../__generated__/CreateReportPageMutation.graphql';
+import type { CreateReportPageQuery } from '../../__generated__/CreateReportPageQuery.graphql';
+import { fr } from '../../i18n/fr';
+import { uploadablesFor } from '../../relay/multipart';
+import { useUpload } from '../../relay/useUpload';
+import { PageHeader } from '../../ui/PageHeader';
+import { UploadBox } from '../../ui/UploadBox';
+import { useToast } from '../../ui/toasts';
+import { ACCEPTED_REPORT_FILES, reportsText } from './text';
+
+const t = reportsText.create;
+const NAME_MAX = 90;
+
+const useStyles = makeStyles({
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalL,
+    maxWidth: '760px',
+    padding: tokens.spacingHorizontalXXL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow4,
+  },
+  actions: {
+    display: 'flex',
+    justifyContent: 'flex-end',
+    columnGap: tokens.spacingHorizontalS,
+    paddingTop: tokens.spacingVerticalS,
+  },
+});
+
+interface Errors {
+  bailiff?: string;
+  name?: string;
+  files?: string;
+}
+
+/** Spec §2 'Créer un constat' (admin), §4 report creation states, §5 messages. */
+export default function CreateReportPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const upload = useUpload();
+  const data = useLazyLoadQuery<CreateReportPageQuery>(
+    graphql`
+      query CreateReportPageQuery {
+        users(role: BAILIFF, status: ACTIVE, first: 40) {
+          edges {
+            node {
+              id
+              fullName
+            }
+          }
+        }
+      }
+    `,
+    {},
+    { fetchPolicy: 'store-and-network' },
+  );
+  const [bailiffId, setBailiffId] = useState('');
+  const [name, setName] = useState('');
+  const [comment, setComment] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const uploading = upload.progress !== null;
+
+  const validate = (next: { bailiffId: string; name: string; files: readonly File[] }): Errors => ({
+    bailiff: next.bailiffId ? undefined : t.bailiffRequired,
+    name: next.name.trim() ? undefined : t.nameRequired,
+    files: next.files.length > 0 ? undefined : t.fileRequired,
+  });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validate({ bailiffId, name, files });
+    setErrors(found);
+    if (found.bailiff || found.name || found.files) return;
+    const { placeholders, uploadables } = uploadablesFor('input.files', files);
+    try {
+      await upload.start<CreateReportPageMutation>(
+        {
+          mutation: graphql`
+            mutation CreateReportPageMutation($input: CreateReportInput!) {
+              createReport(input: $input) {
+                report {
+                  id
+                  name
+                  status
+                }
+              }
+            }
+          `,
+          variables: {
+            input: { bailiffId, name: name.trim(), comment: comment.trim() || null, files: placeholders },
+          },
+          uploadables,
+        },
+        { errorToast: () => t.failure },
+      );
+    } catch {
+      // A failure was announced by a toast ('Essayer plus tard'); a cancel needs no message.
+      return;
+    }
+    toast('success', t.success);
+    navigate('/dashboard/constats-en-cours-admin');
+  };
+
+  const recheck = (next: Partial<{ bailiffId: string; name: string; files: readonly File[] }>) => {
+    if (submitted) setErrors(validate({ bailiffId, name, files, ...next }));
+  };
+
+  return (
+    <section>
+      <PageHeader title={fr.titles.createReport} />
+      <form className={styles.card} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Field label={t.bailiff} required validationMessage={errors.bailiff}>
+          <Select
+            value={bailiffId}
+            disabled={uploading}
+            onChange={(_, next) => {
+              setBailiffId(next.value);
+              recheck({ bailiffId: next.value });
+            }}
+          >
+            <option value="">{t.bailiffPlaceholder}</option>
+            {data.users.edges.map(({ node }) => (
+              <option key={node.id} value={node.id}>
+                {node.fullName}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field
+          label={t.name}
+          required
+          validationMessage={errors.name}
+          hint={t.hint(name.length)}
+        >
+          <Input
+            value={name}
+            maxLength={NAME_MAX}
+            disabled={uploading}
+            onChange={(_, next) => {
+              setName(next.value);
+              recheck({ name: next.value });
+            }}
+          />
+        </Field>
+        <Field label={t.files} required>
+          <UploadBox
+            label={t.files}
+            files={files}
+            accept={ACCEPTED_REPORT_FILES}
+            disabled={uploading}
+            progress={upload.progress}
+            onCancel={upload.cancel}
+            error={errors.files}
+            onFilesChange={(next) => {
+              setFiles(next);
+              recheck({ files: next });
+            }}
+          />
+        </Field>
+        <Field label={t.comment} hint={t.hint(comment.length)}>
+          <Textarea
+            value={comment}
+            maxLength={NAME_MAX}
+            disabled={uploading}
+            resize="vertical"
+            onChange={(_, next) => setComment(next.value)}
+          />
+        </Field>
+        <div className={styles.actions}>
+          <Button disabled={uploading} onClick={() => navigate('/dashboard/constatsencours')}>
+            {t.cancel}
+          </Button>
+          <Button
+            appearance="primary"
+            type="submit"
+            disabled={uploading}
+            icon={uploading ? <Spinner size="tiny" /> : undefined}
+          >
+            {t.submit}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
