@@ -15,6 +15,8 @@ export interface DashboardRoute {
 const screens = {
   allNotifications: lazy(() => import('../../features/notifications/AllNotificationsPage')),
   accounts: lazy(() => import('../../features/accounts/AccountsPage')),
+  createAccount: lazy(() => import('../../features/accounts/AccountCreatePage')),
+  editAccount: lazy(() => import('../../features/accounts/AccountEditPage')),
   adminReportsInProgress: lazy(() =>
     import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminInProgressReportsPage })),
   ),
@@ -28,6 +30,9 @@ const screens = {
   groups: lazy(() => import('../../features/groups/GroupsPage')),
   createGroup: lazy(() => import('../../features/groups/GroupCreatePage')),
   editGroup: lazy(() => import('../../features/groups/GroupEditPage')),
+  news: lazy(() => import('../../features/news/NewsListPage')),
+  createNews: lazy(() => import('../../features/news/NewsCreatePage')),
+  editNews: lazy(() => import('../../features/news/NewsEditPage')),
 };
 
 const t = fr.titles;
@@ -52,9 +57,9 @@ const admin: DashboardRoute[] = [
   { path: 'facturation-admin', title: t.billing },
   { path: 'facturation', title: t.billing },
   { path: 'Facturationtable', title: t.billing },
-  { path: 'bailiffaccount', title: t.createAccount },
-  { path: 'adminaccount', title: t.createAccount },
-  { path: 'secretary', title: t.createAccount },
+  { path: 'bailiffaccount', title: t.createAccount, screen: screens.createAccount },
+  { path: 'adminaccount', title: t.createAccount, screen: screens.createAccount },
+  { path: 'secretary', title: t.createAccount, screen: screens.createAccount },
   { path: 'secretaryaccount', title: t.secretaryAccount },
   { path: 'creerungroupe', title: t.createGroup, screen: screens.createGroup },
   { path: 'creerungroupe/:id', title: t.editGroup, screen: screens.editGroup },
@@ -62,11 +67,11 @@ const admin: DashboardRoute[] = [
   { path: 'voirlesgroupes', title: t.groups, screen: screens.groups },
   { path: 'createmyaccount', title: t.createMyAccount },
   { path: 'seetheaccount', title: t.accounts, screen: screens.accounts },
-  { path: 'seetheaccount/:id', title: t.editAccount },
+  { path: 'seetheaccount/:id', title: t.editAccount, screen: screens.editAccount },
   { path: 'statistiques', title: t.statistics },
-  { path: 'createanews', title: t.createNews },
-  { path: 'createanews/:id', title: t.editNews },
-  { path: 'viewnews', title: t.allNews },
+  { path: 'createanews', title: t.createNews, screen: screens.createNews },
+  { path: 'createanews/:id', title: t.editNews, screen: screens.editNews },
+  { path: 'viewnews', title: t.allNews, screen: screens.news },
   { path: 'secretarydashboard', title: t.secretaryDashboard },
   { path: 'mybillsbailiff', title: t.bills },
   { path: 'bailiffprofile', title: t.profile },

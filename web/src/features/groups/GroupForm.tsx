@@ -36,6 +36,7 @@ export const useFormStyles = makeStyles({
   grid: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
+    alignItems: 'start',
     columnGap: tokens.spacingHorizontalXL,
     rowGap: tokens.spacingVerticalM,
   },

@@ -1,0 +1,127 @@
+// Spec §2 'Voir les comptes' and the account forms, §5 (account rules), §8 (toasts, server field
+// errors), through the real server and the built web app in Chromium.
+import type { Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { fieldMessage, screenTitle, signIn, signedOutPage, toast, userMenuButton } from '../support/pages.js';
+
+let app: TestApp;
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser(app.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage();
+  if (process.env.E2E_DEBUG) {
+    page.on('console', (message) => console.log(`[console.${message.type()}] ${message.text()}`));
+    page.on('pageerror', (error) => console.log(`[pageerror] ${error.stack}`));
+  }
+  await signedOutPage(page);
+  await signIn(page, 'admin');
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await userMenuButton(page).waitFor();
+});
+
+afterEach(async () => {
+  await page.close();
+});
+
+function accountsTable() {
+  return page.getByRole('table', { name: 'Voir les comptes' });
+}
+
+describe('account forms', () => {
+  it("'Créer un compte' opens the bailiff form; live §5 messages; the account is created and listed", async () => {
+    await page.goto('/dashboard/seetheaccount');
+    await screenTitle(page, 'Voir les comptes').waitFor();
+    await page.getByRole('button', { name: 'Créer un compte' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/bailiffaccount');
+    await screenTitle(page, "Création d'un compte utilisateur").waitFor();
+    expect(await page.getByRole('combobox', { name: 'Type de compte' }).inputValue()).toBe('BAILIFF');
+    expect(await page.getByRole('radio', { name: 'Monsieur' }).isChecked()).toBe(true);
+
+    // Invalid input.
+    await page.getByLabel(/^Téléphone/).fill('12345');
+    await page.getByLabel(/^Téléphone/).blur();
+    expect(await fieldMessage(page, /^Téléphone/).innerText()).toBe('Numéro de téléphone invalide.');
+    await page.getByLabel(/^Nom/).fill('Li');
+    await page.getByLabel(/^Nom/).blur();
+    expect(await fieldMessage(page, /^Nom/).innerText()).toBe('Doit contenir au moins 3 caractères');
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await toast(page, 'Tous les champs obligatoires ne sont pas remplis.').waitFor();
+    expect(await fieldMessage(page, /^Lier à/).innerText()).toBe('Sélectionnez un groupe');
+    await saveScreenshot(page, 'admin-account-create-errors');
+
+    await page.getByRole('radio', { name: 'Maître' }).check();
+    await page.getByLabel(/^Nom/).fill('Perrin');
+    await page.getByLabel(/^Prénom/).fill('Mathilde');
+    await page.getByLabel(/^Téléphone/).fill('0612345678');
+    await page.getByRole('combobox', { name: /^Lier à/ }).selectOption({ label: 'SCP Dubois & Associés (Lyon)' });
+    await page.getByLabel(/^Email/).fill('mathilde.perrin@demo.fr');
+    await page.getByLabel(/^Identifiant/).fill('mathilde.perrin');
+    await page.getByLabel(/^Mot de passe/).fill('Perrin#2026');
+    await page.getByLabel(/^Confirmer le mot de passe/).fill('Perrin#2027');
+    await page.getByLabel(/^Confirmer le mot de passe/).blur();
+    expect(await fieldMessage(page, /^Confirmer le mot de passe/).innerText()).toBe('Mot de passe incorrect.');
+    await page.getByLabel(/^Confirmer le mot de passe/).fill('Perrin#2026');
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await toast(page, 'Compte créé avec succès.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard/seetheaccount');
+    const search = page.getByRole('searchbox', { name: 'Rechercher...' });
+    await search.fill('mathilde.perrin');
+    await search.press('Enter');
+    await accountsTable().locator('tbody tr', { hasText: 'Perrin Mathilde' }).getByText('Huissier').waitFor();
+  });
+
+  it('the server refuses an e-mail already taken: its message shows under the field', async () => {
+    await page.goto('/dashboard/secretary');
+    await screenTitle(page, "Création d'un compte utilisateur").waitFor();
+    expect(await page.getByRole('combobox', { name: 'Type de compte' }).inputValue()).toBe('SECRETARY');
+    await page.getByLabel(/^Nom/).fill('Rolland');
+    await page.getByLabel(/^Prénom/).fill('Claire');
+    await page.getByLabel(/^Téléphone/).fill('0611223344');
+    await page.getByLabel(/^RIB/).fill('FR76 3000 4000 0500 0012 3456 789');
+    await page.getByLabel(/^Siret/).fill('512 345 678 00012');
+    await page.getByLabel(/^Adresse postale/).fill('4 rue des Lilas');
+    await page.getByLabel(/^Code postal/).fill('69003');
+    await page.getByLabel(/^Ville/).fill('Lyon');
+    await page.getByLabel(/^Tarif\/page/).fill('1,20');
+    await page.getByLabel(/^Email/).fill('secretaire@demo.fr');
+    await page.getByLabel(/^Identifiant/).fill('clairerolland');
+    await page.getByLabel(/^Mot de passe/).fill('Rolland#2026');
+    await page.getByLabel(/^Confirmer le mot de passe/).fill('Rolland#2026');
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await fieldMessage(page, /^Email/).getByText('Cet email existe déjà.').waitFor();
+    await saveScreenshot(page, 'admin-account-secretary');
+    expect(await page.url()).toContain('/dashboard/secretary');
+  });
+
+  it("'Éditer' opens the edit form: type, civility and e-mail locked; the change is saved", async () => {
+    await page.goto('/dashboard/seetheaccount');
+    const search = page.getByRole('searchbox', { name: 'Rechercher...' });
+    await search.fill('huissier@demo.fr');
+    await search.press('Enter');
+    const row = accountsTable().locator('tbody tr', { hasText: 'huissier@demo.fr' });
+    await row.getByRole('button', { name: /^Éditer / }).click();
+    await page.waitForURL((url) => /^\/dashboard\/seetheaccount\/\d+$/.test(url.pathname));
+    await screenTitle(page, "Modification d'un compte utilisateur").waitFor();
+    expect(await page.getByRole('combobox', { name: 'Type de compte' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Monsieur' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel(/^Email/).getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel(/^Email/).inputValue()).toBe('huissier@demo.fr');
+    await page.getByLabel(/^Téléphone/).fill('0699887766');
+    await saveScreenshot(page, 'admin-account-edit');
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await toast(page, 'Compte modifié avec succès.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard/seetheaccount');
+  });
+});

@@ -1,0 +1,23 @@
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { useLocation } from 'react-router';
+import type { AccountCreatePageQuery } from '../../__generated__/AccountCreatePageQuery.graphql';
+import type { Role } from '../../app/routing/dashboardRoutes';
+import { AccountForm, createPathOf } from './AccountForm';
+
+/** Spec §2 /dashboard/bailiffaccount, /dashboard/adminaccount, /dashboard/secretary: account creation. */
+export default function AccountCreatePage() {
+  const { pathname } = useLocation();
+  const role = (Object.entries(createPathOf).find(([, path]) => pathname.startsWith(path))?.[0] ?? 'BAILIFF') as Role;
+  const data = useLazyLoadQuery<AccountCreatePageQuery>(
+    graphql`
+      query AccountCreatePageQuery($groupsCount: Int!) {
+        ...AccountFormGroupsFragment
+      }
+    `,
+    // A variable, not a literal: the server's cost limit multiplies literal page sizes.
+    { groupsCount: 500 },
+    { fetchPolicy: 'store-and-network' },
+  );
+  // Each account type starts a fresh form.
+  return <AccountForm key={role} role={role} account={null} groups={data} />;
+}

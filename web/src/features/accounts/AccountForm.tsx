@@ -1,0 +1,432 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Card,
+  Field,
+  Input,
+  Link,
+  Radio,
+  RadioGroup,
+  Select,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { graphql, useFragment } from 'react-relay/hooks';
+import { useNavigate } from 'react-router';
+import type { AccountFormCreateMutation } from '../../__generated__/AccountFormCreateMutation.graphql';
+import type { AccountFormFragment$key } from '../../__generated__/AccountFormFragment.graphql';
+import type { AccountFormGroupsFragment$key } from '../../__generated__/AccountFormGroupsFragment.graphql';
+import type { AccountFormUpdateMutation } from '../../__generated__/AccountFormUpdateMutation.graphql';
+import type { Role } from '../../app/routing/dashboardRoutes';
+import { fr } from '../../i18n/fr';
+import { ApiError, describeError } from '../../relay/ApiError';
+import { useCommit } from '../../relay/commit';
+import { PageHeader } from '../../ui/PageHeader';
+import { PasswordInput } from '../../ui/PasswordInput';
+import { RouterLink } from '../../ui/RouterLink';
+import { useToast } from '../../ui/toasts';
+import { RichTextEditor } from '../news/RichTextEditor';
+import { fieldsOf, validateAccountField, type AccountField, type AccountValues } from './validation';
+
+const t = fr.accountForm;
+
+const useStyles = makeStyles({
+  card: { maxWidth: '920px', padding: tokens.spacingHorizontalXXL },
+  form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXL },
+  sectionTitle: {
+    margin: 0,
+    color: tokens.colorNeutralForeground2,
+    textTransform: 'uppercase',
+    letterSpacing: '0.05em',
+  },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
+    alignItems: 'start',
+    columnGap: tokens.spacingHorizontalXL,
+    rowGap: tokens.spacingVerticalM,
+  },
+  wide: { gridColumn: '1 / -1' },
+  breadcrumb: { color: tokens.colorNeutralForeground3 },
+  groupInfo: { color: tokens.colorNeutralForeground2 },
+  actions: {
+    display: 'flex',
+    justifyContent: 'flex-end',
+    columnGap: tokens.spacingHorizontalS,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    paddingTop: tokens.spacingVerticalL,
+  },
+});
+
+/** Spec §2: the account type selector leads to the three creation routes. */
+export const createPathOf: Record<Role, string> = {
+  BAILIFF: '/dashboard/bailiffaccount',
+  ADMIN: '/dashboard/adminaccount',
+  SECRETARY: '/dashboard/secretary',
+};
+
+type Civility = 'MONSIEUR' | 'MADAME' | 'MAITRE';
+
+const emptyValues: AccountValues = {
+  lastName: '',
+  firstName: '',
+  telephone: '',
+  groupId: '',
+  email: '',
+  identity: '',
+  password: '',
+  passwordConfirmation: '',
+  siret: '',
+  address: '',
+  zip: '',
+  city: '',
+  rib: '',
+  secretaryPricePage: '',
+  secretaryPricePhoto: '',
+};
+
+/**
+ * Spec §2 account form: 'CRÉATION' or 'MODIFICATION D'UN COMPTE UTILISATEUR' for the three
+ * account types, with the live rules of §5 and the server's per-field errors under the fields.
+ */
+export function AccountForm({
+  role,
+  account,
+  groups,
+}: {
+  role: Role;
+  account: AccountFormFragment$key | null;
+  groups: AccountFormGroupsFragment$key;
+}) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const commit = useCommit();
+  const toast = useToast();
+  const data = useFragment(
+    graphql`
+      fragment AccountFormFragment on User {
+        id
+        role
+        civility
+        lastName
+        firstName
+        telephone
+        email
+        identity
+        instructions
+        siret
+        address
+        zip
+        city
+        rib
+        secretaryPricePage
+        secretaryPricePhoto
+        group {
+          id
+          name
+          telephone
+          email
+        }
+      }
+    `,
+    account,
+  );
+  const groupList = useFragment(
+    graphql`
+      fragment AccountFormGroupsFragment on Query {
+        groups(first: $groupsCount) {
+          edges {
+            node {
+              id
+              name
+              city
+              telephone
+              email
+            }
+          }
+        }
+      }
+    `,
+    groups,
+  );
+  const editing = Boolean(data);
+  const [civility, setCivility] = useState<Civility>(data?.civility ?? 'MONSIEUR');
+  const [values, setValues] = useState<AccountValues>(() =>
+    data
+      ? {
+          ...emptyValues,
+          lastName: data.lastName,
+          firstName: data.firstName,
+          telephone: data.telephone ?? '',
+          groupId: data.group?.id ?? '',
+          email: data.email ?? '',
+          identity: data.identity ?? '',
+          siret: data.siret ?? '',
+          address: data.address ?? '',
+          zip: data.zip ?? '',
+          city: data.city ?? '',
+          rib: data.rib ?? '',
+          secretaryPricePage: data.secretaryPricePage ?? '',
+          secretaryPricePhoto: data.secretaryPricePhoto ?? '',
+        }
+      : emptyValues,
+  );
+  const [instructions, setInstructions] = useState(data?.instructions ?? '');
+  const [touched, setTouched] = useState<ReadonlySet<AccountField>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const fields = fieldsOf(role);
+
+  const errorOf = (field: AccountField) =>
+    serverErrors[field] ?? (touched.has(field) ? validateAccountField(field, values, { role, editing }) : null);
+  const change = (field: AccountField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors(({ [field]: _, ...rest }) => rest);
+  };
+  const touch = (field: AccountField) => setTouched((current) => new Set(current).add(field));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(new Set(fields));
+    if (fields.some((field) => validateAccountField(field, values, { role, editing }))) {
+      toast('error', fr.forms.incomplete);
+      return;
+    }
+    const sent: Record<string, string> = {};
+    for (const field of fields) {
+      if (field === 'email' && editing) continue;
+      if ((field === 'password' || field === 'passwordConfirmation') && !values.password) continue;
+      sent[field] = field === 'password' || field === 'passwordConfirmation' ? values[field] : values[field].trim();
+    }
+    if (role === 'BAILIFF') sent.instructions = instructions;
+    const errorToast = (error: unknown) =>
+      error instanceof ApiError && Object.keys(error.fields).length > 0 ? fr.forms.incomplete : describeError(error);
+    setSaving(true);
+    try {
+      if (data) {
+        const response = await commit<AccountFormUpdateMutation>(
+          {
+            mutation: graphql`
+              mutation AccountFormUpdateMutation($input: UpdateAccountInput!) {
+                updateAccount(input: $input) {
+                  message
+                  user {
+                    ...AccountFormFragment
+                    fullName
+                  }
+                }
+              }
+            `,
+            variables: { input: { id: data.id, ...sent } },
+          },
+          { errorToast },
+        );
+        toast('success', response.updateAccount.message || t.updated);
+      } else {
+        const response = await commit<AccountFormCreateMutation>(
+          {
+            mutation: graphql`
+              mutation AccountFormCreateMutation($input: CreateAccountInput!) {
+                createAccount(input: $input) {
+                  message
+                  user {
+                    id
+                  }
+                }
+              }
+            `,
+            variables: { input: { role, civility, ...sent } },
+          },
+          { errorToast },
+        );
+        toast('success', response.createAccount.message || t.created);
+      }
+      navigate('/dashboard/seetheaccount');
+    } catch (error) {
+      if (error instanceof ApiError) setServerErrors(error.fields);
+      setSaving(false);
+    }
+  };
+
+  const text = (
+    field: AccountField,
+    extra: { type?: 'email' | 'tel'; readOnly?: boolean; hint?: string; required?: boolean } = {},
+  ) => {
+    if (!fields.includes(field)) return null;
+    const error = errorOf(field);
+    return (
+      <Field
+        label={t.fields[field as keyof typeof t.fields]}
+        required={extra.required ?? !extra.readOnly}
+        hint={extra.hint}
+        validationState={error ? 'error' : 'none'}
+        validationMessage={error ?? undefined}
+      >
+        <Input
+          value={values[field]}
+          type={extra.type}
+          readOnly={extra.readOnly}
+          onChange={(_, d) => change(field, d.value)}
+          onBlur={() => touch(field)}
+        />
+      </Field>
+    );
+  };
+  const password = (field: 'password' | 'passwordConfirmation') => {
+    const error = errorOf(field);
+    return (
+      <Field
+        label={t.fields[field]}
+        required={!editing}
+        hint={field === 'password' && editing ? t.passwordHint : undefined}
+        validationState={error ? 'error' : 'none'}
+        validationMessage={error ?? undefined}
+      >
+        <PasswordInput
+          value={values[field]}
+          autoComplete="new-password"
+          onChange={(_, d) => change(field, d.value)}
+          onBlur={() => touch(field)}
+        />
+      </Field>
+    );
+  };
+
+  const groupId = values.groupId;
+  const selectedGroup = groupList.groups.edges.find(({ node }) => node.id === groupId)?.node;
+  const groupError = errorOf('groupId');
+
+  return (
+    <section>
+      <PageHeader
+        title={editing ? fr.titles.editAccount : fr.titles.createAccount}
+        description={
+          editing ? undefined : (
+            <span className={styles.breadcrumb}>
+              {fr.menu.accounts} › <RouterLink to="/dashboard/seetheaccount">{fr.menu.accountsList}</RouterLink>
+            </span>
+          )
+        }
+      />
+      <Card className={styles.card}>
+        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+          <div className={styles.grid}>
+            <Field label={t.type}>
+              <Select value={role} disabled={editing} onChange={(_, d) => navigate(createPathOf[d.value as Role])}>
+                <option value="BAILIFF">{t.types.BAILIFF}</option>
+                <option value="ADMIN">{t.types.ADMIN}</option>
+                <option value="SECRETARY">{t.types.SECRETARY}</option>
+              </Select>
+            </Field>
+            <Field label={t.civility}>
+              <RadioGroup
+                layout="horizontal"
+                value={civility}
+                disabled={editing}
+                onChange={(_, d) => setCivility(d.value as Civility)}
+              >
+                <Radio value="MONSIEUR" label={fr.civilities.MONSIEUR} />
+                <Radio value="MADAME" label={fr.civilities.MADAME} />
+                <Radio value="MAITRE" label={fr.civilities.MAITRE} />
+              </RadioGroup>
+            </Field>
+          </div>
+
+          <Text as="h2" size={300} weight="semibold" className={styles.sectionTitle}>
+            {t.identity}
+          </Text>
+          <div className={styles.grid}>
+            {text('lastName')}
+            {text('firstName')}
+            {text('telephone', { type: 'tel', hint: t.phoneHints[role] })}
+            {role === 'BAILIFF' ? (
+              <Field
+                label={t.group}
+                required
+                validationState={groupError ? 'error' : 'none'}
+                validationMessage={groupError ?? undefined}
+                hint={
+                  <Link as="button" type="button" onClick={() => navigate('/dashboard/creerungroupe')}>
+                    {t.createGroup}
+                  </Link>
+                }
+              >
+                <Select
+                  value={groupId}
+                  onChange={(_, d) => {
+                    change('groupId', d.value);
+                    touch('groupId');
+                  }}
+                  onBlur={() => touch('groupId')}
+                >
+                  <option value="">{t.chooseGroup}</option>
+                  {groupList.groups.edges.map(({ node }) => (
+                    <option key={node.id} value={node.id}>
+                      {node.name} ({node.city})
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            ) : null}
+            {role === 'BAILIFF' && selectedGroup ? (
+              <Text className={`${styles.groupInfo} ${styles.wide}`} size={200}>
+                {t.groupInfo(selectedGroup.name, selectedGroup.telephone, selectedGroup.email)}
+              </Text>
+            ) : null}
+          </div>
+
+          {role === 'SECRETARY' ? (
+            <>
+              <Text as="h2" size={300} weight="semibold" className={styles.sectionTitle}>
+                {t.secretary}
+              </Text>
+              <div className={styles.grid}>
+                {text('secretaryPricePage', { required: false, hint: t.priceHint })}
+                {text('secretaryPricePhoto', { required: false, hint: t.priceHint })}
+                {text('rib')}
+                {text('siret')}
+                <div className={styles.wide}>{text('address')}</div>
+                {text('zip')}
+                {text('city')}
+              </div>
+            </>
+          ) : null}
+
+          <Text as="h2" size={300} weight="semibold" className={styles.sectionTitle}>
+            {t.signIn}
+          </Text>
+          <div className={styles.grid}>
+            {text('email', { type: 'email', readOnly: editing })}
+            {text('identity')}
+            {password('password')}
+            {password('passwordConfirmation')}
+          </div>
+
+          {role === 'BAILIFF' ? (
+            <Field label={t.instructions}>
+              {(props) => (
+                <RichTextEditor {...props} defaultValue={data?.instructions ?? ''} onChange={setInstructions} />
+              )}
+            </Field>
+          ) : null}
+
+          <div className={styles.actions}>
+            <Button type="button" disabled={saving} onClick={() => navigate('/dashboard/seetheaccount')}>
+              {fr.forms.cancel}
+            </Button>
+            <Button
+              type="submit"
+              appearance="primary"
+              disabled={saving}
+              icon={saving ? <Spinner size="tiny" /> : undefined}
+            >
+              {fr.forms.submit}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+// Spec §5 'Account forms (live)': the same rules as the server's, for the messages as one types.
+import type { Role } from '../../app/routing/dashboardRoutes';
+import { fr } from '../../i18n/fr';
+
+export type AccountField =
+  | 'lastName'
+  | 'firstName'
+  | 'telephone'
+  | 'groupId'
+  | 'email'
+  | 'identity'
+  | 'password'
+  | 'passwordConfirmation'
+  | 'siret'
+  | 'address'
+  | 'zip'
+  | 'city'
+  | 'rib'
+  | 'secretaryPricePage'
+  | 'secretaryPricePhoto';
+
+export type AccountValues = Record<AccountField, string>;
+
+const m = fr.accountForm.messages;
+const PHONE: Record<Role, RegExp> = {
+  BAILIFF: /^(?:\+\d{1,3} ?)?\d{10}$/,
+  ADMIN: /^\d{9}$/,
+  SECRETARY: /^\d{10}$/,
+};
+const IDENTITY: Record<Role, RegExp> = {
+  BAILIFF: /^[A-Za-z0-9.]+$/,
+  ADMIN: /^[A-Za-z0-9]+$/,
+  SECRETARY: /^[A-Za-z0-9]+$/,
+};
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+const ZIP = /^\d{5}(?:-?\d{4})?$/;
+const PRICE = /^\d{1,3}(?:[.,]\d{1,3})?$/;
+const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,200}$/;
+
+/** The fields each account type shows (spec §2). */
+export function fieldsOf(role: Role): readonly AccountField[] {
+  const common: AccountField[] = [
+    'lastName',
+    'firstName',
+    'telephone',
+    'email',
+    'identity',
+    'password',
+    'passwordConfirmation',
+  ];
+  if (role === 'BAILIFF') return [...common, 'groupId'];
+  if (role === 'SECRETARY')
+    return [...common, 'siret', 'address', 'zip', 'city', 'rib', 'secretaryPricePage', 'secretaryPricePhoto'];
+  return common;
+}
+
+const OPTIONAL: ReadonlySet<AccountField> = new Set([
+  'secretaryPricePage',
+  'secretaryPricePhoto',
+  'passwordConfirmation',
+]);
+
+export function validateAccountField(
+  field: AccountField,
+  values: AccountValues,
+  { role, editing }: { role: Role; editing: boolean },
+): string | null {
+  const value = values[field].trim();
+  if (!value) {
+    if (field === 'groupId') return m.group;
+    if (field === 'password') return editing ? null : m.required;
+    if (field === 'passwordConfirmation') return values.password ? m.confirmation : null;
+    return OPTIONAL.has(field) ? null : m.required;
+  }
+  switch (field) {
+    case 'lastName':
+    case 'firstName':
+    case 'siret':
+    case 'address':
+    case 'city':
+    case 'rib':
+      return value.length < 3 ? m.min3 : null;
+    case 'telephone':
+      return PHONE[role].test(value) ? null : m.phone;
+    case 'email':
+      return editing || EMAIL.test(value) ? null : m.email;
+    case 'identity':
+      if (value.length < 3) return m.min3;
+      return IDENTITY[role].test(value) ? null : m.invalidCharacters;
+    case 'password':
+      return STRONG_PASSWORD.test(values.password) ? null : m.password;
+    case 'passwordConfirmation':
+      return values.passwordConfirmation === values.password ? null : m.confirmation;
+    case 'zip':
+      return ZIP.test(value) ? null : m.zip;
+    case 'secretaryPricePage':
+    case 'secretaryPricePhoto':
+      return PRICE.test(value) ? null : m.invalidCharacters;
+    case 'groupId':
+      return null;
+  }
+}
