@@ -73,6 +73,13 @@ describe('account forms', () => {
     await page.getByLabel(/^Confirmer le mot de passe/).blur();
     expect(await fieldMessage(page, /^Confirmer le mot de passe/).innerText()).toBe('Mot de passe incorrect.');
     await page.getByLabel(/^Confirmer le mot de passe/).fill('Perrin#2026');
+    // A matrix for her secretaries.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([
+        { name: 'Trame Perrin.txt', mimeType: 'text/plain', buffer: Buffer.from('Trame de constat Perrin') },
+      ]);
+    await page.getByText('Trame Perrin.txt').waitFor();
     await page.getByRole('button', { name: 'Valider' }).click();
     await toast(page, 'Compte créé avec succès.').waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard/seetheaccount');
@@ -80,6 +87,12 @@ describe('account forms', () => {
     await search.fill('mathilde.perrin');
     await search.press('Enter');
     await accountsTable().locator('tbody tr', { hasText: 'Perrin Mathilde' }).getByText('Huissier').waitFor();
+    // Her edit form lists the matrix sent with the account.
+    await accountsTable()
+      .locator('tbody tr', { hasText: 'Perrin Mathilde' })
+      .getByRole('button', { name: /^Éditer / })
+      .click();
+    await page.getByRole('list', { name: 'Matrices enregistrées' }).getByText('Trame Perrin.txt').waitFor();
   });
 
   it('the server refuses an e-mail already taken: its message shows under the field', async () => {
@@ -100,7 +113,9 @@ describe('account forms', () => {
     await page.getByLabel(/^Mot de passe/).fill('Rolland#2026');
     await page.getByLabel(/^Confirmer le mot de passe/).fill('Rolland#2026');
     await page.getByRole('button', { name: 'Valider' }).click();
-    await fieldMessage(page, /^Email/).getByText('Cet email existe déjà.').waitFor();
+    await fieldMessage(page, /^Email/)
+      .getByText('Cet email existe déjà.')
+      .waitFor();
     await saveScreenshot(page, 'admin-account-secretary');
     expect(await page.url()).toContain('/dashboard/secretary');
   });

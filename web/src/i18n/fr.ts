@@ -398,6 +398,10 @@ export const fr = {
     createGroup: 'Créer nouveau groupe',
     groupInfo: (name: string, phone: string, email: string) => `Étude : ${name} · Tél. ${phone} · Comptabilité : ${email}`,
     instructions: 'Consignes aux secrétaires',
+    matrices: 'Matrices associées',
+    currentMatrices: 'Matrices enregistrées',
+    removeMatrix: 'Retirer',
+    keepMatrix: 'Conserver',
     passwordHint: 'Laissez vide pour conserver le mot de passe actuel.',
     priceHint: 'En euros, 0 par défaut',
     phoneHints: {

@@ -26,6 +26,8 @@ import { useCommit } from '../../relay/commit';
 import { PageHeader } from '../../ui/PageHeader';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { RouterLink } from '../../ui/RouterLink';
+import { UploadBox } from '../../ui/UploadBox';
+import { uploadablesFor } from '../../relay/multipart';
 import { useToast } from '../../ui/toasts';
 import { RichTextEditor } from '../news/RichTextEditor';
 import { fieldsOf, validateAccountField, type AccountField, type AccountValues } from './validation';
@@ -50,6 +52,15 @@ const useStyles = makeStyles({
   },
   wide: { gridColumn: '1 / -1' },
   breadcrumb: { color: tokens.colorNeutralForeground3 },
+  matrices: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
+  matrixList: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column' },
+  matrix: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    columnGap: tokens.spacingHorizontalM,
+  },
+  removed: { textDecorationLine: 'line-through', color: tokens.colorNeutralForeground3 },
   groupInfo: { color: tokens.colorNeutralForeground2 },
   actions: {
     display: 'flex',
@@ -68,6 +79,9 @@ export const createPathOf: Record<Role, string> = {
 };
 
 type Civility = 'MONSIEUR' | 'MADAME' | 'MAITRE';
+
+/** Spec §3: matrices are .doc, .docx, .odt, .pdf or .txt documents. */
+const MATRIX_TYPES = ['.doc', '.docx', '.odt', '.pdf', '.txt'] as const;
 
 const emptyValues: AccountValues = {
   lastName: '',
@@ -123,6 +137,11 @@ export function AccountForm({
         rib
         secretaryPricePage
         secretaryPricePhoto
+        matrices {
+          id
+          name
+          downloadUrl
+        }
         group {
           id
           name
@@ -174,6 +193,8 @@ export function AccountForm({
       : emptyValues,
   );
   const [instructions, setInstructions] = useState(data?.instructions ?? '');
+  const [newMatrices, setNewMatrices] = useState<File[]>([]);
+  const [removedMatrices, setRemovedMatrices] = useState<ReadonlySet<string>>(new Set());
   const [touched, setTouched] = useState<ReadonlySet<AccountField>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
   const [saving, setSaving] = useState(false);
@@ -201,6 +222,9 @@ export function AccountForm({
       sent[field] = field === 'password' || field === 'passwordConfirmation' ? values[field] : values[field].trim();
     }
     if (role === 'BAILIFF') sent.instructions = instructions;
+    const matrices =
+      role === 'BAILIFF' && newMatrices.length > 0 ? uploadablesFor('input.matrices', newMatrices) : null;
+    const removeMatrixIds = [...removedMatrices];
     const errorToast = (error: unknown) =>
       error instanceof ApiError && Object.keys(error.fields).length > 0 ? fr.forms.incomplete : describeError(error);
     setSaving(true);
@@ -219,7 +243,15 @@ export function AccountForm({
                 }
               }
             `,
-            variables: { input: { id: data.id, ...sent } },
+            variables: {
+              input: {
+                id: data.id,
+                ...sent,
+                ...(matrices && { matrices: matrices.placeholders }),
+                ...(removeMatrixIds.length > 0 && { removeMatrixIds }),
+              },
+            },
+            uploadables: matrices?.uploadables,
           },
           { errorToast },
         );
@@ -237,7 +269,8 @@ export function AccountForm({
                 }
               }
             `,
-            variables: { input: { role, civility, ...sent } },
+            variables: { input: { role, civility, ...sent, ...(matrices && { matrices: matrices.placeholders }) } },
+            uploadables: matrices?.uploadables,
           },
           { errorToast },
         );
@@ -409,6 +442,54 @@ export function AccountForm({
               {(props) => (
                 <RichTextEditor {...props} defaultValue={data?.instructions ?? ''} onChange={setInstructions} />
               )}
+            </Field>
+          ) : null}
+
+          {role === 'BAILIFF' ? (
+            <Field label={t.matrices}>
+              <div className={styles.matrices}>
+                {(data?.matrices ?? []).length > 0 ? (
+                  <ul className={styles.matrixList} aria-label={t.currentMatrices}>
+                    {(data?.matrices ?? []).map((matrix) => {
+                      const removed = removedMatrices.has(matrix.id);
+                      return (
+                        <li key={matrix.id} className={styles.matrix}>
+                          <Link
+                            href={matrix.downloadUrl}
+                            target="_blank"
+                            rel="noreferrer"
+                            className={removed ? styles.removed : undefined}
+                          >
+                            {matrix.name}
+                          </Link>
+                          <Button
+                            type="button"
+                            size="small"
+                            appearance="subtle"
+                            onClick={() =>
+                              setRemovedMatrices((current) => {
+                                const next = new Set(current);
+                                if (removed) next.delete(matrix.id);
+                                else next.add(matrix.id);
+                                return next;
+                              })
+                            }
+                          >
+                            {removed ? t.keepMatrix : t.removeMatrix}
+                          </Button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                ) : null}
+                <UploadBox
+                  label={t.matrices}
+                  files={newMatrices}
+                  onFilesChange={setNewMatrices}
+                  accept={MATRIX_TYPES}
+                  disabled={saving}
+                />
+              </div>
             </Field>
           ) : null}
 
