@@ -224,3 +224,41 @@ describe('Créer un constat', () => {
     await screenTitle(page, 'Constats en cours').waitFor();
   });
 });
+
+describe('expanded rows', () => {
+  it('uploads a file to an in-progress report, then deletes it after the confirmation', async () => {
+    const [report] = await firstReports({ statuses: ['NA', 'EC', 'RS'], archived: false });
+    await screenTitle(page, 'Constats en cours').waitFor();
+    const row = rowOf(report.name, report.createdAt);
+    await row.getByRole('button', { name: 'Afficher le détail' }).click();
+    const deposited = page.getByRole('region', { name: `Éléments déposés : ${report.name}` });
+    await deposited.waitFor();
+    const fileName = `ajout-${Date.now()}.txt`;
+    await deposited.locator('input[type="file"]').setInputFiles({
+      name: fileName,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Pièce complémentaire du constat.'),
+    });
+    await deposited.getByRole('button', { name: 'Envoyer' }).click();
+    await toast(page, 'Fichier téléchargé avec succès.').waitFor();
+    await deposited.getByRole('button', { name: `Afficher ${fileName}` }).waitFor();
+    await saveScreenshot(page, 'admin-reports-expanded');
+
+    await deposited.getByRole('button', { name: `Supprimer ${fileName}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Etes-vous sûr de vouloir supprimer le fichier ?').waitFor();
+    await dialog.getByRole('button', { name: 'Oui' }).click();
+    await deposited.getByRole('button', { name: `Afficher ${fileName}` }).waitFor({ state: 'detached' });
+  });
+
+  it('terminated reports list their files without upload or deletion', async () => {
+    const [report] = await firstReports({ statuses: ['TE'], archived: false });
+    await page.goto('/dashboard/constats-termines-admin');
+    await screenTitle(page, 'Constats terminés').waitFor();
+    await rowOf(report.name, report.createdAt).getByRole('button', { name: 'Afficher le détail' }).click();
+    const deposited = page.getByRole('region', { name: `Éléments déposés : ${report.name}` });
+    await deposited.getByRole('button', { name: /^Afficher / }).first().waitFor();
+    await expect(deposited.getByRole('button', { name: /^Supprimer / }).count()).resolves.toBe(0);
+    await expect(deposited.locator('input[type="file"]').count()).resolves.toBe(0);
+  });
+});

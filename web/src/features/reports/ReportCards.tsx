@@ -53,7 +53,7 @@ function Card({ icon, tone, label, value }: { icon: ReactNode; tone: 'brand' | '
         <Text size={200} weight="medium" className={styles.label}>
           {label}
         </Text>
-        <Text size={600} weight="semibold" className={styles.value}>
+        <Text size={500} weight="semibold" className={styles.value}>
           {value}
         </Text>
       </span>

@@ -24,6 +24,7 @@ import {
   type ReportStatus,
   type SecretaryOption,
 } from './ReportCells';
+import { ReportFiles } from './ReportFiles';
 import { reportsText as t } from './text';
 
 const useStyles = makeStyles({
@@ -36,7 +37,7 @@ const useStyles = makeStyles({
   },
   filter: { minWidth: '160px' },
   // Ten columns: below this width the table scrolls sideways instead of squeezing the names.
-  wide: { '& table': { minWidth: '1300px' } },
+  wide: { '& table': { minWidth: '1360px' } },
   name: { fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -264,6 +265,7 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
                 archive
                 unarchive
               }
+              ...ReportFilesFragment
             }
           }
         }
@@ -384,7 +386,7 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
           (row.secretary?.fullName ?? <Text className={styles.muted}>-</Text>)
         ),
     },
-    { id: 'name', header: t.columns.name, cell: (row) => <span className={styles.name}>{row.name}</span> },
+    { id: 'name', header: t.columns.name, width: '260px', cell: (row) => <span className={styles.name}>{row.name}</span> },
     {
       id: 'deposited',
       header: t.columns.deposited,
@@ -444,6 +446,7 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
         loading={loading || searching}
         pagination={pagination}
         search={{ onSearch: (value) => apply(value, filters) }}
+        renderExpanded={(row) => <ReportFiles report={row} readOnly={view !== 'inProgress'} />}
         advancedSearch={
           <AdvancedSearch
             view={view}

@@ -1,0 +1,231 @@
+import { useState } from 'react';
+import { Button, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
+import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
+import { DocumentRegular } from '@fluentui/react-icons/svg/document';
+import { EyeRegular } from '@fluentui/react-icons/svg/eye';
+import { graphql, useFragment } from 'react-relay/hooks';
+import type { ReportFilesAddMutation } from '../../__generated__/ReportFilesAddMutation.graphql';
+import type { ReportFilesFragment$key } from '../../__generated__/ReportFilesFragment.graphql';
+import type { ReportFilesRemoveMutation } from '../../__generated__/ReportFilesRemoveMutation.graphql';
+import { useCommit } from '../../relay/commit';
+import { uploadablesFor } from '../../relay/multipart';
+import { useUpload } from '../../relay/useUpload';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
+import { formatDateTime, formatFileSize } from '../../ui/format';
+import { truncate } from '../../ui/text';
+import { useToast } from '../../ui/toasts';
+import { UploadBox } from '../../ui/UploadBox';
+import { ACCEPTED_REPORT_FILES, reportsText as t } from './text';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
+    gap: tokens.spacingHorizontalXL,
+  },
+  group: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', rowGap: '2px' },
+  file: {
+    display: 'flex',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  fileName: { flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+const fileFields = graphql`
+  fragment ReportFilesFragment on Report {
+    id
+    name
+    deposited {
+      count
+      totalSize
+      archiveUrl
+      files {
+        id
+        name
+        size
+        createdAt
+        url
+        downloadUrl
+      }
+    }
+    returned {
+      count
+      totalSize
+      archiveUrl
+      files {
+        id
+        name
+        size
+        createdAt
+        url
+        downloadUrl
+      }
+    }
+    viewerCan {
+      addDeposited
+      removeDeposited
+      addReturned
+      removeReturned
+    }
+  }
+`;
+
+type Kind = 'DEPOSITED' | 'RETURNED';
+
+/**
+ * A report's deposited and returned items (spec §2 expanded row): viewer, download, deletion
+ * after 'Etes-vous sûr de vouloir supprimer le fichier ?' and, where allowed, an upload box.
+ * `readOnly` (terminated and archived lists) hides uploads and deletions.
+ */
+export function ReportFiles({ report, readOnly = false }: { report: ReportFilesFragment$key; readOnly?: boolean }) {
+  const styles = useStyles();
+  const data = useFragment(fileFields, report);
+  const commit = useCommit();
+  const toast = useToast();
+  const upload = useUpload();
+  const { confirm, dialog } = useConfirm();
+  const [viewed, setViewed] = useState<ViewedDocument | null>(null);
+  const [pending, setPending] = useState<Record<Kind, File[]>>({ DEPOSITED: [], RETURNED: [] });
+  const [uploadingKind, setUploadingKind] = useState<Kind | null>(null);
+
+  const remove = async (fileId: string) => {
+    if (!(await confirm({ message: t.deleteFileConfirm }))) return;
+    await commit<ReportFilesRemoveMutation>({
+      mutation: graphql`
+        mutation ReportFilesRemoveMutation($input: RemoveReportFilesInput!) {
+          removeReportFiles(input: $input) {
+            report {
+              status
+              alert
+              ...ReportFilesFragment
+            }
+          }
+        }
+      `,
+      variables: { input: { reportId: data.id, fileIds: [fileId] } },
+    }).catch(() => null);
+  };
+
+  const send = async (kind: Kind) => {
+    const files = pending[kind];
+    const { placeholders, uploadables } = uploadablesFor('input.files', files);
+    setUploadingKind(kind);
+    try {
+      await upload.start<ReportFilesAddMutation>({
+        mutation: graphql`
+          mutation ReportFilesAddMutation($input: AddReportFilesInput!) {
+            addReportFiles(input: $input) {
+              report {
+                status
+                alert
+                ...ReportFilesFragment
+              }
+            }
+          }
+        `,
+        variables: { input: { reportId: data.id, kind, files: placeholders } },
+        uploadables,
+      });
+      setPending((current) => ({ ...current, [kind]: [] }));
+      toast('success', files.length > 1 ? t.filesUploaded(files.length) : t.fileUploaded);
+    } catch {
+      // Announced by a toast; a cancel needs no message.
+    } finally {
+      setUploadingKind(null);
+    }
+  };
+
+  const group = (kind: Kind) => {
+    const files = kind === 'DEPOSITED' ? data.deposited : data.returned;
+    const title = kind === 'DEPOSITED' ? t.columns.deposited : t.columns.returned;
+    const canRemove = !readOnly && (kind === 'DEPOSITED' ? data.viewerCan.removeDeposited : data.viewerCan.removeReturned);
+    const canAdd = !readOnly && (kind === 'DEPOSITED' ? data.viewerCan.addDeposited : data.viewerCan.addReturned);
+    return (
+      <div className={styles.group} role="region" aria-label={`${title} : ${data.name}`}>
+        <Text weight="semibold">
+          {title} <span className={styles.muted}>· {t.files(files.count)} · {formatFileSize(files.totalSize)}</span>
+        </Text>
+        {files.files.length === 0 ? (
+          <Text className={styles.muted}>{t.noFile}</Text>
+        ) : (
+          <ul className={styles.list}>
+            {files.files.map((file) => (
+              <li key={file.id} className={styles.file}>
+                <DocumentRegular aria-hidden />
+                <span className={styles.fileName}>
+                  <Link as="button" title={file.name} onClick={() => setViewed({ name: file.name, url: file.url, downloadUrl: file.downloadUrl })}>
+                    {truncate(file.name, 80)}
+                  </Link>
+                  <Text size={200} className={styles.muted} block>
+                    {formatFileSize(file.size)} · {formatDateTime(file.createdAt)}
+                  </Text>
+                </span>
+                <Button
+                  appearance="subtle"
+                  size="small"
+                  icon={<EyeRegular />}
+                  aria-label={t.viewFile(file.name)}
+                  onClick={() => setViewed({ name: file.name, url: file.url, downloadUrl: file.downloadUrl })}
+                />
+                <Button
+                  as="a"
+                  appearance="subtle"
+                  size="small"
+                  icon={<ArrowDownloadRegular />}
+                  href={file.downloadUrl}
+                  aria-label={`Télécharger ${file.name}`}
+                />
+                {canRemove ? (
+                  <Button
+                    appearance="subtle"
+                    size="small"
+                    icon={<DeleteRegular />}
+                    aria-label={t.deleteFile(file.name)}
+                    onClick={() => void remove(file.id)}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {canAdd ? (
+          <>
+            <UploadBox
+              label={`${t.addFiles} : ${title}`}
+              files={pending[kind]}
+              accept={ACCEPTED_REPORT_FILES}
+              disabled={uploadingKind !== null}
+              progress={uploadingKind === kind ? upload.progress : null}
+              onCancel={upload.cancel}
+              onFilesChange={(next) => setPending((current) => ({ ...current, [kind]: next }))}
+            />
+            {pending[kind].length > 0 && uploadingKind === null ? (
+              <div>
+                <Button appearance="primary" onClick={() => void send(kind)}>
+                  {t.send}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <div className={styles.root}>
+      {group('DEPOSITED')}
+      {group('RETURNED')}
+      {dialog}
+      <DocumentViewer document={viewed} onClose={() => setViewed(null)} />
+    </div>
+  );
+}
