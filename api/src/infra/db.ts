@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 
@@ -18,11 +19,32 @@ export function openDb(url: string, options: DbOptions = {}): Db {
   // The adapter owns its pool, so $disconnect() closes every connection.
   const adapter = new PrismaPg(
     { connectionString: url, max: options.poolSize ?? 10 },
-    { onPoolError: (error) => console.error(`[db] connexion PostgreSQL perdue : ${error.message}`) },
+    {
+      onPoolError: (error) => console.error(`[db] connexion PostgreSQL perdue : ${error.message}`),
+      statementNameGenerator: statementName,
+    },
   );
   if (!options.onQuery) return new PrismaClient({ adapter });
   const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
   const onQuery = options.onQuery;
   client.$on('query', (event) => onQuery(event.query));
   return client;
+}
+
+// Named prepared statements: each connection parses and plans a given SQL text once, then only
+// binds and executes it (the report list's query is several kB of SQL, planned on every request
+// otherwise). Prisma's texts depend on the query's shape, not its values, but an `in` list makes
+// one text per length: past MAX_NAMED_STATEMENTS distinct texts, new ones run unnamed ('' for
+// node-postgres), so neither this process nor PostgreSQL keeps an unbounded number of statements.
+const MAX_NAMED_STATEMENTS = 500;
+const statementNames = new Map<string, string>();
+
+function statementName(query: { sql: string }): string {
+  let name = statementNames.get(query.sql);
+  if (name === undefined) {
+    if (statementNames.size >= MAX_NAMED_STATEMENTS) return '';
+    name = `prisma_${createHash('sha1').update(query.sql).digest('base64url')}`;
+    statementNames.set(query.sql, name);
+  }
+  return name;
 }
