@@ -3,8 +3,8 @@
 //   1. compiles the product and the bench's server entry (scripts/bench/tsconfig.json);
 //   2. builds (or reuses) the dataset: 100,000 constats over five years (dataset.ts, database.ts);
 //   3. starts the real server in its own process (process.ts) and measures it from this one:
-//      statement counts, screen query vs its floor vs the REST shim (autocannon), graphql-ws
-//      fan-out, a 200 MB upload, and cold starts of api/src/main.js;
+//      statement counts, a calibration route, screen query vs its floor vs the REST shim
+//      (autocannon), graphql-ws fan-out, a 200 MB upload, and cold starts of api/src/main.js;
 //   4. prints one table and writes bench/results/latest.json (+ .md).
 // Options: --db=embedded|postgres --reports=100000 --runs=3 --duration=10 --warmup=5
 // --connections=10 --page=50 --fanout=1000 --upload-mb=200 --only=sql,screen,floor,rest,fanout,upload,cold
@@ -68,6 +68,7 @@ function parseArgs(argv: string[]) {
 }
 
 const log = (message: string) => console.log(message);
+const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(0)}`;
 const uptime = () => spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
 
 function build(): void {
@@ -184,6 +185,16 @@ async function main(): Promise<void> {
       log(`  REST get_all : ${rest.status}, ${restBody.reports?.length ?? 0} constats ; GraphQL : ${screen.data.reports.edges.length} constats`);
       if (rest.status !== 200) throw new Error(`get_all a répondu ${rest.status}`);
 
+      if (options.only.has('screen')) {
+        // What one request costs this machine before any application work: the cheapest route,
+        // through the same HTTP stack. Read the other figures against it.
+        log('\nÉtalonnage : GET /meta.json …');
+        const calibration = await measureLoad('meta.json', { url: `${url}/meta.json`, method: 'GET', headers: {} }, settings, log);
+        raw.calibration = calibration;
+        const m = calibration.median;
+        rows.push({ key: 'calibration.rps', figure: 'Étalonnage : GET /meta.json (pile HTTP seule)', value: m.requestsPerSecond, display: `${m.requestsPerSecond.toFixed(0)} req/s, p99 ${m.p99Ms} ms`, target: '—', pass: null, load1: m.load1 });
+      }
+
       let screenLoad: LoadFigure | undefined;
       let floorLoad: LoadFigure | undefined;
       let restLoad: LoadFigure | undefined;
@@ -234,7 +245,7 @@ async function main(): Promise<void> {
           key: 'fanout.rss',
           figure: `RSS serveur, ${fanout.clients} sockets ouvertes`,
           value: fanout.rssWithSocketsBytes,
-          display: `${(fanout.rssWithSocketsBytes / 1048576).toFixed(0)} Mio (+${((fanout.rssWithSocketsBytes - fanout.rssBeforeBytes) / 1048576).toFixed(0)})`,
+          display: `${(fanout.rssWithSocketsBytes / 1048576).toFixed(0)} Mio (${signed((fanout.rssWithSocketsBytes - fanout.rssBeforeBytes) / 1048576)} Mio)`,
           target: '—',
           pass: null,
           load1: null,
