@@ -37,8 +37,6 @@ export interface BenchDatabase {
   dataset: DatasetSummary;
   /** Fresh copy of the dataset for the next run (no server may be running). */
   reset(): Promise<void>;
-  /** A connection string to the run database, while PostgreSQL runs (external engine, or inside a server run). */
-  runUrl(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -138,7 +136,6 @@ export async function prepareDatabase(options: PrepareOptions): Promise<BenchDat
     serverVersion,
     dataset: dataset!,
     reset,
-    runUrl: () => (options.engine === 'postgres' ? withDatabase(cluster.adminUrl, RUN_DATABASE) : undefined),
     close: () => (options.engine === 'postgres' ? cluster.stop() : Promise.resolve()),
   };
 }
