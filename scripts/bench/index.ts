@@ -7,7 +7,8 @@
 //      (autocannon), graphql-ws fan-out, a 200 MB upload, and cold starts of api/src/main.js;
 //   4. prints one table and writes bench/results/latest.json (+ .md).
 // Options: --db=embedded|postgres --reports=100000 --runs=3 --duration=10 --warmup=5
-// --connections=10 --page=50 --fanout=1000 --upload-mb=200 --only=sql,screen,floor,rest,fanout,upload,cold
+// --connections=10 --page=50 --fanout=1000 --upload-mb=200
+// --only=sql,calibration,screen,floor,rest,fanout,upload,cold
 // --fresh (rebuild the dataset) --max-age-hours=24 --profile (CPU profile of the measured server)
 // --no-build.
 import { spawnSync } from 'node:child_process';
@@ -30,7 +31,7 @@ const DATA = path.join(ROOT, 'bench/.data');
 const BUILD = path.join(DATA, 'build');
 const PRODUCT_ENTRY = path.join(BUILD, 'api/src/main.js');
 const BENCH_ENTRY = path.join(BUILD, 'scripts/bench/server.js');
-const FIGURES = ['sql', 'screen', 'floor', 'rest', 'fanout', 'upload', 'cold'] as const;
+const FIGURES = ['sql', 'calibration', 'screen', 'floor', 'rest', 'fanout', 'upload', 'cold'] as const;
 type FigureName = (typeof FIGURES)[number];
 
 function parseArgs(argv: string[]) {
@@ -158,7 +159,7 @@ async function main(): Promise<void> {
     }
 
     // --- Throughput, fan-out and upload on one server process ---------------------------------
-    const wantsServer = ['screen', 'floor', 'rest', 'fanout', 'upload'].some((name) => options.only.has(name as FigureName));
+    const wantsServer = ['calibration', 'screen', 'floor', 'rest', 'fanout', 'upload'].some((name) => options.only.has(name as FigureName));
     if (wantsServer) {
       log(`\nServeur mesuré (BENCH_FLOOR=1${options.profile ? ', --cpu-prof' : ''}) …`);
       server = await startServerProcess({
@@ -185,7 +186,7 @@ async function main(): Promise<void> {
       log(`  REST get_all : ${rest.status}, ${restBody.reports?.length ?? 0} constats ; GraphQL : ${screen.data.reports.edges.length} constats`);
       if (rest.status !== 200) throw new Error(`get_all a répondu ${rest.status}`);
 
-      if (options.only.has('screen')) {
+      if (options.only.has('calibration')) {
         // What one request costs this machine before any application work: the cheapest route,
         // through the same HTTP stack. Read the other figures against it.
         log('\nÉtalonnage : GET /meta.json …');
