@@ -503,7 +503,13 @@ describe('impersonation (spec §4)', () => {
 
 describe('session', () => {
   it('a session ended on the server sends the user to /login, then back to the screen', async () => {
+    // The live socket authenticates when it connects: revoking the session before that would send the
+    // user to /login from the socket instead of from the next request, which is what this test checks.
+    const socketReady = new Promise<void>((resolve) =>
+      page.on('websocket', (socket) => socket.on('framereceived', (frame) => String(frame.payload).includes('connection_ack') && resolve())),
+    );
     await signInAs('bailiff');
+    await socketReady;
     const token = await page.evaluate(() => localStorage.getItem('token'));
     expect((await gql(app.url, 'mutation { logout }', {}, token!)).errors).toBeUndefined();
     // The next request of the open app is refused.
