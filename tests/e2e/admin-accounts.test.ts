@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
-import { fieldMessage, screenTitle, signIn, signedOutPage, toast, userMenuButton } from '../support/pages.js';
+import { fieldMessage, screenTitle, signedInPage, toast } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -20,15 +20,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  page = await browser.newPage();
-  if (process.env.E2E_DEBUG) {
-    page.on('console', (message) => console.log(`[console.${message.type()}] ${message.text()}`));
-    page.on('pageerror', (error) => console.log(`[pageerror] ${error.stack}`));
-  }
-  await signedOutPage(page);
-  await signIn(page, 'admin');
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-  await userMenuButton(page).waitFor();
+  page = await signedInPage(browser, 'admin');
 });
 
 afterEach(async () => {

@@ -77,3 +77,20 @@ export async function fieldMessages(page: Page): Promise<string[]> {
 export function fieldMessage(page: Page, label: RegExp) {
   return page.locator('.fui-Field', { has: page.getByLabel(label) }).locator('.fui-Field__validationMessage');
 }
+
+/**
+ * A new tab signed in as a demo account, on its home screen with the shell ready. With
+ * E2E_DEBUG set, the page's console and errors are echoed to the test output.
+ */
+export async function signedInPage(browser: { newPage(): Promise<Page> }, account: DemoAccount): Promise<Page> {
+  const page = await browser.newPage();
+  if (process.env.E2E_DEBUG) {
+    page.on('console', (message) => console.log(`[console.${message.type()}] ${message.text()}`));
+    page.on('pageerror', (error) => console.log(`[pageerror] ${error.stack}`));
+  }
+  await signedOutPage(page);
+  await signIn(page, account);
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await userMenuButton(page).waitFor();
+  return page;
+}
