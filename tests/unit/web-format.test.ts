@@ -2,6 +2,7 @@
 // time, euros with 2 decimals as '1 234,56 €'), plus file sizes and rich-text previews.
 import { formatDate, formatDateTime, formatFileSize, formatMoney } from '../../web/src/ui/format.js';
 import { htmlToText, truncate } from '../../web/src/ui/text.js';
+import { monthName, yearsSince } from '../../web/src/ui/periods.js';
 
 const nbsp = '\u00a0';
 
@@ -111,5 +112,18 @@ describe('rich-text previews', () => {
     expect(truncate(long, 100)).toBe(`${'x'.repeat(100)}...`);
     expect(truncate('court', 100)).toBe('court');
     expect(truncate('y'.repeat(100), 100)).toBe('y'.repeat(100));
+  });
+});
+
+describe('period selects', () => {
+  it('offers the years from the first one to the current one, newest first', () => {
+    expect(yearsSince(2020, new Date('2026-11-21T12:00:00Z'))).toEqual([2026, 2025, 2024, 2023, 2022, 2021, 2020]);
+    expect(yearsSince(2026, new Date('2026-01-01T12:00:00Z'))).toEqual([2026]);
+  });
+
+  it('names months in French, 1 being janvier', () => {
+    expect(monthName(1)).toBe('Janvier');
+    expect(monthName(8)).toBe('Août');
+    expect(monthName(12)).toBe('Décembre');
   });
 });

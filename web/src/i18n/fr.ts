@@ -274,6 +274,26 @@ export const fr = {
     myAccount: 'Mon compte',
   },
 
+  periods: {
+    year: 'Année',
+    month: 'Mois',
+    wholeYear: "Toute l'année",
+    months: [
+      'Janvier',
+      'Février',
+      'Mars',
+      'Avril',
+      'Mai',
+      'Juin',
+      'Juillet',
+      'Août',
+      'Septembre',
+      'Octobre',
+      'Novembre',
+      'Décembre',
+    ],
+  },
+
   table: {
     search: 'Rechercher...',
     advancedSearch: 'Recherche avancée',

@@ -15,6 +15,8 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { formatDateTime } from '../../ui/format';
 import { useToast } from '../../ui/toasts';
 import { useConnectionPages } from '../../ui/useConnectionPages';
+import { yearsSince } from '../../ui/periods';
+import { fr } from '../../i18n/fr';
 import {
   AlertDot,
   CommentsButton,
@@ -97,8 +99,7 @@ function AdvancedSearch({
 }) {
   const styles = useStyles();
   const [filters, setFilters] = useState<Filters>(noFilters);
-  const currentYear = new Date().getFullYear();
-  const years = Array.from({ length: currentYear - FIRST_YEAR + 1 }, (_, index) => currentYear - index);
+  const years = yearsSince(FIRST_YEAR);
   const set = (key: keyof Filters) => (_: unknown, data: { value: string }) =>
     setFilters((current) => ({ ...current, [key]: data.value }));
   const select = (key: keyof Filters, label: string, options: ReactNode) => (
@@ -141,7 +142,7 @@ function AdvancedSearch({
       {select(
         'month',
         t.filters.month,
-        t.months.map((month, index) => (
+        fr.periods.months.map((month, index) => (
           <option key={month} value={index + 1}>
             {month}
           </option>

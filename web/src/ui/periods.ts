@@ -1,0 +1,13 @@
+// Pure helpers of the period filters (years offered, French month names).
+import { fr } from '../i18n/fr.js';
+
+/** The years from `firstYear` to the current one, newest first. */
+export function yearsSince(firstYear: number, now: Date = new Date()): number[] {
+  const current = now.getFullYear();
+  return Array.from({ length: Math.max(current - firstYear + 1, 0) }, (_, index) => current - index);
+}
+
+/** The French name of a month numbered 1 to 12 (1 → 'Janvier'). */
+export function monthName(month: number): string {
+  return fr.periods.months[month - 1] ?? '';
+}
