@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { findFreePort, startEmbeddedPostgres } from '../api/src/infra/embedded-postgres.js';
+import { aptInstall } from './system-packages.js';
 
 export type PostgresEngine = 'embedded' | 'debian';
 
@@ -139,17 +140,13 @@ function debianBinDir(): string | undefined {
 }
 
 async function installDebianServer() {
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await run('apt-get', ['update', '-qq'], env);
   // Older or newer Debian releases may not carry postgresql-15: take their default server then.
-  await run('apt-get', ['install', '-y', '-qq', `postgresql-${DEBIAN_VERSION}`], env).catch(() =>
-    run('apt-get', ['install', '-y', '-qq', 'postgresql'], env),
-  );
+  await aptInstall([`postgresql-${DEBIAN_VERSION}`]).catch(() => aptInstall(['postgresql']));
 }
 
-async function run(command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
+async function run(command: string, args: string[]): Promise<string> {
   try {
-    const { stdout } = await execFileAsync(command, args, { env });
+    const { stdout } = await execFileAsync(command, args);
     return stdout.trim();
   } catch (err) {
     const { stderr } = err as { stderr?: string };

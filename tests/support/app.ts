@@ -10,6 +10,7 @@ export interface TestApp {
   services: RunningServer['services'];
   dataDir: string;
   outboxDir: string;
+  databaseUrl: string;
   /** SQL statements sent since the last reset (for N+1 checks). */
   queries: string[];
   stop(): Promise<void>;
@@ -18,9 +19,15 @@ export interface TestApp {
 /**
  * The real server on a free loopback port, over a fresh migrated database (seeded with the demo
  * data unless `seed: false`), with its own data folder for files and the mail outbox.
+ * `shareDatabaseWith` starts a second instance over another app's database instead (scale-out
+ * tests); the database then belongs to that app, which drops it when it stops.
  */
-export async function startTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function startTestApp(
+  options: { seed?: boolean; env?: Record<string, string>; shareDatabaseWith?: TestApp } = {},
+): Promise<TestApp> {
+  const database = options.shareDatabaseWith
+    ? { url: options.shareDatabaseWith.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'constats-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -39,6 +46,7 @@ export async function startTestApp(options: { seed?: boolean; env?: Record<strin
     services: running.services,
     dataDir,
     outboxDir: path.join(dataDir, 'outbox'),
+    databaseUrl: database.url,
     queries,
     stop: async () => {
       await running.stop();

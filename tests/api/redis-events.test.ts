@@ -1,0 +1,91 @@
+// Scale-out (README "Running on PostgreSQL and Redis"): with REDIS_URL, two instances over one
+// database share live events — a news item published on one instance reaches a secretary whose
+// socket is open on the other, and a comment made on one notifies the bailiff connected to the other.
+import type { Client } from 'graphql-ws';
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { demo, gql, loginToken } from '../support/http.js';
+import { startTestRedis, type TestRedis } from '../support/redis.js';
+import { wsClient } from '../support/ws.js';
+
+let redis: TestRedis;
+let first: TestApp;
+let second: TestApp;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+  first = await startTestApp({ env: { REDIS_URL: redis.url } });
+  second = await startTestApp({ env: { REDIS_URL: redis.url }, shareDatabaseWith: first });
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.dispose()));
+  await second?.stop();
+  await first?.stop();
+  await redis?.stop();
+});
+
+/** Subscribes on `app` and resolves once graphql-ws acknowledged the connection. */
+async function subscribe(app: TestApp, token: string, query: string) {
+  const client = wsClient(app.url, token, { lazy: false });
+  clients.push(client);
+  const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
+  const events: any[] = [];
+  client.subscribe({ query }, { next: (value) => events.push(value), error: (error) => events.push({ error }), complete: () => {} });
+  await connected;
+  return events;
+}
+
+async function until(condition: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!condition() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+  return condition();
+}
+
+describe('live events across two instances through Redis', () => {
+  it('news published on instance 1 reaches a secretary connected to instance 2', async () => {
+    const [admin, secretary] = await Promise.all([
+      loginToken(first.url, demo.admin.email, demo.admin.password),
+      loginToken(second.url, demo.secretary.email, demo.secretary.password),
+    ]);
+    const feed = await subscribe(second, secretary, 'subscription { newsPublished { title } }');
+    // A subscription registers just after the ack: publish until it has landed (at most 30 tries).
+    const publish = (title: string) =>
+      gql(first.url, 'mutation($input: CreateNewsInput!) { createNews(input: $input) { message } }', { input: { title, body: '<p>Via Redis</p>' } }, admin);
+    for (let round = 0; round < 30 && feed.length === 0; round++) {
+      expect((await publish(`Partagée ${round}`)).errors).toBeUndefined();
+      await until(() => feed.length > 0, 300);
+    }
+    expect(feed.length).toBeGreaterThan(0);
+    expect(feed[0].data.newsPublished.title).toMatch(/^Partagée \d+$/);
+  });
+
+  it("a secretary's comment on instance 1 notifies the bailiff connected to instance 2", async () => {
+    const db = first.services.db;
+    const [bailiffUser, secretaryUser] = await Promise.all([
+      db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } }),
+      db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } }),
+    ]);
+    const report = await db.report.create({ data: { name: 'Constat multi-instances', bailiffId: bailiffUser.id, secretaryId: secretaryUser.id } });
+    const [bailiff, secretary] = await Promise.all([
+      loginToken(second.url, demo.bailiff.email, demo.bailiff.password),
+      loginToken(first.url, demo.secretary.email, demo.secretary.password),
+    ]);
+    const notifications = await subscribe(second, bailiff, 'subscription { notificationAdded { kind body } }');
+    const changes = await subscribe(second, bailiff, 'subscription { reportChanged { report { name unreadCommentCount } } }');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const result = await gql(
+      first.url,
+      'mutation($input: AddReportCommentInput!) { addReportComment(input: $input) { message } }',
+      { input: { reportId: encodeGlobalID('Report', report.id), body: 'Reçu sur l’autre instance ?' } },
+      secretary,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(await until(() => notifications.length > 0 && changes.length > 0, 5000)).toBe(true);
+    expect(notifications[0].data.notificationAdded).toMatchObject({ kind: 'COMMENT' });
+    expect(notifications[0].data.notificationAdded.body).toContain('Reçu sur l’autre instance ?');
+    expect(changes[0].data.reportChanged.report).toEqual({ name: 'Constat multi-instances', unreadCommentCount: 1 });
+  });
+});
