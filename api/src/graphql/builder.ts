@@ -79,3 +79,6 @@ builder.addScalarType('Upload', GraphQLUpload);
 builder.queryType({});
 builder.mutationType({});
 builder.subscriptionType({});
+
+/** The builder's resolved schema types, for helpers that build fields outside a `fields` callback. */
+export type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;

@@ -1,4 +1,4 @@
-import { builder } from '../../graphql/builder.js';
+import { builder, type BuilderTypes } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
 import { formatUnitPrice, searchWords } from '../accounts/rules.js';
 import { groupMessages } from './rules.js';
@@ -47,47 +47,25 @@ const GroupPayload = builder.objectRef<{ groupId: number; message: string }>('Gr
   }),
 });
 
-// Fields are optional in the schema so a missing one gets the form's French message.
-const groupFields = {
-  name: 'Nom de l’étude.',
-  siret: 'Siret.',
-  telephone: 'Téléphone de l’étude (au moins 9 caractères).',
-  email: 'E-mail de la comptabilité.',
-  address: 'Adresse.',
-  zip: 'Code postal (les caractères autres que des chiffres sont retirés).',
-  city: 'Ville.',
-  pricePage: 'Tarif par page en euros (« 2.50 » ou « 2,50 »).',
-  pricePhoto: 'Tarif par photo en euros.',
-} as const;
-
-const CreateGroupInput = builder.inputType('CreateGroupInput', {
-  fields: (t) => ({
-    name: t.string({ description: groupFields.name }),
-    siret: t.string({ description: groupFields.siret }),
-    telephone: t.string({ description: groupFields.telephone }),
-    email: t.string({ description: groupFields.email }),
-    address: t.string({ description: groupFields.address }),
-    zip: t.string({ description: groupFields.zip }),
-    city: t.string({ description: groupFields.city }),
-    pricePage: t.string({ description: groupFields.pricePage }),
-    pricePhoto: t.string({ description: groupFields.pricePhoto }),
-  }),
+// Fields are optional in the schema so a missing one gets the form's French message; the edit
+// form sends the same fields (absent ones stay unchanged).
+const groupFormFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'InputObject'>) => ({
+  name: t.string({ description: 'Nom de l’étude.' }),
+  siret: t.string({ description: 'Siret.' }),
+  telephone: t.string({ description: 'Téléphone de l’étude (au moins 9 caractères).' }),
+  email: t.string({ description: 'E-mail de la comptabilité.' }),
+  address: t.string({ description: 'Adresse.' }),
+  zip: t.string({ description: 'Code postal (les caractères autres que des chiffres sont retirés).' }),
+  city: t.string({ description: 'Ville.' }),
+  pricePage: t.string({ description: 'Tarif par page en euros (« 2.50 » ou « 2,50 »).' }),
+  pricePhoto: t.string({ description: 'Tarif par photo en euros.' }),
 });
+
+const CreateGroupInput = builder.inputType('CreateGroupInput', { fields: groupFormFields });
 
 const UpdateGroupInput = builder.inputType('UpdateGroupInput', {
   description: 'Champs absents : inchangés.',
-  fields: (t) => ({
-    id: t.globalID({ required: true }),
-    name: t.string({ description: groupFields.name }),
-    siret: t.string({ description: groupFields.siret }),
-    telephone: t.string({ description: groupFields.telephone }),
-    email: t.string({ description: groupFields.email }),
-    address: t.string({ description: groupFields.address }),
-    zip: t.string({ description: groupFields.zip }),
-    city: t.string({ description: groupFields.city }),
-    pricePage: t.string({ description: groupFields.pricePage }),
-    pricePhoto: t.string({ description: groupFields.pricePhoto }),
-  }),
+  fields: (t) => ({ id: t.globalID({ required: true }), ...groupFormFields(t) }),
 });
 
 const groupsWhere = (keyword: string | null | undefined) => ({
