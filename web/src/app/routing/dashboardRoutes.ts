@@ -33,6 +33,7 @@ const screens = {
   news: lazy(() => import('../../features/news/NewsListPage')),
   createNews: lazy(() => import('../../features/news/NewsCreatePage')),
   editNews: lazy(() => import('../../features/news/NewsEditPage')),
+  statistics: lazy(() => import('../../features/statistics/StatisticsPage')),
 };
 
 const t = fr.titles;
@@ -68,7 +69,7 @@ const admin: DashboardRoute[] = [
   { path: 'createmyaccount', title: t.createMyAccount },
   { path: 'seetheaccount', title: t.accounts, screen: screens.accounts },
   { path: 'seetheaccount/:id', title: t.editAccount, screen: screens.editAccount },
-  { path: 'statistiques', title: t.statistics },
+  { path: 'statistiques', title: t.statistics, screen: screens.statistics },
   { path: 'createanews', title: t.createNews, screen: screens.createNews },
   { path: 'createanews/:id', title: t.editNews, screen: screens.editNews },
   { path: 'viewnews', title: t.allNews, screen: screens.news },

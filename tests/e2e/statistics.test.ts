@@ -1,0 +1,146 @@
+// Spec §2 'Statistiques' (/dashboard/statistiques), §9 (secretary series = rétrocession counts ×
+// secretary prices, bailiff series = billing counts × étude prices): a nivo line chart of both
+// series for a year or a month, years 2000 → current, with the period's totals under it.
+import type { Page } from 'playwright-core';
+import { formatMoney } from '../../web/src/ui/format.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { demo, gql, loginToken } from '../support/http.js';
+import { screenTitle, signedInPage } from '../support/pages.js';
+
+let app: TestApp;
+let browser: TestBrowser;
+let page: Page;
+let adminToken: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser(app.url);
+  adminToken = await loginToken(app.url, demo.admin.email, demo.admin.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+beforeEach(async () => {
+  page = await signedInPage(browser, 'admin');
+});
+
+afterEach(async () => {
+  await page.close();
+});
+
+interface Figures {
+  reportCount: number;
+  secretariesTotal: string;
+  bailiffsTotal: string;
+}
+
+/** The API's totals for a period (month null: the whole year). */
+async function apiFigures(year: number, month: number | null): Promise<Figures> {
+  const result = await gql<{ statistics: Figures }>(
+    app.url,
+    'query($year: Int!, $month: Int) { statistics(year: $year, month: $month) { reportCount secretariesTotal bailiffsTotal } }',
+    { year, month },
+    adminToken,
+  );
+  if (!result.data) throw new Error(JSON.stringify(result.errors));
+  return result.data.statistics;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const total = (id: string) => page.getByTestId(`statistics-total-${id}`).locator('dd');
+
+/** Waits until the totals under the chart are the API's figures for the period. */
+async function expectTotals(figures: Figures): Promise<void> {
+  const expected: [string, string][] = [
+    ['reports', String(figures.reportCount)],
+    ['secretaries', formatMoney(figures.secretariesTotal)],
+    ['bailiffs', formatMoney(figures.bailiffsTotal)],
+  ];
+  for (const [id, text] of expected) await total(id).filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) }).waitFor();
+}
+
+/** Both series drawn, and only them. */
+async function expectTwoLines(): Promise<void> {
+  await seriesLines().nth(1).waitFor();
+  expect(await seriesLines().count()).toBe(2);
+}
+
+const chart = () => page.getByRole('img', { name: 'Graphique des montants HT par période' });
+// Nivo draws each series as one unfilled SVG path.
+const seriesLines = () => chart().locator('svg path[fill="none"][stroke-width="3"]');
+
+describe('Statistiques', () => {
+  it('charts both series for the year, then a month and another year, with the API’s totals', async () => {
+    const now = new Date();
+    const year = now.getFullYear();
+    const month = now.getMonth() + 1;
+    const lastYear = year - 1;
+    const [yearFigures, monthFigures, lastYearFigures] = await Promise.all([
+      apiFigures(year, null),
+      apiFigures(year, month),
+      apiFigures(lastYear, null),
+    ]);
+    // The seeded data makes the three periods different, so a stale total cannot pass.
+    expect(yearFigures.reportCount).toBeGreaterThan(monthFigures.reportCount);
+    expect(monthFigures.reportCount).toBeGreaterThan(0);
+    expect(lastYearFigures.bailiffsTotal).not.toBe(yearFigures.bailiffsTotal);
+
+    await page.goto('/dashboard/statistiques');
+    await screenTitle(page, 'Statistiques').waitFor();
+    const yearSelect = page.getByRole('combobox', { name: 'Année' });
+    const monthSelect = page.getByRole('combobox', { name: 'Mois' });
+    // Years from the current one down to 2000; the month defaults to the whole year.
+    const years = await yearSelect.locator('option').allInnerTexts();
+    expect(years[0]).toBe(String(year));
+    expect(years.at(-1)).toBe('2000');
+    expect(years).toHaveLength(year - 2000 + 1);
+    expect(await monthSelect.locator('option:checked').innerText()).toBe("Toute l'année");
+    expect((await monthSelect.locator('option').allInnerTexts()).slice(0, 3)).toEqual(["Toute l'année", 'Janvier', 'Février']);
+
+    // Whole year: twelve months on the axis, both series drawn.
+    await chart().waitFor();
+    await expectTwoLines();
+    expect(await chart().getByText('Mois', { exact: true }).count()).toBe(1);
+    expect(await chart().getByText('janv.', { exact: true }).count()).toBe(1);
+    await expectTotals(yearFigures);
+    expect(await page.getByText('Rétrocession secrétaires').count()).toBe(1);
+    expect(await page.getByText('Facturation huissiers').count()).toBe(1);
+
+    // The French tooltip: the hovered month, each series in euros.
+    const box = (await chart().locator('svg').first().boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.getByText(/^(Juin|Juillet) \d{4}$/).waitFor();
+    await saveScreenshot(page, 'admin-statistics');
+    await page.mouse.move(0, 0);
+
+    // One month: one point per day.
+    await monthSelect.selectOption(String(month));
+    await expectTotals(monthFigures);
+    await chart().getByText('Jour du mois', { exact: true }).waitFor();
+    await expectTwoLines();
+    await saveScreenshot(page, 'admin-statistics-month');
+
+    // Another year, whole.
+    await monthSelect.selectOption('');
+    await yearSelect.selectOption(String(lastYear));
+    await expectTotals(lastYearFigures);
+  });
+
+  it('shows the empty state for a period without constats', async () => {
+    const figures = await apiFigures(2000, null);
+    expect(figures.reportCount).toBe(0);
+    await page.goto('/dashboard/statistiques');
+    await screenTitle(page, 'Statistiques').waitFor();
+    await page.getByRole('combobox', { name: 'Année' }).selectOption('2000');
+    await page.getByText('Aucun constat créé sur cette période.').waitFor();
+    expect(await chart().count()).toBe(0);
+    await expectTotals(figures);
+    expect(await total('secretaries').innerText()).toBe('0,00\u00a0€');
+    await saveScreenshot(page, 'admin-statistics-empty');
+  });
+});

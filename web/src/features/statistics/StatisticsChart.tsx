@@ -1,0 +1,133 @@
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ResponsiveLine, type SliceTooltipProps } from '@nivo/line';
+import { graphql, useFragment } from 'react-relay/hooks';
+import type { StatisticsChartFragment$data, StatisticsChartFragment$key } from '../../__generated__/StatisticsChartFragment.graphql';
+import { formatMoney } from '../../ui/format';
+import { pointTitle } from './periodLabels';
+import { statisticsText as t } from './text';
+
+/** Series colours, in the API's order (secretaries, bailiffs); the totals use them as a legend. */
+export const seriesColors = ['#1F4E8C', '#CA5010'] as const;
+
+const useStyles = makeStyles({
+  chart: {
+    height: '380px',
+    minWidth: 0,
+  },
+  tooltip: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalXS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow16,
+    minWidth: '220px',
+  },
+  row: {
+    display: 'flex',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalS,
+  },
+  swatch: {
+    width: '10px',
+    height: '10px',
+    borderRadius: tokens.borderRadiusCircular,
+    flexShrink: 0,
+  },
+  amount: {
+    marginLeft: 'auto',
+    fontVariantNumeric: 'tabular-nums',
+    whiteSpace: 'nowrap',
+  },
+});
+
+type Series = StatisticsChartFragment$data['series'][number];
+
+// Nivo draws SVG attributes, which cannot read Fluent's CSS variables: plain values here.
+const chartTheme = {
+  text: { fontFamily: 'inherit', fontSize: 12, fill: '#616161' },
+  axis: { legend: { text: { fontSize: 13, fill: '#424242' } } },
+  grid: { line: { stroke: '#e0e0e0', strokeWidth: 1 } },
+};
+
+function Tooltip({ slice, year, month }: SliceTooltipProps<Series> & { year: number; month: number | null }) {
+  const styles = useStyles();
+  const index = slice.points[0]?.indexInSeries ?? 0;
+  return (
+    <div className={styles.tooltip}>
+      <Text weight="semibold">{pointTitle(year, month, index)}</Text>
+      {slice.points.map((point) => (
+        <span key={point.id} className={styles.row}>
+          <span className={styles.swatch} style={{ backgroundColor: point.seriesColor }} />
+          <Text size={200}>{point.seriesId}</Text>
+          <Text size={200} weight="semibold" className={styles.amount}>
+            {formatMoney(point.data.amount)}
+          </Text>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** Spec §2 'Statistiques': the secretaries' and the bailiffs' amounts as two lines (nivo). */
+export function StatisticsChart({ statistics }: { statistics: StatisticsChartFragment$key }) {
+  const styles = useStyles();
+  const data = useFragment(
+    graphql`
+      fragment StatisticsChartFragment on Statistics {
+        year
+        month
+        series {
+          id
+          data {
+            x
+            y
+            amount
+          }
+        }
+      }
+    `,
+    statistics,
+  );
+  const { year } = data;
+  const month = data.month ?? null;
+  return (
+    <div className={styles.chart} role="img" aria-label={t.chartLabel} data-testid="statistics-chart">
+      <ResponsiveLine<Series>
+        data={data.series}
+        colors={[...seriesColors]}
+        theme={chartTheme}
+        margin={{ top: 24, right: 24, bottom: 56, left: 104 }}
+        xScale={{ type: 'point' }}
+        yScale={{ type: 'linear', min: 0, max: 'auto' }}
+        curve="monotoneX"
+        lineWidth={3}
+        pointSize={7}
+        pointBorderWidth={2}
+        pointColor="#ffffff"
+        pointBorderColor={{ from: 'seriesColor' }}
+        enableGridX={false}
+        enableSlices="x"
+        sliceTooltip={(props) => <Tooltip {...props} year={year} month={month} />}
+        axisBottom={{
+          tickSize: 0,
+          tickPadding: 10,
+          legend: month === null ? t.axisMonth : t.axisDay,
+          legendOffset: 44,
+          legendPosition: 'middle',
+        }}
+        axisLeft={{
+          tickSize: 0,
+          tickPadding: 10,
+          tickValues: 5,
+          format: (value) => formatMoney(Number(value)),
+          legend: t.axisAmount,
+          legendOffset: -94,
+          legendPosition: 'middle',
+        }}
+        animate={false}
+      />
+    </div>
+  );
+}

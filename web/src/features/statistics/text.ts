@@ -1,0 +1,15 @@
+// French texts of the 'Statistiques' screen (spec §2); the spec gives only the title and the
+// period choices, the rest is ours (docs/decisions.md).
+export const statisticsText = {
+  description: 'Chiffre d’affaires HT des constats créés sur la période : rétrocession des secrétaires et facturation des huissiers.',
+  chartLabel: 'Graphique des montants HT par période',
+  axisDay: 'Jour du mois',
+  axisMonth: 'Mois',
+  axisAmount: 'Montant HT',
+  reports: 'Constats créés',
+  secretaries: 'Rétrocession secrétaires',
+  bailiffs: 'Facturation huissiers',
+  totals: 'Totaux de la période',
+  empty: 'Aucun constat créé sur cette période.',
+  emptyHint: 'Choisissez une autre année ou un autre mois.',
+} as const;
