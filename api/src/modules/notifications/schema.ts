@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
+import type { RenderedMail } from '../../infra/mail/index.js';
 import * as notifications from './service.js';
 
 export const NotificationNode = builder.prismaNode('Notification', {
@@ -38,7 +39,22 @@ const MarkNotificationReadInput = builder.inputType('MarkNotificationReadInput',
   fields: (t) => ({ id: t.globalID({ required: true }) }),
 });
 
+const MailPreview = builder.objectRef<RenderedMail>('MailPreview').implement({
+  description: 'Un e-mail rendu avec des données d’exemple.',
+  fields: (t) => ({
+    subject: t.exposeString('subject'),
+    html: t.exposeString('html', { description: 'Document HTML complet de l’e-mail, à afficher isolé (iframe).' }),
+    text: t.exposeString('text', { description: 'Partie texte de l’e-mail.' }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  newReportMailPreview: t.field({
+    type: MailPreview,
+    description: 'Administrateurs : l’e-mail « Nouveau Constat » rendu avec des données d’exemple.',
+    authScopes: { admin: true },
+    resolve: (_root, _args, ctx) => notifications.newReportMailPreview(ctx),
+  }),
   notifications: t.prismaConnection({
     type: NotificationNode,
     cursor: 'id',

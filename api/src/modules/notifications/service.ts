@@ -1,6 +1,7 @@
 import type { AppContext, Services } from '../../context.js';
 import { AppError, notAuthenticated } from '../../graphql/errors.js';
 import { sanitizeRichText } from '../../infra/html.js';
+import { renderMail, type RenderedMail } from '../../infra/mail/index.js';
 
 export interface NewNotification {
   kind: string;
@@ -60,4 +61,18 @@ export async function markAllNotificationsRead(ctx: AppContext): Promise<number>
 export async function unreadNotificationCount(ctx: AppContext): Promise<number> {
   if (!ctx.viewer) throw notAuthenticated();
   return ctx.db.notification.count({ where: { userId: ctx.viewer.id, isRead: false } });
+}
+
+/**
+ * Spec §2 e-mail template preview ('Nouveau Constat', admins): the real template rendered with
+ * sample data, so the preview can never differ from what the admins receive.
+ */
+export function newReportMailPreview(ctx: AppContext): Promise<RenderedMail> {
+  return renderMail.newReport({
+    bailiffName: 'Maître Jeanne Martin',
+    reportName: 'Constat d’état des lieux – 12 rue de la République',
+    fileCount: 3,
+    createdAt: new Date(),
+    dashboardUrl: `${ctx.config.publicUrl}/dashboard/constats-en-cours-admin`,
+  });
 }
