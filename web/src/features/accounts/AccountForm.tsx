@@ -22,7 +22,8 @@ import type { AccountFormUpdateMutation } from '../../__generated__/AccountFormU
 import type { Role } from '../../app/routing/dashboardRoutes';
 import { fr } from '../../i18n/fr';
 import { ApiError, describeError } from '../../relay/ApiError';
-import { useCommit } from '../../relay/commit';
+import { useUpload } from '../../relay/useUpload';
+import { AvatarPicker, keepAvatar, type AvatarChoice } from '../../ui/AvatarPicker';
 import { PageHeader } from '../../ui/PageHeader';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { RouterLink } from '../../ui/RouterLink';
@@ -116,7 +117,7 @@ export function AccountForm({
 }) {
   const styles = useStyles();
   const navigate = useNavigate();
-  const commit = useCommit();
+  const upload = useUpload();
   const toast = useToast();
   const data = useFragment(
     graphql`
@@ -137,6 +138,8 @@ export function AccountForm({
         rib
         secretaryPricePage
         secretaryPricePhoto
+        fullName
+        avatarUrl
         matrices {
           id
           name
@@ -195,6 +198,7 @@ export function AccountForm({
   const [instructions, setInstructions] = useState(data?.instructions ?? '');
   const [newMatrices, setNewMatrices] = useState<File[]>([]);
   const [removedMatrices, setRemovedMatrices] = useState<ReadonlySet<string>>(new Set());
+  const [avatar, setAvatar] = useState<AvatarChoice>(keepAvatar);
   const [touched, setTouched] = useState<ReadonlySet<AccountField>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
   const [saving, setSaving] = useState(false);
@@ -225,12 +229,15 @@ export function AccountForm({
     const matrices =
       role === 'BAILIFF' && newMatrices.length > 0 ? uploadablesFor('input.matrices', newMatrices) : null;
     const removeMatrixIds = [...removedMatrices];
+    const files = { ...matrices?.uploadables, ...(avatar.file && { 'input.avatar': avatar.file }) };
+    const uploadables = Object.keys(files).length > 0 ? files : undefined;
+    const avatarInput = { ...(avatar.file && { avatar: null }), ...(avatar.remove && { removeAvatar: true }) };
     const errorToast = (error: unknown) =>
       error instanceof ApiError && Object.keys(error.fields).length > 0 ? fr.forms.incomplete : describeError(error);
     setSaving(true);
     try {
       if (data) {
-        const response = await commit<AccountFormUpdateMutation>(
+        const response = await upload.start<AccountFormUpdateMutation>(
           {
             mutation: graphql`
               mutation AccountFormUpdateMutation($input: UpdateAccountInput!) {
@@ -238,7 +245,9 @@ export function AccountForm({
                   message
                   user {
                     ...AccountFormFragment
-                    fullName
+                    # An admin editing his own account: the shell's menus show the new name and picture.
+                    firstName
+                    lastName
                   }
                 }
               }
@@ -249,15 +258,16 @@ export function AccountForm({
                 ...sent,
                 ...(matrices && { matrices: matrices.placeholders }),
                 ...(removeMatrixIds.length > 0 && { removeMatrixIds }),
+                ...avatarInput,
               },
             },
-            uploadables: matrices?.uploadables,
+            uploadables,
           },
           { errorToast },
         );
         toast('success', response.updateAccount.message || t.updated);
       } else {
-        const response = await commit<AccountFormCreateMutation>(
+        const response = await upload.start<AccountFormCreateMutation>(
           {
             mutation: graphql`
               mutation AccountFormCreateMutation($input: CreateAccountInput!) {
@@ -269,8 +279,10 @@ export function AccountForm({
                 }
               }
             `,
-            variables: { input: { role, civility, ...sent, ...(matrices && { matrices: matrices.placeholders }) } },
-            uploadables: matrices?.uploadables,
+            variables: {
+              input: { role, civility, ...sent, ...(matrices && { matrices: matrices.placeholders }), ...avatarInput },
+            },
+            uploadables,
           },
           { errorToast },
         );
@@ -492,6 +504,15 @@ export function AccountForm({
               </div>
             </Field>
           ) : null}
+
+          <AvatarPicker
+            name={data?.fullName ?? `${values.firstName} ${values.lastName}`.trim()}
+            currentUrl={data?.avatarUrl ?? null}
+            value={avatar}
+            onChange={setAvatar}
+            disabled={saving}
+            progress={upload.progress}
+          />
 
           <div className={styles.actions}>
             <Button type="button" disabled={saving} onClick={() => navigate('/dashboard/seetheaccount')}>

@@ -22,20 +22,20 @@ export type AccountField =
 export type AccountValues = Record<AccountField, string>;
 
 const m = fr.accountForm.messages;
-const PHONE: Record<Role, RegExp> = {
+export const PHONE: Record<Role, RegExp> = {
   BAILIFF: /^(?:\+\d{1,3} ?)?\d{10}$/,
   ADMIN: /^\d{9}$/,
   SECRETARY: /^\d{10}$/,
 };
-const IDENTITY: Record<Role, RegExp> = {
+export const IDENTITY: Record<Role, RegExp> = {
   BAILIFF: /^[A-Za-z0-9.]+$/,
   ADMIN: /^[A-Za-z0-9]+$/,
   SECRETARY: /^[A-Za-z0-9]+$/,
 };
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
-const ZIP = /^\d{5}(?:-?\d{4})?$/;
+export const ZIP = /^\d{5}(?:-?\d{4})?$/;
 const PRICE = /^\d{1,3}(?:[.,]\d{1,3})?$/;
-const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,200}$/;
+export const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,200}$/;
 
 /** The fields each account type shows (spec §2). */
 export function fieldsOf(role: Role): readonly AccountField[] {

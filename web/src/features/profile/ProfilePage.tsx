@@ -1,0 +1,39 @@
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import type { ProfilePageQuery } from '../../__generated__/ProfilePageQuery.graphql';
+import { fr } from '../../i18n/fr';
+import { ProfileForm } from './ProfileForm';
+
+function SignedInUserForm({ title }: { title: string }) {
+  const data = useLazyLoadQuery<ProfilePageQuery>(
+    graphql`
+      query ProfilePageQuery {
+        me {
+          ...ProfileFormFragment
+        }
+      }
+    `,
+    {},
+    // Fresh values each visit: an admin may have changed the account meanwhile.
+    { fetchPolicy: 'network-only' },
+  );
+  // The shell replaces the dashboard when the session ends; nothing to show until then.
+  return data.me ? <ProfileForm user={data.me} title={title} /> : null;
+}
+
+/** Spec §2/§6 'MON PROFIL': /dashboard/adminprofile, /dashboard/bailiffprofile, /dashboard/secretaryprofile. */
+export default function ProfilePage() {
+  return <SignedInUserForm title={fr.titles.profile} />;
+}
+
+/** Spec §2 bailiff route /dashboard/bailiffaccount ('Mon compte'): his profile under that title. */
+export function BailiffAccountPage() {
+  return <SignedInUserForm title={fr.titles.myAccount} />;
+}
+
+/**
+ * Spec §2 secretary self-account (/dashboard/secretary): her account always exists, so the form is
+ * 'MODIFICATION D'UN COMPTE UTILISATEUR', the same fields and rules as her profile.
+ */
+export function SecretaryAccountPage() {
+  return <SignedInUserForm title={fr.titles.editAccount} />;
+}

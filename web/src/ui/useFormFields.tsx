@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Field, Input } from '@fluentui/react-components';
+import { PasswordInput } from './PasswordInput';
+
+type Rule<F extends string> = (field: F, values: Record<F, string>) => string | null;
+
+export interface TextFieldOptions {
+  label: string;
+  type?: 'email' | 'tel' | 'password';
+  inputMode?: 'numeric' | 'decimal';
+  hint?: string;
+  /** Shown but not editable (the e-mail once the account exists, the rates of a profile). */
+  readOnly?: boolean;
+  /** The asterisk; by default every editable field is required. */
+  required?: boolean;
+  autoComplete?: string;
+}
+
+/**
+ * The state of a form of text fields with live messages (spec §5): a field's rule speaks once
+ * the field was left (or the form submitted); a message the server gave for a field shows under it
+ * until the field is changed. `textField` renders a labelled Fluent field wired to that state.
+ */
+export function useFormFields<F extends string>(initial: Record<F, string>, rule: Rule<F>) {
+  const [values, setValues] = useState<Record<F, string>>(initial);
+  const [touched, setTouched] = useState<ReadonlySet<F>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
+
+  const errorOf = (field: F) => serverErrors[field] ?? (touched.has(field) ? rule(field, values) : null);
+  const change = (field: F, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors(({ [field]: _, ...rest }) => rest);
+  };
+  const touch = (field: F) => setTouched((current) => new Set(current).add(field));
+  /** Shows every message of `fields`; true when none has one. */
+  const validate = (fields: readonly F[]) => {
+    setTouched(new Set(fields));
+    return fields.every((field) => !rule(field, values));
+  };
+
+  const textField = (field: F, options: TextFieldOptions) => {
+    const error = errorOf(field);
+    const inputProps = {
+      value: values[field],
+      readOnly: options.readOnly,
+      inputMode: options.inputMode,
+      autoComplete: options.autoComplete,
+      onChange: (_: unknown, data: { value: string }) => change(field, data.value),
+      onBlur: () => touch(field),
+    };
+    return (
+      <Field
+        label={options.label}
+        required={options.required ?? !options.readOnly}
+        hint={options.hint}
+        validationState={error ? 'error' : 'none'}
+        validationMessage={error ?? undefined}
+      >
+        {options.type === 'password' ? (
+          <PasswordInput {...inputProps} />
+        ) : (
+          <Input {...inputProps} type={options.type} disabled={options.readOnly} />
+        )}
+      </Field>
+    );
+  };
+
+  return { values, change, touch, errorOf, validate, setServerErrors, textField };
+}
