@@ -57,7 +57,7 @@ async function expectValue(label: RegExp, value: string, state: { disabled: bool
   expect(await input.isDisabled()).toBe(state.disabled);
 }
 
-async function me(account: keyof typeof demo, password = demo[account].password) {
+async function me(account: keyof typeof demo, password: string = demo[account].password) {
   const token = await loginToken(app.url, demo[account].email, password);
   const result = await gql(
     app.url,

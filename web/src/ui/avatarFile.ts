@@ -1,6 +1,7 @@
 // Profile pictures as the server takes them (docs/decisions.md): PNG, JPEG, GIF or WebP, 5 Mo at
 // most. The server checks the content; this only spares the user a refused upload.
-import { fr } from '../i18n/fr';
+// With its extension: the unit tests also compile this file under NodeNext resolution.
+import { fr } from '../i18n/fr.js';
 
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,6 +1,7 @@
 // Spec §5 'Account forms (live)': the same rules as the server's, for the messages as one types.
 import type { Role } from '../../app/routing/dashboardRoutes';
 import { fr } from '../../i18n/fr';
+import { EMAIL, IDENTITY, PHONE, STRONG_PASSWORD, ZIP } from './patterns';
 
 export type AccountField =
   | 'lastName'
@@ -22,20 +23,7 @@ export type AccountField =
 export type AccountValues = Record<AccountField, string>;
 
 const m = fr.accountForm.messages;
-export const PHONE: Record<Role, RegExp> = {
-  BAILIFF: /^(?:\+\d{1,3} ?)?\d{10}$/,
-  ADMIN: /^\d{9}$/,
-  SECRETARY: /^\d{10}$/,
-};
-export const IDENTITY: Record<Role, RegExp> = {
-  BAILIFF: /^[A-Za-z0-9.]+$/,
-  ADMIN: /^[A-Za-z0-9]+$/,
-  SECRETARY: /^[A-Za-z0-9]+$/,
-};
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
-export const ZIP = /^\d{5}(?:-?\d{4})?$/;
 const PRICE = /^\d{1,3}(?:[.,]\d{1,3})?$/;
-export const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,200}$/;
 
 /** The fields each account type shows (spec §2). */
 export function fieldsOf(role: Role): readonly AccountField[] {

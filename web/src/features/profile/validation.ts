@@ -1,8 +1,8 @@
 // Spec §5 rules of the three profiles (and the secretary's own account form), as the server
 // checks them (api/src/modules/accounts/rules.ts, form kind 'profile'), for the live messages.
-import type { Role } from '../../app/routing/dashboardRoutes';
-import { fr } from '../../i18n/fr';
-import { IDENTITY, PHONE, STRONG_PASSWORD, ZIP } from '../accounts/validation';
+// With its extension: the unit tests also compile this file under NodeNext resolution.
+import { fr } from '../../i18n/fr.js';
+import { IDENTITY, PHONE, STRONG_PASSWORD, ZIP } from '../accounts/patterns.js';
 
 export type ProfileField =
   | 'lastName'
@@ -18,6 +18,8 @@ export type ProfileField =
   | 'passwordConfirmation';
 
 export type ProfileValues = Record<ProfileField, string>;
+
+type Role = 'ADMIN' | 'BAILIFF' | 'SECRETARY';
 
 const m = fr.profile.messages;
 
