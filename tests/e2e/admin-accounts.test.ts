@@ -67,6 +67,7 @@ describe('account forms', () => {
     await page.getByLabel(/^Confirmer le mot de passe/).fill('Perrin#2026');
     // A matrix for her secretaries.
     await page
+      .getByRole('group', { name: 'Matrices associées' })
       .locator('input[type="file"]')
       .setInputFiles([
         { name: 'Trame Perrin.txt', mimeType: 'text/plain', buffer: Buffer.from('Trame de constat Perrin') },
