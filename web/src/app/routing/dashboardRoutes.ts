@@ -27,6 +27,12 @@ const screens = {
   adminReportsArchived: lazy(() =>
     import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminArchivedReportsPage })),
   ),
+  secretaryReportsInProgress: lazy(() =>
+    import('../../features/reports/SecretaryReportsPage').then((m) => ({ default: m.SecretaryInProgressReportsPage })),
+  ),
+  secretaryReportsAll: lazy(() =>
+    import('../../features/reports/SecretaryReportsPage').then((m) => ({ default: m.SecretaryAllReportsPage })),
+  ),
   groups: lazy(() => import('../../features/groups/GroupsPage')),
   createGroup: lazy(() => import('../../features/groups/GroupCreatePage')),
   editGroup: lazy(() => import('../../features/groups/GroupEditPage')),
@@ -81,7 +87,8 @@ const admin: DashboardRoute[] = [
   { path: 'createanews', title: t.createNews, screen: screens.createNews },
   { path: 'createanews/:id', title: t.editNews, screen: screens.editNews },
   { path: 'viewnews', title: t.allNews, screen: screens.news },
-  { path: 'secretarydashboard', title: t.secretaryDashboard },
+  // decisions.md: the admin's legacy secretary dashboard is his in-progress list (secretary filter).
+  { path: 'secretarydashboard', title: t.secretaryDashboard, screen: screens.adminReportsInProgress },
   { path: 'mybillsbailiff', title: t.bills },
   // An admin has one profile: the other roles' profile paths show it too.
   { path: 'bailiffprofile', title: t.profile, screen: screens.profile },
@@ -112,10 +119,10 @@ const bailiff: DashboardRoute[] = [
 
 // Spec §2, "Secretary routes (role 3)": default is the in-progress reports screen.
 const secretary: DashboardRoute[] = [
-  { path: '', title: t.reportsInProgress },
+  { path: '', title: t.reportsInProgress, screen: screens.secretaryReportsInProgress },
   { path: 'retrocessions-constats-secretaire', title: t.secretaryRetrocession },
-  { path: 'constats-en-cours-secretaire', title: t.reportsInProgress },
-  { path: 'constats-mois-secretaire', title: t.secretaryMonthReports },
+  { path: 'constats-en-cours-secretaire', title: t.reportsInProgress, screen: screens.secretaryReportsInProgress },
+  { path: 'constats-mois-secretaire', title: t.secretaryMonthReports, screen: screens.secretaryReportsAll },
   { path: 'factures-mois-secretaire', title: t.bills },
   { path: 'retrocessionconstats', title: t.secretaryRetrocession },
   { path: 'secretary', title: t.editAccount, screen: screens.secretaryAccount },

@@ -8,7 +8,7 @@ import type { AdminReportsPageQuery } from '../../__generated__/AdminReportsPage
 import { fr } from '../../i18n/fr';
 import { PageHeader } from '../../ui/PageHeader';
 import { ReportCards } from './ReportCards';
-import { ReportsTable, baseFilter, type ReportsView } from './ReportsTable';
+import { ReportsTable, baseFilter, type AdminReportsView } from './ReportsTable';
 
 const pageQuery = graphql`
   query AdminReportsPageQuery($filter: ReportFilter!, $count: Int!) {
@@ -19,14 +19,14 @@ const pageQuery = graphql`
   }
 `;
 
-const titles: Record<ReportsView, string> = {
+const titles: Record<AdminReportsView, string> = {
   inProgress: fr.titles.reportsInProgress,
   done: fr.titles.reportsDone,
   archived: fr.titles.reportsArchived,
 };
 
 /** Spec §2, admin 'Constats en cours' / 'Constats terminés' / 'Constats archivés'. */
-function AdminReportsPage({ view }: { view: ReportsView }) {
+function AdminReportsPage({ view }: { view: AdminReportsView }) {
   const navigate = useNavigate();
   const environment = useRelayEnvironment();
   const variables = { filter: baseFilter[view], count: 10 };

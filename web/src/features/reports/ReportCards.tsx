@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
-import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { createContext, useContext, type ReactNode } from 'react';
+import { Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AlertRegular } from '@fluentui/react-icons/svg/alert';
 import { ClockRegular } from '@fluentui/react-icons/svg/clock';
 import { DocumentTextRegular } from '@fluentui/react-icons/svg/document-text';
 import { MoneyRegular } from '@fluentui/react-icons/svg/money';
 import { graphql, useFragment } from 'react-relay/hooks';
+import { useHref, useLinkClickHandler } from 'react-router';
 import type { ReportCardsFragment$key } from '../../__generated__/ReportCardsFragment.graphql';
 import { formatMoney } from '../../ui/format';
 import { reportsText as t } from './text';
@@ -42,13 +43,55 @@ const useStyles = makeStyles({
   text: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   label: { color: tokens.colorNeutralForeground3 },
   value: { whiteSpace: 'nowrap' },
+  // Five tiles on one row of a 1280 px screen (the secretary's): smaller icons and padding.
+  compactGrid: { gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))', gap: tokens.spacingHorizontalM },
+  compactCard: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`, columnGap: tokens.spacingHorizontalM },
+  compactIcon: { width: '34px', height: '34px', fontSize: '18px' },
+  link: {
+    color: 'inherit',
+    textDecorationLine: 'none',
+    ':hover': { boxShadow: tokens.shadow8 },
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
+  },
 });
 
-function Card({ icon, tone, label, value }: { icon: ReactNode; tone: 'brand' | 'green' | 'red' | 'orange'; label: string; value: string }) {
+export interface ReportCardProps {
+  icon: ReactNode;
+  tone: 'brand' | 'green' | 'red' | 'orange';
+  label: string;
+  value: string;
+}
+
+/** One figure above a reports list (spec §2 cards and tiles). */
+export function ReportCard({ icon, tone, label, value }: ReportCardProps) {
   const styles = useStyles();
+  const compact = useContext(Compact);
   return (
-    <div className={styles.card} role="group" aria-label={label}>
-      <span className={`${styles.icon} ${styles[tone]}`}>{icon}</span>
+    <div className={mergeClasses(styles.card, compact && styles.compactCard)} role="group" aria-label={label}>
+      <CardContent icon={icon} tone={tone} label={label} value={value} />
+    </div>
+  );
+}
+
+/** A card that opens a screen (the home tiles lead to the lists they count). */
+export function ReportCardLink({ to, ...card }: ReportCardProps & { to: string }) {
+  const styles = useStyles();
+  const href = useHref(to);
+  const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
+  const compact = useContext(Compact);
+  return (
+    <a className={mergeClasses(styles.card, compact && styles.compactCard, styles.link)} href={href} onClick={onClick} aria-label={`${card.label} : ${card.value}`}>
+      <CardContent {...card} />
+    </a>
+  );
+}
+
+function CardContent({ icon, tone, label, value }: ReportCardProps) {
+  const styles = useStyles();
+  const compact = useContext(Compact);
+  return (
+    <>
+      <span className={mergeClasses(styles.icon, styles[tone], compact && styles.compactIcon)}>{icon}</span>
       <span className={styles.text}>
         <Text size={200} weight="medium" className={styles.label}>
           {label}
@@ -57,13 +100,24 @@ function Card({ icon, tone, label, value }: { icon: ReactNode; tone: 'brand' | '
           {value}
         </Text>
       </span>
-    </div>
+    </>
+  );
+}
+
+const Compact = createContext(false);
+
+/** The grid the cards sit in; `compact` makes its cards smaller. */
+export function ReportCardGrid({ children, compact = false }: { children: ReactNode; compact?: boolean }) {
+  const styles = useStyles();
+  return (
+    <Compact.Provider value={compact}>
+      <div className={mergeClasses(styles.grid, compact && styles.compactGrid)}>{children}</div>
+    </Compact.Provider>
   );
 }
 
 /** Spec §2: the four cards above the admin reports lists. */
 export function ReportCards({ headers }: { headers: ReportCardsFragment$key }) {
-  const styles = useStyles();
   const data = useFragment(
     graphql`
       fragment ReportCardsFragment on ReportHeaders {
@@ -79,16 +133,16 @@ export function ReportCards({ headers }: { headers: ReportCardsFragment$key }) {
     headers,
   );
   return (
-    <div className={styles.grid}>
-      <Card icon={<MoneyRegular />} tone="green" label={t.cards.revenue} value={formatMoney(data.currentRevenue)} />
-      <Card icon={<DocumentTextRegular />} tone="brand" label={t.cards.total} value={String(data.totalReports)} />
-      <Card icon={<AlertRegular />} tone="red" label={t.cards.alert} value={String(data.reportsInAlert)} />
-      <Card
+    <ReportCardGrid>
+      <ReportCard icon={<MoneyRegular />} tone="green" label={t.cards.revenue} value={formatMoney(data.currentRevenue)} />
+      <ReportCard icon={<DocumentTextRegular />} tone="brand" label={t.cards.total} value={String(data.totalReports)} />
+      <ReportCard icon={<AlertRegular />} tone="red" label={t.cards.alert} value={String(data.reportsInAlert)} />
+      <ReportCard
         icon={<ClockRegular />}
         tone="orange"
         label={t.cards.delay}
         value={t.cards.delayValue(data.averageDelay.hours, data.averageDelay.minutes)}
       />
-    </div>
+    </ReportCardGrid>
   );
 }

@@ -81,6 +81,42 @@ const fileFields = graphql`
 type Kind = 'DEPOSITED' | 'RETURNED';
 
 /**
+ * Sends deposited or returned items to a report with upload progress (spec §4), then the store
+ * holds the report's new files and status, and a toast says how many were sent (§8). Rejects
+ * when it failed (already announced) or was cancelled.
+ */
+export function useAddReportFiles(): {
+  send(reportId: string, kind: Kind, files: readonly File[]): Promise<void>;
+  progress: number | null;
+  cancel(): void;
+} {
+  const toast = useToast();
+  const upload = useUpload();
+  const send = async (reportId: string, kind: Kind, files: readonly File[]) => {
+    const { placeholders, uploadables } = uploadablesFor('input.files', [...files]);
+    await upload.start<ReportFilesAddMutation>({
+      mutation: graphql`
+        mutation ReportFilesAddMutation($input: AddReportFilesInput!) {
+          addReportFiles(input: $input) {
+            report {
+              status
+              alert
+              updatedAt
+              lastStatusChange
+              ...ReportFilesFragment
+            }
+          }
+        }
+      `,
+      variables: { input: { reportId, kind, files: placeholders } },
+      uploadables,
+    });
+    toast('success', files.length > 1 ? t.filesUploaded(files.length) : t.fileUploaded);
+  };
+  return { send, progress: upload.progress, cancel: upload.cancel };
+}
+
+/**
  * A report's deposited and returned items (spec §2 expanded row): viewer, download, deletion
  * after 'Etes-vous sûr de vouloir supprimer le fichier ?' and, where allowed, an upload box.
  * `readOnly` (terminated and archived lists) hides uploads and deletions.
@@ -89,8 +125,7 @@ export function ReportFiles({ report, readOnly = false }: { report: ReportFilesF
   const styles = useStyles();
   const data = useFragment(fileFields, report);
   const commit = useCommit();
-  const toast = useToast();
-  const upload = useUpload();
+  const addFiles = useAddReportFiles();
   const { confirm, dialog } = useConfirm();
   const [viewed, setViewed] = useState<ViewedDocument | null>(null);
   const [pending, setPending] = useState<Record<Kind, File[]>>({ DEPOSITED: [], RETURNED: [] });
@@ -116,26 +151,10 @@ export function ReportFiles({ report, readOnly = false }: { report: ReportFilesF
 
   const send = async (kind: Kind) => {
     const files = pending[kind];
-    const { placeholders, uploadables } = uploadablesFor('input.files', files);
     setUploadingKind(kind);
     try {
-      await upload.start<ReportFilesAddMutation>({
-        mutation: graphql`
-          mutation ReportFilesAddMutation($input: AddReportFilesInput!) {
-            addReportFiles(input: $input) {
-              report {
-                status
-                alert
-                ...ReportFilesFragment
-              }
-            }
-          }
-        `,
-        variables: { input: { reportId: data.id, kind, files: placeholders } },
-        uploadables,
-      });
+      await addFiles.send(data.id, kind, files);
       setPending((current) => ({ ...current, [kind]: [] }));
-      toast('success', files.length > 1 ? t.filesUploaded(files.length) : t.fileUploaded);
     } catch {
       // Announced by a toast; a cancel needs no message.
     } finally {
@@ -203,8 +222,8 @@ export function ReportFiles({ report, readOnly = false }: { report: ReportFilesF
               files={pending[kind]}
               accept={ACCEPTED_REPORT_FILES}
               disabled={uploadingKind !== null}
-              progress={uploadingKind === kind ? upload.progress : null}
-              onCancel={upload.cancel}
+              progress={uploadingKind === kind ? addFiles.progress : null}
+              onCancel={addFiles.cancel}
               onFilesChange={(next) => setPending((current) => ({ ...current, [kind]: next }))}
             />
             {pending[kind].length > 0 && uploadingKind === null ? (

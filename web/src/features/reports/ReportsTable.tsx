@@ -27,6 +27,8 @@ import {
   type SecretaryOption,
 } from './ReportCells';
 import { ReportFiles } from './ReportFiles';
+import { RetrocessionEntry } from './RetrocessionEntry';
+import { ReturnedFilesCell } from './ReturnedFilesCell';
 import { reportsText as t } from './text';
 
 const useStyles = makeStyles({
@@ -40,12 +42,20 @@ const useStyles = makeStyles({
   filter: { minWidth: '160px' },
   // Ten columns: below this width the table scrolls sideways instead of squeezing the names.
   wide: { '& table': { minWidth: '1360px' } },
+  // The secretary's eight columns fit a 1280 px screen beside the menu.
+  secretary: { '& table': { minWidth: '940px' } },
   name: { fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
 /** The three admin lists of spec §2 (and §4: which statuses each one loads). */
-export type ReportsView = 'inProgress' | 'done' | 'archived';
+export type AdminReportsView = 'inProgress' | 'done' | 'archived';
+/** The secretary's 'Constats en cours' (EC, RS) and 'Tous mes constats' (EC, RS, TE, AR). */
+export type SecretaryReportsView = 'secretaryInProgress' | 'secretaryAll';
+export type ReportsView = AdminReportsView | SecretaryReportsView;
+
+const isSecretaryView = (view: ReportsView): view is SecretaryReportsView =>
+  view === 'secretaryInProgress' || view === 'secretaryAll';
 
 export const baseFilter: Record<ReportsView, ReportFilter> = {
   // NA only exists in older data and becomes EC once a secretary is assigned (decisions.md):
@@ -53,12 +63,16 @@ export const baseFilter: Record<ReportsView, ReportFilter> = {
   inProgress: { statuses: ['NA', 'EC', 'RS'], archived: false },
   done: { statuses: ['TE'], archived: false },
   archived: { archived: true },
+  secretaryInProgress: { statuses: ['EC', 'RS'], archived: false },
+  secretaryAll: { statuses: ['EC', 'RS', 'TE', 'AR'] },
 };
 
 const viewStatuses: Record<ReportsView, readonly ReportStatus[]> = {
   inProgress: ['NA', 'EC', 'RS'],
   done: ['TE'],
   archived: ['AR'],
+  secretaryInProgress: ['EC', 'RS'],
+  secretaryAll: ['EC', 'RS', 'TE', 'AR'],
 };
 
 const FIRST_YEAR = 2020;
@@ -110,8 +124,9 @@ function AdvancedSearch({
       </Select>
     </Field>
   );
-  return (
-    <div className={styles.filters}>
+  // The account lists are the admin's (a secretary's lists hold only her own constats).
+  const people = isSecretaryView(view) ? null : (
+    <>
       {select(
         'bailiffId',
         t.filters.bailiff,
@@ -130,6 +145,11 @@ function AdvancedSearch({
           </option>
         )),
       )}
+    </>
+  );
+  return (
+    <div className={styles.filters}>
+      {people}
       {select(
         'year',
         t.filters.year,
@@ -215,8 +235,10 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
         count: { type: "Int", defaultValue: 10 }
         cursor: { type: "String" }
         filter: { type: "ReportFilter" }
+        withAccounts: { type: "Boolean", defaultValue: true }
       ) {
-        bailiffs: users(role: BAILIFF, first: 40) {
+        # The account lists (advanced search, assignment) are the admin's only.
+        bailiffs: users(role: BAILIFF, first: 40) @include(if: $withAccounts) {
           edges {
             node {
               id
@@ -224,7 +246,7 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
             }
           }
         }
-        secretaries: users(role: SECRETARY, first: 40) {
+        secretaries: users(role: SECRETARY, first: 40) @include(if: $withAccounts) {
           edges {
             node {
               id
@@ -240,6 +262,7 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
               id
               name
               createdAt
+              updatedAt
               alert
               status
               unreadCommentCount
@@ -267,6 +290,8 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
                 unarchive
               }
               ...ReportFilesFragment
+              ...RetrocessionEntryFragment
+              ...ReturnedFilesCellFragment
             }
           }
         }
@@ -280,8 +305,8 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
     loadNext,
   });
   const connectionId = data.reports.__id;
-  const bailiffs = useMemo(() => data.bailiffs.edges.map((edge) => edge.node), [data.bailiffs]);
-  const secretaries = useMemo(() => data.secretaries.edges.map((edge) => edge.node), [data.secretaries]);
+  const bailiffs = useMemo(() => data.bailiffs?.edges.map((edge) => edge.node) ?? [], [data.bailiffs]);
+  const secretaries = useMemo(() => data.secretaries?.edges.map((edge) => edge.node) ?? [], [data.secretaries]);
   type Row = (typeof rows)[number];
 
   const apply = (nextSearch: string, nextFilters: Filters) =>
@@ -367,10 +392,19 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
     onChanged?.();
   };
 
+  // The secretary's table has two columns less and must fit a 1280 px screen: narrower columns
+  // (the date wraps before its time; each cell also has 16 px of padding).
+  const width = (admin: string, secretary: string) => (isSecretaryView(view) ? secretary : admin);
   const columns: DataTableColumn<Row>[] = [
     { id: 'alert', header: <span aria-label={t.columns.alert} />, width: '36px', cell: (row) => <AlertDot level={row.alert} /> },
-    { id: 'date', header: t.columns.date, width: '130px', cell: (row) => formatDateTime(row.createdAt) },
-    { id: 'bailiff', header: t.columns.bailiff, width: '140px', cell: (row) => row.bailiff.fullName },
+    // Spec §2: the secretary's in-progress list dates a constat by its last update.
+    {
+      id: 'date',
+      header: t.columns.date,
+      width: width('130px', '85px'),
+      cell: (row) => formatDateTime(view === 'secretaryInProgress' ? row.updatedAt : row.createdAt),
+    },
+    { id: 'bailiff', header: t.columns.bailiff, width: width('140px', '95px'), cell: (row) => row.bailiff.fullName },
     {
       id: 'secretary',
       header: t.columns.secretary,
@@ -387,24 +421,29 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
           (row.secretary?.fullName ?? <Text className={styles.muted}>-</Text>)
         ),
     },
-    { id: 'name', header: t.columns.name, width: '260px', cell: (row) => <span className={styles.name}>{row.name}</span> },
+    { id: 'name', header: t.columns.name, width: width('260px', '170px'), cell: (row) => <span className={styles.name}>{row.name}</span> },
     {
       id: 'deposited',
       header: t.columns.deposited,
-      width: '115px',
+      width: width('115px', '90px'),
       cell: (row) => <FileGroupCell group={row.deposited} label={`${t.columns.deposited} ${row.name}`} />,
     },
     {
       id: 'returned',
       header: t.columns.returned,
-      width: '115px',
-      cell: (row) => <FileGroupCell group={row.returned} label={`${t.columns.returned} ${row.name}`} />,
+      width: width('115px', '110px'),
+      cell: (row) =>
+        view === 'secretaryInProgress' ? (
+          <ReturnedFilesCell report={row} onReturned={onChanged} />
+        ) : (
+          <FileGroupCell group={row.returned} label={`${t.columns.returned} ${row.name}`} />
+        ),
     },
-    { id: 'status', header: t.columns.status, width: '100px', cell: (row) => <StatusBadge status={row.status} /> },
+    { id: 'status', header: t.columns.status, width: width('100px', '75px'), cell: (row) => <StatusBadge status={row.status} /> },
     {
       id: 'comments',
       header: t.columns.comments,
-      width: '110px',
+      width: width('110px', '100px'),
       align: 'center',
       cell: (row) => <CommentsButton reportName={row.name} unread={row.unreadCommentCount} />,
     },
@@ -435,19 +474,32 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
         ),
     },
   ];
+  // The secretary's lists have no assignment and no archiving (spec §2 'Secretary screens').
+  const shown = isSecretaryView(view) ? columns.filter((column) => column.id !== 'secretary' && column.id !== 'actions') : columns;
+
+  const expanded = (row: Row) => {
+    if (!isSecretaryView(view)) return <ReportFiles report={row} readOnly={view !== 'inProgress'} />;
+    const readOnly = view === 'secretaryAll';
+    return (
+      <>
+        <RetrocessionEntry report={row} readOnly={readOnly} onSaved={onChanged} />
+        <ReportFiles report={row} readOnly={readOnly} />
+      </>
+    );
+  };
 
   return (
-    <div className={styles.wide}>
+    <div className={isSecretaryView(view) ? styles.secretary : styles.wide}>
       <DataTable
         label={t.columns.name}
-        columns={columns}
+        columns={shown}
         rows={rows}
         getRowId={(row) => row.id}
         emptyText={t.empty}
         loading={loading || searching}
         pagination={pagination}
         search={{ onSearch: (value) => apply(value, filters) }}
-        renderExpanded={(row) => <ReportFiles report={row} readOnly={view !== 'inProgress'} />}
+        renderExpanded={expanded}
         advancedSearch={
           <AdvancedSearch
             view={view}

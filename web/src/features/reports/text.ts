@@ -82,6 +82,31 @@ export const reportsText = {
     failure: 'Essayer plus tard',
     hint: (length: number) => `${length}/90 caractères`,
   },
+  secretary: {
+    tiles: {
+      retrocession: 'Rétrocession',
+      inProgress: 'Constats en cours',
+      all: 'Tous mes constats',
+      alert: 'Constats en alerte',
+      delay: 'Délai moyen de retour',
+      delayValue: (hours: number) => `${hours} h`,
+    },
+    retrocession: {
+      title: 'Rétrocession',
+      pages: 'Pages (provisoire)',
+      photos: 'Photos (provisoire)',
+      comment: 'Commentaire',
+      send: 'Rapport rétrocédé',
+      sent: 'Rapport rétrocédé',
+      failure: 'Essayer plus tard',
+      digitsOnly: 'Saisissez uniquement des chiffres.',
+      pagesRequired: 'Le nombre de pages doit être supérieur à 0.',
+      label: (name: string) => `Rétrocession : ${name}`,
+    },
+    returnFiles: 'Retourner',
+    returnFilesLabel: (name: string) => `Retourner des fichiers : ${name}`,
+    bailiffInfo: (name: string) => `Informations sur l'huissier ${name}`,
+  },
 } as const;
 
 export const ACCEPTED_REPORT_FILES = ['.doc', '.docx', '.odt', '.pdf', '.txt'] as const;

@@ -1,0 +1,283 @@
+// Spec §2 'Secretary screens' (tiles, 'Constats en cours', 'Tous mes constats'), §4 (rétrocession
+// EC → RS, returned files → TE, alerts from the last status change) and §5 (counts are digits),
+// through the real server and the built web app in Chromium, signed in as the demo secretary.
+import type { Page } from 'playwright-core';
+import { formatMoney } from '../../web/src/ui/format.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { demo, gql, loginToken } from '../support/http.js';
+import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { gqlUpload, samplePdf } from '../support/upload.js';
+
+let app: TestApp;
+let browser: TestBrowser;
+let page: Page;
+let adminToken: string;
+let secretaryToken: string;
+let secretaryId: string;
+let otherSecretaryId: string;
+let bailiffId: string;
+
+async function query<T>(text: string, variables: Record<string, unknown>, token: string): Promise<T> {
+  const result = await gql<T>(app.url, text, variables, token);
+  if (!result.data) throw new Error(JSON.stringify(result.errors));
+  return result.data;
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser(app.url);
+  adminToken = await loginToken(app.url, demo.admin.email, demo.admin.password);
+  secretaryToken = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
+  secretaryId = (await query<{ me: { id: string } }>('query { me { id } }', {}, secretaryToken)).me.id;
+  const accounts = await query<{ secretaries: { edges: { node: { id: string } }[] }; bailiffs: { edges: { node: { id: string } }[] } }>(
+    'query { secretaries: users(role: SECRETARY, status: ACTIVE, first: 10) { edges { node { id } } } bailiffs: users(role: BAILIFF, status: ACTIVE, first: 1) { edges { node { id } } } }',
+    {},
+    adminToken,
+  );
+  otherSecretaryId = accounts.secretaries.edges.map((edge) => edge.node.id).find((id) => id !== secretaryId)!;
+  bailiffId = accounts.bailiffs.edges[0].node.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+beforeEach(async () => {
+  page = await signedInPage(browser, 'secretary');
+});
+
+afterEach(async () => {
+  await page.close();
+});
+
+/** A new constat with one deposited PDF, assigned by the admin to `secretary` (EC, no counts). */
+async function assignedReport(name: string, secretary: string): Promise<string> {
+  const created = await gqlUpload<{ createReport: { report: { id: string } } }>(
+    app.url,
+    'mutation($input: CreateReportInput!) { createReport(input: $input) { report { id } } }',
+    { input: { bailiffId, name, files: [null] } },
+    [{ path: 'input.files.0', name: 'notes.pdf', content: samplePdf(name), type: 'application/pdf' }],
+    adminToken,
+  );
+  if (!created.data) throw new Error(JSON.stringify(created.errors));
+  const id = created.data.createReport.report.id;
+  await query(
+    'mutation($input: AssignSecretaryInput!) { assignSecretary(input: $input) { report { id } } }',
+    { input: { reportId: id, secretaryId: secretary } },
+    adminToken,
+  );
+  return id;
+}
+
+interface ReportNode {
+  id: string;
+  name: string;
+  status: string;
+  createdAt: string;
+  countPagesProvisional: number;
+  countPhotosProvisional: number;
+  retrocessionComment: string | null;
+  returned: { count: number };
+}
+
+async function secretaryReports(filter: Record<string, unknown>, first = 10) {
+  const data = await query<{ reports: { totalCount: number; edges: { node: ReportNode }[] } }>(
+    `query($filter: ReportFilter, $first: Int) { reports(filter: $filter, first: $first) { totalCount edges { node {
+       id name status createdAt countPagesProvisional countPhotosProvisional retrocessionComment returned { count } } } } }`,
+    { filter, first },
+    secretaryToken,
+  );
+  return { total: data.reports.totalCount, reports: data.reports.edges.map((edge) => edge.node) };
+}
+
+const inProgress = { statuses: ['EC', 'RS'], archived: false };
+const allMine = { statuses: ['EC', 'RS', 'TE', 'AR'] };
+
+const columns = ['Date', 'Huissier', 'Nom du constat', 'Éléments déposés', 'Éléments retournés', 'Statut', 'Commentaires'];
+
+function table() {
+  return page.getByRole('table', { name: 'Nom du constat' });
+}
+
+async function headerTexts(): Promise<string[]> {
+  return (await table().getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+}
+
+/** The data rows' names (the name column is the fourth cell after the expand button and the alert). */
+async function rowNames(): Promise<string[]> {
+  return table().locator('tbody tr[aria-expanded]').locator('td:nth-child(5)').allInnerTexts();
+}
+
+function rowOf(name: string) {
+  return table().getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+}
+
+async function search(text: string) {
+  const box = page.getByRole('searchbox', { name: 'Rechercher...' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+describe('tiles', () => {
+  it("show the API's figures on /dashboard and open their lists", async () => {
+    await screenTitle(page, 'Constats en cours').waitFor();
+    const { reportHeaders } = await query<{
+      reportHeaders: { secretary: { retrocessionThisMonth: string; inProgress: number; all: number; inAlert: number; averageDelayHours: number } };
+    }>(
+      'query($filter: ReportFilter) { reportHeaders(filter: $filter) { secretary { retrocessionThisMonth inProgress all inAlert averageDelayHours } } }',
+      { filter: inProgress },
+      secretaryToken,
+    );
+    const tiles = reportHeaders.secretary;
+    // The tiles count what the lists hold.
+    expect(tiles.inProgress).toBe((await secretaryReports(inProgress)).total);
+    expect(tiles.all).toBe((await secretaryReports({})).total);
+    expect(tiles.inProgress).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: `Rétrocession : ${formatMoney(tiles.retrocessionThisMonth)}`, exact: true }).waitFor();
+    await page.getByRole('link', { name: `Constats en cours : ${tiles.inProgress}`, exact: true }).waitFor();
+    await page.getByRole('link', { name: `Tous mes constats : ${tiles.all}`, exact: true }).waitFor();
+    await expect(page.getByRole('group', { name: 'Constats en alerte' }).innerText()).resolves.toContain(String(tiles.inAlert));
+    await expect(page.getByRole('group', { name: 'Délai moyen de retour' }).innerText()).resolves.toContain(`${tiles.averageDelayHours} h`);
+    await page.getByRole('button', { name: 'Signaler une absence ou un congé' }).waitFor();
+    await saveScreenshot(page, 'secretary-dashboard');
+
+    await page.getByRole('link', { name: `Tous mes constats : ${tiles.all}`, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/constats-mois-secretaire');
+    await screenTitle(page, 'Tous mes constats').waitFor();
+  });
+});
+
+describe('Constats en cours', () => {
+  it('lists her EC and RS constats only, with the columns of the spec', async () => {
+    const foreign = `Constat d'une autre secrétaire ${Date.now()}`;
+    const mine = `Constat de Bérénice ${Date.now()}`;
+    await assignedReport(foreign, otherSecretaryId);
+    await assignedReport(mine, secretaryId);
+
+    await page.goto('/dashboard/constats-en-cours-secretaire');
+    await screenTitle(page, 'Constats en cours').waitFor();
+    await table().locator('tbody tr[aria-expanded]').first().waitFor();
+    expect(await headerTexts()).toEqual(columns);
+    const api = await secretaryReports(inProgress);
+    expect(await rowNames()).toEqual(api.reports.map((report) => report.name));
+    await page.getByText(`1–${Math.min(10, api.total)} sur ${api.total}`).waitFor();
+    for (const status of await table().locator('tbody tr[aria-expanded] td:nth-child(8)').allInnerTexts()) {
+      expect(['En cours', 'Rétrocédé']).toContain(status.trim());
+    }
+    await saveScreenshot(page, 'secretary-reports-in-progress');
+
+    await search(foreign);
+    await table().getByText('Aucun constat.', { exact: true }).waitFor();
+    await search(mine);
+    await rowOf(mine).waitFor();
+    expect(await rowNames()).toEqual([mine]);
+  });
+
+  it("'Rapport rétrocédé' is disabled at 0 pages, refuses non-digits, then saves the counts", async () => {
+    const name = `Constat à compter ${Date.now()}`;
+    const id = await assignedReport(name, secretaryId);
+    await page.goto('/dashboard/constats-en-cours-secretaire');
+    await screenTitle(page, 'Constats en cours').waitFor();
+    await search(name);
+    await rowOf(name).getByRole('button', { name: 'Afficher le détail' }).click();
+    const entry = page.getByRole('region', { name: `Rétrocession : ${name}` });
+    const send = entry.getByRole('button', { name: 'Rapport rétrocédé' });
+    const pages = entry.getByRole('textbox', { name: /^Pages \(provisoire\)/ });
+    const photos = entry.getByRole('textbox', { name: /^Photos \(provisoire\)/ });
+    await expect(send.isDisabled()).resolves.toBe(true);
+    await pages.fill('0');
+    await entry.getByText('Le nombre de pages doit être supérieur à 0.').waitFor();
+    await expect(send.isDisabled()).resolves.toBe(true);
+
+    await pages.fill('12a');
+    await entry.getByText('Saisissez uniquement des chiffres.', { exact: true }).waitFor();
+    await expect(pages.inputValue()).resolves.toBe('12');
+    await photos.fill('5');
+    await entry.getByRole('textbox', { name: 'Commentaire' }).fill('Deux annexes comptées à part.');
+    await saveScreenshot(page, 'secretary-retrocession-entry');
+    await expect(send.isDisabled()).resolves.toBe(false);
+    await send.click();
+    await toast(page, 'Rapport rétrocédé').waitFor();
+    await rowOf(name).getByText('Rétrocédé', { exact: true }).waitFor();
+
+    const saved = (await secretaryReports({ search: name })).reports.find((report) => report.id === id)!;
+    expect(saved).toMatchObject({ status: 'RS', countPagesProvisional: 12, countPhotosProvisional: 5, retrocessionComment: 'Deux annexes comptées à part.' });
+  });
+
+  it('returns files from the row with a progress bar, and the constat becomes TE', async () => {
+    const name = `Constat à retourner ${Date.now()}`;
+    const id = await assignedReport(name, secretaryId);
+    await page.goto('/dashboard/constats-en-cours-secretaire');
+    await screenTitle(page, 'Constats en cours').waitFor();
+    await search(name);
+    const row = rowOf(name);
+    await row.getByText('En cours', { exact: true }).waitFor();
+    // Every percentage the cell shows is recorded, however briefly it is on screen.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const match = document.body.innerText.match(/Envoi en cours… (\d+) %/);
+        if (match) seen.push(match[1]);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await row.locator('input[type="file"]').setInputFiles({
+      name: 'constat-dactylographie.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Procès-verbal de constat dactylographié. '.repeat(150_000)),
+    });
+    await toast(page, 'Fichier téléchargé avec succès.').waitFor();
+    await row.getByText('Terminé', { exact: true }).waitFor();
+    await row.getByRole('link', { name: `Tout télécharger : Éléments retournés ${name}` }).waitFor();
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    expect(seen).toContain('100');
+    await saveScreenshot(page, 'secretary-reports-returned');
+
+    const returned = (await secretaryReports({ search: name })).reports.find((report) => report.id === id)!;
+    expect(returned.status).toBe('TE');
+    expect(returned.returned.count).toBe(1);
+  });
+});
+
+describe('Tous mes constats', () => {
+  it('lists EC, RS, TE and AR read-only, filtered by year, month and name', async () => {
+    const finished = (await secretaryReports({ statuses: ['TE'] })).reports[0];
+    const created = new Date(finished.createdAt);
+    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' })
+      .format(created)
+      .split('-')
+      .map(Number);
+    const period = await secretaryReports({ ...allMine, year, month });
+
+    await page.goto('/dashboard/constats-mois-secretaire');
+    await screenTitle(page, 'Tous mes constats').waitFor();
+    await table().locator('tbody tr[aria-expanded]').first().waitFor();
+    expect(await headerTexts()).toEqual(columns);
+    const everything = await secretaryReports(allMine);
+    await page.getByText(`1–${Math.min(10, everything.total)} sur ${everything.total}`).waitFor();
+
+    await page.getByRole('button', { name: 'Recherche avancée' }).click();
+    await page.getByRole('combobox', { name: 'Année' }).selectOption(String(year));
+    await page.getByRole('combobox', { name: 'Mois' }).selectOption(String(month));
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+    await page.getByText(`1–${Math.min(10, period.total)} sur ${period.total}`).waitFor();
+    expect(await rowNames()).toEqual(period.reports.map((report) => report.name));
+    await saveScreenshot(page, 'secretary-reports-all');
+
+    await search(finished.name);
+    const matching = await secretaryReports({ ...allMine, year, month, search: finished.name });
+    await page.getByText(`1–${matching.total} sur ${matching.total}`).waitFor();
+    expect(await rowNames()).toEqual(matching.reports.map((report) => report.name));
+    const row = table().locator('tbody tr[aria-expanded]').nth(matching.reports.findIndex((report) => report.id === finished.id));
+    await row.getByRole('button', { name: 'Afficher le détail' }).click();
+    const entry = page.getByRole('region', { name: `Rétrocession : ${finished.name}` });
+    await entry.waitFor();
+    await expect(entry.innerText()).resolves.toContain(`Pages (provisoire) : ${finished.countPagesProvisional}`);
+    await expect(entry.getByRole('button', { name: 'Rapport rétrocédé' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('group', { name: /^Ajouter des fichiers/ }).count()).resolves.toBe(0);
+    await expect(row.locator('input[type="file"]').count()).resolves.toBe(0);
+  });
+});
