@@ -19,6 +19,8 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    /** A fixed number of requests instead of a duration. */
+    amount?: number;
     timeout?: number;
   }
   interface Result {

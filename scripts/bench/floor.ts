@@ -103,6 +103,12 @@ SELECT
      FROM page p JOIN "User" b ON b.id = p."bailiffId" LEFT JOIN "Group" g ON g.id = b."groupId" LEFT JOIN "User" s ON s.id = p."secretaryId"
   ) AS "reports"`;
 
+/** The floor's one statement for a page of `first` rows seen by the admin `viewerId` (also EXPLAINed by the bench). */
+export function floorStatement(first: number, viewerId: number, now: Date): { sql: string; params: unknown[] } {
+  const month = currentParisMonth(now);
+  return { sql: FLOOR_SQL, params: [first, now.toISOString(), month.start.toISOString(), month.end.toISOString(), viewerId] };
+}
+
 /** The GraphQL Decimal scalar's wire format. */
 const decimal = (value: DecimalInput) => {
   const number = toDecimal(value);
@@ -134,8 +140,8 @@ export function createFloorHandler(services: Services) {
     }
     const first = Math.min(Math.max(Number(url.searchParams.get('first')) || 50, 1), 100);
     const now = new Date();
-    const month = currentParisMonth(now);
-    const [row] = await db.$queryRawUnsafe<FloorRow[]>(FLOOR_SQL, first, now.toISOString(), month.start.toISOString(), month.end.toISOString(), viewer.id);
+    const statement = floorStatement(first, viewer.id, now);
+    const [row] = await db.$queryRawUnsafe<FloorRow[]>(statement.sql, ...statement.params);
 
     const delays = row.avgDelayHours === null ? [] : [row.avgDelayHours];
     const body = {

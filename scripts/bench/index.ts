@@ -8,15 +8,18 @@
 //   4. prints one table and writes bench/results/latest.json (+ .md).
 // Options: --db=embedded|postgres --reports=100000 --runs=3 --duration=10 --warmup=5
 // --connections=10 --page=50 --fanout=1000 --upload-mb=200
-// --only=sql,calibration,screen,floor,rest,fanout,upload,cold
+// --only=sql,cost,calibration,screen,floor,rest,fanout,upload,cold --cost-requests=300 --cost-rounds=3 --cost-targets=GraphQL,plancher,REST
+// --explain (with sql: plans of the screen query's statements and of the floor's in bench/.data/explain.txt)
 // --fresh (rebuild the dataset) --max-age-hours=24 --profile (CPU profile of the measured server)
-// --no-build.
+// --no-build --node-args="--flag …" (extra node flags of the measured server, for A/B runs).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { measureColdStart, type ColdStartFigure } from './coldstart.js';
+import { measureCost } from './cost.js';
 import { benchTokens } from './dataset.js';
 import { prepareDatabase, type Engine } from './database.js';
 import { measureFanout, type FanoutFigure } from './fanout.js';
@@ -31,7 +34,7 @@ const DATA = path.join(ROOT, 'bench/.data');
 const BUILD = path.join(DATA, 'build');
 const PRODUCT_ENTRY = path.join(BUILD, 'api/src/main.js');
 const BENCH_ENTRY = path.join(BUILD, 'scripts/bench/server.js');
-const FIGURES = ['sql', 'calibration', 'screen', 'floor', 'rest', 'fanout', 'upload', 'cold'] as const;
+const FIGURES = ['sql', 'cost', 'calibration', 'screen', 'floor', 'rest', 'fanout', 'upload', 'cold'] as const;
 type FigureName = (typeof FIGURES)[number];
 
 function parseArgs(argv: string[]) {
@@ -60,11 +63,17 @@ function parseArgs(argv: string[]) {
     page: number('page', 50),
     fanout: number('fanout', 1000),
     uploadMegabytes: number('upload-mb', 200),
+    costRequests: number('cost-requests', 300),
+    costRounds: number('cost-rounds', 3),
     only: new Set(only),
     fresh: args.get('fresh') === 'true',
     maxAgeHours: number('max-age-hours', 24),
     profile: args.get('profile') === 'true',
     build: args.get('build') !== 'false' && args.get('no-build') !== 'true',
+    explain: args.get('explain') === 'true',
+    // Extra flags of the measured server's node, to compare one against the product's (e.g. V8 heap sizes).
+    nodeArgs: args.get('node-args')?.split(' ').filter(Boolean) ?? [],
+    costTargets: (args.get('cost-targets') ?? 'GraphQL,plancher,REST').split(','),
   };
 }
 
@@ -149,6 +158,19 @@ async function main(): Promise<void> {
       };
       const ten = await statementsFor(10);
       const page = await statementsFor(50);
+      if (options.explain) {
+        await graphql(url, benchTokens.admin, SCREEN_QUERY, { first: options.page });
+        const captured = (await (await fetch(`${url}/__bench/sql`)).json()) as { statements: string[]; params: string[] };
+        const keep = captured.statements.map((sql, index) => ({ sql, params: captured.params[index] })).filter((entry) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(entry.sql));
+        const viewer = await graphql<{ me: { databaseId: number } }>(url, benchTokens.admin, '{ me { databaseId } }');
+        const explained = await fetch(`${url}/__bench/explain`, {
+          method: 'POST',
+          body: JSON.stringify({ statements: keep.map((entry) => entry.sql), params: keep.map((entry) => entry.params), floor: { first: options.page, viewerId: viewer.data!.me.databaseId } }),
+        });
+        const file = path.join(DATA, 'explain.txt');
+        await fs.writeFile(file, await explained.text());
+        log(`  plans (EXPLAIN ANALYZE, BUFFERS) des ${keep.length} requêtes écran et du plancher : ${path.relative(ROOT, file)}`);
+      }
       await server.stop();
       server = undefined;
       log(`  10 lignes : ${ten.count} requêtes ; 50 lignes : ${page.count} requêtes`);
@@ -159,7 +181,7 @@ async function main(): Promise<void> {
     }
 
     // --- Throughput, fan-out and upload on one server process ---------------------------------
-    const wantsServer = ['calibration', 'screen', 'floor', 'rest', 'fanout', 'upload'].some((name) => options.only.has(name as FigureName));
+    const wantsServer = ['cost', 'calibration', 'screen', 'floor', 'rest', 'fanout', 'upload'].some((name) => options.only.has(name as FigureName));
     if (wantsServer) {
       log(`\nServeur mesuré (BENCH_FLOOR=1${options.profile ? ', --cpu-prof' : ''}) …`);
       server = await startServerProcess({
@@ -168,7 +190,7 @@ async function main(): Promise<void> {
         env: { ...db.serverEnv, BENCH_FLOOR: '1' },
         logFile: path.join(logs, 'server.log'),
         probe: metaProbe,
-        nodeArgs: options.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(DATA, 'profiles')}`] : [],
+        nodeArgs: [...options.nodeArgs, ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(DATA, 'profiles')}`] : [])],
       });
       const url = server.url;
       log(`  pid ${server.pid}, ${url}, RSS ${(server.rss() / 1048576).toFixed(0)} Mio`);
@@ -185,6 +207,35 @@ async function main(): Promise<void> {
       const restBody = (await rest.json()) as { reports?: unknown[] };
       log(`  REST get_all : ${rest.status}, ${restBody.reports?.length ?? 0} constats ; GraphQL : ${screen.data.reports.edges.length} constats`);
       if (rest.status !== 200) throw new Error(`get_all a répondu ${rest.status}`);
+
+      if (options.only.has('cost')) {
+        // CPU per request barely moves with the machine's load: the figure to compare changes by.
+        log(`\nCPU par requête (${options.costRounds} tours alternés de ${options.costRequests} requêtes, ${options.connections} clients) …`);
+        const figures = await measureCost(
+          ([
+            { name: 'GraphQL', target: { url: `${url}/graphql`, method: 'POST', headers: { ...adminHeaders, 'content-type': 'application/json' }, body: screenBody(options.page) } },
+            { name: 'plancher', target: { url: `${url}/__bench/floor?first=${options.page}`, method: 'GET', headers: adminHeaders } },
+            { name: 'REST', target: { url: `${url}${restGetAllPath(options.page)}`, method: 'GET', headers: adminHeaders } },
+          ] as const).filter((entry) => options.costTargets.includes(entry.name)),
+          { requests: options.costRequests, rounds: options.costRounds, connections: options.connections, serverPid: server.pid },
+          log,
+        );
+        raw.cost = figures;
+        // Only the embedded PostgreSQL runs below the server process; an external one is not counted.
+        const database = options.engine === 'embedded';
+        for (const figure of figures) {
+          const m = figure.median;
+          rows.push({
+            key: `cost.${figure.name === 'plancher' ? 'floor' : figure.name.toLowerCase()}`,
+            figure: `CPU par requête ${figure.name} : serveur${database ? ' + PostgreSQL' : ''}`,
+            value: database ? m.totalMs : m.serverMs,
+            display: database ? `${m.serverMs.toFixed(1)} + ${m.databaseMs.toFixed(1)} ms` : `${m.serverMs.toFixed(1)} ms`,
+            target: '—',
+            pass: null,
+            load1: null,
+          });
+        }
+      }
 
       if (options.only.has('calibration')) {
         // What one request costs this machine before any application work: the cheapest route,

@@ -59,6 +59,21 @@ const print = (title: string, entries: Map<string, number>) => {
     console.log(`${((100 * time) / total).toFixed(1).padStart(5)} %  ${(time / 1000).toFixed(0).padStart(6)} ms  ${name}`);
   }
 };
+// Inclusive time: each sample counts once for every distinct function on its stack (callers included).
+const parent = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+const frameName = (id: number) => {
+  const { callFrame } = byId.get(id)!;
+  return `${callFrame.functionName || '(anonyme)'}  ${area(callFrame.url)}:${callFrame.lineNumber + 1}`;
+};
+const inclusive = new Map<string, number>();
+for (const [id, time] of self) {
+  const seen = new Set<string>();
+  for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) seen.add(frameName(node));
+  for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + time);
+}
+
 console.log(`${file}: ${(total / 1e6).toFixed(1)} s échantillonnées`);
 print('Temps propre par paquet ou dossier', areas);
 print('Temps propre par fonction', functions);
+print('Temps inclusif par fonction (elle et ce qu’elle appelle)', inclusive);

@@ -6,8 +6,8 @@ export type Db = PrismaClient;
 export type { Prisma } from '../generated/prisma/client.js';
 
 export interface DbOptions {
-  /** Called with every SQL statement Prisma sends (tests count statements per request). */
-  onQuery?: (sql: string) => void;
+  /** Called with every SQL statement Prisma sends and its parameters as JSON (tests count statements per request). */
+  onQuery?: (sql: string, params: string) => void;
   poolSize?: number;
 }
 
@@ -27,7 +27,7 @@ export function openDb(url: string, options: DbOptions = {}): Db {
   if (!options.onQuery) return new PrismaClient({ adapter });
   const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
   const onQuery = options.onQuery;
-  client.$on('query', (event) => onQuery(event.query));
+  client.$on('query', (event) => onQuery(event.query, event.params));
   return client;
 }
 

@@ -1,0 +1,99 @@
+// CPU time per request, the figure that other work on the machine barely moves: throughput and
+// latency on two shared cores swing with whatever else runs, but the CPU a request costs the server
+// process and PostgreSQL stays put. Read from /proc (utime + stime of the server and of every
+// process below it: the embedded PostgreSQL's postmaster and backends), over a fixed number of
+// requests sent by autocannon; targets are interleaved (A, B, A, B …) so that a change of machine
+// load hits them alike, and each figure is the median of the rounds.
+import { readdirSync, readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { median, type LoadTarget } from './load.js';
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+interface ProcStat {
+  ppid: number;
+  /** utime + stime, in ticks. */
+  cpu: number;
+}
+
+function readStat(pid: number): ProcStat | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may hold spaces: fields start after the last ')'.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null; // gone meanwhile
+  }
+}
+
+/** CPU seconds used so far by `root` and, separately, by all its descendants. */
+export function cpuOf(root: number): { own: number; descendants: number } {
+  const stats = new Map<number, ProcStat>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(Number(entry));
+    if (stat) stats.set(Number(entry), stat);
+  }
+  const below = (pid: number): boolean => {
+    for (let parent = stats.get(pid)?.ppid; parent; parent = stats.get(parent)?.ppid) if (parent === root) return true;
+    return false;
+  };
+  let descendants = 0;
+  for (const [pid, stat] of stats) if (below(pid)) descendants += stat.cpu;
+  return { own: (stats.get(root)?.cpu ?? 0) / TICKS_PER_SECOND, descendants: descendants / TICKS_PER_SECOND };
+}
+
+export interface CostRound {
+  /** Milliseconds of CPU per request. */
+  serverMs: number;
+  databaseMs: number;
+  /** The load generator (this process), for reference. */
+  clientMs: number;
+}
+
+export interface CostFigure {
+  name: string;
+  median: CostRound & { totalMs: number };
+  rounds: CostRound[];
+}
+
+export interface CostSettings {
+  requests: number;
+  rounds: number;
+  connections: number;
+  serverPid: number;
+}
+
+async function round(target: LoadTarget, settings: CostSettings): Promise<CostRound> {
+  const before = cpuOf(settings.serverPid);
+  const clientBefore = process.cpuUsage();
+  const result = await autocannon({ ...target, connections: settings.connections, amount: settings.requests, timeout: 30 });
+  const client = process.cpuUsage(clientBefore);
+  const after = cpuOf(settings.serverPid);
+  const failures = result.errors + result.timeouts + result.non2xx;
+  if (failures > 0) throw new Error(`${target.url} : ${failures} échecs sur ${settings.requests} requêtes`);
+  const per = (seconds: number) => (seconds * 1000) / settings.requests;
+  return {
+    serverMs: per(after.own - before.own),
+    databaseMs: per(after.descendants - before.descendants),
+    clientMs: (client.user + client.system) / 1000 / settings.requests,
+  };
+}
+
+/** Warms every target up, then measures them in turn, `rounds` times. */
+export async function measureCost(targets: { name: string; target: LoadTarget }[], settings: CostSettings, log: (message: string) => void): Promise<CostFigure[]> {
+  for (const { target } of targets) await round(target, { ...settings, requests: Math.max(50, settings.requests / 4) });
+  const rounds = new Map(targets.map(({ name }) => [name, [] as CostRound[]]));
+  for (let index = 0; index < settings.rounds; index++) {
+    for (const { name, target } of targets) rounds.get(name)!.push(await round(target, settings));
+  }
+  return targets.map(({ name }) => {
+    const list = rounds.get(name)!;
+    const serverMs = median(list.map((entry) => entry.serverMs));
+    const databaseMs = median(list.map((entry) => entry.databaseMs));
+    const clientMs = median(list.map((entry) => entry.clientMs));
+    log(`  ${name} : serveur ${serverMs.toFixed(2)} ms, PostgreSQL ${databaseMs.toFixed(2)} ms, client ${clientMs.toFixed(2)} ms de CPU par requête`);
+    return { name, median: { serverMs, databaseMs, clientMs, totalMs: serverMs + databaseMs }, rounds: list };
+  });
+}
