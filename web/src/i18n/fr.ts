@@ -257,6 +257,7 @@ export const fr = {
     allNews: 'Toutes les actualités',
     secretaryDashboard: 'Tableau de bord secrétaire',
     bills: 'Mes factures',
+    groupBills: 'Factures des études',
     profile: 'Mon profil',
     calendar: 'Calendrier',
     emailTemplate: 'Nouveau Constat',

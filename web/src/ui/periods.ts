@@ -11,3 +11,11 @@ export function yearsSince(firstYear: number, now: Date = new Date()): number[] 
 export function monthName(month: number): string {
   return fr.periods.months[month - 1] ?? '';
 }
+
+const parisMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' });
+
+/** The Paris calendar month of an instant (the API's periods are Paris months too). */
+export function parisYearMonth(now: Date = new Date()): { year: number; month: number } {
+  const parts = Object.fromEntries(parisMonth.formatToParts(now).map((part) => [part.type, part.value]));
+  return { year: Number(parts.year), month: Number(parts.month) };
+}

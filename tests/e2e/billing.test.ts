@@ -1,0 +1,367 @@
+// Spec §2 admin 'Facturation' and bailiff 'MES FACTURES', §4 "Bill lifecycle" (current month only,
+// selection then generation, read-only once generated, sent with a green dot, paid), §5 discounts
+// and §8 toasts, through the real server and the built web app in Chromium.
+import type { Page } from 'playwright-core';
+import { formatMoney } from '../../web/src/ui/format.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { demo, gql, loginToken, readOutbox } from '../support/http.js';
+import { screenTitle, signedInPage, toast } from '../support/pages.js';
+
+let app: TestApp;
+let browser: TestBrowser;
+let page: Page;
+let adminToken: string;
+
+const CLIENT = 'Étude Témoin de Facturation';
+const CLIENT_EMAIL = 'compta.temoin@etude.test';
+let clientId: number;
+
+const MONTHS = ['Janvier', 'Février', 'Mars', 'Avril', 'Mai', 'Juin', 'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre'];
+
+/** The Paris month of now, computed here with Intl rather than with the app's helpers. */
+function parisNow() {
+  const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
+  return { year, month };
+}
+
+const previousMonth = ({ year, month }: { year: number; month: number }) => (month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 });
+
+/** Reads until the value equals `expected` (the page updates asynchronously), then asserts it. */
+async function eventually<T>(read: () => Promise<T>, expected: T, timeout = 20_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let value = await read();
+  while (!Object.is(JSON.stringify(value), JSON.stringify(expected)) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  expect(value).toEqual(expected);
+}
+
+/** Figures shown with no-break spaces read as plain ones. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser(app.url);
+  adminToken = await loginToken(app.url, demo.admin.email, demo.admin.password);
+
+  // An étude of our own, so the amounts of the current month are known: 2,50 € a page, 0,80 € a photo.
+  const db = app.services.db;
+  const secretary = await db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
+  const group = await db.group.create({
+    data: {
+      name: CLIENT,
+      siret: '41234567800012',
+      telephone: '0478000000',
+      email: CLIENT_EMAIL,
+      address: '12 rue de la République',
+      zip: '69002',
+      city: 'Lyon',
+      pricePage: '2.50',
+      pricePhoto: '0.80',
+    },
+  });
+  clientId = group.id;
+  const bailiff = await db.user.create({
+    data: {
+      role: 'BAILIFF',
+      firstName: 'Camille',
+      lastName: 'Témoin',
+      email: 'camille.temoin@etude.test',
+      identity: 'camille.temoin',
+      passwordHash: 'not-a-hash',
+      groupId: group.id,
+    },
+  });
+  const counted = (name: string, pages: number, photos: number, createdAt?: Date) =>
+    db.report.create({
+      data: {
+        name,
+        bailiffId: bailiff.id,
+        secretaryId: secretary.id,
+        status: 'TE',
+        countPagesProvisional: pages,
+        countPhotosProvisional: photos,
+        countPagesRetrocession: pages,
+        countPhotosRetrocession: photos,
+        countPagesBilling: pages,
+        countPhotosBilling: photos,
+        ...(createdAt && { createdAt }),
+      },
+    });
+  // Spec §9: (12 − round(4/2)) × 2,50 + 4 × 0,80 = 28,20 €; 5 × 2,50 = 12,50 €.
+  await counted('Constat témoin – état des lieux', 12, 4);
+  await counted('Constat témoin – affichage', 5, 0);
+  // Counted last month and never billed: last month's row has it, without a bill.
+  const { year, month } = previousMonth(parisNow());
+  await counted('Constat témoin – mois dernier', 3, 0, new Date(Date.UTC(year, month - 1, 15, 10)));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+afterEach(async () => {
+  await page?.close();
+});
+
+function billingTable() {
+  return page.getByRole('table', { name: 'Facturation des études' });
+}
+
+function rowOf(client: string) {
+  return billingTable().getByRole('row').filter({ hasText: client });
+}
+
+function selectionDialog(client: string) {
+  return page.getByRole('dialog', { name: `Facturation de ${client}` });
+}
+
+async function choosePeriod(year: number, month: number) {
+  await page.getByRole('combobox', { name: 'Année' }).selectOption(String(year));
+  await page.getByRole('combobox', { name: 'Mois' }).selectOption(String(month));
+}
+
+interface PeriodTotals {
+  reports: number;
+  textPages: number;
+  photos: number;
+  amountHT: string;
+}
+
+async function billingPeriod(year: number, month: number) {
+  const result = await gql<{
+    billingPeriod: { totals: PeriodTotals; groups: { group: { name: string }; totals: PeriodTotals; bill: { number: number; amountTTC: string } | null }[] };
+  }>(
+    app.url,
+    `query($year: Int!, $month: Int!) { billingPeriod(year: $year, month: $month) {
+      totals { reports textPages photos amountHT }
+      groups { group { name } totals { reports textPages photos amountHT } bill { number amountTTC } } } }`,
+    { year, month },
+    adminToken,
+  );
+  if (!result.data) throw new Error(JSON.stringify(result.errors));
+  return result.data.billingPeriod;
+}
+
+describe('Facturation (admin)', () => {
+  beforeEach(async () => {
+    page = await signedInPage(browser, 'admin');
+  });
+
+  it('shows the period totals and one row per étude with its bill, from the seeded bills', async () => {
+    // The latest month the seed billed (a completed month).
+    const latest = await app.services.db.groupBill.findFirstOrThrow({ where: { groupId: { not: clientId } }, orderBy: [{ year: 'desc' }, { month: 'desc' }] });
+    const expected = await billingPeriod(latest.year, latest.month);
+    expect(expected.groups.some((row) => row.bill !== null)).toBe(true);
+
+    await page.goto('/dashboard/facturation-admin');
+    await screenTitle(page, 'Facturation').waitFor();
+    await choosePeriod(latest.year, latest.month);
+    const totals = page.getByRole('region', { name: 'CUMUL PÉRIODE' });
+    await totals.getByText(plain(formatMoney(expected.totals.amountHT)), { exact: true }).waitFor();
+    expect(plain(await totals.innerText()).split('\n').filter(Boolean)).toEqual([
+      'CUMUL PÉRIODE',
+      'Nb de constats',
+      String(expected.totals.reports),
+      'Nb de pages texte',
+      String(expected.totals.textPages),
+      'Nb de photos',
+      String(expected.totals.photos),
+      'Total HT',
+      plain(formatMoney(expected.totals.amountHT)),
+    ]);
+
+    expect(await billingTable().getByRole('columnheader').allInnerTexts()).toEqual([
+      'Client',
+      'Constats',
+      'Pages texte',
+      'Photos',
+      'Total HT',
+      'Facture',
+      'Envoyée',
+      'Payée',
+      'Actions',
+    ]);
+    await eventually(() => billingTable().locator('tbody tr').count(), expected.groups.length);
+    for (const row of expected.groups) {
+      const cells = (await rowOf(row.group.name).getByRole('cell').allInnerTexts()).map(plain);
+      expect(cells.slice(0, 5)).toEqual([
+        expect.stringContaining(row.group.name),
+        String(row.totals.reports),
+        String(row.totals.textPages),
+        String(row.totals.photos),
+        plain(formatMoney(row.totals.amountHT)),
+      ]);
+      expect(cells[5]).toEqual(row.bill ? `N° ${row.bill.number}\n${plain(formatMoney(row.bill.amountTTC))} TTC` : expect.stringContaining('Non générée'));
+    }
+    // Spec §2: the client name links to the étude's form.
+    const link = billingTable().getByRole('link', { name: expected.groups[0].group.name });
+    const group = await app.services.db.group.findFirstOrThrow({ where: { name: expected.groups[0].group.name } });
+    expect(await link.getAttribute('href')).toBe(`/dashboard/creerungroupe/${group.id}/`);
+    await saveScreenshot(page, 'admin-billing');
+  });
+
+  it('offers no generation for a past month', async () => {
+    const { year, month } = previousMonth(parisNow());
+    await page.goto('/dashboard/facturation');
+    await screenTitle(page, 'Facturation').waitFor();
+    await choosePeriod(year, month);
+    const row = rowOf(CLIENT);
+    await row.getByText('Non générée').waitFor();
+    await row.getByRole('button', { name: `Constats à facturer de ${CLIENT}` }).click();
+    const dialog = selectionDialog(CLIENT);
+    await dialog.getByText('Une facture ne peut être générée que pour le mois en cours.').waitFor();
+    await dialog.getByText('Constat témoin – mois dernier').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Générer la facture' }).count()).toBe(0);
+    expect(await dialog.getByRole('checkbox', { name: 'Sélectionner Constat témoin – mois dernier' }).isDisabled()).toBe(true);
+    await saveScreenshot(page, 'admin-billing-past-month');
+  });
+
+  it('selects reports with discounts, refuses an invalid discount, generates the bill, shows its PDF, sends it and marks it paid', async () => {
+    await page.goto('/dashboard/Facturationtable');
+    await screenTitle(page, 'Facturation').waitFor();
+    const row = rowOf(CLIENT);
+    // Two constats of this month and last month's unbilled one (docs/decisions.md).
+    await row.getByText('3 constats à facturer').waitFor();
+    // Nothing to view or send before the bill exists.
+    expect(await row.getByRole('button', { name: `Voir la facture de ${CLIENT}` }).isDisabled()).toBe(true);
+    expect(await row.getByRole('checkbox', { name: `Facture de ${CLIENT} payée` }).isDisabled()).toBe(true);
+
+    await row.getByRole('button', { name: `Constats à facturer de ${CLIENT}` }).click();
+    const dialog = selectionDialog(CLIENT);
+    await dialog.getByText('Constat témoin – mois dernier').waitFor();
+    const generate = dialog.getByRole('button', { name: 'Générer la facture' });
+
+    // Nothing selected: no bill.
+    await generate.click();
+    await dialog.getByText('Sélectionnez au moins un constat à facturer.').waitFor();
+
+    await dialog.getByRole('checkbox', { name: 'Sélectionner Constat témoin – état des lieux' }).check();
+    await dialog.getByRole('checkbox', { name: 'Sélectionner Constat témoin – affichage' }).check();
+    const discountA = dialog.getByRole('textbox', { name: 'Remise (%) de Constat témoin – état des lieux' });
+    // Spec §5: an integer from 0 to 100, required for a selected report.
+    await discountA.fill('150');
+    await generate.click();
+    await dialog.getByText('La remise doit être un nombre entier de 0 à 100.').waitFor();
+    await discountA.fill('');
+    await dialog.getByText('La remise est obligatoire.').waitFor();
+    await saveScreenshot(page, 'admin-billing-invalid-discount');
+    await generate.click();
+    expect(await app.services.db.groupBill.count({ where: { groupId: clientId } })).toBe(0);
+
+    await discountA.fill('10');
+    await dialog.getByRole('textbox', { name: /^Remise globale/ }).fill('5');
+    // Spec §9: HT 40,70 €; 10 % of 28,20 € = 2,82 €, then 5 % of 37,88 € = 1,89 €; net 35,99 €,
+    // VAT 7,20 €, TTC 43,19 €.
+    const summary = dialog.getByRole('definition').filter({ hasText: '€' });
+    await eventually(async () => (await summary.allInnerTexts()).map(plain), ['40,70 €', '4,71 €', '35,99 €', '7,20 €', '43,19 €']);
+    await saveScreenshot(page, 'admin-billing-selection');
+    // The generation is held until its progress state has been seen: spinner, buttons disabled.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postData()?.includes('BillSelectionDialogGenerateMutation')) await released;
+      await route.continue();
+    });
+    await generate.click();
+    await dialog.getByText('Génération de la facture…').waitFor();
+    expect(await generate.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Fermer' }).isDisabled()).toBe(true);
+    release();
+    await toast(page, 'Facture créée avec succès').waitFor();
+    await page.unroute('**/graphql');
+
+    // Spec §4: once generated, the selection is read-only and the discounts are locked.
+    const bill = await app.services.db.groupBill.findFirstOrThrow({ where: { groupId: clientId }, include: { lines: true } });
+    expect(bill.amountTTC.toFixed(2)).toBe('43.19');
+    expect(bill.lines.map((line) => line.discount).sort()).toEqual([0, 10]);
+    await dialog.getByText(`Facture n° ${bill.number} de`, { exact: false }).waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Remise (%) de Constat témoin – état des lieux' }).inputValue()).toBe('10');
+    expect(await dialog.getByRole('textbox', { name: 'Remise (%) de Constat témoin – état des lieux' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'Sélectionner Constat témoin – affichage' }).isDisabled()).toBe(true);
+    expect(await dialog.getByText('Constat témoin – mois dernier').count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Générer la facture' }).count()).toBe(0);
+
+    // The PDF in the viewer.
+    await dialog.getByRole('button', { name: 'Voir la facture' }).click();
+    const viewer = page.getByRole('dialog', { name: `facture-${bill.number}.pdf` });
+    const frame = viewer.locator('iframe');
+    await frame.waitFor();
+    const pdf = await fetch(new URL((await frame.getAttribute('src'))!, app.url));
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    await saveScreenshot(page, 'admin-billing-pdf');
+    await viewer.getByRole('button', { name: 'Fermer' }).last().click();
+    await viewer.waitFor({ state: 'hidden' });
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await row.getByText(`N° ${bill.number}`).waitFor();
+    expect(plain(await row.innerText())).toContain('43,19 € TTC');
+
+    // Send, after a confirmation: the green dot and the mail with the PDF.
+    await row.getByRole('button', { name: `Envoyer la facture de ${CLIENT}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(`Envoyer la facture n° ${bill.number} à ${CLIENT_EMAIL} ?`).waitFor();
+    await confirm.getByRole('button', { name: 'Oui' }).click();
+    await toast(page, 'Facture envoyée avec succès').waitFor();
+    await row.locator('[data-sent="true"]').waitFor();
+    const mail = (await readOutbox(app.outboxDir)).find((message) => (message.to as { text: string } | undefined)?.text === CLIENT_EMAIL);
+    expect(mail?.attachments.map((attachment) => attachment.filename)).toEqual([`facture-${bill.number}.pdf`]);
+
+    // Paid.
+    const paid = row.getByRole('checkbox', { name: `Facture de ${CLIENT} payée` });
+    await paid.check();
+    await toast(page, 'Facture marquée comme payée.').waitFor();
+    await eventually(async () => (await app.services.db.groupBill.findUniqueOrThrow({ where: { id: bill.id } })).isPaid, true);
+    expect(await paid.isChecked()).toBe(true);
+    await saveScreenshot(page, 'admin-billing-sent-paid');
+  });
+});
+
+describe('MES FACTURES (bailiff)', () => {
+  beforeEach(async () => {
+    page = await signedInPage(browser, 'bailiff');
+  });
+
+  it("lists only his étude's bills of the year with their figures, and opens one in the viewer", async () => {
+    const bailiff = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
+    const { year } = parisNow();
+    const bills = await app.services.db.groupBill.findMany({ where: { groupId: bailiff.groupId!, year }, orderBy: [{ month: 'desc' }] });
+    expect(bills.length).toBeGreaterThan(0);
+
+    await page.goto('/dashboard/mes-factures-huissier');
+    await screenTitle(page, 'Mes factures').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Année' }).inputValue()).toBe(String(year));
+    const table = page.getByRole('table', { name: 'Mes factures' });
+    await table.getByText(MONTHS[bills[0].month - 1], { exact: true }).waitFor();
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Mois', 'Nombre pages', 'Nombre photos', 'Montant HT', 'Voir', 'Télécharger']);
+    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 4).map((td) => td.innerText)));
+    expect(rows.map((cells) => cells.map(plain))).toEqual(
+      bills.map((bill) => [
+        MONTHS[bill.month - 1],
+        String(bill.totalCountPages),
+        String(bill.totalCountPhotos),
+        // Montant HT: what the étude owes before VAT, discounts deducted (docs/decisions.md).
+        plain(formatMoney(bill.amountHT.minus(bill.discountAmount).toFixed(2))),
+      ]),
+    );
+    await saveScreenshot(page, 'bailiff-bills');
+
+    const first = `${MONTHS[bills[0].month - 1]} ${year}`;
+    expect(await table.getByRole('link', { name: `Télécharger la facture de ${first}` }).getAttribute('download')).toBe(`facture-${bills[0].number}.pdf`);
+    await table.getByRole('button', { name: `Voir la facture de ${first}` }).click();
+    const viewer = page.getByRole('dialog', { name: `facture-${bills[0].number}.pdf` });
+    const pdf = await fetch(new URL((await viewer.locator('iframe').getAttribute('src'))!, app.url));
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    await saveScreenshot(page, 'bailiff-bills-viewer');
+    await viewer.getByRole('button', { name: 'Fermer' }).last().click();
+
+    // Spec §9: years from 2019; the seed has no bill that year.
+    await page.getByRole('combobox', { name: 'Année' }).selectOption('2019');
+    await table.getByText('Aucune facture.').waitFor();
+  });
+});

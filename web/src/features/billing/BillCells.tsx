@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { Button, Checkbox, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { DocumentBulletListRegular } from '@fluentui/react-icons/svg/document-bullet-list';
+import { EyeRegular } from '@fluentui/react-icons/svg/eye';
+import { SendRegular } from '@fluentui/react-icons/svg/send';
+import { graphql, useFragment } from 'react-relay/hooks';
+import type { BillCellsFragment$key } from '../../__generated__/BillCellsFragment.graphql';
+import type { BillCellsPaidMutation } from '../../__generated__/BillCellsPaidMutation.graphql';
+import type { BillCellsSendMutation } from '../../__generated__/BillCellsSendMutation.graphql';
+import { describeError } from '../../relay/ApiError';
+import { useCommit } from '../../relay/commit';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import type { ViewedDocument } from '../../ui/DocumentViewer';
+import { formatDateTime, formatMoney } from '../../ui/format';
+import { useToast } from '../../ui/toasts';
+import { billingText } from './text';
+
+const t = billingText.table;
+
+// What the Facturation row shows of its bill; several cells read it.
+const billFragment = graphql`
+  fragment BillCellsFragment on GroupBill {
+    id
+    number
+    amountTTC
+    isSent
+    sentAt
+    isPaid
+    pdf {
+      name
+      url
+      downloadUrl
+    }
+  }
+`;
+
+const useStyles = makeStyles({
+  stack: { display: 'flex', flexDirection: 'column' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  figure: { fontVariantNumeric: 'tabular-nums' },
+  dot: {
+    display: 'inline-block',
+    width: '12px',
+    height: '12px',
+    borderRadius: '50%',
+    boxSizing: 'border-box',
+    verticalAlign: 'middle',
+  },
+  sent: { backgroundColor: tokens.colorPaletteGreenBackground3 },
+  notSent: { border: `${tokens.strokeWidthThick} solid ${tokens.colorNeutralStroke1}` },
+  actions: { display: 'inline-flex', columnGap: tokens.spacingHorizontalXXS },
+});
+
+/** 'N° 57' and its amount TTC, or 'Non générée' with what is left to bill. */
+export function BillNumberCell({ bill, billableCount }: { bill: BillCellsFragment$key | null | undefined; billableCount: number }) {
+  const styles = useStyles();
+  const data = useFragment(billFragment, bill);
+  if (!data) {
+    return (
+      <span className={styles.stack}>
+        <Text className={styles.muted}>{t.notGenerated}</Text>
+        {billableCount > 0 ? (
+          <Text size={200} className={styles.muted}>
+            {t.toBill(billableCount)}
+          </Text>
+        ) : null}
+      </span>
+    );
+  }
+  return (
+    <span className={styles.stack}>
+      <Text weight="semibold">{t.billNumber(data.number)}</Text>
+      <Text size={200} className={mergeClasses(styles.muted, styles.figure)}>
+        {t.billTTC(formatMoney(data.amountTTC))}
+      </Text>
+    </span>
+  );
+}
+
+/** Spec §4: a sent bill shows a green dot (`is_sent`). */
+export function SentDot({ bill }: { bill: BillCellsFragment$key | null | undefined }) {
+  const styles = useStyles();
+  const data = useFragment(billFragment, bill);
+  if (!data) return null;
+  const label = data.isSent ? t.sentOn(formatDateTime(data.sentAt)) : t.notSent;
+  return (
+    <Tooltip content={label} relationship="label">
+      <span role="img" data-sent={data.isSent} className={mergeClasses(styles.dot, data.isSent ? styles.sent : styles.notSent)} />
+    </Tooltip>
+  );
+}
+
+/** Spec §4: 'paid' is a checkbox the admin ticks or unticks once the bill exists. */
+export function PaidCheckbox({ bill, client }: { bill: BillCellsFragment$key | null | undefined; client: string }) {
+  const data = useFragment(billFragment, bill);
+  const commit = useCommit();
+  const toast = useToast();
+  const [saving, setSaving] = useState(false);
+  const setPaid = (isPaid: boolean) => {
+    if (!data) return;
+    setSaving(true);
+    commit<BillCellsPaidMutation>({
+      mutation: graphql`
+        mutation BillCellsPaidMutation($input: SetGroupBillPaidInput!) @raw_response_type {
+          setGroupBillPaid(input: $input) {
+            bill {
+              id
+              isPaid
+              paidAt
+            }
+          }
+        }
+      `,
+      variables: { input: { billId: data.id, isPaid } },
+      // The box follows the click at once; Relay rolls it back if the server refuses.
+      optimisticResponse: { setGroupBillPaid: { bill: { id: data.id, isPaid, paidAt: isPaid ? new Date().toISOString() : null } } },
+    })
+      .then(() => toast('success', isPaid ? billingText.paid : billingText.unpaid))
+      .catch(() => null)
+      .finally(() => setSaving(false));
+  };
+  return (
+    <Checkbox
+      aria-label={t.paidLabel(client)}
+      checked={data?.isPaid ?? false}
+      disabled={!data || saving}
+      onChange={(_, change) => setPaid(change.checked === true)}
+    />
+  );
+}
+
+/**
+ * The row's actions: the report-selection dialog, the bill's PDF in the viewer, and sending it to
+ * the étude's accounting address after a confirmation (spec §4; a bill may be sent again).
+ */
+export function BillActions({
+  bill,
+  client,
+  email,
+  onSelect,
+  onView,
+}: {
+  bill: BillCellsFragment$key | null | undefined;
+  client: string;
+  /** The étude's accounting e-mail, named in the confirmation. */
+  email: string;
+  onSelect(): void;
+  onView(file: ViewedDocument): void;
+}) {
+  const styles = useStyles();
+  const data = useFragment(billFragment, bill);
+  const commit = useCommit();
+  const toast = useToast();
+  const { confirm, dialog } = useConfirm();
+  const [sending, setSending] = useState(false);
+
+  const send = async () => {
+    if (!data) return;
+    if (!(await confirm({ title: billingText.sendConfirmTitle, message: billingText.sendConfirm(data.number, email) }))) return;
+    setSending(true);
+    try {
+      await commit<BillCellsSendMutation>(
+        {
+          mutation: graphql`
+            mutation BillCellsSendMutation($input: SendGroupBillInput!) {
+              sendGroupBill(input: $input) {
+                bill {
+                  id
+                  isSent
+                  sentAt
+                }
+              }
+            }
+          `,
+          variables: { input: { billId: data.id } },
+        },
+        { errorToast: false },
+      );
+      toast('success', billingText.sent);
+    } catch (error) {
+      toast('error', billingText.sendFailed, { body: describeError(error) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <span className={styles.actions}>
+      <Tooltip content={t.select(client)} relationship="label">
+        <Button appearance="subtle" icon={<DocumentBulletListRegular />} onClick={onSelect} />
+      </Tooltip>
+      <Tooltip content={t.view(client)} relationship="label">
+        <Button appearance="subtle" icon={<EyeRegular />} disabled={!data} onClick={() => data && onView(data.pdf)} />
+      </Tooltip>
+      <Tooltip content={t.send(client)} relationship="label">
+        <Button appearance="subtle" icon={<SendRegular />} disabled={!data || sending} onClick={() => void send()} />
+      </Tooltip>
+      {dialog}
+    </span>
+  );
+}

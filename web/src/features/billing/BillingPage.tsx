@@ -1,0 +1,228 @@
+import { useState, useTransition } from 'react';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { graphql, useFragment, useLazyLoadQuery } from 'react-relay/hooks';
+import type { BillingPageQuery } from '../../__generated__/BillingPageQuery.graphql';
+import type { BillingTableFragment$key } from '../../__generated__/BillingTableFragment.graphql';
+import type { BillingTotalsFragment$key } from '../../__generated__/BillingTotalsFragment.graphql';
+import { fr } from '../../i18n/fr';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
+import { formatMoney } from '../../ui/format';
+import { PageHeader } from '../../ui/PageHeader';
+import { MonthSelect, YearSelect } from '../../ui/PeriodSelects';
+import { parisYearMonth } from '../../ui/periods';
+import { RouterLink } from '../../ui/RouterLink';
+import { BillActions, BillNumberCell, PaidCheckbox, SentDot } from './BillCells';
+import { BillSelectionDialog } from './BillSelectionDialog';
+import { billingText } from './text';
+
+/** Spec §9: period filters offer the years from 2020 to the current one. */
+const FIRST_YEAR = 2020;
+
+const useStyles = makeStyles({
+  filters: { display: 'flex', columnGap: tokens.spacingHorizontalM },
+  year: { minWidth: '120px' },
+  month: { minWidth: '160px' },
+  totals: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalXXXL,
+    rowGap: tokens.spacingVerticalM,
+    marginBottom: tokens.spacingVerticalXL,
+    padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow4,
+  },
+  totalsTitle: { color: tokens.colorBrandForeground1, letterSpacing: '0.04em', marginInlineEnd: tokens.spacingHorizontalL },
+  figures: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalXXXL, rowGap: tokens.spacingVerticalS, margin: 0 },
+  figure: { display: 'flex', flexDirection: 'column', '& dd': { margin: 0 } },
+  figureLabel: { color: tokens.colorNeutralForeground3 },
+  figureValue: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  client: { display: 'flex', flexDirection: 'column' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  number: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+});
+
+/** Spec §2 'Facturation': the period totals (every counted constat of the month, before discounts). */
+function BillingTotals({ totals }: { totals: BillingTotalsFragment$key }) {
+  const styles = useStyles();
+  const data = useFragment(
+    graphql`
+      fragment BillingTotalsFragment on PeriodTotals {
+        reports
+        textPages
+        photos
+        amountHT
+      }
+    `,
+    totals,
+  );
+  const t = billingText.totals;
+  const figures: [string, string][] = [
+    [t.reports, String(data.reports)],
+    [t.textPages, String(data.textPages)],
+    [t.photos, String(data.photos)],
+    [t.amountHT, formatMoney(data.amountHT)],
+  ];
+  return (
+    <section className={styles.totals} aria-label={t.title}>
+      <Text weight="semibold" className={styles.totalsTitle}>
+        {t.title}
+      </Text>
+      <dl className={styles.figures}>
+        {figures.map(([label, value]) => (
+          <div key={label} className={styles.figure}>
+            <dt>
+              <Text size={200} className={styles.figureLabel}>
+                {label}
+              </Text>
+            </dt>
+            <dd>
+              <Text size={500} weight="semibold" className={styles.figureValue}>
+                {value}
+              </Text>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** One row per étude with counted constats or a bill that month. */
+function BillingTable({ period, loading }: { period: BillingTableFragment$key; loading: boolean }) {
+  const styles = useStyles();
+  const data = useFragment(
+    graphql`
+      fragment BillingTableFragment on BillingPeriod {
+        isCurrent
+        groups {
+          billableReportCount
+          group {
+            id
+            databaseId
+            name
+            city
+            email
+          }
+          totals {
+            reports
+            textPages
+            photos
+            amountHT
+          }
+          bill {
+            ...BillCellsFragment
+          }
+          ...BillSelectionDialogFragment
+        }
+      }
+    `,
+    period,
+  );
+  const [selecting, setSelecting] = useState<string | null>(null);
+  const [viewed, setViewed] = useState<ViewedDocument | null>(null);
+  const t = billingText.table;
+  type Row = (typeof data.groups)[number];
+  const figure = (value: string | number) => <span className={styles.number}>{value}</span>;
+  const columns: DataTableColumn<Row>[] = [
+    {
+      id: 'client',
+      header: t.client,
+      cell: (row) => (
+        <span className={styles.client}>
+          {/* Spec §2: the client name links to the étude's form. */}
+          <RouterLink to={`/dashboard/creerungroupe/${row.group.databaseId}/`}>{row.group.name}</RouterLink>
+          <Text size={200} className={styles.muted}>
+            {row.group.city}
+          </Text>
+        </span>
+      ),
+    },
+    { id: 'reports', header: t.reports, width: '66px', align: 'end', cell: (row) => figure(row.totals.reports) },
+    { id: 'textPages', header: t.textPages, width: '56px', align: 'end', cell: (row) => figure(row.totals.textPages) },
+    { id: 'photos', header: t.photos, width: '56px', align: 'end', cell: (row) => figure(row.totals.photos) },
+    { id: 'amount', header: t.amountHT, width: '90px', align: 'end', cell: (row) => figure(formatMoney(row.totals.amountHT)) },
+    {
+      id: 'bill',
+      header: t.bill,
+      width: '150px',
+      cell: (row) => <BillNumberCell bill={row.bill} billableCount={row.billableReportCount} />,
+    },
+    { id: 'sent', header: t.sent, width: '66px', align: 'center', cell: (row) => <SentDot bill={row.bill} /> },
+    { id: 'paid', header: t.paid, width: '48px', align: 'center', cell: (row) => <PaidCheckbox bill={row.bill} client={row.group.name} /> },
+    {
+      id: 'actions',
+      header: t.actions,
+      width: '104px',
+      align: 'end',
+      cell: (row) => (
+        <BillActions
+          bill={row.bill}
+          client={row.group.name}
+          email={row.group.email}
+          onSelect={() => setSelecting(row.group.id)}
+          onView={setViewed}
+        />
+      ),
+    },
+  ];
+  const selected = data.groups.find((row) => row.group.id === selecting);
+  return (
+    <>
+      <DataTable
+        label={t.label}
+        columns={columns}
+        rows={data.groups}
+        getRowId={(row) => row.group.id}
+        emptyText={t.empty}
+        loading={loading}
+      />
+      {selected ? <BillSelectionDialog billingGroup={selected} canGenerate={data.isCurrent} onClose={() => setSelecting(null)} /> : null}
+      <DocumentViewer document={viewed} onClose={() => setViewed(null)} />
+    </>
+  );
+}
+
+/**
+ * Spec §2 admin 'Facturation' (/dashboard/facturation-admin, /facturation, /Facturationtable):
+ * year and month filters, the period totals, one row per étude with its bill (spec §4 lifecycle:
+ * generated, sent, paid), the report-selection dialog and the generation of the current month's bills.
+ */
+export default function BillingPage() {
+  const styles = useStyles();
+  const [period, setPeriod] = useState(() => parisYearMonth());
+  const [changing, startChange] = useTransition();
+  const data = useLazyLoadQuery<BillingPageQuery>(
+    graphql`
+      query BillingPageQuery($year: Int!, $month: Int!) {
+        billingPeriod(year: $year, month: $month) {
+          totals {
+            ...BillingTotalsFragment
+          }
+          ...BillingTableFragment
+        }
+      }
+    `,
+    period,
+    { fetchPolicy: 'store-and-network' },
+  );
+  const change = (next: Partial<typeof period>) => startChange(() => setPeriod((current) => ({ ...current, ...next })));
+  return (
+    <section>
+      <PageHeader
+        title={fr.titles.billing}
+        actions={
+          <div className={styles.filters}>
+            <YearSelect firstYear={FIRST_YEAR} value={period.year} className={styles.year} onChange={(year) => year && change({ year })} />
+            <MonthSelect value={period.month} className={styles.month} onChange={(month) => month && change({ month })} />
+          </div>
+        }
+      />
+      <BillingTotals totals={data.billingPeriod.totals} />
+      <BillingTable period={data.billingPeriod} loading={changing} />
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState, useTransition } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
+import type { MyBillsPageFragment$key } from '../../__generated__/MyBillsPageFragment.graphql';
+import type { MyBillsPagePaginationQuery } from '../../__generated__/MyBillsPagePaginationQuery.graphql';
+import type { MyBillsPageQuery } from '../../__generated__/MyBillsPageQuery.graphql';
+import { useSessionUser } from '../../app/session/sessionContext';
+import { fr } from '../../i18n/fr';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
+import { DownloadFileButton, ViewFileButton } from '../../ui/FileButtons';
+import { formatMoney } from '../../ui/format';
+import { PageHeader } from '../../ui/PageHeader';
+import { YearSelect } from '../../ui/PeriodSelects';
+import { monthName, parisYearMonth } from '../../ui/periods';
+import { ROWS_PER_PAGE_BAILIFF, useConnectionPages } from '../../ui/useConnectionPages';
+import { billingText } from './text';
+
+const t = billingText.myBills;
+
+/** Spec §9: the bailiff's bills are filtered by year from 2019. */
+const FIRST_YEAR = 2019;
+
+const useStyles = makeStyles({
+  year: { minWidth: '140px' },
+  month: { fontWeight: tokens.fontWeightSemibold },
+  figure: { fontVariantNumeric: 'tabular-nums' },
+});
+
+/**
+ * Spec §2 bailiff 'MES FACTURES' (/dashboard/mes-factures-huissier): his étude's bills of a year,
+ * Mois, Nombre pages, Nombre photos, Montant HT, Voir, Télécharger. The admin's
+ * /dashboard/mybillsbailiff shows the same list for every étude, with an Étude column.
+ */
+export default function MyBillsPage() {
+  const styles = useStyles();
+  const { role } = useSessionUser();
+  const isAdmin = role === 'ADMIN';
+  const [year, setYear] = useState(() => parisYearMonth().year);
+  // The page query loads the current year once; another year is a refetch of the list.
+  const [initialFilter] = useState({ year });
+  const [changing, startChange] = useTransition();
+  const [viewed, setViewed] = useState<ViewedDocument | null>(null);
+  const query = useLazyLoadQuery<MyBillsPageQuery>(
+    graphql`
+      query MyBillsPageQuery($filter: GroupBillFilter!, $count: Int!) {
+        ...MyBillsPageFragment @arguments(filter: $filter, count: $count)
+      }
+    `,
+    // Page sizes travel as variables: graphql-armor's cost rule multiplies literal `first` values.
+    { filter: initialFilter, count: ROWS_PER_PAGE_BAILIFF[0] },
+    { fetchPolicy: 'store-and-network' },
+  );
+  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
+    MyBillsPagePaginationQuery,
+    MyBillsPageFragment$key
+  >(
+    graphql`
+      fragment MyBillsPageFragment on Query
+      @refetchable(queryName: "MyBillsPagePaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }, filter: { type: "GroupBillFilter" }) {
+        groupBills(first: $count, after: $cursor, filter: $filter) @connection(key: "MyBillsPage_groupBills", filters: ["filter"]) {
+          totalCount
+          edges {
+            node {
+              id
+              year
+              month
+              groupName
+              totalCountPages
+              totalCountPhotos
+              netAmountHT
+              pdf {
+                name
+                url
+                downloadUrl
+              }
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const { rows, loading, pagination, resetPage } = useConnectionPages(
+    data.groupBills,
+    { hasNext, isLoadingNext, loadNext },
+    { rowsPerPageOptions: ROWS_PER_PAGE_BAILIFF },
+  );
+  type Row = (typeof rows)[number];
+
+  const changeYear = (next: number | null) => {
+    if (next === null) return;
+    startChange(() => {
+      setYear(next);
+      resetPage();
+      refetch({ filter: { year: next }, count: pagination.rowsPerPage });
+    });
+  };
+
+  const label = (row: Row) => `${monthName(row.month)} ${row.year}${isAdmin ? ` (${row.groupName})` : ''}`;
+  const columns: DataTableColumn<Row>[] = [
+    ...(isAdmin ? [{ id: 'group', header: t.group, cell: (row: Row) => row.groupName }] : []),
+    { id: 'month', header: t.month, cell: (row) => <span className={styles.month}>{monthName(row.month)}</span> },
+    { id: 'pages', header: t.pages, align: 'end', width: '150px', cell: (row) => <span className={styles.figure}>{row.totalCountPages}</span> },
+    { id: 'photos', header: t.photos, align: 'end', width: '150px', cell: (row) => <span className={styles.figure}>{row.totalCountPhotos}</span> },
+    { id: 'amount', header: t.amountHT, align: 'end', width: '160px', cell: (row) => <span className={styles.figure}>{formatMoney(row.netAmountHT)}</span> },
+    {
+      id: 'view',
+      header: t.view,
+      align: 'center',
+      width: '90px',
+      cell: (row) => <ViewFileButton file={row.pdf} label={t.viewBill(label(row))} onView={setViewed} />,
+    },
+    {
+      id: 'download',
+      header: t.download,
+      align: 'center',
+      width: '120px',
+      cell: (row) => <DownloadFileButton file={row.pdf} label={t.downloadBill(label(row))} />,
+    },
+  ];
+
+  const title = isAdmin ? fr.titles.groupBills : fr.titles.bills;
+  return (
+    <section>
+      <PageHeader
+        title={title}
+        actions={<YearSelect firstYear={FIRST_YEAR} value={year} onChange={changeYear} className={styles.year} />}
+      />
+      <DataTable
+        label={title}
+        columns={columns}
+        rows={rows}
+        getRowId={(row) => row.id}
+        emptyText={t.empty}
+        loading={loading || changing}
+        pagination={pagination}
+      />
+      <DocumentViewer document={viewed} onClose={() => setViewed(null)} />
+    </section>
+  );
+}
