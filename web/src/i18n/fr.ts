@@ -293,6 +293,11 @@ export const fr = {
     ],
   },
 
+  datePicker: {
+    placeholder: 'JJ/MM/AAAA',
+    openCalendar: 'Ouvrir le calendrier',
+  },
+
   table: {
     search: 'Rechercher...',
     advancedSearch: 'Recherche avancée',

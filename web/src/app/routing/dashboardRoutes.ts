@@ -50,6 +50,12 @@ const screens = {
   createNews: lazy(() => import('../../features/news/NewsCreatePage')),
   editNews: lazy(() => import('../../features/news/NewsEditPage')),
   statistics: lazy(() => import('../../features/statistics/StatisticsPage')),
+  allAbsences: lazy(() => import('../../features/absences/AdminAbsencesPage')),
+  adminBailiffCalendar: lazy(() =>
+    import('../../features/absences/AdminAbsencesPage').then((m) => ({ default: m.AdminBailiffCalendarPage })),
+  ),
+  myCalendar: lazy(() => import('../../features/absences/MyCalendarPage')),
+  createAbsence: lazy(() => import('../../features/absences/CreateAbsencePage')),
 };
 
 const t = fr.titles;
@@ -59,7 +65,7 @@ const notifications: DashboardRoute = {
   title: t.allNotifications,
   screen: screens.allNotifications,
 };
-const createAlert: DashboardRoute = { path: 'createanalert', title: t.createAlert };
+const createAlert: DashboardRoute = { path: 'createanalert', title: t.createAlert, screen: screens.createAbsence };
 
 // Spec §2, "Admin routes (role 1)": /dashboard is the in-progress reports screen.
 const admin: DashboardRoute[] = [
@@ -96,11 +102,11 @@ const admin: DashboardRoute[] = [
   { path: 'bailiffprofile', title: t.profile, screen: screens.profile },
   { path: 'adminprofile', title: t.profile, screen: screens.profile },
   { path: 'secretaryprofile', title: t.profile, screen: screens.profile },
-  { path: 'bailiffcalendar', title: t.calendar },
+  { path: 'bailiffcalendar', title: t.calendar, screen: screens.adminBailiffCalendar },
   { path: 'emailtemplate', title: t.emailTemplate, screen: screens.emailTemplate },
   { path: 'mesconstats', title: t.myReports },
   notifications,
-  { path: 'allAbsences', title: t.absences },
+  { path: 'allAbsences', title: t.absences, screen: screens.allAbsences },
 ];
 
 // Spec §2, "Bailiff routes (role 2)": default is the in-progress reports screen.
@@ -110,7 +116,7 @@ const bailiff: DashboardRoute[] = [
   { path: 'constats-archives-moi-huissier', title: t.bailiffArchived },
   { path: 'creer-un-constat-huissier', title: t.createReport },
   { path: 'mes-factures-huissier', title: t.bills, screen: screens.groupBills },
-  { path: 'bailiffcalendar', title: t.calendar },
+  { path: 'bailiffcalendar', title: t.calendar, screen: screens.myCalendar },
   { path: 'bailiffprofile', title: t.profile, screen: screens.profile },
   // A bailiff's account is his profile (the account forms are the admins').
   { path: 'bailiffaccount', title: t.myAccount, screen: screens.bailiffAccount },
@@ -128,7 +134,7 @@ const secretary: DashboardRoute[] = [
   { path: 'factures-mois-secretaire', title: t.bills },
   { path: 'retrocessionconstats', title: t.secretaryRetrocession },
   { path: 'secretary', title: t.editAccount, screen: screens.secretaryAccount },
-  { path: 'secretarycalendar', title: t.calendar },
+  { path: 'secretarycalendar', title: t.calendar, screen: screens.myCalendar },
   { path: 'viewnewsecretarie', title: t.viewNews },
   { path: 'secretaryprofile', title: t.profile, screen: screens.profile },
   createAlert,

@@ -1,0 +1,228 @@
+// Spec §2 « Signaler une absence ou un congé » (bailiffs and secretaries), their calendars (month
+// view, legend 'Indisponibilité', pink events, French labels, empty text) and the admin's
+// « Absences » calendar of everyone; §5: 'La date doit être postérieure à la date de début.'.
+import type { Page } from 'playwright-core';
+import { monthName } from '../../web/src/ui/periods.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { demo, gql, loginToken } from '../support/http.js';
+import { fieldMessage, pathname, screenTitle, signedInPage, toast } from '../support/pages.js';
+
+let app: TestApp;
+let browser: TestBrowser;
+let page: Page | undefined;
+
+interface SeededAbsence {
+  startDate: string;
+  endDate: string;
+  comment: string;
+  user: { fullName: string; role: string };
+}
+let seeded: SeededAbsence[];
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser(app.url);
+  const token = await loginToken(app.url, demo.admin.email, demo.admin.password);
+  const result = await gql<{ absences: { edges: { node: SeededAbsence }[] } }>(
+    app.url,
+    'query { absences(first: 100) { edges { node { startDate endDate comment user { fullName role } } } } }',
+    {},
+    token,
+  );
+  seeded = result.data!.absences.edges.map((edge) => edge.node);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+afterEach(async () => {
+  await page?.close();
+  page = undefined;
+});
+
+/** Today in Paris (the browser's time zone), 'YYYY-MM-DD'. */
+function parisToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+}
+
+/** 'DD/MM/YYYY' of the `day`-th of today's month. */
+function dayOfThisMonth(day: number): string {
+  const [year, month] = parisToday().split('-');
+  return `${String(day).padStart(2, '0')}/${month}/${year}`;
+}
+
+/** react-calendar's label of a day tile ('1 novembre 2026'). */
+function longDate(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-').map(Number);
+  return `${day} ${monthName(month).toLowerCase()} ${year}`;
+}
+
+function calendar(target: Page) {
+  return target.getByRole('region', { name: 'Calendrier' });
+}
+
+/** The month grid's tile of a day. */
+function dayTile(target: Page, isoDay: string) {
+  return calendar(target).locator('.react-calendar__tile', { has: target.locator(`abbr[aria-label="${longDate(isoDay)}"]`) });
+}
+
+function calendarTitle(target: Page) {
+  return calendar(target).getByRole('heading', { level: 2 });
+}
+
+/** True when a CSS colour is a pink: red and blue over green. */
+function isPink(color: string): boolean {
+  const [red, green, blue] = (color.match(/\d+/g) ?? []).map(Number);
+  return red > green + 30 && blue > green;
+}
+
+/** Fills the form and returns its Valider button. */
+async function fillAbsence(target: Page, start: string, end: string, comment: string) {
+  await target.getByLabel(/^Date de début/).fill(start);
+  await target.getByLabel(/^Date de fin/).fill(end);
+  await target.getByLabel(/^Commentaire/).fill(comment);
+  return target.getByRole('button', { name: 'Valider' });
+}
+
+describe('Signaler une absence ou un congé', () => {
+  it('bailiff: Valider waits for valid dates, §5 message, then his calendar shows the absence in pink', async () => {
+    page = await signedInPage(browser, 'bailiff');
+    await page.goto('/dashboard/createanalert');
+    await screenTitle(page, 'Signaler une absence ou un congé').waitFor();
+    const submit = page.getByRole('button', { name: 'Valider' });
+    expect(await submit.isDisabled()).toBe(true);
+
+    // The start picked in the calendar, shown DD/MM/YYYY.
+    const [year, month] = parisToday().split('-');
+    await page.getByRole('button', { name: 'Ouvrir le calendrier' }).first().click();
+    await page.locator(`.react-calendar abbr[aria-label="${longDate(`${year}-${month}-02`)}"]`).click();
+    expect(await page.getByLabel(/^Date de début/).inputValue()).toBe(dayOfThisMonth(2));
+    expect(await page.getByLabel(/^Date de début/).getAttribute('placeholder')).toBe('JJ/MM/AAAA');
+
+    // Invalid: the end before the start.
+    await page.getByLabel(/^Date de fin/).fill(dayOfThisMonth(1));
+    expect(await fieldMessage(page, /^Date de fin/).innerText()).toBe('La date doit être postérieure à la date de début.');
+    expect(await submit.isDisabled()).toBe(true);
+    await saveScreenshot(page, 'absence-form-invalid');
+
+    await fillAbsence(page, dayOfThisMonth(2), dayOfThisMonth(3), 'Séminaire de formation continue');
+    expect(await fieldMessage(page, /^Date de fin/).count()).toBe(0);
+    expect(await submit.isEnabled()).toBe(true);
+    await saveScreenshot(page, 'absence-form');
+    await submit.click();
+    await toast(page, 'Indisponibilité créée avec succès.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard/bailiffcalendar');
+    await screenTitle(page, 'Calendrier').waitFor();
+
+    // The month view: French labels, the legend, the new absence on both days, in pink.
+    const region = calendar(page);
+    for (const label of ['Aujourd\'hui', 'Précédent', 'Suivant', 'Mois', 'Semaine', 'Jour']) {
+      await region.getByRole('button', { name: label, exact: true }).waitFor();
+    }
+    await region.getByText('Indisponibilité', { exact: true }).waitFor();
+    expect(await calendarTitle(page).innerText()).toBe(`${monthName(Number(month))} ${year}`);
+    for (const day of ['02', '03']) {
+      await dayTile(page, `${year}-${month}-${day}`).getByText('Séminaire de formation continue').waitFor();
+    }
+    const event = dayTile(page, `${year}-${month}-02`).getByTestId('absence-event');
+    expect(isPink(await event.evaluate((element) => getComputedStyle(element).backgroundColor))).toBe(true);
+    await saveScreenshot(page, 'bailiff-calendar');
+
+    // A click on the event: its details.
+    await event.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Du ${dayOfThisMonth(2)} au ${dayOfThisMonth(3)}`).waitFor();
+    await dialog.getByText('Séminaire de formation continue').waitFor();
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Week and day views, and an empty month far away.
+    await region.getByRole('button', { name: 'Semaine', exact: true }).click();
+    await calendarTitle(page).getByText(/^Du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await region.getByRole('button', { name: 'Mois', exact: true }).click();
+    for (let step = 0; step < 6; step += 1) {
+      const before = await calendarTitle(page).innerText();
+      await region.getByRole('button', { name: 'Suivant' }).click();
+      await calendarTitle(page).filter({ hasNotText: before }).waitFor();
+    }
+    await region.getByText("Il n'y a aucun événement dans le calendrier.").waitFor();
+    await saveScreenshot(page, 'bailiff-calendar-empty');
+    await region.getByRole('button', { name: "Aujourd'hui" }).click();
+    await calendarTitle(page).getByText(`${monthName(Number(month))} ${year}`).waitFor();
+  });
+
+  it('secretary: reports an absence and lands on her calendar; Annuler goes back to /dashboard', async () => {
+    page = await signedInPage(browser, 'secretary');
+    await page.goto('/dashboard/createanalert');
+    await screenTitle(page, 'Signaler une absence ou un congé').waitFor();
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+
+    await page.goto('/dashboard/createanalert');
+    const submit = await fillAbsence(page, dayOfThisMonth(4), dayOfThisMonth(4), 'Rendez-vous chez le notaire');
+    await submit.click();
+    await toast(page, 'Indisponibilité créée avec succès.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard/secretarycalendar');
+    const [year, month] = parisToday().split('-');
+    await dayTile(page, `${year}-${month}-04`).getByText('Rendez-vous chez le notaire').waitFor();
+    // Her calendar shows only her own absences: not the bailiff's.
+    expect(await calendar(page).getByText('Séminaire de formation continue').count()).toBe(0);
+    await saveScreenshot(page, 'secretary-calendar');
+  });
+});
+
+describe('Absences (admin)', () => {
+  it("shows everyone's seeded absences with names and comments, month by month", async () => {
+    page = await signedInPage(browser, 'admin');
+    await page.goto('/dashboard/allAbsences');
+    await screenTitle(page, 'Absences').waitFor();
+    const today = parisToday();
+
+    // Whoever is absent today is named in today's cell; a click gives the comment.
+    const current = seeded.find((absence) => absence.startDate <= today && today <= absence.endDate)!;
+    expect(current).toBeDefined();
+    await dayTile(page, today).getByText(current.user.fullName).waitFor();
+    await saveScreenshot(page, 'admin-absences');
+    await dayTile(page, today).locator('abbr').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(current.user.fullName).waitFor();
+    await dialog.getByText(current.comment).waitFor();
+    await saveScreenshot(page, 'admin-absences-day');
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+
+    // The oldest seeded absence, some months back.
+    const oldest = [...seeded].sort((a, b) => a.startDate.localeCompare(b.startDate))[0];
+    const monthsBack =
+      (Number(today.slice(0, 4)) - Number(oldest.startDate.slice(0, 4))) * 12 +
+      Number(today.slice(5, 7)) -
+      Number(oldest.startDate.slice(5, 7));
+    const region = calendar(page);
+    for (let step = 0; step < monthsBack; step += 1) {
+      const before = await calendarTitle(page).innerText();
+      await region.getByRole('button', { name: 'Précédent' }).click();
+      await calendarTitle(page).filter({ hasNotText: before }).waitFor();
+    }
+    expect(await calendarTitle(page).innerText()).toBe(
+      `${monthName(Number(oldest.startDate.slice(5, 7)))} ${oldest.startDate.slice(0, 4)}`,
+    );
+    const tile = dayTile(page, oldest.startDate);
+    await tile.getByText(oldest.user.fullName).click();
+    await page.getByRole('dialog').getByText(oldest.comment).waitFor();
+  });
+
+  it("the admin's /dashboard/bailiffcalendar shows the bailiffs' absences only", async () => {
+    page = await signedInPage(browser, 'admin');
+    await page.goto('/dashboard/bailiffcalendar');
+    await screenTitle(page, 'Calendrier').waitFor();
+    const today = parisToday();
+    const bailiffToday = seeded.find((a) => a.user.role === 'BAILIFF' && a.startDate <= today && today <= a.endDate)!;
+    await dayTile(page, today).getByText(bailiffToday.user.fullName).waitFor();
+    for (const secretary of seeded.filter((absence) => absence.user.role === 'SECRETARY')) {
+      expect(await calendar(page).getByText(secretary.user.fullName).count()).toBe(0);
+    }
+    expect(pathname(page)).toBe('/dashboard/bailiffcalendar');
+  });
+});

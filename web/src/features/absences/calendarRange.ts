@@ -1,0 +1,41 @@
+// What the absences calendar shows: the days of a month, week or day view, moving between them,
+// and which absences fall on a day. Pure, on 'YYYY-MM-DD' days (absences are whole days).
+import { addDays, firstOfMonth, lastOfMonth, startOfWeek, type Day } from '../../ui/days.js';
+
+export type CalendarView = 'month' | 'week' | 'day';
+
+export interface DayRange {
+  from: Day;
+  to: Day;
+}
+
+export interface AbsenceDays {
+  readonly startDate: Day;
+  readonly endDate: Day;
+}
+
+/**
+ * The days on screen around `anchor`: the month's weeks, Monday to Sunday, neighbouring days
+ * included (as the month grid draws them); the week; the day.
+ */
+export function visibleRange(view: CalendarView, anchor: Day): DayRange {
+  if (view === 'day') return { from: anchor, to: anchor };
+  if (view === 'week') return { from: startOfWeek(anchor), to: addDays(startOfWeek(anchor), 6) };
+  return { from: startOfWeek(firstOfMonth(anchor)), to: addDays(startOfWeek(lastOfMonth(anchor)), 6) };
+}
+
+/** 'Précédent' (-1) and 'Suivant' (+1): a month (to its first day), a week or a day away. */
+export function shiftAnchor(view: CalendarView, anchor: Day, direction: 1 | -1): Day {
+  if (view === 'month') return firstOfMonth(anchor, direction);
+  return addDays(anchor, direction * (view === 'week' ? 7 : 1));
+}
+
+/** The absences covering a day (both ends included), in their order. */
+export function absencesOn<T extends AbsenceDays>(absences: readonly T[], day: Day): T[] {
+  return absences.filter((absence) => absence.startDate <= day && day <= absence.endDate);
+}
+
+/** The absences overlapping a range of days. */
+export function absencesIn<T extends AbsenceDays>(absences: readonly T[], range: DayRange): T[] {
+  return absences.filter((absence) => absence.startDate <= range.to && range.from <= absence.endDate);
+}
