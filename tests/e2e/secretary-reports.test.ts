@@ -281,3 +281,21 @@ describe('Tous mes constats', () => {
     await expect(row.locator('input[type="file"]').count()).resolves.toBe(0);
   });
 });
+
+describe("the admin's /dashboard/secretarydashboard", () => {
+  it("is his 'Constats en cours', whose secretary filter shows one secretary's work (decisions.md)", async () => {
+    const admin = await signedInPage(browser, 'admin');
+    try {
+      await admin.goto('/dashboard/secretarydashboard');
+      await screenTitle(admin, 'Constats en cours').waitFor();
+      await admin.getByRole('group', { name: 'CA en cours' }).waitFor();
+      await admin.getByRole('button', { name: 'Recherche avancée' }).click();
+      await admin.getByRole('combobox', { name: 'Secrétaire', exact: true }).selectOption(secretaryId);
+      await admin.getByRole('button', { name: 'Rechercher', exact: true }).click();
+      const mine = await secretaryReports({ statuses: ['NA', 'EC', 'RS'], archived: false });
+      await admin.getByText(`1–${Math.min(10, mine.total)} sur ${mine.total}`).waitFor();
+    } finally {
+      await admin.close();
+    }
+  });
+});
