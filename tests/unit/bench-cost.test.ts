@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { cpuOf } from '../../scripts/bench/cost.js';
+
+// The bench's CPU-per-request figure splits the server's own CPU from that of the processes below
+// it (the embedded PostgreSQL). Here a parent process that stays idle starts a child that burns
+// ~400 ms of CPU and then waits: the burn must be counted below the parent, not as its own.
+const BURN_THEN_WAIT = `
+  const end = process.cpuUsage().user + 400_000;
+  while (process.cpuUsage().user < end);
+  process.stdout.write('burnt\\n');
+  setTimeout(() => {}, 60_000);
+`;
+const PARENT = `
+  const { spawn } = require('node:child_process');
+  const child = spawn(process.execPath, ['-e', ${JSON.stringify(BURN_THEN_WAIT)}], { stdio: ['ignore', 'inherit', 'inherit'] });
+  process.on('SIGTERM', () => { child.kill('SIGKILL'); process.exit(0); });
+`;
+
+describe('cpuOf', () => {
+  let parent: ChildProcess | undefined;
+  afterEach(async () => {
+    if (parent && parent.exitCode === null) {
+      parent.kill('SIGTERM');
+      await once(parent, 'exit');
+    }
+  });
+
+  test('counts the CPU of the processes below a process apart from its own', async () => {
+    parent = spawn(process.execPath, ['-e', PARENT], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const before = cpuOf(parent.pid!);
+    await new Promise<void>((resolve) => parent!.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('burnt') && resolve()));
+    const after = cpuOf(parent.pid!);
+
+    expect(after.descendants - before.descendants).toBeGreaterThanOrEqual(0.35);
+    // The parent only started its child: far less than the child's burn.
+    expect(after.own).toBeLessThan(after.descendants - before.descendants);
+  });
+
+  test('reads the own CPU of a process, and nothing for a process that does not exist', () => {
+    const self = cpuOf(process.pid);
+    expect(self.own).toBeGreaterThan(0);
+    expect(cpuOf(2 ** 30)).toEqual({ own: 0, descendants: 0 });
+  });
+});
