@@ -431,6 +431,27 @@ describe('lists and headers', () => {
     expect(response.body.headers).toMatchObject({ all_reports: mine, time_delay: { hours: expect.any(Number), minutes: expect.any(Number) } });
   });
 
+  it('a bailiff sees his unassigned (NA) constats as EC, with an EC alert bullet, and his EC filter finds them', async () => {
+    const db = app.services.db;
+    const unassigned = await db.report.findMany({ where: { bailiffId: ids.bailiff, status: 'NA', isArchived: false }, select: { id: true } });
+    expect(unassigned.length).toBeGreaterThan(0);
+    const inProgress = await db.report.count({ where: { bailiffId: ids.bailiff, status: { in: ['NA', 'EC', 'RS'] }, isArchived: false } });
+    const result = await gql(
+      app.url,
+      'query { reports(first: 100, filter: { statuses: [EC], archived: false }) { totalCount edges { node { databaseId status alert } } } }',
+      {},
+      tokens.bailiff,
+    );
+    expect(result.data!.reports.totalCount).toBe(inProgress);
+    const nodes: { databaseId: number; status: string; alert: string }[] = result.data!.reports.edges.map((edge: any) => edge.node);
+    for (const { id } of unassigned) {
+      const node = nodes.find((candidate) => candidate.databaseId === id);
+      expect(node?.status).toBe('EC');
+      // Its bullet is that of a constat in progress (grey only for NA, TE and AR, spec §4).
+      expect(node?.alert).not.toBe('DEFAULT');
+    }
+  });
+
   it('a year/month filter keeps reports created that Paris month', async () => {
     const parisMonth = (date: Date) => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', month: 'numeric', year: 'numeric' }).format(date);
     const [month, year] = parisMonth(new Date()).split('/').map(Number);

@@ -71,11 +71,25 @@ describe('status transitions (state machine)', () => {
     expect(nextStatus(from, event)).toBe(to);
   });
 
-  it('a bailiff sees RS as EC, and his EC filter includes RS', () => {
-    expect(statusShownTo('BAILIFF', 'RS')).toBe('EC');
-    expect(statusShownTo('ADMIN', 'RS')).toBe('RS');
-    expect(statusesForFilter('BAILIFF', ['EC', 'TE'])).toEqual(['EC', 'RS', 'TE']);
-    expect(statusesForFilter('SECRETARY', ['EC'])).toEqual(['EC']);
+  it.each([
+    ['BAILIFF', 'RS', 'EC'],
+    ['BAILIFF', 'NA', 'EC'],
+    ['BAILIFF', 'TE', 'TE'],
+    ['BAILIFF', 'AR', 'AR'],
+    ['ADMIN', 'RS', 'RS'],
+    ['ADMIN', 'NA', 'NA'],
+    ['SECRETARY', 'RS', 'RS'],
+  ] as const)('a %s sees %s as %s (spec §6: a bailiff knows EC, TE and AR only)', (role, status, shown) => {
+    expect(statusShownTo(role, status)).toBe(shown);
+  });
+
+  it.each([
+    ['BAILIFF', ['EC', 'TE'], ['NA', 'EC', 'RS', 'TE']],
+    ['BAILIFF', ['AR'], ['AR']],
+    ['SECRETARY', ['EC'], ['EC']],
+    ['ADMIN', ['NA'], ['NA']],
+  ] as const)("a %s's filter %j stands for %j", (role, statuses, expected) => {
+    expect(statusesForFilter(role, [...statuses])).toEqual(expected);
   });
 });
 

@@ -142,15 +142,18 @@ export function nextStatus(current: ReportStatus, event: ReportEvent): ReportSta
   }
 }
 
-/** A bailiff sees RS as EC (spec §4): the "rétrocédé" step is internal to the office. */
+/**
+ * A bailiff sees RS as EC (spec §4): the "rétrocédé" step is internal to the office, and so is NA
+ * (older data waiting for a secretary): his statuses are EC, TE and AR only (spec §6).
+ */
 export function statusShownTo(role: Role, status: ReportStatus): ReportStatus {
-  return role === 'BAILIFF' && status === 'RS' ? 'EC' : status;
+  return role === 'BAILIFF' && (status === 'RS' || status === 'NA') ? 'EC' : status;
 }
 
-/** Statuses a bailiff's filter value stands for: EC covers RS too. */
+/** Statuses a bailiff's filter value stands for: EC covers NA and RS too. */
 export function statusesForFilter(role: Role, statuses: ReportStatus[]): ReportStatus[] {
   if (role !== 'BAILIFF') return statuses;
-  return statuses.flatMap((status) => (status === 'EC' ? ['EC', 'RS'] : [status])) as ReportStatus[];
+  return statuses.flatMap((status) => (status === 'EC' ? ['NA', 'EC', 'RS'] : [status])) as ReportStatus[];
 }
 
 export const ALERT_WARNING_HOURS = 30;

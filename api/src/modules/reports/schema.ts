@@ -169,7 +169,9 @@ export const ReportNode = builder.prismaNode('Report', {
     alert: t.field({
       type: AlertLevelEnum,
       select: { createdAt: true, lastStatusChange: true },
-      resolve: (report, _args, ctx) => alertLevel(report.status, hoursBetween(alertClock(viewerRole(ctx), report), new Date())),
+      // The bullet follows the status the viewer is shown: a bailiff's NA constat is "en cours".
+      resolve: (report, _args, ctx) =>
+        alertLevel(statusShownTo(viewerRole(ctx), report.status), hoursBetween(alertClock(viewerRole(ctx), report), new Date())),
     }),
     delayHours: t.int({
       description: 'Heures écoulées depuis le dernier changement de statut.',
