@@ -33,6 +33,14 @@ const screens = {
   secretaryReportsAll: lazy(() =>
     import('../../features/reports/SecretaryReportsPage').then((m) => ({ default: m.SecretaryAllReportsPage })),
   ),
+  bailiffReportsInProgress: lazy(() =>
+    import('../../features/reports/BailiffReportsPage').then((m) => ({ default: m.BailiffInProgressReportsPage })),
+  ),
+  bailiffReportsArchived: lazy(() =>
+    import('../../features/reports/BailiffReportsPage').then((m) => ({ default: m.BailiffArchivedReportsPage })),
+  ),
+  createReportBailiff: lazy(() => import('../../features/reports/BailiffCreateReportPage')),
+  myReports: lazy(() => import('../../features/reports/MyReportsPage')),
   groups: lazy(() => import('../../features/groups/GroupsPage')),
   createGroup: lazy(() => import('../../features/groups/GroupCreatePage')),
   editGroup: lazy(() => import('../../features/groups/GroupEditPage')),
@@ -104,23 +112,23 @@ const admin: DashboardRoute[] = [
   { path: 'secretaryprofile', title: t.profile, screen: screens.profile },
   { path: 'bailiffcalendar', title: t.calendar, screen: screens.adminBailiffCalendar },
   { path: 'emailtemplate', title: t.emailTemplate, screen: screens.emailTemplate },
-  { path: 'mesconstats', title: t.myReports },
+  { path: 'mesconstats', title: t.myReports, screen: screens.myReports },
   notifications,
   { path: 'allAbsences', title: t.absences, screen: screens.allAbsences },
 ];
 
 // Spec §2, "Bailiff routes (role 2)": default is the in-progress reports screen.
 const bailiff: DashboardRoute[] = [
-  { path: '', title: t.bailiffInProgress },
-  { path: 'constats-en-cours-moi-huissier', title: t.bailiffInProgress },
-  { path: 'constats-archives-moi-huissier', title: t.bailiffArchived },
-  { path: 'creer-un-constat-huissier', title: t.createReport },
+  { path: '', title: t.bailiffInProgress, screen: screens.bailiffReportsInProgress },
+  { path: 'constats-en-cours-moi-huissier', title: t.bailiffInProgress, screen: screens.bailiffReportsInProgress },
+  { path: 'constats-archives-moi-huissier', title: t.bailiffArchived, screen: screens.bailiffReportsArchived },
+  { path: 'creer-un-constat-huissier', title: t.createReport, screen: screens.createReportBailiff },
   { path: 'mes-factures-huissier', title: t.bills, screen: screens.groupBills },
   { path: 'bailiffcalendar', title: t.calendar, screen: screens.myCalendar },
   { path: 'bailiffprofile', title: t.profile, screen: screens.profile },
   // A bailiff's account is his profile (the account forms are the admins').
   { path: 'bailiffaccount', title: t.myAccount, screen: screens.bailiffAccount },
-  { path: 'mesconstats', title: t.myReports },
+  { path: 'mesconstats', title: t.myReports, screen: screens.myReports },
   createAlert,
   notifications,
 ];

@@ -40,12 +40,8 @@ interface Errors {
   files?: string;
 }
 
-/** Spec §2 'Créer un constat' (admin), §4 report creation states, §5 messages. */
+/** Spec §2 'Créer un constat' (admin): the form with its bailiff select. */
 export default function CreateReportPage() {
-  const styles = useStyles();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const upload = useUpload();
   const data = useLazyLoadQuery<CreateReportPageQuery>(
     graphql`
       query CreateReportPageQuery {
@@ -62,6 +58,29 @@ export default function CreateReportPage() {
     {},
     { fetchPolicy: 'store-and-network' },
   );
+  return (
+    <CreateReportForm
+      bailiffs={data.users.edges.map(({ node }) => node)}
+      createdPath="/dashboard/constats-en-cours-admin"
+      cancelPath="/dashboard/constatsencours"
+    />
+  );
+}
+
+interface CreateReportFormProps {
+  /** The admin picks the bailiff; without options the report is the signed-in bailiff's own. */
+  bailiffs?: readonly { readonly id: string; readonly fullName: string }[];
+  /** Where a created report is listed. */
+  createdPath: string;
+  cancelPath: string;
+}
+
+/** Spec §2 'Créer un constat', §4 report creation states (progress, cancel), §5 messages. */
+export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateReportFormProps) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const upload = useUpload();
   const [bailiffId, setBailiffId] = useState('');
   const [name, setName] = useState('');
   const [comment, setComment] = useState('');
@@ -71,7 +90,7 @@ export default function CreateReportPage() {
   const uploading = upload.progress !== null;
 
   const validate = (next: { bailiffId: string; name: string; files: readonly File[] }): Errors => ({
-    bailiff: next.bailiffId ? undefined : t.bailiffRequired,
+    bailiff: next.bailiffId || !bailiffs ? undefined : t.bailiffRequired,
     name: next.name.trim() ? undefined : t.nameRequired,
     files: next.files.length > 0 ? undefined : t.fileRequired,
   });
@@ -98,7 +117,7 @@ export default function CreateReportPage() {
             }
           `,
           variables: {
-            input: { bailiffId, name: name.trim(), comment: comment.trim() || null, files: placeholders },
+            input: { bailiffId: bailiffs ? bailiffId : null, name: name.trim(), comment: comment.trim() || null, files: placeholders },
           },
           uploadables,
         },
@@ -109,7 +128,7 @@ export default function CreateReportPage() {
       return;
     }
     toast('success', t.success);
-    navigate('/dashboard/constats-en-cours-admin');
+    navigate(createdPath);
   };
 
   const recheck = (next: Partial<{ bailiffId: string; name: string; files: readonly File[] }>) => {
@@ -120,23 +139,25 @@ export default function CreateReportPage() {
     <section>
       <PageHeader title={fr.titles.createReport} />
       <form className={styles.card} onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Field label={t.bailiff} required validationMessage={errors.bailiff}>
-          <Select
-            value={bailiffId}
-            disabled={uploading}
-            onChange={(_, next) => {
-              setBailiffId(next.value);
-              recheck({ bailiffId: next.value });
-            }}
-          >
-            <option value="">{t.bailiffPlaceholder}</option>
-            {data.users.edges.map(({ node }) => (
-              <option key={node.id} value={node.id}>
-                {node.fullName}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        {bailiffs ? (
+          <Field label={t.bailiff} required validationMessage={errors.bailiff}>
+            <Select
+              value={bailiffId}
+              disabled={uploading}
+              onChange={(_, next) => {
+                setBailiffId(next.value);
+                recheck({ bailiffId: next.value });
+              }}
+            >
+              <option value="">{t.bailiffPlaceholder}</option>
+              {bailiffs.map((bailiff) => (
+                <option key={bailiff.id} value={bailiff.id}>
+                  {bailiff.fullName}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        ) : null}
         <Field
           label={t.name}
           required
@@ -178,7 +199,7 @@ export default function CreateReportPage() {
           />
         </Field>
         <div className={styles.actions}>
-          <Button disabled={uploading} onClick={() => navigate('/dashboard/constatsencours')}>
+          <Button disabled={uploading} onClick={() => navigate(cancelPath)}>
             {t.cancel}
           </Button>
           <Button

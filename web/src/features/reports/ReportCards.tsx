@@ -43,6 +43,7 @@ const useStyles = makeStyles({
   text: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   label: { color: tokens.colorNeutralForeground3 },
   value: { whiteSpace: 'nowrap' },
+  textValue: { lineHeight: tokens.lineHeightBase400 },
   // Five tiles on one row of a 1280 px screen (the secretary's): smaller icons and padding.
   compactGrid: { gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))', gap: tokens.spacingHorizontalM },
   compactCard: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`, columnGap: tokens.spacingHorizontalM },
@@ -60,6 +61,8 @@ export interface ReportCardProps {
   tone: 'brand' | 'green' | 'red' | 'orange';
   label: string;
   value: string;
+  /** Words (an action's name) rather than a figure: smaller, and they may wrap. */
+  textValue?: boolean;
 }
 
 /** One figure above a reports list (spec §2 cards and tiles). */
@@ -86,7 +89,7 @@ export function ReportCardLink({ to, ...card }: ReportCardProps & { to: string }
   );
 }
 
-function CardContent({ icon, tone, label, value }: ReportCardProps) {
+function CardContent({ icon, tone, label, value, textValue = false }: ReportCardProps) {
   const styles = useStyles();
   const compact = useContext(Compact);
   return (
@@ -96,7 +99,7 @@ function CardContent({ icon, tone, label, value }: ReportCardProps) {
         <Text size={200} weight="medium" className={styles.label}>
           {label}
         </Text>
-        <Text size={500} weight="semibold" className={styles.value}>
+        <Text size={textValue ? 400 : 500} weight="semibold" className={textValue ? styles.textValue : styles.value}>
           {value}
         </Text>
       </span>

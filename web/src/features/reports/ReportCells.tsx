@@ -56,6 +56,9 @@ const useStyles = makeStyles({
 export type AlertLevel = 'DEFAULT' | 'SUCCESS' | 'WARNING' | 'ERROR';
 export type ReportStatus = 'NA' | 'EC' | 'RS' | 'TE' | 'AR';
 
+/** Terminated or archived: the returned items are final. */
+export const isDone = (status: ReportStatus) => status === 'TE' || status === 'AR';
+
 /** Spec §4: the alert bullet, grey / green / orange / red. */
 export function AlertDot({ level }: { level: AlertLevel }) {
   const styles = useStyles();

@@ -17,6 +17,7 @@ import { formatDateTime, formatFileSize } from '../../ui/format';
 import { truncate } from '../../ui/text';
 import { useToast } from '../../ui/toasts';
 import { UploadBox } from '../../ui/UploadBox';
+import { isDone } from './ReportCells';
 import { ACCEPTED_REPORT_FILES, reportsText as t } from './text';
 
 const useStyles = makeStyles({
@@ -43,6 +44,7 @@ const fileFields = graphql`
   fragment ReportFilesFragment on Report {
     id
     name
+    status
     deposited {
       count
       totalSize
@@ -119,9 +121,18 @@ export function useAddReportFiles(): {
 /**
  * A report's deposited and returned items (spec §2 expanded row): viewer, download, deletion
  * after 'Etes-vous sûr de vouloir supprimer le fichier ?' and, where allowed, an upload box.
- * `readOnly` (terminated and archived lists) hides uploads and deletions.
+ * `readOnly` (terminated and archived lists) hides uploads and deletions; `returnedOnceDone` (the
+ * bailiff) says the returned items come with the terminated constat (spec §6).
  */
-export function ReportFiles({ report, readOnly = false }: { report: ReportFilesFragment$key; readOnly?: boolean }) {
+export function ReportFiles({
+  report,
+  readOnly = false,
+  returnedOnceDone = false,
+}: {
+  report: ReportFilesFragment$key;
+  readOnly?: boolean;
+  returnedOnceDone?: boolean;
+}) {
   const styles = useStyles();
   const data = useFragment(fileFields, report);
   const commit = useCommit();
@@ -173,7 +184,9 @@ export function ReportFiles({ report, readOnly = false }: { report: ReportFilesF
           {title} <span className={styles.muted}>· {t.files(files.count)} · {formatFileSize(files.totalSize)}</span>
         </Text>
         {files.files.length === 0 ? (
-          <Text className={styles.muted}>{t.noFile}</Text>
+          <Text className={styles.muted}>
+            {kind === 'RETURNED' && returnedOnceDone && !isDone(data.status) ? t.returnedOnceDone : t.noFile}
+          </Text>
         ) : (
           <ul className={styles.list}>
             {files.files.map((file) => (

@@ -14,7 +14,7 @@ import { useConfirm } from '../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { formatDateTime } from '../../ui/format';
 import { useToast } from '../../ui/toasts';
-import { useConnectionPages } from '../../ui/useConnectionPages';
+import { ROWS_PER_PAGE, ROWS_PER_PAGE_BAILIFF, useConnectionPages } from '../../ui/useConnectionPages';
 import { yearsSince } from '../../ui/periods';
 import { fr } from '../../i18n/fr';
 import {
@@ -22,6 +22,7 @@ import {
   CommentsButton,
   FileGroupCell,
   SecretaryAssign,
+  isDone,
   StatusBadge,
   type ReportStatus,
   type SecretaryOption,
@@ -44,6 +45,8 @@ const useStyles = makeStyles({
   wide: { '& table': { minWidth: '1360px' } },
   // The secretary's eight columns fit a 1280 px screen beside the menu.
   secretary: { '& table': { minWidth: '940px' } },
+  // The bailiff's (no 'Huissier', comments beside 'Archiver') fit it too.
+  bailiff: { '& table': { minWidth: '900px' } },
   name: { fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -52,10 +55,14 @@ const useStyles = makeStyles({
 export type AdminReportsView = 'inProgress' | 'done' | 'archived';
 /** The secretary's 'Constats en cours' (EC, RS) and 'Tous mes constats' (EC, RS, TE, AR). */
 export type SecretaryReportsView = 'secretaryInProgress' | 'secretaryAll';
-export type ReportsView = AdminReportsView | SecretaryReportsView;
+/** The bailiff's 'Mes constats en cours' (EC, TE) and 'Mes constats archivés'. */
+export type BailiffReportsView = 'bailiffInProgress' | 'bailiffArchived';
+export type ReportsView = AdminReportsView | SecretaryReportsView | BailiffReportsView;
 
 const isSecretaryView = (view: ReportsView): view is SecretaryReportsView =>
   view === 'secretaryInProgress' || view === 'secretaryAll';
+const isBailiffView = (view: ReportsView): view is BailiffReportsView =>
+  view === 'bailiffInProgress' || view === 'bailiffArchived';
 
 export const baseFilter: Record<ReportsView, ReportFilter> = {
   // NA only exists in older data and becomes EC once a secretary is assigned (decisions.md):
@@ -65,7 +72,15 @@ export const baseFilter: Record<ReportsView, ReportFilter> = {
   archived: { archived: true },
   secretaryInProgress: { statuses: ['EC', 'RS'], archived: false },
   secretaryAll: { statuses: ['EC', 'RS', 'TE', 'AR'] },
+  // Spec §4: the bailiff loads his EC, RS and TE constats; for him EC stands for NA and RS too.
+  bailiffInProgress: { statuses: ['EC', 'TE'], archived: false },
+  // His archive opens on the archived constats (defaultStatus); its status filter (EC, TE, AR,
+  // spec §6) searches his whole history, 'Tous' every status (docs/decisions.md).
+  bailiffArchived: {},
 };
+
+/** The status selected when a list opens ('' is every status of its base filter). */
+const defaultStatus: Partial<Record<ReportsView, ReportStatus>> = { bailiffArchived: 'AR' };
 
 const viewStatuses: Record<ReportsView, readonly ReportStatus[]> = {
   inProgress: ['NA', 'EC', 'RS'],
@@ -73,6 +88,8 @@ const viewStatuses: Record<ReportsView, readonly ReportStatus[]> = {
   archived: ['AR'],
   secretaryInProgress: ['EC', 'RS'],
   secretaryAll: ['EC', 'RS', 'TE', 'AR'],
+  bailiffInProgress: ['EC', 'TE'],
+  bailiffArchived: ['EC', 'TE', 'AR'],
 };
 
 const FIRST_YEAR = 2020;
@@ -85,7 +102,13 @@ interface Filters {
   status: string;
 }
 
-const noFilters: Filters = { bailiffId: '', secretaryId: '', year: '', month: '', status: '' };
+const defaultFilters = (view: ReportsView): Filters => ({
+  bailiffId: '',
+  secretaryId: '',
+  year: '',
+  month: '',
+  status: defaultStatus[view] ?? '',
+});
 
 function toFilter(view: ReportsView, search: string, filters: Filters): ReportFilter {
   const base = baseFilter[view];
@@ -100,6 +123,12 @@ function toFilter(view: ReportsView, search: string, filters: Filters): ReportFi
   };
 }
 
+/** The filter a list opens with: the page query must load the connection the table shows. */
+export const initialFilter = (view: ReportsView): ReportFilter => toFilter(view, '', defaultFilters(view));
+
+/** Whether an archived constat still belongs to a list filtered so. */
+const keepsArchived = (filter: ReportFilter) => filter.archived !== false && (!filter.statuses || filter.statuses.includes('AR'));
+
 function AdvancedSearch({
   view,
   bailiffs,
@@ -112,7 +141,7 @@ function AdvancedSearch({
   onApply(filters: Filters): void;
 }) {
   const styles = useStyles();
-  const [filters, setFilters] = useState<Filters>(noFilters);
+  const [filters, setFilters] = useState<Filters>(defaultFilters(view));
   const years = yearsSince(FIRST_YEAR);
   const set = (key: keyof Filters) => (_: unknown, data: { value: string }) =>
     setFilters((current) => ({ ...current, [key]: data.value }));
@@ -124,8 +153,8 @@ function AdvancedSearch({
       </Select>
     </Field>
   );
-  // The account lists are the admin's (a secretary's lists hold only her own constats).
-  const people = isSecretaryView(view) ? null : (
+  // The account lists are the admin's (other roles' lists hold only their own constats).
+  const people = isSecretaryView(view) || isBailiffView(view) ? null : (
     <>
       {select(
         'bailiffId',
@@ -184,8 +213,8 @@ function AdvancedSearch({
       </Button>
       <Button
         onClick={() => {
-          setFilters(noFilters);
-          onApply(noFilters);
+          setFilters(defaultFilters(view));
+          onApply(defaultFilters(view));
         }}
       >
         {t.filters.reset}
@@ -223,7 +252,7 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
   const { confirm, dialog } = useConfirm();
   const [searching, startSearch] = useTransition();
   const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<Filters>(noFilters);
+  const [filters, setFilters] = useState<Filters>(defaultFilters(view));
   const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
     ReportsTablePaginationQuery,
     ReportsTableFragment$key
@@ -299,11 +328,12 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
     `,
     query,
   );
-  const { rows, loading, pagination, resetPage } = useConnectionPages(data.reports, {
-    hasNext,
-    isLoadingNext,
-    loadNext,
-  });
+  const { rows, loading, pagination, resetPage } = useConnectionPages(
+    data.reports,
+    { hasNext, isLoadingNext, loadNext },
+    // Spec §9: the bailiff's lists show 10 to 50 rows.
+    { rowsPerPageOptions: isBailiffView(view) ? ROWS_PER_PAGE_BAILIFF : ROWS_PER_PAGE },
+  );
   const connectionId = data.reports.__id;
   const bailiffs = useMemo(() => data.bailiffs?.edges.map((edge) => edge.node) ?? [], [data.bailiffs]);
   const secretaries = useMemo(() => data.secretaries?.edges.map((edge) => edge.node) ?? [], [data.secretaries]);
@@ -362,7 +392,9 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
         }
       `,
       variables: { input: { reportId: row.id } },
-      updater: (store) => removeFromConnection(store, connectionId, row.id),
+      updater: (store) => {
+        if (!keepsArchived(toFilter(view, search, filters))) removeFromConnection(store, connectionId, row.id);
+      },
     });
     toast('success', t.archived);
     onChanged?.();
@@ -394,21 +426,24 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
 
   // The secretary's table has two columns less and must fit a 1280 px screen: narrower columns
   // (the date wraps before its time; each cell also has 16 px of padding).
-  const width = (admin: string, secretary: string) => (isSecretaryView(view) ? secretary : admin);
+  // The bailiff's likewise (each width given as admin, secretary, bailiff).
+  const width = (admin: string, secretary: string, bailiff = admin) =>
+    isSecretaryView(view) ? secretary : isBailiffView(view) ? bailiff : admin;
+  const commentsButton = (row: Row) => <CommentsButton reportName={row.name} unread={row.unreadCommentCount} />;
   const columns: DataTableColumn<Row>[] = [
-    { id: 'alert', header: <span aria-label={t.columns.alert} />, width: '36px', cell: (row) => <AlertDot level={row.alert} /> },
+    { id: 'alert', header: <span aria-label={t.columns.alert} />, width: width('36px', '36px', '24px'), cell: (row) => <AlertDot level={row.alert} /> },
     // Spec §2: the secretary's in-progress list dates a constat by its last update.
     {
       id: 'date',
       header: t.columns.date,
-      width: width('130px', '85px'),
+      width: width('130px', '85px', '120px'),
       cell: (row) => formatDateTime(view === 'secretaryInProgress' ? row.updatedAt : row.createdAt),
     },
     { id: 'bailiff', header: t.columns.bailiff, width: width('140px', '95px'), cell: (row) => row.bailiff.fullName },
     {
       id: 'secretary',
       header: t.columns.secretary,
-      width: view === 'inProgress' ? '230px' : '140px',
+      width: view === 'inProgress' ? '230px' : width('140px', '140px', '100px'),
       cell: (row) =>
         view === 'inProgress' && row.viewerCan.assignSecretary ? (
           <SecretaryAssign
@@ -421,39 +456,45 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
           (row.secretary?.fullName ?? <Text className={styles.muted}>-</Text>)
         ),
     },
-    { id: 'name', header: t.columns.name, width: width('260px', '170px'), cell: (row) => <span className={styles.name}>{row.name}</span> },
+    { id: 'name', header: t.columns.name, width: width('260px', '170px', '180px'), cell: (row) => <span className={styles.name}>{row.name}</span> },
     {
       id: 'deposited',
       header: t.columns.deposited,
-      width: width('115px', '90px'),
+      width: width('115px', '90px', '90px'),
       cell: (row) => <FileGroupCell group={row.deposited} label={`${t.columns.deposited} ${row.name}`} />,
     },
     {
       id: 'returned',
       header: t.columns.returned,
-      width: width('115px', '110px'),
+      width: width('115px', '110px', '90px'),
       cell: (row) =>
         view === 'secretaryInProgress' ? (
           <ReturnedFilesCell report={row} onReturned={onChanged} />
+        ) : isBailiffView(view) && !isDone(row.status) ? (
+          // Spec §6: returned items reach the bailiff only once the constat is terminated.
+          <Text className={styles.muted}>{t.returnedPending}</Text>
         ) : (
           <FileGroupCell group={row.returned} label={`${t.columns.returned} ${row.name}`} />
         ),
     },
-    { id: 'status', header: t.columns.status, width: width('100px', '75px'), cell: (row) => <StatusBadge status={row.status} /> },
+    { id: 'status', header: t.columns.status, width: width('100px', '75px', '75px'), cell: (row) => <StatusBadge status={row.status} /> },
     {
       id: 'comments',
       header: t.columns.comments,
       width: width('110px', '100px'),
       align: 'center',
-      cell: (row) => <CommentsButton reportName={row.name} unread={row.unreadCommentCount} />,
+      cell: commentsButton,
     },
     {
       id: 'actions',
       header: t.columns.actions,
       width: '80px',
       align: 'end',
-      cell: (row) =>
-        view === 'archived' ? (
+      cell: (row) => (
+        <>
+          {/* The bailiff's table has no 'Commentaires' column: his comments sit beside 'Archiver'. */}
+          {isBailiffView(view) ? commentsButton(row) : null}
+          {view === 'archived' ? (
           <Button
             appearance="subtle"
             title={t.unarchive}
@@ -471,13 +512,18 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
             aria-label={`${t.archive} ${row.name}`}
             onClick={() => void archive(row).catch(() => null)}
           />
-        ),
+          )}
+        </>
+      ),
     },
   ];
-  // The secretary's lists have no assignment and no archiving (spec §2 'Secretary screens').
-  const shown = isSecretaryView(view) ? columns.filter((column) => column.id !== 'secretary' && column.id !== 'actions') : columns;
+  // The secretary's lists have no assignment and no archiving (spec §2 'Secretary screens'); the
+  // bailiff's lists are his own ('Huissier') and fit at 1280 px with the comments in 'Actions'.
+  const hidden: readonly string[] = isSecretaryView(view) ? ['secretary', 'actions'] : isBailiffView(view) ? ['bailiff', 'comments'] : [];
+  const shown = columns.filter((column) => !hidden.includes(column.id));
 
   const expanded = (row: Row) => {
+    if (isBailiffView(view)) return <ReportFiles report={row} readOnly={view === 'bailiffArchived'} returnedOnceDone />;
     if (!isSecretaryView(view)) return <ReportFiles report={row} readOnly={view !== 'inProgress'} />;
     const readOnly = view === 'secretaryAll';
     return (
@@ -489,7 +535,7 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
   };
 
   return (
-    <div className={isSecretaryView(view) ? styles.secretary : styles.wide}>
+    <div className={isSecretaryView(view) ? styles.secretary : isBailiffView(view) ? styles.bailiff : styles.wide}>
       <DataTable
         label={t.columns.name}
         columns={shown}

@@ -39,6 +39,8 @@ export const reportsText = {
   files: (count: number) => `${count} fichier${count > 1 ? 's' : ''}`,
   downloadAll: 'Tout télécharger',
   noFile: 'Aucun fichier',
+  returnedPending: 'En attente',
+  returnedOnceDone: 'Les éléments retournés seront disponibles lorsque le constat sera terminé.',
   selectSecretary: 'Sélectionner la secrétaire',
   assign: 'ok',
   assignLabel: (name: string) => `Secrétaire du constat ${name}`,
@@ -67,6 +69,22 @@ export const reportsText = {
   filesUploaded: (count: number) => `${count} fichiers téléchargés avec succès.`,
   addFiles: 'Ajouter des fichiers',
   send: 'Envoyer',
+  bailiffTiles: {
+    inProgress: 'Mes constats en cours du mois',
+    archived: 'Mes constats archivés du mois',
+    create: 'Déposer un nouveau constat',
+    invoices: 'Mes factures du mois',
+  },
+  // The static 'Mes constats' page: one card per reports screen of the role.
+  myReports: {
+    bailiffInProgress: 'Suivre mes constats',
+    bailiffArchived: 'Retrouver mes constats',
+    create: 'Déposer un nouveau constat',
+    adminInProgress: 'À attribuer et à suivre',
+    adminDone: 'Retournés par les secrétaires',
+    adminArchived: 'Historique',
+    adminCreate: 'Pour un huissier',
+  },
   create: {
     bailiff: 'Huissier',
     bailiffPlaceholder: 'Sélectionner un huissier',
