@@ -21,6 +21,18 @@ const markReadMutation = graphql`
   }
 `;
 
+/** Marks a news item read (spec §4), at once in the store (the bell's dot, the lists). */
+export function useMarkNewsRead(): (id: string) => void {
+  const commit = useCommit();
+  return (id) => {
+    void commit<BellNewsMarkReadMutation>({
+      mutation: markReadMutation,
+      variables: { input: { id } },
+      optimisticUpdater: (store) => store.get(id)?.setValue(true, 'isRead'),
+    }).catch(() => {});
+  };
+}
+
 /** Spec §2: the news' important flag as a filled or an empty icon. */
 export function ImportantIcon({ important, className }: { important: boolean; className?: string }) {
   const label = important ? fr.bell.important : fr.bell.notImportant;
@@ -34,7 +46,7 @@ export function ImportantIcon({ important, className }: { important: boolean; cl
 /** One news item of the bell; opening it marks it read. */
 export function BellNews({ news, onOpen }: { news: BellNewsFragment$key; onOpen(item: ContentDialogItem): void }) {
   const itemStyles = useBellItemStyles();
-  const commit = useCommit();
+  const markRead = useMarkNewsRead();
   const { id, title, body, important, isRead, createdAt } = useFragment(
     graphql`
       fragment BellNewsFragment on News {
@@ -61,12 +73,7 @@ export function BellNews({ news, onOpen }: { news: BellNewsFragment$key; onOpen(
         />
       ),
     });
-    if (isRead) return;
-    void commit<BellNewsMarkReadMutation>({
-      mutation: markReadMutation,
-      variables: { input: { id } },
-      optimisticUpdater: (store) => store.get(id)?.setValue(true, 'isRead'),
-    }).catch(() => {});
+    if (!isRead) markRead(id);
   };
 
   return (

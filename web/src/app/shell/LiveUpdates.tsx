@@ -34,7 +34,7 @@ const newsSubscription = graphql`
 
 // The lists that show the latest items first: a live item goes on top of each one loaded.
 const notificationConnections = ['NotificationBell_notifications', 'AllNotificationsPage_notifications'];
-const newsConnections = ['NotificationBell_news'];
+const newsConnections = ['NotificationBell_news', 'NewsListPage_news'];
 
 function holds(connection: RecordProxy, node: RecordProxy): boolean {
   const edges = connection.getLinkedRecords('edges') ?? [];

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
 import type { AllNotificationsPageFragment$key } from '../../__generated__/AllNotificationsPageFragment.graphql';
 import type { AllNotificationsPagePaginationQuery } from '../../__generated__/AllNotificationsPagePaginationQuery.graphql';
 import type { AllNotificationsPageQuery } from '../../__generated__/AllNotificationsPageQuery.graphql';
+import { useMarkNotificationRead } from '../../app/shell/BellNotification';
 import { fr } from '../../i18n/fr';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { HtmlContent } from '../../ui/HtmlContent';
@@ -30,6 +32,26 @@ interface NotificationRow {
   readonly createdAt: string;
   readonly body: string;
   readonly isRead: boolean;
+}
+
+/** An expanded row: the whole notification; reading it marks it read (spec §4). */
+function NotificationDetail({ notification }: { notification: NotificationRow }) {
+  const styles = useStyles();
+  const markRead = useMarkNotificationRead();
+  const { id, isRead, body } = notification;
+  useEffect(() => {
+    if (!isRead) markRead(id);
+    // Once, when the row is opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <>
+      <Text weight="semibold" className={styles.detailTitle}>
+        {t.content}
+      </Text>
+      <HtmlContent html={body} />
+    </>
+  );
 }
 
 /** Spec §2 'TOUTES LES NOTIFICATIONS' (/dashboard/seeallnotifications), for every role. */
@@ -99,14 +121,7 @@ export default function AllNotificationsPage() {
         emptyText={t.empty}
         loading={loading}
         pagination={pagination}
-        renderExpanded={(row) => (
-          <>
-            <Text weight="semibold" className={styles.detailTitle}>
-              {t.content}
-            </Text>
-            <HtmlContent html={row.body} />
-          </>
-        )}
+        renderExpanded={(row) => <NotificationDetail notification={row} />}
       />
     </section>
   );
