@@ -3,10 +3,10 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
-import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import type { AppContext, Services } from '../context.js';
 import { resolveSession } from '../modules/auth/service.js';
+import { costLimit } from './cost.js';
 import { schema } from './schema.js';
 import { clientInfo, bearerToken, type ServerContext } from '../http/request.js';
 
@@ -54,7 +54,8 @@ export function createGraphQLServer(services: Services) {
       maxDepthPlugin({ n: 12 }),
       maxAliasesPlugin({ n: 15 }),
       maxTokensPlugin({ n: 2000 }),
-      costLimitPlugin({ maxCost: 5000 }),
+      // Counts page sizes given as variables too (armor's cost rule runs before variables are known).
+      costLimit(),
       maxDirectivesPlugin({ n: 50 }),
       introspectionGuard(services),
     ],
