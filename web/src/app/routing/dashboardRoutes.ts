@@ -65,6 +65,10 @@ const screens = {
   ),
   myCalendar: lazy(() => import('../../features/absences/MyCalendarPage')),
   createAbsence: lazy(() => import('../../features/absences/CreateAbsencePage')),
+  retrocessionReports: lazy(() => import('../../features/retrocession/AdminRetrocessionReportsPage')),
+  retrocessionBills: lazy(() => import('../../features/retrocession/AdminRetrocessionBillsPage')),
+  secretaryRetrocession: lazy(() => import('../../features/retrocession/SecretaryRetrocessionPage')),
+  secretaryBills: lazy(() => import('../../features/retrocession/SecretaryBillsPage')),
 };
 
 const t = fr.titles;
@@ -84,8 +88,8 @@ const admin: DashboardRoute[] = [
   { path: 'constats-termines-admin', title: t.reportsDone, screen: screens.adminReportsDone },
   { path: 'constats-archives-admin', title: t.reportsArchived, screen: screens.adminReportsArchived },
   { path: 'creer-un-constat-admin', title: t.createReport, screen: screens.createReportAdmin },
-  { path: 'retrocessions-constats-admin', title: t.retrocessionReports },
-  { path: 'retrocessions-factures-admin', title: t.retrocessionBills },
+  { path: 'retrocessions-constats-admin', title: t.retrocessionReports, screen: screens.retrocessionReports },
+  { path: 'retrocessions-factures-admin', title: t.retrocessionBills, screen: screens.retrocessionBills },
   { path: 'facturation-admin', title: t.billing, screen: screens.billing },
   { path: 'facturation', title: t.billing, screen: screens.billing },
   { path: 'Facturationtable', title: t.billing, screen: screens.billing },
@@ -137,11 +141,11 @@ const bailiff: DashboardRoute[] = [
 // Spec §2, "Secretary routes (role 3)": default is the in-progress reports screen.
 const secretary: DashboardRoute[] = [
   { path: '', title: t.reportsInProgress, screen: screens.secretaryReportsInProgress },
-  { path: 'retrocessions-constats-secretaire', title: t.secretaryRetrocession },
+  { path: 'retrocessions-constats-secretaire', title: t.secretaryRetrocession, screen: screens.secretaryRetrocession },
   { path: 'constats-en-cours-secretaire', title: t.reportsInProgress, screen: screens.secretaryReportsInProgress },
   { path: 'constats-mois-secretaire', title: t.secretaryMonthReports, screen: screens.secretaryReportsAll },
-  { path: 'factures-mois-secretaire', title: t.bills },
-  { path: 'retrocessionconstats', title: t.secretaryRetrocession },
+  { path: 'factures-mois-secretaire', title: t.bills, screen: screens.secretaryBills },
+  { path: 'retrocessionconstats', title: t.secretaryRetrocession, screen: screens.secretaryRetrocession },
   { path: 'secretary', title: t.editAccount, screen: screens.secretaryAccount },
   { path: 'secretarycalendar', title: t.calendar, screen: screens.myCalendar },
   { path: 'viewnewsecretarie', title: t.viewNews, screen: screens.secretaryNews },

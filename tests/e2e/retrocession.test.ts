@@ -1,0 +1,344 @@
+// Spec §2 rétrocession screens: admin 'Rétrocession > Constats' and '> Factures', the secretary's
+// 'RÉTROCESSION' (with her monthly bill upload, §5: one Word or PDF file) and 'MES FACTURES'.
+// Every figure on screen is checked against the API's answer for the same period and viewer.
+import { isDeepStrictEqual } from 'node:util';
+import type { Locator, Page } from 'playwright-core';
+import { formatDateTime, formatMoney } from '../../web/src/ui/format.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { demo, gql, loginToken } from '../support/http.js';
+import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { samplePdf } from '../support/upload.js';
+
+let app: TestApp;
+let browser: TestBrowser;
+let page: Page;
+const tokens = {} as Record<'admin' | 'secretary', string>;
+
+interface Totals {
+  reports: number;
+  textPages: number;
+  photos: number;
+  amountHT: string;
+}
+interface PeriodReport {
+  name: string;
+  createdAt: string;
+  returnedAt: string | null;
+  bailiff: { fullName: string };
+  secretary: { id: string; fullName: string } | null;
+  retrocessionAmounts: { total: string };
+}
+interface PeriodBill {
+  monthLabel: string;
+  secretary: { fullName: string };
+  figures: Totals;
+}
+interface Period {
+  totals: Totals;
+  reports: { totalCount: number; edges: { node: PeriodReport }[] };
+  bills: PeriodBill[];
+}
+
+const PERIOD = `query($filter: RetrocessionFilter!) { retrocession(filter: $filter) {
+  totals { reports textPages photos amountHT }
+  reports(first: 10) { totalCount edges { node { name createdAt returnedAt bailiff { fullName } secretary { id fullName } retrocessionAmounts { total } } } }
+  bills { monthLabel secretary { fullName } figures { reports textPages photos amountHT } } } }`;
+
+async function period(filter: { year: number; month?: number | null; secretaryId?: string | null }, token = tokens.admin): Promise<Period> {
+  const result = await gql<{ retrocession: Period }>(app.url, PERIOD, { filter }, token);
+  if (!result.data) throw new Error(JSON.stringify(result.errors));
+  return result.data.retrocession;
+}
+
+/** The Paris month of today and the one before (the seed's bills are for past months). */
+function parisMonths() {
+  const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
+  return { current: { year, month }, previous: month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 } };
+}
+
+const MONTHS = ['Janvier', 'Février', 'Mars', 'Avril', 'Mai', 'Juin', 'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre'];
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser(app.url);
+  tokens.admin = await loginToken(app.url, demo.admin.email, demo.admin.password);
+  tokens.secretary = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+afterEach(async () => {
+  await page?.close();
+});
+
+function reportsTable() {
+  return page.getByRole('table', { name: 'Constats de la période' });
+}
+
+async function headers(table: Locator): Promise<string[]> {
+  // The first header cell of an expandable table is the (empty) expand column.
+  return (await table.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+}
+
+/** The 'CUMUL PÉRIODE' figures as shown: Nb de constats, Nb de pages texte, Nb de photos, Total HT. */
+async function shownTotals(): Promise<string[]> {
+  return page.getByRole('region', { name: 'CUMUL PÉRIODE' }).locator('dd').allInnerTexts();
+}
+
+const expectedTotals = (totals: Totals) => [String(totals.reports), String(totals.textPages), String(totals.photos), formatMoney(totals.amountHT)];
+
+/**
+ * Reads the screen until it shows `expected` (a new period loads asynchronously after a filter
+ * changes), then asserts, so a failure prints what the screen last showed.
+ */
+async function eventually<T>(read: () => Promise<T>, expected: T, timeout = 15_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let actual = await read();
+  while (!isDeepStrictEqual(actual, expected) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    actual = await read();
+  }
+  expect(actual).toEqual(expected);
+}
+
+async function expectTotals(totals: Totals) {
+  await eventually(shownTotals, expectedTotals(totals));
+}
+
+/** The texts of one column (1-based, the expand column included) of the table's rows. */
+async function columnTexts(table: Locator, column: number): Promise<string[]> {
+  return table.locator(`tbody tr > td:nth-child(${column})`).allInnerTexts();
+}
+
+async function selectPeriod(year: number, month: number | null) {
+  await page.getByRole('combobox', { name: 'Année' }).selectOption(String(year));
+  await page.getByRole('combobox', { name: 'Mois' }).selectOption(month === null ? '' : String(month));
+}
+
+describe('admin · Rétrocession > Constats', () => {
+  it('shows the period totals and constats of the API, follows the filters, expands a row', async () => {
+    page = await signedInPage(browser, 'admin');
+    const { previous } = parisMonths();
+    await page.goto('/dashboard/retrocessions-constats-admin');
+    await screenTitle(page, 'Rétrocession · Constats').waitFor();
+    const table = reportsTable();
+    expect(await headers(table)).toEqual(['Date', 'Huissier', 'Secrétaire', 'Nom du constat', 'Éléments déposés', 'Date retour', '€']);
+    expect(await page.getByRole('combobox', { name: 'Secrétaire' }).locator('option').first().innerText()).toBe('Sélectionner la secrétaire');
+
+    // Last month: the seed has constats there, more than one page of 10.
+    const expected = await period(previous);
+    expect(expected.reports.totalCount).toBeGreaterThan(0);
+    await selectPeriod(previous.year, previous.month);
+    await expectTotals(expected.totals);
+    const rows = expected.reports.edges.map((edge) => edge.node);
+    await eventually(() => columnTexts(table, 5), rows.map((row) => row.name));
+    expect(await columnTexts(table, 2)).toEqual(rows.map((row) => formatDateTime(row.createdAt)));
+    expect(await columnTexts(table, 3)).toEqual(rows.map((row) => row.bailiff.fullName));
+    expect(await columnTexts(table, 4)).toEqual(rows.map((row) => row.secretary?.fullName ?? '-'));
+    expect(await columnTexts(table, 7)).toEqual(rows.map((row) => (row.returnedAt ? formatDateTime(row.returnedAt) : '-')));
+    expect(await columnTexts(table, 8)).toEqual(rows.map((row) => formatMoney(row.retrocessionAmounts.total)));
+    await page.getByText(`1–${Math.min(10, expected.reports.totalCount)} sur ${expected.reports.totalCount}`).waitFor();
+
+    // A row opens on its read-only rétrocession.
+    await table.locator('tbody tr').first().getByRole('button', { name: 'Afficher le détail' }).click();
+    const details = page.getByRole('region', { name: `Rétrocession du constat ${rows[0].name}` });
+    await details.waitFor();
+    expect(await details.getByRole('textbox').count()).toBe(0);
+    await saveScreenshot(page, 'retrocession-admin-reports');
+
+    // One secretary: only her constats, her totals.
+    const secretary = rows.find((row) => row.secretary)!.secretary!;
+    const hers = await period({ ...previous, secretaryId: secretary.id });
+    expect(hers.reports.totalCount).toBeLessThan(expected.reports.totalCount);
+    await page.getByRole('combobox', { name: 'Secrétaire' }).selectOption(secretary.id);
+    await expectTotals(hers.totals);
+    await eventually(() => columnTexts(table, 5), hers.reports.edges.map((edge) => edge.node.name));
+    expect(new Set(await columnTexts(table, 4))).toEqual(new Set([secretary.fullName]));
+
+    // A period without constats.
+    await page.getByRole('combobox', { name: 'Secrétaire' }).selectOption('');
+    await selectPeriod(2020, 1);
+    await table.getByText('Aucun constat.').waitFor();
+    expect(await shownTotals()).toEqual(['0', '0', '0', formatMoney('0')]);
+  });
+});
+
+describe('admin · Rétrocession > Factures', () => {
+  it('lists the secretaries who uploaded a bill for the period, with its invoice preview', async () => {
+    page = await signedInPage(browser, 'admin');
+    const { previous } = parisMonths();
+    const expected = await period(previous);
+    expect(expected.bills.length).toBeGreaterThan(0);
+    await page.goto('/dashboard/retrocessions-factures-admin');
+    await screenTitle(page, 'Rétrocession · Factures').waitFor();
+    const table = page.getByRole('table', { name: 'Factures de la période' });
+    expect(await headers(table)).toEqual(['Secrétaire', 'Nombre pages', 'Nombre photos', 'Montant HT', 'Voir', 'Télécharger']);
+
+    await selectPeriod(previous.year, previous.month);
+    await expectTotals(expected.totals);
+    await eventually(() => columnTexts(table, 1), expected.bills.map((bill) => bill.secretary.fullName));
+    expect(await columnTexts(table, 2)).toEqual(expected.bills.map((bill) => String(bill.figures.textPages)));
+    expect(await columnTexts(table, 3)).toEqual(expected.bills.map((bill) => String(bill.figures.photos)));
+    expect(await columnTexts(table, 4)).toEqual(expected.bills.map((bill) => formatMoney(bill.figures.amountHT)));
+    const first = expected.bills[0];
+    const download = table.getByRole('link', { name: `Télécharger la facture ${first.secretary.fullName} ${first.monthLabel}` });
+    expect(await download.getAttribute('href')).toMatch(/^\/files\/|^http/);
+
+    await table.getByRole('button', { name: `Voir la facture ${first.secretary.fullName} ${first.monthLabel}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Facture de rétrocession · ${first.monthLabel}` });
+    const invoice = dialog.getByRole('article', { name: 'FACTURE' });
+    await invoice.waitFor();
+    await invoice.getByText(first.secretary.fullName).waitFor();
+    expect(await invoice.getByRole('group', { name: 'Montant HT' }).innerText()).toContain(formatMoney(first.figures.amountHT));
+    await saveScreenshot(page, 'retrocession-admin-bill-preview');
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await saveScreenshot(page, 'retrocession-admin-bills');
+
+    await selectPeriod(2020, 1);
+    await table.getByText('Aucune facture.').waitFor();
+  });
+});
+
+describe('secretary · RÉTROCESSION', () => {
+  it('shows only her constats and totals of the period', async () => {
+    page = await signedInPage(browser, 'secretary');
+    const { previous } = parisMonths();
+    const mine = await period(previous, tokens.secretary);
+    const all = await period(previous);
+    const me = mine.reports.edges[0]?.node.secretary;
+    expect(me).toBeTruthy();
+    // Others have constats in that month too, which she must not see.
+    expect(all.reports.totalCount).toBeGreaterThan(mine.reports.totalCount);
+
+    await page.goto('/dashboard/retrocessions-constats-secretaire');
+    await screenTitle(page, 'Rétrocession').waitFor();
+    const table = reportsTable();
+    expect(await headers(table)).toEqual(['Date', 'Huissier', 'Nom du constat', 'Éléments déposés', 'Date retour', '€']);
+    await selectPeriod(previous.year, previous.month);
+    await expectTotals(mine.totals);
+    await eventually(() => columnTexts(table, 4), mine.reports.edges.map((edge) => edge.node.name));
+    // The API's own answer for her is the admin's view filtered on her.
+    const asAdmin = await period({ ...previous, secretaryId: me!.id });
+    expect(mine.totals).toEqual(asAdmin.totals);
+    expect(mine.reports.edges.every((edge) => edge.node.secretary?.id === me!.id)).toBe(true);
+    await saveScreenshot(page, 'retrocession-secretary');
+
+    // The other route of the same screen.
+    await page.goto('/dashboard/retrocessionconstats');
+    await screenTitle(page, 'Rétrocession').waitFor();
+    // An admin screen is not hers.
+    await page.goto('/dashboard/retrocessions-constats-admin');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+
+  it('uploads her bill of the month (Word or PDF only) with a progress bar; the admin sees it in Factures', async () => {
+    page = await signedInPage(browser, 'secretary');
+    const { current } = parisMonths();
+    const me = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
+    const billsOfMonth = () => app.services.db.secretaryBill.count({ where: { secretaryId: me.id, year: current.year, month: current.month } });
+    expect(await billsOfMonth()).toBe(0);
+
+    await page.goto('/dashboard/retrocessions-constats-secretaire');
+    await screenTitle(page, 'Rétrocession').waitFor();
+    const box = page.getByRole('region', { name: 'Facture du mois' });
+    await box.getByText(`Ma facture de ${MONTHS[current.month - 1].toLowerCase()} ${current.year}`).waitFor();
+    const input = box.locator('input[type="file"]');
+
+    // Nothing chosen.
+    await box.getByRole('button', { name: 'Déposer la facture' }).click();
+    await box.getByText('Veuillez choisir un fichier Word ou PDF.').waitFor();
+    // Not Word nor PDF by its name: refused at once.
+    await input.setInputFiles({ name: 'facture.txt', mimeType: 'text/plain', buffer: Buffer.from('Facture de novembre') });
+    await box.getByText("facture.txt : ce type de fichier n'est pas accepté.").waitFor();
+    // Named .pdf but not a PDF: the server checks the content.
+    await input.setInputFiles({ name: 'facture.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Facture de novembre') });
+    await box.getByRole('button', { name: 'Déposer la facture' }).click();
+    await toast(page, 'Type de fichier non autorisé : « facture.pdf ». Formats acceptés : Word (.doc, .docx) ou PDF.').waitFor();
+    expect(await billsOfMonth()).toBe(0);
+    await saveScreenshot(page, 'retrocession-secretary-upload-refused');
+
+    // A real PDF, large enough for the progress bar to move.
+    const pdf = Buffer.concat([samplePdf('Facture'), Buffer.alloc(8 * 1024 * 1024, 32)]);
+    await input.setInputFiles({ name: 'facture-novembre.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await box.getByText('facture-novembre.pdf').waitFor();
+    // Every percentage the progress bar shows is recorded, however briefly it is on screen.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const match = document.body.innerText.match(/Envoi en cours… (\d+) %/);
+        if (match) seen.push(match[1]);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await box.getByRole('button', { name: 'Déposer la facture' }).click();
+    await toast(page, 'Facture déposée avec succès.').waitFor();
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    expect(seen).toContain('100');
+    await box.getByText(/^Déposée le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} · 8,00\sMo$/).waitFor();
+    await box.getByText('Pour la remplacer, demandez à l’administrateur de la supprimer.').waitFor();
+    expect(await billsOfMonth()).toBe(1);
+    await saveScreenshot(page, 'retrocession-secretary-bill-uploaded');
+
+    // The admin sees it in 'Factures' (current month by default), previews it, then removes it.
+    const admin = await signedInPage(browser, 'admin');
+    try {
+      const expected = await period(current);
+      const bill = expected.bills.find((item) => item.secretary.fullName === `${me.firstName} ${me.lastName}`)!;
+      expect(bill).toBeTruthy();
+      await admin.goto('/dashboard/retrocessions-factures-admin');
+      const table = admin.getByRole('table', { name: 'Factures de la période' });
+      const row = table.getByRole('row').filter({ hasText: bill.secretary.fullName });
+      await row.waitFor();
+      expect(await row.locator('td').allInnerTexts()).toEqual(
+        expect.arrayContaining([String(bill.figures.textPages), String(bill.figures.photos), formatMoney(bill.figures.amountHT)]),
+      );
+      await row.getByRole('button', { name: /^Voir la facture/ }).click();
+      const dialog = admin.getByRole('dialog', { name: `Facture de rétrocession · ${bill.monthLabel}` });
+      await dialog.getByRole('article', { name: 'FACTURE' }).waitFor();
+      await dialog.getByRole('button', { name: 'Supprimer la facture' }).click();
+      await admin.getByText('Etes-vous sûr de vouloir supprimer la facture ?').waitFor();
+      await admin.getByRole('button', { name: 'Oui' }).click();
+      await toast(admin, 'Facture supprimée avec succès.').waitFor();
+      await row.waitFor({ state: 'detached' });
+      expect(await billsOfMonth()).toBe(0);
+    } finally {
+      await admin.close();
+    }
+  });
+});
+
+describe('secretary · MES FACTURES', () => {
+  it('lists her bills of the chosen year, nobody else’s', async () => {
+    page = await signedInPage(browser, 'secretary');
+    const { previous } = parisMonths();
+    const BILLS = 'query($filter: SecretaryBillFilter) { secretaryBills(filter: $filter, first: 50) { totalCount edges { node { monthLabel figures { textPages photos amountHT } } } } }';
+    const bills = async (year: number) => {
+      const result = await gql<{ secretaryBills: { totalCount: number; edges: { node: PeriodBill }[] } }>(app.url, BILLS, { filter: { year } }, tokens.secretary);
+      return result.data!.secretaryBills.edges.map((edge) => edge.node);
+    };
+    const mine = await bills(previous.year);
+    expect(mine.length).toBeGreaterThan(0);
+    const allOfYear = await app.services.db.secretaryBill.count({ where: { year: previous.year } });
+    expect(allOfYear).toBeGreaterThan(mine.length);
+
+    await page.goto('/dashboard/factures-mois-secretaire');
+    await screenTitle(page, 'Mes factures').waitFor();
+    const table = page.getByRole('table', { name: 'Mes factures' });
+    expect(await headers(table)).toEqual(['Mois', 'Nombre pages', 'Nombre photos', 'Montant HT', 'Voir', 'Télécharger']);
+    expect(await page.getByRole('combobox', { name: 'Lignes par page' }).locator('option').allInnerTexts()).toEqual(['10', '20', '30', '40', '50']);
+    await page.getByRole('combobox', { name: 'Année' }).selectOption(String(previous.year));
+    await eventually(() => columnTexts(table, 1), mine.map((bill) => bill.monthLabel));
+    expect(await columnTexts(table, 2)).toEqual(mine.map((bill) => String(bill.figures.textPages)));
+    expect(await columnTexts(table, 4)).toEqual(mine.map((bill) => formatMoney(bill.figures.amountHT)));
+    expect(mine.every((bill) => /^[A-ZÉÈ]/.test(bill.monthLabel))).toBe(true);
+    await saveScreenshot(page, 'retrocession-secretary-bills');
+
+    await page.getByRole('combobox', { name: 'Année' }).selectOption('2020');
+    await table.getByText('Aucune facture.').waitFor();
+  });
+});

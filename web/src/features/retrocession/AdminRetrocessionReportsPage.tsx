@@ -1,0 +1,41 @@
+import { mergeClasses } from '@fluentui/react-components';
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import type { AdminRetrocessionReportsPageQuery } from '../../__generated__/AdminRetrocessionReportsPageQuery.graphql';
+import { fr } from '../../i18n/fr';
+import { PageHeader } from '../../ui/PageHeader';
+import { PeriodTotalsBox } from './PeriodTotalsBox';
+import { RetrocessionFilters } from './RetrocessionFilters';
+import { RetrocessionReportsTable } from './RetrocessionReportsTable';
+import { toApiFilter, usePageStyles, usePeriodFilter } from './periodFilter';
+import { RETROCESSION_ROWS } from './text';
+
+/** Spec §2, admin 'Rétrocession > Constats': filters, 'CUMUL PÉRIODE', the period's constats. */
+export default function AdminRetrocessionReportsPage() {
+  const styles = usePageStyles();
+  const { filter, setFilter, shown, pending } = usePeriodFilter();
+  const data = useLazyLoadQuery<AdminRetrocessionReportsPageQuery>(
+    graphql`
+      query AdminRetrocessionReportsPageQuery($filter: RetrocessionFilter!, $count: Int!) {
+        ...RetrocessionFiltersFragment
+        retrocession(filter: $filter) {
+          totals {
+            ...PeriodTotalsBoxFragment
+          }
+        }
+        ...RetrocessionReportsTableFragment @arguments(filter: $filter, count: $count)
+      }
+    `,
+    { filter: toApiFilter(shown), count: RETROCESSION_ROWS[0] },
+    { fetchPolicy: 'store-and-network' },
+  );
+  return (
+    <section>
+      <PageHeader title={fr.titles.retrocessionReports} />
+      <div className={mergeClasses(styles.stack, pending && styles.pending)} aria-busy={pending}>
+        <RetrocessionFilters value={filter} onChange={setFilter} secretaries={data} wholeYear />
+        <PeriodTotalsBox totals={data.retrocession.totals} />
+        <RetrocessionReportsTable key={JSON.stringify(shown)} query={data} viewer="admin" />
+      </div>
+    </section>
+  );
+}

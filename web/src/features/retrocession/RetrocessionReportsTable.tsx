@@ -1,0 +1,126 @@
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { graphql, usePaginationFragment } from 'react-relay/hooks';
+import type { RetrocessionReportsTableFragment$key } from '../../__generated__/RetrocessionReportsTableFragment.graphql';
+import type { RetrocessionReportsTablePaginationQuery } from '../../__generated__/RetrocessionReportsTablePaginationQuery.graphql';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { formatDateTime, formatMoney } from '../../ui/format';
+import { useConnectionPages } from '../../ui/useConnectionPages';
+import { FileGroupCell } from '../reports/ReportCells';
+import { RetrocessionDetails } from './RetrocessionDetails';
+import { RETROCESSION_ROWS, retrocessionText } from './text';
+
+const t = retrocessionText.reports;
+
+const useStyles = makeStyles({
+  name: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  amount: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+});
+
+/** Admins see every secretary's constats (Secrétaire column); a secretary sees her own. */
+export type RetrocessionViewer = 'admin' | 'secretary';
+
+/**
+ * Spec §2: the constats of a rétrocession period (Date, Huissier, Secrétaire, Nom du constat,
+ * Éléments déposés, Date retour, €), 10 a page, each expandable to its read-only rétrocession.
+ */
+export function RetrocessionReportsTable({ query, viewer }: { query: RetrocessionReportsTableFragment$key; viewer: RetrocessionViewer }) {
+  const styles = useStyles();
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    RetrocessionReportsTablePaginationQuery,
+    RetrocessionReportsTableFragment$key
+  >(
+    graphql`
+      fragment RetrocessionReportsTableFragment on Query
+      @refetchable(queryName: "RetrocessionReportsTablePaginationQuery")
+      @argumentDefinitions(
+        count: { type: "Int", defaultValue: 10 }
+        cursor: { type: "String" }
+        filter: { type: "RetrocessionFilter!" }
+      ) {
+        retrocession(filter: $filter) {
+          reports(first: $count, after: $cursor) @connection(key: "RetrocessionReportsTable_reports") {
+            totalCount
+            edges {
+              node {
+                id
+                name
+                createdAt
+                returnedAt
+                bailiff {
+                  id
+                  fullName
+                }
+                secretary {
+                  fullName
+                }
+                deposited {
+                  count
+                  totalSize
+                  archiveUrl
+                }
+                retrocessionAmounts {
+                  total
+                }
+                ...RetrocessionDetailsFragment
+              }
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const { rows, loading, pagination } = useConnectionPages(
+    data.retrocession.reports,
+    { hasNext, isLoadingNext, loadNext },
+    { rowsPerPageOptions: RETROCESSION_ROWS },
+  );
+  type Row = (typeof rows)[number];
+
+  const columns: (DataTableColumn<Row> | null)[] = [
+    { id: 'date', header: t.date, width: '128px', cell: (row) => formatDateTime(row.createdAt) },
+    { id: 'bailiff', header: t.bailiff, width: '130px', cell: (row) => row.bailiff.fullName },
+    viewer === 'admin'
+      ? {
+          id: 'secretary',
+          header: t.secretary,
+          width: '130px',
+          cell: (row) => row.secretary?.fullName ?? <Text className={styles.muted}>-</Text>,
+        }
+      : null,
+    { id: 'name', header: t.name, cell: (row) => <span className={styles.name}>{row.name}</span> },
+    {
+      id: 'deposited',
+      header: t.deposited,
+      width: '108px',
+      cell: (row) => <FileGroupCell group={row.deposited} label={`${t.deposited} ${row.name}`} />,
+    },
+    {
+      id: 'returnedAt',
+      header: t.returnedAt,
+      width: '128px',
+      cell: (row) => (row.returnedAt ? formatDateTime(row.returnedAt) : <Text className={styles.muted}>-</Text>),
+    },
+    {
+      id: 'amount',
+      header: t.amount,
+      width: '92px',
+      align: 'end',
+      cell: (row) => <span className={styles.amount}>{formatMoney(row.retrocessionAmounts.total)}</span>,
+    },
+  ];
+
+  return (
+    <DataTable
+      label={t.label}
+      columns={columns.filter((column): column is DataTableColumn<Row> => column !== null)}
+      rows={rows}
+      getRowId={(row) => row.id}
+      emptyText={t.empty}
+      loading={loading}
+      pagination={pagination}
+      renderExpanded={(row) => <RetrocessionDetails report={row} />}
+    />
+  );
+}

@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
+import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';
+import { DocumentCheckmarkRegular } from '@fluentui/react-icons/svg/document-checkmark';
+import { EyeRegular } from '@fluentui/react-icons/svg/eye';
+import { graphql, useFragment } from 'react-relay/hooks';
+import type { SecretaryBillUploadFragment$key } from '../../__generated__/SecretaryBillUploadFragment.graphql';
+import type { SecretaryBillUploadMutation } from '../../__generated__/SecretaryBillUploadMutation.graphql';
+import { useUpload } from '../../relay/useUpload';
+import { formatDateTime, formatFileSize } from '../../ui/format';
+import { monthName, parisYearMonth } from '../../ui/periods';
+import { useToast } from '../../ui/toasts';
+import { UploadBox } from '../../ui/UploadBox';
+import { SecretaryBillPreview } from './SecretaryBillPreview';
+import { isBillableMonth } from './rules';
+import { ACCEPTED_BILL_FILES, retrocessionText } from './text';
+
+const t = retrocessionText.upload;
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalM,
+    padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow4,
+  },
+  hint: { color: tokens.colorNeutralForeground3 },
+  bill: {
+    display: 'flex',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  billIcon: { fontSize: '28px', color: tokens.colorPaletteGreenForeground1, flexShrink: 0 },
+  billText: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
+  billName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+});
+
+/**
+ * Spec §2 'RÉTROCESSION': the secretary's bill for the month shown — one Word or PDF file sent
+ * with a progress bar (spec §5); once sent, the bill itself (preview, download). Only an admin
+ * removes a bill, so the box says how to replace it.
+ */
+export function SecretaryBillUpload({ period }: { period: SecretaryBillUploadFragment$key }) {
+  const styles = useStyles();
+  const toast = useToast();
+  const upload = useUpload();
+  const data = useFragment(
+    graphql`
+      fragment SecretaryBillUploadFragment on RetrocessionPeriod {
+        __id
+        year
+        month
+        bills {
+          id
+          createdAt
+          file {
+            name
+            size
+            downloadUrl
+          }
+          ...SecretaryBillPreviewFragment
+        }
+      }
+    `,
+    period,
+  );
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | undefined>();
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const month = data.month;
+  if (month === null || month === undefined) return null;
+  const monthLabel = `${monthName(month).toLowerCase()} ${data.year}`;
+  // A secretary's period holds her own bill only (at most one a month).
+  const bill = data.bills[0] ?? null;
+
+  const send = async () => {
+    if (files.length !== 1) {
+      setError(t.fileRequired);
+      return;
+    }
+    try {
+      await upload.start<SecretaryBillUploadMutation>({
+        mutation: graphql`
+          mutation SecretaryBillUploadMutation($input: UploadSecretaryBillInput!) {
+            uploadSecretaryBill(input: $input) {
+              message
+              bill {
+                id
+                createdAt
+                file {
+                  name
+                  size
+                  downloadUrl
+                }
+                ...SecretaryBillPreviewFragment
+                ...SecretaryBillsTableFragment
+              }
+            }
+          }
+        `,
+        variables: { input: { file: null, year: data.year, month } },
+        uploadables: { 'input.file': files[0] },
+        // The bill shows at once in the period (and in 'Factures' of this period).
+        updater: (store) => {
+          const record = store.getRootField('uploadSecretaryBill')?.getLinkedRecord('bill');
+          const periodRecord = store.get(data.__id);
+          if (!record || !periodRecord) return;
+          periodRecord.setLinkedRecords([record], 'bills');
+        },
+      }).then((response) => toast('success', response.uploadSecretaryBill.message));
+      setFiles([]);
+    } catch {
+      // Announced by a toast (the server's French message); a cancel needs none.
+    }
+  };
+
+  return (
+    <section className={styles.root} aria-label={t.label}>
+      <Text weight="semibold" size={400}>
+        {t.title(monthLabel)}
+      </Text>
+      {bill ? (
+        <>
+          <div className={styles.bill}>
+            <DocumentCheckmarkRegular className={styles.billIcon} aria-hidden />
+            <span className={styles.billText}>
+              <Text weight="semibold" className={styles.billName} title={bill.file.name}>
+                {bill.file.name}
+              </Text>
+              <Text size={200} className={styles.hint}>
+                {t.uploadedOn(formatDateTime(bill.createdAt))} · {formatFileSize(bill.file.size)}
+              </Text>
+            </span>
+            <Button icon={<EyeRegular />} onClick={() => setPreviewOpen(true)}>
+              {retrocessionText.bills.view}
+            </Button>
+            <Button as="a" icon={<ArrowDownloadRegular />} href={bill.file.downloadUrl} download={bill.file.name}>
+              {retrocessionText.bills.download}
+            </Button>
+          </div>
+          <Text size={200} className={styles.hint}>
+            {t.replaceHint}
+          </Text>
+          <SecretaryBillPreview bill={previewOpen ? bill : null} onClose={() => setPreviewOpen(false)} />
+        </>
+      ) : isBillableMonth({ year: data.year, month }, parisYearMonth()) ? (
+        <>
+          <Text size={200} className={styles.hint}>
+            {t.hint}
+          </Text>
+          <UploadBox
+            label={t.label}
+            files={files}
+            multiple={false}
+            accept={ACCEPTED_BILL_FILES}
+            progress={upload.progress}
+            onCancel={upload.cancel}
+            error={error}
+            onFilesChange={(next) => {
+              setFiles(next);
+              setError(undefined);
+            }}
+          />
+          <div>
+            <Button appearance="primary" icon={<ArrowUploadRegular />} disabled={upload.progress !== null} onClick={() => void send()}>
+              {t.submit}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Text className={styles.hint}>{t.futureMonth}</Text>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { useDeferredValue, useState } from 'react';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
+import type { SecretaryBillsPageFragment$key } from '../../__generated__/SecretaryBillsPageFragment.graphql';
+import type { SecretaryBillsPagePaginationQuery } from '../../__generated__/SecretaryBillsPagePaginationQuery.graphql';
+import type { SecretaryBillsPageQuery } from '../../__generated__/SecretaryBillsPageQuery.graphql';
+import { fr } from '../../i18n/fr';
+import { PageHeader } from '../../ui/PageHeader';
+import { YearSelect } from '../../ui/PeriodSelects';
+import { parisYearMonth } from '../../ui/periods';
+import { ROWS_PER_PAGE_BAILIFF, useConnectionPages } from '../../ui/useConnectionPages';
+import { SecretaryBillsTable } from './SecretaryBillsTable';
+import { FIRST_YEAR } from './text';
+
+const useStyles = makeStyles({
+  stack: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },
+  year: { maxWidth: '160px' },
+  pending: { opacity: 0.6 },
+});
+
+function BillsList({ query }: { query: SecretaryBillsPageFragment$key }) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<SecretaryBillsPagePaginationQuery, SecretaryBillsPageFragment$key>(
+    graphql`
+      fragment SecretaryBillsPageFragment on Query
+      @refetchable(queryName: "SecretaryBillsPagePaginationQuery")
+      @argumentDefinitions(
+        count: { type: "Int", defaultValue: 10 }
+        cursor: { type: "String" }
+        filter: { type: "SecretaryBillFilter" }
+      ) {
+        secretaryBills(filter: $filter, first: $count, after: $cursor)
+          @connection(key: "SecretaryBillsPage_secretaryBills", filters: ["filter"]) {
+          totalCount
+          edges {
+            node {
+              ...SecretaryBillsTableFragment
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const { rows, loading, pagination } = useConnectionPages(
+    data.secretaryBills,
+    { hasNext, isLoadingNext, loadNext },
+    { rowsPerPageOptions: ROWS_PER_PAGE_BAILIFF },
+  );
+  return <SecretaryBillsTable bills={rows} viewer="secretary" pagination={pagination} loading={loading} />;
+}
+
+/** Spec §2, the secretary's 'MES FACTURES': her monthly bills of a year, 10 to 50 a page. */
+export default function SecretaryBillsPage() {
+  const styles = useStyles();
+  const [year, setYear] = useState(() => parisYearMonth().year);
+  // The select follows at once; the list keeps the previous year until the next one is loaded.
+  const shownYear = useDeferredValue(year);
+  const pending = shownYear !== year;
+  const data = useLazyLoadQuery<SecretaryBillsPageQuery>(
+    graphql`
+      query SecretaryBillsPageQuery($filter: SecretaryBillFilter!, $count: Int!) {
+        ...SecretaryBillsPageFragment @arguments(filter: $filter, count: $count)
+      }
+    `,
+    { filter: { year: shownYear }, count: ROWS_PER_PAGE_BAILIFF[0] },
+    { fetchPolicy: 'store-and-network' },
+  );
+  return (
+    <section>
+      <PageHeader title={fr.titles.bills} />
+      <div className={mergeClasses(styles.stack, pending && styles.pending)} aria-busy={pending}>
+        <YearSelect
+          className={styles.year}
+          firstYear={FIRST_YEAR}
+          value={year}
+          onChange={(next) => next !== null && setYear(next)}
+        />
+        <BillsList key={shownYear} query={data} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { mergeClasses } from '@fluentui/react-components';
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import type { SecretaryRetrocessionPageQuery } from '../../__generated__/SecretaryRetrocessionPageQuery.graphql';
+import { fr } from '../../i18n/fr';
+import { PageHeader } from '../../ui/PageHeader';
+import { PeriodTotalsBox } from './PeriodTotalsBox';
+import { RetrocessionFilters } from './RetrocessionFilters';
+import { RetrocessionReportsTable } from './RetrocessionReportsTable';
+import { SecretaryBillUpload } from './SecretaryBillUpload';
+import { toApiFilter, usePageStyles, usePeriodFilter } from './periodFilter';
+import { RETROCESSION_ROWS } from './text';
+
+/**
+ * Spec §2, the secretary's 'RÉTROCESSION': year and month (her bill is monthly), the period's
+ * totals, her bill of the month, her constats. The API only ever gives her own.
+ */
+export default function SecretaryRetrocessionPage() {
+  const styles = usePageStyles();
+  const { filter, setFilter, shown, pending } = usePeriodFilter();
+  const data = useLazyLoadQuery<SecretaryRetrocessionPageQuery>(
+    graphql`
+      query SecretaryRetrocessionPageQuery($filter: RetrocessionFilter!, $count: Int!) {
+        retrocession(filter: $filter) {
+          totals {
+            ...PeriodTotalsBoxFragment
+          }
+          ...SecretaryBillUploadFragment
+        }
+        ...RetrocessionReportsTableFragment @arguments(filter: $filter, count: $count)
+      }
+    `,
+    { filter: toApiFilter(shown), count: RETROCESSION_ROWS[0] },
+    { fetchPolicy: 'store-and-network' },
+  );
+  return (
+    <section>
+      <PageHeader title={fr.titles.secretaryRetrocession} />
+      <div className={mergeClasses(styles.stack, pending && styles.pending)} aria-busy={pending}>
+        <RetrocessionFilters value={filter} onChange={setFilter} />
+        <PeriodTotalsBox totals={data.retrocession.totals} />
+        <SecretaryBillUpload key={`${shown.year}-${shown.month}`} period={data.retrocession} />
+        <RetrocessionReportsTable key={JSON.stringify(shown)} query={data} viewer="secretary" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { useDeferredValue, useState } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { parisYearMonth } from '../../ui/periods';
+import type { RetrocessionPeriodFilter } from './RetrocessionFilters';
+
+export interface PeriodFilterState {
+  /** What the filters show: changes at once. */
+  filter: RetrocessionPeriodFilter;
+  setFilter(next: RetrocessionPeriodFilter): void;
+  /** What the screen loads and shows: follows `filter` once its data is there. */
+  shown: RetrocessionPeriodFilter;
+  /** The next period is loading. */
+  pending: boolean;
+}
+
+/**
+ * The period a rétrocession screen shows (the current Paris month at first). A change keeps the
+ * current rows on screen while the next period loads (`pending`), instead of a blank page, and
+ * the selects keep what was chosen meanwhile, so quick successive choices add up.
+ */
+export function usePeriodFilter(): PeriodFilterState {
+  const [filter, setFilter] = useState<RetrocessionPeriodFilter>(() => ({ ...parisYearMonth(), secretaryId: null }));
+  const shown = useDeferredValue(filter);
+  return { filter, setFilter, shown, pending: shown !== filter };
+}
+
+/** The filter as the API's `RetrocessionFilter`. */
+export function toApiFilter(filter: RetrocessionPeriodFilter) {
+  return { year: filter.year, month: filter.month, secretaryId: filter.secretaryId };
+}
+
+/** One layout for the four screens: filters, 'CUMUL PÉRIODE', then the table. */
+export const usePageStyles = makeStyles({
+  stack: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalL,
+  },
+  pending: {
+    opacity: 0.6,
+    transitionProperty: 'opacity',
+    transitionDuration: tokens.durationNormal,
+  },
+});
