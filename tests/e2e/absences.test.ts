@@ -192,6 +192,19 @@ describe('Absences (admin)', () => {
     await dialog.getByText(current.comment).waitFor();
     await saveScreenshot(page, 'admin-absences-day');
     await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The week and the day of today: the same absence, named, and its comment in the day view.
+    const region = calendar(page);
+    await region.getByRole('button', { name: 'Semaine', exact: true }).click();
+    await calendarTitle(page).getByText(/^Du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await region.getByRole('button', { name: current.user.fullName }).first().waitFor();
+    await saveScreenshot(page, 'admin-absences-week');
+    await region.getByRole('button', { name: 'Jour', exact: true }).click();
+    await region.getByRole('listitem').filter({ hasText: current.user.fullName }).getByText(current.comment).waitFor();
+    await saveScreenshot(page, 'admin-absences-day-view');
+    await region.getByRole('button', { name: 'Mois', exact: true }).click();
+    await dayTile(page, today).waitFor();
 
     // The oldest seeded absence, some months back.
     const oldest = [...seeded].sort((a, b) => a.startDate.localeCompare(b.startDate))[0];
@@ -199,7 +212,6 @@ describe('Absences (admin)', () => {
       (Number(today.slice(0, 4)) - Number(oldest.startDate.slice(0, 4))) * 12 +
       Number(today.slice(5, 7)) -
       Number(oldest.startDate.slice(5, 7));
-    const region = calendar(page);
     for (let step = 0; step < monthsBack; step += 1) {
       const before = await calendarTitle(page).innerText();
       await region.getByRole('button', { name: 'Précédent' }).click();

@@ -44,15 +44,18 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusXLarge,
     boxShadow: tokens.shadow4,
   },
+  // Wraps rather than overflows when the week's title is long.
   toolbar: {
-    display: 'grid',
-    gridTemplateColumns: '1fr auto 1fr',
+    display: 'flex',
+    flexWrap: 'wrap',
     alignItems: 'center',
+    justifyContent: 'space-between',
     columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalS,
   },
   group: { display: 'flex', columnGap: tokens.spacingHorizontalXS, alignItems: 'center' },
-  groupEnd: { justifyContent: 'flex-end' },
-  title: { textTransform: 'capitalize', whiteSpace: 'nowrap' },
+  title: { whiteSpace: 'nowrap' },
+  viewButton: { minWidth: 'auto' },
   status: {
     display: 'flex',
     alignItems: 'center',
@@ -304,12 +307,12 @@ export function AbsenceCalendar({
             {t.next}
           </Button>
         </div>
-        <Text as="h2" size={500} weight="semibold" className={styles.title} aria-live="polite">
+        <Text as="h2" size={400} weight="semibold" className={styles.title} aria-live="polite">
           {rangeTitle(view, anchor)}
         </Text>
-        <div className={mergeClasses(styles.group, styles.groupEnd)} role="group" aria-label={t.calendar}>
+        <div className={styles.group} role="group" aria-label={t.calendar}>
           {(['month', 'week', 'day'] as const).map((choice) => (
-            <ToggleButton key={choice} checked={view === choice} appearance={view === choice ? 'primary' : 'secondary'} onClick={() => navigate(choice, anchor)}>
+            <ToggleButton key={choice} className={styles.viewButton} checked={view === choice} appearance={view === choice ? 'primary' : 'secondary'} onClick={() => navigate(choice, anchor)}>
               {t.views[choice]}
             </ToggleButton>
           ))}
