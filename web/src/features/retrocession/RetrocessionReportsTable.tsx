@@ -12,7 +12,10 @@ import { RETROCESSION_ROWS, retrocessionText } from './text';
 const t = retrocessionText.reports;
 
 const useStyles = makeStyles({
-  name: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  // Columns sized by their content, so the report name takes what the dates and figures leave.
+  fit: { '& table': { tableLayout: 'auto' } },
+  name: { display: 'block', minWidth: '200px', fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  nowrap: { whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
   amount: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
 });
@@ -79,13 +82,12 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
   type Row = (typeof rows)[number];
 
   const columns: (DataTableColumn<Row> | null)[] = [
-    { id: 'date', header: t.date, width: '128px', cell: (row) => formatDateTime(row.createdAt) },
-    { id: 'bailiff', header: t.bailiff, width: '130px', cell: (row) => row.bailiff.fullName },
+    { id: 'date', header: t.date, cell: (row) => <span className={styles.nowrap}>{formatDateTime(row.createdAt)}</span> },
+    { id: 'bailiff', header: t.bailiff, cell: (row) => row.bailiff.fullName },
     viewer === 'admin'
       ? {
           id: 'secretary',
           header: t.secretary,
-          width: '130px',
           cell: (row) => row.secretary?.fullName ?? <Text className={styles.muted}>-</Text>,
         }
       : null,
@@ -93,14 +95,13 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
     {
       id: 'deposited',
       header: t.deposited,
-      width: '108px',
       cell: (row) => <FileGroupCell group={row.deposited} label={`${t.deposited} ${row.name}`} />,
     },
     {
       id: 'returnedAt',
       header: t.returnedAt,
-      width: '128px',
-      cell: (row) => (row.returnedAt ? formatDateTime(row.returnedAt) : <Text className={styles.muted}>-</Text>),
+      cell: (row) =>
+        row.returnedAt ? <span className={styles.nowrap}>{formatDateTime(row.returnedAt)}</span> : <Text className={styles.muted}>-</Text>,
     },
     {
       id: 'amount',
@@ -112,15 +113,17 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
   ];
 
   return (
-    <DataTable
-      label={t.label}
-      columns={columns.filter((column): column is DataTableColumn<Row> => column !== null)}
-      rows={rows}
-      getRowId={(row) => row.id}
-      emptyText={t.empty}
-      loading={loading}
-      pagination={pagination}
-      renderExpanded={(row) => <RetrocessionDetails report={row} />}
-    />
+    <div className={styles.fit}>
+      <DataTable
+        label={t.label}
+        columns={columns.filter((column): column is DataTableColumn<Row> => column !== null)}
+        rows={rows}
+        getRowId={(row) => row.id}
+        emptyText={t.empty}
+        loading={loading}
+        pagination={pagination}
+        renderExpanded={(row) => <RetrocessionDetails report={row} />}
+      />
+    </div>
   );
 }
