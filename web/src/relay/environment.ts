@@ -11,6 +11,7 @@ import {
 import type { Client } from 'graphql-ws';
 import { ApiError, type GraphQLErrorPayload } from './ApiError';
 import { readAuthToken } from './authToken';
+import { dataIdOf } from './dataId';
 import { buildMultipartForm, sendMultipart, type UploadProgress, type Uploadables } from './multipart';
 
 const endpoint = '/graphql';
@@ -208,6 +209,7 @@ export function createRelayEnvironment(options: RelayEnvironmentOptions = {}): E
       createSubscribe(() => self, options),
     ),
     store: new Store(new RecordSource()),
+    getDataID: dataIdOf,
   });
   self = environment;
   liveState.set(environment, { client: null, reconnectListeners: new Set(), disposed: false });
