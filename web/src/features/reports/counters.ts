@@ -1,0 +1,115 @@
+// The rétrocession / facturation counters of a report's expanded row (spec §4), as pure rules:
+// - the provisional counts are the secretary's; sending them is impossible while pages = 0;
+// - 'Rétrocession' checked copies the provisional counts into the retrocession fields and locks
+//   them; unchecking sets them to 0;
+// - 'Facturation' checked copies the retrocession counts into the billing fields likewise;
+// - editing the retrocession counts while 'Facturation' is checked mirrors them into billing;
+// - billing is sent only with billing pages > 0 and an assigned secretary (spec §5).
+
+export interface Counts {
+  pages: number;
+  photos: number;
+}
+
+export type CountField = keyof Counts;
+
+export interface CountersState {
+  provisional: Counts;
+  retrocession: Counts;
+  billing: Counts;
+  retrocessionChecked: boolean;
+  billingChecked: boolean;
+}
+
+export type CountersAction =
+  | { type: 'edit'; line: 'provisional' | 'retrocession' | 'billing'; field: CountField; value: number }
+  | { type: 'checkRetrocession'; checked: boolean }
+  | { type: 'checkBilling'; checked: boolean }
+  | { type: 'reset'; state: CountersState };
+
+const ZERO: Counts = { pages: 0, photos: 0 };
+
+/** Server limit of a typed count (reports rules: whole numbers from 0 to 100 000). */
+export const MAX_COUNT = 100_000;
+
+const same = (a: Counts, b: Counts) => a.pages === b.pages && a.photos === b.photos;
+
+/** Spec §5 "count inputs digits only": anything else typed is dropped; empty means 0. */
+export function parseCount(text: string): number {
+  const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  if (!digits) return 0;
+  return Math.min(MAX_COUNT, Number(digits.slice(0, 6)));
+}
+
+/**
+ * The saved counts of a report as the row shows them: a checkbox is ticked when its line holds
+ * counts and they equal the line they copy (decisions.md: the checkboxes are not stored).
+ */
+export function initialCounters(report: {
+  countPagesProvisional: number;
+  countPhotosProvisional: number;
+  countPagesRetrocession: number;
+  countPhotosRetrocession: number;
+  countPagesBilling: number;
+  countPhotosBilling: number;
+}): CountersState {
+  const provisional = { pages: report.countPagesProvisional, photos: report.countPhotosProvisional };
+  const retrocession = { pages: report.countPagesRetrocession, photos: report.countPhotosRetrocession };
+  const billing = { pages: report.countPagesBilling, photos: report.countPhotosBilling };
+  return {
+    provisional,
+    retrocession,
+    billing,
+    retrocessionChecked: retrocession.pages > 0 && same(retrocession, provisional),
+    billingChecked: billing.pages > 0 && same(billing, retrocession),
+  };
+}
+
+/** The counts after `retrocession` changed: billing follows while 'Facturation' is checked. */
+function withRetrocession(state: CountersState, retrocession: Counts): CountersState {
+  return { ...state, retrocession, billing: state.billingChecked ? retrocession : state.billing };
+}
+
+export function countersReducer(state: CountersState, action: CountersAction): CountersState {
+  switch (action.type) {
+    case 'reset':
+      return action.state;
+    case 'checkRetrocession':
+      return withRetrocession({ ...state, retrocessionChecked: action.checked }, action.checked ? state.provisional : ZERO);
+    case 'checkBilling':
+      return { ...state, billingChecked: action.checked, billing: action.checked ? state.retrocession : ZERO };
+    case 'edit': {
+      const { line, field, value } = action;
+      if (line === 'provisional') {
+        const provisional = { ...state.provisional, [field]: value };
+        const next = { ...state, provisional };
+        // A locked retrocession line stays a copy of the provisional counts.
+        return state.retrocessionChecked ? withRetrocession(next, provisional) : next;
+      }
+      if (line === 'retrocession') {
+        if (state.retrocessionChecked) return state;
+        return withRetrocession(state, { ...state.retrocession, [field]: value });
+      }
+      if (state.billingChecked) return state;
+      return { ...state, billing: { ...state.billing, [field]: value } };
+    }
+  }
+}
+
+/** Spec §4: the retrocession 'send' is disabled while the provisional pages are 0. */
+export function canSendRetrocession(state: Pick<CountersState, 'provisional'>): boolean {
+  return state.provisional.pages > 0;
+}
+
+/** Spec §4: the billing 'send' is disabled while the billing pages are 0. */
+export function canSendBilling(state: Pick<CountersState, 'billing'>): boolean {
+  return state.billing.pages > 0;
+}
+
+export type BillingRefusal = 'noPages' | 'noSecretary';
+
+/** Why billing cannot be sent now (spec §4, §5), or null when it can. */
+export function billingRefusal(state: Pick<CountersState, 'billing'>, hasSecretary: boolean): BillingRefusal | null {
+  if (!canSendBilling(state)) return 'noPages';
+  return hasSecretary ? null : 'noSecretary';
+}
