@@ -5,16 +5,21 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { gqlUpload, samplePdf } from '../support/upload.js';
 
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
 let adminToken: string;
+let secretaryToken: string;
+let bailiffToken: string;
 
 beforeAll(async () => {
   app = await startTestApp();
   browser = await launchBrowser(app.url);
   adminToken = await loginToken(app.url, demo.admin.email, demo.admin.password);
+  secretaryToken = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
+  bailiffToken = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
 });
 
 afterAll(async () => {
@@ -252,5 +257,267 @@ describe('expanded rows', () => {
     await deposited.getByRole('button', { name: /^Afficher / }).first().waitFor();
     await expect(deposited.getByRole('button', { name: /^Supprimer / }).count()).resolves.toBe(0);
     await expect(deposited.locator('input[type="file"]').count()).resolves.toBe(0);
+  });
+});
+
+// --- Reports made for one test, through the API, so that their state is known -----------------
+
+async function call<T>(query: string, variables: Record<string, unknown>, token = adminToken): Promise<T> {
+  const result = await gql<T>(app.url, query, variables, token);
+  if (!result.data) throw new Error(JSON.stringify(result.errors));
+  return result.data;
+}
+
+async function userId(account: 'admin' | 'bailiff' | 'secretary'): Promise<string> {
+  const data = await call<{ login: { user: { id: string } } }>(
+    'mutation($input: LoginInput!) { login(input: $input) { user { id } } }',
+    { input: demo[account] },
+  );
+  return data.login.user.id;
+}
+
+/** A new in-progress report of `bailiffId` (demo bailiff by default), assigned to the demo secretary if asked. */
+async function newReport(prefix: string, options: { assigned: boolean; bailiffId?: string }): Promise<ReportNode> {
+  const name = `${prefix} ${Date.now()}`;
+  const created = await gqlUpload<{ createReport: { report: ReportNode } }>(
+    app.url,
+    'mutation($input: CreateReportInput!) { createReport(input: $input) { report { id name status createdAt secretary { id fullName } } } }',
+    { input: { bailiffId: options.bailiffId ?? (await userId('bailiff')), name, files: [null] } },
+    [{ path: 'input.files.0', name: 'constat.pdf', content: samplePdf(name), type: 'application/pdf' }],
+    adminToken,
+  );
+  if (!created.data) throw new Error(JSON.stringify(created.errors));
+  const report = created.data.createReport.report;
+  if (options.assigned) {
+    await call(
+      'mutation($input: AssignSecretaryInput!) { assignSecretary(input: $input) { report { id } } }',
+      { input: { reportId: report.id, secretaryId: await userId('secretary') } },
+    );
+  }
+  return report;
+}
+
+async function countsOf(reportId: string) {
+  const data = await call<{ node: Record<string, number> }>(
+    `query($id: ID!) { node(id: $id) { ... on Report {
+      countPagesProvisional countPhotosProvisional countPagesRetrocession countPhotosRetrocession countPagesBilling countPhotosBilling
+    } } }`,
+    { id: reportId },
+  );
+  return data.node;
+}
+
+/** Opens the in-progress list on `report` alone (search by its name). */
+async function showOnly(report: ReportNode) {
+  await page.goto('/dashboard/constats-en-cours-admin');
+  await screenTitle(page, 'Constats en cours').waitFor();
+  const search = page.getByRole('searchbox', { name: 'Rechercher...' });
+  await search.fill(report.name);
+  await search.press('Enter');
+  const row = rowOf(report.name);
+  await row.waitFor();
+  // The header row and this report's: the search has replaced the first page.
+  await table().getByRole('row').nth(2).waitFor({ state: 'detached' });
+  await expect(table().getByRole('row').count()).resolves.toBe(2);
+  return row;
+}
+
+async function expand(report: ReportNode) {
+  const row = await showOnly(report);
+  await row.getByRole('button', { name: 'Afficher le détail' }).click();
+  const counters = page.getByRole('group', { name: `Comptes du constat : ${report.name}` });
+  await counters.waitFor();
+  return { row, counters };
+}
+
+const inputValues = async (scope: ReturnType<Page['getByRole']>, line: string) => [
+  await scope.getByRole('textbox', { name: `Pages ${line}` }).inputValue(),
+  await scope.getByRole('textbox', { name: `Photos ${line}` }).inputValue(),
+];
+
+describe('rétrocession and facturation counters (spec §4)', () => {
+  it("mirrors the counts through the checkboxes and saves them: 'Rapport facturé'", async () => {
+    const report = await newReport('Comptes e2e', { assigned: true });
+    await call(
+      'mutation($input: SetRetrocessionInput!) { setRetrocession(input: $input) { report { id status } } }',
+      { input: { reportId: report.id, countPagesProvisional: 12, countPhotosProvisional: 4 } },
+      secretaryToken,
+    );
+    const { counters } = await expand(report);
+    await expect(inputValues(counters, 'provisoires')).resolves.toEqual(['12', '4']);
+    await expect(inputValues(counters, 'rétrocession')).resolves.toEqual(['0', '0']);
+    const facturer = counters.getByRole('button', { name: 'Facturer' });
+    await expect(facturer.isDisabled()).resolves.toBe(true);
+
+    // 'Rétrocession' copies the provisional counts and locks them; 'Facturation' copies those.
+    await counters.getByRole('checkbox', { name: 'Rétrocession' }).check();
+    await expect(inputValues(counters, 'rétrocession')).resolves.toEqual(['12', '4']);
+    await expect(counters.getByRole('textbox', { name: 'Pages rétrocession' }).getAttribute('readonly')).resolves.not.toBeNull();
+    await counters.getByRole('checkbox', { name: 'Facturation' }).check();
+    await expect(inputValues(counters, 'facturation')).resolves.toEqual(['12', '4']);
+    await expect(facturer.isDisabled()).resolves.toBe(false);
+    await saveScreenshot(page, 'admin-reports-counters');
+
+    // Unchecking 'Rétrocession' sets 0 (and billing follows, being checked); typed retrocession
+    // counts keep digits only and are mirrored into billing.
+    await counters.getByRole('checkbox', { name: 'Rétrocession' }).uncheck();
+    await expect(inputValues(counters, 'rétrocession')).resolves.toEqual(['0', '0']);
+    await expect(inputValues(counters, 'facturation')).resolves.toEqual(['0', '0']);
+    await counters.getByRole('textbox', { name: 'Pages rétrocession' }).fill('1x0');
+    await counters.getByRole('textbox', { name: 'Photos rétrocession' }).fill('3');
+    await expect(inputValues(counters, 'rétrocession')).resolves.toEqual(['10', '3']);
+    await expect(inputValues(counters, 'facturation')).resolves.toEqual(['10', '3']);
+
+    await facturer.click();
+    await toast(page, 'Rapport facturé').waitFor();
+    await expect(countsOf(report.id)).resolves.toMatchObject({
+      countPagesRetrocession: 10,
+      countPhotosRetrocession: 3,
+      countPagesBilling: 10,
+      countPhotosBilling: 3,
+    });
+
+    await page.reload();
+    const again = await expand(report);
+    await expect(inputValues(again.counters, 'rétrocession')).resolves.toEqual(['10', '3']);
+    await expect(inputValues(again.counters, 'facturation')).resolves.toEqual(['10', '3']);
+    await expect(again.counters.getByRole('checkbox', { name: 'Rétrocession' }).isChecked()).resolves.toBe(false);
+    await expect(again.counters.getByRole('checkbox', { name: 'Facturation' }).isChecked()).resolves.toBe(true);
+    await saveScreenshot(page, 'admin-reports-expanded-counters');
+  });
+
+  it("refuses to bill a report without a secretary: 'Veuillez sélectionner un secrétaire'", async () => {
+    const report = await newReport('Sans secrétaire e2e', { assigned: false });
+    const { counters } = await expand(report);
+    const facturer = counters.getByRole('button', { name: 'Facturer' });
+    await expect(facturer.isDisabled()).resolves.toBe(true);
+    await counters.getByRole('textbox', { name: 'Pages facturation' }).fill('3');
+    await expect(facturer.isDisabled()).resolves.toBe(false);
+    await facturer.click();
+    await counters.getByRole('alert').getByText('Veuillez sélectionner un secrétaire', { exact: true }).waitFor();
+    await expect(countsOf(report.id)).resolves.toMatchObject({ countPagesBilling: 0 });
+  });
+});
+
+describe('comments modal', () => {
+  it("shows 3 comments, older ones on demand, requires a text and a receiver, and sends to the secretary", async () => {
+    const report = await newReport('Commentaires e2e', { assigned: true });
+    const add = (body: string, token: string) =>
+      call(
+        'mutation($input: AddReportCommentInput!) { addReportComment(input: $input) { report { id } } }',
+        { input: { reportId: report.id, body } },
+        token,
+      );
+    await add('Premier message (huissier)', bailiffToken);
+    await add('Deuxième message (secrétaire)', secretaryToken);
+    await add('Troisième message (huissier)', bailiffToken);
+    await add('Quatrième message (secrétaire)', secretaryToken);
+
+    const row = await showOnly(report);
+    const button = row.getByRole('button', { name: /^Commentaires du constat/ });
+    await row.locator('[data-unread="4"]').waitFor();
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: `Commentaires · ${report.name}` });
+    const items = dialog.getByRole('listitem').filter({ has: page.getByText(/message \(/) });
+    await dialog.getByText('Quatrième message (secrétaire)').waitFor();
+    await expect(items.count()).resolves.toBe(3);
+    await expect(dialog.getByText('Premier message (huissier)').count()).resolves.toBe(0);
+    // Opening marked them read: the red dot is gone.
+    await row.locator('[data-unread]').waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Voir les anciens messages' }).click();
+    await dialog.getByText('Premier message (huissier)').waitFor();
+    await expect(items.count()).resolves.toBe(4);
+    await expect(dialog.getByRole('button', { name: 'Voir les anciens messages' }).count()).resolves.toBe(0);
+
+    // The filter: 'Huissier' keeps what the bailiff wrote or received.
+    await dialog.getByRole('tab', { name: 'Huissier' }).click();
+    await dialog.getByRole('tab', { name: 'Huissier', selected: true }).waitFor();
+    await dialog.getByRole('tab', { name: 'Tous' }).click();
+
+    const send = dialog.getByRole('button', { name: 'Envoyer' });
+    await send.click();
+    await dialog.getByText('Veuillez saisir un commentaire', { exact: true }).waitFor();
+    const text = `Merci de relire la page 3 (${Date.now()})`;
+    await dialog.getByRole('textbox').fill(text);
+    await send.click();
+    await dialog.getByText('Veuillez choisir le destinataire : Huissier ou Secrétaire.', { exact: true }).waitFor();
+    await saveScreenshot(page, 'admin-reports-comments-invalid');
+    await dialog.getByRole('tab', { name: 'Secrétaire' }).click();
+    await send.click();
+    await dialog.getByText(text).waitFor();
+    await expect(dialog.getByRole('textbox').inputValue()).resolves.toBe('');
+    await saveScreenshot(page, 'admin-reports-comments');
+
+    // The receiver's side: the secretary has it, unread.
+    const seen = await call<{ node: { comments: { body: string; isRead: boolean }[]; unreadCommentCount: number } }>(
+      'query($id: ID!) { node(id: $id) { ... on Report { comments { body isRead } unreadCommentCount } } }',
+      { id: report.id },
+      secretaryToken,
+    );
+    expect(seen.node.comments).toContainEqual({ body: text, isRead: false });
+    // Unread for her: the bailiff's two messages and this one.
+    expect(seen.node.unreadCommentCount).toBe(3);
+  });
+});
+
+describe('bailiff info modal', () => {
+  it("shows the bailiff's instructions and matrices, or the warning when there are none", async () => {
+    const withInstructions = await newReport('Consignes e2e', { assigned: false });
+    const bailiffs = await call<{ users: { edges: { node: { id: string; fullName: string; instructions: string | null } }[] } }>(
+      'query { users(role: BAILIFF, status: ACTIVE, first: 100) { edges { node { id fullName instructions } } } }',
+      {},
+    );
+    const without = bailiffs.users.edges.map((edge) => edge.node).find((user) => !user.instructions);
+    expect(without).toBeDefined();
+
+    const row = await showOnly(withInstructions);
+    await row.getByRole('button', { name: /^Informations sur / }).click();
+    const dialog = page.getByRole('dialog', { name: "Informations de l'huissier" });
+    await dialog.getByRole('region', { name: 'Consignes aux secrétaires' }).getByText("trame de l'étude").waitFor();
+    const matrices = dialog.getByRole('region', { name: 'Matrices associées' }).getByRole('button');
+    await matrices.first().waitFor();
+    await saveScreenshot(page, 'admin-reports-bailiff-info');
+    // A matrix card opens the document viewer.
+    const matrixName = await matrices.first().getAttribute('title');
+    await matrices.first().click();
+    await page.getByRole('dialog', { name: matrixName! }).getByRole('button', { name: 'Fermer' }).last().click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Fermer' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const other = await newReport('Sans consignes e2e', { assigned: false, bailiffId: without!.id });
+    const otherRow = await showOnly(other);
+    await otherRow.getByRole('button', { name: `Informations sur ${without!.fullName}` }).click();
+    await page
+      .getByRole('dialog', { name: "Informations de l'huissier" })
+      .getByText("Il n'y a pas de consignes assignées aux secrétaires", { exact: true })
+      .waitFor();
+  });
+});
+
+describe('live updates (reportChanged)', () => {
+  it("shows another user's changes to a row without a reload, and drops a row that leaves the list", async () => {
+    const report = await newReport('En direct e2e', { assigned: true });
+    const row = await showOnly(report);
+    await row.getByText('En cours', { exact: true }).waitFor();
+    await expect(row.locator('[data-unread]').count()).resolves.toBe(0);
+
+    // The secretary sends her counts and writes a comment, through the API.
+    await call(
+      'mutation($input: SetRetrocessionInput!) { setRetrocession(input: $input) { report { id } } }',
+      { input: { reportId: report.id, countPagesProvisional: 7, countPhotosProvisional: 2 } },
+      secretaryToken,
+    );
+    await row.getByText('Rétrocédé', { exact: true }).waitFor();
+    await call(
+      'mutation($input: AddReportCommentInput!) { addReportComment(input: $input) { report { id } } }',
+      { input: { reportId: report.id, body: 'Comptes envoyés.' } },
+      secretaryToken,
+    );
+    await row.locator('[data-unread="1"]').waitFor();
+
+    // Another admin archives it: it leaves the in-progress list.
+    await call('mutation($input: ArchiveReportInput!) { archiveReport(input: $input) { report { id } } }', { input: { reportId: report.id } });
+    await row.waitFor({ state: 'detached' });
   });
 });

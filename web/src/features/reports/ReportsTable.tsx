@@ -3,7 +3,6 @@ import { Button, Field, Select, Text, makeStyles, tokens } from '@fluentui/react
 import { ArchiveRegular } from '@fluentui/react-icons/svg/archive';
 import { ArrowUndoRegular } from '@fluentui/react-icons/svg/arrow-undo';
 import { graphql, usePaginationFragment } from 'react-relay/hooks';
-import { ConnectionHandler, type RecordSourceSelectorProxy } from 'relay-runtime';
 import type { ReportsTableArchiveMutation } from '../../__generated__/ReportsTableArchiveMutation.graphql';
 import type { ReportsTableAssignMutation } from '../../__generated__/ReportsTableAssignMutation.graphql';
 import type { ReportsTableFragment$key } from '../../__generated__/ReportsTableFragment.graphql';
@@ -19,7 +18,6 @@ import { yearsSince } from '../../ui/periods';
 import { fr } from '../../i18n/fr';
 import {
   AlertDot,
-  CommentsButton,
   FileGroupCell,
   SecretaryAssign,
   isDone,
@@ -27,9 +25,12 @@ import {
   type ReportStatus,
   type SecretaryOption,
 } from './ReportCells';
-import { ReportFiles } from './ReportFiles';
 import { RetrocessionEntry } from './RetrocessionEntry';
 import { ReturnedFilesCell } from './ReturnedFilesCell';
+import { ReportComments } from './ReportComments';
+import { ReportDetails } from './ReportDetails';
+import { removeReportFromConnection, useReportChanged } from './useReportChanged';
+import { UserInfoLink } from './UserInfoDialog';
 import { reportsText as t } from './text';
 
 const useStyles = makeStyles({
@@ -223,16 +224,6 @@ function AdvancedSearch({
   );
 }
 
-function removeFromConnection(store: RecordSourceSelectorProxy, connectionId: string, reportId: string) {
-  const connection = store.get(connectionId);
-  if (!connection) return;
-  const before = connection.getLinkedRecords('edges')?.length ?? 0;
-  ConnectionHandler.deleteNode(connection, reportId);
-  const after = connection.getLinkedRecords('edges')?.length ?? 0;
-  const total = connection.getValue('totalCount');
-  if (before !== after && typeof total === 'number') connection.setValue(total - 1, 'totalCount');
-}
-
 export interface ReportsTableProps {
   view: ReportsView;
   query: ReportsTableFragment$key;
@@ -294,10 +285,10 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
               updatedAt
               alert
               status
-              unreadCommentCount
               bailiff {
                 id
                 fullName
+                ...UserInfoLinkFragment
               }
               secretary {
                 id
@@ -318,9 +309,9 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
                 archive
                 unarchive
               }
-              ...ReportFilesFragment
               ...RetrocessionEntryFragment
               ...ReturnedFilesCellFragment
+              ...ReportCommentsFragment
             }
           }
         }
@@ -338,6 +329,15 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
   const bailiffs = useMemo(() => data.bailiffs?.edges.map((edge) => edge.node) ?? [], [data.bailiffs]);
   const secretaries = useMemo(() => data.secretaries?.edges.map((edge) => edge.node) ?? [], [data.secretaries]);
   type Row = (typeof rows)[number];
+
+  // Another user's change (assignment, counts, files, comments, status) shows without a reload.
+  useReportChanged({
+    connectionIds: [connectionId],
+    belongs: (report) =>
+      viewStatuses[view].includes(report.status as ReportStatus) &&
+      (baseFilter[view].archived == null || report.isArchived === baseFilter[view].archived),
+    onMembershipChange: onChanged,
+  });
 
   const apply = (nextSearch: string, nextFilters: Filters) =>
     startSearch(() => {
@@ -393,7 +393,7 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
       `,
       variables: { input: { reportId: row.id } },
       updater: (store) => {
-        if (!keepsArchived(toFilter(view, search, filters))) removeFromConnection(store, connectionId, row.id);
+        if (!keepsArchived(toFilter(view, search, filters))) removeReportFromConnection(store, connectionId, row.id);
       },
     });
     toast('success', t.archived);
@@ -418,7 +418,7 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
         }
       `,
       variables: { input: { reportId: row.id } },
-      updater: (store) => removeFromConnection(store, connectionId, row.id),
+      updater: (store) => void removeReportFromConnection(store, connectionId, row.id),
     });
     toast('success', t.unarchived);
     onChanged?.();
@@ -429,7 +429,7 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
   // The bailiff's likewise (each width given as admin, secretary, bailiff).
   const width = (admin: string, secretary: string, bailiff = admin) =>
     isSecretaryView(view) ? secretary : isBailiffView(view) ? bailiff : admin;
-  const commentsButton = (row: Row) => <CommentsButton reportName={row.name} unread={row.unreadCommentCount} />;
+  const commentsButton = (row: Row) => <ReportComments report={row} />;
   const columns: DataTableColumn<Row>[] = [
     { id: 'alert', header: <span aria-label={t.columns.alert} />, width: width('36px', '36px', '24px'), cell: (row) => <AlertDot level={row.alert} /> },
     // Spec §2: the secretary's in-progress list dates a constat by its last update.
@@ -439,7 +439,7 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
       width: width('130px', '85px', '120px'),
       cell: (row) => formatDateTime(view === 'secretaryInProgress' ? row.updatedAt : row.createdAt),
     },
-    { id: 'bailiff', header: t.columns.bailiff, width: width('140px', '95px'), cell: (row) => row.bailiff.fullName },
+    { id: 'bailiff', header: t.columns.bailiff, width: width('140px', '95px'), cell: (row) => <UserInfoLink user={row.bailiff} /> },
     {
       id: 'secretary',
       header: t.columns.secretary,
@@ -523,13 +523,15 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
   const shown = columns.filter((column) => !hidden.includes(column.id));
 
   const expanded = (row: Row) => {
-    if (isBailiffView(view)) return <ReportFiles report={row} readOnly={view === 'bailiffArchived'} returnedOnceDone />;
-    if (!isSecretaryView(view)) return <ReportFiles report={row} readOnly={view !== 'inProgress'} />;
+    if (isBailiffView(view)) {
+      return <ReportDetails reportId={row.id} readOnly={view === 'bailiffArchived'} withCounters={false} returnedOnceDone />;
+    }
+    if (!isSecretaryView(view)) return <ReportDetails reportId={row.id} readOnly={view !== 'inProgress'} />;
     const readOnly = view === 'secretaryAll';
     return (
       <>
         <RetrocessionEntry report={row} readOnly={readOnly} onSaved={onChanged} />
-        <ReportFiles report={row} readOnly={readOnly} />
+        <ReportDetails reportId={row.id} readOnly={readOnly} withCounters={false} />
       </>
     );
   };

@@ -1,0 +1,143 @@
+/**
+ * Live reports lists (no polling): while a reports screen is mounted, `reportChanged` brings every
+ * change another user makes to a report the viewer can see (assignment, counts, files, comments,
+ * status) and Relay's store updates the row where it is shown.
+ *
+ * `useReportChanged({ connectionIds, belongs, onMembershipChange })`
+ * - `connectionIds`: the `__id` of the screen's report connections. A report the viewer can no
+ *   longer see (`report: null`, e.g. reassigned to another secretary) leaves them.
+ * - `belongs(report)`: optional; false when the report no longer belongs to the screen (a
+ *   terminated report on the in-progress list): it leaves them too.
+ * - `onMembershipChange()`: optional; called when a row left, or when a report that belongs to the
+ *   screen is not in its lists yet (a new one): the screen refreshes its cards and first page.
+ *
+ * The subscription selects every field the reports screens show: a screen with a row fragment of
+ * its own adds its spread below, so that its rows are refreshed as well.
+ */
+import { useMemo, useRef } from 'react';
+import { graphql, useSubscription } from 'react-relay/hooks';
+import { ConnectionHandler, type GraphQLSubscriptionConfig, type RecordSourceSelectorProxy } from 'relay-runtime';
+import type {
+  useReportChangedSubscription,
+  useReportChangedSubscription$data,
+} from '../../__generated__/useReportChangedSubscription.graphql';
+
+const subscription = graphql`
+  subscription useReportChangedSubscription {
+    reportChanged {
+      reportId
+      report {
+        id
+        name
+        status
+        isArchived
+        invoiced
+        alert
+        createdAt
+        updatedAt
+        lastStatusChange
+        returnedAt
+        delayHours
+        unreadCommentCount
+        unreadCommentIds
+        bailiff {
+          id
+          fullName
+        }
+        secretary {
+          id
+          fullName
+        }
+        deposited {
+          count
+          totalSize
+          archiveUrl
+        }
+        returned {
+          count
+          totalSize
+          archiveUrl
+        }
+        viewerCan {
+          addDeposited
+          addReturned
+          archive
+          assignSecretary
+          comment
+          removeDeposited
+          removeReturned
+          setBilling
+          setRetrocession
+          unarchive
+        }
+        ...ReportFilesFragment
+        ...ReportCommentsFragment
+        ...ReportCountersFragment
+      }
+    }
+  }
+`;
+
+export type ChangedReport = NonNullable<useReportChangedSubscription$data['reportChanged']['report']>;
+
+export interface ReportChangedOptions {
+  connectionIds: readonly string[];
+  belongs?(report: Pick<ChangedReport, 'status' | 'isArchived'>): boolean;
+  onMembershipChange?(): void;
+}
+
+function holds(store: RecordSourceSelectorProxy, connectionId: string, reportId: string): boolean {
+  const edges = store.get(connectionId)?.getLinkedRecords('edges') ?? [];
+  return edges.some((edge) => edge?.getLinkedRecord('node')?.getDataID() === reportId);
+}
+
+/**
+ * A report created after the first (latest) one of the list: a new one to bring in. Reports of
+ * other pages or filtered out by a search are older, and do not make the screen fetch again.
+ */
+function isNewer(store: RecordSourceSelectorProxy, connectionId: string, createdAt: string): boolean {
+  const connection = store.get(connectionId);
+  if (!connection) return false;
+  const first = connection.getLinkedRecords('edges')?.[0]?.getLinkedRecord('node')?.getValue('createdAt');
+  return typeof first !== 'string' || Date.parse(createdAt) > Date.parse(first);
+}
+
+/** Removes the report from a connection, keeping its totalCount right; true if it was there. */
+export function removeReportFromConnection(store: RecordSourceSelectorProxy, connectionId: string, reportId: string): boolean {
+  const connection = store.get(connectionId);
+  if (!connection || !holds(store, connectionId, reportId)) return false;
+  ConnectionHandler.deleteNode(connection, reportId);
+  const total = connection.getValue('totalCount');
+  if (typeof total === 'number') connection.setValue(Math.max(0, total - 1), 'totalCount');
+  return true;
+}
+
+export function useReportChanged({ connectionIds, belongs, onMembershipChange }: ReportChangedOptions): void {
+  // The latest options, read by the updater without re-subscribing on every render.
+  const options = useRef({ connectionIds, belongs, onMembershipChange });
+  options.current = { connectionIds, belongs, onMembershipChange };
+  const config = useMemo<GraphQLSubscriptionConfig<useReportChangedSubscription>>(
+    () => ({
+      subscription,
+      variables: {},
+      updater: (store, data) => {
+        const event = data?.reportChanged;
+        if (!event) return;
+        const { connectionIds: ids, belongs: fits, onMembershipChange: changed } = options.current;
+        const report = event.report;
+        const stays = report != null && (fits?.(report) ?? true);
+        let membership = false;
+        for (const id of ids) {
+          if (!stays) membership = removeReportFromConnection(store, id, event.reportId) || membership;
+          else if (isNewer(store, id, report.createdAt as string)) membership = true;
+        }
+        // After the store update, outside of it: the screen may fetch.
+        if (membership && changed) queueMicrotask(changed);
+      },
+      // Live updates are a comfort: a failure must not break the screen (spec §8: ignored).
+      onError: () => {},
+    }),
+    [],
+  );
+  useSubscription(config);
+}
