@@ -445,7 +445,8 @@ describe('comments modal', () => {
     await dialog.getByRole('tab', { name: 'Secrétaire' }).click();
     await send.click();
     await dialog.getByText(text).waitFor();
-    await expect(dialog.getByRole('textbox').inputValue()).resolves.toBe('');
+    // Sent: the text area is emptied.
+    await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('[role="dialog"] textarea')?.value === '');
     await saveScreenshot(page, 'admin-reports-comments');
 
     // The receiver's side: the secretary has it, unread.

@@ -333,9 +333,12 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
   // Another user's change (assignment, counts, files, comments, status) shows without a reload.
   useReportChanged({
     connectionIds: [connectionId],
-    belongs: (report) =>
-      viewStatuses[view].includes(report.status as ReportStatus) &&
-      (baseFilter[view].archived == null || report.isArchived === baseFilter[view].archived),
+    // The secretary's lists keep a row she just terminated, to show her its new status.
+    belongs: isSecretaryView(view)
+      ? undefined
+      : (report) =>
+          viewStatuses[view].includes(report.status as ReportStatus) &&
+          (baseFilter[view].archived == null || report.isArchived === baseFilter[view].archived),
     onMembershipChange: onChanged,
   });
 
