@@ -333,8 +333,8 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
   // Another user's change (assignment, counts, files, comments, status) shows without a reload.
   useReportChanged({
     connectionIds: [connectionId],
-    // The secretary's lists keep a row she just terminated, to show her its new status.
-    belongs: isSecretaryView(view)
+    // The secretary's and the bailiff's lists keep a row that changed status, to show it.
+    belongs: isSecretaryView(view) || isBailiffView(view)
       ? undefined
       : (report) =>
           viewStatuses[view].includes(report.status as ReportStatus) &&
