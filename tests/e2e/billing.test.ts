@@ -17,7 +17,20 @@ const CLIENT = 'Étude Témoin de Facturation';
 const CLIENT_EMAIL = 'compta.temoin@etude.test';
 let clientId: number;
 
-const MONTHS = ['Janvier', 'Février', 'Mars', 'Avril', 'Mai', 'Juin', 'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre'];
+const MONTHS = [
+  'Janvier',
+  'Février',
+  'Mars',
+  'Avril',
+  'Mai',
+  'Juin',
+  'Juillet',
+  'Août',
+  'Septembre',
+  'Octobre',
+  'Novembre',
+  'Décembre',
+];
 
 /** The Paris month of now, computed here with Intl rather than with the app's helpers. */
 function parisNow() {
@@ -25,7 +38,8 @@ function parisNow() {
   return { year, month };
 }
 
-const previousMonth = ({ year, month }: { year: number; month: number }) => (month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 });
+const previousMonth = ({ year, month }: { year: number; month: number }) =>
+  month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
 
 /** Reads until the value equals `expected` (the page updates asynchronously), then asserts it. */
 async function eventually<T>(read: () => Promise<T>, expected: T, timeout = 20_000): Promise<void> {
@@ -133,7 +147,10 @@ interface PeriodTotals {
 
 async function billingPeriod(year: number, month: number) {
   const result = await gql<{
-    billingPeriod: { totals: PeriodTotals; groups: { group: { name: string }; totals: PeriodTotals; bill: { number: number; amountTTC: string } | null }[] };
+    billingPeriod: {
+      totals: PeriodTotals;
+      groups: { group: { name: string }; totals: PeriodTotals; bill: { number: number; amountTTC: string } | null }[];
+    };
   }>(
     app.url,
     `query($year: Int!, $month: Int!) { billingPeriod(year: $year, month: $month) {
@@ -153,7 +170,10 @@ describe('Facturation (admin)', () => {
 
   it('shows the period totals and one row per étude with its bill, from the seeded bills', async () => {
     // The latest month the seed billed (a completed month).
-    const latest = await app.services.db.groupBill.findFirstOrThrow({ where: { groupId: { not: clientId } }, orderBy: [{ year: 'desc' }, { month: 'desc' }] });
+    const latest = await app.services.db.groupBill.findFirstOrThrow({
+      where: { groupId: { not: clientId } },
+      orderBy: [{ year: 'desc' }, { month: 'desc' }],
+    });
     const expected = await billingPeriod(latest.year, latest.month);
     expect(expected.groups.some((row) => row.bill !== null)).toBe(true);
 
@@ -162,7 +182,11 @@ describe('Facturation (admin)', () => {
     await choosePeriod(latest.year, latest.month);
     const totals = page.getByRole('region', { name: 'CUMUL PÉRIODE' });
     await totals.getByText(plain(formatMoney(expected.totals.amountHT)), { exact: true }).waitFor();
-    expect(plain(await totals.innerText()).split('\n').filter(Boolean)).toEqual([
+    expect(
+      plain(await totals.innerText())
+        .split('\n')
+        .filter(Boolean),
+    ).toEqual([
       'CUMUL PÉRIODE',
       'Nb de constats',
       String(expected.totals.reports),
@@ -195,7 +219,11 @@ describe('Facturation (admin)', () => {
         String(row.totals.photos),
         plain(formatMoney(row.totals.amountHT)),
       ]);
-      expect(cells[5]).toEqual(row.bill ? `N° ${row.bill.number}\n${plain(formatMoney(row.bill.amountTTC))} TTC` : expect.stringContaining('Non générée'));
+      expect(cells[5]).toEqual(
+        row.bill
+          ? `N° ${row.bill.number}\n${plain(formatMoney(row.bill.amountTTC))} TTC`
+          : expect.stringContaining('Non générée'),
+      );
     }
     // Spec §2: the client name links to the étude's form.
     const link = billingTable().getByRole('link', { name: expected.groups[0].group.name });
@@ -257,7 +285,10 @@ describe('Facturation (admin)', () => {
     // Spec §9: HT 40,70 €; 10 % of 28,20 € = 2,82 €, then 5 % of 37,88 € = 1,89 €; net 35,99 €,
     // VAT 7,20 €, TTC 43,19 €.
     const summary = dialog.getByRole('definition').filter({ hasText: '€' });
-    await eventually(async () => (await summary.allInnerTexts()).map(plain), ['40,70 €', '4,71 €', '35,99 €', '7,20 €', '43,19 €']);
+    await eventually(
+      async () => (await summary.allInnerTexts()).map(plain),
+      ['40,70 €', '4,71 €', '35,99 €', '7,20 €', '43,19 €'],
+    );
     await saveScreenshot(page, 'admin-billing-selection');
     // The generation is held until its progress state has been seen: spinner, buttons disabled.
     let release!: () => void;
@@ -309,7 +340,9 @@ describe('Facturation (admin)', () => {
     await confirm.getByRole('button', { name: 'Oui' }).click();
     await toast(page, 'Facture envoyée avec succès').waitFor();
     await row.locator('[data-sent="true"]').waitFor();
-    const mail = (await readOutbox(app.outboxDir)).find((message) => (message.to as { text: string } | undefined)?.text === CLIENT_EMAIL);
+    const mail = (await readOutbox(app.outboxDir)).find(
+      (message) => (message.to as { text: string } | undefined)?.text === CLIENT_EMAIL,
+    );
     expect(mail?.attachments.map((attachment) => attachment.filename)).toEqual([`facture-${bill.number}.pdf`]);
 
     // Paid.
@@ -322,6 +355,41 @@ describe('Facturation (admin)', () => {
   });
 });
 
+describe('Factures des études (admin, /dashboard/mybillsbailiff)', () => {
+  beforeEach(async () => {
+    page = await signedInPage(browser, 'admin');
+  });
+
+  it("lists every étude's bills of the year with an Étude column", async () => {
+    const { year } = parisNow();
+    const bills = await app.services.db.groupBill.findMany({
+      where: { year },
+      orderBy: [{ month: 'desc' }, { number: 'desc' }],
+      take: 10,
+    });
+    expect(new Set(bills.map((bill) => bill.groupId)).size).toBeGreaterThan(1);
+
+    await page.goto('/dashboard/mybillsbailiff');
+    await screenTitle(page, 'Factures des études').waitFor();
+    const table = page.getByRole('table', { name: 'Factures des études' });
+    await table.getByText(bills[0].groupName).first().waitFor();
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Étude',
+      'Mois',
+      'Nombre pages',
+      'Nombre photos',
+      'Montant HT',
+      'Voir',
+      'Télécharger',
+    ]);
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => td.innerText)));
+    expect(rows).toEqual(bills.map((bill) => [bill.groupName, MONTHS[bill.month - 1]]));
+    await saveScreenshot(page, 'admin-group-bills');
+  });
+});
+
 describe('MES FACTURES (bailiff)', () => {
   beforeEach(async () => {
     page = await signedInPage(browser, 'bailiff');
@@ -330,7 +398,10 @@ describe('MES FACTURES (bailiff)', () => {
   it("lists only his étude's bills of the year with their figures, and opens one in the viewer", async () => {
     const bailiff = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
     const { year } = parisNow();
-    const bills = await app.services.db.groupBill.findMany({ where: { groupId: bailiff.groupId!, year }, orderBy: [{ month: 'desc' }] });
+    const bills = await app.services.db.groupBill.findMany({
+      where: { groupId: bailiff.groupId!, year },
+      orderBy: [{ month: 'desc' }],
+    });
     expect(bills.length).toBeGreaterThan(0);
 
     await page.goto('/dashboard/mes-factures-huissier');
@@ -338,8 +409,17 @@ describe('MES FACTURES (bailiff)', () => {
     expect(await page.getByRole('combobox', { name: 'Année' }).inputValue()).toBe(String(year));
     const table = page.getByRole('table', { name: 'Mes factures' });
     await table.getByText(MONTHS[bills[0].month - 1], { exact: true }).waitFor();
-    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Mois', 'Nombre pages', 'Nombre photos', 'Montant HT', 'Voir', 'Télécharger']);
-    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 4).map((td) => td.innerText)));
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Mois',
+      'Nombre pages',
+      'Nombre photos',
+      'Montant HT',
+      'Voir',
+      'Télécharger',
+    ]);
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 4).map((td) => td.innerText)));
     expect(rows.map((cells) => cells.map(plain))).toEqual(
       bills.map((bill) => [
         MONTHS[bill.month - 1],
@@ -352,7 +432,9 @@ describe('MES FACTURES (bailiff)', () => {
     await saveScreenshot(page, 'bailiff-bills');
 
     const first = `${MONTHS[bills[0].month - 1]} ${year}`;
-    expect(await table.getByRole('link', { name: `Télécharger la facture de ${first}` }).getAttribute('download')).toBe(`facture-${bills[0].number}.pdf`);
+    expect(await table.getByRole('link', { name: `Télécharger la facture de ${first}` }).getAttribute('download')).toBe(
+      `facture-${bills[0].number}.pdf`,
+    );
     await table.getByRole('button', { name: `Voir la facture de ${first}` }).click();
     const viewer = page.getByRole('dialog', { name: `facture-${bills[0].number}.pdf` });
     const pdf = await fetch(new URL((await viewer.locator('iframe').getAttribute('src'))!, app.url));

@@ -64,7 +64,9 @@ describe('validating a selection', () => {
   ])('%j %j global %j', (selected, discounts, global, expected) => {
     const errors = validateSelection(selected, discounts, global);
     expect(errors).toEqual(expected);
-    expect(hasErrors(errors)).toBe(expected.selection !== null || expected.global !== null || Object.keys(expected.discounts).length > 0);
+    expect(hasErrors(errors)).toBe(
+      expected.selection !== null || expected.global !== null || Object.keys(expected.discounts).length > 0,
+    );
   });
 });
 
@@ -90,13 +92,36 @@ describe('selection totals (spec §9: HT − per-report discounts − global dis
   it.each([
     // lines, global discount, expected totals
     [[], 0, { amountHT: '0.00', discountAmount: '0.00', netAmountHT: '0.00', vatAmount: '0.00', amountTTC: '0.00' }],
-    [[{ amount: '100.00', discount: 0 }], 0, { amountHT: '100.00', discountAmount: '0.00', netAmountHT: '100.00', vatAmount: '20.00', amountTTC: '120.00' }],
-    [[{ amount: '100.00', discount: 10 }], 0, { amountHT: '100.00', discountAmount: '10.00', netAmountHT: '90.00', vatAmount: '18.00', amountTTC: '108.00' }],
+    [
+      [{ amount: '100.00', discount: 0 }],
+      0,
+      { amountHT: '100.00', discountAmount: '0.00', netAmountHT: '100.00', vatAmount: '20.00', amountTTC: '120.00' },
+    ],
+    [
+      [{ amount: '100.00', discount: 10 }],
+      0,
+      { amountHT: '100.00', discountAmount: '10.00', netAmountHT: '90.00', vatAmount: '18.00', amountTTC: '108.00' },
+    ],
     // 10 % off each line, then 5 % off the remaining 180.00 = 9.00.
-    [[{ amount: '100.00', discount: 10 }, { amount: '100.00', discount: 10 }], 5, { amountHT: '200.00', discountAmount: '29.00', netAmountHT: '171.00', vatAmount: '34.20', amountTTC: '205.20' }],
+    [
+      [
+        { amount: '100.00', discount: 10 },
+        { amount: '100.00', discount: 10 },
+      ],
+      5,
+      { amountHT: '200.00', discountAmount: '29.00', netAmountHT: '171.00', vatAmount: '34.20', amountTTC: '205.20' },
+    ],
     // Half cents round up: 33 % of 0.50 = 0.165 → 0.17; VAT of 0.33 = 0.066 → 0.07.
-    [[{ amount: '0.50', discount: 33 }], 0, { amountHT: '0.50', discountAmount: '0.17', netAmountHT: '0.33', vatAmount: '0.07', amountTTC: '0.40' }],
-    [[{ amount: '59.95', discount: 100 }], 50, { amountHT: '59.95', discountAmount: '59.95', netAmountHT: '0.00', vatAmount: '0.00', amountTTC: '0.00' }],
+    [
+      [{ amount: '0.50', discount: 33 }],
+      0,
+      { amountHT: '0.50', discountAmount: '0.17', netAmountHT: '0.33', vatAmount: '0.07', amountTTC: '0.40' },
+    ],
+    [
+      [{ amount: '59.95', discount: 100 }],
+      50,
+      { amountHT: '59.95', discountAmount: '59.95', netAmountHT: '0.00', vatAmount: '0.00', amountTTC: '0.00' },
+    ],
   ])('%j with %d %% global', (lines, global, expected) => expect(selectionTotals(lines, global)).toEqual(expected));
 
   it('gives the figures the server freezes on the bill, whatever the amounts and discounts', () => {
@@ -104,7 +129,10 @@ describe('selection totals (spec §9: HT − per-report discounts − global dis
     const percents = [0, 1, 3, 7, 10, 33, 50, 99, 100];
     for (const [index, global] of percents.entries()) {
       const lines = amounts.map((amount, line) => ({ amount, discount: percents[(line + index) % percents.length] }));
-      const server = billTotals(lines.map((line) => ({ amount: toDecimal(line.amount), discount: line.discount })), global);
+      const server = billTotals(
+        lines.map((line) => ({ amount: toDecimal(line.amount), discount: line.discount })),
+        global,
+      );
       const web = selectionTotals(lines, global);
       expect(web).toEqual({
         amountHT: server.amountHT.toFixed(2),
@@ -123,7 +151,13 @@ describe('selection totals (spec §9: HT − per-report discounts − global dis
       { id: 'c', amount: '25.00' },
     ];
     expect(previewTotals(reports, ['a', 'b'], { a: '10', b: '150', c: '50' }, 'x')).toEqual(
-      selectionTotals([{ amount: '100.00', discount: 10 }, { amount: '50.00', discount: 0 }], 0),
+      selectionTotals(
+        [
+          { amount: '100.00', discount: 10 },
+          { amount: '50.00', discount: 0 },
+        ],
+        0,
+      ),
     );
     expect(previewTotals(reports, ['c'], { c: '20' }, '50').amountTTC).toBe('12.00');
   });

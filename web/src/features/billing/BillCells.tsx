@@ -52,7 +52,13 @@ const useStyles = makeStyles({
 });
 
 /** 'N° 57' and its amount TTC, or 'Non générée' with what is left to bill. */
-export function BillNumberCell({ bill, billableCount }: { bill: BillCellsFragment$key | null | undefined; billableCount: number }) {
+export function BillNumberCell({
+  bill,
+  billableCount,
+}: {
+  bill: BillCellsFragment$key | null | undefined;
+  billableCount: number;
+}) {
   const styles = useStyles();
   const data = useFragment(billFragment, bill);
   if (!data) {
@@ -113,7 +119,9 @@ export function PaidCheckbox({ bill, client }: { bill: BillCellsFragment$key | n
       `,
       variables: { input: { billId: data.id, isPaid } },
       // The box follows the click at once; Relay rolls it back if the server refuses.
-      optimisticResponse: { setGroupBillPaid: { bill: { id: data.id, isPaid, paidAt: isPaid ? new Date().toISOString() : null } } },
+      optimisticResponse: {
+        setGroupBillPaid: { bill: { id: data.id, isPaid, paidAt: isPaid ? new Date().toISOString() : null } },
+      },
     })
       .then(() => toast('success', isPaid ? billingText.paid : billingText.unpaid))
       .catch(() => null)

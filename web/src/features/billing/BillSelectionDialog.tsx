@@ -43,7 +43,7 @@ import { billingText } from './text';
 const t = billingText.dialog;
 
 const useStyles = makeStyles({
-  surface: { width: '960px', maxWidth: 'calc(100vw - 48px)' },
+  surface: { width: '1040px', maxWidth: 'calc(100vw - 48px)' },
   content: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },
   intro: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground2 },
   tableWrap: {
@@ -56,7 +56,7 @@ const useStyles = makeStyles({
   check: { width: '44px' },
   // The report name takes what the fixed columns leave.
   dateCol: { width: '100px' },
-  bailiffCol: { width: '150px' },
+  bailiffCol: { width: '140px' },
   countCol: { width: '72px' },
   amountCol: { width: '110px' },
   end: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', '& > *': { justifyContent: 'flex-end' } },
@@ -101,7 +101,7 @@ function Summary({ totals }: { totals: SelectionTotals }) {
     [s.amountTTC, totals.amountTTC, true],
   ];
   return (
-    <dl className={styles.summary} aria-label={s.amountTTC}>
+    <dl className={styles.summary} aria-label={s.label}>
       {rows.map(([label, amount, strong]) => (
         <div key={label} style={{ display: 'contents' }}>
           <dt className={strong ? styles.total : undefined}>{label}</dt>
@@ -155,11 +155,19 @@ function GeneratedBill({ bill, onView }: { bill: BillSelectionDialogBillFragment
               <TableHeaderCell className={mergeClasses(styles.headerCell, styles.check)} />
               <TableHeaderCell className={mergeClasses(styles.headerCell, styles.dateCol)}>{t.date}</TableHeaderCell>
               <TableHeaderCell className={styles.headerCell}>{t.name}</TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>{t.pages}</TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>{t.photos}</TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>{t.amountHT}</TableHeaderCell>
+              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>
+                {t.pages}
+              </TableHeaderCell>
+              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>
+                {t.photos}
+              </TableHeaderCell>
+              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>
+                {t.amountHT}
+              </TableHeaderCell>
               <TableHeaderCell className={mergeClasses(styles.headerCell, styles.discountCell)}>{t.discount}</TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>{t.netAmountHT}</TableHeaderCell>
+              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>
+                {t.netAmountHT}
+              </TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -174,7 +182,12 @@ function GeneratedBill({ bill, onView }: { bill: BillSelectionDialogBillFragment
                 <TableCell className={styles.end}>{line.photos}</TableCell>
                 <TableCell className={styles.end}>{formatMoney(line.amountHT)}</TableCell>
                 <TableCell className={styles.discountCell}>
-                  <Input className={styles.discountInput} value={String(line.discount)} disabled aria-label={t.discountOf(line.name)} />
+                  <Input
+                    className={styles.discountInput}
+                    value={String(line.discount)}
+                    disabled
+                    aria-label={t.discountOf(line.name)}
+                  />
                 </TableCell>
                 <TableCell className={styles.end}>{formatMoney(line.netAmountHT)}</TableCell>
               </TableRow>
@@ -288,9 +301,18 @@ export function BillSelectionDialog({ billingGroup, canGenerate, onClose }: Bill
     return () => subscription.unsubscribe();
   }, [environment, canGenerate, generated]);
 
-  const errors: SelectionErrors = useMemo(() => validateSelection(selected, discounts, globalDiscount), [selected, discounts, globalDiscount]);
+  const errors: SelectionErrors = useMemo(
+    () => validateSelection(selected, discounts, globalDiscount),
+    [selected, discounts, globalDiscount],
+  );
   const totals = useMemo(
-    () => previewTotals(reports.map((report) => ({ id: report.id, amount: report.billingAmounts?.total ?? '0.00' })), selected, discounts, globalDiscount),
+    () =>
+      previewTotals(
+        reports.map((report) => ({ id: report.id, amount: report.billingAmounts?.total ?? '0.00' })),
+        selected,
+        discounts,
+        globalDiscount,
+      ),
     [reports, selected, discounts, globalDiscount],
   );
   const shown = (key: string) => submitted || touched.has(key);
@@ -391,11 +413,21 @@ export function BillSelectionDialog({ billingGroup, canGenerate, onClose }: Bill
                         </TableHeaderCell>
                         <TableHeaderCell className={mergeClasses(styles.headerCell, styles.dateCol)}>{t.date}</TableHeaderCell>
                         <TableHeaderCell className={styles.headerCell}>{t.name}</TableHeaderCell>
-                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.bailiffCol)}>{t.bailiff}</TableHeaderCell>
-                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>{t.pages}</TableHeaderCell>
-                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>{t.photos}</TableHeaderCell>
-                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>{t.amountHT}</TableHeaderCell>
-                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.discountCell)}>{t.discount}</TableHeaderCell>
+                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.bailiffCol)}>
+                          {t.bailiff}
+                        </TableHeaderCell>
+                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>
+                          {t.pages}
+                        </TableHeaderCell>
+                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>
+                          {t.photos}
+                        </TableHeaderCell>
+                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>
+                          {t.amountHT}
+                        </TableHeaderCell>
+                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.discountCell)}>
+                          {t.discount}
+                        </TableHeaderCell>
                       </TableRow>
                     </TableHeader>
                     <TableBody>

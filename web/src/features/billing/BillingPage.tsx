@@ -36,7 +36,13 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow4,
   },
   totalsTitle: { color: tokens.colorBrandForeground1, letterSpacing: '0.04em', marginInlineEnd: tokens.spacingHorizontalL },
-  figures: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalXXXL, rowGap: tokens.spacingVerticalS, margin: 0 },
+  figures: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalXXXL,
+    rowGap: tokens.spacingVerticalS,
+    margin: 0,
+  },
   figure: { display: 'flex', flexDirection: 'column', '& dd': { margin: 0 } },
   figureLabel: { color: tokens.colorNeutralForeground3 },
   figureValue: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
@@ -152,7 +158,13 @@ function BillingTable({ period, loading }: { period: BillingTableFragment$key; l
       cell: (row) => <BillNumberCell bill={row.bill} billableCount={row.billableReportCount} />,
     },
     { id: 'sent', header: t.sent, width: '66px', align: 'center', cell: (row) => <SentDot bill={row.bill} /> },
-    { id: 'paid', header: t.paid, width: '48px', align: 'center', cell: (row) => <PaidCheckbox bill={row.bill} client={row.group.name} /> },
+    {
+      id: 'paid',
+      header: t.paid,
+      width: '48px',
+      align: 'center',
+      cell: (row) => <PaidCheckbox bill={row.bill} client={row.group.name} />,
+    },
     {
       id: 'actions',
       header: t.actions,
@@ -180,7 +192,9 @@ function BillingTable({ period, loading }: { period: BillingTableFragment$key; l
         emptyText={t.empty}
         loading={loading}
       />
-      {selected ? <BillSelectionDialog billingGroup={selected} canGenerate={data.isCurrent} onClose={() => setSelecting(null)} /> : null}
+      {selected ? (
+        <BillSelectionDialog billingGroup={selected} canGenerate={data.isCurrent} onClose={() => setSelecting(null)} />
+      ) : null}
       <DocumentViewer document={viewed} onClose={() => setViewed(null)} />
     </>
   );
@@ -216,7 +230,12 @@ export default function BillingPage() {
         title={fr.titles.billing}
         actions={
           <div className={styles.filters}>
-            <YearSelect firstYear={FIRST_YEAR} value={period.year} className={styles.year} onChange={(year) => year && change({ year })} />
+            <YearSelect
+              firstYear={FIRST_YEAR}
+              value={period.year}
+              className={styles.year}
+              onChange={(year) => year && change({ year })}
+            />
             <MonthSelect value={period.month} className={styles.month} onChange={(month) => month && change({ month })} />
           </div>
         }

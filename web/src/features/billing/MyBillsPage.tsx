@@ -58,8 +58,13 @@ export default function MyBillsPage() {
     graphql`
       fragment MyBillsPageFragment on Query
       @refetchable(queryName: "MyBillsPagePaginationQuery")
-      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }, filter: { type: "GroupBillFilter" }) {
-        groupBills(first: $count, after: $cursor, filter: $filter) @connection(key: "MyBillsPage_groupBills", filters: ["filter"]) {
+      @argumentDefinitions(
+        count: { type: "Int", defaultValue: 10 }
+        cursor: { type: "String" }
+        filter: { type: "GroupBillFilter" }
+      ) {
+        groupBills(first: $count, after: $cursor, filter: $filter)
+          @connection(key: "MyBillsPage_groupBills", filters: ["filter"]) {
           totalCount
           edges {
             node {
@@ -101,22 +106,46 @@ export default function MyBillsPage() {
   const label = (row: Row) => `${monthName(row.month)} ${row.year}${isAdmin ? ` (${row.groupName})` : ''}`;
   const columns: DataTableColumn<Row>[] = [
     ...(isAdmin ? [{ id: 'group', header: t.group, cell: (row: Row) => row.groupName }] : []),
-    { id: 'month', header: t.month, cell: (row) => <span className={styles.month}>{monthName(row.month)}</span> },
-    { id: 'pages', header: t.pages, align: 'end', width: '150px', cell: (row) => <span className={styles.figure}>{row.totalCountPages}</span> },
-    { id: 'photos', header: t.photos, align: 'end', width: '150px', cell: (row) => <span className={styles.figure}>{row.totalCountPhotos}</span> },
-    { id: 'amount', header: t.amountHT, align: 'end', width: '160px', cell: (row) => <span className={styles.figure}>{formatMoney(row.netAmountHT)}</span> },
+    // With the Étude column, the étude's name takes the room left.
+    {
+      id: 'month',
+      header: t.month,
+      width: isAdmin ? '120px' : undefined,
+      cell: (row) => <span className={styles.month}>{monthName(row.month)}</span>,
+    },
+    {
+      id: 'pages',
+      header: t.pages,
+      align: 'end',
+      width: '124px',
+      cell: (row) => <span className={styles.figure}>{row.totalCountPages}</span>,
+    },
+    {
+      id: 'photos',
+      header: t.photos,
+      align: 'end',
+      width: '124px',
+      cell: (row) => <span className={styles.figure}>{row.totalCountPhotos}</span>,
+    },
+    {
+      id: 'amount',
+      header: t.amountHT,
+      align: 'end',
+      width: '120px',
+      cell: (row) => <span className={styles.figure}>{formatMoney(row.netAmountHT)}</span>,
+    },
     {
       id: 'view',
       header: t.view,
       align: 'center',
-      width: '90px',
+      width: '60px',
       cell: (row) => <ViewFileButton file={row.pdf} label={t.viewBill(label(row))} onView={setViewed} />,
     },
     {
       id: 'download',
       header: t.download,
       align: 'center',
-      width: '120px',
+      width: '100px',
       cell: (row) => <DownloadFileButton file={row.pdf} label={t.downloadBill(label(row))} />,
     },
   ];

@@ -124,7 +124,9 @@ export function previewTotals(
   const percent = (value: DiscountInput | undefined) =>
     value !== undefined && discountError(value) === null ? Number(value.trim()) : 0;
   return selectionTotals(
-    reports.filter((report) => chosen.has(report.id)).map((report) => ({ amount: report.amount, discount: percent(discounts[report.id]) })),
+    reports
+      .filter((report) => chosen.has(report.id))
+      .map((report) => ({ amount: report.amount, discount: percent(discounts[report.id]) })),
     percent(globalDiscount),
   );
 }

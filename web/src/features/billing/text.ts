@@ -52,6 +52,7 @@ export const billingText = {
     globalDiscount: 'Remise globale (%)',
     globalDiscountHint: 'Facultative : appliquée après les remises des constats.',
     summary: {
+      label: 'Totaux de la facture',
       amountHT: 'Total HT',
       discountAmount: 'Remises',
       netAmountHT: 'Net HT',
