@@ -3,7 +3,6 @@ import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay/hooks';
 import type { BillingPageQuery } from '../../__generated__/BillingPageQuery.graphql';
 import type { BillingTableFragment$key } from '../../__generated__/BillingTableFragment.graphql';
-import type { BillingTotalsFragment$key } from '../../__generated__/BillingTotalsFragment.graphql';
 import { fr } from '../../i18n/fr';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
@@ -13,6 +12,7 @@ import { MonthSelect, YearSelect } from '../../ui/PeriodSelects';
 import { parisYearMonth } from '../../ui/periods';
 import { RouterLink } from '../../ui/RouterLink';
 import { BillActions, BillNumberCell, PaidCheckbox, SentDot } from './BillCells';
+import { PeriodTotalsBox } from '../retrocession/PeriodTotalsBox';
 import { BillSelectionDialog } from './BillSelectionDialog';
 import { billingText } from './text';
 
@@ -23,79 +23,11 @@ const useStyles = makeStyles({
   filters: { display: 'flex', columnGap: tokens.spacingHorizontalM },
   year: { minWidth: '120px' },
   month: { minWidth: '160px' },
-  totals: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    columnGap: tokens.spacingHorizontalXXXL,
-    rowGap: tokens.spacingVerticalM,
-    marginBottom: tokens.spacingVerticalXL,
-    padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXL}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusXLarge,
-    boxShadow: tokens.shadow4,
-  },
-  totalsTitle: { color: tokens.colorBrandForeground1, letterSpacing: '0.04em', marginInlineEnd: tokens.spacingHorizontalL },
-  figures: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    columnGap: tokens.spacingHorizontalXXXL,
-    rowGap: tokens.spacingVerticalS,
-    margin: 0,
-  },
-  figure: { display: 'flex', flexDirection: 'column', '& dd': { margin: 0 } },
-  figureLabel: { color: tokens.colorNeutralForeground3 },
-  figureValue: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  totals: { marginBottom: tokens.spacingVerticalXL },
   client: { display: 'flex', flexDirection: 'column' },
   muted: { color: tokens.colorNeutralForeground3 },
   number: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
 });
-
-/** Spec §2 'Facturation': the period totals (every counted constat of the month, before discounts). */
-function BillingTotals({ totals }: { totals: BillingTotalsFragment$key }) {
-  const styles = useStyles();
-  const data = useFragment(
-    graphql`
-      fragment BillingTotalsFragment on PeriodTotals {
-        reports
-        textPages
-        photos
-        amountHT
-      }
-    `,
-    totals,
-  );
-  const t = billingText.totals;
-  const figures: [string, string][] = [
-    [t.reports, String(data.reports)],
-    [t.textPages, String(data.textPages)],
-    [t.photos, String(data.photos)],
-    [t.amountHT, formatMoney(data.amountHT)],
-  ];
-  return (
-    <section className={styles.totals} aria-label={t.title}>
-      <Text weight="semibold" className={styles.totalsTitle}>
-        {t.title}
-      </Text>
-      <dl className={styles.figures}>
-        {figures.map(([label, value]) => (
-          <div key={label} className={styles.figure}>
-            <dt>
-              <Text size={200} className={styles.figureLabel}>
-                {label}
-              </Text>
-            </dt>
-            <dd>
-              <Text size={500} weight="semibold" className={styles.figureValue}>
-                {value}
-              </Text>
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
 
 /** One row per étude with counted constats or a bill that month. */
 function BillingTable({ period, loading }: { period: BillingTableFragment$key; loading: boolean }) {
@@ -214,7 +146,7 @@ export default function BillingPage() {
       query BillingPageQuery($year: Int!, $month: Int!) {
         billingPeriod(year: $year, month: $month) {
           totals {
-            ...BillingTotalsFragment
+            ...PeriodTotalsBoxFragment
           }
           ...BillingTableFragment
         }
@@ -240,7 +172,10 @@ export default function BillingPage() {
           </div>
         }
       />
-      <BillingTotals totals={data.billingPeriod.totals} />
+      {/* The rétrocession's 'CUMUL PÉRIODE' box: the same totals, counted for billing. */}
+      <div className={styles.totals}>
+        <PeriodTotalsBox totals={data.billingPeriod.totals} />
+      </div>
       <BillingTable period={data.billingPeriod} loading={changing} />
     </section>
   );

@@ -1,13 +1,6 @@
 // French texts of the billing screens: admin 'Facturation' (spec §2, §4 "Bill lifecycle", §5
 // discounts, §8 toasts) and the bailiff's 'MES FACTURES'.
 export const billingText = {
-  totals: {
-    title: 'CUMUL PÉRIODE',
-    reports: 'Nb de constats',
-    textPages: 'Nb de pages texte',
-    photos: 'Nb de photos',
-    amountHT: 'Total HT',
-  },
   table: {
     label: 'Facturation des études',
     client: 'Client',
