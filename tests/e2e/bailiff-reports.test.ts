@@ -1,12 +1,14 @@
 // Spec §2 bailiff screens ('Mes constats en cours', 'Créer un constat', 'Mes constats archivés',
 // 'Mes constats'), §4 (RS shown EC, archive), §6 (own reports only, files and statuses of role 2)
 // and the role boundaries, through the real server and the built web app in Chromium.
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Page } from 'playwright-core';
 import type { ReportStatus } from '../../api/src/generated/prisma/enums.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { gqlUpload, samplePdf } from '../support/upload.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -313,6 +315,88 @@ describe('Mes constats archivés', () => {
     await page.getByRole('button', { name: 'Réinitialiser' }).click();
     const archived = await myReports({ isArchived: true });
     await page.getByText(`1–${Math.min(10, archived.length)} sur ${archived.length}`, { exact: true }).waitFor();
+  });
+});
+
+describe('comments and live rows', () => {
+  let report: SeededReport;
+  let secretaryToken: string;
+
+  beforeAll(async () => {
+    // One of his constats in progress, typed by the demo secretary.
+    const adminToken = await loginToken(app.url, demo.admin.email, demo.admin.password);
+    secretaryToken = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
+    const secretary = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
+    [report] = await myReports({ status: { in: ['EC'] }, isArchived: false });
+    const assigned = await gql(
+      app.url,
+      'mutation($input: AssignSecretaryInput!) { assignSecretary(input: $input) { report { id } } }',
+      { input: { reportId: encodeGlobalID('Report', report.id), secretaryId: encodeGlobalID('User', secretary.id) } },
+      adminToken,
+    );
+    expect(assigned.errors).toBeUndefined();
+  });
+
+  const addComment = (body: string, token: string, receiver?: 'BAILIFF' | 'SECRETARY') =>
+    gql(
+      app.url,
+      'mutation($input: AddReportCommentInput!) { addReportComment(input: $input) { report { id } } }',
+      { input: { reportId: encodeGlobalID('Report', report.id), body, receiver } },
+      token,
+    );
+
+  it("shows the comments he wrote or received (not the office's to the secretary) and sends one to the secretary", async () => {
+    const stamp = Date.now();
+    const adminToken = await loginToken(app.url, demo.admin.email, demo.admin.password);
+    expect((await addComment(`Question de la secrétaire ${stamp}`, secretaryToken)).errors).toBeUndefined();
+    expect((await addComment(`Note interne ${stamp}`, adminToken, 'SECRETARY')).errors).toBeUndefined();
+
+    await screenTitle(page, 'Mes constats en cours').waitFor();
+    await search(report.name);
+    const row = rowOf(report);
+    await row.locator('[data-unread]').waitFor();
+    await row.getByRole('button', { name: /^Commentaires du constat/ }).click();
+    const dialog = page.getByRole('dialog', { name: `Commentaires · ${report.name}` });
+    await dialog.getByText(`Question de la secrétaire ${stamp}`).waitFor();
+    await expect(dialog.getByText(`Note interne ${stamp}`).count()).resolves.toBe(0);
+    // The receiver choice is the admin's: the bailiff writes to the report's secretary.
+    await expect(dialog.getByRole('tab', { name: 'Secrétaire' }).count()).resolves.toBe(0);
+    await row.locator('[data-unread]').waitFor({ state: 'detached' });
+
+    const send = dialog.getByRole('button', { name: 'Envoyer' });
+    await send.click();
+    await dialog.getByText('Veuillez saisir un commentaire', { exact: true }).waitFor();
+    const text = `Les clés sont chez le gardien (${stamp})`;
+    await dialog.getByRole('textbox').fill(text);
+    await send.click();
+    await dialog.getByText(text).waitFor();
+    await saveScreenshot(page, 'bailiff-reports-comments');
+    const seen = await gql<{ node: { comments: { body: string; isRead: boolean }[] } }>(
+      app.url,
+      'query($id: ID!) { node(id: $id) { ... on Report { comments { body isRead } } } }',
+      { id: encodeGlobalID('Report', report.id) },
+      secretaryToken,
+    );
+    expect(seen.data!.node.comments).toContainEqual({ body: text, isRead: false });
+  });
+
+  it('his row turns TE with its returned items, live, when the secretary returns them', async () => {
+    await screenTitle(page, 'Mes constats en cours').waitFor();
+    await search(report.name);
+    const row = rowOf(report);
+    await row.getByText('En attente', { exact: true }).waitFor();
+    const returned = await gqlUpload(
+      app.url,
+      'mutation($input: AddReportFilesInput!) { addReportFiles(input: $input) { report { id status } } }',
+      { input: { reportId: encodeGlobalID('Report', report.id), kind: 'RETURNED', files: [null] } },
+      [{ path: 'input.files.0', name: 'PV de constat.pdf', content: samplePdf('PV de constat') }],
+      secretaryToken,
+    );
+    expect(returned.errors).toBeUndefined();
+    // No reload: the subscription brings the new status and the returned items.
+    await row.getByText('Terminé', { exact: true }).waitFor();
+    await row.getByRole('link', { name: /^Tout télécharger : Éléments retournés/ }).waitFor();
+    await expect(row.getByRole('button', { name: `Archiver ${report.name}` }).isEnabled()).resolves.toBe(true);
   });
 });
 
