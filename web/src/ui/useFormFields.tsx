@@ -21,14 +21,19 @@ export interface TextFieldOptions {
  * the field was left (or the form submitted); a message the server gave for a field shows under it
  * until the field is changed. `textField` renders a labelled Fluent field wired to that state.
  */
-export function useFormFields<F extends string>(initial: Record<F, string>, rule: Rule<F>) {
+export function useFormFields<F extends string>(
+  initial: Record<F, string>,
+  rule: Rule<F>,
+  /** Rewrites what is typed (the group form's postal code keeps digits only). */
+  normalize: (field: F, value: string) => string = (_, value) => value,
+) {
   const [values, setValues] = useState<Record<F, string>>(initial);
   const [touched, setTouched] = useState<ReadonlySet<F>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
 
   const errorOf = (field: F) => serverErrors[field] ?? (touched.has(field) ? rule(field, values) : null);
   const change = (field: F, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
+    setValues((current) => ({ ...current, [field]: normalize(field, value) }));
     setServerErrors(({ [field]: _, ...rest }) => rest);
   };
   const touch = (field: F) => setTouched((current) => new Set(current).add(field));

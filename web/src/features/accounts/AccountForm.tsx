@@ -1,18 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Card,
-  Field,
-  Input,
-  Link,
-  Radio,
-  RadioGroup,
-  Select,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Link, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { AccountFormCreateMutation } from '../../__generated__/AccountFormCreateMutation.graphql';
@@ -25,51 +12,42 @@ import { ApiError, describeError } from '../../relay/ApiError';
 import { useUpload } from '../../relay/useUpload';
 import { AvatarPicker, keepAvatar, type AvatarChoice } from '../../ui/AvatarPicker';
 import { PageHeader } from '../../ui/PageHeader';
-import { PasswordInput } from '../../ui/PasswordInput';
+import { FormActions, FormCard, FormSection, FormWide } from '../../ui/FormLayout';
 import { RouterLink } from '../../ui/RouterLink';
 import { UploadBox } from '../../ui/UploadBox';
 import { uploadablesFor } from '../../relay/multipart';
 import { useToast } from '../../ui/toasts';
+import { useFormFields } from '../../ui/useFormFields';
 import { RichTextEditor } from '../news/RichTextEditor';
 import { fieldsOf, validateAccountField, type AccountField, type AccountValues } from './validation';
 
 const t = fr.accountForm;
 
 const useStyles = makeStyles({
-  card: { maxWidth: '920px', padding: tokens.spacingHorizontalXXL },
-  form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXL },
-  sectionTitle: {
-    margin: 0,
-    color: tokens.colorNeutralForeground2,
-    textTransform: 'uppercase',
-    letterSpacing: '0.05em',
-  },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
-    alignItems: 'start',
-    columnGap: tokens.spacingHorizontalXL,
-    rowGap: tokens.spacingVerticalM,
-  },
-  wide: { gridColumn: '1 / -1' },
   breadcrumb: { color: tokens.colorNeutralForeground3 },
-  matrices: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
-  matrixList: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column' },
+  matrices: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalS,
+  },
+  matrixList: {
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+    display: 'flex',
+    flexDirection: 'column',
+  },
   matrix: {
     display: 'flex',
     alignItems: 'center',
     justifyContent: 'space-between',
     columnGap: tokens.spacingHorizontalM,
   },
-  removed: { textDecorationLine: 'line-through', color: tokens.colorNeutralForeground3 },
-  groupInfo: { color: tokens.colorNeutralForeground2 },
-  actions: {
-    display: 'flex',
-    justifyContent: 'flex-end',
-    columnGap: tokens.spacingHorizontalS,
-    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
-    paddingTop: tokens.spacingVerticalL,
+  removed: {
+    textDecorationLine: 'line-through',
+    color: tokens.colorNeutralForeground3,
   },
+  groupInfo: { color: tokens.colorNeutralForeground2 },
 });
 
 /** Spec §2: the account type selector leads to the three creation routes. */
@@ -175,7 +153,7 @@ export function AccountForm({
   );
   const editing = Boolean(data);
   const [civility, setCivility] = useState<Civility>(data?.civility ?? 'MONSIEUR');
-  const [values, setValues] = useState<AccountValues>(() =>
+  const form = useFormFields<AccountField>(
     data
       ? {
           ...emptyValues,
@@ -194,28 +172,20 @@ export function AccountForm({
           secretaryPricePhoto: data.secretaryPricePhoto ?? '',
         }
       : emptyValues,
+    (field, current) => validateAccountField(field, current, { role, editing }),
   );
   const [instructions, setInstructions] = useState(data?.instructions ?? '');
   const [newMatrices, setNewMatrices] = useState<File[]>([]);
   const [removedMatrices, setRemovedMatrices] = useState<ReadonlySet<string>>(new Set());
   const [avatar, setAvatar] = useState<AvatarChoice>(keepAvatar);
-  const [touched, setTouched] = useState<ReadonlySet<AccountField>>(new Set());
-  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
   const [saving, setSaving] = useState(false);
   const fields = fieldsOf(role);
 
-  const errorOf = (field: AccountField) =>
-    serverErrors[field] ?? (touched.has(field) ? validateAccountField(field, values, { role, editing }) : null);
-  const change = (field: AccountField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors(({ [field]: _, ...rest }) => rest);
-  };
-  const touch = (field: AccountField) => setTouched((current) => new Set(current).add(field));
+  const { values } = form;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched(new Set(fields));
-    if (fields.some((field) => validateAccountField(field, values, { role, editing }))) {
+    if (!form.validate(fields)) {
       toast('error', fr.forms.incomplete);
       return;
     }
@@ -229,9 +199,15 @@ export function AccountForm({
     const matrices =
       role === 'BAILIFF' && newMatrices.length > 0 ? uploadablesFor('input.matrices', newMatrices) : null;
     const removeMatrixIds = [...removedMatrices];
-    const files = { ...matrices?.uploadables, ...(avatar.file && { 'input.avatar': avatar.file }) };
+    const files = {
+      ...matrices?.uploadables,
+      ...(avatar.file && { 'input.avatar': avatar.file }),
+    };
     const uploadables = Object.keys(files).length > 0 ? files : undefined;
-    const avatarInput = { ...(avatar.file && { avatar: null }), ...(avatar.remove && { removeAvatar: true }) };
+    const avatarInput = {
+      ...(avatar.file && { avatar: null }),
+      ...(avatar.remove && { removeAvatar: true }),
+    };
     const errorToast = (error: unknown) =>
       error instanceof ApiError && Object.keys(error.fields).length > 0 ? fr.forms.incomplete : describeError(error);
     setSaving(true);
@@ -280,7 +256,13 @@ export function AccountForm({
               }
             `,
             variables: {
-              input: { role, civility, ...sent, ...(matrices && { matrices: matrices.placeholders }), ...avatarInput },
+              input: {
+                role,
+                civility,
+                ...sent,
+                ...(matrices && { matrices: matrices.placeholders }),
+                ...avatarInput,
+              },
             },
             uploadables,
           },
@@ -290,58 +272,38 @@ export function AccountForm({
       }
       navigate('/dashboard/seetheaccount');
     } catch (error) {
-      if (error instanceof ApiError) setServerErrors(error.fields);
+      if (error instanceof ApiError) form.setServerErrors(error.fields);
       setSaving(false);
     }
   };
 
   const text = (
     field: AccountField,
-    extra: { type?: 'email' | 'tel'; readOnly?: boolean; hint?: string; required?: boolean } = {},
-  ) => {
-    if (!fields.includes(field)) return null;
-    const error = errorOf(field);
-    return (
-      <Field
-        label={t.fields[field as keyof typeof t.fields]}
-        required={extra.required ?? !extra.readOnly}
-        hint={extra.hint}
-        validationState={error ? 'error' : 'none'}
-        validationMessage={error ?? undefined}
-      >
-        <Input
-          value={values[field]}
-          type={extra.type}
-          readOnly={extra.readOnly}
-          onChange={(_, d) => change(field, d.value)}
-          onBlur={() => touch(field)}
-        />
-      </Field>
-    );
-  };
-  const password = (field: 'password' | 'passwordConfirmation') => {
-    const error = errorOf(field);
-    return (
-      <Field
-        label={t.fields[field]}
-        required={!editing}
-        hint={field === 'password' && editing ? t.passwordHint : undefined}
-        validationState={error ? 'error' : 'none'}
-        validationMessage={error ?? undefined}
-      >
-        <PasswordInput
-          value={values[field]}
-          autoComplete="new-password"
-          onChange={(_, d) => change(field, d.value)}
-          onBlur={() => touch(field)}
-        />
-      </Field>
-    );
-  };
+    extra: {
+      type?: 'email' | 'tel';
+      readOnly?: boolean;
+      hint?: string;
+      required?: boolean;
+    } = {},
+  ) =>
+    fields.includes(field)
+      ? form.textField(field, {
+          label: t.fields[field as keyof typeof t.fields],
+          ...extra,
+        })
+      : null;
+  const password = (field: 'password' | 'passwordConfirmation') =>
+    form.textField(field, {
+      label: t.fields[field],
+      type: 'password',
+      required: !editing,
+      hint: field === 'password' && editing ? t.passwordHint : undefined,
+      autoComplete: 'new-password',
+    });
 
   const groupId = values.groupId;
   const selectedGroup = groupList.groups.edges.find(({ node }) => node.id === groupId)?.node;
-  const groupError = errorOf('groupId');
+  const groupError = form.errorOf('groupId');
 
   return (
     <section>
@@ -355,180 +317,160 @@ export function AccountForm({
           )
         }
       />
-      <Card className={styles.card}>
-        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-          <div className={styles.grid}>
-            <Field label={t.type}>
-              <Select value={role} disabled={editing} onChange={(_, d) => navigate(createPathOf[d.value as Role])}>
-                <option value="BAILIFF">{t.types.BAILIFF}</option>
-                <option value="ADMIN">{t.types.ADMIN}</option>
-                <option value="SECRETARY">{t.types.SECRETARY}</option>
+      <FormCard onSubmit={(event) => void submit(event)}>
+        <FormSection>
+          <Field label={t.type}>
+            <Select value={role} disabled={editing} onChange={(_, d) => navigate(createPathOf[d.value as Role])}>
+              <option value="BAILIFF">{t.types.BAILIFF}</option>
+              <option value="ADMIN">{t.types.ADMIN}</option>
+              <option value="SECRETARY">{t.types.SECRETARY}</option>
+            </Select>
+          </Field>
+          <Field label={t.civility}>
+            <RadioGroup
+              layout="horizontal"
+              value={civility}
+              disabled={editing}
+              onChange={(_, d) => setCivility(d.value as Civility)}
+            >
+              <Radio value="MONSIEUR" label={fr.civilities.MONSIEUR} />
+              <Radio value="MADAME" label={fr.civilities.MADAME} />
+              <Radio value="MAITRE" label={fr.civilities.MAITRE} />
+            </RadioGroup>
+          </Field>
+        </FormSection>
+
+        <FormSection title={t.identity}>
+          {text('lastName')}
+          {text('firstName')}
+          {text('telephone', { type: 'tel', hint: t.phoneHints[role] })}
+          {role === 'BAILIFF' ? (
+            <Field
+              label={t.group}
+              required
+              validationState={groupError ? 'error' : 'none'}
+              validationMessage={groupError ?? undefined}
+              hint={
+                <Link as="button" type="button" onClick={() => navigate('/dashboard/creerungroupe')}>
+                  {t.createGroup}
+                </Link>
+              }
+            >
+              <Select
+                value={groupId}
+                onChange={(_, d) => {
+                  form.change('groupId', d.value);
+                  form.touch('groupId');
+                }}
+                onBlur={() => form.touch('groupId')}
+              >
+                <option value="">{t.chooseGroup}</option>
+                {groupList.groups.edges.map(({ node }) => (
+                  <option key={node.id} value={node.id}>
+                    {node.name} ({node.city})
+                  </option>
+                ))}
               </Select>
             </Field>
-            <Field label={t.civility}>
-              <RadioGroup
-                layout="horizontal"
-                value={civility}
-                disabled={editing}
-                onChange={(_, d) => setCivility(d.value as Civility)}
-              >
-                <Radio value="MONSIEUR" label={fr.civilities.MONSIEUR} />
-                <Radio value="MADAME" label={fr.civilities.MADAME} />
-                <Radio value="MAITRE" label={fr.civilities.MAITRE} />
-              </RadioGroup>
-            </Field>
-          </div>
-
-          <Text as="h2" size={300} weight="semibold" className={styles.sectionTitle}>
-            {t.identity}
-          </Text>
-          <div className={styles.grid}>
-            {text('lastName')}
-            {text('firstName')}
-            {text('telephone', { type: 'tel', hint: t.phoneHints[role] })}
-            {role === 'BAILIFF' ? (
-              <Field
-                label={t.group}
-                required
-                validationState={groupError ? 'error' : 'none'}
-                validationMessage={groupError ?? undefined}
-                hint={
-                  <Link as="button" type="button" onClick={() => navigate('/dashboard/creerungroupe')}>
-                    {t.createGroup}
-                  </Link>
-                }
-              >
-                <Select
-                  value={groupId}
-                  onChange={(_, d) => {
-                    change('groupId', d.value);
-                    touch('groupId');
-                  }}
-                  onBlur={() => touch('groupId')}
-                >
-                  <option value="">{t.chooseGroup}</option>
-                  {groupList.groups.edges.map(({ node }) => (
-                    <option key={node.id} value={node.id}>
-                      {node.name} ({node.city})
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            ) : null}
-            {role === 'BAILIFF' && selectedGroup ? (
-              <Text className={`${styles.groupInfo} ${styles.wide}`} size={200}>
+          ) : null}
+          {role === 'BAILIFF' && selectedGroup ? (
+            <FormWide>
+              <Text className={styles.groupInfo} size={200}>
                 {t.groupInfo(selectedGroup.name, selectedGroup.telephone, selectedGroup.email)}
               </Text>
-            ) : null}
-          </div>
-
-          {role === 'SECRETARY' ? (
-            <>
-              <Text as="h2" size={300} weight="semibold" className={styles.sectionTitle}>
-                {t.secretary}
-              </Text>
-              <div className={styles.grid}>
-                {text('secretaryPricePage', { required: false, hint: t.priceHint })}
-                {text('secretaryPricePhoto', { required: false, hint: t.priceHint })}
-                {text('rib')}
-                {text('siret')}
-                <div className={styles.wide}>{text('address')}</div>
-                {text('zip')}
-                {text('city')}
-              </div>
-            </>
+            </FormWide>
           ) : null}
+        </FormSection>
 
-          <Text as="h2" size={300} weight="semibold" className={styles.sectionTitle}>
-            {t.signIn}
-          </Text>
-          <div className={styles.grid}>
-            {text('email', { type: 'email', readOnly: editing })}
-            {text('identity')}
-            {password('password')}
-            {password('passwordConfirmation')}
-          </div>
+        {role === 'SECRETARY' ? (
+          <FormSection title={t.secretary}>
+            {text('secretaryPricePage', { required: false, hint: t.priceHint })}
+            {text('secretaryPricePhoto', {
+              required: false,
+              hint: t.priceHint,
+            })}
+            {text('rib')}
+            {text('siret')}
+            <FormWide>{text('address')}</FormWide>
+            {text('zip')}
+            {text('city')}
+          </FormSection>
+        ) : null}
 
-          {role === 'BAILIFF' ? (
-            <Field label={t.instructions}>
-              {(props) => (
-                <RichTextEditor {...props} defaultValue={data?.instructions ?? ''} onChange={setInstructions} />
-              )}
-            </Field>
-          ) : null}
+        <FormSection title={t.signIn}>
+          {text('email', { type: 'email', readOnly: editing })}
+          {text('identity')}
+          {password('password')}
+          {password('passwordConfirmation')}
+        </FormSection>
 
-          {role === 'BAILIFF' ? (
-            <Field label={t.matrices}>
-              <div className={styles.matrices}>
-                {(data?.matrices ?? []).length > 0 ? (
-                  <ul className={styles.matrixList} aria-label={t.currentMatrices}>
-                    {(data?.matrices ?? []).map((matrix) => {
-                      const removed = removedMatrices.has(matrix.id);
-                      return (
-                        <li key={matrix.id} className={styles.matrix}>
-                          <Link
-                            href={matrix.downloadUrl}
-                            target="_blank"
-                            rel="noreferrer"
-                            className={removed ? styles.removed : undefined}
-                          >
-                            {matrix.name}
-                          </Link>
-                          <Button
-                            type="button"
-                            size="small"
-                            appearance="subtle"
-                            onClick={() =>
-                              setRemovedMatrices((current) => {
-                                const next = new Set(current);
-                                if (removed) next.delete(matrix.id);
-                                else next.add(matrix.id);
-                                return next;
-                              })
-                            }
-                          >
-                            {removed ? t.keepMatrix : t.removeMatrix}
-                          </Button>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                ) : null}
-                <UploadBox
-                  label={t.matrices}
-                  files={newMatrices}
-                  onFilesChange={setNewMatrices}
-                  accept={MATRIX_TYPES}
-                  disabled={saving}
-                />
-              </div>
-            </Field>
-          ) : null}
+        {role === 'BAILIFF' ? (
+          <Field label={t.instructions}>
+            {(props) => (
+              <RichTextEditor {...props} defaultValue={data?.instructions ?? ''} onChange={setInstructions} />
+            )}
+          </Field>
+        ) : null}
 
-          <AvatarPicker
-            name={data?.fullName ?? `${values.firstName} ${values.lastName}`.trim()}
-            currentUrl={data?.avatarUrl ?? null}
-            value={avatar}
-            onChange={setAvatar}
-            disabled={saving}
-            progress={upload.progress}
-          />
+        {role === 'BAILIFF' ? (
+          <Field label={t.matrices}>
+            <div className={styles.matrices}>
+              {(data?.matrices ?? []).length > 0 ? (
+                <ul className={styles.matrixList} aria-label={t.currentMatrices}>
+                  {(data?.matrices ?? []).map((matrix) => {
+                    const removed = removedMatrices.has(matrix.id);
+                    return (
+                      <li key={matrix.id} className={styles.matrix}>
+                        <Link
+                          href={matrix.downloadUrl}
+                          target="_blank"
+                          rel="noreferrer"
+                          className={removed ? styles.removed : undefined}
+                        >
+                          {matrix.name}
+                        </Link>
+                        <Button
+                          type="button"
+                          size="small"
+                          appearance="subtle"
+                          onClick={() =>
+                            setRemovedMatrices((current) => {
+                              const next = new Set(current);
+                              if (removed) next.delete(matrix.id);
+                              else next.add(matrix.id);
+                              return next;
+                            })
+                          }
+                        >
+                          {removed ? t.keepMatrix : t.removeMatrix}
+                        </Button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : null}
+              <UploadBox
+                label={t.matrices}
+                files={newMatrices}
+                onFilesChange={setNewMatrices}
+                accept={MATRIX_TYPES}
+                disabled={saving}
+              />
+            </div>
+          </Field>
+        ) : null}
 
-          <div className={styles.actions}>
-            <Button type="button" disabled={saving} onClick={() => navigate('/dashboard/seetheaccount')}>
-              {fr.forms.cancel}
-            </Button>
-            <Button
-              type="submit"
-              appearance="primary"
-              disabled={saving}
-              icon={saving ? <Spinner size="tiny" /> : undefined}
-            >
-              {fr.forms.submit}
-            </Button>
-          </div>
-        </form>
-      </Card>
+        <AvatarPicker
+          name={data?.fullName ?? `${values.firstName} ${values.lastName}`.trim()}
+          currentUrl={data?.avatarUrl ?? null}
+          value={avatar}
+          onChange={setAvatar}
+          disabled={saving}
+          progress={upload.progress}
+        />
+
+        <FormActions saving={saving} onCancel={() => navigate('/dashboard/seetheaccount')} />
+      </FormCard>
     </section>
   );
 }

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { GroupFormCreateMutation } from '../../__generated__/GroupFormCreateMutation.graphql';
@@ -8,47 +7,13 @@ import type { GroupFormUpdateMutation } from '../../__generated__/GroupFormUpdat
 import { fr } from '../../i18n/fr';
 import { ApiError, describeError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
+import { FormActions, FormCard, FormSection, FormWide } from '../../ui/FormLayout';
 import { PageHeader } from '../../ui/PageHeader';
 import { useToast } from '../../ui/toasts';
-import {
-  GROUP_FIELDS,
-  validateGroup,
-  validateGroupField,
-  zipDigits,
-  type GroupField,
-  type GroupValues,
-} from './validation';
+import { useFormFields } from '../../ui/useFormFields';
+import { GROUP_FIELDS, validateGroupField, zipDigits, type GroupField, type GroupValues } from './validation';
 
 const g = fr.groups;
-
-export const useFormStyles = makeStyles({
-  card: {
-    maxWidth: '880px',
-    padding: tokens.spacingHorizontalXXL,
-    rowGap: tokens.spacingVerticalL,
-  },
-  sectionTitle: {
-    margin: 0,
-    color: tokens.colorNeutralForeground2,
-    textTransform: 'uppercase',
-    letterSpacing: '0.05em',
-  },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
-    alignItems: 'start',
-    columnGap: tokens.spacingHorizontalXL,
-    rowGap: tokens.spacingVerticalM,
-  },
-  wide: { gridColumn: '1 / -1' },
-  actions: {
-    display: 'flex',
-    justifyContent: 'flex-end',
-    columnGap: tokens.spacingHorizontalS,
-    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
-    paddingTop: tokens.spacingVerticalL,
-  },
-});
 
 const empty: GroupValues = {
   name: '',
@@ -67,7 +32,6 @@ const empty: GroupValues = {
  * accounting e-mail and tariffs, with the live messages of §5 and the server's per-field errors.
  */
 export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
-  const styles = useFormStyles();
   const navigate = useNavigate();
   const commit = useCommit();
   const toast = useToast();
@@ -89,31 +53,21 @@ export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
     group,
   );
   const editing = data !== null && data !== undefined;
-  const [values, setValues] = useState<GroupValues>(() => (data ? { ...empty, ...pick(data) } : empty));
-  const [touched, setTouched] = useState<ReadonlySet<GroupField>>(new Set());
-  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
+  const form = useFormFields<GroupField>(
+    data ? { ...empty, ...pick(data) } : empty,
+    (field, values) => validateGroupField(field, values[field]),
+    // Spec §2: the postal code strips every non-digit.
+    (field, value) => (field === 'zip' ? zipDigits(value) : value),
+  );
   const [saving, setSaving] = useState(false);
-
-  const errorOf = (field: GroupField) =>
-    serverErrors[field] ?? (touched.has(field) ? validateGroupField(field, values[field]) : null);
-
-  const change = (field: GroupField, value: string) => {
-    setValues((current) => ({
-      ...current,
-      [field]: field === 'zip' ? zipDigits(value) : value,
-    }));
-    setServerErrors(({ [field]: _, ...rest }) => rest);
-  };
-  const blur = (field: GroupField) => setTouched((current) => new Set(current).add(field));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched(new Set(GROUP_FIELDS));
-    if (Object.keys(validateGroup(values)).length > 0) {
+    if (!form.validate(GROUP_FIELDS)) {
       toast('error', fr.forms.incomplete);
       return;
     }
-    const fields = Object.fromEntries(GROUP_FIELDS.map((field) => [field, values[field].trim()])) as GroupValues;
+    const fields = Object.fromEntries(GROUP_FIELDS.map((field) => [field, form.values[field].trim()])) as GroupValues;
     setSaving(true);
     try {
       if (data) {
@@ -156,97 +110,45 @@ export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
       }
       navigate('/dashboard/voirlesgroupes');
     } catch (error) {
-      if (error instanceof ApiError) setServerErrors(error.fields);
+      if (error instanceof ApiError) form.setServerErrors(error.fields);
       setSaving(false);
     }
   };
 
-  const field = (
-    name: GroupField,
-    label: string,
-    extra: {
-      type?: 'email' | 'tel';
-      inputMode?: 'numeric' | 'decimal';
-      hint?: string;
-    } = {},
-  ) => {
-    const error = errorOf(name);
-    return (
-      <Field
-        label={label}
-        required
-        validationState={error ? 'error' : 'none'}
-        validationMessage={error ?? undefined}
-        hint={extra.hint}
-      >
-        <Input
-          value={values[name]}
-          type={extra.type}
-          inputMode={extra.inputMode}
-          onChange={(_, d) => change(name, d.value)}
-          onBlur={() => blur(name)}
-        />
-      </Field>
-    );
-  };
+  const field = (name: GroupField, label: string, extra: { inputMode?: 'numeric' | 'decimal'; hint?: string } = {}) =>
+    form.textField(name, { label, ...extra });
 
   return (
     <section>
       <PageHeader title={editing ? fr.titles.editGroup : fr.titles.createGroup} description={g.formDescription} />
-      <Card className={styles.card}>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <div
-            style={{
-              display: 'flex',
-              flexDirection: 'column',
-              rowGap: tokens.spacingVerticalXL,
-            }}
-          >
-            <Text as="h2" size={300} weight="semibold" className={styles.sectionTitle}>
-              {g.identity}
-            </Text>
-            <div className={styles.grid}>
-              {field('name', g.fields.name)}
-              {field('siret', g.fields.siret)}
-              <div className={styles.wide}>{field('address', g.fields.address)}</div>
-              {field('zip', g.fields.zip, { inputMode: 'numeric' })}
-              {field('city', g.fields.city)}
-              {field('telephone', g.fields.telephone, { type: 'tel' })}
-              {field('email', g.fields.email, { type: 'email' })}
-            </div>
-            <Text as="h2" size={300} weight="semibold" className={styles.sectionTitle}>
-              {g.tariffs}
-            </Text>
-            <div className={styles.grid}>
-              {field('pricePage', g.fields.pricePage, {
-                inputMode: 'decimal',
-                hint: g.priceHint,
-              })}
-              {field('pricePhoto', g.fields.pricePhoto, {
-                inputMode: 'decimal',
-                hint: g.priceHint,
-              })}
-            </div>
-            <div className={styles.actions}>
-              <Button
-                type="button"
-                disabled={saving}
-                onClick={() => navigate(editing ? '/dashboard/facturation' : '/dashboard/seetheaccount')}
-              >
-                {fr.forms.cancel}
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={saving}
-                icon={saving ? <Spinner size="tiny" /> : undefined}
-              >
-                {fr.forms.submit}
-              </Button>
-            </div>
-          </div>
-        </form>
-      </Card>
+      <FormCard onSubmit={(event) => void submit(event)}>
+        <FormSection title={g.identity}>
+          {field('name', g.fields.name)}
+          {field('siret', g.fields.siret)}
+          <FormWide>{field('address', g.fields.address)}</FormWide>
+          {field('zip', g.fields.zip, { inputMode: 'numeric' })}
+          {field('city', g.fields.city)}
+          {form.textField('telephone', {
+            label: g.fields.telephone,
+            type: 'tel',
+          })}
+          {form.textField('email', { label: g.fields.email, type: 'email' })}
+        </FormSection>
+        <FormSection title={g.tariffs}>
+          {field('pricePage', g.fields.pricePage, {
+            inputMode: 'decimal',
+            hint: g.priceHint,
+          })}
+          {field('pricePhoto', g.fields.pricePhoto, {
+            inputMode: 'decimal',
+            hint: g.priceHint,
+          })}
+        </FormSection>
+        <FormActions
+          saving={saving}
+          onCancel={() => navigate(editing ? '/dashboard/facturation' : '/dashboard/seetheaccount')}
+        />
+      </FormCard>
     </section>
   );
 }

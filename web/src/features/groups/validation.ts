@@ -44,12 +44,3 @@ export function validateGroupField(field: GroupField, raw: string): string | nul
       return PRICE.test(value) ? null : m.price;
   }
 }
-
-export function validateGroup(values: GroupValues): Partial<Record<GroupField, string>> {
-  const errors: Partial<Record<GroupField, string>> = {};
-  for (const field of GROUP_FIELDS) {
-    const error = validateGroupField(field, values[field]);
-    if (error) errors[field] = error;
-  }
-  return errors;
-}
