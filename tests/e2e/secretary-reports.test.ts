@@ -276,6 +276,8 @@ describe('Tous mes constats', () => {
     const entry = page.getByRole('region', { name: `Rétrocession : ${finished.name}` });
     await entry.waitFor();
     await expect(entry.innerText()).resolves.toContain(`Pages (provisoire) : ${finished.countPagesProvisional}`);
+    // The files load with the expanded row: once they show, no upload nor count entry is offered.
+    await page.getByRole('region', { name: `Éléments déposés : ${finished.name}` }).waitFor();
     await expect(entry.getByRole('button', { name: 'Rapport rétrocédé' }).count()).resolves.toBe(0);
     await expect(page.getByRole('group', { name: /^Ajouter des fichiers/ }).count()).resolves.toBe(0);
     await expect(row.locator('input[type="file"]').count()).resolves.toBe(0);
