@@ -149,6 +149,19 @@ describe('admin · Rétrocession > Constats', () => {
     await details.waitFor();
     expect(await details.getByRole('textbox').count()).toBe(0);
     await saveScreenshot(page, 'retrocession-admin-reports');
+    // The report's comments open from the expanded row.
+    await details.getByRole('button', { name: new RegExp(`^Commentaires du constat`) }).click();
+    const comments = page.getByRole('dialog');
+    await comments.waitFor();
+    await page.keyboard.press('Escape');
+    await comments.waitFor({ state: 'hidden' });
+    // The bailiff's name opens his information modal.
+    await table.locator('tbody tr').first().getByRole('button', { name: `Informations sur ${rows[0].bailiff.fullName}` }).click();
+    const bailiffInfo = page.getByRole('dialog', { name: "Informations de l'huissier" });
+    await bailiffInfo.getByRole('region', { name: 'Consignes aux secrétaires' }).waitFor();
+    await saveScreenshot(page, 'retrocession-admin-bailiff-info');
+    await page.keyboard.press('Escape');
+    await bailiffInfo.waitFor({ state: 'hidden' });
 
     // One secretary: only her constats, her totals.
     const secretary = rows.find((row) => row.secretary)!.secretary!;
@@ -218,7 +231,7 @@ describe('secretary · RÉTROCESSION', () => {
     await page.goto('/dashboard/retrocessions-constats-secretaire');
     await screenTitle(page, 'Rétrocession').waitFor();
     const table = reportsTable();
-    expect(await headers(table)).toEqual(['Date', 'Huissier', 'Nom du constat', 'Éléments déposés', 'Date retour', '€']);
+    expect(await headers(table)).toEqual(['Date', 'Huissier', 'Nom du constat', 'Éléments déposés', 'Date retour', '€', 'Commentaires']);
     await selectPeriod(previous.year, previous.month);
     await expectTotals(mine.totals);
     await eventually(() => columnTexts(table, 4), mine.reports.edges.map((edge) => edge.node.name));
@@ -227,6 +240,12 @@ describe('secretary · RÉTROCESSION', () => {
     expect(mine.totals).toEqual(asAdmin.totals);
     expect(mine.reports.edges.every((edge) => edge.node.secretary?.id === me!.id)).toBe(true);
     await saveScreenshot(page, 'retrocession-secretary');
+    // The comment dialog of a constat.
+    await table.locator('tbody tr').first().getByRole('button', { name: /^Commentaires du constat/ }).click();
+    await page.getByRole('dialog').waitFor();
+    await saveScreenshot(page, 'retrocession-secretary-comments');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
     // The other route of the same screen.
     await page.goto('/dashboard/retrocessionconstats');

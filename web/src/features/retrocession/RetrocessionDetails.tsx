@@ -104,7 +104,12 @@ export function RetrocessionDetails({ report, children }: { report: Retrocession
         ) : (
           <Text className={styles.muted}>{t.noComment}</Text>
         )}
-        {children}
+        {children ? (
+          <>
+            <Text weight="semibold">{t.reportComments}</Text>
+            <div>{children}</div>
+          </>
+        ) : null}
       </div>
     </div>
   );

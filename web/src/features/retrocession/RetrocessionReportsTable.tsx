@@ -6,6 +6,8 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { formatDateTime, formatMoney } from '../../ui/format';
 import { useConnectionPages } from '../../ui/useConnectionPages';
 import { FileGroupCell } from '../reports/ReportCells';
+import { ReportComments } from '../reports/ReportComments';
+import { UserInfoLink } from '../reports/UserInfoDialog';
 import { RetrocessionDetails } from './RetrocessionDetails';
 import { RETROCESSION_ROWS, retrocessionText } from './text';
 
@@ -51,8 +53,7 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
                 createdAt
                 returnedAt
                 bailiff {
-                  id
-                  fullName
+                  ...UserInfoLinkFragment
                 }
                 secretary {
                   fullName
@@ -66,6 +67,7 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
                   total
                 }
                 ...RetrocessionDetailsFragment
+                ...ReportCommentsFragment
               }
             }
           }
@@ -83,7 +85,7 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
 
   const columns: (DataTableColumn<Row> | null)[] = [
     { id: 'date', header: t.date, cell: (row) => <span className={styles.nowrap}>{formatDateTime(row.createdAt)}</span> },
-    { id: 'bailiff', header: t.bailiff, cell: (row) => row.bailiff.fullName },
+    { id: 'bailiff', header: t.bailiff, cell: (row) => <UserInfoLink user={row.bailiff} /> },
     viewer === 'admin'
       ? {
           id: 'secretary',
@@ -110,6 +112,10 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
       align: 'end',
       cell: (row) => <span className={styles.amount}>{formatMoney(row.retrocessionAmounts.total)}</span>,
     },
+    // Spec §2: the secretary's table has the comment dialog; admins reach it from the expanded row.
+    viewer === 'secretary'
+      ? { id: 'comments', header: t.comments, align: 'center', cell: (row) => <ReportComments report={row} /> }
+      : null,
   ];
 
   return (
@@ -122,7 +128,9 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
         emptyText={t.empty}
         loading={loading}
         pagination={pagination}
-        renderExpanded={(row) => <RetrocessionDetails report={row} />}
+        renderExpanded={(row) => (
+          <RetrocessionDetails report={row}>{viewer === 'admin' ? <ReportComments report={row} /> : null}</RetrocessionDetails>
+        )}
       />
     </div>
   );

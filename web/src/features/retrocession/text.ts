@@ -38,6 +38,7 @@ export const retrocessionText = {
     comment: 'Commentaire',
     noComment: 'Aucun commentaire',
     notCounted: 'Pas encore comptée par l’administrateur',
+    reportComments: 'Commentaires',
   },
   bills: {
     label: 'Factures de la période',
