@@ -229,6 +229,11 @@ export interface ReportsTableProps {
   query: ReportsTableFragment$key;
   /** Called after an action that changes the lists' figures (the page refreshes its cards). */
   onChanged?(): void;
+  /**
+   * Called after the secretary's counts or return, which change the figures but not which rows
+   * are listed (a returned constat stays on screen); onChanged by default.
+   */
+  onFiguresChanged?(): void;
 }
 
 /**
@@ -236,7 +241,7 @@ export interface ReportsTableProps {
  * advanced search, alert bullet, secretary assignment, deposited and returned items, status,
  * comments, archive / unarchive.
  */
-export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
+export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChanged }: ReportsTableProps) {
   const styles = useStyles();
   const commit = useCommit();
   const toast = useToast();
@@ -472,7 +477,7 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
       width: width('115px', '110px', '90px'),
       cell: (row) =>
         view === 'secretaryInProgress' ? (
-          <ReturnedFilesCell report={row} onReturned={onChanged} />
+          <ReturnedFilesCell report={row} onReturned={onFiguresChanged} />
         ) : isBailiffView(view) && !isDone(row.status) ? (
           // Spec §6: returned items reach the bailiff only once the constat is terminated.
           <Text className={styles.muted}>{t.returnedPending}</Text>
@@ -533,7 +538,7 @@ export function ReportsTable({ view, query, onChanged }: ReportsTableProps) {
     const readOnly = view === 'secretaryAll';
     return (
       <>
-        <RetrocessionEntry report={row} readOnly={readOnly} onSaved={onChanged} />
+        <RetrocessionEntry report={row} readOnly={readOnly} onSaved={onFiguresChanged} />
         <ReportDetails reportId={row.id} readOnly={readOnly} withCounters={false} />
       </>
     );

@@ -5,6 +5,7 @@ import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay/hook
 import { useNavigate } from 'react-router';
 import { fetchQuery } from 'relay-runtime';
 import type { SecretaryReportsPageQuery } from '../../__generated__/SecretaryReportsPageQuery.graphql';
+import type { SecretaryReportsPageTilesQuery } from '../../__generated__/SecretaryReportsPageTilesQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { PageHeader } from '../../ui/PageHeader';
 import { ReportsTable, baseFilter, type SecretaryReportsView } from './ReportsTable';
@@ -16,6 +17,15 @@ const pageQuery = graphql`
       ...SecretaryTilesFragment
     }
     ...ReportsTableFragment @arguments(filter: $filter, count: $count, withAccounts: false)
+  }
+`;
+
+// The tiles alone: reading the whole page again would drop the constat she just returned.
+const tilesQuery = graphql`
+  query SecretaryReportsPageTilesQuery($filter: ReportFilter!) {
+    reportHeaders(filter: $filter) {
+      ...SecretaryTilesFragment
+    }
   }
 `;
 
@@ -35,6 +45,10 @@ function SecretaryReportsPage({ view }: { view: SecretaryReportsView }) {
     fetchQuery<SecretaryReportsPageQuery>(environment, pageQuery, variables).subscribe({ error: () => {} });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [environment, view]);
+  const refreshTiles = useCallback(() => {
+    fetchQuery<SecretaryReportsPageTilesQuery>(environment, tilesQuery, { filter: variables.filter }).subscribe({ error: () => {} });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [environment, view]);
   return (
     <section>
       <PageHeader
@@ -48,7 +62,7 @@ function SecretaryReportsPage({ view }: { view: SecretaryReportsView }) {
         }
       />
       <SecretaryTiles headers={data.reportHeaders} />
-      <ReportsTable key={view} view={view} query={data} onChanged={refresh} />
+      <ReportsTable key={view} view={view} query={data} onChanged={refresh} onFiguresChanged={refreshTiles} />
     </section>
   );
 }
