@@ -1,6 +1,6 @@
 // Spec §4 and §5 as the secretary's count entry applies them: digits only, 'Rapport rétrocédé'
 // disabled while the provisional pages are 0.
-import { canSendRetrocession, countOf, keepDigits } from '../../web/src/features/reports/counts.js';
+import { canSendRetrocession, countOf, keepDigits } from '../../web/src/features/reports/counters.js';
 
 describe('count fields keep digits only (spec §5)', () => {
   it.each([
@@ -41,6 +41,6 @@ describe("'Rapport rétrocédé' (spec §4: disabled when provisional pages equa
     ['100001', '0', false],
     ['3', '100001', false],
   ])('pages %j, photos %j: %s', (pages, photos, allowed) => {
-    expect(canSendRetrocession(pages, photos)).toBe(allowed);
+    expect(canSendRetrocession({ provisional: { pages: countOf(pages), photos: countOf(photos) } })).toBe(allowed);
   });
 });

@@ -6,7 +6,7 @@ import type { RetrocessionEntryMutation } from '../../__generated__/Retrocession
 import { ApiError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { useToast } from '../../ui/toasts';
-import { canSendRetrocession, countOf, keepDigits } from './counts';
+import { canSendRetrocession, countOf, keepDigits } from './counters';
 import { reportsText } from './text';
 
 const t = reportsText.secretary.retrocession;
@@ -171,7 +171,7 @@ export function RetrocessionEntry({
           <Textarea value={comment} maxLength={1000} resize="vertical" onChange={(_, value) => setComment(value.value)} />
         </Field>
         <div className={styles.send}>
-          <Button appearance="primary" disabled={saving || !canSendRetrocession(pages, photos)} onClick={() => void save()}>
+          <Button appearance="primary" disabled={saving || !canSendRetrocession({ provisional: { pages: countOf(pages), photos: countOf(photos) } })} onClick={() => void save()}>
             {t.send}
           </Button>
         </div>

@@ -34,11 +34,27 @@ export const MAX_COUNT = 100_000;
 
 const same = (a: Counts, b: Counts) => a.pages === b.pages && a.photos === b.photos;
 
-/** Spec §5 "count inputs digits only": anything else typed is dropped; empty means 0. */
+/**
+ * Spec §5 "count inputs digits only": what a count field keeps of what was typed — its digits,
+ * without leading zeros and at most six of them; `refused` tells the field to say why something
+ * typed did not appear.
+ */
+export function keepDigits(typed: string): { value: string; refused: boolean } {
+  const digits = typed.replace(/\D/g, '');
+  return {
+    value: digits.slice(0, 6).replace(/^0+(?=\d)/, ''),
+    refused: digits.length !== typed.length || digits.length > 6,
+  };
+}
+
+/** A kept count field's number: empty counts as 0. */
+export function countOf(text: string): number {
+  return text === '' ? 0 : Number(text);
+}
+
+/** A typed count as a number: its digits (empty is 0), at most the server's limit. */
 export function parseCount(text: string): number {
-  const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
-  if (!digits) return 0;
-  return Math.min(MAX_COUNT, Number(digits.slice(0, 6)));
+  return Math.min(MAX_COUNT, countOf(keepDigits(text).value));
 }
 
 /**
@@ -96,9 +112,9 @@ export function countersReducer(state: CountersState, action: CountersAction): C
   }
 }
 
-/** Spec §4: the retrocession 'send' is disabled while the provisional pages are 0. */
-export function canSendRetrocession(state: Pick<CountersState, 'provisional'>): boolean {
-  return state.provisional.pages > 0;
+/** Spec §4: the retrocession 'send' is disabled while the provisional pages are 0 (or a count passes the server's limit). */
+export function canSendRetrocession({ provisional }: Pick<CountersState, 'provisional'>): boolean {
+  return provisional.pages > 0 && provisional.pages <= MAX_COUNT && provisional.photos <= MAX_COUNT;
 }
 
 /** Spec §4: the billing 'send' is disabled while the billing pages are 0. */
