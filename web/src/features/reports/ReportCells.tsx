@@ -38,7 +38,7 @@ const useStyles = makeStyles({
     alignItems: 'center',
     columnGap: tokens.spacingHorizontalXS,
   },
-  assignSelect: { minWidth: '150px', maxWidth: '190px' },
+  assignSelect: { minWidth: '0', flexGrow: 1, maxWidth: '190px' },
   comments: { position: 'relative', display: 'inline-flex' },
   unread: {
     position: 'absolute',

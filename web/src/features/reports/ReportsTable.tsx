@@ -42,9 +42,9 @@ const useStyles = makeStyles({
     rowGap: tokens.spacingVerticalS,
   },
   filter: { minWidth: '160px' },
-  // Ten columns: below this width the table scrolls sideways instead of squeezing the names.
-  wide: { '& table': { minWidth: '1360px' } },
-  // The secretary's eight columns fit a 1280 px screen beside the menu.
+  // Every list fits a 1280 px screen beside the menu; narrower, it scrolls sideways instead of
+  // squeezing the names.
+  wide: { '& table': { minWidth: '930px' } },
   secretary: { '& table': { minWidth: '940px' } },
   // The bailiff's (no 'Huissier', comments beside 'Archiver') fit it too.
   bailiff: { '& table': { minWidth: '900px' } },
@@ -432,26 +432,26 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
     onChanged?.();
   };
 
-  // The secretary's table has two columns less and must fit a 1280 px screen: narrower columns
-  // (the date wraps before its time; each cell also has 16 px of padding).
-  // The bailiff's likewise (each width given as admin, secretary, bailiff).
+  // Each list must fit a 1280 px screen: narrow columns (the date wraps before its time; each cell
+  // also has 16 px of padding). Widths are given as admin, secretary, bailiff.
+  // The admin's and bailiff's comments sit beside 'Archiver' instead of in a column of their own.
   const width = (admin: string, secretary: string, bailiff = admin) =>
     isSecretaryView(view) ? secretary : isBailiffView(view) ? bailiff : admin;
   const commentsButton = (row: Row) => <ReportComments report={row} />;
   const columns: DataTableColumn<Row>[] = [
-    { id: 'alert', header: <span aria-label={t.columns.alert} />, width: width('36px', '36px', '24px'), cell: (row) => <AlertDot level={row.alert} /> },
+    { id: 'alert', header: <span aria-label={t.columns.alert} />, width: width('24px', '36px', '24px'), cell: (row) => <AlertDot level={row.alert} /> },
     // Spec §2: the secretary's in-progress list dates a constat by its last update.
     {
       id: 'date',
       header: t.columns.date,
-      width: width('130px', '85px', '120px'),
+      width: width('85px', '85px', '120px'),
       cell: (row) => formatDateTime(view === 'secretaryInProgress' ? row.updatedAt : row.createdAt),
     },
-    { id: 'bailiff', header: t.columns.bailiff, width: width('140px', '95px'), cell: (row) => <UserInfoLink user={row.bailiff} /> },
+    { id: 'bailiff', header: t.columns.bailiff, width: width('100px', '95px'), cell: (row) => <UserInfoLink user={row.bailiff} /> },
     {
       id: 'secretary',
       header: t.columns.secretary,
-      width: view === 'inProgress' ? '230px' : width('140px', '140px', '100px'),
+      width: view === 'inProgress' ? '170px' : width('120px', '140px', '100px'),
       cell: (row) =>
         view === 'inProgress' && row.viewerCan.assignSecretary ? (
           <SecretaryAssign
@@ -464,17 +464,17 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
           (row.secretary?.fullName ?? <Text className={styles.muted}>-</Text>)
         ),
     },
-    { id: 'name', header: t.columns.name, width: width('260px', '170px', '180px'), cell: (row) => <span className={styles.name}>{row.name}</span> },
+    { id: 'name', header: t.columns.name, width: width('170px', '170px', '180px'), cell: (row) => <span className={styles.name}>{row.name}</span> },
     {
       id: 'deposited',
       header: t.columns.deposited,
-      width: width('115px', '90px', '90px'),
+      width: width('85px', '90px', '90px'),
       cell: (row) => <FileGroupCell group={row.deposited} label={`${t.columns.deposited} ${row.name}`} />,
     },
     {
       id: 'returned',
       header: t.columns.returned,
-      width: width('115px', '110px', '90px'),
+      width: width('85px', '110px', '90px'),
       cell: (row) =>
         view === 'secretaryInProgress' ? (
           <ReturnedFilesCell report={row} onReturned={onFiguresChanged} />
@@ -485,7 +485,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
           <FileGroupCell group={row.returned} label={`${t.columns.returned} ${row.name}`} />
         ),
     },
-    { id: 'status', header: t.columns.status, width: width('100px', '75px', '75px'), cell: (row) => <StatusBadge status={row.status} /> },
+    { id: 'status', header: t.columns.status, width: width('85px', '75px', '75px'), cell: (row) => <StatusBadge status={row.status} /> },
     {
       id: 'comments',
       header: t.columns.comments,
@@ -500,8 +500,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
       align: 'end',
       cell: (row) => (
         <>
-          {/* The bailiff's table has no 'Commentaires' column: his comments sit beside 'Archiver'. */}
-          {isBailiffView(view) ? commentsButton(row) : null}
+          {commentsButton(row)}
           {view === 'archived' ? (
           <Button
             appearance="subtle"
@@ -527,7 +526,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
   ];
   // The secretary's lists have no assignment and no archiving (spec §2 'Secretary screens'); the
   // bailiff's lists are his own ('Huissier') and fit at 1280 px with the comments in 'Actions'.
-  const hidden: readonly string[] = isSecretaryView(view) ? ['secretary', 'actions'] : isBailiffView(view) ? ['bailiff', 'comments'] : [];
+  const hidden: readonly string[] = isSecretaryView(view) ? ['secretary', 'actions'] : isBailiffView(view) ? ['bailiff', 'comments'] : ['comments'];
   const shown = columns.filter((column) => !hidden.includes(column.id));
 
   const expanded = (row: Row) => {
