@@ -84,6 +84,12 @@ export function sendMultipart(options: {
         percent: progressPercent(event.loaded, event.total),
       });
     };
+    // The last progress event may stop short of the total (Chromium reported 89 % then nothing):
+    // the body being wholly sent is 100 %.
+    xhr.upload.onload = (event) => {
+      const total = event.lengthComputable ? event.total : event.loaded;
+      options.onProgress?.({ loaded: total, total, percent: 100 });
+    };
     xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
     xhr.onerror = () => reject(new TypeError('Network request failed'));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { MutationParameters } from 'relay-runtime';
 import { useCommit, type CommitConfig, type CommitOptions } from './commit';
 
@@ -30,7 +31,11 @@ export function useUpload(): {
             ...config,
             signal: controller.signal,
             onUploadProgress: (sent) => {
-              if (current.current === controller) setProgress(sent.percent);
+              if (current.current !== controller) return;
+              // The response often follows the last bytes at once and resets the bar: render the
+              // completed bar right away so users (and tests) see it reach 100 %.
+              if (sent.percent === 100) flushSync(() => setProgress(100));
+              else setProgress(sent.percent);
               config.onUploadProgress?.(sent);
             },
           },
