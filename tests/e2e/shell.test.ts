@@ -202,7 +202,7 @@ describe('routes', () => {
         ['/dashboard/createanews', 'Créer une actualité'],
         ['/dashboard/createanews/2', "Modifier l'actualité"],
         ['/dashboard/viewnews', 'Toutes les actualités'],
-        ['/dashboard/secretarydashboard', 'Tableau de bord secrétaire'],
+        ['/dashboard/secretarydashboard', 'Constats en cours'],
         ['/dashboard/mybillsbailiff', 'Mes factures'],
         ['/dashboard/bailiffprofile', 'Mon profil'],
         ['/dashboard/adminprofile', 'Mon profil'],

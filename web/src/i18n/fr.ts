@@ -255,7 +255,6 @@ export const fr = {
     createNews: 'Créer une actualité',
     editNews: "Modifier l'actualité",
     allNews: 'Toutes les actualités',
-    secretaryDashboard: 'Tableau de bord secrétaire',
     bills: 'Mes factures',
     groupBills: 'Factures des études',
     profile: 'Mon profil',

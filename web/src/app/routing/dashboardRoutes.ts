@@ -109,7 +109,7 @@ const admin: DashboardRoute[] = [
   { path: 'createanews/:id', title: t.editNews, screen: screens.editNews },
   { path: 'viewnews', title: t.allNews, screen: screens.news },
   // decisions.md: the admin's legacy secretary dashboard is his in-progress list (secretary filter).
-  { path: 'secretarydashboard', title: t.secretaryDashboard, screen: screens.adminReportsInProgress },
+  { path: 'secretarydashboard', title: t.reportsInProgress, screen: screens.adminReportsInProgress },
   { path: 'mybillsbailiff', title: t.groupBills, screen: screens.groupBills },
   // An admin has one profile: the other roles' profile paths show it too.
   { path: 'bailiffprofile', title: t.profile, screen: screens.profile },
