@@ -203,7 +203,7 @@ describe('routes', () => {
         ['/dashboard/createanews/2', "Modifier l'actualité"],
         ['/dashboard/viewnews', 'Toutes les actualités'],
         ['/dashboard/secretarydashboard', 'Constats en cours'],
-        ['/dashboard/mybillsbailiff', 'Mes factures'],
+        ['/dashboard/mybillsbailiff', 'Factures des études'],
         ['/dashboard/bailiffprofile', 'Mon profil'],
         ['/dashboard/adminprofile', 'Mon profil'],
         ['/dashboard/secretaryprofile', 'Mon profil'],
