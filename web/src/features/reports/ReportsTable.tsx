@@ -433,25 +433,25 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
   };
 
   // Each list must fit a 1280 px screen: narrow columns (the date wraps before its time; each cell
-  // also has 16 px of padding). Widths are given as admin, secretary, bailiff.
+  // adds 16 px of padding to its width). Widths are given as admin, secretary, bailiff.
   // The admin's and bailiff's comments sit beside 'Archiver' instead of in a column of their own.
   const width = (admin: string, secretary: string, bailiff = admin) =>
     isSecretaryView(view) ? secretary : isBailiffView(view) ? bailiff : admin;
   const commentsButton = (row: Row) => <ReportComments report={row} />;
   const columns: DataTableColumn<Row>[] = [
-    { id: 'alert', header: <span aria-label={t.columns.alert} />, width: width('24px', '36px', '24px'), cell: (row) => <AlertDot level={row.alert} /> },
+    { id: 'alert', header: <span aria-label={t.columns.alert} />, width: width('20px', '36px', '24px'), cell: (row) => <AlertDot level={row.alert} /> },
     // Spec §2: the secretary's in-progress list dates a constat by its last update.
     {
       id: 'date',
       header: t.columns.date,
-      width: width('85px', '85px', '120px'),
+      width: width('77px', '85px', '120px'),
       cell: (row) => formatDateTime(view === 'secretaryInProgress' ? row.updatedAt : row.createdAt),
     },
-    { id: 'bailiff', header: t.columns.bailiff, width: width('100px', '95px'), cell: (row) => <UserInfoLink user={row.bailiff} /> },
+    { id: 'bailiff', header: t.columns.bailiff, width: width('85px', '95px'), cell: (row) => <UserInfoLink user={row.bailiff} /> },
     {
       id: 'secretary',
       header: t.columns.secretary,
-      width: view === 'inProgress' ? '170px' : width('120px', '140px', '100px'),
+      width: view === 'inProgress' ? '145px' : width('120px', '140px', '100px'),
       cell: (row) =>
         view === 'inProgress' && row.viewerCan.assignSecretary ? (
           <SecretaryAssign
@@ -464,17 +464,17 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
           (row.secretary?.fullName ?? <Text className={styles.muted}>-</Text>)
         ),
     },
-    { id: 'name', header: t.columns.name, width: width('170px', '170px', '180px'), cell: (row) => <span className={styles.name}>{row.name}</span> },
+    { id: 'name', header: t.columns.name, width: width('145px', '170px', '180px'), cell: (row) => <span className={styles.name}>{row.name}</span> },
     {
       id: 'deposited',
       header: t.columns.deposited,
-      width: width('85px', '90px', '90px'),
+      width: width('68px', '90px', '90px'),
       cell: (row) => <FileGroupCell group={row.deposited} label={`${t.columns.deposited} ${row.name}`} />,
     },
     {
       id: 'returned',
       header: t.columns.returned,
-      width: width('85px', '110px', '90px'),
+      width: width('68px', '110px', '90px'),
       cell: (row) =>
         view === 'secretaryInProgress' ? (
           <ReturnedFilesCell report={row} onReturned={onFiguresChanged} />
@@ -485,7 +485,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
           <FileGroupCell group={row.returned} label={`${t.columns.returned} ${row.name}`} />
         ),
     },
-    { id: 'status', header: t.columns.status, width: width('85px', '75px', '75px'), cell: (row) => <StatusBadge status={row.status} /> },
+    { id: 'status', header: t.columns.status, width: width('75px', '75px', '75px'), cell: (row) => <StatusBadge status={row.status} /> },
     {
       id: 'comments',
       header: t.columns.comments,
@@ -496,7 +496,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
     {
       id: 'actions',
       header: t.columns.actions,
-      width: '80px',
+      width: '64px',
       align: 'end',
       cell: (row) => (
         <>
