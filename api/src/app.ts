@@ -47,6 +47,8 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     try {
       return await route(request, serverContext);
     } catch (error) {
+      // A client that went away (page left, request cancelled) is not a failure of ours.
+      if (request.signal.aborted) return new Response(null, { status: 499 });
       // Logged for the operators; the client only learns that something failed.
       console.error(`[http] ${request.method} ${new URL(request.url).pathname}`, error);
       return json({ code: 500, message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.' }, 500);

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import { jest } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, findLink, gql, loginToken, readOutbox, rest } from '../support/http.js';
 
@@ -335,6 +337,27 @@ describe('GraphQL hardening', () => {
       expect(result.errors?.[0].message).toMatch(/introspection/i);
     } finally {
       await production.stop();
+    }
+  });
+});
+
+describe('clients that go away', () => {
+  it('a request abandoned halfway is not logged as a server error', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { port } = new URL(app.url);
+      // Announces a body it never finishes sending, then hangs up: the server is left waiting for it.
+      const socket = net.connect(Number(port), '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      socket.write('POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"query":');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The server still answers, and said nothing about the client that left.
+      await expect(rest(app.url, 'GET', '/meta.json').then((response) => response.status)).resolves.toBe(200);
+      expect(errors.mock.calls.filter(([message]) => String(message).startsWith('[http]'))).toEqual([]);
+    } finally {
+      errors.mockRestore();
     }
   });
 });

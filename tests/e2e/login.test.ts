@@ -170,4 +170,20 @@ describe('session', () => {
     await screenTitle(page, 'Constats en cours').waitFor();
     await page.unroute('**/graphql');
   });
+
+  it('keeps the session when the server cannot be reached, and checks it again on "Réessayer"', async () => {
+    await signIn(page, 'admin');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.route('**/graphql', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.getByText('Le serveur est injoignable. Vérifiez votre connexion puis réessayez.').waitFor();
+    expect(page.url()).toMatch(/\/dashboard$/);
+    await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBe(token);
+    await saveScreenshot(page, 'session-unreachable');
+
+    await page.unroute('**/graphql');
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await screenTitle(page, 'Constats en cours').waitFor();
+  });
 });

@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, useLocation, type Location } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
-import { FullScreenSpinner } from '../ui/FullScreenSpinner';
+import { FullScreenSpinner, FullScreenUnreachable } from '../ui/FullScreen';
 import { useSession } from './session/sessionContext';
 
 // Only the login page is in the initial bundle: it is the first screen of most visits. The
@@ -18,9 +18,10 @@ export interface LoginRedirectState {
 }
 
 function LoginRoute() {
-  const { session } = useSession();
+  const { session, retry } = useSession();
   const location = useLocation();
   if (session.status === 'checking') return <FullScreenSpinner />;
+  if (session.status === 'unreachable') return <FullScreenUnreachable onRetry={retry} />;
   if (session.status === 'authenticated') {
     const from = (location.state as LoginRedirectState | null)?.from;
     return <Navigate to={from ?? '/dashboard'} replace />;
@@ -29,11 +30,13 @@ function LoginRoute() {
 }
 
 function DashboardRoute() {
-  const { session } = useSession();
+  const { session, retry } = useSession();
   const location = useLocation();
   switch (session.status) {
     case 'checking':
       return <FullScreenSpinner />;
+    case 'unreachable':
+      return <FullScreenUnreachable onRetry={retry} />;
     case 'anonymous':
       return <Navigate to="/login" replace state={{ from: location } satisfies LoginRedirectState} />;
     case 'signedOut':

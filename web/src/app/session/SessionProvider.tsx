@@ -115,26 +115,36 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     retainedUser.current = null;
   }, []);
 
-  // Session check on load (spec §4): a stored token is tried once; any failure clears storage.
-  useEffect(() => {
+  // Session check (spec §4), on load and on 'Réessayer'. Only the server's refusal of the token
+  // clears storage: an unreachable server, or a check the browser dropped because the page was
+  // being left, keeps the token so that the user is not signed out by a network blip.
+  const checkStoredSession = useCallback(() => {
     if (!readAuthToken()) {
       clearLocalStorage();
-      return;
+      setSession({ status: 'anonymous' });
+      return () => {};
     }
+    setSession({ status: 'checking' });
     const subscription = fetchQuery<SessionProviderQuery>(environment, sessionQuery, {}).subscribe({
       complete: () => {
         const checked = adoptStoredUser(environment);
         if (checked.status !== 'authenticated') clearLocalStorage();
         setSession(checked);
       },
-      error: () => {
-        clearLocalStorage();
-        setSession({ status: 'anonymous' });
+      error: (error: unknown) => {
+        if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') {
+          clearLocalStorage();
+          setSession({ status: 'anonymous' });
+        } else {
+          setSession({ status: 'unreachable' });
+        }
       },
     });
     return () => subscription.unsubscribe();
-    // Runs once, with the first environment: the ones created later start signed out.
-  }, []);
+  }, [environment, adoptStoredUser]);
+
+  // Runs once, with the first environment: the ones created later start signed out.
+  useEffect(() => checkStoredSession(), []);
 
   // The server refused the token mid-session (expired, revoked, account disabled): back to the
   // login page, which brings the user back here once signed in again.
@@ -207,7 +217,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [environment, newEnvironment, replaceEnvironment, releaseUser, adoptStoredUser],
   );
 
-  const value = useMemo(() => ({ session, signIn, signOut, impersonate }), [session, signIn, signOut, impersonate]);
+  const retry = useCallback(() => {
+    checkStoredSession();
+  }, [checkStoredSession]);
+
+  const value = useMemo(
+    () => ({ session, signIn, signOut, impersonate, retry }),
+    [session, signIn, signOut, impersonate, retry],
+  );
 
   return (
     <RelayEnvironmentProvider environment={environment}>

@@ -10,6 +10,8 @@ export interface SessionUser {
 export type Session =
   /** A stored token is being checked (spec §2: full-screen 'Chargement...'). */
   | { status: 'checking' }
+  /** The stored token could not be checked (server unreachable): it is kept until a retry. */
+  | { status: 'unreachable' }
   /** No valid session: never signed in, or the stored token was refused or expired. */
   | { status: 'anonymous' }
   /** The user signed out: unlike `anonymous`, there is no page to come back to. */
@@ -38,6 +40,8 @@ export interface SessionContextValue {
    * token replaces the admin's. Resolves with the new user's full name.
    */
   impersonate(email: string): Promise<{ fullName: string }>;
+  /** Checks the stored token again after the server was unreachable. */
+  retry(): void;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);
