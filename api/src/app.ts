@@ -10,7 +10,7 @@ import { createGraphQLServer, type GraphQLServer } from './graphql/yoga.js';
 import { executeOperation, type Operation } from './graphql/execute.js';
 import { createRestRouter } from './http/rest.js';
 import { createStaticHandler } from './http/static.js';
-import { createFilesHandler, type ArchiveProvider, type createFileLinks } from './http/files.js';
+import { createFilesHandler, type createFileLinks, type FileProviders } from './http/files.js';
 import { processRequest } from 'graphql-upload-minimal';
 import { bearerToken, json, type ServerContext } from './http/request.js';
 import { resolveSession } from './modules/auth/service.js';
@@ -25,6 +25,7 @@ import { billingRoutes } from './modules/billing/rest.js';
 import { retrocessionRoutes } from './modules/retrocession/rest.js';
 import { statisticsRoutes } from './modules/statistics/rest.js';
 import { reportArchives } from './modules/reports/service.js';
+import { billDocuments } from './modules/billing/service.js';
 import { appVersion } from './version.js';
 
 export interface App {
@@ -33,15 +34,16 @@ export interface App {
   close(): Promise<void>;
 }
 
+/** "Download all" zips and documents built at their first download, by the kind named in their signed link. */
+const fileProviders: FileProviders = { archives: { ...reportArchives }, documents: { ...billDocuments } };
+
 /** The HTTP host: /graphql (HTTP + graphql-ws), /api/v1 and /admin shims, /meta.json, the web build. */
-/** "Download all" zips, by the kind named in their signed link. */
-const archives: Record<string, ArchiveProvider> = { ...reportArchives };
 
 export function createApp(services: Services, fileLinks: ReturnType<typeof createFileLinks>): App {
   const yoga = createGraphQLServer(services);
   const rest = createRestRouter([...authRoutes, ...accountRoutes(services), ...groupRoutes, ...newsRoutes, ...notificationRoutes, ...absenceRoutes, ...reportRoutes(services), ...billingRoutes(services), ...retrocessionRoutes(services), ...statisticsRoutes], yoga);
   const serveWeb = createStaticHandler(services.config.webDir);
-  const serveFile = createFilesHandler(services, fileLinks, archives);
+  const serveFile = createFilesHandler(services, fileLinks, fileProviders);
 
   const adapter = createServerAdapter<ServerContext>(async (request, serverContext) => {
     try {

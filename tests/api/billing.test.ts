@@ -488,12 +488,32 @@ describe('failures leave a consistent state', () => {
 });
 
 describe('demo data', () => {
-  it('a seeded bill opens as its real invoice, rendered from its frozen figures', async () => {
-    const seeded = await app.services.db.groupBill.findFirstOrThrow({ where: { createdById: { not: null } }, orderBy: { number: 'asc' } });
-    const result = await gql(app.url, 'query($id: ID!) { node(id: $id) { ... on GroupBill { pdf { downloadUrl } } } }', { id: gid('GroupBill', seeded.id) }, tokens.admin);
-    const text = foldSpaces(await pdfText((await download(result.data!.node.pdf.downloadUrl)).body));
+  it('a seeded bill opens as its real invoice, rendered from its frozen figures at its first download', async () => {
+    const seeded = await app.services.db.groupBill.findFirstOrThrow({ where: { createdById: { not: null }, pdfKey: null }, orderBy: { number: 'asc' } });
+    const pdfKey = async () => (await app.services.db.groupBill.findUniqueOrThrow({ where: { id: seeded.id } })).pdfKey;
+    // Listing the bills hands out links without rendering any PDF.
+    const listed = await gql<{ groupBills: { edges: { node: { number: number; pdf: { url: string } } }[] } }>(
+      app.url, 'query { groupBills(first: 100) { edges { node { number pdf { url } } } } }', {}, tokens.admin);
+    expect(listed.data!.groupBills.edges.some(({ node }) => node.number === seeded.number)).toBe(true);
+    await expect(pdfKey()).resolves.toBeNull();
+
+    const result = await gql(app.url, 'query($id: ID!) { node(id: $id) { ... on GroupBill { pdf { url downloadUrl } } } }', { id: gid('GroupBill', seeded.id) }, tokens.admin);
+    const first = await download(result.data!.node.pdf.downloadUrl);
+    expect(first.type).toBe('application/pdf');
+    expect(first.disposition).toContain(`attachment; filename="facture-${seeded.number}.pdf"`);
+    const text = foldSpaces(await pdfText(first.body));
     expect(text).toContain(`FACTURE N° ${seeded.number}`);
     expect(text).toContain(seeded.groupName);
+    // Stored once: the viewer's link then serves the same file, inline.
+    const stored = await pdfKey();
+    expect(stored).not.toBeNull();
+    const inline = await download(result.data!.node.pdf.url);
+    expect(inline.disposition).toMatch(/^inline/);
+    expect(Buffer.compare(inline.body, first.body)).toBe(0);
+    await expect(pdfKey()).resolves.toBe(stored);
+    // A link to a bill that no longer exists finds nothing.
+    const gone = await download(app.services.files.document('group-bill', 999_999, 'facture-0.pdf'));
+    expect(gone.status).toBe(404);
   });
 });
 

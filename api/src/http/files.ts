@@ -17,11 +17,25 @@ export interface ArchiveEntry {
 /** Lists the files of a "download all" archive, e.g. a report's deposited items. */
 export type ArchiveProvider = (services: Services, id: number) => Promise<ArchiveEntry[]>;
 
+/**
+ * The storage key of a document built at its first download, e.g. an invoice's PDF: listing
+ * many of them hands out links without rendering any.
+ */
+export type DocumentProvider = (services: Services, id: number) => Promise<string>;
+
+/** What the files handler serves besides stored files, by the kind named in their link. */
+export interface FileProviders {
+  archives: Record<string, ArchiveProvider>;
+  documents: Record<string, DocumentProvider>;
+}
+
 export interface FileLinks {
   /** Link to one stored file; `download` asks the browser to save it rather than show it. */
   file(storageKey: string, name: string, options?: { download?: boolean }): string;
   /** Link to a zip of several files, listed by a registered provider when it is downloaded. */
   archive(kind: string, id: number, name: string): string;
+  /** Link to a document a registered provider builds (once) when it is first downloaded. */
+  document(kind: string, id: number, name: string, options?: { download?: boolean }): string;
 }
 
 /** At most this many links are kept per minute of expiry (a few MB). */
@@ -59,6 +73,7 @@ export function createFileLinks(secret: string, lifetimeMinutes: number, now: ()
   return {
     file: (storageKey, name, options = {}) => link(`/files/${storageKey}`, { name, dl: options.download ? '1' : '0' }),
     archive: (kind, id, name) => link(`/files/archive/${kind}/${id}`, { name }),
+    document: (kind, id, name, options = {}) => link(`/files/document/${kind}/${id}`, { name, dl: options.download ? '1' : '0' }),
     verify(url) {
       const signature = url.searchParams.get('sig') ?? '';
       const expected = sign(canonical(url.pathname, url.searchParams));
@@ -83,27 +98,35 @@ const SAFE_HEADERS = {
   'cache-control': 'private, max-age=300',
 };
 
-export function createFilesHandler(services: Services, links: ReturnType<typeof createFileLinks>, archives: Record<string, ArchiveProvider>) {
+export function createFilesHandler(services: Services, links: ReturnType<typeof createFileLinks>, providers: FileProviders) {
   return async function serveFile(request: Request): Promise<Response> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return json({ code: 405, message: 'Méthode non autorisée.' }, 405);
     const url = new URL(request.url);
     const params = links.verify(url);
     if (!params) return json({ code: 403, message: 'Lien de téléchargement invalide ou expiré. Rechargez la page.' }, 403);
 
-    const archive = /^\/files\/archive\/([a-z-]+)\/(\d+)$/.exec(url.pathname);
-    if (archive) {
-      const provider = archives[archive[1]];
-      if (!provider) return json({ code: 404, message: 'Fichier introuvable.' }, 404);
-      const entries = await provider(services, Number(archive[2]));
+    const built = /^\/files\/(archive|document)\/([a-z-]+)\/(\d+)$/.exec(url.pathname);
+    if (built?.[1] === 'archive') {
+      const provider = providers.archives[built[2]];
+      if (!provider) return notFound();
+      const entries = await provider(services, Number(built[3]));
       return new Response(Readable.toWeb(zipStream(services, entries)) as ReadableStream, {
         headers: { ...SAFE_HEADERS, 'content-type': 'application/zip', 'content-disposition': contentDisposition(params.name, true) },
       });
     }
+    if (built?.[1] === 'document') {
+      const provider = providers.documents[built[2]];
+      if (!provider) return notFound();
+      return serveStored(() => provider(services, Number(built[3])), params, request.method);
+    }
+    return serveStored(() => decodeURIComponent(url.pathname.slice('/files/'.length)), params, request.method);
+  };
 
-    const storageKey = decodeURIComponent(url.pathname.slice('/files/'.length));
+  async function serveStored(keyOf: () => string | Promise<string>, params: Record<string, string>, method: string): Promise<Response> {
     try {
+      const storageKey = await keyOf();
       const stream = await services.storage.get(storageKey);
-      return new Response(request.method === 'HEAD' ? null : (Readable.toWeb(stream as Readable) as ReadableStream), {
+      return new Response(method === 'HEAD' ? null : (Readable.toWeb(stream as Readable) as ReadableStream), {
         headers: {
           ...SAFE_HEADERS,
           'content-type': mimeTypeForKey(storageKey),
@@ -111,13 +134,13 @@ export function createFilesHandler(services: Services, links: ReturnType<typeof 
         },
       });
     } catch (error) {
-      if (error instanceof FileNotFoundError || error instanceof InvalidStorageKeyError) {
-        return json({ code: 404, message: 'Fichier introuvable.' }, 404);
-      }
+      if (error instanceof FileNotFoundError || error instanceof InvalidStorageKeyError) return notFound();
       throw error;
     }
-  };
+  }
 }
+
+const notFound = () => json({ code: 404, message: 'Fichier introuvable.' }, 404);
 
 /** Streams a zip without holding the files in memory; duplicate names get a (2), (3)… suffix. */
 function zipStream(services: Services, entries: ArchiveEntry[]): Readable {

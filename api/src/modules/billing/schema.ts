@@ -78,8 +78,12 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
     pdf: t.field({
       type: BillFileRef,
       description: 'La facture PDF (facture-{numéro}.pdf).',
-      // Rendered now if generation could not store it (see billing.generateGroupBill).
-      resolve: async (bill, _args, ctx) => ({ storageKey: bill.pdfKey ?? (await billing.storeBillPdf(ctx, bill.id)), name: BILL_PDF_NAME(bill.number), size: null }),
+      // Rendered at its first download when generation could not store it, or for seeded bills.
+      resolve: (bill) => ({
+        source: bill.pdfKey ? { storageKey: bill.pdfKey } : { document: 'group-bill', id: bill.id },
+        name: BILL_PDF_NAME(bill.number),
+        size: null,
+      }),
     }),
     lines: t.field({
       type: [GroupBillLineRef],

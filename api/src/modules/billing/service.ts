@@ -5,7 +5,8 @@ import { AppError, forbidden, notAuthenticated, validationError } from '../../gr
 import { MailDeliveryError, renderMail } from '../../infra/mail/index.js';
 import { formatEuros, formatMonthYear } from '../../infra/mail/format.js';
 import { renderGroupBillPdf, type GroupBillPdfProps } from '../../infra/pdf/index.js';
-import { newStorageKey } from '../../infra/storage.js';
+import { FileNotFoundError, newStorageKey } from '../../infra/storage.js';
+import type { DocumentProvider } from '../../http/files.js';
 import { formatAmount, sum, toDecimal, type DecimalInput } from '../../lib/money.js';
 import { parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { recordAudit } from '../audit/service.js';
@@ -396,6 +397,15 @@ export async function storeBillPdf(services: Pick<Services, 'db' | 'storage'>, b
   await services.storage.remove(storageKey);
   return (await services.db.groupBill.findUniqueOrThrow({ where: { id: billId }, select: { pdfKey: true } })).pdfKey!;
 }
+
+/** Bill PDFs are rendered at their first download (seeded or imported bills have none yet). */
+export const billDocuments: Record<string, DocumentProvider> = {
+  'group-bill': async (services, billId) => {
+    const bill = await services.db.groupBill.findUnique({ where: { id: billId }, select: { pdfKey: true } });
+    if (!bill) throw new FileNotFoundError(`group-bill/${billId}`);
+    return bill.pdfKey ?? (await storeBillPdf(services, billId));
+  },
+};
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -1,4 +1,5 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
+import type { AppContext } from '../../context.js';
 import { builder } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
 import { formatMonthYear } from '../../infra/mail/format.js';
@@ -21,21 +22,24 @@ export const PeriodTotalsRef = builder.objectRef<PeriodTotals>('PeriodTotals').i
 });
 
 export interface BillFile {
-  storageKey: string;
+  /** A stored file, or a document built at its first download (see http/files.ts). */
+  source: { storageKey: string } | { document: string; id: number };
   name: string;
   size: number | null;
 }
+
+const billFileLink = (file: BillFile, ctx: AppContext, download: boolean) =>
+  'storageKey' in file.source
+    ? ctx.files.file(file.source.storageKey, file.name, { download })
+    : ctx.files.document(file.source.document, file.source.id, file.name, { download });
 
 export const BillFileRef = builder.objectRef<BillFile>('BillFile').implement({
   description: 'Le fichier d’une facture, par liens signés et temporaires.',
   fields: (t) => ({
     name: t.exposeString('name'),
     size: t.exposeInt('size', { nullable: true, description: 'Taille en octets.' }),
-    url: t.string({ description: 'Lien pour l’afficher (« Voir »).', resolve: (file, _args, ctx) => ctx.files.file(file.storageKey, file.name) }),
-    downloadUrl: t.string({
-      description: 'Lien pour le télécharger (« Télécharger »).',
-      resolve: (file, _args, ctx) => ctx.files.file(file.storageKey, file.name, { download: true }),
-    }),
+    url: t.string({ description: 'Lien pour l’afficher (« Voir »).', resolve: (file, _args, ctx) => billFileLink(file, ctx, false) }),
+    downloadUrl: t.string({ description: 'Lien pour le télécharger (« Télécharger »).', resolve: (file, _args, ctx) => billFileLink(file, ctx, true) }),
   }),
 });
 
@@ -64,7 +68,7 @@ export const SecretaryBillNode = builder.prismaNode('SecretaryBill', {
     discount: t.exposeInt('discount'),
     file: t.field({
       type: BillFileRef,
-      resolve: (bill) => ({ storageKey: bill.storageKey, name: bill.originalName, size: bill.size }),
+      resolve: (bill) => ({ source: { storageKey: bill.storageKey }, name: bill.originalName, size: bill.size }),
     }),
     figures: t.field({
       type: PeriodTotalsRef,
