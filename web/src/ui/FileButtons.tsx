@@ -1,36 +1,39 @@
-import { Button, Tooltip } from '@fluentui/react-components';
+import { Button, Tooltip, type ButtonProps } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import type { ViewedDocument } from './DocumentViewer';
 
-// The 'Voir' and 'Télécharger' cells of the bill lists (spec §2): icon buttons named for screen
-// readers, dimmed (disabled) when the row has no file.
+// The 'Voir' and 'Télécharger' buttons of a file (bill lists, report files, spec §2): icon buttons
+// named for screen readers, dimmed (disabled) when there is no file.
 
 export function ViewFileButton({
   file,
   label,
   onView,
+  size,
 }: {
   file: ViewedDocument | null;
   /** 'Voir la facture de Novembre'. */
   label: string;
+  /** Opens the file (a DocumentViewer) or what it belongs to (a bill's preview). */
   onView(file: ViewedDocument): void;
+  size?: ButtonProps['size'];
 }) {
   return (
     <Tooltip content={label} relationship="label">
-      <Button appearance="subtle" icon={<EyeRegular />} disabled={!file} onClick={() => file && onView(file)} />
+      <Button appearance="subtle" size={size} icon={<EyeRegular />} disabled={!file} onClick={() => file && onView(file)} />
     </Tooltip>
   );
 }
 
-export function DownloadFileButton({ file, label }: { file: ViewedDocument | null; label: string }) {
+export function DownloadFileButton({ file, label, size }: { file: ViewedDocument | null; label: string; size?: ButtonProps['size'] }) {
   const icon = <ArrowDownloadRegular />;
   return (
     <Tooltip content={label} relationship="label">
       {file ? (
-        <Button as="a" appearance="subtle" icon={icon} href={file.downloadUrl ?? file.url} download={file.name} />
+        <Button as="a" appearance="subtle" size={size} icon={icon} href={file.downloadUrl ?? file.url} download={file.name} />
       ) : (
-        <Button appearance="subtle" icon={icon} disabled />
+        <Button appearance="subtle" size={size} icon={icon} disabled />
       )}
     </Tooltip>
   );

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Button, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { DocumentRegular } from '@fluentui/react-icons/svg/document';
-import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { ReportFilesAddMutation } from '../../__generated__/ReportFilesAddMutation.graphql';
 import type { ReportFilesFragment$key } from '../../__generated__/ReportFilesFragment.graphql';
@@ -13,6 +11,7 @@ import { uploadablesFor } from '../../relay/multipart';
 import { useUpload } from '../../relay/useUpload';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
+import { DownloadFileButton, ViewFileButton } from '../../ui/FileButtons';
 import { formatDateTime, formatFileSize } from '../../ui/format';
 import { truncate } from '../../ui/text';
 import { useToast } from '../../ui/toasts';
@@ -193,28 +192,15 @@ export function ReportFiles({
               <li key={file.id} className={styles.file}>
                 <DocumentRegular aria-hidden />
                 <span className={styles.fileName}>
-                  <Link as="button" title={file.name} onClick={() => setViewed({ name: file.name, url: file.url, downloadUrl: file.downloadUrl })}>
+                  <Link as="button" title={file.name} onClick={() => setViewed(file)}>
                     {truncate(file.name, 80)}
                   </Link>
                   <Text size={200} className={styles.muted} block>
                     {formatFileSize(file.size)} · {formatDateTime(file.createdAt)}
                   </Text>
                 </span>
-                <Button
-                  appearance="subtle"
-                  size="small"
-                  icon={<EyeRegular />}
-                  aria-label={t.viewFile(file.name)}
-                  onClick={() => setViewed({ name: file.name, url: file.url, downloadUrl: file.downloadUrl })}
-                />
-                <Button
-                  as="a"
-                  appearance="subtle"
-                  size="small"
-                  icon={<ArrowDownloadRegular />}
-                  href={file.downloadUrl}
-                  aria-label={`Télécharger ${file.name}`}
-                />
+                <ViewFileButton size="small" file={file} label={t.viewFile(file.name)} onView={setViewed} />
+                <DownloadFileButton size="small" file={file} label={t.downloadFile(file.name)} />
                 {canRemove ? (
                   <Button
                     appearance="subtle"

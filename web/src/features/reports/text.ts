@@ -65,6 +65,7 @@ export const reportsText = {
   deleteFileConfirm: 'Etes-vous sûr de vouloir supprimer le fichier ?',
   deleteFile: (name: string) => `Supprimer ${name}`,
   viewFile: (name: string) => `Afficher ${name}`,
+  downloadFile: (name: string) => `Télécharger ${name}`,
   fileUploaded: 'Fichier téléchargé avec succès.',
   filesUploaded: (count: number) => `${count} fichiers téléchargés avec succès.`,
   addFiles: 'Ajouter des fichiers',

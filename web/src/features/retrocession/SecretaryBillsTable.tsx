@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button, makeStyles } from '@fluentui/react-components';
-import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
-import { EyeRegular } from '@fluentui/react-icons/svg/eye';
+import { makeStyles } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { SecretaryBillsTableFragment$key } from '../../__generated__/SecretaryBillsTableFragment.graphql';
 import { DataTable, type DataTableColumn, type DataTablePagination } from '../../ui/DataTable';
+import { DownloadFileButton, ViewFileButton } from '../../ui/FileButtons';
 import { formatMoney } from '../../ui/format';
 import { SecretaryBillPreview } from './SecretaryBillPreview';
 import type { RetrocessionViewer } from './RetrocessionReportsTable';
@@ -51,6 +50,7 @@ export function SecretaryBillsTable({
         }
         file {
           name
+          url
           downloadUrl
         }
         ...SecretaryBillPreviewFragment
@@ -81,25 +81,15 @@ export function SecretaryBillsTable({
       header: t.view,
       width: '90px',
       align: 'center',
-      cell: (row) => (
-        <Button appearance="subtle" icon={<EyeRegular />} aria-label={t.viewBill(labelOf(row))} onClick={() => setPreviewId(row.id)} />
-      ),
+      // 'Voir' opens the bill's invoice preview, which shows the file in turn.
+      cell: (row) => <ViewFileButton file={row.file} label={t.viewBill(labelOf(row))} onView={() => setPreviewId(row.id)} />,
     },
     {
       id: 'download',
       header: t.download,
       width: '110px',
       align: 'center',
-      cell: (row) => (
-        <Button
-          as="a"
-          appearance="subtle"
-          icon={<ArrowDownloadRegular />}
-          href={row.file.downloadUrl}
-          download={row.file.name}
-          aria-label={t.downloadBill(labelOf(row))}
-        />
-      ),
+      cell: (row) => <DownloadFileButton file={row.file} label={t.downloadBill(labelOf(row))} />,
     },
   ];
 
