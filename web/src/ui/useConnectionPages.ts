@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useTransition } from 'react';
 import type { DataTablePagination } from './DataTable';
 
 /** Spec §9: page sizes 10 to 60, 10 by default. */
@@ -20,16 +20,25 @@ interface Paginator {
 /**
  * Pages of a Relay connection (`usePaginationFragment` + `@connection`) for a DataTable: the
  * table shows page N of the rows loaded so far, and reaching a page not loaded yet fetches just
- * what it lacks with `loadNext`.
+ * what it lacks with `loadNext`. `reload` starts again from page 1 with other variables (a search,
+ * another year): the rows stay on screen, the table marked loading, until the new ones arrive.
  */
 export function useConnectionPages<Node>(
   connection: Connection<Node>,
   paginator: Paginator,
   options: { rowsPerPageOptions?: readonly number[]; defaultRowsPerPage?: number } = {},
-): { rows: Node[]; loading: boolean; pagination: DataTablePagination; resetPage(): void } {
+): {
+  rows: Node[];
+  loading: boolean;
+  pagination: DataTablePagination;
+  resetPage(): void;
+  /** `refetch` is the fragment's refetch with the page size it is given (`count`). */
+  reload(refetch: (count: number) => void): void;
+} {
   const rowsPerPageOptions = options.rowsPerPageOptions ?? ROWS_PER_PAGE;
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(options.defaultRowsPerPage ?? rowsPerPageOptions[0]);
+  const [reloading, startReload] = useTransition();
   const { edges, totalCount } = connection;
   const { hasNext, isLoadingNext, loadNext } = paginator;
 
@@ -46,8 +55,13 @@ export function useConnectionPages<Node>(
 
   return {
     rows: edges.slice(shownPage * rowsPerPage, (shownPage + 1) * rowsPerPage).map((edge) => edge.node),
-    loading: isLoadingNext,
+    loading: isLoadingNext || reloading,
     resetPage: () => setPage(0),
+    reload: (refetch) =>
+      startReload(() => {
+        setPage(0);
+        refetch(rowsPerPage);
+      }),
     pagination: {
       page: shownPage,
       rowsPerPage,

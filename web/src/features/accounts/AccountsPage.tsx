@@ -1,4 +1,3 @@
-import { useTransition } from 'react';
 import { Badge, Button, Link, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { EditRegular } from '@fluentui/react-icons/svg/edit';
 import { PersonAddRegular } from '@fluentui/react-icons/svg/person-add';
@@ -50,7 +49,6 @@ export default function AccountsPage() {
   const navigate = useNavigate();
   const me = useSessionUser();
   const { impersonate, pendingEmail } = useImpersonation();
-  const [searching, startSearch] = useTransition();
   const query = useLazyLoadQuery<AccountsPageQuery>(
     graphql`
       query AccountsPageQuery {
@@ -91,7 +89,7 @@ export default function AccountsPage() {
     `,
     query,
   );
-  const { rows, loading, pagination, resetPage } = useConnectionPages(data.users, { hasNext, isLoadingNext, loadNext });
+  const { rows, loading, pagination, reload } = useConnectionPages(data.users, { hasNext, isLoadingNext, loadNext });
 
   const columns: DataTableColumn<Row>[] = [
     {
@@ -183,14 +181,10 @@ export default function AccountsPage() {
         rows={rows}
         getRowId={(row) => row.id}
         emptyText={a.empty}
-        loading={loading || searching}
+        loading={loading}
         pagination={pagination}
         search={{
-          onSearch: (keyword) =>
-            startSearch(() => {
-              resetPage();
-              refetch({ keyword: keyword || null, count: pagination.rowsPerPage });
-            }),
+          onSearch: (keyword) => reload((count) => refetch({ keyword: keyword || null, count })),
         }}
       />
     </section>

@@ -1,4 +1,4 @@
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
 import type { MyBillsPageFragment$key } from '../../__generated__/MyBillsPageFragment.graphql';
@@ -39,7 +39,6 @@ export default function MyBillsPage() {
   const [year, setYear] = useState(() => parisYearMonth().year);
   // The page query loads the current year once; another year is a refetch of the list.
   const [initialFilter] = useState({ year });
-  const [changing, startChange] = useTransition();
   const [viewed, setViewed] = useState<ViewedDocument | null>(null);
   const query = useLazyLoadQuery<MyBillsPageQuery>(
     graphql`
@@ -87,7 +86,7 @@ export default function MyBillsPage() {
     `,
     query,
   );
-  const { rows, loading, pagination, resetPage } = useConnectionPages(
+  const { rows, loading, pagination, reload } = useConnectionPages(
     data.groupBills,
     { hasNext, isLoadingNext, loadNext },
     { rowsPerPageOptions: ROWS_PER_PAGE_BAILIFF },
@@ -96,10 +95,9 @@ export default function MyBillsPage() {
 
   const changeYear = (next: number | null) => {
     if (next === null) return;
-    startChange(() => {
+    reload((count) => {
       setYear(next);
-      resetPage();
-      refetch({ filter: { year: next }, count: pagination.rowsPerPage });
+      refetch({ filter: { year: next }, count });
     });
   };
 
@@ -163,7 +161,7 @@ export default function MyBillsPage() {
         rows={rows}
         getRowId={(row) => row.id}
         emptyText={t.empty}
-        loading={loading || changing}
+        loading={loading}
         pagination={pagination}
       />
       <DocumentViewer document={viewed} onClose={() => setViewed(null)} />

@@ -1,4 +1,4 @@
-import { Suspense, useTransition } from 'react';
+import { Suspense } from 'react';
 import { Button, Link, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { EditRegular } from '@fluentui/react-icons/svg/edit';
@@ -125,7 +125,6 @@ function GroupMembers({ group }: { group: GroupMembersFragment$key }) {
 export default function GroupsPage() {
   const styles = useStyles();
   const navigate = useNavigate();
-  const [searching, startSearch] = useTransition();
   const query = useLazyLoadQuery<GroupsPageQuery>(
     graphql`
       query GroupsPageQuery {
@@ -164,7 +163,7 @@ export default function GroupsPage() {
     `,
     query,
   );
-  const { rows, loading, pagination, resetPage } = useConnectionPages<Row>(data.groups, {
+  const { rows, loading, pagination, reload } = useConnectionPages<Row>(data.groups, {
     hasNext,
     isLoadingNext,
     loadNext,
@@ -228,7 +227,7 @@ export default function GroupsPage() {
         rows={rows}
         getRowId={(row) => row.id}
         emptyText={g.empty}
-        loading={loading || searching}
+        loading={loading}
         pagination={pagination}
         isExpandable={(row) => row.memberCount > 0}
         renderExpanded={(row) => (
@@ -237,14 +236,7 @@ export default function GroupsPage() {
           </Suspense>
         )}
         search={{
-          onSearch: (keyword) =>
-            startSearch(() => {
-              resetPage();
-              refetch({
-                keyword: keyword || null,
-                count: pagination.rowsPerPage,
-              });
-            }),
+          onSearch: (keyword) => reload((count) => refetch({ keyword: keyword || null, count })),
         }}
       />
     </section>

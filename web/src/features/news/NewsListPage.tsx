@@ -1,4 +1,4 @@
-import { useTransition, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { EditRegular } from '@fluentui/react-icons/svg/edit';
@@ -61,7 +61,6 @@ export function NewsList({
   action: DataTableColumn<NewsRow>;
 }) {
   const styles = useStyles();
-  const [searching, startSearch] = useTransition();
   const query = useLazyLoadQuery<NewsListPageQuery>(
     graphql`
       query NewsListPageQuery {
@@ -102,7 +101,7 @@ export function NewsList({
     `,
     query,
   );
-  const { rows, loading, pagination, resetPage } = useConnectionPages<NewsRow>(data.news, {
+  const { rows, loading, pagination, reload } = useConnectionPages<NewsRow>(data.news, {
     hasNext,
     isLoadingNext,
     loadNext,
@@ -153,14 +152,10 @@ export function NewsList({
         rows={rows}
         getRowId={(row) => row.id}
         emptyText={n.empty}
-        loading={loading || searching}
+        loading={loading}
         pagination={pagination}
         search={{
-          onSearch: (search) =>
-            startSearch(() => {
-              resetPage();
-              refetch({ search: search || null, count: pagination.rowsPerPage });
-            }),
+          onSearch: (search) => reload((count) => refetch({ search: search || null, count })),
         }}
       />
     </section>
