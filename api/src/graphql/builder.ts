@@ -29,6 +29,9 @@ export const builder = new SchemaBuilder<{
   scopeAuth: {
     // Refuse anonymous subscribers when they subscribe, not on each event.
     authorizeOnSubscribe: true,
+    // A type's own scopes (a constat the viewer may see…) run once per object, when the executor
+    // checks its type, instead of before each of its fields: a 50-row list is ~1,000 fewer checks.
+    runScopesOnType: true,
     authScopes: (ctx) => ({
       authenticated: !!ctx.viewer,
       admin: ctx.viewer?.role === 'ADMIN',
