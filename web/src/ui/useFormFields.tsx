@@ -9,6 +9,7 @@ export interface TextFieldOptions {
   type?: 'email' | 'tel' | 'password';
   inputMode?: 'numeric' | 'decimal';
   hint?: string;
+  maxLength?: number;
   /** Shown but not editable (the e-mail once the account exists, the rates of a profile). */
   readOnly?: boolean;
   /** The asterisk; by default every editable field is required. */
@@ -49,6 +50,7 @@ export function useFormFields<F extends string>(
       value: values[field],
       readOnly: options.readOnly,
       inputMode: options.inputMode,
+      maxLength: options.maxLength,
       autoComplete: options.autoComplete,
       onChange: (_: unknown, data: { value: string }) => change(field, data.value),
       onBlur: () => touch(field),

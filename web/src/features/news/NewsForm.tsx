@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Checkbox, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Checkbox, Field } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { NewsFormCreateMutation } from '../../__generated__/NewsFormCreateMutation.graphql';
@@ -8,32 +8,22 @@ import type { NewsFormUpdateMutation } from '../../__generated__/NewsFormUpdateM
 import { fr } from '../../i18n/fr';
 import { ApiError, describeError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
+import { FormActions, FormCard } from '../../ui/FormLayout';
 import { PageHeader } from '../../ui/PageHeader';
 import { useToast } from '../../ui/toasts';
+import { useFormFields } from '../../ui/useFormFields';
 import { RichTextEditor, richTextIsEmpty } from './RichTextEditor';
 
 const n = fr.news;
 
-const useStyles = makeStyles({
-  card: { maxWidth: '880px', padding: tokens.spacingHorizontalXXL },
-  form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },
-  actions: {
-    display: 'flex',
-    justifyContent: 'flex-end',
-    columnGap: tokens.spacingHorizontalS,
-    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
-    paddingTop: tokens.spacingVerticalL,
-  },
-});
-
 type NewsField = 'title' | 'body';
+const NEWS_FIELDS: readonly NewsField[] = ['title', 'body'];
 
 /**
  * Spec §2 'CRÉER UNE ACTUALITÉ' and its edit screen (checkbox 'Importante'): title, rich-text body,
  * important flag; §5 rules live; back to /dashboard/viewnews after saving.
  */
 export function NewsForm({ news }: { news: NewsFormFragment$key | null }) {
-  const styles = useStyles();
   const navigate = useNavigate();
   const commit = useCommit();
   const toast = useToast();
@@ -49,28 +39,22 @@ export function NewsForm({ news }: { news: NewsFormFragment$key | null }) {
     news,
   );
   const editing = Boolean(data);
-  const [title, setTitle] = useState(data?.title ?? '');
-  const [body, setBody] = useState(data?.body ?? '');
-  const [important, setImportant] = useState(data?.important ?? false);
-  const [touched, setTouched] = useState<ReadonlySet<NewsField>>(new Set());
-  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
-  const [saving, setSaving] = useState(false);
-
-  const validate = (field: NewsField): string | null => {
+  const form = useFormFields<NewsField>({ title: data?.title ?? '', body: data?.body ?? '' }, (field, values) => {
     if (field === 'title') {
-      const value = title.trim();
+      const value = values.title.trim();
       if (!value) return editing ? fr.forms.required : n.titleRequired;
       return value.length < 3 ? n.min3 : null;
     }
-    return richTextIsEmpty(body) ? fr.forms.required : null;
-  };
-  const errorOf = (field: NewsField) => serverErrors[field] ?? (touched.has(field) ? validate(field) : null);
-  const touch = (field: NewsField) => setTouched((current) => new Set(current).add(field));
+    return richTextIsEmpty(values.body) ? fr.forms.required : null;
+  });
+  const [important, setImportant] = useState(data?.important ?? false);
+  const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched(new Set<NewsField>(['title', 'body']));
-    if (validate('title') || validate('body')) return;
+    if (!form.validate(NEWS_FIELDS)) return;
+    const title = form.values.title.trim();
+    const { body } = form.values;
     setSaving(true);
     const errorToast = (error: unknown) =>
       error instanceof ApiError && Object.keys(error.fields).length > 0 ? null : describeError(error);
@@ -89,7 +73,7 @@ export function NewsForm({ news }: { news: NewsFormFragment$key | null }) {
                 }
               }
             `,
-            variables: { input: { id: data.id, title: title.trim(), body, important } },
+            variables: { input: { id: data.id, title, body, important } },
           },
           { errorToast },
         );
@@ -107,7 +91,7 @@ export function NewsForm({ news }: { news: NewsFormFragment$key | null }) {
                 }
               }
             `,
-            variables: { input: { title: title.trim(), body, important } },
+            variables: { input: { title, body, important } },
           },
           { errorToast },
         );
@@ -115,72 +99,34 @@ export function NewsForm({ news }: { news: NewsFormFragment$key | null }) {
       }
       navigate('/dashboard/viewnews');
     } catch (error) {
-      if (error instanceof ApiError) setServerErrors(error.fields);
+      if (error instanceof ApiError) form.setServerErrors(error.fields);
       setSaving(false);
     }
   };
 
-  const titleError = errorOf('title');
-  const bodyError = errorOf('body');
+  const bodyError = form.errorOf('body');
   return (
     <section>
       <PageHeader title={editing ? fr.titles.editNews : fr.titles.createNews} description={n.formDescription} />
-      <Card className={styles.card}>
-        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-          <Field
-            label={n.title}
-            required
-            validationState={titleError ? 'error' : 'none'}
-            validationMessage={titleError ?? undefined}
-          >
-            <Input
-              value={title}
-              maxLength={200}
-              onChange={(_, d) => {
-                setTitle(d.value);
-                setServerErrors(({ title: _, ...rest }) => rest);
-              }}
-              onBlur={() => touch('title')}
+      <FormCard onSubmit={(event) => void submit(event)}>
+        {form.textField('title', { label: n.title, maxLength: 200 })}
+        <Field label={n.body} required validationState={bodyError ? 'error' : 'none'} validationMessage={bodyError ?? undefined}>
+          {(props) => (
+            <RichTextEditor
+              {...props}
+              defaultValue={data?.body ?? ''}
+              onChange={(html) => form.change('body', html)}
+              onBlur={() => form.touch('body')}
             />
-          </Field>
-          <Field
-            label={n.body}
-            required
-            validationState={bodyError ? 'error' : 'none'}
-            validationMessage={bodyError ?? undefined}
-          >
-            {(props) => (
-              <RichTextEditor
-                {...props}
-                defaultValue={data?.body ?? ''}
-                onChange={(html) => {
-                  setBody(html);
-                  setServerErrors(({ body: _, ...rest }) => rest);
-                }}
-                onBlur={() => touch('body')}
-              />
-            )}
-          </Field>
-          <Checkbox
-            label={editing ? n.importantEdit : n.importantCreate}
-            checked={important}
-            onChange={(_, d) => setImportant(d.checked === true)}
-          />
-          <div className={styles.actions}>
-            <Button type="button" disabled={saving} onClick={() => navigate('/dashboard/viewnews')}>
-              {fr.forms.cancel}
-            </Button>
-            <Button
-              type="submit"
-              appearance="primary"
-              disabled={saving}
-              icon={saving ? <Spinner size="tiny" /> : undefined}
-            >
-              {editing ? fr.forms.submit : n.send}
-            </Button>
-          </div>
-        </form>
-      </Card>
+          )}
+        </Field>
+        <Checkbox
+          label={editing ? n.importantEdit : n.importantCreate}
+          checked={important}
+          onChange={(_, d) => setImportant(d.checked === true)}
+        />
+        <FormActions saving={saving} onCancel={() => navigate('/dashboard/viewnews')} submitLabel={editing ? fr.forms.submit : n.send} />
+      </FormCard>
     </section>
   );
 }
