@@ -122,6 +122,22 @@ describe('the admin in-progress screen query', () => {
     return app.queries.filter((sql) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(sql)).length;
   }
 
+  it("reads the list's total off the header cards' statement when both ask for the same constats", async () => {
+    const together = await gql<{ reportHeaders: { totalReports: number }; reports: { totalCount: number } }>(app.url, SCREEN, { first: 5 }, adminToken);
+    app.queries.length = 0;
+    const alone = await gql<{ reports: { totalCount: number } }>(
+      app.url, 'query { reports(first: 5, filter: { statuses: [EC, RS] }) { totalCount } }', {}, adminToken);
+    const counts = app.queries.filter((sql) => /SELECT COUNT/i.test(sql) && /"Report"/.test(sql)).length;
+    expect(together.data!.reports.totalCount).toBe(together.data!.reportHeaders.totalReports);
+    expect(alone.data!.reports.totalCount).toBe(together.data!.reportHeaders.totalReports);
+    expect(counts).toBe(1); // the list alone still counts
+
+    await gql(app.url, SCREEN, { first: 5 }, adminToken);
+    app.queries.length = 0;
+    await gql(app.url, SCREEN, { first: 5 }, adminToken);
+    expect(app.queries.filter((sql) => /SELECT COUNT\(/i.test(sql) && /FROM "public"\."Report"/.test(sql))).toEqual([]);
+  });
+
   it('issues the same small number of SQL statements for 5 and for 50 rows', async () => {
     const five = await statementsFor(5);
     const fifty = await statementsFor(50);

@@ -346,7 +346,7 @@ builder.queryFields((t) => ({
     defaultSize: 10,
     maxSize: 100,
     args: { filter: t.arg({ type: ReportFilterInput }) },
-    totalCount: (_parent, args, ctx) => ctx.db.report.count({ where: reports.reportsWhere(ctx.viewer!, toFilter(args.filter)) }),
+    totalCount: (_parent, args, ctx) => reports.countReports(ctx, toFilter(args.filter)),
     resolve: (query, _root, args, ctx) =>
       ctx.db.report.findMany({ ...query, where: reports.reportsWhere(ctx.viewer!, toFilter(args.filter)), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
   }),

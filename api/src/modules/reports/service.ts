@@ -1,3 +1,4 @@
+import { createContextCache } from '@pothos/core';
 import type { AppContext, Viewer } from '../../context.js';
 import type { ArchiveProvider } from '../../http/files.js';
 import { Prisma } from '../../generated/prisma/client.js';
@@ -503,6 +504,30 @@ export interface ReportHeaders {
 
 const IN_PROGRESS: ReportStatus[] = ['EC', 'RS'];
 
+interface HeaderRow {
+  totalReports: number;
+  reportsInAlert: number;
+  averageDelayHours: number | null;
+  currentRevenue: string;
+}
+
+// A screen asks for its header cards and its list's total with the same filter: within one
+// request, the list's total is read off the headers' statement instead of counting again.
+const headersOfRequest = createContextCache(() => new Map<string, Promise<HeaderRow[]>>());
+const filterKey = (filter: ReportFilter) => JSON.stringify(filter);
+
+function rememberHeaders(ctx: AppContext, filter: ReportFilter, headers: Promise<HeaderRow[]>): Promise<HeaderRow[]> {
+  headersOfRequest(ctx).set(filterKey(filter), headers);
+  return headers;
+}
+
+/** How many constats `filter` finds for the viewer (the list's totalCount). */
+export async function countReports(ctx: AppContext, filter: ReportFilter): Promise<number> {
+  const headers = headersOfRequest(ctx).get(filterKey(filter));
+  if (headers) return (await headers)[0].totalReports;
+  return ctx.db.report.count({ where: reportsWhere(requireViewer(ctx), filter) });
+}
+
 export async function reportHeaders(ctx: AppContext, filter: ReportFilter, now = new Date()): Promise<ReportHeaders> {
   const viewer = requireViewer(ctx);
   const month = currentParisMonth(now);
@@ -515,7 +540,7 @@ export async function reportHeaders(ctx: AppContext, filter: ReportFilter, now =
   // list and of the month. "CA en cours" is spec §9's counts × étude tariffs, the captured ones when
   // set, each report rounded to the cent (round() on numeric is half up for these positive amounts,
   // money.ts's policy), over what the viewer may see this Paris month whatever the list filters.
-  const headers = ctx.db.$queryRaw<{ totalReports: number; reportsInAlert: number; averageDelayHours: number | null; currentRevenue: string }[]>`
+  const headers = ctx.db.$queryRaw<HeaderRow[]>`
     SELECT count(*)::int AS "totalReports",
            (count(*) FILTER (WHERE ${inProgress} AND ${clock} <= ${timestamp(alertFrom)}))::int AS "reportsInAlert",
            (avg(greatest(0, extract(epoch FROM ${timestamp(now)} - r."lastStatusChange") / 3600)) FILTER (WHERE ${inProgress}))::float8 AS "averageDelayHours",
@@ -526,7 +551,7 @@ export async function reportHeaders(ctx: AppContext, filter: ReportFilter, now =
       FROM "Report" r
      WHERE ${reportsSql(viewer, filter)}`;
   const [[row], secretary, bailiff] = await Promise.all([
-    headers,
+    rememberHeaders(ctx, filter, headers),
     viewer.role === 'SECRETARY' ? secretaryTiles(ctx, viewer, now) : null,
     viewer.role === 'BAILIFF' ? bailiffTiles(ctx, viewer, now) : null,
   ]);
