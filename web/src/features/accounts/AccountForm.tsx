@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Link, Radio, RadioGroup, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Link, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { AccountFormCreateMutation } from '../../__generated__/AccountFormCreateMutation.graphql';
@@ -11,6 +11,7 @@ import { fr } from '../../i18n/fr';
 import { ApiError, describeError } from '../../relay/ApiError';
 import { useUpload } from '../../relay/useUpload';
 import { AvatarPicker, keepAvatar, type AvatarChoice } from '../../ui/AvatarPicker';
+import { CivilityField, type Civility } from '../../ui/CivilityField';
 import { PageHeader } from '../../ui/PageHeader';
 import { FormActions, FormCard, FormSection, FormWide } from '../../ui/FormLayout';
 import { RouterLink } from '../../ui/RouterLink';
@@ -56,8 +57,6 @@ export const createPathOf: Record<Role, string> = {
   ADMIN: '/dashboard/adminaccount',
   SECRETARY: '/dashboard/secretary',
 };
-
-type Civility = 'MONSIEUR' | 'MADAME' | 'MAITRE';
 
 /** Spec §3: matrices are .doc, .docx, .odt, .pdf or .txt documents. */
 const MATRIX_TYPES = ['.doc', '.docx', '.odt', '.pdf', '.txt'] as const;
@@ -326,18 +325,7 @@ export function AccountForm({
               <option value="SECRETARY">{t.types.SECRETARY}</option>
             </Select>
           </Field>
-          <Field label={t.civility}>
-            <RadioGroup
-              layout="horizontal"
-              value={civility}
-              disabled={editing}
-              onChange={(_, d) => setCivility(d.value as Civility)}
-            >
-              <Radio value="MONSIEUR" label={fr.civilities.MONSIEUR} />
-              <Radio value="MADAME" label={fr.civilities.MADAME} />
-              <Radio value="MAITRE" label={fr.civilities.MAITRE} />
-            </RadioGroup>
-          </Field>
+          <CivilityField label={t.civility} value={civility} disabled={editing} onChange={setCivility} />
         </FormSection>
 
         <FormSection title={t.identity}>

@@ -7,6 +7,7 @@ import type { RegisterPageMutation } from '../../__generated__/RegisterPageMutat
 import { fr } from '../../i18n/fr';
 import { ApiError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
+import { CIVILITIES } from '../../ui/CivilityField';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { RouterLink } from '../../ui/RouterLink';
 import { useToast } from '../../ui/toasts';
@@ -97,8 +98,6 @@ const emptyForm: RegistrationValues = {
   password: '',
   confirmation: '',
 };
-
-const civilities: Civility[] = ['MONSIEUR', 'MADAME', 'MAITRE'];
 
 /** Spec §2 /createaccount: a bailiff asks for an account, which an administrator validates. */
 export default function RegisterPage() {
@@ -214,7 +213,7 @@ export default function RegisterPage() {
               value={values.civility}
               onChange={(_, data) => change('civility', data.value as Civility)}
             >
-              {civilities.map((civility) => (
+              {CIVILITIES.map((civility) => (
                 <option key={civility} value={civility}>
                   {fr.civilities[civility]}
                 </option>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Field, Input, Radio, RadioGroup, Textarea } from '@fluentui/react-components';
+import { Field, Input, Textarea } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { ProfileFormFragment$key } from '../../__generated__/ProfileFormFragment.graphql';
@@ -8,6 +8,7 @@ import { fr } from '../../i18n/fr';
 import { ApiError, describeError } from '../../relay/ApiError';
 import { useUpload } from '../../relay/useUpload';
 import { AvatarPicker, keepAvatar, type AvatarChoice } from '../../ui/AvatarPicker';
+import { CivilityField, type Civility } from '../../ui/CivilityField';
 import { FormActions, FormCard, FormSection, FormWide } from '../../ui/FormLayout';
 import { PageHeader } from '../../ui/PageHeader';
 import { useToast } from '../../ui/toasts';
@@ -16,8 +17,6 @@ import { RichTextEditor } from '../news/RichTextEditor';
 import { PROFILE_FIELDS, validateProfileField, type ProfileField, type ProfileValues } from './validation';
 
 const t = fr.profile;
-
-type Civility = 'MONSIEUR' | 'MADAME' | 'MAITRE';
 
 const profileMutation = graphql`
   mutation ProfileFormMutation($input: UpdateMyProfileInput!) {
@@ -181,13 +180,7 @@ export function ProfileForm({ user, title }: { user: ProfileFormFragment$key; ti
             disabled={saving}
             progress={upload.progress}
           />
-          <Field label={fr.accountForm.civility}>
-            <RadioGroup layout="horizontal" value={civility} onChange={(_, d) => setCivility(d.value as Civility)}>
-              <Radio value="MONSIEUR" label={fr.civilities.MONSIEUR} />
-              <Radio value="MADAME" label={fr.civilities.MADAME} />
-              <Radio value="MAITRE" label={fr.civilities.MAITRE} />
-            </RadioGroup>
-          </Field>
+          <CivilityField label={fr.accountForm.civility} value={civility} onChange={setCivility} />
         </FormSection>
 
         <FormSection title={t.identity}>
