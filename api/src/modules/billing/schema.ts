@@ -128,7 +128,10 @@ const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup
       type: GroupBillNode,
       nullable: true,
       description: 'La facture du mois, si elle a été générée.',
-      resolve: (query, row, _args, ctx) => (row.billId ? ctx.db.groupBill.findUnique({ ...query, where: { id: row.billId } }) : null),
+      // By the étude's month (unique), even without a bill: the rows' lookups of one tick are batched
+      // into a single statement, and Pothos' selection is always used.
+      resolve: (query, row, _args, ctx) =>
+        ctx.db.groupBill.findUnique({ ...query, where: { groupId_year_month: { groupId: row.groupId, year: row.year, month: row.month } } }),
     }),
     billableReports: t.prismaField({
       type: [ReportNode],
