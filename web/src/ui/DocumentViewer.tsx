@@ -5,16 +5,14 @@ import {
   DialogBody,
   DialogContent,
   DialogSurface,
-  DialogTitle,
-  DialogTrigger,
   Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
-import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { DocumentRegular } from '@fluentui/react-icons/svg/document';
 import { fr } from '../i18n/fr';
+import { ClosableDialogTitle } from './ClosableDialogTitle';
 
 const useStyles = makeStyles({
   // Spec §9: the preview modal is 80vw by 80vh.
@@ -104,16 +102,7 @@ export function DocumentViewer({ document, onClose }: { document: ViewedDocument
       <DialogSurface className={styles.surface}>
         {document ? (
           <DialogBody className={styles.body}>
-            <DialogTitle
-              className={styles.title}
-              action={
-                <DialogTrigger action="close">
-                  <Button appearance="subtle" aria-label={fr.close} icon={<DismissRegular />} />
-                </DialogTrigger>
-              }
-            >
-              {document.name}
-            </DialogTitle>
+            <ClosableDialogTitle className={styles.title}>{document.name}</ClosableDialogTitle>
             <DialogContent className={styles.content}>
               {kind === 'pdf' ? (
                 <iframe className={styles.frame} src={document.url} title={document.name} />

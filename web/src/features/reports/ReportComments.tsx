@@ -21,8 +21,6 @@ import {
   DialogBody,
   DialogContent,
   DialogSurface,
-  DialogTitle,
-  DialogTrigger,
   Field,
   Spinner,
   Tab,
@@ -33,7 +31,6 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay/hooks';
 import type { CommentAudience, ReportCommentsDialogQuery } from '../../__generated__/ReportCommentsDialogQuery.graphql';
 import type { ReportCommentsAddMutation } from '../../__generated__/ReportCommentsAddMutation.graphql';
@@ -43,6 +40,7 @@ import type { ReportCommentsMarkReadMutation } from '../../__generated__/ReportC
 import { useSessionUser } from '../../app/session/sessionContext';
 import { fr } from '../../i18n/fr';
 import { useCommit } from '../../relay/commit';
+import { ClosableDialogTitle } from '../../ui/ClosableDialogTitle';
 import { formatDateTime } from '../../ui/format';
 import { CommentsButton } from './ReportCells';
 import { reportsText } from './text';
@@ -222,16 +220,7 @@ function CommentsDialog({
       <DialogSurface className={styles.surface}>
         <form onSubmit={(event) => void send(event)} noValidate>
           <DialogBody>
-            <DialogTitle
-              className={styles.title}
-              action={
-                <DialogTrigger action="close">
-                  <Button appearance="subtle" aria-label={fr.close} icon={<DismissRegular />} />
-                </DialogTrigger>
-              }
-            >
-              {t.title(reportName)}
-            </DialogTitle>
+            <ClosableDialogTitle className={styles.title}>{t.title(reportName)}</ClosableDialogTitle>
             <DialogContent className={styles.content}>
               {admin ? (
                 <TabList

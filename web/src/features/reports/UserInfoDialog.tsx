@@ -19,8 +19,6 @@ import {
   DialogBody,
   DialogContent,
   DialogSurface,
-  DialogTitle,
-  DialogTrigger,
   Link,
   MessageBar,
   MessageBarBody,
@@ -29,12 +27,12 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { DocumentRegular } from '@fluentui/react-icons/svg/document';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay/hooks';
 import type { UserInfoDialogQuery } from '../../__generated__/UserInfoDialogQuery.graphql';
 import type { UserInfoLinkFragment$key } from '../../__generated__/UserInfoLinkFragment.graphql';
 import { fr } from '../../i18n/fr';
+import { ClosableDialogTitle } from '../../ui/ClosableDialogTitle';
 import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
 import { formatFileSize } from '../../ui/format';
 import { HtmlContent } from '../../ui/HtmlContent';
@@ -137,15 +135,7 @@ export function UserInfoDialog({
         <DialogSurface className={styles.surface}>
           {/* Title and actions stay put while the details load: only the content suspends. */}
           <DialogBody>
-            <DialogTitle
-              action={
-                <DialogTrigger action="close">
-                  <Button appearance="subtle" aria-label={fr.close} icon={<DismissRegular />} />
-                </DialogTrigger>
-              }
-            >
-              {t.title(role)}
-            </DialogTitle>
+            <ClosableDialogTitle>{t.title(role)}</ClosableDialogTitle>
             <DialogContent className={styles.content}>
               {userId ? (
                 <Suspense fallback={<Spinner className={styles.loading} label={fr.loading} />}>

@@ -6,19 +6,16 @@ import {
   DialogBody,
   DialogContent,
   DialogSurface,
-  DialogTitle,
-  DialogTrigger,
   Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
-import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { SecretaryBillPreviewFragment$key } from '../../__generated__/SecretaryBillPreviewFragment.graphql';
-import { fr } from '../../i18n/fr';
+import { ClosableDialogTitle } from '../../ui/ClosableDialogTitle';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
 import { formatDate, formatMoney } from '../../ui/format';
@@ -154,15 +151,7 @@ export function SecretaryBillPreview({
         <DialogSurface className={styles.surface}>
           {data && secretary ? (
             <DialogBody>
-              <DialogTitle
-                action={
-                  <DialogTrigger action="close">
-                    <Button appearance="subtle" aria-label={fr.close} icon={<DismissRegular />} />
-                  </DialogTrigger>
-                }
-              >
-                {t.title(data.monthLabel)}
-              </DialogTitle>
+              <ClosableDialogTitle>{t.title(data.monthLabel)}</ClosableDialogTitle>
               <DialogContent>
                 <article className={styles.sheet} aria-label={t.heading}>
                   <div className={styles.top}>
