@@ -114,16 +114,36 @@ describe('Constats en cours', () => {
     const row = rowOf(report.name, report.createdAt);
     await row.waitFor();
     await row.locator('[data-alert]').waitFor();
-    await row.getByRole('combobox', { name: `Secrétaire du constat ${report.name}` }).selectOption(target.id);
-    await row.getByRole('button', { name: `ok : Secrétaire du constat ${report.name}` }).click();
+    // The select and its 'ok' open beside the secretary's name; 'ok' waits for a change.
+    const openAssign = row.getByRole('button', { name: `Attribuer une secrétaire au constat ${report.name}` });
+    await openAssign.click();
+    const select = page.getByRole('combobox', { name: `Secrétaire du constat ${report.name}` });
+    const ok = page.getByRole('button', { name: `ok : Secrétaire du constat ${report.name}` });
+    await expect(ok.isDisabled()).resolves.toBe(true);
+    await select.selectOption(target.id);
+    await ok.click();
     await toast(page, 'Constat mis à jour avec succès').waitFor();
     const after = await firstReports({ search: report.name });
     expect(after.find((item) => item.id === report.id)?.secretary?.id).toBe(target.id);
-    // The row shows the assignment without a reload: its 'ok' is disabled again.
-    await expect(
-      row.getByRole('button', { name: `ok : Secrétaire du constat ${report.name}` }).isDisabled(),
-    ).resolves.toBe(true);
+    // The row shows the assignment without a reload: the secretary's full name, not cut…
+    const assigned = row.getByText(target.fullName, { exact: true });
+    await assigned.waitFor();
+    const clipped = await assigned.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const cell = element.closest('td')!.getBoundingClientRect();
+      return element.scrollWidth > element.clientWidth || box.left < cell.left || box.right > cell.right || box.width === 0;
+    });
+    expect(clipped).toBe(false);
+    // Playwright's click retries while the popover slid in scrolled 'ok' to the top: the picture
+    // shows the page as a user sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'admin-reports-in-progress');
+    // … and, opened again, the select holds her with its 'ok' disabled.
+    await select.waitFor({ state: 'detached' });
+    await openAssign.click();
+    await expect(select.inputValue()).resolves.toBe(target.id);
+    await expect(ok.isDisabled()).resolves.toBe(true);
+    await saveScreenshot(page, 'admin-reports-assign-popover');
   });
 
   it("searches by name and shows 'Aucun constat.' when nothing matches", async () => {

@@ -71,8 +71,9 @@ it('bailiff deposits → admin assigns → secretary counts and returns live →
   await screenTitle(admin, 'Constats en cours').waitFor();
   await search(admin, name);
   const adminRow = rowOf(admin, name);
-  await adminRow.getByRole('combobox', { name: `Secrétaire du constat ${name}` }).selectOption({ label: secretaryName });
-  await adminRow.getByRole('button', { name: `ok : Secrétaire du constat ${name}` }).click();
+  await adminRow.getByRole('button', { name: `Attribuer une secrétaire au constat ${name}` }).click();
+  await admin.getByRole('combobox', { name: `Secrétaire du constat ${name}` }).selectOption({ label: secretaryName });
+  await admin.getByRole('button', { name: `ok : Secrétaire du constat ${name}` }).click();
   await toast(admin, 'Constat mis à jour avec succès').waitFor();
 
   // 3. Her list shows it without a reload.

@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Badge,
   Button,
   Link,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
   Select,
   Text,
   Tooltip,
@@ -12,6 +15,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { CommentRegular } from '@fluentui/react-icons/svg/comment';
+import { PersonEditRegular } from '@fluentui/react-icons/svg/person-edit';
 import { formatFileSize } from '../../ui/format';
 import { reportsText as t } from './text';
 
@@ -33,12 +37,27 @@ const useStyles = makeStyles({
     rowGap: '2px',
   },
   muted: { color: tokens.colorNeutralForeground3 },
+  // « Non attribué » wraps in the narrow status column: the badge grows instead of spilling over.
+  status: { height: 'auto', minHeight: '20px', paddingBlock: '1px', textAlign: 'center' },
   assign: {
     display: 'flex',
     alignItems: 'center',
-    columnGap: tokens.spacingHorizontalXS,
+    justifyContent: 'space-between',
+    columnGap: tokens.spacingHorizontalXXS,
   },
-  assignSelect: { minWidth: '0', flexGrow: 1, maxWidth: '190px' },
+  // Long names wrap between words; a single very long word still breaks rather than overflow.
+  assignedName: { minWidth: 0, overflowWrap: 'anywhere' },
+  assignSurface: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalS,
+  },
+  assignForm: {
+    display: 'flex',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalS,
+  },
+  assignSelect: { width: '240px' },
   comments: { position: 'relative', display: 'inline-flex' },
   unread: {
     position: 'absolute',
@@ -79,8 +98,9 @@ const statusColor: Record<ReportStatus, 'informative' | 'danger' | 'success' | '
 
 /** Spec §4: RS is shown red. */
 export function StatusBadge({ status }: { status: ReportStatus }) {
+  const styles = useStyles();
   return (
-    <Badge appearance="tint" color={statusColor[status]}>
+    <Badge appearance="tint" color={statusColor[status]} className={styles.status}>
       {t.status[status]}
     </Badge>
   );
@@ -117,7 +137,11 @@ export interface SecretaryOption {
   readonly fullName: string;
 }
 
-/** Spec §2: the per-row secretary select with its 'ok' button. */
+/**
+ * Spec §2: the per-row secretary select with its 'ok' button. The cell shows the assigned
+ * secretary's full name (it wraps rather than being cut); the select and 'ok' open in a popover
+ * beside it, wide enough for every name, so the table still fits 1280 px.
+ */
 export function SecretaryAssign({
   reportName,
   current,
@@ -125,44 +149,100 @@ export function SecretaryAssign({
   onAssign,
 }: {
   reportName: string;
-  current: string | null;
+  current: SecretaryOption | null;
   options: readonly SecretaryOption[];
   onAssign(secretaryId: string): Promise<unknown>;
 }) {
   const styles = useStyles();
-  const [value, setValue] = useState(current ?? '');
-  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <span className={styles.assign}>
-      <Select
-        size="small"
-        className={styles.assignSelect}
-        aria-label={t.assignLabel(reportName)}
-        value={value}
-        onChange={(_, data) => setValue(data.value)}
-      >
-        <option value="">{t.selectSecretary}</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.fullName}
-          </option>
-        ))}
-      </Select>
-      <Button
-        size="small"
-        appearance="primary"
-        disabled={busy || value === '' || value === (current ?? '')}
-        aria-label={`${t.assign} : ${t.assignLabel(reportName)}`}
-        onClick={() => {
-          setBusy(true);
-          onAssign(value)
-            .catch(() => setValue(current ?? ''))
-            .finally(() => setBusy(false));
-        }}
-      >
-        {t.assign}
-      </Button>
+      {current ? (
+        <span className={styles.assignedName}>{current.fullName}</span>
+      ) : (
+        <Text className={mergeClasses(styles.assignedName, styles.muted)}>{t.unassigned}</Text>
+      )}
+      <Popover open={open} onOpenChange={(_, data) => setOpen(data.open)} positioning="below-end" trapFocus withArrow>
+        <PopoverTrigger disableButtonEnhancement>
+          <Tooltip content={t.assignTitle} relationship="description">
+            <Button
+              size="small"
+              appearance="subtle"
+              ref={trigger}
+              icon={<PersonEditRegular />}
+              aria-label={t.openAssign(reportName)}
+            />
+          </Tooltip>
+        </PopoverTrigger>
+        <PopoverSurface className={styles.assignSurface}>
+          {/* Mounted on each opening, so the select starts from the current secretary. */}
+          <SecretaryAssignForm
+            reportName={reportName}
+            current={current?.id ?? ''}
+            options={options}
+            onAssign={(secretaryId) =>
+              onAssign(secretaryId).then(() => {
+                // Back to the row's button, where the keyboard left off.
+                setOpen(false);
+                trigger.current?.focus();
+              })
+            }
+          />
+        </PopoverSurface>
+      </Popover>
     </span>
+  );
+}
+
+function SecretaryAssignForm({
+  reportName,
+  current,
+  options,
+  onAssign,
+}: {
+  reportName: string;
+  current: string;
+  options: readonly SecretaryOption[];
+  onAssign(secretaryId: string): Promise<unknown>;
+}) {
+  const styles = useStyles();
+  const [value, setValue] = useState(current);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <Text weight="semibold">{t.assignTitle}</Text>
+      <span className={styles.assignForm}>
+        <Select
+          className={styles.assignSelect}
+          aria-label={t.assignLabel(reportName)}
+          value={value}
+          onChange={(_, data) => setValue(data.value)}
+        >
+          <option value="">{t.selectSecretary}</option>
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.fullName}
+            </option>
+          ))}
+        </Select>
+        <Button
+          appearance="primary"
+          // While saving it keeps the focus (a disabled button would drop it out of the popover).
+          disabledFocusable={busy}
+          disabled={!busy && (value === '' || value === current)}
+          aria-label={`${t.assign} : ${t.assignLabel(reportName)}`}
+          onClick={() => {
+            setBusy(true);
+            onAssign(value)
+              .catch(() => setValue(current))
+              .finally(() => setBusy(false));
+          }}
+        >
+          {t.assign}
+        </Button>
+      </span>
+    </>
   );
 }
 

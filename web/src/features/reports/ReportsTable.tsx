@@ -451,12 +451,12 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
     {
       id: 'secretary',
       header: t.columns.secretary,
-      width: view === 'inProgress' ? '145px' : width('120px', '140px', '100px'),
+      width: view === 'inProgress' ? '130px' : width('120px', '140px', '100px'),
       cell: (row) =>
         view === 'inProgress' && row.viewerCan.assignSecretary ? (
           <SecretaryAssign
             reportName={row.name}
-            current={row.secretary?.id ?? null}
+            current={row.secretary ?? null}
             options={secretaries}
             onAssign={(secretaryId) => assign(row, secretaryId)}
           />
@@ -464,7 +464,13 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
           (row.secretary?.fullName ?? <Text className={styles.muted}>-</Text>)
         ),
     },
-    { id: 'name', header: t.columns.name, width: width('145px', '170px', '180px'), cell: (row) => <span className={styles.name}>{row.name}</span> },
+    // The assignment cell gives 15 px back to the names (full secretary names wrap under 115 px).
+    {
+      id: 'name',
+      header: t.columns.name,
+      width: view === 'inProgress' ? '160px' : width('145px', '170px', '180px'),
+      cell: (row) => <span className={styles.name}>{row.name}</span>,
+    },
     {
       id: 'deposited',
       header: t.columns.deposited,
