@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DocumentBulletListRegular } from '@fluentui/react-icons/svg/document-bullet-list';
-import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { SendRegular } from '@fluentui/react-icons/svg/send';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { BillCellsFragment$key } from '../../__generated__/BillCellsFragment.graphql';
@@ -11,6 +10,7 @@ import { describeError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import type { ViewedDocument } from '../../ui/DocumentViewer';
+import { ViewFileButton } from '../../ui/FileButtons';
 import { formatDateTime, formatMoney } from '../../ui/format';
 import { useToast } from '../../ui/toasts';
 import { billingText } from './text';
@@ -197,9 +197,7 @@ export function BillActions({
       <Tooltip content={t.select(client)} relationship="label">
         <Button appearance="subtle" icon={<DocumentBulletListRegular />} onClick={onSelect} />
       </Tooltip>
-      <Tooltip content={t.view(client)} relationship="label">
-        <Button appearance="subtle" icon={<EyeRegular />} disabled={!data} onClick={() => data && onView(data.pdf)} />
-      </Tooltip>
+      <ViewFileButton file={data?.pdf ?? null} label={t.view(client)} onView={onView} />
       <Tooltip content={t.send(client)} relationship="label">
         <Button appearance="subtle" icon={<SendRegular />} disabled={!data || sending} onClick={() => void send()} />
       </Tooltip>
