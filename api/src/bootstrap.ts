@@ -9,6 +9,7 @@ import { startEmbeddedPostgres } from './infra/embedded-postgres.js';
 import { applyMigrations } from './infra/migrate.js';
 import { createMailer } from './infra/mail/index.js';
 import { createLocalStorage } from './infra/storage.js';
+import { createS3Storage, parseStorageUrl } from './infra/s3-storage.js';
 import { createAppPubSub } from './infra/pubsub.js';
 import { createFileLinks } from './http/files.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../prisma/seed.js';
@@ -61,7 +62,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       log: (message) => log(`[mail] ${message}`),
     });
     cleanups.push(() => mailer.close());
-    const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+    const storage = config.storageUrl ? createS3Storage(parseStorageUrl(config.storageUrl)) : createLocalStorage(path.join(config.dataDir, 'files'));
     const secret = config.appSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'app-secret')));
     const files = createFileLinks(secret, config.fileLinkMinutes);
     const services: Services = { config, db, mailer, storage, pubsub, files };

@@ -11,6 +11,8 @@ export interface Config {
   /** External PostgreSQL; when absent the app runs its own embedded server in DATA_DIR/pg. */
   databaseUrl?: string;
   redisUrl?: string;
+  /** S3-compatible object storage for files (https://KEY:SECRET@host/bucket?region=…); DATA_DIR/files otherwise. */
+  storageUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
   /** Honour X-Forwarded-For for the client address (only behind a trusted reverse proxy). */
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: optionalUrl(env.DATABASE_URL, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: optionalUrl(env.REDIS_URL, 'REDIS_URL', ['redis:', 'rediss:']),
+    storageUrl: optionalUrl(env.STORAGE_URL, 'STORAGE_URL', ['https:', 'http:']),
     smtpUrl: optionalUrl(env.SMTP_URL, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM ?? 'Extranet Constats <no-reply@constats.local>',
     trustProxy: parseBoolean(env.TRUST_PROXY ?? 'false', 'TRUST_PROXY'),

@@ -1,6 +1,6 @@
 // The file store (deposited and returned report files, bills, matrices, avatars).
-// Embedded default: a local folder outside any web root. An S3 implementation will sit behind the
-// same interface and must throw the same error types.
+// Embedded default: a local folder outside any web root; S3-compatible object storage when
+// STORAGE_URL is set (s3-storage.ts), behind the same interface and with the same error types.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
@@ -47,7 +47,7 @@ export class InvalidStorageKeyError extends Error {
 const KEY_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 const MAX_KEY_LENGTH = 512;
 
-function assertValidKey(key: string): void {
+export function assertValidKey(key: string): void {
   const valid = key.length > 0 && key.length <= MAX_KEY_LENGTH && key.split('/').every((segment) => KEY_SEGMENT.test(segment));
   if (!valid) throw new InvalidStorageKeyError(key);
 }

@@ -1,0 +1,164 @@
+// STORAGE_URL: files on S3-compatible object storage, against s3rver (signatures v4 checked,
+// multipart uploads). The store keeps the local store's contract; the app runs on it end to end.
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { createS3Storage, PART_SIZE, parseStorageUrl } from '../../api/src/infra/s3-storage.js';
+import { FileNotFoundError, FileTooLargeError, InvalidStorageKeyError, type Storage } from '../../api/src/infra/storage.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { demo, gql, loginToken } from '../support/http.js';
+import { startTestS3, type TestS3 } from '../support/s3.js';
+import { gqlUpload, samplePdf } from '../support/upload.js';
+
+let s3: TestS3;
+let storage: Storage;
+
+beforeAll(async () => {
+  s3 = await startTestS3();
+  storage = createS3Storage(parseStorageUrl(s3.storageUrl));
+});
+
+afterAll(async () => {
+  await s3?.stop();
+});
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/** `total` bytes in 64 KiB chunks, generated lazily. */
+function generatedStream(total: number): Readable {
+  let sent = 0;
+  return new Readable({
+    read() {
+      if (sent >= total) return void this.push(null);
+      const size = Math.min(64 * 1024, total - sent);
+      sent += size;
+      this.push(Buffer.alloc(size, sent % 251));
+    },
+  });
+}
+
+describe('STORAGE_URL', () => {
+  it('reads the endpoint, bucket, region and credentials', () => {
+    expect(parseStorageUrl('https://AKIA%2B1:s%2Fecret@s3.fr-par.scw.cloud/constats/?region=fr-par')).toEqual({
+      base: 'https://s3.fr-par.scw.cloud/constats',
+      region: 'fr-par',
+      accessKeyId: 'AKIA+1',
+      secretAccessKey: 's/ecret',
+    });
+    expect(parseStorageUrl('https://KEY:SECRET@constats.s3.eu-west-3.amazonaws.com').base).toBe('https://constats.s3.eu-west-3.amazonaws.com');
+    expect(() => parseStorageUrl('https://s3.example/constats')).toThrow(/access key/);
+  });
+});
+
+describe('S3 storage', () => {
+  it('stores, reads back, reports and removes a file', async () => {
+    const key = 'reports/2026/11/constat.txt';
+    const body = Buffer.from("Constat d'état des lieux – 12 rue Mercière, Lyon", 'utf8');
+    expect(await storage.exists(key)).toBe(false);
+    expect(await storage.put(key, body)).toEqual({ size: body.length });
+    expect(await storage.exists(key)).toBe(true);
+    expect(await readAll(await storage.get(key))).toEqual(body);
+    await storage.remove(key);
+    expect(await storage.exists(key)).toBe(false);
+    await expect(storage.remove(key)).resolves.toBeUndefined();
+  });
+
+  it('stores an empty file and replaces the content of an existing key', async () => {
+    expect(await storage.put('bills/vide.txt', Readable.from([]))).toEqual({ size: 0 });
+    expect(await readAll(await storage.get('bills/vide.txt'))).toEqual(Buffer.alloc(0));
+    await storage.put('bills/facture.pdf', Buffer.from('première version'));
+    await storage.put('bills/facture.pdf', Buffer.from('seconde'));
+    expect((await readAll(await storage.get('bills/facture.pdf'))).toString()).toBe('seconde');
+  });
+
+  it('rejects reading a missing key with FileNotFoundError, and invalid keys', async () => {
+    await expect(storage.get('reports/absent.pdf')).rejects.toBeInstanceOf(FileNotFoundError);
+    await expect(storage.put('../dehors.txt', Buffer.from('x'))).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(storage.get('reports/.cache')).rejects.toBeInstanceOf(InvalidStorageKeyError);
+  });
+
+  it('streams a body of several parts without loss', async () => {
+    const total = 2 * PART_SIZE + 123;
+    const expected = createHash('sha256');
+    for await (const chunk of generatedStream(total)) expected.update(chunk as Buffer);
+    expect(await storage.put('reports/big.bin', generatedStream(total), { maxBytes: total })).toEqual({ size: total });
+    const actual = createHash('sha256');
+    let size = 0;
+    for await (const chunk of await storage.get('reports/big.bin')) {
+      actual.update(chunk as Buffer);
+      size += (chunk as Buffer).length;
+    }
+    expect(size).toBe(total);
+    expect(actual.digest('hex')).toBe(expected.digest('hex'));
+  });
+
+  it('refuses a stream over maxBytes, even after parts were sent, and stores nothing', async () => {
+    const put = storage.put('reports/too-big.pdf', generatedStream(2 * PART_SIZE + 4096), { maxBytes: 2 * PART_SIZE + 1024 });
+    await expect(put).rejects.toBeInstanceOf(FileTooLargeError);
+    expect(await storage.exists('reports/too-big.pdf')).toBe(false);
+    await expect(storage.put('reports/too-big.txt', Buffer.alloc(11), { maxBytes: 10 })).rejects.toBeInstanceOf(FileTooLargeError);
+    expect(await storage.exists('reports/too-big.txt')).toBe(false);
+  });
+
+  it('keeps the previous content when a replacing write fails midway', async () => {
+    await storage.put('reports/kept.txt', Buffer.from('version validée'));
+    let pushed = 0;
+    const failing = new Readable({
+      read() {
+        if (pushed++ < 200) this.push(Buffer.alloc(64 * 1024, 0x62));
+        else this.destroy(new Error('connexion interrompue'));
+      },
+    });
+    await expect(storage.put('reports/kept.txt', failing)).rejects.toThrow('connexion interrompue');
+    expect((await readAll(await storage.get('reports/kept.txt'))).toString()).toBe('version validée');
+  });
+});
+
+describe('the app on S3', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { STORAGE_URL: s3.storageUrl } });
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('keeps the demo files and a new constat’s file in the bucket, none in DATA_DIR, and serves them', async () => {
+    const token = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
+    const pdf = samplePdf('Constat sur S3');
+    const created = await gqlUpload<{ createReport: { report: { id: string } } }>(
+      app.url,
+      'mutation($input: CreateReportInput!) { createReport(input: $input) { report { id } } }',
+      { input: { name: 'Constat sur S3', files: [null] } },
+      [{ path: 'input.files.0', name: 'constat-s3.pdf', content: pdf, type: 'application/pdf' }],
+      token,
+    );
+    expect(created.errors).toBeUndefined();
+    const report = await gql<{ node: { deposited: { files: { name: string; url: string }[] } } }>(
+      app.url,
+      'query($id: ID!) { node(id: $id) { ... on Report { deposited { files { name url } } } } }',
+      { id: created.data!.createReport.report.id },
+      token,
+    );
+    const [file] = report.data!.node.deposited.files;
+    expect(file.name).toBe('constat-s3.pdf');
+    const download = await fetch(`${app.url}${file.url}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(pdf);
+
+    const stored = await app.services.db.reportFile.findFirstOrThrow({ where: { originalName: 'constat-s3.pdf' } });
+    expect(await storage.exists(stored.storageKey)).toBe(true);
+    const seeded = await app.services.db.reportFile.findFirstOrThrow({ where: { NOT: { id: stored.id } } });
+    expect(await storage.exists(seeded.storageKey)).toBe(true);
+    const local = await readdir(path.join(app.dataDir, 'files'), { recursive: true }).catch(() => []);
+    expect(local).toEqual([]);
+  });
+});
