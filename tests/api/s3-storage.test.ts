@@ -1,6 +1,5 @@
 // STORAGE_URL: files on S3-compatible object storage, against s3rver (signatures v4 checked,
 // multipart uploads). The store keeps the local store's contract; the app runs on it end to end.
-import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,6 +8,7 @@ import { FileNotFoundError, FileTooLargeError, InvalidStorageKeyError, type Stor
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { startTestS3, type TestS3 } from '../support/s3.js';
+import { digestOf, generatedStream, readAll } from '../support/streams.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 
 let s3: TestS3;
@@ -22,25 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s3?.stop();
 });
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
-/** `total` bytes in 64 KiB chunks, generated lazily. */
-function generatedStream(total: number): Readable {
-  let sent = 0;
-  return new Readable({
-    read() {
-      if (sent >= total) return void this.push(null);
-      const size = Math.min(64 * 1024, total - sent);
-      sent += size;
-      this.push(Buffer.alloc(size, sent % 251));
-    },
-  });
-}
 
 describe('STORAGE_URL', () => {
   it('reads the endpoint, bucket, region and credentials', () => {
@@ -84,17 +65,9 @@ describe('S3 storage', () => {
 
   it('streams a body of several parts without loss', async () => {
     const total = 2 * PART_SIZE + 123;
-    const expected = createHash('sha256');
-    for await (const chunk of generatedStream(total)) expected.update(chunk as Buffer);
+    const expected = await digestOf(generatedStream(total));
     expect(await storage.put('reports/big.bin', generatedStream(total), { maxBytes: total })).toEqual({ size: total });
-    const actual = createHash('sha256');
-    let size = 0;
-    for await (const chunk of await storage.get('reports/big.bin')) {
-      actual.update(chunk as Buffer);
-      size += (chunk as Buffer).length;
-    }
-    expect(size).toBe(total);
-    expect(actual.digest('hex')).toBe(expected.digest('hex'));
+    expect(await digestOf(await storage.get('reports/big.bin'))).toEqual({ size: total, sha256: expected.sha256 });
   });
 
   it('refuses a stream over maxBytes, even after parts were sent, and stores nothing', async () => {

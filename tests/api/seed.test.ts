@@ -6,6 +6,7 @@ import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { createLocalStorage, type Storage } from '../../api/src/infra/storage.js';
 import { verifyPassword } from '../../api/src/modules/auth/password.js';
 import { DEMO_ACCOUNTS, seedDemoData, type SeedSummary } from '../../prisma/seed.js';
+import { readAll } from '../support/streams.js';
 import { createTestDatabase } from '../support/test-database.js';
 
 // A fixed "now" keeps the assertions about months and alert ages stable.
@@ -35,12 +36,6 @@ async function seededWorld(): Promise<SeededWorld> {
       await rm(root, { recursive: true, force: true });
     },
   };
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
 }
 
 /** Checks the structure a PDF reader relies on: header, trailer, and exact xref offsets. */

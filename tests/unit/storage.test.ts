@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,26 +10,7 @@ import {
   newStorageKey,
   type Storage,
 } from '../../api/src/infra/storage.js';
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
-/** `total` bytes in 64 KiB chunks, generated lazily so the test never holds a second copy. */
-function generatedStream(total: number, fill = 0x61): Readable {
-  const chunkSize = 64 * 1024;
-  let sent = 0;
-  return new Readable({
-    read() {
-      if (sent >= total) return void this.push(null);
-      const size = Math.min(chunkSize, total - sent);
-      sent += size;
-      this.push(Buffer.alloc(size, (fill + sent) % 256));
-    },
-  });
-}
+import { digestOf, generatedStream, readAll } from '../support/streams.js';
 
 /** Every file under `dir`, hidden temporary files included. */
 async function listFiles(dir: string): Promise<string[]> {
@@ -83,19 +63,9 @@ describe('local storage', () => {
 
   it('streams a large body without loss', async () => {
     const total = 24 * 1024 * 1024 + 123;
-    const expected = createHash('sha256');
-    for await (const chunk of generatedStream(total)) expected.update(chunk as Buffer);
-
+    const expected = await digestOf(generatedStream(total));
     expect(await storage.put('reports/big.bin', generatedStream(total), { maxBytes: total })).toEqual({ size: total });
-
-    const actual = createHash('sha256');
-    let size = 0;
-    for await (const chunk of await storage.get('reports/big.bin')) {
-      actual.update(chunk as Buffer);
-      size += (chunk as Buffer).length;
-    }
-    expect(size).toBe(total);
-    expect(actual.digest('hex')).toBe(expected.digest('hex'));
+    expect(await digestOf(await storage.get('reports/big.bin'))).toEqual({ size: total, sha256: expected.sha256 });
   });
 
   it('refuses a stream over maxBytes and keeps nothing', async () => {
