@@ -216,6 +216,7 @@ const OPERATIONS: Operation[] = [
   },
   { name: 'POST /api/v1/calendar', expect: SIGNED_IN, rest: { method: 'POST', path: () => '/api/v1/calendar', json: () => ({ start_date: '2030/06/01', end_date: '2030/06/02', comment: ' ' }) } },
   { name: 'GET /api/v1/calendar', expect: SIGNED_IN, rest: { method: 'GET', path: () => '/api/v1/calendar' } },
+  { name: 'subscription absenceAdded', expect: ADMIN_ONLY, subscription: 'subscription { absenceAdded { startDate } }' },
   { name: 'GET /api/v1/calendar/getAllAbsences', expect: ADMIN_ONLY, rest: { method: 'GET', path: () => '/api/v1/calendar/getAllAbsences' } },
 ];
 

@@ -92,6 +92,35 @@ describe('graphql-ws subscriptions on /graphql', () => {
     });
   });
 
+  it("a secretary's new absence reaches an admin's open absenceAdded subscription; a bailiff may not subscribe", async () => {
+    const [adminToken, bailiffToken, secretaryToken] = await Promise.all([
+      loginToken(app.url, demo.admin.email, demo.admin.password),
+      loginToken(app.url, demo.bailiff.email, demo.bailiff.password),
+      loginToken(app.url, demo.secretary.email, demo.secretary.password),
+    ]);
+    const query = 'subscription { absenceAdded { startDate endDate comment user { email } } }';
+    const adminSide = firstEvent(connect(adminToken), query);
+    const bailiffSide = firstEvent(connect(bailiffToken), query);
+    await Promise.all([adminSide.ready, bailiffSide.ready]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Refused when made: the bailiff never sees other people's absences (spec §6).
+    const refused = await bailiffSide.event;
+    expect(refused.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
+    expect(refused.data).toBeFalsy();
+
+    const result = await gql(
+      app.url,
+      'mutation($input: CreateAbsenceInput!) { createAbsence(input: $input) { message } }',
+      { input: { startDate: '2031-03-02', endDate: '2031-03-04', comment: 'Congés de printemps' } },
+      secretaryToken,
+    );
+    expect(result.errors).toBeUndefined();
+    const received = await adminSide.event;
+    expect(received.data.absenceAdded).toEqual({
+      startDate: '2031-03-02', endDate: '2031-03-04', comment: 'Congés de printemps', user: { email: demo.secretary.email },
+    });
+  });
+
   it('a connection without a valid session is refused on connect', async () => {
     const client = connect('invalid-token');
     const closed = new Promise<{ code: number }>((resolve) => client.on('closed', (event) => resolve(event as { code: number })));

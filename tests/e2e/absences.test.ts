@@ -6,7 +6,7 @@ import { monthName } from '../../web/src/ui/periods.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { fieldMessage, pathname, screenTitle, signedInPage, toast } from '../support/pages.js';
+import { fieldMessage, pathname, screenTitle, signedInPage, subscriptionSent, toast } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -223,6 +223,43 @@ describe('Absences (admin)', () => {
     const tile = dayTile(page, oldest.startDate);
     await tile.getByText(oldest.user.fullName).click();
     await page.getByRole('dialog').getByText(oldest.comment).waitFor();
+  });
+
+  it("an absence a secretary declares shows on the admin's open calendar without a reload", async () => {
+    const [adminToken, secretaryToken] = await Promise.all([
+      loginToken(app.url, demo.admin.email, demo.admin.password),
+      loginToken(app.url, demo.secretary.email, demo.secretary.password),
+    ]);
+    const secretary = await gql<{ me: { fullName: string } }>(app.url, '{ me { fullName } }', {}, secretaryToken);
+    const name = secretary.data!.me.fullName;
+    // A day of this month on which the secretary is not absent yet.
+    const [year, month] = parisToday().split('-');
+    const hers = await gql<{ absences: { edges: { node: SeededAbsence }[] } }>(
+      app.url,
+      'query($year: Int!, $month: Int!) { absences(year: $year, month: $month, first: 100) { edges { node { startDate endDate comment user { fullName role } } } } }',
+      { year: Number(year), month: Number(month) },
+      adminToken,
+    );
+    const taken = hers.data!.absences.edges.map((edge) => edge.node).filter((absence) => absence.user.fullName === name);
+    const day = Array.from({ length: 20 }, (_, index) => `${year}-${month}-${String(index + 6).padStart(2, '0')}`)
+      .find((candidate) => !taken.some((absence) => absence.startDate <= candidate && candidate <= absence.endDate))!;
+
+    page = await signedInPage(browser, 'admin');
+    const subscribed = subscriptionSent(page, 'absenceAdded');
+    await page.goto('/dashboard/allAbsences');
+    await screenTitle(page, 'Absences').waitFor();
+    await subscribed;
+    expect(await dayTile(page, day).getByText(name).count()).toBe(0);
+
+    const created = await gql(
+      app.url,
+      'mutation($input: CreateAbsenceInput!) { createAbsence(input: $input) { message } }',
+      { input: { startDate: day, endDate: day, comment: 'Absence annoncée en direct' } },
+      secretaryToken,
+    );
+    expect(created.errors).toBeUndefined();
+    await dayTile(page, day).getByText(name).waitFor();
+    expect(pathname(page)).toBe('/dashboard/allAbsences');
   });
 
   it("the admin's /dashboard/bailiffcalendar shows the bailiffs' absences only", async () => {

@@ -13,6 +13,8 @@ export type AppEvents = {
   newsPublished: [payload: { newsId: number }];
   /** Per-user channel: a report that user can see (or just lost) changed. */
   reportChanged: [userId: number, payload: { reportId: number }];
+  /** Per-user channel: someone declared an absence (sent to the admins, who see every absence). */
+  absenceAdded: [userId: number, payload: { absenceId: number }];
 };
 
 export type AppPubSub = PubSub<AppEvents> & { close(): Promise<void> };

@@ -102,3 +102,13 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { input }, ctx) => ({ absenceId: await absences.createAbsence(ctx, input), message: absenceMessages.created }),
   }),
 }));
+
+builder.subscriptionField('absenceAdded', (t) =>
+  t.prismaField({
+    type: AbsenceNode,
+    description: 'Absences déclarées, en direct (calendrier des administrateurs).',
+    authScopes: { admin: true },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('absenceAdded', ctx.viewer!.id),
+    resolve: (query, event: { absenceId: number }, _args, ctx) => ctx.db.absence.findUniqueOrThrow({ ...query, where: { id: event.absenceId } }),
+  }),
+);

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { notAuthenticated, validationError } from '../../graphql/errors.js';
 import type { Prisma } from '../../infra/db.js';
 import { recordAudit } from '../audit/service.js';
+import { activeAdminIds } from '../notifications/service.js';
 import { parseDay, validateAbsence, type AbsenceFields } from './rules.js';
 
 /** Anyone signed in declares their own absence or leave (spec §2 'Signaler une absence ou un congé'). */
@@ -9,7 +10,7 @@ export async function createAbsence(ctx: AppContext, input: AbsenceFields): Prom
   if (!ctx.viewer) throw notAuthenticated();
   const errors = validateAbsence(input);
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  return ctx.db.$transaction(async (tx) => {
+  const absenceId = await ctx.db.$transaction(async (tx) => {
     const absence = await tx.absence.create({
       data: {
         userId: ctx.viewer!.id,
@@ -23,6 +24,9 @@ export async function createAbsence(ctx: AppContext, input: AbsenceFields): Prom
     await recordAudit(tx, ctx, { action: 'absences.create', entity: 'Absence', entityId: absence.id });
     return absence.id;
   });
+  // After the commit, so that an admin's calendar re-reading it finds the row.
+  for (const userId of await activeAdminIds(ctx.db)) ctx.pubsub.publish('absenceAdded', userId, { absenceId });
+  return absenceId;
 }
 
 /** Absences overlapping [from, to] (either bound optional), for one user or everyone. */

@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import type { AdminAbsencesPageQuery } from '../../__generated__/AdminAbsencesPageQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { PageHeader } from '../../ui/PageHeader';
 import { AbsenceCalendar } from './AbsenceCalendar';
 import { absencesText as t } from './text';
+import { useAbsenceAdded } from './useAbsenceAdded';
 import { useCalendarPeriod } from './useCalendarPeriod';
 
 /** Far above any office's absences over six weeks; sent as a variable (graphql-armor's cost rule). */
@@ -12,6 +13,9 @@ const MAX_ABSENCES = 500;
 
 function AdminCalendar({ title, description, bailiffsOnly }: { title: string; description: string; bailiffsOnly: boolean }) {
   const period = useCalendarPeriod();
+  // Bumped by a live absence on the shown days: the query fetches again, the calendar stays.
+  const [fetchKey, setFetchKey] = useState(0);
+  useAbsenceAdded(period.range, () => setFetchKey((key) => key + 1));
   const data = useLazyLoadQuery<AdminAbsencesPageQuery>(
     graphql`
       query AdminAbsencesPageQuery($from: String!, $to: String!, $count: Int!) {
@@ -28,7 +32,7 @@ function AdminCalendar({ title, description, bailiffsOnly }: { title: string; de
       }
     `,
     { ...period.range, count: MAX_ABSENCES },
-    { fetchPolicy: 'store-and-network' },
+    { fetchPolicy: 'store-and-network', fetchKey },
   );
   const absences = useMemo(
     () => data.absences.edges.map((edge) => edge.node).filter((node) => !bailiffsOnly || node.user.role === 'BAILIFF'),
