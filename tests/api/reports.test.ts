@@ -452,6 +452,34 @@ describe('lists and headers', () => {
     }
   });
 
+  it('assignedBailiffs gives a secretary exactly the bailiffs of her constats, by name; others are refused', async () => {
+    const db = app.services.db;
+    const mine = await db.user.findMany({
+      where: { role: 'BAILIFF', bailiffReports: { some: { secretaryId: ids.secretary } } },
+      orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+    });
+    // A bailiff she types nothing for: the list must not leak him.
+    const stranger = await db.user.findFirst({ where: { role: 'BAILIFF', bailiffReports: { none: { secretaryId: ids.secretary } } } });
+    expect(mine.length).toBeGreaterThan(1);
+    expect(stranger).not.toBeNull();
+    const QUERY = 'query { assignedBailiffs { id databaseId fullName } }';
+    const result = await gql(app.url, QUERY, {}, tokens.secretary);
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.assignedBailiffs).toEqual(
+      mine.map((user) => ({ id: userGid(user.id), databaseId: user.id, fullName: `${user.firstName} ${user.lastName}` })),
+    );
+    expect(result.data!.assignedBailiffs.map((user: { databaseId: number }) => user.databaseId)).not.toContain(stranger!.id);
+    // Another secretary gets her own bailiffs, not these.
+    const theirs = await db.user.count({ where: { role: 'BAILIFF', bailiffReports: { some: { secretaryId: ids.otherSecretary } } } });
+    expect((await gql(app.url, QUERY, {}, tokens.otherSecretary)).data!.assignedBailiffs).toHaveLength(theirs);
+    expect((await gql(app.url, QUERY)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    for (const token of [tokens.bailiff, tokens.admin]) {
+      const refused = await gql(app.url, QUERY, {}, token);
+      expect(refused.data?.assignedBailiffs ?? null).toBeNull();
+      expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    }
+  });
+
   it('a year/month filter keeps reports created that Paris month', async () => {
     const parisMonth = (date: Date) => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', month: 'numeric', year: 'numeric' }).format(date);
     const [month, year] = parisMonth(new Date()).split('/').map(Number);

@@ -350,6 +350,18 @@ builder.queryFields((t) => ({
     resolve: (query, _root, args, ctx) =>
       ctx.db.report.findMany({ ...query, where: reports.reportsWhere(ctx.viewer!, toFilter(args.filter)), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
   }),
+  assignedBailiffs: t.prismaField({
+    type: [UserNode],
+    description: 'Huissiers des constats attribués à la secrétaire connectée, triés par nom (recherche avancée).',
+    // Admins list every bailiff with users(role: BAILIFF); a bailiff has only himself.
+    authScopes: { secretary: true },
+    resolve: (query, _root, _args, ctx) =>
+      ctx.db.user.findMany({
+        ...query,
+        where: { role: 'BAILIFF', bailiffReports: { some: { secretaryId: ctx.viewer!.id } } },
+        orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+      }),
+  }),
   reportHeaders: t.field({
     type: ReportHeadersRef,
     authScopes: { authenticated: true },
