@@ -154,32 +154,18 @@ function AdvancedSearch({
       </Select>
     </Field>
   );
-  // The account lists are the admin's (other roles' lists hold only their own constats).
-  const people = isSecretaryView(view) || isBailiffView(view) ? null : (
-    <>
-      {select(
-        'bailiffId',
-        t.filters.bailiff,
-        bailiffs.map((user) => (
-          <option key={user.id} value={user.id}>
-            {user.fullName}
-          </option>
-        )),
-      )}
-      {select(
-        'secretaryId',
-        t.filters.secretary,
-        secretaries.map((user) => (
-          <option key={user.id} value={user.id}>
-            {user.fullName}
-          </option>
-        )),
-      )}
-    </>
-  );
+  const people = (users: readonly SecretaryOption[]) =>
+    users.map((user) => (
+      <option key={user.id} value={user.id}>
+        {user.fullName}
+      </option>
+    ));
+  // The admin filters by any bailiff and secretary; a secretary by the bailiffs of her constats
+  // (a secretary filter could only name herself); a bailiff's lists are his own.
   return (
     <div className={styles.filters}>
-      {people}
+      {isBailiffView(view) ? null : select('bailiffId', t.filters.bailiff, people(bailiffs))}
+      {isSecretaryView(view) || isBailiffView(view) ? null : select('secretaryId', t.filters.secretary, people(secretaries))}
       {select(
         'year',
         t.filters.year,
@@ -261,6 +247,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
         cursor: { type: "String" }
         filter: { type: "ReportFilter" }
         withAccounts: { type: "Boolean", defaultValue: true }
+        withAssignedBailiffs: { type: "Boolean", defaultValue: false }
       ) {
         # The account lists (advanced search, assignment) are the admin's only.
         bailiffs: users(role: BAILIFF, first: 40) @include(if: $withAccounts) {
@@ -278,6 +265,11 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
               fullName
             }
           }
+        }
+        # A secretary's advanced search offers the bailiffs of her constats.
+        assignedBailiffs @include(if: $withAssignedBailiffs) {
+          id
+          fullName
         }
         reports(filter: $filter, first: $count, after: $cursor) @connection(key: "ReportsTable_reports", filters: ["filter"]) {
           __id
@@ -331,7 +323,10 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
     { rowsPerPageOptions: isBailiffView(view) ? ROWS_PER_PAGE_BAILIFF : ROWS_PER_PAGE },
   );
   const connectionId = data.reports.__id;
-  const bailiffs = useMemo(() => data.bailiffs?.edges.map((edge) => edge.node) ?? [], [data.bailiffs]);
+  const bailiffs = useMemo(
+    () => data.bailiffs?.edges.map((edge) => edge.node) ?? data.assignedBailiffs ?? [],
+    [data.bailiffs, data.assignedBailiffs],
+  );
   const secretaries = useMemo(() => data.secretaries?.edges.map((edge) => edge.node) ?? [], [data.secretaries]);
   type Row = (typeof rows)[number];
 

@@ -16,7 +16,7 @@ const pageQuery = graphql`
     reportHeaders(filter: $filter) {
       ...SecretaryTilesFragment
     }
-    ...ReportsTableFragment @arguments(filter: $filter, count: $count, withAccounts: false)
+    ...ReportsTableFragment @arguments(filter: $filter, count: $count, withAccounts: false, withAssignedBailiffs: true)
   }
 `;
 
