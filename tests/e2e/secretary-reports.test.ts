@@ -1,6 +1,7 @@
 // Spec §2 'Secretary screens' (tiles, 'Constats en cours', 'Tous mes constats'), §4 (rétrocession
 // EC → RS, returned files → TE, alerts from the last status change) and §5 (counts are digits),
 // through the real server and the built web app in Chromium, signed in as the demo secretary.
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/ui/format.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -174,6 +175,48 @@ describe('Constats en cours', () => {
     await search(mine);
     await rowOf(mine).waitFor();
     expect(await rowNames()).toEqual([mine]);
+  });
+
+  it("'Recherche avancée' offers exactly the bailiffs of her constats and filters by one of them", async () => {
+    const db = app.services.db;
+    const her = await db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
+    // Hers, straight from the database: every bailiff of a constat assigned to her, by name.
+    const bailiffs = await db.user.findMany({
+      where: { role: 'BAILIFF', bailiffReports: { some: { secretaryId: her.id } } },
+      orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+    });
+    const all = await secretaryReports(inProgress);
+    // A bailiff with some, not all, of her constats in progress, so the filter visibly narrows.
+    let picked: { id: string; fullName: string; total: number; names: string[] } | undefined;
+    for (const bailiff of bailiffs) {
+      const id = encodeGlobalID('User', bailiff.id);
+      const his = await secretaryReports({ ...inProgress, bailiffId: id });
+      if (his.total > 0 && his.total < all.total) {
+        picked = { id, fullName: `${bailiff.firstName} ${bailiff.lastName}`, total: his.total, names: his.reports.map((report) => report.name) };
+        break;
+      }
+    }
+    expect(picked).toBeDefined();
+
+    await page.goto('/dashboard/constats-en-cours-secretaire');
+    await screenTitle(page, 'Constats en cours').waitFor();
+    await page.getByText(`1–${Math.min(10, all.total)} sur ${all.total}`).waitFor();
+    await page.getByRole('button', { name: 'Recherche avancée' }).click();
+    const select = page.getByRole('combobox', { name: 'Huissier', exact: true });
+    await select.waitFor();
+    expect(await select.locator('option').allInnerTexts()).toEqual(['Tous', ...bailiffs.map((user) => `${user.firstName} ${user.lastName}`)]);
+    // No secretary filter: it could only name herself.
+    await expect(page.getByRole('combobox', { name: 'Secrétaire', exact: true }).count()).resolves.toBe(0);
+
+    await select.selectOption(picked!.id);
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+    await page.getByText(`1–${Math.min(10, picked!.total)} sur ${picked!.total}`).waitFor();
+    expect(await rowNames()).toEqual(picked!.names);
+    for (const bailiff of await table().locator('tbody tr[aria-expanded] td:nth-child(4)').allInnerTexts()) expect(bailiff.trim()).toBe(picked!.fullName);
+    await saveScreenshot(page, 'secretary-reports-bailiff-filter');
+
+    await page.getByRole('button', { name: 'Réinitialiser', exact: true }).click();
+    await page.getByText(`1–${Math.min(10, all.total)} sur ${all.total}`).waitFor();
   });
 
   it("'Rapport rétrocédé' is disabled at 0 pages, refuses non-digits, then saves the counts", async () => {

@@ -42,6 +42,7 @@ const useStyles = makeStyles({
     rowGap: tokens.spacingVerticalS,
   },
   filter: { minWidth: '160px' },
+  buttons: { display: 'flex', columnGap: tokens.spacingHorizontalM },
   // Every list fits a 1280 px screen beside the menu; narrower, it scrolls sideways instead of
   // squeezing the names.
   wide: { '& table': { minWidth: '930px' } },
@@ -195,17 +196,20 @@ function AdvancedSearch({
             )),
           )
         : null}
-      <Button appearance="primary" onClick={() => onApply(filters)}>
-        {t.filters.apply}
-      </Button>
-      <Button
-        onClick={() => {
-          setFilters(defaultFilters(view));
-          onApply(defaultFilters(view));
-        }}
-      >
-        {t.filters.reset}
-      </Button>
+      {/* The two buttons wrap together, never one on each line. */}
+      <div className={styles.buttons}>
+        <Button appearance="primary" onClick={() => onApply(filters)}>
+          {t.filters.apply}
+        </Button>
+        <Button
+          onClick={() => {
+            setFilters(defaultFilters(view));
+            onApply(defaultFilters(view));
+          }}
+        >
+          {t.filters.reset}
+        </Button>
+      </div>
     </div>
   );
 }
