@@ -207,6 +207,11 @@ describe('admin · Rétrocession > Factures', () => {
     await invoice.waitFor();
     await invoice.getByText(first.secretary.fullName).waitFor();
     expect(await invoice.getByRole('group', { name: 'Montant HT' }).innerText()).toContain(formatMoney(first.figures.amountHT));
+    // The destructive action stands apart, on the left; the others on the right.
+    const left = async (name: string) => (await dialog.getByRole('button', { name, exact: true }).boundingBox())!.x;
+    const dialogLeft = (await dialog.boundingBox())!.x;
+    expect((await left('Supprimer la facture')) - dialogLeft).toBeLessThan(60);
+    expect(await left('Voir la facture déposée')).toBeGreaterThan((await left('Supprimer la facture')) + 300);
     await saveScreenshot(page, 'retrocession-admin-bill-preview');
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -72,7 +72,6 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
   },
   // The removal stands apart, on the left, from the file's actions.
-  remove: { marginRight: 'auto' },
   footer: {
     paddingTop: tokens.spacingVerticalM,
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
@@ -219,18 +218,15 @@ export function SecretaryBillPreview({
                   </div>
                 </article>
               </DialogContent>
-              <DialogActions fluid>
-                {onRemove ? (
-                  <Button
-                    appearance="subtle"
-                    className={styles.remove}
-                    icon={<DeleteRegular />}
-                    disabled={removing}
-                    onClick={() => void remove()}
-                  >
+              {onRemove ? (
+                // Apart from the others, on the left: the destructive action.
+                <DialogActions position="start">
+                  <Button appearance="subtle" icon={<DeleteRegular />} disabled={removing} onClick={() => void remove()}>
                     {t.remove}
                   </Button>
-                ) : null}
+                </DialogActions>
+              ) : null}
+              <DialogActions position="end">
                 <Button
                   icon={<EyeRegular />}
                   onClick={() => setViewed({ name: data.file.name, url: data.file.url, downloadUrl: data.file.downloadUrl })}
