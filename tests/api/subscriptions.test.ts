@@ -121,6 +121,30 @@ describe('graphql-ws subscriptions on /graphql', () => {
     });
   });
 
+  it("a bill marked paid reaches an admin's open billingChanged subscription with its month; a secretary may not subscribe", async () => {
+    const bill = await app.services.db.groupBill.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const [adminToken, secretaryToken] = await Promise.all([
+      loginToken(app.url, demo.admin.email, demo.admin.password),
+      loginToken(app.url, demo.secretary.email, demo.secretary.password),
+    ]);
+    const query = 'subscription { billingChanged { year month } }';
+    const adminSide = firstEvent(connect(adminToken), query);
+    const secretarySide = firstEvent(connect(secretaryToken), query);
+    await Promise.all([adminSide.ready, secretarySide.ready]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const refused = await secretarySide.event;
+    expect(refused.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
+
+    const result = await gql(
+      app.url,
+      'mutation($input: SetGroupBillPaidInput!) { setGroupBillPaid(input: $input) { message } }',
+      { input: { billId: encodeGlobalID('GroupBill', bill.id), isPaid: !bill.isPaid } },
+      adminToken,
+    );
+    expect(result.errors).toBeUndefined();
+    expect((await adminSide.event).data.billingChanged).toEqual({ year: bill.year, month: bill.month });
+  });
+
   it('a connection without a valid session is refused on connect', async () => {
     const client = connect('invalid-token');
     const closed = new Promise<{ code: number }>((resolve) => client.on('closed', (event) => resolve(event as { code: number })));

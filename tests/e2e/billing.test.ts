@@ -6,7 +6,7 @@ import { formatMoney } from '../../web/src/ui/format.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { demo, gql, loginToken, readOutbox } from '../support/http.js';
-import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { screenTitle, signedInPage, subscriptionSent, toast } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -352,6 +352,31 @@ describe('Facturation (admin)', () => {
     await eventually(async () => (await app.services.db.groupBill.findUniqueOrThrow({ where: { id: bill.id } })).isPaid, true);
     expect(await paid.isChecked()).toBe(true);
     await saveScreenshot(page, 'admin-billing-sent-paid');
+  });
+
+  it("shows a bill another admin marks paid through the API without a reload", async () => {
+    const bill = await app.services.db.groupBill.findFirstOrThrow({
+      where: { groupId: { not: clientId }, isPaid: false },
+      orderBy: [{ year: 'desc' }, { month: 'desc' }],
+      include: { group: true },
+    });
+    const subscribed = subscriptionSent(page, 'billingChanged');
+    await page.goto('/dashboard/facturation-admin');
+    await screenTitle(page, 'Facturation').waitFor();
+    await choosePeriod(bill.year, bill.month);
+    const paid = rowOf(bill.group.name).getByRole('checkbox', { name: `Facture de ${bill.group.name} payée` });
+    await paid.waitFor();
+    await subscribed;
+    expect(await paid.isChecked()).toBe(false);
+
+    const result = await gql(
+      app.url,
+      'mutation($input: SetGroupBillPaidInput!) { setGroupBillPaid(input: $input) { message } }',
+      { input: { billId: Buffer.from(`GroupBill:${bill.id}`).toString('base64'), isPaid: true } },
+      await loginToken(app.url, demo.admin.email, demo.admin.password),
+    );
+    expect(result.errors).toBeUndefined();
+    await eventually(() => paid.isChecked(), true);
   });
 });
 

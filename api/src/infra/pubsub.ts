@@ -15,6 +15,8 @@ export type AppEvents = {
   reportChanged: [userId: number, payload: { reportId: number }];
   /** Per-user channel: someone declared an absence (sent to the admins, who see every absence). */
   absenceAdded: [userId: number, payload: { absenceId: number }];
+  /** Per-user channel: a bill of that month was generated, sent or marked (un)paid (sent to the admins). */
+  billingChanged: [userId: number, payload: { year: number; month: number }];
 };
 
 export type AppPubSub = PubSub<AppEvents> & { close(): Promise<void> };

@@ -291,3 +291,20 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+// --- Subscription -----------------------------------------------------------------------------
+
+const BillingChangedRef = builder.objectRef<{ year: number; month: number }>('BillingChanged').implement({
+  description: 'Une facture de ce mois a été générée, envoyée ou marquée payée (ou non) : l’écran « Facturation » du mois se recharge.',
+  fields: (t) => ({ year: t.exposeInt('year'), month: t.exposeInt('month') }),
+});
+
+builder.subscriptionField('billingChanged', (t) =>
+  t.field({
+    type: BillingChangedRef,
+    description: 'Factures des études, en direct (administrateurs).',
+    authScopes: { admin: true },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('billingChanged', ctx.viewer!.id),
+    resolve: (event) => event,
+  }),
+);

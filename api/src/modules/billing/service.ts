@@ -11,7 +11,7 @@ import { formatAmount, sum, toDecimal, type DecimalInput } from '../../lib/money
 import { parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { recordAudit } from '../audit/service.js';
 import { viewerGroupId } from '../groups/service.js';
-import { notifyUsers } from '../notifications/service.js';
+import { activeAdminIds, notifyUsers } from '../notifications/service.js';
 import type { PeriodTotals } from '../retrocession/rules.js';
 import {
   BILL_PDF_NAME,
@@ -328,7 +328,13 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
   // The PDF is rendered from the committed figures. Should rendering fail, the bill stands and its
   // PDF is rendered again the first time it is needed (download, e-mail).
   await storeBillPdf(ctx, billId).catch((error: unknown) => console.error(`[billing] PDF de la facture ${billId}`, error));
+  await publishBillingChanged(ctx, period);
   return billId;
+}
+
+/** After the commit: every admin's open 'Facturation' of that month fetches it again. */
+async function publishBillingChanged(ctx: AppContext, period: { year: number; month: number }): Promise<void> {
+  for (const userId of await activeAdminIds(ctx.db)) ctx.pubsub.publish('billingChanged', userId, { year: period.year, month: period.month });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -454,6 +460,7 @@ export async function sendGroupBill(ctx: AppContext, billId: number): Promise<vo
     await tx.groupBill.update({ where: { id: bill.id }, data: { isSent: true, sentAt: now } });
     await recordAudit(tx, ctx, { action: 'billing.send', entity: 'GroupBill', entityId: bill.id, data: { to: group.email, resent: bill.isSent } });
   });
+  await publishBillingChanged(ctx, bill);
   const bailiffs = await ctx.db.user.findMany({ where: { groupId: bill.groupId, role: 'BAILIFF', status: 'ACTIVE' }, select: { id: true } });
   await notifyUsers(
     ctx,
@@ -474,6 +481,7 @@ export async function setGroupBillPaid(ctx: AppContext, billId: number, isPaid: 
     await tx.groupBill.update({ where: { id: bill.id }, data: { isPaid, paidAt: isPaid ? new Date() : null } });
     await recordAudit(tx, ctx, { action: isPaid ? 'billing.paid' : 'billing.unpaid', entity: 'GroupBill', entityId: bill.id });
   });
+  await publishBillingChanged(ctx, bill);
 }
 
 /** Figures of a bill line as printed on the PDF (amounts at the report's frozen tariffs). */

@@ -15,6 +15,7 @@ import { BillActions, BillNumberCell, PaidCheckbox, SentDot } from './BillCells'
 import { PeriodTotalsBox } from '../retrocession/PeriodTotalsBox';
 import { BillSelectionDialog } from './BillSelectionDialog';
 import { billingText } from './text';
+import { useBillingChanged } from './useBillingChanged';
 
 /** Spec §9: period filters offer the years from 2020 to the current one. */
 const FIRST_YEAR = 2020;
@@ -141,6 +142,9 @@ export default function BillingPage() {
   const styles = useStyles();
   const [period, setPeriod] = useState(() => parisYearMonth());
   const [changing, startChange] = useTransition();
+  // Bumped by a live change of the shown month: the query fetches again, the table stays.
+  const [fetchKey, setFetchKey] = useState(0);
+  useBillingChanged(period, () => setFetchKey((key) => key + 1));
   const data = useLazyLoadQuery<BillingPageQuery>(
     graphql`
       query BillingPageQuery($year: Int!, $month: Int!) {
@@ -153,7 +157,7 @@ export default function BillingPage() {
       }
     `,
     period,
-    { fetchPolicy: 'store-and-network' },
+    { fetchPolicy: 'store-and-network', fetchKey },
   );
   const change = (next: Partial<typeof period>) => startChange(() => setPeriod((current) => ({ ...current, ...next })));
   return (
