@@ -3,6 +3,7 @@ import { wsClient } from '../support/ws.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { demo, gql, loginToken, rest } from '../support/http.js';
+import { gqlUpload, samplePdf } from '../support/upload.js';
 
 let app: TestApp;
 const clients: Client[] = [];
@@ -143,6 +144,33 @@ describe('graphql-ws subscriptions on /graphql', () => {
     );
     expect(result.errors).toBeUndefined();
     expect((await adminSide.event).data.billingChanged).toEqual({ year: bill.year, month: bill.month });
+  });
+
+  it("a secretary's uploaded bill reaches an admin's open secretaryBillAdded subscription; a bailiff may not subscribe", async () => {
+    const [adminToken, bailiffToken, secretaryToken] = await Promise.all([
+      loginToken(app.url, demo.admin.email, demo.admin.password),
+      loginToken(app.url, demo.bailiff.email, demo.bailiff.password),
+      loginToken(app.url, demo.secretary.email, demo.secretary.password),
+    ]);
+    const query = 'subscription { secretaryBillAdded { year month file { name } secretary { email } } }';
+    const adminSide = firstEvent(connect(adminToken), query);
+    const bailiffSide = firstEvent(connect(bailiffToken), query);
+    await Promise.all([adminSide.ready, bailiffSide.ready]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const refused = await bailiffSide.event;
+    expect(refused.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
+
+    const result = await gqlUpload(
+      app.url,
+      'mutation($input: UploadSecretaryBillInput!) { uploadSecretaryBill(input: $input) { message } }',
+      { input: { file: null, year: 2002, month: 7 } },
+      [{ path: 'input.file', name: 'Facture juillet.pdf', content: samplePdf() }],
+      secretaryToken,
+    );
+    expect(result.errors).toBeUndefined();
+    expect((await adminSide.event).data.secretaryBillAdded).toEqual({
+      year: 2002, month: 7, file: { name: 'Facture juillet.pdf' }, secretary: { email: demo.secretary.email },
+    });
   });
 
   it('a connection without a valid session is refused on connect', async () => {

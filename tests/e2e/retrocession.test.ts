@@ -7,8 +7,8 @@ import { formatDateTime, formatMoney } from '../../web/src/ui/format.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { screenTitle, signedInPage, toast } from '../support/pages.js';
-import { samplePdf } from '../support/upload.js';
+import { screenTitle, signedInPage, subscriptionSent, toast } from '../support/pages.js';
+import { gqlUpload, samplePdf } from '../support/upload.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -219,6 +219,42 @@ describe('admin · Rétrocession > Factures', () => {
 
     await selectPeriod(2020, 1);
     await table.getByText('Aucune facture.').waitFor();
+  });
+
+  it("shows a bill the secretary uploads through the API without a reload", async () => {
+    page = await signedInPage(browser, 'admin');
+    const { current } = parisMonths();
+    const me = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
+    const subscribed = subscriptionSent(page, 'secretaryBillAdded');
+    await page.goto('/dashboard/retrocessions-factures-admin');
+    await screenTitle(page, 'Rétrocession · Factures').waitFor();
+    const table = page.getByRole('table', { name: 'Factures de la période' });
+    const row = table.getByRole('row').filter({ hasText: `${me.firstName} ${me.lastName}` });
+    await page.getByRole('region', { name: 'CUMUL PÉRIODE' }).waitFor();
+    await subscribed;
+    expect(await row.count()).toBe(0);
+
+    // Her bill of the current month (the screen's default period), uploaded through the API.
+    const uploaded = await gqlUpload<{ uploadSecretaryBill: { bill: { id: string } } }>(
+      app.url,
+      'mutation($input: UploadSecretaryBillInput!) { uploadSecretaryBill(input: $input) { bill { id } } }',
+      { input: { file: null, ...current } },
+      [{ path: 'input.file', name: 'facture-en-direct.pdf', content: samplePdf('Facture') }],
+      tokens.secretary,
+    );
+    expect(uploaded.errors).toBeUndefined();
+    try {
+      await row.waitFor();
+    } finally {
+      // The secretary's own upload test below starts from a month without her bill.
+      const removed = await gql(
+        app.url,
+        'mutation($input: RemoveSecretaryBillInput!) { removeSecretaryBill(input: $input) { message } }',
+        { input: { billId: uploaded.data!.uploadSecretaryBill.bill.id } },
+        tokens.admin,
+      );
+      expect(removed.errors).toBeUndefined();
+    }
   });
 });
 

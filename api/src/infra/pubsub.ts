@@ -17,6 +17,8 @@ export type AppEvents = {
   absenceAdded: [userId: number, payload: { absenceId: number }];
   /** Per-user channel: a bill of that month was generated, sent or marked (un)paid (sent to the admins). */
   billingChanged: [userId: number, payload: { year: number; month: number }];
+  /** Per-user channel: a secretary uploaded her rétrocession bill (sent to the admins). */
+  secretaryBillAdded: [userId: number, payload: { billId: number }];
 };
 
 export type AppPubSub = PubSub<AppEvents> & { close(): Promise<void> };

@@ -231,3 +231,15 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+// --- Subscription ------------------------------------------------------------------------------
+
+builder.subscriptionField('secretaryBillAdded', (t) =>
+  t.prismaField({
+    type: SecretaryBillNode,
+    description: 'Factures de rétrocession déposées par les secrétaires, en direct (administrateurs).',
+    authScopes: { admin: true },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('secretaryBillAdded', ctx.viewer!.id),
+    resolve: (query, event: { billId: number }, _args, ctx) => ctx.db.secretaryBill.findUniqueOrThrow({ ...query, where: { id: event.billId } }),
+  }),
+);

@@ -214,6 +214,8 @@ export async function uploadSecretaryBill(ctx: AppContext, input: UploadSecretar
     kind: 'SECRETARY_BILL',
     body: `<p>${escapeHtml(`${secretary.firstName} ${secretary.lastName}`)} a déposé sa facture de rétrocession de ${formatMonthYear(input.year, input.month)}.</p>`,
   });
+  // After the commit: the admins' open 'Factures' lists fetch again.
+  for (const userId of admins) ctx.pubsub.publish('secretaryBillAdded', userId, { billId });
   return billId;
 }
 

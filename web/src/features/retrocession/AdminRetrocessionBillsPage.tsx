@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import type { AdminRetrocessionBillsPageQuery } from '../../__generated__/AdminRetrocessionBillsPageQuery.graphql';
@@ -10,6 +11,7 @@ import { PeriodTotalsBox } from './PeriodTotalsBox';
 import { RetrocessionFilters } from './RetrocessionFilters';
 import { SecretaryBillsTable } from './SecretaryBillsTable';
 import { toApiFilter, usePageStyles, usePeriodFilter } from './periodFilter';
+import { useSecretaryBillAdded } from './useSecretaryBillAdded';
 
 /**
  * Spec §2, admin 'Rétrocession > Factures': the same filters and totals, then the secretaries who
@@ -20,6 +22,9 @@ export default function AdminRetrocessionBillsPage() {
   const commit = useCommit();
   const toast = useToast();
   const { filter, setFilter, shown, pending } = usePeriodFilter();
+  // Bumped by a bill uploaded for the shown period: the query fetches again, the list stays.
+  const [fetchKey, setFetchKey] = useState(0);
+  useSecretaryBillAdded(shown, () => setFetchKey((key) => key + 1));
   const data = useLazyLoadQuery<AdminRetrocessionBillsPageQuery>(
     graphql`
       query AdminRetrocessionBillsPageQuery($filter: RetrocessionFilter!) {
@@ -36,7 +41,7 @@ export default function AdminRetrocessionBillsPage() {
       }
     `,
     { filter: toApiFilter(shown) },
-    { fetchPolicy: 'store-and-network' },
+    { fetchPolicy: 'store-and-network', fetchKey },
   );
   const periodId = data.retrocession.__id;
 
