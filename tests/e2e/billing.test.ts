@@ -163,6 +163,13 @@ async function billingPeriod(year: number, month: number) {
   return result.data.billingPeriod;
 }
 
+/** The 'CUMUL PÉRIODE' figures as shown: Nb de constats, Nb de pages texte, Nb de photos, Total HT. */
+async function shownPeriodTotals(): Promise<string[]> {
+  return (await page.getByRole('region', { name: 'CUMUL PÉRIODE' }).locator('dd').allInnerTexts()).map(plain);
+}
+
+const periodTotalsTexts = (totals: PeriodTotals) => [String(totals.reports), String(totals.textPages), String(totals.photos), plain(formatMoney(totals.amountHT))];
+
 describe('Facturation (admin)', () => {
   beforeEach(async () => {
     page = await signedInPage(browser, 'admin');
@@ -377,6 +384,41 @@ describe('Facturation (admin)', () => {
     );
     expect(result.errors).toBeUndefined();
     await eventually(() => paid.isChecked(), true);
+  });
+
+  it('updates the open month when another user counts a report for billing, without a reload', async () => {
+    const db = app.services.db;
+    const bailiff = await db.user.findUniqueOrThrow({ where: { email: 'camille.temoin@etude.test' } });
+    const secretary = await db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
+    const report = await db.report.create({
+      data: { name: 'Constat témoin – compté en direct', bailiffId: bailiff.id, secretaryId: secretary.id, status: 'TE' },
+    });
+    const { year, month } = parisNow();
+    const subscribed = subscriptionSent(page, 'reportChanged');
+    await page.goto('/dashboard/facturation-admin');
+    await screenTitle(page, 'Facturation').waitFor();
+    const before = await billingPeriod(year, month);
+    await eventually(shownPeriodTotals, periodTotalsTexts(before.totals));
+    await subscribed;
+
+    const result = await gql(
+      app.url,
+      'mutation($input: SetBillingInput!) { setBilling(input: $input) { message } }',
+      {
+        input: {
+          reportId: Buffer.from(`Report:${report.id}`).toString('base64'),
+          countPagesBilling: 6,
+          countPhotosBilling: 1,
+          countPagesRetrocession: 6,
+          countPhotosRetrocession: 1,
+        },
+      },
+      await loginToken(app.url, demo.admin.email, demo.admin.password),
+    );
+    expect(result.errors).toBeUndefined();
+    const after = await billingPeriod(year, month);
+    expect(after.totals.reports).toBe(before.totals.reports + 1);
+    await eventually(shownPeriodTotals, periodTotalsTexts(after.totals));
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Live 'Facturation' (no polling): while it is open, the shown month fetches again when another
- * admin generates, sends or marks a bill of that month (`billingChanged`), or when a report of
- * that month changes (`reportChanged`: its billing counts make it billable, or not).
+ * admin generates, sends or marks a bill of that month or a later one (`billingChanged`), or when
+ * a report of that month or an earlier one changes (`reportChanged`: its billing counts make it
+ * billable, or not, and an unbilled report stays billable in the months after its own).
  */
 import { useMemo, useRef } from 'react';
 import { graphql, useSubscription } from 'react-relay/hooks';
@@ -34,19 +35,19 @@ interface Period {
   month: number;
 }
 
-const sameMonth = (a: Period, b: Period) => a.year === b.year && a.month === b.month;
+const notAfter = (a: Period, b: Period) => a.year * 12 + a.month <= b.year * 12 + b.month;
 
 export function useBillingChanged(period: Period, onChanged: () => void): void {
   // The latest month and callback, read when an event arrives without re-subscribing.
   const latest = useRef({ period, onChanged });
   latest.current = { period, onChanged };
-  const shown = (changed: Period) => sameMonth(changed, latest.current.period);
   const bills = useMemo<GraphQLSubscriptionConfig<useBillingChangedBillSubscription>>(
     () => ({
       subscription: billSubscription,
       variables: {},
       onNext: (data) => {
-        if (data && shown(data.billingChanged)) latest.current.onChanged();
+        // A bill claims reports of its month and earlier ones: those months' rows change too.
+        if (data && notAfter(latest.current.period, data.billingChanged)) latest.current.onChanged();
       },
       // Live updates are a comfort: a failure must not break the screen (spec §8: ignored).
       onError: () => {},
@@ -59,8 +60,8 @@ export function useBillingChanged(period: Period, onChanged: () => void): void {
       variables: {},
       onNext: (data) => {
         const report = data?.reportChanged.report;
-        // A report belongs to the month it was created in (Paris time).
-        if (report && shown(parisYearMonth(new Date(report.createdAt as string)))) latest.current.onChanged();
+        // A report counts from the month it was created in (Paris time).
+        if (report && notAfter(parisYearMonth(new Date(report.createdAt as string)), latest.current.period)) latest.current.onChanged();
       },
       onError: () => {},
     }),
