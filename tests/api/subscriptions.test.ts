@@ -42,6 +42,26 @@ function firstEvent(client: Client, query: string): { event: Promise<any>; ready
   return { event, ready };
 }
 
+/**
+ * Opens an admins-only subscription as the admin and as `outsider`; checks the outsider is
+ * refused when subscribing, and gives the admin's first event.
+ */
+async function adminOnlySubscription(query: string, outsider: 'bailiff' | 'secretary'): Promise<{ adminToken: string; adminEvent: Promise<any> }> {
+  const [adminToken, outsiderToken] = await Promise.all([
+    loginToken(app.url, demo.admin.email, demo.admin.password),
+    loginToken(app.url, demo[outsider].email, demo[outsider].password),
+  ]);
+  const adminSide = firstEvent(connect(adminToken), query);
+  const outsiderSide = firstEvent(connect(outsiderToken), query);
+  await Promise.all([adminSide.ready, outsiderSide.ready]);
+  // Let the server register the admin's subscription before the test triggers the event.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const refused = await outsiderSide.event;
+  expect(refused.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
+  expect(refused.data).toBeFalsy();
+  return { adminToken, adminEvent: adminSide.event };
+}
+
 const NOTIFICATION_ADDED = 'subscription { notificationAdded { kind body isRead } }';
 
 describe('graphql-ws subscriptions on /graphql', () => {
@@ -94,48 +114,23 @@ describe('graphql-ws subscriptions on /graphql', () => {
   });
 
   it("a secretary's new absence reaches an admin's open absenceAdded subscription; a bailiff may not subscribe", async () => {
-    const [adminToken, bailiffToken, secretaryToken] = await Promise.all([
-      loginToken(app.url, demo.admin.email, demo.admin.password),
-      loginToken(app.url, demo.bailiff.email, demo.bailiff.password),
-      loginToken(app.url, demo.secretary.email, demo.secretary.password),
-    ]);
-    const query = 'subscription { absenceAdded { startDate endDate comment user { email } } }';
-    const adminSide = firstEvent(connect(adminToken), query);
-    const bailiffSide = firstEvent(connect(bailiffToken), query);
-    await Promise.all([adminSide.ready, bailiffSide.ready]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
     // Refused when made: the bailiff never sees other people's absences (spec §6).
-    const refused = await bailiffSide.event;
-    expect(refused.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
-    expect(refused.data).toBeFalsy();
-
+    const { adminEvent } = await adminOnlySubscription('subscription { absenceAdded { startDate endDate comment user { email } } }', 'bailiff');
     const result = await gql(
       app.url,
       'mutation($input: CreateAbsenceInput!) { createAbsence(input: $input) { message } }',
       { input: { startDate: '2031-03-02', endDate: '2031-03-04', comment: 'Congés de printemps' } },
-      secretaryToken,
+      await loginToken(app.url, demo.secretary.email, demo.secretary.password),
     );
     expect(result.errors).toBeUndefined();
-    const received = await adminSide.event;
-    expect(received.data.absenceAdded).toEqual({
+    expect((await adminEvent).data.absenceAdded).toEqual({
       startDate: '2031-03-02', endDate: '2031-03-04', comment: 'Congés de printemps', user: { email: demo.secretary.email },
     });
   });
 
   it("a bill marked paid reaches an admin's open billingChanged subscription with its month; a secretary may not subscribe", async () => {
     const bill = await app.services.db.groupBill.findFirstOrThrow({ orderBy: { id: 'asc' } });
-    const [adminToken, secretaryToken] = await Promise.all([
-      loginToken(app.url, demo.admin.email, demo.admin.password),
-      loginToken(app.url, demo.secretary.email, demo.secretary.password),
-    ]);
-    const query = 'subscription { billingChanged { year month } }';
-    const adminSide = firstEvent(connect(adminToken), query);
-    const secretarySide = firstEvent(connect(secretaryToken), query);
-    await Promise.all([adminSide.ready, secretarySide.ready]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const refused = await secretarySide.event;
-    expect(refused.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
-
+    const { adminToken, adminEvent } = await adminOnlySubscription('subscription { billingChanged { year month } }', 'secretary');
     const result = await gql(
       app.url,
       'mutation($input: SetGroupBillPaidInput!) { setGroupBillPaid(input: $input) { message } }',
@@ -143,32 +138,20 @@ describe('graphql-ws subscriptions on /graphql', () => {
       adminToken,
     );
     expect(result.errors).toBeUndefined();
-    expect((await adminSide.event).data.billingChanged).toEqual({ year: bill.year, month: bill.month });
+    expect((await adminEvent).data.billingChanged).toEqual({ year: bill.year, month: bill.month });
   });
 
   it("a secretary's uploaded bill reaches an admin's open secretaryBillAdded subscription; a bailiff may not subscribe", async () => {
-    const [adminToken, bailiffToken, secretaryToken] = await Promise.all([
-      loginToken(app.url, demo.admin.email, demo.admin.password),
-      loginToken(app.url, demo.bailiff.email, demo.bailiff.password),
-      loginToken(app.url, demo.secretary.email, demo.secretary.password),
-    ]);
-    const query = 'subscription { secretaryBillAdded { year month file { name } secretary { email } } }';
-    const adminSide = firstEvent(connect(adminToken), query);
-    const bailiffSide = firstEvent(connect(bailiffToken), query);
-    await Promise.all([adminSide.ready, bailiffSide.ready]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const refused = await bailiffSide.event;
-    expect(refused.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
-
+    const { adminEvent } = await adminOnlySubscription('subscription { secretaryBillAdded { year month file { name } secretary { email } } }', 'bailiff');
     const result = await gqlUpload(
       app.url,
       'mutation($input: UploadSecretaryBillInput!) { uploadSecretaryBill(input: $input) { message } }',
       { input: { file: null, year: 2002, month: 7 } },
       [{ path: 'input.file', name: 'Facture juillet.pdf', content: samplePdf() }],
-      secretaryToken,
+      await loginToken(app.url, demo.secretary.email, demo.secretary.password),
     );
     expect(result.errors).toBeUndefined();
-    expect((await adminSide.event).data.secretaryBillAdded).toEqual({
+    expect((await adminEvent).data.secretaryBillAdded).toEqual({
       year: 2002, month: 7, file: { name: 'Facture juillet.pdf' }, secretary: { email: demo.secretary.email },
     });
   });
