@@ -8,7 +8,7 @@
 //   4. prints one table and writes bench/results/latest.json (+ .md).
 // Options: --db=embedded|postgres --reports=100000 --runs=3 --duration=10 --warmup=5
 // --connections=10 --page=50 --fanout=1000 --upload-mb=200
-// --only=sql,cost,calibration,screen,floor,rest,fanout,upload,cold --cost-requests=300 --cost-rounds=3 --cost-targets=GraphQL,plancher,REST
+// --only=sql,cost,execution,calibration,screen,floor,rest,fanout,upload,cold --cost-requests=300 --cost-rounds=3 --cost-targets=GraphQL,plancher,REST
 // --explain (with sql: plans of the screen query's statements and of the floor's in bench/.data/explain.txt)
 // --fresh (rebuild the dataset) --max-age-hours=24 --profile (CPU profile of the measured server)
 // --no-build --node-args="--flag …" (extra node flags of the measured server, for A/B runs).
@@ -20,6 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { measureColdStart, type ColdStartFigure } from './coldstart.js';
 import { measureCost } from './cost.js';
+import { measureExecution } from './execution.js';
 import { benchTokens } from './dataset.js';
 import { prepareDatabase, type Engine } from './database.js';
 import { measureFanout, type FanoutFigure } from './fanout.js';
@@ -34,7 +35,7 @@ const DATA = path.join(ROOT, 'bench/.data');
 const BUILD = path.join(DATA, 'build');
 const PRODUCT_ENTRY = path.join(BUILD, 'api/src/main.js');
 const BENCH_ENTRY = path.join(BUILD, 'scripts/bench/server.js');
-const FIGURES = ['sql', 'cost', 'calibration', 'screen', 'floor', 'rest', 'fanout', 'upload', 'cold'] as const;
+const FIGURES = ['sql', 'cost', 'execution', 'calibration', 'screen', 'floor', 'rest', 'fanout', 'upload', 'cold'] as const;
 type FigureName = (typeof FIGURES)[number];
 
 function parseArgs(argv: string[]) {
@@ -181,7 +182,7 @@ async function main(): Promise<void> {
     }
 
     // --- Throughput, fan-out and upload on one server process ---------------------------------
-    const wantsServer = ['cost', 'calibration', 'screen', 'floor', 'rest', 'fanout', 'upload'].some((name) => options.only.has(name as FigureName));
+    const wantsServer = ['cost', 'execution', 'calibration', 'screen', 'floor', 'rest', 'fanout', 'upload'].some((name) => options.only.has(name as FigureName));
     if (wantsServer) {
       log(`\nServeur mesuré (BENCH_FLOOR=1${options.profile ? ', --cpu-prof' : ''}) …`);
       server = await startServerProcess({
@@ -235,6 +236,27 @@ async function main(): Promise<void> {
             load1: null,
           });
         }
+      }
+
+      if (options.only.has('execution')) {
+        // The same response walked by the executor alone, in this process: the GraphQL layer's own share.
+        log('\nExécution GraphQL seule (la réponse de l’écran en mémoire, résolveurs par défaut) …');
+        const execution = measureExecution(
+          await fs.readFile(path.join(ROOT, 'schema.graphql'), 'utf8'),
+          { query: SCREEN_QUERY, variables: { first: options.page }, data: screen.data },
+          { iterations: 300, rounds: options.runs },
+        );
+        raw.execution = execution;
+        log(`  ${execution.fields} champs : ${execution.rounds.map((ms) => ms.toFixed(2)).join(' / ')} ms CPU par exécution`);
+        rows.push({
+          key: 'execution.ms',
+          figure: `Exécution GraphQL seule, ${execution.fields} champs (réponse en mémoire)`,
+          value: execution.medianMs,
+          display: `${execution.medianMs.toFixed(1)} ms CPU`,
+          target: '—',
+          pass: null,
+          load1: null,
+        });
       }
 
       if (options.only.has('calibration')) {
