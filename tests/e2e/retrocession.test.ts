@@ -178,6 +178,36 @@ describe('admin · Rétrocession > Constats', () => {
     await table.getByText('Aucun constat.').waitFor();
     expect(await shownTotals()).toEqual(['0', '0', '0', formatMoney('0')]);
   });
+
+  it("follows a constat of the period counted through the API without a reload ('CUMUL PÉRIODE')", async () => {
+    page = await signedInPage(browser, 'admin');
+    const { current } = parisMonths();
+    const listed = await gql<{ retrocession: { reports: { edges: { node: { id: string; name: string; invoiced: boolean; secretary: { id: string } | null } }[] } } }>(
+      app.url,
+      'query($filter: RetrocessionFilter!) { retrocession(filter: $filter) { reports(first: 50) { edges { node { id name invoiced secretary { id } } } } } }',
+      { filter: current },
+      tokens.admin,
+    );
+    const report = listed.data!.retrocession.reports.edges.map((edge) => edge.node).find((node) => node.secretary && !node.invoiced);
+    if (!report) throw new Error('the seed has no assigned, unbilled constat this month');
+    const subscribed = subscriptionSent(page, 'reportChanged');
+    await page.goto('/dashboard/retrocessions-constats-admin');
+    await screenTitle(page, 'Rétrocession · Constats').waitFor();
+    await subscribed;
+    const before = await period(current);
+    await expectTotals(before.totals);
+
+    const counted = await gql(
+      app.url,
+      'mutation($input: SetBillingInput!) { setBilling(input: $input) { message } }',
+      { input: { reportId: report.id, countPagesRetrocession: 321, countPhotosRetrocession: 45, countPagesBilling: 321, countPhotosBilling: 45 } },
+      tokens.admin,
+    );
+    expect(counted.errors).toBeUndefined();
+    const after = await period(current);
+    expect(after.totals.textPages).not.toBe(before.totals.textPages);
+    await expectTotals(after.totals);
+  });
 });
 
 describe('admin · Rétrocession > Factures', () => {

@@ -1,6 +1,6 @@
 // Rules of the rétrocession screens: which month a secretary may send her bill for, and the Paris
 // month the screens open on.
-import { isBillableMonth } from '../../web/src/features/retrocession/rules.js';
+import { createdInPeriod, isBillableMonth } from '../../web/src/features/retrocession/rules.js';
 import { parisYearMonth } from '../../web/src/ui/periods.js';
 
 describe('rétrocession · bill upload box', () => {
@@ -26,5 +26,18 @@ describe('periods · the Paris month of an instant', () => {
     ['2026-03-31T22:00:00Z', { year: 2026, month: 4 }],
   ])('%s is %o in Paris', (instant, expected) => {
     expect(parisYearMonth(new Date(instant))).toEqual(expected);
+  });
+});
+
+describe('rétrocession · the constats of a period (live refresh)', () => {
+  it.each<[string, { year: number; month: number | null }, boolean, string]>([
+    ['2026-10-31T22:59:00Z', { year: 2026, month: 10 }, true, 'the last minute of October in Paris'],
+    ['2026-10-31T23:00:00Z', { year: 2026, month: 10 }, false, 'already November in Paris'],
+    ['2026-10-31T23:00:00Z', { year: 2026, month: 11 }, true, 'the first minute of November in Paris'],
+    ['2026-05-10T10:00:00Z', { year: 2026, month: null }, true, 'the whole year'],
+    ['2025-12-31T22:59:00Z', { year: 2026, month: null }, false, 'the year before in Paris'],
+    ['2025-12-31T23:00:00Z', { year: 2026, month: null }, true, 'New Year in Paris'],
+  ])('%s in %o → %s (%s)', (createdAt, shown, expected) => {
+    expect(createdInPeriod(new Date(createdAt), shown)).toBe(expected);
   });
 });

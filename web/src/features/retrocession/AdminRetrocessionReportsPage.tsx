@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import type { AdminRetrocessionReportsPageQuery } from '../../__generated__/AdminRetrocessionReportsPageQuery.graphql';
@@ -8,11 +9,15 @@ import { RetrocessionFilters } from './RetrocessionFilters';
 import { RetrocessionReportsTable } from './RetrocessionReportsTable';
 import { toApiFilter, usePageStyles, usePeriodFilter } from './periodFilter';
 import { RETROCESSION_ROWS } from './text';
+import { useRetrocessionReportChanged } from './useRetrocessionReportChanged';
 
 /** Spec §2, admin 'Rétrocession > Constats': filters, 'CUMUL PÉRIODE', the period's constats. */
 export default function AdminRetrocessionReportsPage() {
   const styles = usePageStyles();
   const { filter, setFilter, shown, pending } = usePeriodFilter();
+  // Bumped by a change to a constat of the shown period: the query fetches again, the rows stay.
+  const [fetchKey, setFetchKey] = useState(0);
+  useRetrocessionReportChanged(shown, () => setFetchKey((key) => key + 1));
   const data = useLazyLoadQuery<AdminRetrocessionReportsPageQuery>(
     graphql`
       query AdminRetrocessionReportsPageQuery($filter: RetrocessionFilter!, $count: Int!) {
@@ -26,7 +31,7 @@ export default function AdminRetrocessionReportsPage() {
       }
     `,
     { filter: toApiFilter(shown), count: RETROCESSION_ROWS[0] },
-    { fetchPolicy: 'store-and-network' },
+    { fetchPolicy: 'store-and-network', fetchKey },
   );
   return (
     <section>

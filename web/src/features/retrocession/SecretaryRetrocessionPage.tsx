@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import type { SecretaryRetrocessionPageQuery } from '../../__generated__/SecretaryRetrocessionPageQuery.graphql';
@@ -9,6 +10,7 @@ import { RetrocessionReportsTable } from './RetrocessionReportsTable';
 import { SecretaryBillUpload } from './SecretaryBillUpload';
 import { toApiFilter, usePageStyles, usePeriodFilter } from './periodFilter';
 import { RETROCESSION_ROWS } from './text';
+import { useRetrocessionReportChanged } from './useRetrocessionReportChanged';
 
 /**
  * Spec §2, the secretary's 'RÉTROCESSION': year and month (her bill is monthly), the period's
@@ -17,6 +19,9 @@ import { RETROCESSION_ROWS } from './text';
 export default function SecretaryRetrocessionPage() {
   const styles = usePageStyles();
   const { filter, setFilter, shown, pending } = usePeriodFilter();
+  // Bumped by a change to a constat of the shown period: the query fetches again, the rows stay.
+  const [fetchKey, setFetchKey] = useState(0);
+  useRetrocessionReportChanged(shown, () => setFetchKey((key) => key + 1));
   const data = useLazyLoadQuery<SecretaryRetrocessionPageQuery>(
     graphql`
       query SecretaryRetrocessionPageQuery($filter: RetrocessionFilter!, $count: Int!) {
@@ -30,7 +35,7 @@ export default function SecretaryRetrocessionPage() {
       }
     `,
     { filter: toApiFilter(shown), count: RETROCESSION_ROWS[0] },
-    { fetchPolicy: 'store-and-network' },
+    { fetchPolicy: 'store-and-network', fetchKey },
   );
   return (
     <section>

@@ -1,4 +1,5 @@
 // Pure rules of the rétrocession screens.
+import { parisYearMonth } from '../../ui/periods.js';
 
 export interface YearMonth {
   year: number;
@@ -11,4 +12,10 @@ export interface YearMonth {
  */
 export function isBillableMonth(period: YearMonth, current: YearMonth): boolean {
   return period.year * 12 + period.month <= current.year * 12 + current.month;
+}
+
+/** A constat belongs to the rétrocession of the month it was created in (Paris time); `month` null: the whole year. */
+export function createdInPeriod(createdAt: Date, shown: { year: number; month: number | null }): boolean {
+  const created = parisYearMonth(createdAt);
+  return created.year === shown.year && (shown.month == null || created.month === shown.month);
 }
