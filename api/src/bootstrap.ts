@@ -12,7 +12,10 @@ import { createLocalStorage } from './infra/storage.js';
 import { createS3Storage, parseStorageUrl } from './infra/s3-storage.js';
 import { createAppPubSub } from './infra/pubsub.js';
 import { createFileLinks } from './http/files.js';
+import { sweepStagedAvatars } from './modules/accounts/staged-avatars.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../prisma/seed.js';
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface RunningServer {
   app: App;
@@ -72,6 +75,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await seedDemoData(db, storage);
       seeded = DEMO_ACCOUNTS;
     }
+
+    // Pictures sent ahead of an abandoned account form: removed after a day, looked for hourly.
+    let sweeping = sweepStagedAvatars(services).catch((error: Error) => log(`[nettoyage] ${error.message}`));
+    const sweeper = setInterval(() => {
+      sweeping = sweeping.then(() => sweepStagedAvatars(services)).catch((error: Error) => log(`[nettoyage] ${error.message}`));
+    }, SWEEP_INTERVAL_MS);
+    sweeper.unref();
+    cleanups.push(async () => {
+      clearInterval(sweeper);
+      await sweeping;
+    });
 
     const app = createApp(services, files);
     const port = await app.listen(config.port, config.host);

@@ -1,5 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { sweepStagedAvatars } from '../../api/src/modules/accounts/staged-avatars.js';
+import { STAGED_AVATARS_PER_DAY } from '../../api/src/modules/accounts/rules.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { gqlUpload, restForm, samplePdf } from '../support/upload.js';
@@ -194,5 +196,65 @@ describe('legacy POST /api/v1/users/image', () => {
     expect(created.body.user.profile).toMatch(/^\/files\/avatars\/.+\.png\?/);
     const refused = await restForm(app.url, '/api/v1/users/image', {}, [{ field: 'profile', name: 'doc.png', content: samplePdf() }], admin);
     expect(refused.status).toBe(400);
+  });
+});
+
+describe('pictures sent ahead and never linked (legacy users/image)', () => {
+  const stage = async (token: string, name = 'portrait.png') => {
+    const uploaded = await restForm(app.url, '/api/v1/users/image', {}, [{ field: 'profile', name, content: PNG }], token);
+    expect(uploaded.status).toBe(200);
+    return uploaded.body as { url: string; key: string };
+  };
+  const age = (key: string, hours: number) =>
+    app.services.db.stagedAvatar.update({ where: { storageKey: key }, data: { createdAt: new Date(Date.now() - hours * 3_600_000) } });
+
+  it('a save links the picture out of the sweep; one left a day unlinked is removed with its record', async () => {
+    const linked = await stage(admin, 'garde.png');
+    const abandoned = await stage(admin, 'oubli.png');
+    const recent = await stage(admin, 'en-cours.png');
+    const created = await rest(app.url, 'POST', '/api/v1/users', {
+      token: admin,
+      json: { role_id: '1', first_name: 'Léa', last_name: 'Garnier', telephone: '612345678', email: 'lea.garnier@etude.fr', identity: 'lgarnier', password: 'Constat#2026', profile: linked.url },
+    });
+    expect(created.status).toBe(201);
+    expect(await app.services.db.stagedAvatar.count({ where: { storageKey: linked.key } })).toBe(0);
+    await age(abandoned.key, 25);
+    await age(recent.key, 23);
+
+    expect(await sweepStagedAvatars(app.services)).toBe(1);
+    expect(await app.services.storage.exists(abandoned.key)).toBe(false);
+    expect(await app.services.db.stagedAvatar.count({ where: { storageKey: abandoned.key } })).toBe(0);
+    // Linked and recent pictures stay.
+    expect(await app.services.storage.exists(linked.key)).toBe(true);
+    expect(await app.services.storage.exists(recent.key)).toBe(true);
+    // The abandoned one can no longer be linked.
+    const late = await rest(app.url, 'POST', '/api/v1/users', {
+      token: admin,
+      json: { role_id: '1', first_name: 'Noé', last_name: 'Garnier', telephone: '612345678', email: 'noe.garnier@etude.fr', identity: 'ngarnier', password: 'Constat#2026', profile: abandoned.url },
+    });
+    expect(late.status).toBe(400);
+    expect(late.body.errors).toEqual({ profile: 'Image introuvable : envoyez-la de nouveau.' });
+  });
+
+  it('only its sender may link a picture sent ahead', async () => {
+    const secretary = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
+    const hers = await stage(secretary, 'sienne.png');
+    const claimed = await rest(app.url, 'POST', '/api/v1/users', {
+      token: admin,
+      json: { role_id: '1', first_name: 'Max', last_name: 'Garnier', telephone: '612345678', email: 'max.garnier@etude.fr', identity: 'mgarnier', password: 'Constat#2026', profile: hers.url },
+    });
+    expect(claimed.status).toBe(400);
+    expect(claimed.body.errors).toEqual({ profile: 'Image introuvable : envoyez-la de nouveau.' });
+    expect(await app.services.db.stagedAvatar.count({ where: { storageKey: hers.key } })).toBe(1);
+  });
+
+  it(`refuses picture number ${STAGED_AVATARS_PER_DAY + 1} within a day, storing nothing`, async () => {
+    const bailiff = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
+    for (let i = 0; i < STAGED_AVATARS_PER_DAY; i++) await stage(bailiff, `photo-${i}.png`);
+    const before = await storedFiles('avatars');
+    const refused = await restForm(app.url, '/api/v1/users/image', {}, [{ field: 'profile', name: 'encore.png', content: PNG }], bailiff);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ profile: 'Trop d’images envoyées en 24 heures : réessayez plus tard.' });
+    expect(await storedFiles('avatars')).toEqual(before);
   });
 });

@@ -67,11 +67,16 @@ export const accountMessages = {
   selfStatus: 'Vous ne pouvez pas désactiver votre propre compte.',
   notPending: "Ce compte n'est pas en attente de validation.",
   stagedAvatarMissing: 'Image introuvable : envoyez-la de nouveau.',
+  tooManyStagedAvatars: 'Trop d’images envoyées en 24 heures : réessayez plus tard.',
   tooManyMatrices: (max: number) => `Au plus ${max} matrices par envoi.`,
 } as const;
 
 /** Profile pictures: images only (checked by content), at most 5 Mo. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** Pictures one user may send ahead of a form (legacy `users/image`) within the lifetime below. */
+export const STAGED_AVATARS_PER_DAY = 20;
+/** How long a picture sent ahead of a form waits to be linked before the sweep removes it. */
+export const STAGED_AVATAR_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** Matrices added in one save. */
 export const MATRICES_PER_SAVE = 20;
 

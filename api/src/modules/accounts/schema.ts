@@ -5,6 +5,7 @@ import { databaseId } from '../../graphql/ids.js';
 import { Civility, Role, UserStatus } from '../../generated/prisma/enums.js';
 import { accountMessages, formatUnitPrice, roleIds, searchWords } from './rules.js';
 import * as accounts from './service.js';
+import { stageAvatar } from './staged-avatars.js';
 
 export const RoleEnum = builder.enumType(Role, { name: 'Role', description: 'ADMIN (1), BAILIFF / huissier (2), SECRETARY / secrétaire (3).' });
 export const CivilityEnum = builder.enumType(Civility, { name: 'Civility' });
@@ -375,7 +376,7 @@ builder.mutationFields((t) => ({
     description: 'Ancienne API users/image : envoie une photo de profil avant d’enregistrer le formulaire du compte.',
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: StageAvatarInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => ({ key: await accounts.stageAvatar(ctx, input.image) }),
+    resolve: async (_root, { input }, ctx) => ({ key: await stageAvatar(ctx, input.image) }),
   }),
   reviewPendingAccount: t.field({
     type: ReviewPendingAccountPayload,

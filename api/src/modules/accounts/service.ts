@@ -6,9 +6,9 @@ import { sanitizeRichText } from '../../infra/html.js';
 import { renderMail } from '../../infra/mail/index.js';
 import { discardFiles, drainUploads, saveUpload, type SaveOptions, type StoredFile, type UploadInput } from '../../infra/uploads.js';
 import { recordAudit } from '../audit/service.js';
+import { avatarOptions, isStagedBy, markLinked } from './staged-avatars.js';
 import { hashPassword } from '../auth/password.js';
 import {
-  AVATAR_MAX_BYTES,
   MATRICES_PER_SAVE,
   accountFieldsFor,
   accountMessages,
@@ -42,20 +42,19 @@ export interface AccountInput extends AccountFields, AccountFiles {
 
 const uploadsOf = (input: AccountFiles): UploadInput[] => [...(input.avatar ? [input.avatar] : []), ...(input.matrices ?? [])];
 
-const avatarOptions: SaveOptions = { folder: 'avatars', category: 'image', maxBytes: AVATAR_MAX_BYTES };
-
 /**
- * Checks the file part of a form: matrices belong to bailiffs, a staged avatar must exist and be
- * nobody else's. Adds to `errors`; returns the staged avatar's key.
+ * Checks the file part of a form: matrices belong to bailiffs, an avatar sent ahead must be the
+ * account's own already or one the viewer staged. Adds to `errors`; returns the avatar's key.
  */
-async function checkFiles(ctx: AppContext, form: AccountForm, input: AccountFiles, userId: number | null, errors: FieldErrors): Promise<string | null> {
+async function checkFiles(ctx: AppContext, form: AccountForm, input: AccountFiles, currentAvatar: string | null, errors: FieldErrors): Promise<string | null> {
   const wrongRole = form.kind === 'profile' ? accountMessages.notEditable : accountMessages.notForRole;
   if (form.role !== 'BAILIFF' && ((input.matrices?.length ?? 0) > 0 || (input.removeMatrixIds?.length ?? 0) > 0)) errors.matrices = wrongRole;
   else if ((input.matrices?.length ?? 0) > MATRICES_PER_SAVE) errors.matrices = accountMessages.tooManyMatrices(MATRICES_PER_SAVE);
   if (!input.avatarKey || input.avatar) return null;
   const key = avatarKeyOf(input.avatarKey);
-  const taken = key ? await ctx.db.user.count({ where: { avatarKey: key, ...(userId && { id: { not: userId } }) } }) : 0;
-  if (!key || taken > 0 || !(await ctx.storage.exists(key))) {
+  // Legacy clients send the account's current picture back with every save.
+  if (key && key === currentAvatar) return key;
+  if (!key || !(await isStagedBy(ctx, key))) {
     errors.avatar = accountMessages.stagedAvatarMissing;
     return null;
   }
@@ -89,17 +88,6 @@ const matrixRow = (userId: number, file: StoredFile) => ({
   size: file.size,
   mimeType: file.mimeType,
 });
-
-/** The legacy `users/image` call: stores a profile picture to be linked by the next account save. */
-export async function stageAvatar(ctx: AppContext, image: UploadInput): Promise<string> {
-  if (!ctx.viewer) {
-    drainUploads([image]);
-    throw notAuthenticated();
-  }
-  const stored = await saveUpload(ctx.storage, image, avatarOptions);
-  await recordAudit(ctx.db, ctx, { action: 'accounts.avatar.stage', entity: 'File', entityId: stored.storageKey });
-  return stored.storageKey;
-}
 
 function requireAdmin(ctx: AppContext) {
   if (!ctx.viewer) throw notAuthenticated();
@@ -237,6 +225,7 @@ export async function createAccount(ctx: AppContext, role: Role, input: AccountI
         select: { id: true },
       });
       if (files.matrices.length > 0) await tx.userMatrix.createMany({ data: files.matrices.map((file) => matrixRow(user.id, file)) });
+      if (!files.avatar && stagedAvatar) await markLinked(tx, stagedAvatar);
       await recordAudit(tx, ctx, { action: 'accounts.create', entity: 'User', entityId: user.id, data: { role, matrices: files.matrices.length } });
       return user;
     });
@@ -264,7 +253,7 @@ async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, 
   try {
     const errors = validateAccountFields(form, input, asFields(stored));
     if (form.kind === 'update') await checkGroup(ctx, stored.role, input.groupId === undefined ? stored.groupId : input.groupId, errors);
-    stagedAvatar = await checkFiles(ctx, form, input, stored.id, errors);
+    stagedAvatar = await checkFiles(ctx, form, input, stored.avatarKey, errors);
     throwIfInvalid(errors);
     await assertUnique(ctx, null, identity && identity.toLowerCase() !== stored.identity.toLowerCase() ? identity : null, stored.id);
   } catch (error) {
@@ -292,6 +281,7 @@ async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, 
   try {
     await ctx.db.$transaction(async (tx) => {
       await tx.user.update({ where: { id: stored.id }, data });
+      if (!files.avatar && newAvatar) await markLinked(tx, newAvatar);
       if (files.matrices.length > 0) await tx.userMatrix.createMany({ data: files.matrices.map((file) => matrixRow(stored.id, file)) });
       if (input.removeMatrixIds?.length) {
         // Only this account's matrices: ids of anyone else's are ignored.
