@@ -6,6 +6,7 @@ import { MailDeliveryError } from '../../api/src/infra/mail/index.js';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, readOutbox, rest } from '../support/http.js';
+import { wsClient } from '../support/ws.js';
 import { foldSpaces, pdfText } from '../support/pdf.js';
 
 let app: TestApp;
@@ -494,6 +495,45 @@ describe('failures leave a consistent state', () => {
     const text = await pdfText((await download(result.data!.node.pdf.downloadUrl)).body);
     expect(text).toContain(`FACTURE N° ${number}`);
     expect(text).toContain('Constat du disque plein');
+  });
+});
+
+describe('live updates', () => {
+  it('a generated bill tells every open reports list that its constats are invoiced (reportChanged per constat)', async () => {
+    const group = await makeGroup('Étude en direct');
+    const bailiff = await makeBailiff(group.id);
+    const reports = await Promise.all([1, 2].map((n) => countedReport(bailiff.id, { name: `Constat en direct ${n}`, pages: 3, photos: 1 })));
+    const expected = new Set(reports.map((report) => gid('Report', report.id)));
+    const client = wsClient(app.url, tokens.admin);
+    const received = new Map<string, { invoiced: boolean; viewerCan: { setBilling: boolean } }>();
+    let subscribed!: () => void;
+    const ready = new Promise<void>((resolve) => (subscribed = resolve));
+    const allReceived = new Promise<void>((resolve, reject) => {
+      client.on('connected', () => setTimeout(subscribed, 100));
+      client.subscribe<{ reportChanged: { report: { id: string; invoiced: boolean; viewerCan: { setBilling: boolean } } | null } }>(
+        { query: 'subscription { reportChanged { report { id invoiced viewerCan { setBilling } } } }' },
+        {
+          next: ({ data }) => {
+            const report = data?.reportChanged.report;
+            if (report && expected.has(report.id)) received.set(report.id, report);
+            if (received.size === expected.size) resolve();
+          },
+          error: reject,
+          complete: () => {},
+        },
+      );
+    });
+    try {
+      await ready;
+      const generated = await gql(app.url, GENERATE, {
+        input: { groupId: gid('Group', group.id), reports: reports.map((report) => ({ reportId: gid('Report', report.id), discount: 0 })) },
+      }, tokens.admin);
+      expect(generated.errors).toBeUndefined();
+      await allReceived;
+      expect([...received.values()]).toEqual([...expected].map(() => ({ id: expect.any(String), invoiced: true, viewerCan: { setBilling: false } })));
+    } finally {
+      await client.dispose();
+    }
   });
 });
 

@@ -420,6 +420,48 @@ describe('Facturation (admin)', () => {
     expect(after.totals.reports).toBe(before.totals.reports + 1);
     await eventually(shownPeriodTotals, periodTotalsTexts(after.totals));
   });
+  it('fetches the open month once for a bill and the constats it invoices, not once per event', async () => {
+    const db = app.services.db;
+    const secretary = await db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
+    const group = await db.group.create({
+      data: { name: 'Étude Rafale', siret: '41234567800012', telephone: '0478000000', email: 'rafale@etude.test', address: '1 quai', zip: '69002', city: 'Lyon', pricePage: '2.00', pricePhoto: '0.50' },
+    });
+    const bailiff = await db.user.create({
+      data: { role: 'BAILIFF', firstName: 'Rémi', lastName: 'Rafale', email: 'remi.rafale@etude.test', identity: 'remi.rafale', passwordHash: 'not-a-hash', groupId: group.id },
+    });
+    const reports = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        db.report.create({
+          data: { name: `Rafale ${n}`, bailiffId: bailiff.id, secretaryId: secretary.id, status: 'TE', countPagesBilling: 2, countPhotosBilling: 1, countPagesRetrocession: 2, countPhotosRetrocession: 1 },
+        }),
+      ),
+    );
+    const { year, month } = parisNow();
+    const subscribed = Promise.all([subscriptionSent(page, 'reportChanged'), subscriptionSent(page, 'billingChanged')]);
+    await page.goto('/dashboard/facturation-admin');
+    await screenTitle(page, 'Facturation').waitFor();
+    await rowOf('Étude Rafale').waitFor();
+    await subscribed;
+    let fetches = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.postData()?.includes('BillingPageQuery')) fetches += 1;
+    });
+
+    const generated = await gql(
+      app.url,
+      'mutation($input: GenerateGroupBillInput!) { generateGroupBill(input: $input) { bill { number } } }',
+      { input: { groupId: Buffer.from(`Group:${group.id}`).toString('base64'), reports: reports.map((report) => ({ reportId: Buffer.from(`Report:${report.id}`).toString('base64'), discount: 0 })) } },
+      await loginToken(app.url, demo.admin.email, demo.admin.password),
+    );
+    expect(generated.errors).toBeUndefined();
+    const number = (generated.data as { generateGroupBill: { bill: { number: number } } }).generateGroupBill.bill.number;
+    await rowOf('Étude Rafale').getByText(`N° ${number}`).waitFor();
+    // Five events arrive together (the bill, its four constats): React batches the refetches they
+    // ask for, so the month is fetched once per subscription at most, not once per event.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(fetches).toBeGreaterThanOrEqual(1);
+    expect(fetches).toBeLessThanOrEqual(2);
+  });
 });
 
 describe('Factures des études (admin, /dashboard/mybillsbailiff)', () => {

@@ -12,6 +12,7 @@ import { parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { recordAudit } from '../audit/service.js';
 import { viewerGroupId } from '../groups/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
+import { publishReportChanges } from '../reports/service.js';
 import type { PeriodTotals } from '../retrocession/rules.js';
 import {
   BILL_PDF_NAME,
@@ -259,7 +260,10 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
   if (existing) throw new AppError('CONFLICT', billMessages.alreadyGenerated);
 
   const reportIds = [...discounts.keys()];
-  const candidates = await ctx.db.report.findMany({ where: { id: { in: reportIds } }, select: { ...LINE_SELECT, createdAt: true } });
+  const candidates = await ctx.db.report.findMany({
+    where: { id: { in: reportIds } },
+    select: { ...LINE_SELECT, createdAt: true, bailiffId: true, secretaryId: true },
+  });
   const reports = candidates.filter((report) =>
     isBillable({ ...report, groupId: report.bailiff.groupId, createdYearMonth: parisYearMonth(report.createdAt) }, group.id, period),
   );
@@ -329,6 +333,8 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
   // PDF is rendered again the first time it is needed (download, e-mail).
   await storeBillPdf(ctx, billId).catch((error: unknown) => console.error(`[billing] PDF de la facture ${billId}`, error));
   await publishBillingChanged(ctx, period);
+  // The billed constats are invoiced now: their rows (counters locked) change on every open list.
+  await publishReportChanges(ctx, reports);
   return billId;
 }
 

@@ -131,10 +131,22 @@ function requireViewer(ctx: AppContext): Viewer {
 
 /** Tells everyone who can see the report (and a secretary who just lost it) that it changed. */
 async function publishChange(ctx: AppContext, report: Pick<Facts, 'id' | 'bailiffId' | 'secretaryId'>, formerSecretaryId?: number | null) {
-  const recipients = new Set([...(await activeAdminIds(ctx.db)), report.bailiffId]);
-  if (report.secretaryId) recipients.add(report.secretaryId);
-  if (formerSecretaryId) recipients.add(formerSecretaryId);
-  for (const userId of recipients) ctx.pubsub.publish('reportChanged', userId, { reportId: report.id });
+  await publishReportChanges(ctx, [report], formerSecretaryId);
+}
+
+/** `publishChange` for several reports changed together (e.g. invoiced by one bill): one lookup of the admins. */
+export async function publishReportChanges(
+  ctx: AppContext,
+  reports: Pick<Facts, 'id' | 'bailiffId' | 'secretaryId'>[],
+  formerSecretaryId?: number | null,
+): Promise<void> {
+  const admins = await activeAdminIds(ctx.db);
+  for (const report of reports) {
+    const recipients = new Set([...admins, report.bailiffId]);
+    if (report.secretaryId) recipients.add(report.secretaryId);
+    if (formerSecretaryId) recipients.add(formerSecretaryId);
+    for (const userId of recipients) ctx.pubsub.publish('reportChanged', userId, { reportId: report.id });
+  }
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
