@@ -56,6 +56,7 @@ export async function sweepStagedAvatars(services: Pick<Services, 'db' | 'storag
   const expired = await services.db.stagedAvatar.findMany({
     where: { createdAt: { lt: new Date(now.getTime() - STAGED_AVATAR_LIFETIME_MS) } },
     select: { storageKey: true },
+    // A bounded batch per run: an exceptional backlog drains over the next hourly runs.
     take: 500,
   });
   if (expired.length === 0) return 0;
