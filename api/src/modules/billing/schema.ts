@@ -4,6 +4,7 @@ import { databaseId } from '../../graphql/ids.js';
 import { toDecimal } from '../../lib/money.js';
 import { parisYearMonth } from '../../lib/periods.js';
 import { GroupNode } from '../groups/schema.js';
+import { loadReportRow } from '../reports/rows.js';
 import { ReportNode } from '../reports/schema.js';
 import { BillFileRef, monthLabel, PeriodTotalsRef } from '../retrocession/schema.js';
 import { BILL_PDF_NAME, billMessages } from './rules.js';
@@ -133,13 +134,12 @@ const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup
       resolve: (query, row, _args, ctx) =>
         ctx.db.groupBill.findUnique({ ...query, where: { groupId_year_month: { groupId: row.groupId, year: row.year, month: row.month } } }),
     }),
-    billableReports: t.prismaField({
+    billableReports: t.field({
       type: [ReportNode],
       description: 'Constats comptés (pages facturées > 0), créés ce mois et pas encore facturés.',
-      // One findUnique per report, all in the same tick: Prisma batches them into one query for
-      // every étude of the list (no N+1).
-      resolve: async (query, row, _args, ctx) =>
-        (await Promise.all(row.billableReportIds.map((id) => ctx.db.report.findUnique({ ...query, where: { id } })))).filter((report) => report !== null),
+      // One load per report, all in the same tick: loadReportRow batches them into one statement
+      // for every étude of the list (no N+1).
+      resolve: async (row, _args, ctx) => (await Promise.all(row.billableReportIds.map((id) => loadReportRow(ctx, id)))).filter((report) => report !== null),
     }),
     billableReportCount: t.int({ resolve: (row) => row.billableReportIds.length }),
     totals: t.field({ type: PeriodTotalsRef, description: 'Tous les constats comptés du mois, facturés ou non.', resolve: (row) => row.totals }),

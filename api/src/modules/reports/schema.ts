@@ -1,13 +1,16 @@
-import { encodeGlobalID } from '@pothos/plugin-relay';
+import { encodeGlobalID, resolveCursorConnection, type DefaultConnectionArguments } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.js';
+import { AppError } from '../../graphql/errors.js';
 import { databaseId } from '../../graphql/ids.js';
 import { UserNode } from '../accounts/schema.js';
 import type { AppContext } from '../../context.js';
 import { ReportFileKind, ReportStatus } from '../../generated/prisma/enums.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 import type { Role } from '../../generated/prisma/enums.js';
 import { billingAmounts } from '../billing/rules.js';
 import { retrocessionAmounts, type LineAmounts } from '../retrocession/rules.js';
 import { alertClock, alertLevel, can, hoursBetween, messages, statusShownTo } from './rules.js';
+import { loadReportPage, loadReportRow, loadReportRows, reportCursor, type ReportCommentRow, type ReportFileRow, type ReportRow } from './rows.js';
 import * as reports from './service.js';
 
 export const ReportStatusEnum = builder.enumType(ReportStatus, {
@@ -29,16 +32,7 @@ const viewerRole = (ctx: AppContext): Role => ctx.viewer!.role;
 
 // --- Files ------------------------------------------------------------------------------------
 
-interface FileRow {
-  id: number;
-  kind: ReportFileKind;
-  originalName: string;
-  size: number;
-  storageKey: string;
-  createdAt: Date;
-}
-
-const ReportFileRef = builder.objectRef<FileRow>('ReportFile').implement({
+const ReportFileRef = builder.objectRef<ReportFileRow>('ReportFile').implement({
   description: 'Un fichier d’un constat.',
   fields: (t) => ({
     id: t.id({ resolve: (file) => String(file.id) }),
@@ -54,7 +48,7 @@ const ReportFileRef = builder.objectRef<FileRow>('ReportFile').implement({
   }),
 });
 
-const FileGroupRef = builder.objectRef<{ reportId: number; reportName: string; kind: ReportFileKind; files: FileRow[] }>('ReportFileGroup').implement({
+const FileGroupRef = builder.objectRef<{ reportId: number; reportName: string; kind: ReportFileKind; files: ReportFileRow[] }>('ReportFileGroup').implement({
   description: 'Les éléments déposés ou retournés d’un constat.',
   fields: (t) => ({
     count: t.int({ resolve: (group) => group.files.length }),
@@ -71,59 +65,26 @@ const FileGroupRef = builder.objectRef<{ reportId: number; reportName: string; k
   }),
 });
 
-const FILES_SELECT = {
-  files: {
-    select: { id: true, kind: true, originalName: true, size: true, storageKey: true, createdAt: true },
-    orderBy: { id: 'asc' },
-  },
-} as const;
-
 // --- Comments ---------------------------------------------------------------------------------
 
-interface CommentRow {
-  id: number;
-  body: string;
-  createdAt: Date;
-  authorId: number;
-  receiverId: number | null;
-  author: { firstName: string; lastName: string; role: Role };
-  reads: { userId: number }[];
-}
-
-const CommentRef = builder.objectRef<CommentRow>('ReportComment').implement({
+const CommentRef = builder.objectRef<ReportCommentRow>('ReportComment').implement({
   fields: (t) => ({
     id: t.id({ resolve: (comment) => String(comment.id) }),
     body: t.exposeString('body'),
     createdAt: t.field({ type: 'DateTime', resolve: (comment) => comment.createdAt }),
-    authorName: t.string({ resolve: (comment) => `${comment.author.firstName} ${comment.author.lastName}` }),
+    authorName: t.exposeString('authorName'),
     authorDatabaseId: t.exposeInt('authorId'),
     receiverDatabaseId: t.exposeInt('receiverId', { nullable: true }),
-    authorRole: t.field({ type: builder.enumType('CommentAuthorRole', { values: ['ADMIN', 'BAILIFF', 'SECRETARY'] as const }), resolve: (comment) => comment.author.role }),
+    authorRole: t.field({ type: builder.enumType('CommentAuthorRole', { values: ['ADMIN', 'BAILIFF', 'SECRETARY'] as const }), resolve: (comment) => comment.authorRole }),
     isMine: t.boolean({ resolve: (comment, _args, ctx) => comment.authorId === ctx.viewer!.id }),
     isRead: t.boolean({
       description: 'Lu par l’utilisateur connecté (toujours vrai pour ses propres messages).',
-      resolve: (comment, _args, ctx) => comment.authorId === ctx.viewer!.id || comment.reads.length > 0,
+      resolve: (comment, _args, ctx) => comment.authorId === ctx.viewer!.id || comment.read,
     }),
   }),
 });
 
-const commentsSelect = (_args: unknown, ctx: AppContext) => ({
-  comments: {
-    where: reports.visibleComments(ctx.viewer!),
-    orderBy: { createdAt: 'asc' as const },
-    select: {
-      id: true,
-      body: true,
-      createdAt: true,
-      authorId: true,
-      receiverId: true,
-      author: { select: { firstName: true, lastName: true, role: true } },
-      reads: { where: { userId: ctx.viewer!.id }, select: { userId: true } },
-    },
-  },
-});
-
-const unread = (comments: CommentRow[], viewerId: number) => comments.filter((comment) => comment.authorId !== viewerId && comment.reads.length === 0);
+const unread = (comments: ReportCommentRow[], viewerId: number) => comments.filter((comment) => comment.authorId !== viewerId && !comment.read);
 
 // --- Amounts ----------------------------------------------------------------------------------
 
@@ -136,21 +97,13 @@ const AmountsRef = builder.objectRef<LineAmounts>('LineAmounts').implement({
   }),
 });
 
-// Tariffs captured on the report, else those in force (group's and secretary's).
-const TARIFFS_SELECT = {
-  groupPricePage: true,
-  groupPricePhoto: true,
-  secretaryPricePage: true,
-  secretaryPricePhoto: true,
-  bailiff: { select: { group: { select: { pricePage: true, pricePhoto: true } } } },
-  secretary: { select: { secretaryPricePage: true, secretaryPricePhoto: true } },
-} as const;
-
 // --- Report -----------------------------------------------------------------------------------
 
-export const ReportNode = builder.prismaNode('Report', {
-  id: { field: 'id' },
-  select: { bailiffId: true, secretaryId: true, status: true, isArchived: true, invoiced: true },
+// Resolved from plain rows (rows.ts), not by plugin-prisma: the hot path of every screen, see
+// docs/decisions.md. People stay User prismaNodes, loaded per row (Prisma batches them).
+export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
+  id: { resolve: (report) => report.id },
+  loadMany: (ids, ctx) => loadReportRows(ctx, ids.map(Number)),
   authScopes: (report, ctx) => can(ctx.viewer, 'view', report),
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
@@ -168,27 +121,36 @@ export const ReportNode = builder.prismaNode('Report', {
     returnedAt: t.expose('returnedAt', { type: 'DateTime', nullable: true, description: 'Date de retour.' }),
     alert: t.field({
       type: AlertLevelEnum,
-      select: { createdAt: true, lastStatusChange: true },
       // The bullet follows the status the viewer is shown: a bailiff's NA constat is "en cours".
       resolve: (report, _args, ctx) =>
         alertLevel(statusShownTo(viewerRole(ctx), report.status), hoursBetween(alertClock(viewerRole(ctx), report), new Date())),
     }),
     delayHours: t.int({
       description: 'Heures écoulées depuis le dernier changement de statut.',
-      select: { lastStatusChange: true },
       resolve: (report) => Math.floor(hoursBetween(report.lastStatusChange, new Date())),
     }),
-    bailiff: t.relation('bailiff'),
-    secretary: t.relation('secretary', { nullable: true }),
+    // findUnique for both people (not findUniqueOrThrow): Prisma compacts a tick's findUniques of
+    // one action into one statement; mixing the two actions runs them one by one.
+    bailiff: t.prismaField({
+      type: UserNode,
+      resolve: async (query, report, _args, ctx) => {
+        const bailiff = await ctx.db.user.findUnique({ ...query, where: { id: report.bailiffId } });
+        if (!bailiff) throw new Error(`Report ${report.id}: bailiff ${report.bailiffId} not found`);
+        return bailiff;
+      },
+    }),
+    secretary: t.prismaField({
+      type: UserNode,
+      nullable: true,
+      resolve: (query, report, _args, ctx) => (report.secretaryId === null ? null : ctx.db.user.findUnique({ ...query, where: { id: report.secretaryId } })),
+    }),
     deposited: t.field({
       type: FileGroupRef,
-      select: { ...FILES_SELECT, id: true, name: true },
       resolve: (report) => ({ reportId: report.id, reportName: report.name, kind: 'DEPOSITED' as const, files: report.files.filter((file) => file.kind === 'DEPOSITED') }),
     }),
     returned: t.field({
       type: FileGroupRef,
       description: 'Éléments retournés ; l’huissier ne les voit qu’une fois le constat terminé.',
-      select: { ...FILES_SELECT, id: true, name: true },
       resolve: (report, _args, ctx) => {
         const hidden = viewerRole(ctx) === 'BAILIFF' && report.status !== 'TE' && report.status !== 'AR';
         const files = hidden ? [] : report.files.filter((file) => file.kind === 'RETURNED');
@@ -202,53 +164,44 @@ export const ReportNode = builder.prismaNode('Report', {
     countPagesBilling: t.exposeInt('countPagesBilling'),
     countPhotosBilling: t.exposeInt('countPhotosBilling'),
     retrocessionComment: t.exposeString('retrocessionComment', { nullable: true }),
+    // Tariffs captured on the report, else those in force (group's and secretary's).
     retrocessionAmounts: t.field({
       type: AmountsRef,
       description: 'Rétrocession : comptes rétrocession × tarifs de la secrétaire (spec §9).',
-      select: { countPagesRetrocession: true, countPhotosRetrocession: true, ...TARIFFS_SELECT },
       resolve: (report) =>
         retrocessionAmounts({
           pages: report.countPagesRetrocession,
           photos: report.countPhotosRetrocession,
-          pricePage: report.secretaryPricePage ?? report.secretary?.secretaryPricePage,
-          pricePhoto: report.secretaryPricePhoto ?? report.secretary?.secretaryPricePhoto,
+          pricePage: report.secretaryPricePage ?? report.assignedSecretaryPricePage,
+          pricePhoto: report.secretaryPricePhoto ?? report.assignedSecretaryPricePhoto,
         }),
     }),
     billingAmounts: t.field({
       type: AmountsRef,
       nullable: true,
       description: 'Facturation : comptes facturés × tarifs de l’étude (spec §9) ; null pour une secrétaire.',
-      select: { countPagesBilling: true, countPhotosBilling: true, ...TARIFFS_SELECT },
       resolve: (report, _args, ctx) =>
         viewerRole(ctx) === 'SECRETARY'
           ? null
           : billingAmounts({
-          pages: report.countPagesBilling,
-          photos: report.countPhotosBilling,
-          pricePage: report.groupPricePage ?? report.bailiff.group?.pricePage,
-          pricePhoto: report.groupPricePhoto ?? report.bailiff.group?.pricePhoto,
-        }),
+              pages: report.countPagesBilling,
+              photos: report.countPhotosBilling,
+              pricePage: report.groupPricePage ?? report.bailiffGroupPricePage,
+              pricePhoto: report.groupPricePhoto ?? report.bailiffGroupPricePhoto,
+            }),
     }),
     comments: t.field({
       type: [CommentRef],
       description: 'Commentaires visibles par l’utilisateur, du plus ancien au plus récent.',
       args: { audience: t.arg({ type: CommentAudienceEnum, defaultValue: 'ALL' }) },
-      select: commentsSelect,
       resolve: (report, args) => {
-        const comments = report.comments as CommentRow[];
-        if (args.audience === 'ALL') return comments;
+        if (args.audience === 'ALL') return report.comments;
         const party = args.audience === 'BAILIFF' ? report.bailiffId : report.secretaryId;
-        return comments.filter((comment) => comment.authorId === party || comment.receiverId === party);
+        return report.comments.filter((comment) => comment.authorId === party || comment.receiverId === party);
       },
     }),
-    unreadCommentCount: t.int({
-      select: commentsSelect,
-      resolve: (report, _args, ctx) => unread(report.comments as CommentRow[], ctx.viewer!.id).length,
-    }),
-    unreadCommentIds: t.idList({
-      select: commentsSelect,
-      resolve: (report, _args, ctx) => unread(report.comments as CommentRow[], ctx.viewer!.id).map((comment) => String(comment.id)),
-    }),
+    unreadCommentCount: t.int({ resolve: (report, _args, ctx) => unread(report.comments, ctx.viewer!.id).length }),
+    unreadCommentIds: t.idList({ resolve: (report, _args, ctx) => unread(report.comments, ctx.viewer!.id).map((comment) => String(comment.id)) }),
     viewerCan: t.field({
       type: ReportPermissionsRef,
       description: 'Actions permises à l’utilisateur connecté (pour griser les boutons).',
@@ -275,6 +228,14 @@ ReportPermissionsRef.implement({
     };
   },
 });
+
+// --- Report lists -----------------------------------------------------------------------------
+
+/** A connection of the reports `where` finds (newest first), its total counted only when asked. */
+export async function reportConnection(ctx: AppContext, args: DefaultConnectionArguments, where: Prisma.ReportWhereInput, totalCount: () => Promise<number>) {
+  const connection = await resolveCursorConnection<Promise<ReportRow[]>>({ args, defaultSize: 10, maxSize: 100, toCursor: reportCursor }, (page) => loadReportPage(ctx, where, page));
+  return { ...connection, totalCount };
+}
 
 // --- Queries ----------------------------------------------------------------------------------
 
@@ -339,17 +300,18 @@ const ReportHeadersRef = builder.objectRef<reports.ReportHeaders>('ReportHeaders
 });
 
 builder.queryFields((t) => ({
-  reports: t.prismaConnection({
-    type: 'Report',
-    cursor: 'id',
-    authScopes: { authenticated: true },
-    defaultSize: 10,
-    maxSize: 100,
-    args: { filter: t.arg({ type: ReportFilterInput }) },
-    totalCount: (_parent, args, ctx) => reports.countReports(ctx, toFilter(args.filter)),
-    resolve: (query, _root, args, ctx) =>
-      ctx.db.report.findMany({ ...query, where: reports.reportsWhere(ctx.viewer!, toFilter(args.filter)), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
-  }),
+  reports: t.connection(
+    {
+      type: ReportNode,
+      authScopes: { authenticated: true },
+      args: { filter: t.arg({ type: ReportFilterInput }) },
+      resolve: (_root, args, ctx) => {
+        const filter = toFilter(args.filter);
+        return reportConnection(ctx, args, reports.reportsWhere(ctx.viewer!, filter), () => reports.countReports(ctx, filter));
+      },
+    },
+    { fields: (c) => ({ totalCount: c.int({ resolve: (connection) => connection.totalCount() }) }) },
+  ),
   assignedBailiffs: t.prismaField({
     type: [UserNode],
     description: 'Huissiers des constats attribués à la secrétaire connectée, triés par nom (recherche avancée).',
@@ -375,9 +337,13 @@ builder.queryFields((t) => ({
 const ReportPayload = builder.objectRef<{ reportId: number; message: string }>('ReportPayload').implement({
   fields: (t) => ({
     message: t.exposeString('message'),
-    report: t.prismaField({
+    report: t.field({
       type: ReportNode,
-      resolve: (query, payload, _args, ctx) => ctx.db.report.findUniqueOrThrow({ ...query, where: { id: payload.reportId } }),
+      resolve: async (payload, _args, ctx) => {
+        const report = await loadReportRow(ctx, payload.reportId);
+        if (!report) throw new AppError('NOT_FOUND', messages.notFound);
+        return report;
+      },
     }),
   }),
 });
@@ -586,12 +552,15 @@ const ReportChangedRef = builder.objectRef<{ reportId: number }>('ReportChanged'
   description: 'Un constat visible (ou qui vient de cesser de l’être) a changé.',
   fields: (t) => ({
     reportId: t.id({ resolve: (event) => encodeGlobalID('Report', event.reportId) }),
-    report: t.prismaField({
+    report: t.field({
       type: ReportNode,
       nullable: true,
       description: 'null quand l’utilisateur ne peut plus voir ce constat (par exemple après une réattribution).',
-      resolve: (query, event, _args, ctx) =>
-        ctx.db.report.findFirst({ ...query, where: { AND: [{ id: event.reportId }, reports.visibleReports(ctx.viewer!)] } }),
+      // can(view) is visibleReports() as a rule on the row.
+      resolve: async (event, _args, ctx) => {
+        const report = await loadReportRow(ctx, event.reportId);
+        return report && can(ctx.viewer, 'view', report) ? report : null;
+      },
     }),
   }),
 });

@@ -4,7 +4,7 @@ import { builder } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
 import { formatMonthYear } from '../../infra/mail/format.js';
 import { UserNode } from '../accounts/schema.js';
-import { ReportNode } from '../reports/schema.js';
+import { ReportNode, reportConnection } from '../reports/schema.js';
 import { secretaryBillMessages, type PeriodTotals } from './rules.js';
 import * as retrocession from './service.js';
 
@@ -123,16 +123,17 @@ const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('Retrocessio
       description: '« CUMUL PÉRIODE » des constats de la période.',
       resolve: (period, _args, ctx) => retrocession.retrocessionTotals(ctx, retrocession.retrocessionReportsWhere(ctx, period.filter)),
     }),
-    reports: t.prismaConnection({
-      type: ReportNode,
-      cursor: 'id',
-      defaultSize: 10,
-      maxSize: 100,
-      description: 'Constats créés dans la période, du plus récent au plus ancien (montant : rétrocession).',
-      totalCount: (period, _args, ctx) => ctx.db.report.count({ where: retrocession.retrocessionReportsWhere(ctx, period.filter) }),
-      resolve: (query, period, _args, ctx) =>
-        ctx.db.report.findMany({ ...query, where: retrocession.retrocessionReportsWhere(ctx, period.filter), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
-    }),
+    reports: t.connection(
+      {
+        type: ReportNode,
+        description: 'Constats créés dans la période, du plus récent au plus ancien (montant : rétrocession).',
+        resolve: (period, args, ctx) => {
+          const where = retrocession.retrocessionReportsWhere(ctx, period.filter);
+          return reportConnection(ctx, args, where, () => ctx.db.report.count({ where }));
+        },
+      },
+      { fields: (c) => ({ totalCount: c.int({ resolve: (connection) => connection.totalCount() }) }) },
+    ),
     bills: t.prismaField({
       type: [SecretaryBillNode],
       description: '« Factures » : seulement les secrétaires qui ont déposé une facture pour la période.',

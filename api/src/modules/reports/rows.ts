@@ -1,0 +1,189 @@
+// The Report type's data as plain rows: the page's ids by Prisma (the list filters stay in one
+// place, service.ts), then every row of the page by ONE hand-written statement that builds each
+// report's JSON — files, comments the viewer may read with their read marks, tariffs. Resolving the
+// type from these rows instead of plugin-prisma's nested selections halves the server's CPU on the
+// screens' lists (docs/benchmarks.md, docs/decisions.md).
+import { createContextCache } from '@pothos/core';
+import type { ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
+import type { AppContext, Viewer } from '../../context.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import type { ReportFileKind, ReportStatus, Role } from '../../generated/prisma/enums.js';
+import { validationError } from '../../graphql/errors.js';
+
+export interface ReportFileRow {
+  id: number;
+  kind: ReportFileKind;
+  originalName: string;
+  size: number;
+  storageKey: string;
+  createdAt: Date;
+}
+
+export interface ReportCommentRow {
+  id: number;
+  body: string;
+  createdAt: Date;
+  authorId: number;
+  receiverId: number | null;
+  authorName: string;
+  authorRole: Role;
+  /** Read by the viewer (their own comments aside, see the Report type). */
+  read: boolean;
+}
+
+export interface ReportRow {
+  id: number;
+  name: string;
+  bailiffId: number;
+  secretaryId: number | null;
+  status: ReportStatus;
+  isArchived: boolean;
+  invoiced: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  lastStatusChange: Date;
+  returnedAt: Date | null;
+  countPagesProvisional: number;
+  countPhotosProvisional: number;
+  countPagesRetrocession: number;
+  countPhotosRetrocession: number;
+  countPagesBilling: number;
+  countPhotosBilling: number;
+  retrocessionComment: string | null;
+  // Decimals as text (exact), for the money rules' DecimalInput: captured tariffs, else those in force.
+  groupPricePage: string | null;
+  groupPricePhoto: string | null;
+  secretaryPricePage: string | null;
+  secretaryPricePhoto: string | null;
+  /** The bailiff's group tariffs (null without group). */
+  bailiffGroupPricePage: string | null;
+  bailiffGroupPricePhoto: string | null;
+  /** The assigned secretary's tariffs (null without secretary). */
+  assignedSecretaryPricePage: string | null;
+  assignedSecretaryPricePhoto: string | null;
+  files: ReportFileRow[];
+  comments: ReportCommentRow[];
+}
+
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+type RowJson = Omit<Json<ReportRow>, 'files' | 'comments'> & { files: Json<ReportFileRow>[]; comments: Json<ReportCommentRow>[] };
+
+/** visibleComments() of service.ts on the "Comment" row `c`, kept in step with it. */
+function visibleCommentsSql(viewer: Viewer | null): Prisma.Sql {
+  // Anonymous loads (node(id:)) read nothing: the type's scopes refuse the row afterwards.
+  if (!viewer) return Prisma.sql`FALSE`;
+  if (viewer.role === 'ADMIN') return Prisma.sql`TRUE`;
+  const receivedByOffice = viewer.role === 'SECRETARY' ? Prisma.sql` OR c."receiverId" IS NULL` : Prisma.empty;
+  return Prisma.sql`(c."authorId" = ${viewer.id} OR c."receiverId" = ${viewer.id}${receivedByOffice})`;
+}
+
+const rowsStatement = (viewer: Viewer | null, ids: number[]) => Prisma.sql`
+  SELECT json_build_object(
+      'id', r.id, 'name', r.name, 'bailiffId', r."bailiffId", 'secretaryId', r."secretaryId",
+      'status', r.status, 'isArchived', r."isArchived", 'invoiced', r.invoiced,
+      'createdAt', r."createdAt", 'updatedAt', r."updatedAt", 'lastStatusChange', r."lastStatusChange", 'returnedAt', r."returnedAt",
+      'countPagesProvisional', r."countPagesProvisional", 'countPhotosProvisional', r."countPhotosProvisional",
+      'countPagesRetrocession', r."countPagesRetrocession", 'countPhotosRetrocession', r."countPhotosRetrocession",
+      'countPagesBilling', r."countPagesBilling", 'countPhotosBilling', r."countPhotosBilling",
+      'retrocessionComment', r."retrocessionComment",
+      'groupPricePage', r."groupPricePage"::text, 'groupPricePhoto', r."groupPricePhoto"::text,
+      'secretaryPricePage', r."secretaryPricePage"::text, 'secretaryPricePhoto', r."secretaryPricePhoto"::text,
+      'bailiffGroupPricePage', g."pricePage"::text, 'bailiffGroupPricePhoto', g."pricePhoto"::text,
+      'assignedSecretaryPricePage', s."secretaryPricePage"::text, 'assignedSecretaryPricePhoto', s."secretaryPricePhoto"::text,
+      'files', (SELECT coalesce(json_agg(json_build_object(
+                    'id', f.id, 'kind', f.kind, 'originalName', f."originalName", 'size', f.size, 'storageKey', f."storageKey", 'createdAt', f."createdAt"
+                  ) ORDER BY f.id), '[]')
+                 FROM "ReportFile" f WHERE f."reportId" = r.id),
+      'comments', (SELECT coalesce(json_agg(json_build_object(
+                       'id', c.id, 'body', c.body, 'createdAt', c."createdAt", 'authorId', c."authorId", 'receiverId', c."receiverId",
+                       'authorName', a."firstName" || ' ' || a."lastName", 'authorRole', a.role,
+                       'read', EXISTS (SELECT 1 FROM "CommentRead" cr WHERE cr."commentId" = c.id AND cr."userId" = ${viewer?.id ?? null})
+                     ) ORDER BY c."createdAt", c.id), '[]')
+                    FROM "Comment" c JOIN "User" a ON a.id = c."authorId"
+                   WHERE c."reportId" = r.id AND ${visibleCommentsSql(viewer)})
+    ) AS "row"
+    FROM "Report" r
+    JOIN "User" b ON b.id = r."bailiffId"
+    LEFT JOIN "Group" g ON g.id = b."groupId"
+    LEFT JOIN "User" s ON s.id = r."secretaryId"
+   WHERE r.id = ANY(${ids}::int8[])`;
+
+// Columns are UTC `timestamp(3)`: JSON renders them without zone, hence the 'Z' added back.
+const utc = (timestamp: string) => new Date(`${timestamp}Z`);
+
+function fromJson(json: RowJson): ReportRow {
+  return {
+    ...json,
+    createdAt: utc(json.createdAt),
+    updatedAt: utc(json.updatedAt),
+    lastStatusChange: utc(json.lastStatusChange),
+    returnedAt: json.returnedAt === null ? null : utc(json.returnedAt),
+    files: json.files.map((file) => ({ ...file, createdAt: utc(file.createdAt) })),
+    comments: json.comments.map((comment) => ({ ...comment, createdAt: utc(comment.createdAt) })),
+  };
+}
+
+/** The reports `ids` as the viewer reads them, in the order of `ids` (null for an unknown id). */
+export async function loadReportRows(ctx: AppContext, ids: readonly number[]): Promise<(ReportRow | null)[]> {
+  // Ids decoded from global ids may be anything: only integers reach the statement.
+  const known = ids.filter(Number.isSafeInteger);
+  if (known.length === 0) return ids.map(() => null);
+  const found = await ctx.db.$queryRaw<{ row: RowJson }[]>(rowsStatement(ctx.viewer, known));
+  const byId = new Map(found.map(({ row }) => [row.id, fromJson(row)]));
+  return ids.map((id) => byId.get(id) ?? null);
+}
+
+// Single reports asked for within one tick (the billing list's études, payloads) share a statement.
+const pendingOfRequest = createContextCache(() => ({ batch: null as null | { ids: number[]; rows: Promise<(ReportRow | null)[]> } }));
+
+/** One report's row, batched with the other single loads of the same tick. */
+export function loadReportRow(ctx: AppContext, id: number): Promise<ReportRow | null> {
+  const pending = pendingOfRequest(ctx);
+  if (!pending.batch) {
+    const ids: number[] = [];
+    const rows = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      pending.batch = null;
+      return loadReportRows(ctx, ids);
+    });
+    pending.batch = { ids, rows };
+  }
+  const { ids, rows } = pending.batch;
+  const index = ids.push(id) - 1;
+  return rows.then((loaded) => loaded[index]);
+}
+
+// --- Pages ------------------------------------------------------------------------------------
+
+/** Every list of reports: newest first, the id breaking ties (and serving as cursor). */
+const ORDER = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.ReportOrderByWithRelationInput[];
+const REVERSED = [{ createdAt: 'asc' }, { id: 'asc' }] satisfies Prisma.ReportOrderByWithRelationInput[];
+
+const CURSOR_PREFIX = 'Report:';
+export const reportCursor = (row: { id: number }) => Buffer.from(`${CURSOR_PREFIX}${row.id}`).toString('base64');
+
+function parseCursor(cursor: string): number {
+  const decoded = Buffer.from(cursor, 'base64').toString();
+  const id = Number(decoded.slice(CURSOR_PREFIX.length));
+  if (!decoded.startsWith(CURSOR_PREFIX) || !Number.isSafeInteger(id)) throw validationError({ cursor: 'Curseur invalide.' }, 'Curseur invalide.');
+  return id;
+}
+
+/**
+ * A page of the reports `where` finds, for resolveCursorConnection: ids by Prisma (flat and cheap),
+ * then the rows in one statement. Backwards pages come nearest-first, as the helper expects.
+ */
+export async function loadReportPage(ctx: AppContext, where: Prisma.ReportWhereInput, page: ResolveCursorConnectionArgs): Promise<ReportRow[]> {
+  const cursor = page.inverted ? page.before : page.after;
+  const ids = await ctx.db.report.findMany({
+    where,
+    orderBy: page.inverted ? REVERSED : ORDER,
+    ...(cursor && { cursor: { id: parseCursor(cursor) }, skip: 1 }),
+    take: page.limit,
+    select: { id: true },
+  });
+  const rows = await loadReportRows(
+    ctx,
+    ids.map((report) => report.id),
+  );
+  return rows.filter((row) => row !== null);
+}
