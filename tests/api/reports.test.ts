@@ -417,6 +417,35 @@ describe('lists and headers', () => {
     expect(result.data!.reportHeaders.currentRevenue).toMatch(/^\d+\.\d{2,3}$/);
   });
 
+  it('the list pages forwards with first/after and backwards with last/before, newest first', async () => {
+    const expected = (await app.services.db.report.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { id: true } })).map((r) => r.id);
+    const PAGE = `query($first: Int, $after: String, $last: Int, $before: String) {
+      reports(first: $first, after: $after, last: $last, before: $before) {
+        pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { databaseId } } } }`;
+    type Page = { pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string; endCursor: string }; edges: { node: { databaseId: number } }[] };
+    const page = async (variables: Record<string, unknown>) => (await gql<{ reports: Page }>(app.url, PAGE, variables, tokens.admin)).data!.reports;
+
+    const forwards: number[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const current = await page({ first: 2, after });
+      forwards.push(...current.edges.map((edge) => edge.node.databaseId));
+      if (!current.pageInfo.hasNextPage) break;
+      after = current.pageInfo.endCursor;
+    }
+    expect(forwards).toEqual(expected);
+
+    const backwards: number[] = [];
+    let before: string | undefined;
+    for (;;) {
+      const current = await page({ last: 2, before });
+      backwards.unshift(...current.edges.map((edge) => edge.node.databaseId));
+      if (!current.pageInfo.hasPreviousPage) break;
+      before = current.pageInfo.startCursor;
+    }
+    expect(backwards).toEqual(expected);
+  });
+
   it('REST get_all filters by states and bailiff (baliff_id spelt as in the spec)', async () => {
     const response = await rest(app.url, 'GET', `/api/v1/report/get_all?states=TE&baliff_id=${ids.bailiff}`, { token: tokens.admin });
     const expected = await app.services.db.report.count({ where: { status: 'TE', bailiffId: ids.bailiff, isArchived: false } });
