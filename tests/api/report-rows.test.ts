@@ -1,0 +1,115 @@
+// The Report type reads rows built by one hand-written statement (rows.ts); this test holds them to
+// what Prisma loads for the same reports, for every role: comment visibility (visibleComments),
+// read marks, files, tariffs and timestamps.
+import type { AppContext, Viewer } from '../../api/src/context.js';
+import type { Role } from '../../api/src/generated/prisma/enums.js';
+import { toDecimal } from '../../api/src/lib/money.js';
+import { loadReportRows, type ReportRow } from '../../api/src/modules/reports/rows.js';
+import { visibleComments } from '../../api/src/modules/reports/service.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { demo } from '../support/http.js';
+
+let app: TestApp;
+const viewers: Record<Role, Viewer> = {} as Record<Role, Viewer>;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const db = app.services.db;
+  for (const account of [demo.admin, demo.bailiff, demo.secretary]) {
+    const user = await db.user.findUniqueOrThrow({ where: { email: account.email }, select: { id: true, role: true } });
+    viewers[user.role] = { id: user.id, role: user.role, sessionId: 0, impersonatorId: null };
+  }
+  const { ADMIN: admin, BAILIFF: bailiff, SECRETARY: secretary } = viewers;
+  // Every kind of comment audience, one read mark, both kinds of files and captured tariffs.
+  const report = await db.report.create({
+    data: {
+      name: 'Constat des lignes',
+      bailiffId: bailiff.id,
+      secretaryId: secretary.id,
+      status: 'RS',
+      returnedAt: new Date(),
+      secretaryPricePage: '1.255',
+      files: {
+        create: (['DEPOSITED', 'RETURNED'] as const).map((kind, n) => ({
+          kind,
+          originalName: `piece-${n}.pdf`,
+          size: 1000 + n,
+          mimeType: 'application/pdf',
+          storageKey: `reports/rows/${n}.pdf`,
+        })),
+      },
+      comments: {
+        create: [
+          { authorId: admin.id, receiverId: secretary.id, body: 'À la secrétaire' },
+          { authorId: admin.id, receiverId: bailiff.id, body: 'À l’huissier' },
+          { authorId: bailiff.id, receiverId: null, body: 'Au bureau' },
+          { authorId: secretary.id, receiverId: bailiff.id, body: 'De la secrétaire' },
+        ],
+      },
+    },
+    select: { comments: { select: { id: true }, orderBy: { id: 'asc' } } },
+  });
+  await db.commentRead.create({ data: { commentId: report.comments[0].id, userId: secretary.id } });
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function reference(viewer: Viewer, ids: number[]) {
+  const reports = await app.services.db.report.findMany({
+    where: { id: { in: ids } },
+    include: {
+      bailiff: { select: { group: { select: { pricePage: true, pricePhoto: true } } } },
+      secretary: { select: { secretaryPricePage: true, secretaryPricePhoto: true } },
+      files: { select: { id: true, kind: true, originalName: true, size: true, storageKey: true, createdAt: true }, orderBy: { id: 'asc' } },
+      comments: {
+        where: visibleComments(viewer),
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        include: { author: { select: { firstName: true, lastName: true, role: true } }, reads: { where: { userId: viewer.id } } },
+      },
+    },
+  });
+  const text = (value: { toString(): string } | null | undefined) => (value == null ? null : toDecimal(value).toString());
+  const byId = new Map(reports.map(({ bailiff, secretary, files, comments, ...report }) => [report.id, {
+    ...report,
+    groupPricePage: text(report.groupPricePage),
+    groupPricePhoto: text(report.groupPricePhoto),
+    secretaryPricePage: text(report.secretaryPricePage),
+    secretaryPricePhoto: text(report.secretaryPricePhoto),
+    bailiffGroupPricePage: text(bailiff.group?.pricePage),
+    bailiffGroupPricePhoto: text(bailiff.group?.pricePhoto),
+    assignedSecretaryPricePage: text(secretary?.secretaryPricePage),
+    assignedSecretaryPricePhoto: text(secretary?.secretaryPricePhoto),
+    files,
+    comments: comments.map(({ author, reads, reportId: _report, ...comment }) => ({
+      ...comment,
+      authorName: `${author.firstName} ${author.lastName}`,
+      authorRole: author.role,
+      read: reads.length > 0,
+    })),
+  }]));
+  return ids.map((id) => byId.get(id) ?? null);
+}
+
+// Decimals as values: PostgreSQL's text keeps the column's scale ("2.500"), Prisma's Decimal drops it.
+const DECIMALS = ['groupPricePage', 'groupPricePhoto', 'secretaryPricePage', 'secretaryPricePhoto', 'bailiffGroupPricePage', 'bailiffGroupPricePhoto', 'assignedSecretaryPricePage', 'assignedSecretaryPricePhoto'] as const;
+const byValue = (row: ReportRow | null) =>
+  row && { ...row, ...Object.fromEntries(DECIMALS.map((key) => [key, row[key] === null ? null : toDecimal(row[key]).toString()])) };
+
+describe('report rows', () => {
+  it('equal what Prisma loads, for every role, in the order of the ids asked', async () => {
+    const ids = (await app.services.db.report.findMany({ select: { id: true }, orderBy: { id: 'desc' } })).map((report) => report.id);
+    ids.push(2_000_000_000); // unknown: null in its place
+    let exercised = { comments: 0, read: 0 };
+    for (const viewer of Object.values(viewers)) {
+      const ctx = { ...app.services, viewer, client: { ip: '127.0.0.1', userAgent: null } } as AppContext;
+      const rows = await loadReportRows(ctx, ids);
+      expect({ role: viewer.role, rows: rows.map(byValue) }).toEqual({ role: viewer.role, rows: await reference(viewer, ids) });
+      const comments = rows.flatMap((row) => row?.comments ?? []);
+      exercised = { comments: exercised.comments + comments.length, read: exercised.read + comments.filter((comment) => comment.read).length };
+    }
+    expect(exercised.comments).toBeGreaterThan(0);
+    expect(exercised.read).toBeGreaterThan(0);
+  });
+});
