@@ -444,6 +444,10 @@ describe('lists and headers', () => {
       before = current.pageInfo.startCursor;
     }
     expect(backwards).toEqual(expected);
+
+    const cursor = (await page({ first: 1 })).pageInfo.endCursor;
+    const mixed = await gql(app.url, PAGE, { first: 2, before: cursor }, tokens.admin);
+    expect(mixed.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('REST get_all filters by states and bailiff (baliff_id spelt as in the spec)', async () => {

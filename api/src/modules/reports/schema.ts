@@ -1,12 +1,11 @@
 import { encodeGlobalID, resolveCursorConnection, type DefaultConnectionArguments } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.js';
-import { AppError } from '../../graphql/errors.js';
+import { AppError, validationError } from '../../graphql/errors.js';
 import { databaseId } from '../../graphql/ids.js';
 import { UserNode } from '../accounts/schema.js';
 import type { AppContext } from '../../context.js';
-import { ReportFileKind, ReportStatus } from '../../generated/prisma/enums.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { Role } from '../../generated/prisma/enums.js';
+import { ReportFileKind, ReportStatus, type Role } from '../../generated/prisma/enums.js';
 import { billingAmounts } from '../billing/rules.js';
 import { retrocessionAmounts, type LineAmounts } from '../retrocession/rules.js';
 import { alertClock, alertLevel, can, hoursBetween, messages, statusShownTo } from './rules.js';
@@ -233,6 +232,10 @@ ReportPermissionsRef.implement({
 
 /** A connection of the reports `where` finds (newest first), its total counted only when asked. */
 export async function reportConnection(ctx: AppContext, args: DefaultConnectionArguments, where: Prisma.ReportWhereInput, totalCount: () => Promise<number>) {
+  // One direction per page, as plugin-prisma's connections required: the helper would drop a cursor.
+  if ((args.before && args.after) || (args.before && args.first != null) || (args.after && args.last != null)) {
+    throw validationError({ cursor: 'Pagination invalide.' }, 'Pagination invalide : first/after ou last/before.');
+  }
   const connection = await resolveCursorConnection<Promise<ReportRow[]>>({ args, defaultSize: 10, maxSize: 100, toCursor: reportCursor }, (page) => loadReportPage(ctx, where, page));
   return { ...connection, totalCount };
 }
