@@ -4,12 +4,12 @@ import { AppError, validationError } from '../../graphql/errors.js';
 import { databaseId } from '../../graphql/ids.js';
 import { UserNode } from '../accounts/schema.js';
 import type { AppContext } from '../../context.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Prisma, User } from '../../generated/prisma/client.js';
 import { ReportFileKind, ReportStatus, type Role } from '../../generated/prisma/enums.js';
 import { billingAmounts } from '../billing/rules.js';
 import { retrocessionAmounts, type LineAmounts } from '../retrocession/rules.js';
 import { alertClock, alertLevel, can, hoursBetween, messages, statusShownTo } from './rules.js';
-import { loadReportPage, loadReportRow, loadReportRows, reportCursor, type ReportCommentRow, type ReportFileRow, type ReportRow } from './rows.js';
+import { loadPerson, loadReportPage, loadReportRow, loadReportRows, reportCursor, type ReportCommentRow, type ReportFileRow, type ReportRow } from './rows.js';
 import * as reports from './service.js';
 
 export const ReportStatusEnum = builder.enumType(ReportStatus, {
@@ -128,12 +128,11 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
       description: 'Heures écoulées depuis le dernier changement de statut.',
       resolve: (report) => Math.floor(hoursBetween(report.lastStatusChange, new Date())),
     }),
-    // findUnique for both people (not findUniqueOrThrow): Prisma compacts a tick's findUniques of
-    // one action into one statement; mixing the two actions runs them one by one.
+    // The people of a page in one statement per selection (rows.ts, loadPerson).
     bailiff: t.prismaField({
       type: UserNode,
       resolve: async (query, report, _args, ctx) => {
-        const bailiff = await ctx.db.user.findUnique({ ...query, where: { id: report.bailiffId } });
+        const bailiff = await loadPerson<User>(ctx, query, report.bailiffId);
         if (!bailiff) throw new Error(`Report ${report.id}: bailiff ${report.bailiffId} not found`);
         return bailiff;
       },
@@ -141,7 +140,7 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
     secretary: t.prismaField({
       type: UserNode,
       nullable: true,
-      resolve: (query, report, _args, ctx) => (report.secretaryId === null ? null : ctx.db.user.findUnique({ ...query, where: { id: report.secretaryId } })),
+      resolve: (query, report, _args, ctx) => (report.secretaryId === null ? null : loadPerson<User>(ctx, query, report.secretaryId)),
     }),
     deposited: t.field({
       type: FileGroupRef,
