@@ -77,7 +77,12 @@ function visibleCommentsSql(viewer: Viewer | null): Prisma.Sql {
   return Prisma.sql`(c."authorId" = ${viewer.id} OR c."receiverId" = ${viewer.id}${receivedByOffice})`;
 }
 
-const rowsStatement = (viewer: Viewer | null, ids: number[]) => Prisma.sql`
+/**
+ * The rows of the reports `picked` gives — a statement answering (id, position) — in its order:
+ * a list of ids, or a page chosen by filters and a cursor, in the same statement.
+ */
+const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql) => Prisma.sql`
+  WITH picked AS (${picked})
   SELECT json_build_object(
       'id', r.id, 'name', r.name, 'bailiffId', r."bailiffId", 'secretaryId', r."secretaryId",
       'status', r.status, 'isArchived', r."isArchived", 'invoiced', r.invoiced,
@@ -102,11 +107,14 @@ const rowsStatement = (viewer: Viewer | null, ids: number[]) => Prisma.sql`
                     FROM "Comment" c JOIN "User" a ON a.id = c."authorId"
                    WHERE c."reportId" = r.id AND ${visibleCommentsSql(viewer)})
     ) AS "row"
-    FROM "Report" r
+    FROM picked p
+    JOIN "Report" r ON r.id = p.id
     JOIN "User" b ON b.id = r."bailiffId"
     LEFT JOIN "Group" g ON g.id = b."groupId"
     LEFT JOIN "User" s ON s.id = r."secretaryId"
-   WHERE r.id = ANY(${ids}::int8[])`;
+   ORDER BY p.position`;
+
+const pickIds = (ids: number[]) => Prisma.sql`SELECT id, position FROM unnest(${ids}::int4[]) WITH ORDINALITY AS t(id, position)`;
 
 // Columns are UTC `timestamp(3)`: JSON renders them without zone, hence the 'Z' added back.
 const utc = (timestamp: string) => new Date(`${timestamp}Z`);
@@ -128,7 +136,7 @@ export async function loadReportRows(ctx: AppContext, ids: readonly number[]): P
   // Ids decoded from global ids may be anything: only integers reach the statement.
   const known = ids.filter(Number.isSafeInteger);
   if (known.length === 0) return ids.map(() => null);
-  const found = await ctx.db.$queryRaw<{ row: RowJson }[]>(rowsStatement(ctx.viewer, known));
+  const found = await ctx.db.$queryRaw<{ row: RowJson }[]>(rowsStatement(ctx.viewer, pickIds(known)));
   const byId = new Map(found.map(({ row }) => [row.id, fromJson(row)]));
   return ids.map((id) => byId.get(id) ?? null);
 }
@@ -183,10 +191,6 @@ export function loadPerson<T>(ctx: AppContext, query: UserQuery, id: number): Pr
 
 // --- Pages ------------------------------------------------------------------------------------
 
-/** Every list of reports: newest first, the id breaking ties (and serving as cursor). */
-const ORDER = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.ReportOrderByWithRelationInput[];
-const REVERSED = [{ createdAt: 'asc' }, { id: 'asc' }] satisfies Prisma.ReportOrderByWithRelationInput[];
-
 const CURSOR_PREFIX = 'Report:';
 export const reportCursor = (row: { id: number }) => Buffer.from(`${CURSOR_PREFIX}${row.id}`).toString('base64');
 
@@ -198,21 +202,23 @@ function parseCursor(cursor: string): number {
 }
 
 /**
- * A page of the reports `where` finds, for resolveCursorConnection: ids by Prisma (flat and cheap),
- * then the rows in one statement. Backwards pages come nearest-first, as the helper expects.
+ * A page of the reports `where` finds (SQL on the "Report" row `r`, e.g. reportsSql), for
+ * resolveCursorConnection, in ONE statement: newest first, the id breaking ties and serving as
+ * cursor; backwards pages come nearest-first, as the helper expects.
  */
-export async function loadReportPage(ctx: AppContext, where: Prisma.ReportWhereInput, page: ResolveCursorConnectionArgs): Promise<ReportRow[]> {
+export async function loadReportPage(ctx: AppContext, where: Prisma.Sql, page: ResolveCursorConnectionArgs): Promise<ReportRow[]> {
   const cursor = page.inverted ? page.before : page.after;
-  const ids = await ctx.db.report.findMany({
-    where,
-    orderBy: page.inverted ? REVERSED : ORDER,
-    ...(cursor && { cursor: { id: parseCursor(cursor) }, skip: 1 }),
-    take: page.limit,
-    select: { id: true },
-  });
-  const rows = await loadReportRows(
-    ctx,
-    ids.map((report) => report.id),
-  );
-  return rows.filter((row) => row !== null);
+  const direction = page.inverted ? Prisma.sql`ASC` : Prisma.sql`DESC`;
+  // After the cursor's row in the page's direction (none when that row is gone, as with Prisma).
+  const after = cursor
+    ? Prisma.sql`AND (r."createdAt", r.id) ${page.inverted ? Prisma.sql`>` : Prisma.sql`<`} (SELECT c."createdAt", c.id FROM "Report" c WHERE c.id = ${parseCursor(cursor)})`
+    : Prisma.empty;
+  const picked = Prisma.sql`
+    SELECT r.id, row_number() OVER (ORDER BY r."createdAt" ${direction}, r.id ${direction}) AS position
+      FROM "Report" r
+     WHERE ${where} ${after}
+     ORDER BY r."createdAt" ${direction}, r.id ${direction}
+     LIMIT ${page.limit}`;
+  const found = await ctx.db.$queryRaw<{ row: RowJson }[]>(rowsStatement(ctx.viewer, picked));
+  return found.map(({ row }) => fromJson(row));
 }

@@ -229,8 +229,8 @@ ReportPermissionsRef.implement({
 
 // --- Report lists -----------------------------------------------------------------------------
 
-/** A connection of the reports `where` finds (newest first), its total counted only when asked. */
-export async function reportConnection(ctx: AppContext, args: DefaultConnectionArguments, where: Prisma.ReportWhereInput, totalCount: () => Promise<number>) {
+/** A connection of the reports `where` (SQL on the "Report" row `r`) finds, newest first; its total counted only when asked. */
+export async function reportConnection(ctx: AppContext, args: DefaultConnectionArguments, where: Prisma.Sql, totalCount: () => Promise<number>) {
   // One direction per page, as plugin-prisma's connections required: the helper would drop a cursor.
   if ((args.before && args.after) || (args.before && args.first != null) || (args.after && args.last != null)) {
     throw validationError({ cursor: 'Pagination invalide.' }, 'Pagination invalide : first/after ou last/before.');
@@ -309,7 +309,7 @@ builder.queryFields((t) => ({
       args: { filter: t.arg({ type: ReportFilterInput }) },
       resolve: (_root, args, ctx) => {
         const filter = toFilter(args.filter);
-        return reportConnection(ctx, args, reports.reportsWhere(ctx.viewer!, filter), () => reports.countReports(ctx, filter));
+        return reportConnection(ctx, args, reports.reportsSql(ctx.viewer!, filter), () => reports.countReports(ctx, filter));
       },
     },
     { fields: (c) => ({ totalCount: c.int({ resolve: (connection) => connection.totalCount() }) }) },

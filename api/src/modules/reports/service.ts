@@ -89,7 +89,7 @@ export function reportsSql(viewer: Viewer, filter: ReportFilter = {}, alias = 'r
   if (filter.secretaryId) and.push(Prisma.sql`${column('secretaryId')} = ${filter.secretaryId}`);
   if (filter.year) {
     const period = parisPeriod(filter.year, filter.month);
-    and.push(Prisma.sql`${column('createdAt')} >= ${timestamp(period.start)} AND ${column('createdAt')} < ${timestamp(period.end)}`);
+    and.push(Prisma.sql`${column('createdAt')} >= ${sqlTimestamp(period.start)} AND ${column('createdAt')} < ${sqlTimestamp(period.end)}`);
   }
   const search = filter.search?.trim();
   // What Prisma's `contains` with `mode: 'insensitive'` sends: the text as typed inside ILIKE '%…%'.
@@ -106,7 +106,8 @@ function visibleReportsSql(viewer: Viewer, alias: string): Prisma.Sql {
 const statusList = (statuses: ReportStatus[]) => Prisma.join(statuses.map((status) => Prisma.sql`${status}::"ReportStatus"`));
 
 /** Timestamps are stored as UTC without zone: an ISO string cast to timestamp keeps that wall clock. */
-const timestamp = (instant: Date) => Prisma.sql`${instant.toISOString()}::timestamp(3)`;
+/** An instant as the UTC `timestamp(3)` the columns hold, for hand-written statements. */
+export const sqlTimestamp = (instant: Date) => Prisma.sql`${instant.toISOString()}::timestamp(3)`;
 
 const FACTS = { id: true, status: true, isArchived: true, invoiced: true, bailiffId: true, secretaryId: true, name: true } as const;
 type Facts = ReportFacts & { id: number; name: string };
@@ -554,12 +555,12 @@ export async function reportHeaders(ctx: AppContext, filter: ReportFilter, now =
   // money.ts's policy), over what the viewer may see this Paris month whatever the list filters.
   const headers = ctx.db.$queryRaw<HeaderRow[]>`
     SELECT count(*)::int AS "totalReports",
-           (count(*) FILTER (WHERE ${inProgress} AND ${clock} <= ${timestamp(alertFrom)}))::int AS "reportsInAlert",
-           (avg(greatest(0, extract(epoch FROM ${timestamp(now)} - r."lastStatusChange") / 3600)) FILTER (WHERE ${inProgress}))::float8 AS "averageDelayHours",
+           (count(*) FILTER (WHERE ${inProgress} AND ${clock} <= ${sqlTimestamp(alertFrom)}))::int AS "reportsInAlert",
+           (avg(greatest(0, extract(epoch FROM ${sqlTimestamp(now)} - r."lastStatusChange") / 3600)) FILTER (WHERE ${inProgress}))::float8 AS "averageDelayHours",
            (SELECT coalesce(sum(round(coalesce(m."groupPricePage", g."pricePage", 0) * m."countPagesRetrocession"
                                     + coalesce(m."groupPricePhoto", g."pricePhoto", 0) * m."countPhotosRetrocession", 2)), 0)::text
               FROM "Report" m JOIN "User" b ON b.id = m."bailiffId" LEFT JOIN "Group" g ON g.id = b."groupId"
-             WHERE ${visibleReportsSql(viewer, 'm')} AND m."createdAt" >= ${timestamp(month.start)} AND m."createdAt" < ${timestamp(month.end)}) AS "currentRevenue"
+             WHERE ${visibleReportsSql(viewer, 'm')} AND m."createdAt" >= ${sqlTimestamp(month.start)} AND m."createdAt" < ${sqlTimestamp(month.end)}) AS "currentRevenue"
       FROM "Report" r
      WHERE ${reportsSql(viewer, filter)}`;
   const [[row], secretary, bailiff] = await Promise.all([

@@ -129,7 +129,7 @@ const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('Retrocessio
         description: 'Constats créés dans la période, du plus récent au plus ancien (montant : rétrocession).',
         resolve: (period, args, ctx) => {
           const where = retrocession.retrocessionReportsWhere(ctx, period.filter);
-          return reportConnection(ctx, args, where, () => ctx.db.report.count({ where }));
+          return reportConnection(ctx, args, retrocession.retrocessionReportsSql(ctx, period.filter), () => ctx.db.report.count({ where }));
         },
       },
       { fields: (c) => ({ totalCount: c.int({ resolve: (connection) => connection.totalCount() }) }) },

@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { AppContext, Viewer } from '../../context.js';
-import type { Prisma } from '../../infra/db.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import { AppError, forbidden, notAuthenticated, validationError } from '../../graphql/errors.js';
 import { formatMonthYear } from '../../infra/mail/format.js';
 import { discardFiles, drainUploads, saveUpload, type UploadInput } from '../../infra/uploads.js';
 import { parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { recordAudit } from '../audit/service.js';
+import { sqlTimestamp } from '../reports/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
 import { isInvoiceablePeriod, retrocessionPeriodTotals, secretaryBillMessages, secretaryBillNumber, type PeriodTotals } from './rules.js';
 
@@ -47,6 +48,14 @@ export function retrocessionReportsWhere(ctx: AppContext, filter: RetrocessionFi
   }
   const period = parisPeriod(filter.year, filter.month);
   return { createdAt: { gte: period.start, lt: period.end }, ...(secretaryId && { secretaryId }) };
+}
+
+/** retrocessionReportsWhere() as SQL on the "Report" row `r`, for the one-statement report pages (rows.ts). */
+export function retrocessionReportsSql(ctx: AppContext, filter: RetrocessionFilter): Prisma.Sql {
+  const where = retrocessionReportsWhere(ctx, filter);
+  const period = where.createdAt as { gte: Date; lt: Date };
+  const secretary = where.secretaryId ? Prisma.sql` AND r."secretaryId" = ${where.secretaryId}` : Prisma.empty;
+  return Prisma.sql`r."createdAt" >= ${sqlTimestamp(period.gte)} AND r."createdAt" < ${sqlTimestamp(period.lt)}${secretary}`;
 }
 
 const RETRO_SELECT = {
