@@ -99,7 +99,7 @@ const AmountsRef = builder.objectRef<LineAmounts>('LineAmounts').implement({
 // --- Report -----------------------------------------------------------------------------------
 
 // Resolved from plain rows (rows.ts), not by plugin-prisma: the hot path of every screen, see
-// docs/decisions.md. People stay User prismaNodes, loaded per row (Prisma batches them).
+// docs/decisions.md. People stay User prismaNodes, a page's in one statement (rows.ts, loadPerson).
 export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
   id: { resolve: (report) => report.id },
   loadMany: (ids, ctx) => loadReportRows(ctx, ids.map(Number)),
