@@ -60,8 +60,8 @@ async function reference(viewer: Viewer, ids: number[]) {
   const reports = await app.services.db.report.findMany({
     where: { id: { in: ids } },
     include: {
-      bailiff: { select: { group: { select: { pricePage: true, pricePhoto: true } } } },
-      secretary: { select: { secretaryPricePage: true, secretaryPricePhoto: true } },
+      bailiff: { select: { id: true, firstName: true, lastName: true, group: { select: { pricePage: true, pricePhoto: true } } } },
+      secretary: { select: { id: true, firstName: true, lastName: true, secretaryPricePage: true, secretaryPricePhoto: true } },
       files: { select: { id: true, kind: true, originalName: true, size: true, storageKey: true, createdAt: true }, orderBy: { id: 'asc' } },
       comments: {
         where: visibleComments(viewer),
@@ -81,6 +81,8 @@ async function reference(viewer: Viewer, ids: number[]) {
     bailiffGroupPricePhoto: text(bailiff.group?.pricePhoto),
     assignedSecretaryPricePage: text(secretary?.secretaryPricePage),
     assignedSecretaryPricePhoto: text(secretary?.secretaryPricePhoto),
+    bailiff: { id: bailiff.id, firstName: bailiff.firstName, lastName: bailiff.lastName },
+    secretary: secretary && { id: secretary.id, firstName: secretary.firstName, lastName: secretary.lastName },
     files,
     comments: comments.map(({ author, reads, reportId: _report, ...comment }) => ({
       ...comment,

@@ -36,15 +36,18 @@ export const UserNode = builder.prismaNode('User', {
   authScopes: { authenticated: true },
   // Select mode: a query reads only the columns its fields need (a report list showing names does
   // not load every column of each bailiff and secretary, password hash included).
-  select: { id: true },
+  // Names always: they are what every list shows of a person, so a person handed over by another
+  // type's plain row (the Report's, reports/rows.ts) answers them without a query.
+  select: { id: true, firstName: true, lastName: true },
   fields: (t) => ({
-    databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
+    // Read from the type's own selection (plain resolvers, not exposes that would select again).
+    databaseId: t.int({ description: 'Identifiant numérique (ancienne API REST).', resolve: (user) => user.id }),
     role: t.expose('role', { type: RoleEnum }),
     roleId: t.string({ description: "role_id de l'ancienne API : '1', '2' ou '3'.", select: { role: true }, resolve: (user) => roleIds[user.role] }),
     civility: t.expose('civility', { type: CivilityEnum }),
-    firstName: t.exposeString('firstName'),
-    lastName: t.exposeString('lastName'),
-    fullName: t.string({ select: { firstName: true, lastName: true }, resolve: (user) => `${user.firstName} ${user.lastName}` }),
+    firstName: t.string({ resolve: (user) => user.firstName }),
+    lastName: t.string({ resolve: (user) => user.lastName }),
+    fullName: t.string({ resolve: (user) => `${user.firstName} ${user.lastName}` }),
     avatarUrl: t.string({
       nullable: true,
       description: 'Lien signé et temporaire vers la photo de profil ; null : le client affiche l’avatar par défaut.',

@@ -31,6 +31,12 @@ export interface ReportCommentRow {
   read: boolean;
 }
 
+export interface PersonRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+}
+
 export interface ReportRow {
   id: number;
   name: string;
@@ -55,6 +61,9 @@ export interface ReportRow {
   groupPricePhoto: string | null;
   secretaryPricePage: string | null;
   secretaryPricePhoto: string | null;
+  /** Who the people are, as the User type's own selection reads them (see accounts/schema.ts). */
+  bailiff: PersonRow;
+  secretary: PersonRow | null;
   /** The bailiff's group tariffs (null without group). */
   bailiffGroupPricePage: string | null;
   bailiffGroupPricePhoto: string | null;
@@ -85,6 +94,8 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql) => Prisma.sql`
   WITH picked AS (${picked})
   SELECT json_build_object(
       'id', r.id, 'name', r.name, 'bailiffId', r."bailiffId", 'secretaryId', r."secretaryId",
+      'bailiff', json_build_object('id', b.id, 'firstName', b."firstName", 'lastName', b."lastName"),
+      'secretary', CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'firstName', s."firstName", 'lastName', s."lastName") END,
       'status', r.status, 'isArchived', r."isArchived", 'invoiced', r.invoiced,
       'createdAt', r."createdAt", 'updatedAt', r."updatedAt", 'lastStatusChange', r."lastStatusChange", 'returnedAt', r."returnedAt",
       'countPagesProvisional', r."countPagesProvisional", 'countPhotosProvisional', r."countPhotosProvisional",
@@ -158,35 +169,6 @@ export function loadReportRow(ctx: AppContext, id: number): Promise<ReportRow | 
   const { ids, rows } = pending.batch;
   const index = ids.push(id) - 1;
   return rows.then((loaded) => loaded[index]);
-}
-
-// --- People -----------------------------------------------------------------------------------
-
-type UserQuery = Pick<Prisma.UserFindManyArgs, 'select' | 'include'>;
-
-// The people of the rows (bailiffs, secretaries) stay User nodes loaded with plugin-prisma's
-// selection. The lookups of one tick with the same selection share one findMany: Prisma's own
-// batching of findUnique costs the server about 0.1 ms per call, and a page makes a hundred.
-const peopleOfRequest = createContextCache(() => new Map<string, { ids: Set<number>; users: Promise<Map<number, unknown>> }>());
-
-/** The user `id` read with `query` (plugin-prisma's selection), batched per tick and selection. */
-export function loadPerson<T>(ctx: AppContext, query: UserQuery, id: number): Promise<T | null> {
-  const batches = peopleOfRequest(ctx);
-  const key = JSON.stringify(query);
-  let batch = batches.get(key);
-  if (!batch) {
-    const ids = new Set<number>();
-    const users = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      batches.delete(key);
-      const args = query.select ? { select: { ...query.select, id: true } } : query;
-      const found = (await ctx.db.user.findMany({ ...args, where: { id: { in: [...ids] } } })) as { id: number }[];
-      return new Map<number, unknown>(found.map((user) => [user.id, user]));
-    });
-    batch = { ids, users };
-    batches.set(key, batch);
-  }
-  batch.ids.add(id);
-  return batch.users.then((users) => (users.get(id) as T | undefined) ?? null);
 }
 
 // --- Pages ------------------------------------------------------------------------------------

@@ -4,12 +4,12 @@ import { AppError, validationError } from '../../graphql/errors.js';
 import { databaseId } from '../../graphql/ids.js';
 import { UserNode } from '../accounts/schema.js';
 import type { AppContext } from '../../context.js';
-import type { Prisma, User } from '../../generated/prisma/client.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 import { ReportFileKind, ReportStatus, type Role } from '../../generated/prisma/enums.js';
 import { billingAmounts } from '../billing/rules.js';
 import { retrocessionAmounts, type LineAmounts } from '../retrocession/rules.js';
 import { alertClock, alertLevel, can, hoursBetween, messages, statusShownTo } from './rules.js';
-import { loadPerson, loadReportPage, loadReportRow, loadReportRows, reportCursor, type ReportCommentRow, type ReportFileRow, type ReportRow } from './rows.js';
+import { loadReportPage, loadReportRow, loadReportRows, reportCursor, type ReportCommentRow, type ReportFileRow, type ReportRow } from './rows.js';
 import * as reports from './service.js';
 
 export const ReportStatusEnum = builder.enumType(ReportStatus, {
@@ -99,7 +99,7 @@ const AmountsRef = builder.objectRef<LineAmounts>('LineAmounts').implement({
 // --- Report -----------------------------------------------------------------------------------
 
 // Resolved from plain rows (rows.ts), not by plugin-prisma: the hot path of every screen, see
-// docs/decisions.md. People stay User prismaNodes, a page's in one statement (rows.ts, loadPerson).
+// docs/decisions.md. Its people are User nodes built from the row's own columns.
 export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
   id: { resolve: (report) => report.id },
   loadMany: (ids, ctx) => loadReportRows(ctx, ids.map(Number)),
@@ -128,20 +128,10 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
       description: 'Heures écoulées depuis le dernier changement de statut.',
       resolve: (report) => Math.floor(hoursBetween(report.lastStatusChange, new Date())),
     }),
-    // The people of a page in one statement per selection (rows.ts, loadPerson).
-    bailiff: t.prismaField({
-      type: UserNode,
-      resolve: async (query, report, _args, ctx) => {
-        const bailiff = await loadPerson<User>(ctx, query, report.bailiffId);
-        if (!bailiff) throw new Error(`Report ${report.id}: bailiff ${report.bailiffId} not found`);
-        return bailiff;
-      },
-    }),
-    secretary: t.prismaField({
-      type: UserNode,
-      nullable: true,
-      resolve: (query, report, _args, ctx) => (report.secretaryId === null ? null : loadPerson<User>(ctx, query, report.secretaryId)),
-    }),
+    // The people as the row carries them: the User type's own selection (id and names) answers the
+    // fields a list reads; any other User field loads the rest, one statement per page (plugin-prisma).
+    bailiff: t.field({ type: UserNode, resolve: (report) => report.bailiff }),
+    secretary: t.field({ type: UserNode, nullable: true, resolve: (report) => report.secretary }),
     deposited: t.field({
       type: FileGroupRef,
       resolve: (report) => ({ reportId: report.id, reportName: report.name, kind: 'DEPOSITED' as const, files: report.files.filter((file) => file.kind === 'DEPOSITED') }),
