@@ -40,22 +40,26 @@ export interface RetrocessionFilter {
 
 const periodMessage = 'Choisissez une année et un mois valides.';
 
-/** Reports created in the Paris period (like every year/month filter), of one secretary or all. */
-export function retrocessionReportsWhere(ctx: AppContext, filter: RetrocessionFilter): Prisma.ReportWhereInput {
+/** The period (Paris) and the secretary a rétrocession filter stands for, checked for the viewer. */
+function retrocessionScope(ctx: AppContext, filter: RetrocessionFilter): { period: { start: Date; end: Date }; secretaryId: number | null } {
   const secretaryId = secretaryScope(ctx, filter.secretaryId);
   if (!Number.isInteger(filter.year) || filter.year < 2000 || filter.year > 9999 || (filter.month != null && (filter.month < 1 || filter.month > 12))) {
     throw validationError({ period: periodMessage }, periodMessage);
   }
-  const period = parisPeriod(filter.year, filter.month);
+  return { period: parisPeriod(filter.year, filter.month), secretaryId };
+}
+
+/** Reports created in the Paris period (like every year/month filter), of one secretary or all. */
+export function retrocessionReportsWhere(ctx: AppContext, filter: RetrocessionFilter): Prisma.ReportWhereInput {
+  const { period, secretaryId } = retrocessionScope(ctx, filter);
   return { createdAt: { gte: period.start, lt: period.end }, ...(secretaryId && { secretaryId }) };
 }
 
 /** retrocessionReportsWhere() as SQL on the "Report" row `r`, for the one-statement report pages (rows.ts). */
 export function retrocessionReportsSql(ctx: AppContext, filter: RetrocessionFilter): Prisma.Sql {
-  const where = retrocessionReportsWhere(ctx, filter);
-  const period = where.createdAt as { gte: Date; lt: Date };
-  const secretary = where.secretaryId ? Prisma.sql` AND r."secretaryId" = ${where.secretaryId}` : Prisma.empty;
-  return Prisma.sql`r."createdAt" >= ${sqlTimestamp(period.gte)} AND r."createdAt" < ${sqlTimestamp(period.lt)}${secretary}`;
+  const { period, secretaryId } = retrocessionScope(ctx, filter);
+  const secretary = secretaryId ? Prisma.sql` AND r."secretaryId" = ${secretaryId}` : Prisma.empty;
+  return Prisma.sql`r."createdAt" >= ${sqlTimestamp(period.start)} AND r."createdAt" < ${sqlTimestamp(period.end)}${secretary}`;
 }
 
 const RETRO_SELECT = {
