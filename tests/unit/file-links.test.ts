@@ -35,6 +35,9 @@ describe('signed download links', () => {
     expect(links.file('reports/2026/11/a.pdf', 'a.pdf')).toBe(first);
     expect(links.file('reports/2026/11/a.pdf', 'a.pdf', { download: true })).not.toBe(first);
     expect(links.file('reports/2026/11/b.pdf', 'a.pdf')).not.toBe(first);
+    const renamed = links.file('reports/2026/11/a.pdf', 'b.pdf');
+    expect(renamed).not.toBe(first);
+    expect(verify(renamed)).toMatchObject({ name: 'b.pdf', dl: '0' });
     now += 60_000;
     const later = links.file('reports/2026/11/a.pdf', 'a.pdf');
     expect(later).not.toBe(first);

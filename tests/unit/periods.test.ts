@@ -1,4 +1,4 @@
-import { currentParisMonth, parisPeriod, parisYearMonth } from '../../api/src/lib/periods.js';
+import { currentParisMonth, parisDate, parisPeriod, parisYearMonth } from '../../api/src/lib/periods.js';
 
 describe('Paris calendar periods', () => {
   it.each([
@@ -23,5 +23,16 @@ describe('Paris calendar periods', () => {
     expect(parisYearMonth(new Date('2026-10-31T23:30:00Z'))).toEqual({ year: 2026, month: 11 });
     expect(parisYearMonth(new Date('2026-10-31T22:30:00Z'))).toEqual({ year: 2026, month: 10 });
     expect(currentParisMonth(new Date('2026-12-31T23:10:00Z')).start.toISOString()).toBe('2026-12-31T23:00:00.000Z');
+  });
+
+  it('the offset follows the clock change to the hour (known per UTC hour)', () => {
+    // Summer time ends on 25/10/2026 at 01:00 UTC: 22:30 UTC is after midnight in Paris the day
+    // before, before midnight that evening.
+    expect(parisDate(new Date('2026-10-24T22:30:00Z'))).toEqual({ year: 2026, month: 10, day: 25 });
+    expect(parisDate(new Date('2026-10-25T00:59:59Z'))).toEqual({ year: 2026, month: 10, day: 25 });
+    expect(parisDate(new Date('2026-10-25T22:30:00Z'))).toEqual({ year: 2026, month: 10, day: 25 });
+    expect(parisDate(new Date('2026-03-29T00:59:59Z'))).toEqual({ year: 2026, month: 3, day: 29 });
+    expect(parisYearMonth(new Date('2026-03-31T22:30:00Z'))).toEqual({ year: 2026, month: 4 });
+    expect(parisYearMonth(new Date('2026-02-28T22:30:00Z'))).toEqual({ year: 2026, month: 2 });
   });
 });

@@ -49,31 +49,45 @@ export function createFileLinks(secret: string, lifetimeMinutes: number, now: ()
     [path, ...[...params.entries()].filter(([key]) => key !== 'sig').map(([key, value]) => `${key}=${value}`)].join('\n');
 
   // Links already signed for the current expiry: a list re-read within the same minute (live
-  // updates refetch it) reuses them instead of signing every file again (an HMAC each).
+  // updates refetch it) reuses them instead of signing every file again (an HMAC each). Keyed by
+  // path, then by the parameters' values: no key string is built per lookup (a list asks for
+  // hundreds of links per request).
   let signedFor = 0;
-  let signed = new Map<string, string>();
+  let signed = new Map<string, Map<string, string>>();
+  let signedCount = 0;
 
-  function link(path: string, params: Record<string, string>): string {
+  function link(path: string, params: Record<string, string>, variant: string): string {
     // Expiry rounded to the minute so a list rendered twice yields the same links (cache-friendly).
     const exp = Math.ceil((now() + lifetimeMinutes * 60_000) / 60_000) * 60;
     if (exp !== signedFor) {
       signedFor = exp;
       signed = new Map();
+      signedCount = 0;
     }
-    const key = `${path}\n${Object.entries(params).join('\n')}`;
-    const known = signed.get(key);
+    let forPath = signed.get(path);
+    const known = forPath?.get(variant);
     if (known) return known;
     const search = new URLSearchParams({ ...params, exp: String(exp) });
     search.set('sig', sign(canonical(path, search)));
     const url = `${path}?${search}`;
-    if (signed.size < SIGNED_LINKS_KEPT) signed.set(key, url);
+    if (signedCount < SIGNED_LINKS_KEPT) {
+      if (!forPath) signed.set(path, (forPath = new Map()));
+      forPath.set(variant, url);
+      signedCount += 1;
+    }
     return url;
   }
 
   return {
-    file: (storageKey, name, options = {}) => link(`/files/${storageKey}`, { name, dl: options.download ? '1' : '0' }),
-    archive: (kind, id, name) => link(`/files/archive/${kind}/${id}`, { name }),
-    document: (kind, id, name, options = {}) => link(`/files/document/${kind}/${id}`, { name, dl: options.download ? '1' : '0' }),
+    file: (storageKey, name, options = {}) => {
+      const dl = options.download ? '1' : '0';
+      return link(`/files/${storageKey}`, { name, dl }, dl + name);
+    },
+    archive: (kind, id, name) => link(`/files/archive/${kind}/${id}`, { name }, name),
+    document: (kind, id, name, options = {}) => {
+      const dl = options.download ? '1' : '0';
+      return link(`/files/document/${kind}/${id}`, { name, dl }, dl + name);
+    },
     verify(url) {
       const signature = url.searchParams.get('sig') ?? '';
       const expected = sign(canonical(url.pathname, url.searchParams));

@@ -5,8 +5,23 @@ import { Decimal } from 'decimal.js';
 export { Decimal };
 export type DecimalInput = Decimal | string | number | { toString(): string };
 
+const ZERO = new Decimal(0);
+
+// Tariffs repeat on every row of a list (a handful of distinct prices per étude): each text is
+// parsed once, not once per amount. Decimals are immutable, so one instance may serve every caller.
+const PARSED_KEPT = 1_000;
+const parsed = new Map<string, Decimal>();
+
 export function toDecimal(value: DecimalInput | null | undefined): Decimal {
-  return new Decimal(value == null ? 0 : value.toString());
+  if (value == null) return ZERO;
+  if (value instanceof Decimal) return value;
+  const text = value.toString();
+  let decimal = parsed.get(text);
+  if (decimal === undefined) {
+    decimal = new Decimal(text);
+    if (parsed.size < PARSED_KEPT) parsed.set(text, decimal);
+  }
+  return decimal;
 }
 
 export function roundCents(value: Decimal): Decimal {
