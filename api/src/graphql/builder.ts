@@ -2,6 +2,7 @@ import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
+import SyncGlobalIdPlugin from './sync-global-id.js';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
@@ -25,7 +26,7 @@ export const builder = new SchemaBuilder<{
 }>({
   // Fields are non-null unless declared otherwise: clients never have to guess.
   defaultFieldNullability: false,
-  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin],
+  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, SyncGlobalIdPlugin],
   scopeAuth: {
     // Refuse anonymous subscribers when they subscribe, not on each event.
     authorizeOnSubscribe: true,
