@@ -33,6 +33,17 @@ export interface StartOptions {
 // Variables of the calling shell that would point the server somewhere else than the bench's data.
 const INHERITED_OUT = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PORT', 'HOST', 'DATA_DIR', 'NODE_OPTIONS', 'APP_SECRET', 'PUBLIC_URL', 'NODE_ENV'];
 
+/**
+ * The V8 flags `npm start` runs the product with (package.json's start script, between `node` and
+ * the entry): the measured server must be the one users run.
+ */
+export function productNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  const command = /\bnode((?:\s+--\S+)*)\s+dist\/api\/src\/main\.js/.exec(pkg.scripts.start);
+  if (!command) throw new Error(`script start inattendu : ${pkg.scripts.start}`);
+  return command[1].split(/\s+/).filter(Boolean);
+}
+
 export function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kilobytes = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? NaN);
@@ -54,10 +65,11 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
   });
   await fs.mkdir(path.dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: 'a' });
-  log.write(`\n--- ${new Date().toISOString()} node ${[...(options.nodeArgs ?? []), options.entry].join(' ')}\n`);
+  const args = [...productNodeFlags(), ...(options.nodeArgs ?? []), options.entry];
+  log.write(`\n--- ${new Date().toISOString()} node ${args.join(' ')}\n`);
 
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
