@@ -74,7 +74,7 @@ export interface ReportRow {
   comments: ReportCommentRow[];
 }
 
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+type Json<T> = { [K in keyof T]: T[K] extends Date ? number : T[K] extends Date | null ? number | null : T[K] };
 type RowJson = Omit<Json<ReportRow>, 'files' | 'comments'> & { files: Json<ReportFileRow>[]; comments: Json<ReportCommentRow>[] };
 
 /** visibleComments() of service.ts on the "Comment" row `c`, kept in step with it. */
@@ -90,6 +90,11 @@ function visibleCommentsSql(viewer: Viewer | null): Prisma.Sql {
  * The rows of the reports `picked` gives — a statement answering (id, position) — in its order:
  * a list of ids, or a page chosen by filters and a cursor, in the same statement.
  */
+// Instants travel as epoch milliseconds (columns are UTC `timestamp(3)`): a Date from a number is
+// ~5× cheaper than parsing ISO text, and a page carries hundreds of them. `column` is one of this
+// statement's own column names, never input.
+const epochMs = (column: string) => Prisma.raw(`(extract(epoch FROM ${column}) * 1000)::int8`);
+
 const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql) => Prisma.sql`
   WITH picked AS (${picked})
   SELECT json_build_object(
@@ -97,7 +102,8 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql) => Prisma.sql`
       'bailiff', json_build_object('id', b.id, 'firstName', b."firstName", 'lastName', b."lastName"),
       'secretary', CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'firstName', s."firstName", 'lastName', s."lastName") END,
       'status', r.status, 'isArchived', r."isArchived", 'invoiced', r.invoiced,
-      'createdAt', r."createdAt", 'updatedAt', r."updatedAt", 'lastStatusChange', r."lastStatusChange", 'returnedAt', r."returnedAt",
+      'createdAt', ${epochMs('r."createdAt"')}, 'updatedAt', ${epochMs('r."updatedAt"')},
+      'lastStatusChange', ${epochMs('r."lastStatusChange"')}, 'returnedAt', ${epochMs('r."returnedAt"')},
       'countPagesProvisional', r."countPagesProvisional", 'countPhotosProvisional', r."countPhotosProvisional",
       'countPagesRetrocession', r."countPagesRetrocession", 'countPhotosRetrocession', r."countPhotosRetrocession",
       'countPagesBilling', r."countPagesBilling", 'countPhotosBilling', r."countPhotosBilling",
@@ -107,11 +113,11 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql) => Prisma.sql`
       'bailiffGroupPricePage', g."pricePage"::text, 'bailiffGroupPricePhoto', g."pricePhoto"::text,
       'assignedSecretaryPricePage', s."secretaryPricePage"::text, 'assignedSecretaryPricePhoto', s."secretaryPricePhoto"::text,
       'files', (SELECT coalesce(json_agg(json_build_object(
-                    'id', f.id, 'kind', f.kind, 'originalName', f."originalName", 'size', f.size, 'storageKey', f."storageKey", 'createdAt', f."createdAt"
+                    'id', f.id, 'kind', f.kind, 'originalName', f."originalName", 'size', f.size, 'storageKey', f."storageKey", 'createdAt', ${epochMs('f."createdAt"')}
                   ) ORDER BY f.id), '[]')
                  FROM "ReportFile" f WHERE f."reportId" = r.id),
       'comments', (SELECT coalesce(json_agg(json_build_object(
-                       'id', c.id, 'body', c.body, 'createdAt', c."createdAt", 'authorId', c."authorId", 'receiverId', c."receiverId",
+                       'id', c.id, 'body', c.body, 'createdAt', ${epochMs('c."createdAt"')}, 'authorId', c."authorId", 'receiverId', c."receiverId",
                        'authorName', a."firstName" || ' ' || a."lastName", 'authorRole', a.role,
                        'read', EXISTS (SELECT 1 FROM "CommentRead" cr WHERE cr."commentId" = c.id AND cr."userId" = ${viewer?.id ?? null})
                      ) ORDER BY c."createdAt", c.id), '[]')
@@ -127,18 +133,15 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql) => Prisma.sql`
 
 const pickIds = (ids: number[]) => Prisma.sql`SELECT id, position FROM unnest(${ids}::int4[]) WITH ORDINALITY AS t(id, position)`;
 
-// Columns are UTC `timestamp(3)`: JSON renders them without zone, hence the 'Z' added back.
-const utc = (timestamp: string) => new Date(`${timestamp}Z`);
-
 function fromJson(json: RowJson): ReportRow {
   return {
     ...json,
-    createdAt: utc(json.createdAt),
-    updatedAt: utc(json.updatedAt),
-    lastStatusChange: utc(json.lastStatusChange),
-    returnedAt: json.returnedAt === null ? null : utc(json.returnedAt),
-    files: json.files.map((file) => ({ ...file, createdAt: utc(file.createdAt) })),
-    comments: json.comments.map((comment) => ({ ...comment, createdAt: utc(comment.createdAt) })),
+    createdAt: new Date(json.createdAt),
+    updatedAt: new Date(json.updatedAt),
+    lastStatusChange: new Date(json.lastStatusChange),
+    returnedAt: json.returnedAt === null ? null : new Date(json.returnedAt),
+    files: json.files.map((file) => ({ ...file, createdAt: new Date(file.createdAt) })),
+    comments: json.comments.map((comment) => ({ ...comment, createdAt: new Date(comment.createdAt) })),
   };
 }
 
