@@ -47,9 +47,18 @@ beforeAll(async () => {
         ],
       },
     },
-    select: { comments: { select: { id: true }, orderBy: { id: 'asc' } } },
+    select: { id: true, comments: { select: { id: true }, orderBy: { id: 'asc' } } },
   });
   await db.commentRead.create({ data: { commentId: report.comments[0].id, userId: secretary.id } });
+  // Stored out of display order: a deposited file after the returned one (the kind's index lists
+  // it first) and a comment written last but dated first, twice at the same instant (ids decide).
+  await db.reportFile.create({
+    data: { reportId: report.id, kind: 'DEPOSITED', originalName: 'piece-2.pdf', size: 1002, mimeType: 'application/pdf', storageKey: 'reports/rows/2.pdf' },
+  });
+  const early = new Date(Date.now() - 3_600_000);
+  for (const body of ['Antidaté', 'Antidaté aussi']) {
+    await db.comment.create({ data: { reportId: report.id, authorId: admin.id, receiverId: null, body, createdAt: early } });
+  }
 });
 
 afterAll(async () => {
