@@ -3,14 +3,16 @@
 // « Absences » calendar of everyone; §5: 'La date doit être postérieure à la date de début.'.
 import type { Page } from 'playwright-core';
 import { monthName } from '../../web/src/ui/periods.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/app.js';
+import { saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { fieldMessage, pathname, screenTitle, signedInPage, subscriptionSent, toast } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page | undefined;
+useAppInBrowser((started) => ({ app, browser } = started));
 
 interface SeededAbsence {
   startDate: string;
@@ -21,8 +23,6 @@ interface SeededAbsence {
 let seeded: SeededAbsence[];
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser(app.url);
   const token = await loginToken(app.url, demo.admin.email, demo.admin.password);
   const result = await gql<{ absences: { edges: { node: SeededAbsence }[] } }>(
     app.url,
@@ -31,11 +31,6 @@ beforeAll(async () => {
     token,
   );
   seeded = result.data!.absences.edges.map((edge) => edge.node);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 afterEach(async () => {

@@ -1,23 +1,15 @@
 // Spec §2 'Voir les groupes', 'CRÉATION D'UN GROUPE' and the group edit form, §5 (group rules),
 // §8 (toasts), through the real server and the built web app in Chromium.
 import type { Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/app.js';
+import { saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { useAppInBrowser } from '../support/e2e.js';
 import { fieldMessage, screenTitle, signedInPage, toast } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser(app.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useAppInBrowser((started) => ({ app, browser } = started));
 
 beforeEach(async () => {
   page = await signedInPage(browser, 'admin');

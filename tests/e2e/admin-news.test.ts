@@ -1,23 +1,15 @@
 // Spec §2 'TOUTES LES ACTUALITÉS', 'CRÉER UNE ACTUALITÉ' and the news edit screen, §5 (news rules),
 // §8 (toasts): an admin publishes, a secretary's bell receives it live in another browser.
 import type { Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
 import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { useAppInBrowser } from '../support/e2e.js';
 import { fieldMessage, screenTitle, signIn, signedInPage, signedOutPage, toast, userMenuButton } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser(app.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useAppInBrowser((started) => ({ app, browser } = started));
 
 beforeEach(async () => {
   page = await signedInPage(browser, 'admin');

@@ -1,8 +1,9 @@
 // Spec §2 admin reports screens ('Constats en cours', 'Constats terminés', 'Constats archivés'),
 // §4 (assignment, archive, unarchive), through the real server and the built web app in Chromium.
 import type { Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/app.js';
+import { saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { screenTitle, signedInPage, toast } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
@@ -10,21 +11,15 @@ import { gqlUpload, samplePdf } from '../support/upload.js';
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
+useAppInBrowser((started) => ({ app, browser } = started));
 let adminToken: string;
 let secretaryToken: string;
 let bailiffToken: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser(app.url);
   adminToken = await loginToken(app.url, demo.admin.email, demo.admin.password);
   secretaryToken = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
   bailiffToken = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 beforeEach(async () => {

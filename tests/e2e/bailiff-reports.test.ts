@@ -4,8 +4,9 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Page } from 'playwright-core';
 import type { ReportStatus } from '../../api/src/generated/prisma/enums.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/app.js';
+import { saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { screenTitle, signedInPage, toast } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
@@ -13,19 +14,13 @@ import { gqlUpload, samplePdf } from '../support/upload.js';
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
+useAppInBrowser((started) => ({ app, browser } = started));
 let bailiffToken: string;
 let bailiffId: number;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser(app.url);
   bailiffToken = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
   bailiffId = (await app.services.db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } })).id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 beforeEach(async () => {

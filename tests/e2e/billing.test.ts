@@ -3,14 +3,16 @@
 // and §8 toasts, through the real server and the built web app in Chromium.
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/ui/format.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/app.js';
+import { saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken, readOutbox } from '../support/http.js';
 import { screenTitle, signedInPage, subscriptionSent, toast } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
+useAppInBrowser((started) => ({ app, browser } = started));
 let adminToken: string;
 
 const CLIENT = 'Étude Témoin de Facturation';
@@ -56,8 +58,6 @@ async function eventually<T>(read: () => Promise<T>, expected: T, timeout = 20_0
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser(app.url);
   adminToken = await loginToken(app.url, demo.admin.email, demo.admin.password);
 
   // An étude of our own, so the amounts of the current month are known: 2,50 € a page, 0,80 € a photo.
@@ -110,11 +110,6 @@ beforeAll(async () => {
   // Counted last month and never billed: last month's row has it, without a bill.
   const { year, month } = previousMonth(parisNow());
   await counted('Constat témoin – mois dernier', 3, 0, new Date(Date.UTC(year, month - 1, 15, 10)));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 afterEach(async () => {

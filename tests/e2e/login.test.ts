@@ -1,8 +1,9 @@
 // Spec §2 (public routes), §4 (login, logout, session check), §5 (login validation), through
 // the real server and the built web app in Chromium.
 import type { Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/app.js';
+import { saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql } from '../support/http.js';
 import {
   fillLoginForm,
@@ -19,16 +20,7 @@ import {
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser(app.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useAppInBrowser((started) => ({ app, browser } = started));
 
 beforeEach(async () => {
   page = await browser.newPage();

@@ -4,24 +4,16 @@
 // (which marks it read, spec §4), the empty text, and live arrivals.
 import type { Page } from 'playwright-core';
 import { notifyUsers } from '../../api/src/modules/notifications/service.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/app.js';
+import { saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { useAppInBrowser } from '../support/e2e.js';
 import { demo } from '../support/http.js';
 import { screenTitle, signedInPage } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser(app.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useAppInBrowser((started) => ({ app, browser } = started));
 
 afterEach(async () => {
   await page?.close();

@@ -2,24 +2,16 @@
 // profile pictures (profiles and the admin account form) and the 'Nouveau Constat' e-mail preview.
 import { deflateSync, crc32 } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/app.js';
+import { saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { fieldMessage, screenTitle, signedInPage, toast, userMenuButton } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser(app.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useAppInBrowser((started) => ({ app, browser } = started));
 
 afterEach(async () => {
   await page?.close();

@@ -2,24 +2,16 @@
 // registration forms, through the real server and the built web app in Chromium; and the live
 // bell: an admin sees a registration arrive without reloading.
 import type { Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
 import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { useAppInBrowser } from '../support/e2e.js';
 import { demo, findLink, gql, readOutbox } from '../support/http.js';
 import { fieldMessage, fieldMessages, signIn, signedOutPage, toast } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser(app.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useAppInBrowser((started) => ({ app, browser } = started));
 
 beforeEach(async () => {
   page = await browser.newPage();

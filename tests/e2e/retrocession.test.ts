@@ -4,8 +4,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { formatDateTime, formatMoney } from '../../web/src/ui/format.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/app.js';
+import { saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { screenTitle, signedInPage, subscriptionSent, toast } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
@@ -13,6 +14,7 @@ import { gqlUpload, samplePdf } from '../support/upload.js';
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
+useAppInBrowser((started) => ({ app, browser } = started));
 const tokens = {} as Record<'admin' | 'secretary', string>;
 
 interface Totals {
@@ -60,15 +62,8 @@ function parisMonths() {
 const MONTHS = ['Janvier', 'Février', 'Mars', 'Avril', 'Mai', 'Juin', 'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre'];
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser(app.url);
   tokens.admin = await loginToken(app.url, demo.admin.email, demo.admin.password);
   tokens.secretary = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 afterEach(async () => {

@@ -1,24 +1,16 @@
 // Spec §2 secretary 'VOIR LES ACTUALITÉS' (/dashboard/viewnewsecretarie): the list, the 'Voir'
 // modal (title, date, importance, HTML body) that marks the news read, and a search that works.
 import type { Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/app.js';
+import { saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { screenTitle, signedInPage } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser(app.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useAppInBrowser((started) => ({ app, browser } = started));
 
 beforeEach(async () => {
   page = await signedInPage(browser, 'secretary');

@@ -4,8 +4,9 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/ui/format.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/app.js';
+import { saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { screenTitle, signedInPage, toast } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
@@ -13,6 +14,7 @@ import { gqlUpload, samplePdf } from '../support/upload.js';
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
+useAppInBrowser((started) => ({ app, browser } = started));
 let adminToken: string;
 let secretaryToken: string;
 let secretaryId: string;
@@ -26,8 +28,6 @@ async function query<T>(text: string, variables: Record<string, unknown>, token:
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser(app.url);
   adminToken = await loginToken(app.url, demo.admin.email, demo.admin.password);
   secretaryToken = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
   secretaryId = (await query<{ me: { id: string } }>('query { me { id } }', {}, secretaryToken)).me.id;
@@ -38,11 +38,6 @@ beforeAll(async () => {
   );
   otherSecretaryId = accounts.secretaries.edges.map((edge) => edge.node.id).find((id) => id !== secretaryId)!;
   bailiffId = accounts.bailiffs.edges[0].node.id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 beforeEach(async () => {

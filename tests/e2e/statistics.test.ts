@@ -3,25 +3,20 @@
 // series for a year or a month, years 2000 → current, with the period's totals under it.
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/ui/format.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
+import type { TestApp } from '../support/app.js';
+import { saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { screenTitle, signedInPage } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
+useAppInBrowser((started) => ({ app, browser } = started));
 let adminToken: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser(app.url);
   adminToken = await loginToken(app.url, demo.admin.email, demo.admin.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 beforeEach(async () => {
