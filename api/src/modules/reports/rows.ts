@@ -86,15 +86,15 @@ function visibleCommentsSql(viewer: Viewer | null): Prisma.Sql {
   return Prisma.sql`(c."authorId" = ${viewer.id} OR c."receiverId" = ${viewer.id}${receivedByOffice})`;
 }
 
-/**
- * The rows of the reports `picked` gives — a statement answering (id, position) — in its order:
- * a list of ids, or a page chosen by filters and a cursor, in the same statement.
- */
 // Instants travel as epoch milliseconds (columns are UTC `timestamp(3)`): a Date from a number is
 // ~5× cheaper than parsing ISO text, and a page carries hundreds of them. `column` is one of this
 // statement's own column names, never input.
 const epochMs = (column: string) => Prisma.raw(`(extract(epoch FROM ${column}) * 1000)::int8`);
 
+/**
+ * The rows of the reports `picked` gives — a statement answering (id, position) — in its order:
+ * a list of ids, or a page chosen by filters and a cursor, in the same statement.
+ */
 const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql) => Prisma.sql`
   WITH picked AS (${picked})
   SELECT json_build_object(
