@@ -50,13 +50,16 @@ export function createFileLinks(secret: string, lifetimeMinutes: number, now: ()
 
   // Links already signed for the current expiry: a list re-read within the same minute (live
   // updates refetch it) reuses them instead of signing every file again (an HMAC each). Keyed by
-  // path, then by the parameters' values: no key string is built per lookup (a list asks for
+  // path, then by name and download flag: no key string is built per lookup (a list asks for
   // hundreds of links per request).
   let signedFor = 0;
   let signed = new Map<string, Map<string, string>>();
   let signedCount = 0;
 
-  function link(path: string, params: Record<string, string>, variant: string): string {
+  /** `dl` only for what the browser may either show or save (files and documents, not archives). */
+  function link(path: string, name: string, download?: boolean): string {
+    const dl = download === undefined ? '' : download ? '1' : '0';
+    const variant = dl + name;
     // Expiry rounded to the minute so a list rendered twice yields the same links (cache-friendly).
     const exp = Math.ceil((now() + lifetimeMinutes * 60_000) / 60_000) * 60;
     if (exp !== signedFor) {
@@ -67,7 +70,7 @@ export function createFileLinks(secret: string, lifetimeMinutes: number, now: ()
     let forPath = signed.get(path);
     const known = forPath?.get(variant);
     if (known) return known;
-    const search = new URLSearchParams({ ...params, exp: String(exp) });
+    const search = new URLSearchParams({ name, ...(dl && { dl }), exp: String(exp) });
     search.set('sig', sign(canonical(path, search)));
     const url = `${path}?${search}`;
     if (signedCount < SIGNED_LINKS_KEPT) {
@@ -79,15 +82,9 @@ export function createFileLinks(secret: string, lifetimeMinutes: number, now: ()
   }
 
   return {
-    file: (storageKey, name, options = {}) => {
-      const dl = options.download ? '1' : '0';
-      return link(`/files/${storageKey}`, { name, dl }, dl + name);
-    },
-    archive: (kind, id, name) => link(`/files/archive/${kind}/${id}`, { name }, name),
-    document: (kind, id, name, options = {}) => {
-      const dl = options.download ? '1' : '0';
-      return link(`/files/document/${kind}/${id}`, { name, dl }, dl + name);
-    },
+    file: (storageKey, name, options = {}) => link(`/files/${storageKey}`, name, !!options.download),
+    archive: (kind, id, name) => link(`/files/archive/${kind}/${id}`, name),
+    document: (kind, id, name, options = {}) => link(`/files/document/${kind}/${id}`, name, !!options.download),
     verify(url) {
       const signature = url.searchParams.get('sig') ?? '';
       const expected = sign(canonical(url.pathname, url.searchParams));
