@@ -1,5 +1,5 @@
-// The Report type's data as plain rows: the page's ids by Prisma (the list filters stay in one
-// place, service.ts), then every row of the page by ONE hand-written statement that builds each
+// The Report type's data as plain rows: ONE hand-written statement picks the reports (a list of
+// ids, or a page by the list filters' SQL form from service.ts and a cursor) and builds each
 // report's JSON — files, comments the viewer may read with their read marks, tariffs. Resolving the
 // type from these rows instead of plugin-prisma's nested selections halves the server's CPU on the
 // screens' lists (docs/benchmarks.md, docs/decisions.md).
