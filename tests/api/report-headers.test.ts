@@ -1,17 +1,16 @@
 // The dashboard headers are aggregated by PostgreSQL (reportsSql, one statement); these tests hold
 // them to the rules applied row by row in JavaScript, for every role and list filter.
-import type { AppContext, Viewer } from '../../api/src/context.js';
+import type { Viewer } from '../../api/src/context.js';
 import type { Role } from '../../api/src/generated/prisma/enums.js';
 import { sum } from '../../api/src/lib/money.js';
 import { currentParisMonth, parisYearMonth } from '../../api/src/lib/periods.js';
 import { alertClock, alertLevel, averageDelay, hoursBetween, isInAlert } from '../../api/src/modules/reports/rules.js';
 import { reportHeaders, reportsSql, reportsWhere, visibleReports, type ReportFilter } from '../../api/src/modules/reports/service.js';
 import { countsAmount } from '../../api/src/modules/retrocession/rules.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { demo } from '../support/http.js';
+import { demoViewers, serviceContext, startTestApp, type TestApp } from '../support/app.js';
 
 let app: TestApp;
-const viewers: Record<Role, Viewer> = {} as Record<Role, Viewer>;
+let viewers: Record<Role, Viewer>;
 let bailiffId: number;
 let secretaryId: number;
 const HOUR = 3_600_000;
@@ -19,10 +18,7 @@ const HOUR = 3_600_000;
 beforeAll(async () => {
   app = await startTestApp();
   const db = app.services.db;
-  for (const account of [demo.admin, demo.bailiff, demo.secretary]) {
-    const user = await db.user.findUniqueOrThrow({ where: { email: account.email }, select: { id: true, role: true } });
-    viewers[user.role] = { id: user.id, role: user.role, sessionId: 0, impersonatorId: null };
-  }
+  viewers = await demoViewers(app);
   bailiffId = viewers.BAILIFF.id;
   secretaryId = viewers.SECRETARY.id;
   // Whatever the day of the month: constats of this month with counts (one at a tariff whose
@@ -129,7 +125,7 @@ describe('report headers in SQL', () => {
     const now = new Date();
     let exercised = { alerts: 0, revenue: 0 };
     for (const viewer of Object.values(viewers)) {
-      const ctx = { ...app.services, viewer, client: { ip: '127.0.0.1', userAgent: null } } as AppContext;
+      const ctx = serviceContext(app, viewer);
       for (const filter of filters()) {
         const headers = await reportHeaders(ctx, filter, now);
         const expected = await reference(viewer, filter, now);
@@ -149,7 +145,7 @@ describe('report headers in SQL', () => {
   });
 
   it('the half cent of a line rounds up, as money.ts rounds', async () => {
-    const ctx = { ...app.services, viewer: viewers.ADMIN, client: { ip: '127.0.0.1', userAgent: null } } as AppContext;
+    const ctx = serviceContext(app, viewers.ADMIN);
     const withHalfCent = await reportHeaders(ctx, {});
     await app.services.db.report.updateMany({ where: { name: 'Constat demi-centime' }, data: { countPagesRetrocession: 0 } });
     const without = await reportHeaders(ctx, {});

@@ -1,24 +1,20 @@
 // The Report type reads rows built by one hand-written statement (rows.ts); this test holds them to
 // what Prisma loads for the same reports, for every role: comment visibility (visibleComments),
 // read marks, files, tariffs and timestamps.
-import type { AppContext, Viewer } from '../../api/src/context.js';
+import type { Viewer } from '../../api/src/context.js';
 import type { Role } from '../../api/src/generated/prisma/enums.js';
 import { toDecimal } from '../../api/src/lib/money.js';
 import { loadReportRows, type ReportRow } from '../../api/src/modules/reports/rows.js';
 import { visibleComments } from '../../api/src/modules/reports/service.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { demo } from '../support/http.js';
+import { demoViewers, serviceContext, startTestApp, type TestApp } from '../support/app.js';
 
 let app: TestApp;
-const viewers: Record<Role, Viewer> = {} as Record<Role, Viewer>;
+let viewers: Record<Role, Viewer>;
 
 beforeAll(async () => {
   app = await startTestApp();
   const db = app.services.db;
-  for (const account of [demo.admin, demo.bailiff, demo.secretary]) {
-    const user = await db.user.findUniqueOrThrow({ where: { email: account.email }, select: { id: true, role: true } });
-    viewers[user.role] = { id: user.id, role: user.role, sessionId: 0, impersonatorId: null };
-  }
+  viewers = await demoViewers(app);
   const { ADMIN: admin, BAILIFF: bailiff, SECRETARY: secretary } = viewers;
   // Every kind of comment audience, one read mark, both kinds of files and captured tariffs.
   const report = await db.report.create({
@@ -114,7 +110,7 @@ describe('report rows', () => {
     ids.push(2_000_000_000); // unknown: null in its place
     let exercised = { comments: 0, read: 0 };
     for (const viewer of Object.values(viewers)) {
-      const ctx = { ...app.services, viewer, client: { ip: '127.0.0.1', userAgent: null } } as AppContext;
+      const ctx = serviceContext(app, viewer);
       const rows = await loadReportRows(ctx, ids);
       expect({ role: viewer.role, rows: rows.map(byValue) }).toEqual({ role: viewer.role, rows: await reference(viewer, ids) });
       const comments = rows.flatMap((row) => row?.comments ?? []);

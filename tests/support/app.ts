@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../api/src/config.js';
 import { startServer, type RunningServer } from '../../api/src/bootstrap.js';
+import type { AppContext, Viewer } from '../../api/src/context.js';
+import type { Role } from '../../api/src/generated/prisma/enums.js';
+import { demo } from './http.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -54,4 +57,18 @@ export async function startTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The demo admin, bailiff and secretary as service-layer viewers, by role. */
+export async function demoViewers(app: TestApp): Promise<Record<Role, Viewer>> {
+  const users = await app.services.db.user.findMany({
+    where: { email: { in: [demo.admin.email, demo.bailiff.email, demo.secretary.email] } },
+    select: { id: true, role: true },
+  });
+  return Object.fromEntries(users.map((user) => [user.role, { id: user.id, role: user.role, sessionId: 0, impersonatorId: null }])) as Record<Role, Viewer>;
+}
+
+/** A service call's context as the GraphQL layer builds it, for a viewer, from loopback. */
+export function serviceContext(app: TestApp, viewer: Viewer): AppContext {
+  return { ...app.services, viewer, client: { ip: '127.0.0.1', userAgent: null } } as AppContext;
 }
