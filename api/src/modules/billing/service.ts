@@ -260,34 +260,38 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
   if (existing) throw new AppError('CONFLICT', billMessages.alreadyGenerated);
 
   const reportIds = [...discounts.keys()];
-  const candidates = await ctx.db.report.findMany({
-    where: { id: { in: reportIds } },
-    select: { ...LINE_SELECT, createdAt: true, bailiffId: true, secretaryId: true },
-  });
-  const reports = candidates.filter((report) =>
-    isBillable({ ...report, groupId: report.bailiff.groupId, createdYearMonth: parisYearMonth(report.createdAt) }, group.id, period),
-  );
-  const found = new Set(reports.map((report) => report.id));
-  const refused = reportIds.filter((id) => !found.has(id));
-  if (refused.length > 0) {
-    throw validationError(Object.fromEntries(refused.map((id) => [`reports.${id}`, billMessages.reportNotBillable])), billMessages.reportNotBillable);
-  }
-
-  // Lines at the tariffs captured on each report (the étude's current ones when none was captured).
-  const lines = reports.map((report) => ({
-    report,
-    discount: discounts.get(report.id)!,
-    amounts: billingAmounts({ ...lineCounts(report), pricePage: report.groupPricePage ?? group.pricePage, pricePhoto: report.groupPricePhoto ?? group.pricePhoto }),
-  }));
-  const totals = billTotals(lines.map((line) => ({ amount: line.amounts.total, discount: line.discount })), globalDiscount);
-
-  let billId: number;
+  let generated: { billId: number; reports: { id: number; bailiffId: number; secretaryId: number | null }[] };
   try {
-    billId = await ctx.db.$transaction(
+    generated = await ctx.db.$transaction(
       async (tx) => {
-        // Claiming the reports first: a concurrent bill holding one of them makes this one fail.
-        const claimed = await tx.report.updateMany({ where: { id: { in: reportIds }, invoiced: false }, data: { invoiced: true } });
-        if (claimed.count !== reportIds.length) throw new AppError('CONFLICT', billMessages.reportsTaken);
+        // The reports locked in one order (no deadlock between two generations) before their counts
+        // are read: a concurrent setBilling either committed before (its counts are billed) or waits
+        // and then finds the report invoiced. The bill's figures are the reports' as locked.
+        await tx.$queryRaw`SELECT id FROM "Report" WHERE id = ANY(${reportIds}::int4[]) ORDER BY id FOR UPDATE`;
+        const candidates = await tx.report.findMany({
+          where: { id: { in: reportIds } },
+          select: { ...LINE_SELECT, createdAt: true, bailiffId: true, secretaryId: true },
+        });
+        const reports = candidates.filter((report) =>
+          isBillable({ ...report, groupId: report.bailiff.groupId, createdYearMonth: parisYearMonth(report.createdAt) }, group.id, period),
+        );
+        // A report invoiced by a bill committed before the lock: the admin's list is out of date.
+        if (candidates.some((report) => report.invoiced)) throw new AppError('CONFLICT', billMessages.reportsTaken);
+        const found = new Set(reports.map((report) => report.id));
+        const refused = reportIds.filter((id) => !found.has(id));
+        if (refused.length > 0) {
+          throw validationError(Object.fromEntries(refused.map((id) => [`reports.${id}`, billMessages.reportNotBillable])), billMessages.reportNotBillable);
+        }
+
+        // Lines at the tariffs captured on each report (the étude's current ones when none was captured).
+        const lines = reports.map((report) => ({
+          report,
+          discount: discounts.get(report.id)!,
+          amounts: billingAmounts({ ...lineCounts(report), pricePage: report.groupPricePage ?? group.pricePage, pricePhoto: report.groupPricePhoto ?? group.pricePhoto }),
+        }));
+        const totals = billTotals(lines.map((line) => ({ amount: line.amounts.total, discount: line.discount })), globalDiscount);
+
+        await tx.report.updateMany({ where: { id: { in: reportIds } }, data: { invoiced: true } });
         // Tariffs are frozen on the reports too, so the bill's lines can be read back unchanged.
         await tx.report.updateMany({ where: { id: { in: reportIds }, groupPricePage: null }, data: { groupPricePage: group.pricePage } });
         await tx.report.updateMany({ where: { id: { in: reportIds }, groupPricePhoto: null }, data: { groupPricePhoto: group.pricePhoto } });
@@ -319,7 +323,7 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
           entityId: bill.id,
           data: { number, groupId: group.id, ...period, reports: reportIds, discount: globalDiscount, amountTTC: formatAmount(totals.amountTTC) },
         });
-        return bill.id;
+        return { billId: bill.id, reports };
       },
       // Twenty admins generating at once queue on the counter row: give them time.
       { maxWait: 15_000, timeout: 30_000 },
@@ -328,6 +332,7 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', billMessages.alreadyGenerated);
     throw error;
   }
+  const { billId, reports } = generated;
 
   // The PDF is rendered from the committed figures. Should rendering fail, the bill stands and its
   // PDF is rendered again the first time it is needed (download, e-mail).
@@ -482,12 +487,13 @@ export async function sendGroupBill(ctx: AppContext, billId: number): Promise<vo
 export async function setGroupBillPaid(ctx: AppContext, billId: number, isPaid: boolean): Promise<void> {
   requireAdmin(ctx);
   const bill = await findVisibleBill(ctx, billId);
-  if (bill.isPaid === isPaid) return;
-  await ctx.db.$transaction(async (tx) => {
-    await tx.groupBill.update({ where: { id: bill.id }, data: { isPaid, paidAt: isPaid ? new Date() : null } });
-    await recordAudit(tx, ctx, { action: isPaid ? 'billing.paid' : 'billing.unpaid', entity: 'GroupBill', entityId: bill.id });
+  // Conditional on the state it changes: of two identical clicks at once, one records the change.
+  const changed = await ctx.db.$transaction(async (tx) => {
+    const { count } = await tx.groupBill.updateMany({ where: { id: bill.id, isPaid: !isPaid }, data: { isPaid, paidAt: isPaid ? new Date() : null } });
+    if (count === 1) await recordAudit(tx, ctx, { action: isPaid ? 'billing.paid' : 'billing.unpaid', entity: 'GroupBill', entityId: bill.id });
+    return count === 1;
   });
-  await publishBillingChanged(ctx, bill);
+  if (changed) await publishBillingChanged(ctx, bill);
 }
 
 /** Figures of a bill line as printed on the PDF (amounts at the report's frozen tariffs). */

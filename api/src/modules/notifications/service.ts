@@ -1,4 +1,5 @@
 import type { AppContext, Services } from '../../context.js';
+import type { Db, Prisma } from '../../infra/db.js';
 import { AppError, notAuthenticated } from '../../graphql/errors.js';
 import { sanitizeRichText } from '../../infra/html.js';
 import { renderMail, type RenderedMail } from '../../infra/mail/index.js';
@@ -10,21 +11,43 @@ export interface NewNotification {
   reportId?: number;
 }
 
+/** A stored notification, to announce once its transaction has committed. */
+export interface StoredNotification {
+  id: number;
+  userId: number;
+}
+
+/**
+ * Stores one notification per recipient. Pass the transaction client of the change it tells about,
+ * so the notification exists only if the change committed (never on a constat archived meanwhile),
+ * then announce() the rows after the commit.
+ */
+export async function storeNotifications(
+  db: Db | Prisma.TransactionClient,
+  userIds: number[],
+  notification: NewNotification,
+): Promise<StoredNotification[]> {
+  const recipients = [...new Set(userIds)];
+  if (recipients.length === 0) return [];
+  const body = sanitizeRichText(notification.body);
+  return db.notification.createManyAndReturn({
+    data: recipients.map((userId) => ({ userId, ...notification, body })),
+    select: { id: true, userId: true },
+  });
+}
+
+/** Tells each recipient's open subscriptions; per-user channels, so it never reaches anyone else. */
+export function announceNotifications(pubsub: Services['pubsub'], rows: StoredNotification[]): void {
+  for (const row of rows) pubsub.publish('notificationAdded', row.userId, { notificationId: row.id });
+}
+
 /** Stores one notification per recipient, then tells each recipient's open subscriptions. */
 export async function notifyUsers(
   services: Pick<Services, 'db' | 'pubsub'>,
   userIds: number[],
   notification: NewNotification,
 ): Promise<void> {
-  const recipients = [...new Set(userIds)];
-  if (recipients.length === 0) return;
-  const body = sanitizeRichText(notification.body);
-  const rows = await services.db.notification.createManyAndReturn({
-    data: recipients.map((userId) => ({ userId, ...notification, body })),
-    select: { id: true, userId: true },
-  });
-  // Per-user channels: a notification never reaches anyone but its recipient.
-  for (const row of rows) services.pubsub.publish('notificationAdded', row.userId, { notificationId: row.id });
+  announceNotifications(services.pubsub, await storeNotifications(services.db, userIds, notification));
 }
 
 export async function activeAdminIds(db: Services['db']): Promise<number[]> {

@@ -241,7 +241,9 @@ export async function removeSecretaryBill(ctx: AppContext, billId: number): Prom
   const bill = await ctx.db.secretaryBill.findUnique({ where: { id: billId } });
   if (!bill) throw new AppError('NOT_FOUND', secretaryBillMessages.notFound);
   await ctx.db.$transaction(async (tx) => {
-    await tx.secretaryBill.delete({ where: { id: bill.id } });
+    // Two admins removing it at once: the second finds it gone (not a 500).
+    const { count } = await tx.secretaryBill.deleteMany({ where: { id: bill.id } });
+    if (count === 0) throw new AppError('NOT_FOUND', secretaryBillMessages.notFound);
     await recordAudit(tx, ctx, {
       action: 'retrocession.bill.remove',
       entity: 'SecretaryBill',
