@@ -34,4 +34,6 @@ export interface ClientInfo {
 export interface AppContext extends Services {
   viewer: Viewer | null;
   client: ClientInfo;
+  /** The request's Idempotency-Key header (creations answer a repeat with the first result). */
+  idempotencyKey?: string | null;
 }

@@ -37,6 +37,9 @@ export function createGraphQLServer(services: Services) {
         ...services,
         viewer: await resolveSession(services, token),
         client: clientInfo(initial, services.config.trustProxy),
+        // REST shims and multipart uploads execute with the caller's headers (execute.ts), so one
+        // place reads it for every transport.
+        idempotencyKey: initial.request?.headers.get('idempotency-key') ?? null,
       };
     },
     maskedErrors: {
