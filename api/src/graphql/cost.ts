@@ -2,7 +2,10 @@
 // variables are known, so `reports(first: $count)` cost it as much as one row. This one runs at
 // execution with the variables: an object field costs 1 plus its selections, times the rows it
 // asks for (`first`/`last`, literal or variable; a connection without them gets the server's
-// default page). Fragments count where they are spread; scalars cost 1.
+// default page). Fragments count where they are spread; scalars cost 1. List arguments count too,
+// literal or variable (issue 16: `nodes(ids: $ids)` with 100,000 ids): every item of every list in
+// a field's arguments costs 1, a field's own list argument multiplies its selection like a page
+// (`nodes(ids:)` answers one object per id), and no list may exceed MAX_LIST_ITEMS.
 import {
   Kind,
   getOperationAST,
@@ -23,6 +26,12 @@ export const DEFAULT_PAGE_SIZE = 20;
  */
 export const MAX_QUERY_COST = 10_000;
 
+/** The longest list any argument may carry (bill lines, file ids, node ids…). */
+export const MAX_LIST_ITEMS = 1_000;
+
+export const listTooLong = () =>
+  new AppError('BAD_USER_INPUT', `Liste trop longue : ${MAX_LIST_ITEMS} éléments au plus.`, { reason: 'LIST_TOO_LONG' });
+
 export const queryTooExpensive = () =>
   new AppError('BAD_USER_INPUT', 'Requête trop volumineuse : demandez moins de lignes à la fois.', { reason: 'QUERY_COST' });
 
@@ -33,6 +42,40 @@ function intArgument(value: ValueNode, variables: Record<string, unknown>): numb
     return typeof resolved === 'number' ? resolved : null;
   }
   return null;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+
+/** Items of the lists in a variable's value (plain JSON only: uploads are not walked). */
+function variableItems(value: unknown): number {
+  if (Array.isArray(value)) {
+    if (value.length > MAX_LIST_ITEMS) throw listTooLong();
+    return value.reduce<number>((total, item) => total + variableItems(item), value.length);
+  }
+  return isPlainObject(value) ? Object.values(value).reduce<number>((total, item) => total + variableItems(item), 0) : 0;
+}
+
+/** Items of the lists in an argument's value, literal or from variables. */
+function valueItems(value: ValueNode, variables: Record<string, unknown>): number {
+  switch (value.kind) {
+    case Kind.LIST:
+      if (value.values.length > MAX_LIST_ITEMS) throw listTooLong();
+      return value.values.reduce((total, item) => total + valueItems(item, variables), value.values.length);
+    case Kind.OBJECT:
+      return value.fields.reduce((total, field) => total + valueItems(field.value, variables), 0);
+    case Kind.VARIABLE:
+      return variableItems(variables[value.name.value]);
+    default:
+      return 0;
+  }
+}
+
+/** Length of a list argument given directly to a field (`nodes(ids: …)`), null when it is not a list. */
+function listLength(value: ValueNode, variables: Record<string, unknown>): number | null {
+  if (value.kind === Kind.LIST) return value.values.length;
+  const resolved = value.kind === Kind.VARIABLE ? variables[value.name.value] : undefined;
+  return Array.isArray(resolved) ? resolved.length : null;
 }
 
 function selectionSetCost(
@@ -48,14 +91,19 @@ function selectionSetCost(
       // Validation (which ran before) rejects unknown and cyclic fragments.
       const fragment = fragments.get(selection.name.value);
       if (fragment) cost += selectionSetCost(fragment.selectionSet, fragments, variables);
-    } else if (!selection.selectionSet) {
-      cost += 1;
     } else {
-      const sizes = (selection.arguments ?? [])
+      const args = selection.arguments ?? [];
+      cost += args.reduce((total, argument) => total + valueItems(argument.value, variables), 0);
+      if (!selection.selectionSet) {
+        cost += 1;
+        continue;
+      }
+      const sizes = args
         .filter((argument) => argument.name.value === 'first' || argument.name.value === 'last')
         .map((argument) => intArgument(argument.value, variables));
+      const lists = args.map((argument) => listLength(argument.value, variables)).filter((length): length is number => length !== null);
       const isConnection = selection.selectionSet.selections.some((child) => child.kind === Kind.FIELD && child.name.value === 'edges');
-      const rows = sizes.find((size) => size !== null) ?? (isConnection ? DEFAULT_PAGE_SIZE : 1);
+      const rows = sizes.find((size) => size !== null) ?? (lists.length > 0 ? Math.max(...lists) : isConnection ? DEFAULT_PAGE_SIZE : 1);
       cost += (1 + selectionSetCost(selection.selectionSet, fragments, variables)) * Math.max(rows, 1);
     }
   }
@@ -73,16 +121,27 @@ export function operationCost(document: DocumentNode, operationName: string | nu
   return selectionSetCost(operation.selectionSet, fragments, variables);
 }
 
-/** Refuses operations (queries, mutations, subscriptions) whose cost with their variables exceeds `maxCost`. */
+/**
+ * Refuses operations (queries, mutations, subscriptions) whose cost with their variables exceeds
+ * `maxCost`, or with a list longer than MAX_LIST_ITEMS.
+ */
 export function costLimit(maxCost: number = MAX_QUERY_COST): Plugin {
-  const check = (args: { document: DocumentNode; operationName?: string | null; variableValues?: Record<string, unknown> | null }) =>
-    operationCost(args.document, args.operationName, args.variableValues ?? {}) > maxCost;
+  const refusal = (args: { document: DocumentNode; operationName?: string | null; variableValues?: Record<string, unknown> | null }) => {
+    try {
+      return operationCost(args.document, args.operationName, args.variableValues ?? {}) > maxCost ? queryTooExpensive() : null;
+    } catch (error) {
+      if (error instanceof AppError) return error;
+      throw error;
+    }
+  };
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      if (check(args)) setResultAndStopExecution({ errors: [queryTooExpensive()] });
+      const error = refusal(args);
+      if (error) setResultAndStopExecution({ errors: [error] });
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      if (check(args)) setResultAndStopExecution({ errors: [queryTooExpensive()] });
+      const error = refusal(args);
+      if (error) setResultAndStopExecution({ errors: [error] });
     },
   };
 }

@@ -6,7 +6,7 @@ import { withMultipart } from '../../http/legacy.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import type { Services } from '../../context.js';
 import type { ReportStatus } from '../../generated/prisma/enums.js';
-import { messages } from './rules.js';
+import { MAX_REPORTS_OFFSET, messages } from './rules.js';
 
 const FILE_FIELDS = 'id name size createdAt url downloadUrl';
 export const REPORT_FIELDS = `
@@ -66,7 +66,7 @@ export interface ReportData {
   countPagesBilling: number;
   countPhotosBilling: number;
   retrocessionComment: string | null;
-  retrocessionAmounts: Amounts;
+  retrocessionAmounts: Amounts | null;
   billingAmounts: Amounts | null;
   comments: { id: string; body: string; createdAt: string; authorDatabaseId: number; receiverDatabaseId: number | null }[];
   unreadCommentIds: string[];
@@ -86,7 +86,8 @@ const legacyFile = (file: FileData) => ({
 
 /** The legacy report JSON (spec §3 "Report"). */
 export function legacyReport(report: ReportData) {
-  const amounts = report.billingAmounts ?? report.retrocessionAmounts;
+  // Each role reads one of them (rules.ts amountsShownTo): billing for admins and bailiffs, rétrocession for secretaries.
+  const amounts = (report.billingAmounts ?? report.retrocessionAmounts)!;
   return {
     id: report.databaseId,
     name: report.name,
@@ -113,10 +114,10 @@ export function legacyReport(report: ReportData) {
     count_pages_billing: report.countPagesBilling,
     count_photos_billing: report.countPhotosBilling,
     retrocession_comment: report.retrocessionComment,
-    // Billing amounts for admins and bailiffs, rétrocession amounts for secretaries.
     amount_without_taxes_pages: amounts.pages,
     amount_without_taxes_photos: amounts.photos,
-    retrocession_amount: report.retrocessionAmounts.total,
+    // A secretary's pay: absent for bailiffs.
+    ...(report.retrocessionAmounts && { retrocession_amount: report.retrocessionAmounts.total }),
     comments: report.comments.map((comment) => ({
       // Spec §3: a comment's "id" is its author's user id; comment_id is the comment itself.
       id: comment.authorDatabaseId,
@@ -168,15 +169,20 @@ function filterFrom(url: URL) {
   };
 }
 
+/** get_all's largest page (the API's page size limit); a larger `limit` is served at this size. */
+const MAX_LEGACY_LIMIT = 100;
+
 async function getAll(ctx: RestContext): Promise<Response> {
-  const limit = Math.min(Math.max(Number(ctx.url.searchParams.get('limit')) || 100, 1), 100);
-  const page = Math.max(Number(ctx.url.searchParams.get('page')) || 1, 1);
+  const limit = Math.min(Math.max(Number(ctx.url.searchParams.get('limit')) || MAX_LEGACY_LIMIT, 1), MAX_LEGACY_LIMIT);
+  const page = Math.max(Math.trunc(Number(ctx.url.searchParams.get('page'))) || 1, 1);
+  if (limit * (page - 1) > MAX_REPORTS_OFFSET) return json({ code: 400, message: messages.offsetInvalid }, 400);
+  // Only that page is read (offset), so page 50 costs what page 1 does.
   const result = await ctx.graphql<{ reports: { totalCount: number; edges: { node: ReportData }[] } }>(
-    `query($filter: ReportFilter, $first: Int) { reports(filter: $filter, first: $first) { totalCount edges { node { ${REPORT_FIELDS} } } } }`,
-    { filter: filterFrom(ctx.url), first: limit * page },
+    `query($filter: ReportFilter, $first: Int, $offset: Int) { reports(filter: $filter, first: $first, offset: $offset) { totalCount edges { node { ${REPORT_FIELDS} } } } }`,
+    { filter: filterFrom(ctx.url), first: limit, offset: limit * (page - 1) },
   );
   if (!result.ok) return failure(result.error);
-  const nodes = result.data.reports.edges.slice(limit * (page - 1)).map((edge) => legacyReport(edge.node));
+  const nodes = result.data.reports.edges.map((edge) => legacyReport(edge.node));
   return json({ reports: nodes, total: result.data.reports.totalCount, page, limit });
 }
 

@@ -9,6 +9,7 @@ import type { AppContext, Viewer } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { ReportFileKind, ReportStatus, Role } from '../../generated/prisma/enums.js';
 import { validationError } from '../../graphql/errors.js';
+import { amountsShownTo } from './rules.js';
 
 export interface ReportFileRow {
   id: number;
@@ -67,7 +68,7 @@ export interface ReportRow {
   /** The bailiff's group tariffs (null without group). */
   bailiffGroupPricePage: string | null;
   bailiffGroupPricePhoto: string | null;
-  /** The assigned secretary's tariffs (null without secretary). */
+  /** The assigned secretary's tariffs (null without secretary, and for a bailiff: her pay). */
   assignedSecretaryPricePage: string | null;
   assignedSecretaryPricePhoto: string | null;
   files: ReportFileRow[];
@@ -91,6 +92,10 @@ function visibleCommentsSql(viewer: Viewer | null): Prisma.Sql {
 // statement's own column names, never input.
 const epochMs = (column: string) => Prisma.raw(`(extract(epoch FROM ${column}) * 1000)::int8`);
 
+/** A secretary's tariff column as text, or NULL for a viewer who may not read her pay (rules.ts amountsShownTo). */
+const secretaryPay = (viewer: Viewer | null, column: string) =>
+  viewer && amountsShownTo(viewer.role).retrocession ? Prisma.raw(`${column}::text`) : Prisma.sql`NULL::text`;
+
 /**
  * The rows of the reports `picked` gives — a statement answering (id, position) — in its order:
  * a list of ids, or a page chosen by filters and a cursor, in the same statement.
@@ -109,9 +114,9 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql) => Prisma.sql`
       'countPagesBilling', r."countPagesBilling", 'countPhotosBilling', r."countPhotosBilling",
       'retrocessionComment', r."retrocessionComment",
       'groupPricePage', r."groupPricePage"::text, 'groupPricePhoto', r."groupPricePhoto"::text,
-      'secretaryPricePage', r."secretaryPricePage"::text, 'secretaryPricePhoto', r."secretaryPricePhoto"::text,
+      'secretaryPricePage', ${secretaryPay(viewer, 'r."secretaryPricePage"')}, 'secretaryPricePhoto', ${secretaryPay(viewer, 'r."secretaryPricePhoto"')},
       'bailiffGroupPricePage', g."pricePage"::text, 'bailiffGroupPricePhoto', g."pricePhoto"::text,
-      'assignedSecretaryPricePage', s."secretaryPricePage"::text, 'assignedSecretaryPricePhoto', s."secretaryPricePhoto"::text,
+      'assignedSecretaryPricePage', ${secretaryPay(viewer, 's."secretaryPricePage"')}, 'assignedSecretaryPricePhoto', ${secretaryPay(viewer, 's."secretaryPricePhoto"')},
       'files', (SELECT coalesce(json_agg(json_build_object(
                     'id', f.id, 'kind', f.kind, 'originalName', f."originalName", 'size', f.size, 'storageKey', f."storageKey", 'createdAt', ${epochMs('f."createdAt"')}
                   ) ORDER BY f.id), '[]')
@@ -189,9 +194,10 @@ function parseCursor(cursor: string): number {
 /**
  * A page of the reports `where` finds (SQL on the "Report" row `r`, e.g. reportsSql), for
  * resolveCursorConnection, in ONE statement: newest first, the id breaking ties and serving as
- * cursor; backwards pages come nearest-first, as the helper expects.
+ * cursor; backwards pages come nearest-first, as the helper expects. `offset` skips rows first
+ * (the legacy get_all's page numbers).
  */
-export async function loadReportPage(ctx: AppContext, where: Prisma.Sql, page: ResolveCursorConnectionArgs): Promise<ReportRow[]> {
+export async function loadReportPage(ctx: AppContext, where: Prisma.Sql, page: ResolveCursorConnectionArgs, offset = 0): Promise<ReportRow[]> {
   const cursor = page.inverted ? page.before : page.after;
   const direction = page.inverted ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   // After the cursor's row in the page's direction (none when that row is gone, as with Prisma).
@@ -203,7 +209,7 @@ export async function loadReportPage(ctx: AppContext, where: Prisma.Sql, page: R
       FROM "Report" r
      WHERE ${where} ${after}
      ORDER BY r."createdAt" ${direction}, r.id ${direction}
-     LIMIT ${page.limit}`;
+     LIMIT ${page.limit} OFFSET ${offset}`;
   const found = await ctx.db.$queryRaw<{ row: RowJson }[]>(rowsStatement(ctx.viewer, picked));
   return found.map(({ row }) => fromJson(row));
 }

@@ -50,9 +50,12 @@ export const messages = {
   billed: 'Rapport facturé',
   retroceded: 'Rapport rétrocédé',
   genericFailure: 'Essayer plus tard',
+  offsetInvalid: 'Pagination invalide : page trop lointaine (100 000 constats au plus avant la page) ou combinée à un curseur.',
 } as const;
 
 export const REPORT_NAME_MAX = 90;
+/** The furthest a legacy page number (get_all?page=) may reach, in rows skipped; further, narrow the filters. */
+export const MAX_REPORTS_OFFSET = 100_000;
 export const COMMENT_MAX = 1000;
 
 /** NA, EC and RS are "en cours"; files can only change while a constat is in progress. */
@@ -93,6 +96,15 @@ export function can(actor: Actor | null, action: ReportAction, report: ReportFac
     case 'unarchive':
       return admin && report.isArchived;
   }
+}
+
+/**
+ * Which amounts of a constat a role reads — the one place that decides it (issue 16). A secretary's
+ * tariffs and rétrocession amounts are her pay: admins and secretaries only, never a bailiff, who
+ * could derive her tariff from them. Billing amounts (the étude's tariffs) are not for secretaries.
+ */
+export function amountsShownTo(role: Role): { retrocession: boolean; billing: boolean } {
+  return { retrocession: role !== 'BAILIFF', billing: role !== 'SECRETARY' };
 }
 
 export function canCreateReport(actor: Actor | null, bailiffId: number): boolean {

@@ -8,7 +8,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { ReportFileKind, ReportStatus, type Role } from '../../generated/prisma/enums.js';
 import { billingAmounts } from '../billing/rules.js';
 import { retrocessionAmounts, type LineAmounts } from '../retrocession/rules.js';
-import { alertClock, alertLevel, can, hoursBetween, messages, statusShownTo } from './rules.js';
+import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, MAX_REPORTS_OFFSET, messages, statusShownTo } from './rules.js';
 import { loadReportPage, loadReportRow, loadReportRows, reportCursor, type ReportCommentRow, type ReportFileRow, type ReportRow } from './rows.js';
 import * as reports from './service.js';
 
@@ -155,21 +155,24 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
     // Tariffs captured on the report, else those in force (group's and secretary's).
     retrocessionAmounts: t.field({
       type: AmountsRef,
-      description: 'Rétrocession : comptes rétrocession × tarifs de la secrétaire (spec §9).',
-      resolve: (report) =>
-        retrocessionAmounts({
-          pages: report.countPagesRetrocession,
-          photos: report.countPhotosRetrocession,
-          pricePage: report.secretaryPricePage ?? report.assignedSecretaryPricePage,
-          pricePhoto: report.secretaryPricePhoto ?? report.assignedSecretaryPricePhoto,
-        }),
+      nullable: true,
+      description: 'Rétrocession : comptes rétrocession × tarifs de la secrétaire (spec §9) ; null pour un huissier.',
+      resolve: (report, _args, ctx) =>
+        !amountsShownTo(viewerRole(ctx)).retrocession
+          ? null
+          : retrocessionAmounts({
+              pages: report.countPagesRetrocession,
+              photos: report.countPhotosRetrocession,
+              pricePage: report.secretaryPricePage ?? report.assignedSecretaryPricePage,
+              pricePhoto: report.secretaryPricePhoto ?? report.assignedSecretaryPricePhoto,
+            }),
     }),
     billingAmounts: t.field({
       type: AmountsRef,
       nullable: true,
       description: 'Facturation : comptes facturés × tarifs de l’étude (spec §9) ; null pour une secrétaire.',
       resolve: (report, _args, ctx) =>
-        viewerRole(ctx) === 'SECRETARY'
+        !amountsShownTo(viewerRole(ctx)).billing
           ? null
           : billingAmounts({
               pages: report.countPagesBilling,
@@ -219,13 +222,27 @@ ReportPermissionsRef.implement({
 
 // --- Report lists -----------------------------------------------------------------------------
 
-/** A connection of the reports `where` (SQL on the "Report" row `r`) finds, newest first; its total counted only when asked. */
-export async function reportConnection(ctx: AppContext, args: DefaultConnectionArguments, where: Prisma.Sql, totalCount: () => Promise<number>) {
+/**
+ * A connection of the reports `where` (SQL on the "Report" row `r`) finds, newest first; its total
+ * counted only when asked. `offset` (legacy page numbers) skips rows before a forward page.
+ */
+export async function reportConnection(
+  ctx: AppContext,
+  args: DefaultConnectionArguments,
+  where: Prisma.Sql,
+  totalCount: () => Promise<number>,
+  offset: number | null = null,
+) {
   // One direction per page, as plugin-prisma's connections required: the helper would drop a cursor.
   if ((args.before && args.after) || (args.before && args.first != null) || (args.after && args.last != null)) {
     throw validationError({ cursor: 'Pagination invalide.' }, 'Pagination invalide : first/after ou last/before.');
   }
-  const connection = await resolveCursorConnection<Promise<ReportRow[]>>({ args, defaultSize: 10, maxSize: 100, toCursor: reportCursor }, (page) => loadReportPage(ctx, where, page));
+  if (offset != null && (offset < 0 || offset > MAX_REPORTS_OFFSET || args.after || args.before || args.last != null)) {
+    throw validationError({ offset: messages.offsetInvalid }, messages.offsetInvalid);
+  }
+  const connection = await resolveCursorConnection<Promise<ReportRow[]>>({ args, defaultSize: 10, maxSize: 100, toCursor: reportCursor }, (page) =>
+    loadReportPage(ctx, where, page, offset ?? 0),
+  );
   return { ...connection, totalCount };
 }
 
@@ -296,10 +313,13 @@ builder.queryFields((t) => ({
     {
       type: ReportNode,
       authScopes: { authenticated: true },
-      args: { filter: t.arg({ type: ReportFilterInput }) },
+      args: {
+        filter: t.arg({ type: ReportFilterInput }),
+        offset: t.arg.int({ description: `Ancienne API (get_all?page=) : constats sautés avant la page (0 à ${MAX_REPORTS_OFFSET}), avec first seulement.` }),
+      },
       resolve: (_root, args, ctx) => {
         const filter = toFilter(args.filter);
-        return reportConnection(ctx, args, reports.reportsSql(ctx.viewer!, filter), () => reports.countReports(ctx, filter));
+        return reportConnection(ctx, args, reports.reportsSql(ctx.viewer!, filter), () => reports.countReports(ctx, filter), args.offset);
       },
     },
     { fields: (c) => ({ totalCount: c.int({ resolve: (connection) => connection.totalCount() }) }) },

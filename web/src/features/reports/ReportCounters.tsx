@@ -278,7 +278,7 @@ export function ReportCounters({ report, readOnly = false }: { report: ReportCou
             onChange={(_, next) => change({ type: 'checkRetrocession', checked: next.checked === true })}
           />
           {inputs('retrocession', state.retrocession, editBilling && !state.retrocessionChecked)}
-          <Text className={styles.amount}>{formatMoney(data.retrocessionAmounts.total)}</Text>
+          <Text className={styles.amount}>{data.retrocessionAmounts ? formatMoney(data.retrocessionAmounts.total) : '-'}</Text>
           <span />
 
           <Checkbox

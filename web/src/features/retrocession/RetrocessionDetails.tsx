@@ -88,9 +88,9 @@ export function RetrocessionDetails({ report, children }: { report: Retrocession
             items={[
               [t.pages, data.countPagesRetrocession],
               [t.photos, data.countPhotosRetrocession],
-              [t.pagesAmount, formatMoney(data.retrocessionAmounts.pages)],
-              [t.photosAmount, formatMoney(data.retrocessionAmounts.photos)],
-              [t.total, formatMoney(data.retrocessionAmounts.total)],
+              [t.pagesAmount, data.retrocessionAmounts ? formatMoney(data.retrocessionAmounts.pages) : '-'],
+              [t.photosAmount, data.retrocessionAmounts ? formatMoney(data.retrocessionAmounts.photos) : '-'],
+              [t.total, data.retrocessionAmounts ? formatMoney(data.retrocessionAmounts.total) : '-'],
             ]}
           />
         ) : (

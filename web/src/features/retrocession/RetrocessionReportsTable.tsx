@@ -110,7 +110,7 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
       header: t.amount,
       width: '92px',
       align: 'end',
-      cell: (row) => <span className={styles.amount}>{formatMoney(row.retrocessionAmounts.total)}</span>,
+      cell: (row) => <span className={styles.amount}>{row.retrocessionAmounts ? formatMoney(row.retrocessionAmounts.total) : '-'}</span>,
     },
     // Spec §2: the secretary's table has the comment dialog; admins reach it from the expanded row.
     viewer === 'secretary'
