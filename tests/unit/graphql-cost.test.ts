@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'graphql';
-import { DEFAULT_PAGE_SIZE, MAX_QUERY_COST, operationCost } from '../../api/src/graphql/cost.js';
+import { DEFAULT_PAGE_SIZE, MAX_LIST_ITEMS, MAX_QUERY_COST, operationCost } from '../../api/src/graphql/cost.js';
 
 const cost = (query: string, variables: Record<string, unknown> = {}) => operationCost(parse(query), undefined, variables);
 
@@ -23,8 +23,19 @@ describe('operationCost', () => {
       { n: 2 },
       2 * (1 + (1 + (1 + 2))),
     ],
+    ['a field\'s own list multiplies its selection and costs its items', 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: ['a', 'b', 'c'] }, 3 + 3 * (1 + 1)],
+    ['a literal list counts like a variable one', '{ nodes(ids: ["a", "b", "c"]) { id } }', {}, 3 + 3 * (1 + 1)],
+    ['items of lists inside an input cost 1 each', 'mutation($input: RemoveReportFilesInput!) { removeReportFiles(input: $input) { message } }', { input: { reportId: 'r', fileIds: ['1', '2'] } }, 2 + 1 + 1],
+    ['variables inside a literal object count', 'mutation($ids: [ID!]!) { removeReportFiles(input: { reportId: "r", fileIds: $ids }) { message } }', { ids: ['1', '2', '3'] }, 3 + 1 + 1],
   ])('%s', (_title, query, variables, expected) => {
     expect(cost(query, variables)).toBe(expected);
+  });
+
+  it.each([
+    ['a variable list', 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: Array.from({ length: MAX_LIST_ITEMS + 1 }, String) }],
+    ['a list nested in an input variable', 'mutation($input: RemoveReportFilesInput!) { removeReportFiles(input: $input) { message } }', { input: { fileIds: Array.from({ length: MAX_LIST_ITEMS + 1 }, String) } }],
+  ])('refuses %s longer than MAX_LIST_ITEMS', (_title, query, variables) => {
+    expect(() => cost(query, variables)).toThrow('Liste trop longue');
   });
 
   it('picks the named operation of a document', () => {

@@ -1,5 +1,6 @@
 import {
   alertClock,
+  amountsShownTo,
   alertLevel,
   averageDelay,
   can,
@@ -131,6 +132,17 @@ describe('permissions (spec §6)', () => {
 
   it('nobody anonymous', () => {
     expect(can(null, 'view', report())).toBe(false);
+  });
+});
+
+describe('amounts each role reads (issue 16)', () => {
+  it.each([
+    ['ADMIN', { retrocession: true, billing: true }],
+    // The secretary's pay, from which her tariff follows, never reaches a bailiff.
+    ['BAILIFF', { retrocession: false, billing: true }],
+    ['SECRETARY', { retrocession: true, billing: false }],
+  ] as const)('%s', (role, expected) => {
+    expect(amountsShownTo(role)).toEqual(expected);
   });
 });
 
