@@ -6,6 +6,7 @@ import { activeAdminIds, notifyUsers } from '../notifications/service.js';
 import { civilityLabels, isEmail, normalizeEmail, parseCivility, toSearchText } from '../accounts/rules.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { hashToken, newToken } from './tokens.js';
+import { announceRevoked, revokeSessions } from './live-sessions.js';
 import {
   LOGIN_THROTTLE,
   isStrongPassword,
@@ -100,6 +101,11 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 /** The viewer behind a bearer token, or null when the token is unknown, revoked or expired. */
 export async function resolveSession(services: Pick<Services, 'db'>, token: string | null): Promise<Viewer | null> {
+  return (await findLiveSession(services, token))?.viewer ?? null;
+}
+
+/** A valid session's viewer and expiry (a live socket closes at that time). */
+export async function findLiveSession(services: Pick<Services, 'db'>, token: string | null): Promise<{ viewer: Viewer; expiresAt: Date } | null> {
   if (!token) return null;
   const session = await services.db.session.findUnique({
     where: { tokenHash: hashToken(token) },
@@ -117,12 +123,13 @@ export async function resolveSession(services: Pick<Services, 'db'>, token: stri
   if (now - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await services.db.session.update({ where: { id: session.id }, data: { lastUsedAt: new Date(now) } });
   }
-  return { id: session.user.id, role: session.user.role, sessionId: session.id, impersonatorId: session.impersonatorId };
+  const viewer = { id: session.user.id, role: session.user.role, sessionId: session.id, impersonatorId: session.impersonatorId };
+  return { viewer, expiresAt: session.expiresAt };
 }
 
 export async function logout(ctx: AppContext): Promise<void> {
   if (!ctx.viewer) return;
-  await ctx.db.session.update({ where: { id: ctx.viewer.sessionId }, data: { revokedAt: new Date() } });
+  await announceRevoked(ctx, await revokeSessions(ctx.db, { id: ctx.viewer.sessionId }));
   await recordAudit(ctx.db, ctx, { action: 'auth.logout', entity: 'User', entityId: ctx.viewer.id });
 }
 
@@ -284,15 +291,16 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   if (!isStrongPassword(password ?? '')) throw validationError({ password: messages.passwordRule }, messages.passwordRule);
   const passwordHash = await hashPassword(password);
   const now = new Date();
-  await ctx.db.$transaction(async (tx) => {
+  const revoked = await ctx.db.$transaction(async (tx) => {
     // Conditional update: of two concurrent uses of one token, only the first succeeds.
     const used = await tx.userToken.updateMany({ where: { id: record.id, usedAt: null }, data: { usedAt: now } });
     if (used.count === 0) throw new AppError('BAD_USER_INPUT', messages.invalidResetToken);
     await tx.userToken.updateMany({ where: { userId: record.userId, purpose: 'PASSWORD_RESET', usedAt: null }, data: { usedAt: now } });
     await tx.user.update({ where: { id: record.userId }, data: { passwordHash } });
-    await tx.session.updateMany({ where: { userId: record.userId, revokedAt: null }, data: { revokedAt: now } });
     await recordAudit(tx, ctx, { action: 'auth.password_reset', entity: 'User', entityId: record.userId }, record.userId);
+    return revokeSessions(tx, { userId: record.userId });
   });
+  await announceRevoked(ctx, revoked);
 }
 
 /** "Se connecter" from the accounts list: an admin opens a session as another active user. */
