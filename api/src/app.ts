@@ -13,7 +13,8 @@ import { createStaticHandler } from './http/static.js';
 import { createFilesHandler, type createFileLinks, type FileProviders } from './http/files.js';
 import { processRequest } from 'graphql-upload-minimal';
 import { bearerToken, json, type ServerContext } from './http/request.js';
-import { resolveSession } from './modules/auth/service.js';
+import { findLiveSession } from './modules/auth/service.js';
+import { createLiveSessions } from './modules/auth/live-sessions.js';
 import { authRoutes } from './modules/auth/rest.js';
 import { absenceRoutes } from './modules/absences/rest.js';
 import { accountRoutes } from './modules/accounts/rest.js';
@@ -78,13 +79,17 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
   // Uploads of 200 MB over a slow office line take longer than Node's default 5-minute timeout.
   server.requestTimeout = 0;
   const sockets = new WebSocketServer({ server, path: '/graphql' });
+  const liveSessions = createLiveSessions(services.pubsub);
   const wsServer = useServer<{ authorization?: string }, { token?: string | null }>(
     {
       // Auth on connect: a socket without a valid session is closed before any subscription.
       onConnect: async (ctx) => {
         const token = bearerToken(ctx.connectionParams?.authorization) ?? (ctx.connectionParams?.authorization || null);
-        if (!(await resolveSession(services, token))) return false;
+        const session = await findLiveSession(services, token);
+        if (!session) return false;
         ctx.extra.token = token;
+        // Closed when the session is revoked (on any instance) or expires.
+        liveSessions.track(session.viewer.sessionId, session.expiresAt, ctx.extra.socket);
         return true;
       },
       execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args),
@@ -117,6 +122,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
       }),
     close: async () => {
       await wsServer.dispose();
+      await liveSessions.close();
       sockets.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -11,6 +11,7 @@ import { createMailer } from './infra/mail/index.js';
 import { createLocalStorage } from './infra/storage.js';
 import { createS3Storage, parseStorageUrl } from './infra/s3-storage.js';
 import { createAppPubSub } from './infra/pubsub.js';
+import { createRateLimitStore } from './infra/rate-limits.js';
 import { createFileLinks } from './http/files.js';
 import { sweepStagedAvatars } from './modules/accounts/staged-avatars.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../prisma/seed.js';
@@ -58,6 +59,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     cleanups.push(() => db.$disconnect());
     const pubsub = createAppPubSub(config.redisUrl);
     cleanups.push(() => pubsub.close());
+    const rateLimits = createRateLimitStore({ databaseUrl, redisUrl: config.redisUrl });
+    cleanups.push(() => rateLimits.close());
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),
@@ -68,7 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const storage = config.storageUrl ? createS3Storage(parseStorageUrl(config.storageUrl)) : createLocalStorage(path.join(config.dataDir, 'files'));
     const secret = config.appSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'app-secret')));
     const files = createFileLinks(secret, config.fileLinkMinutes);
-    const services: Services = { config, db, mailer, storage, pubsub, files };
+    const services: Services = { config, db, mailer, storage, pubsub, rateLimits, files };
 
     let seeded: RunningServer['seeded'] = [];
     if (config.seedDemoData && (await db.user.count()) === 0) {

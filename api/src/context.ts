@@ -3,6 +3,7 @@ import type { Db } from './infra/db.js';
 import type { Mailer } from './infra/mail/index.js';
 import type { Storage } from './infra/storage.js';
 import type { AppPubSub } from './infra/pubsub.js';
+import type { RateLimitStore } from './infra/rate-limits.js';
 import type { FileLinks } from './http/files.js';
 import type { Role } from './generated/prisma/enums.js';
 
@@ -13,6 +14,8 @@ export interface Services {
   mailer: Mailer;
   storage: Storage;
   pubsub: AppPubSub;
+  /** Throttling counters shared by every instance (PostgreSQL, or Redis with REDIS_URL). */
+  rateLimits: RateLimitStore;
   /** Signed, short-lived download links for stored files. */
   files: FileLinks;
 }

@@ -1,12 +1,13 @@
 // Scale-out (README "Running on PostgreSQL and Redis"): with REDIS_URL, two instances over one
 // database share live events — a news item published on one instance reaches a secretary whose
-// socket is open on the other, and a comment made on one notifies the bailiff connected to the other.
+// socket is open on the other, a comment made on one notifies the bailiff connected to the other,
+// and a session revoked on one loses its sockets on the other.
 import type { Client } from 'graphql-ws';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { startTestRedis, type TestRedis } from '../support/redis.js';
-import { wsClient } from '../support/ws.js';
+import { closedWithin, openLiveSocket, wsClient } from '../support/ws.js';
 
 let redis: TestRedis;
 let first: TestApp;
@@ -87,5 +88,13 @@ describe('live events across two instances through Redis', () => {
     expect(notifications[0].data.notificationAdded).toMatchObject({ kind: 'COMMENT' });
     expect(notifications[0].data.notificationAdded.body).toContain('Reçu sur l’autre instance ?');
     expect(changes[0].data.reportChanged.report).toEqual({ name: 'Constat multi-instances', unreadCommentCount: 1 });
+  });
+
+  it('a logout on instance 2 closes the socket of that session open on instance 1 within a second', async () => {
+    const token = await loginToken(first.url, demo.bailiff.email, demo.bailiff.password);
+    const socket = await openLiveSocket(first.url, token);
+    clients.push(socket.client);
+    expect((await gql(second.url, 'mutation { logout }', {}, token)).errors).toBeUndefined();
+    expect(await closedWithin(socket, 1000)).toBe(4403);
   });
 });

@@ -72,6 +72,17 @@ export async function readOutbox(outboxDir: string): Promise<ParsedMail[]> {
   return Promise.all(files.map(async (name) => simpleParser(await readFile(path.join(outboxDir, name)))));
 }
 
+/** The latest outbox message `match` accepts, waited for: some e-mails leave after the answer. */
+export async function waitForMail(outboxDir: string, match: (mail: ParsedMail) => boolean, ms = 5000): Promise<ParsedMail> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const found = (await readOutbox(outboxDir)).filter(match).pop();
+    if (found) return found;
+    if (Date.now() > end) throw new Error('no matching e-mail in the outbox');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The first link in a message's HTML whose URL contains `fragment`. */
 export function findLink(mail: ParsedMail, fragment: string): string {
   const html = typeof mail.html === 'string' ? mail.html : '';

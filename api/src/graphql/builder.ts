@@ -9,6 +9,7 @@ import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import type { AppContext } from '../context.js';
 import { toDecimal, type DecimalInput } from '../lib/money.js';
 import { forbidden, notAuthenticated } from './errors.js';
+import { visibleNode } from './node-visibility.js';
 
 /** The only place that lists the Pothos plugins (scope-auth first, as its docs require). */
 export const builder = new SchemaBuilder<{
@@ -52,6 +53,12 @@ export const builder = new SchemaBuilder<{
     cursorType: 'String',
     edgesFieldOptions: { nullable: false },
     nodeFieldOptions: { nullable: false },
+    // A forbidden node reads as a missing one (null, no error): see node-visibility.ts.
+    nodeQueryOptions: { resolve: async (_root, { id }, ctx, info, resolveNode) => visibleNode(await resolveNode(id), id.typename, ctx, info) },
+    nodesQueryOptions: {
+      resolve: async (_root, { ids }, ctx, info, resolveNodes) =>
+        Promise.all((await resolveNodes(ids)).map((node, index) => visibleNode(node, ids[index].typename, ctx, info))),
+    },
   },
 });
 

@@ -19,6 +19,8 @@ export type AppEvents = {
   billingChanged: [userId: number, payload: { year: number; month: number }];
   /** Per-user channel: a secretary uploaded her rétrocession bill (sent to the admins). */
   secretaryBillAdded: [userId: number, payload: { billId: number }];
+  /** Broadcast to the instances: these sessions were revoked, close their sockets. */
+  sessionsRevoked: [payload: { sessionIds: number[] }];
 };
 
 export type AppPubSub = PubSub<AppEvents> & { close(): Promise<void> };

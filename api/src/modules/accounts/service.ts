@@ -8,6 +8,7 @@ import { discardFiles, drainUploads, saveUpload, type SaveOptions, type StoredFi
 import { recordAudit } from '../audit/service.js';
 import { avatarOptions, isStagedBy, markLinked } from './staged-avatars.js';
 import { hashPassword } from '../auth/password.js';
+import { announceRevoked, revokeSessions } from '../auth/live-sessions.js';
 import {
   MATRICES_PER_SAVE,
   accountFieldsFor,
@@ -278,6 +279,7 @@ async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, 
   else if (input.removeAvatar) data.avatarKey = null;
   const replacedAvatar = data.avatarKey !== undefined && stored.avatarKey && stored.avatarKey !== data.avatarKey ? stored.avatarKey : null;
   let removedMatrices: { storageKey: string }[] = [];
+  let revoked: number[] = [];
   try {
     await ctx.db.$transaction(async (tx) => {
       await tx.user.update({ where: { id: stored.id }, data });
@@ -291,10 +293,7 @@ async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, 
       }
       if (password) {
         // A new password signs the account out everywhere else (the current session stays).
-        await tx.session.updateMany({
-          where: { userId: stored.id, revokedAt: null, ...(ctx.viewer && { id: { not: ctx.viewer.sessionId } }) },
-          data: { revokedAt: new Date() },
-        });
+        revoked = await revokeSessions(tx, { userId: stored.id, ...(ctx.viewer && { id: { not: ctx.viewer.sessionId } }) });
       }
       const changed = Object.keys(data).filter((key) => key !== 'searchText' && key !== 'passwordHash');
       await recordAudit(tx, ctx, {
@@ -308,6 +307,7 @@ async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, 
     await discardFiles(ctx.storage, [...(files.avatar ? [files.avatar] : []), ...files.matrices]);
     mapUniqueViolation(error);
   }
+  await announceRevoked(ctx, revoked);
   await discardFiles(ctx.storage, [...(replacedAvatar ? [{ storageKey: replacedAvatar }] : []), ...removedMatrices]);
 }
 
@@ -341,11 +341,12 @@ export async function setAccountStatus(ctx: AppContext, userId: number, active: 
   const status: UserStatus = active ? 'ACTIVE' : 'DISABLED';
   if (stored.status === status) return;
   if (stored.status === 'PENDING') throw new AppError('BAD_USER_INPUT', "Ce compte est en attente de validation : approuvez-le ou refusez-le.");
-  await ctx.db.$transaction(async (tx) => {
+  const revoked = await ctx.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { status } });
-    if (!active) await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
     await recordAudit(tx, ctx, { action: active ? 'accounts.enable' : 'accounts.disable', entity: 'User', entityId: userId });
+    return active ? [] : revokeSessions(tx, { userId });
   });
+  await announceRevoked(ctx, revoked);
 }
 
 /**

@@ -6,6 +6,7 @@ export const messages = {
   passwordRule: 'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.',
   badCredentials: 'Identifiant ou mot de passe incorrect.',
   throttled: 'Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.',
+  tooManyRequests: 'Trop de demandes. Veuillez réessayer plus tard.',
   accountPending: "Votre compte est en attente de validation par un administrateur.",
   accountDisabled: 'Votre compte est désactivé. Contactez un administrateur.',
   duplicateAccount: 'Adresse e-mail ou identifiant déjà utilisé(e).',
@@ -73,12 +74,29 @@ export function validateRegistration(input: RegistrationInput): FieldErrors {
   return errors;
 }
 
-export const LOGIN_THROTTLE = {
-  windowMinutes: 15,
-  /** Failures for one account within the window before refusing even a right password. */
-  perAccount: 10,
-  /** Failures from one address within the window (several people may share an office address). */
-  perAddress: 50,
+const MINUTE = 60;
+const HOUR = 3600;
+
+/**
+ * Throttling (modules/auth/throttle.ts), each limit as points per window in seconds. Login counts
+ * failures (an attempt is counted before its password is checked and given back when it succeeds).
+ */
+export const THROTTLE = {
+  /** Failures for one account, whatever login name was typed: then even the right password waits. */
+  loginAccount: { points: 10, durationSeconds: 15 * MINUTE, blockSeconds: 15 * MINUTE },
+  /**
+   * Failures from one address in a day. Past it the address may only try accounts that already
+   * signed in from it, so an office behind one address keeps working while an attacker there stops.
+   */
+  loginAddress: { points: 100, durationSeconds: 24 * HOUR },
+  /** Password reset requests from one address (answered 429). */
+  resetAddress: { points: 10, durationSeconds: HOUR },
+  /** Reset e-mails to one address (silently not sent beyond: the answer never depends on the account). */
+  resetEmail: { points: 3, durationSeconds: HOUR },
+  /** Valid registration requests from one address: each one e-mails every admin. */
+  registerAddress: { points: 10, durationSeconds: HOUR },
+  /** Registration requests for one e-mail address. */
+  registerEmail: { points: 3, durationSeconds: 24 * HOUR },
 } as const;
 
 export function sessionExpiry(now: Date, remember: boolean, lifetimes: { sessionHours: number; rememberDays: number }): Date {

@@ -6,8 +6,9 @@ import { activeAdminIds, notifyUsers } from '../notifications/service.js';
 import { civilityLabels, isEmail, normalizeEmail, parseCivility, toSearchText } from '../accounts/rules.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { hashToken, newToken } from './tokens.js';
+import { announceRevoked, revokeSessions } from './live-sessions.js';
+import { guardLogin, guardRegistration, guardResetRequest, loginKey, loginSucceeded, mayMailReset } from './throttle.js';
 import {
-  LOGIN_THROTTLE,
   isStrongPassword,
   messages,
   sessionExpiry,
@@ -32,47 +33,23 @@ let decoyHash: Promise<string> | null = null;
 const decoy = () => (decoyHash ??= hashPassword('decoy-password-for-timing'));
 
 export async function login(ctx: AppContext, input: LoginInput): Promise<SignedIn> {
-  const login = normalizeEmail(input.login);
-  const keys = [`email:${login}`, `ip:${ctx.client.ip}`];
-  await assertNotThrottled(ctx, keys);
-
   const user = await ctx.db.user.findFirst({
-    where: { OR: [{ email: login }, { identity: { equals: input.login.trim(), mode: 'insensitive' } }] },
+    where: { OR: [{ email: normalizeEmail(input.login) }, { identity: { equals: input.login.trim(), mode: 'insensitive' } }] },
     select: { id: true, passwordHash: true, status: true },
   });
+  const accountKey = loginKey(user?.id ?? null, input.login);
+  await guardLogin(ctx, accountKey, user?.id ?? null);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
-  if (!user || !passwordOk) {
-    await recordFailure(ctx, keys);
-    throw new AppError('UNAUTHENTICATED', messages.badCredentials);
-  }
+  if (!user || !passwordOk) throw new AppError('UNAUTHENTICATED', messages.badCredentials);
+  await loginSucceeded(ctx, accountKey);
   // Only someone who knows the password learns that the account is pending or disabled.
   if (user.status === 'PENDING') throw new AppError('FORBIDDEN', messages.accountPending, { reason: 'ACCOUNT_PENDING' });
   if (user.status === 'DISABLED') throw new AppError('FORBIDDEN', messages.accountDisabled, { reason: 'ACCOUNT_DISABLED' });
 
-  await ctx.db.loginFailure.deleteMany({ where: { key: keys[0] } });
   const token = await openSession(ctx, user.id, { remember: input.remember, impersonatorId: null });
   await ctx.db.user.update({ where: { id: user.id }, data: { lastActivityAt: new Date() } });
   await recordAudit(ctx.db, ctx, { action: 'auth.login', entity: 'User', entityId: user.id }, user.id);
   return { token, userId: user.id };
-}
-
-async function assertNotThrottled(ctx: AppContext, [accountKey, addressKey]: string[]): Promise<void> {
-  const since = new Date(Date.now() - LOGIN_THROTTLE.windowMinutes * 60_000);
-  const [accountFailures, addressFailures] = await Promise.all([
-    ctx.db.loginFailure.count({ where: { key: accountKey, createdAt: { gte: since } } }),
-    ctx.db.loginFailure.count({ where: { key: addressKey, createdAt: { gte: since } } }),
-  ]);
-  if (accountFailures >= LOGIN_THROTTLE.perAccount || addressFailures >= LOGIN_THROTTLE.perAddress) {
-    throw new AppError('TOO_MANY_REQUESTS', messages.throttled);
-  }
-}
-
-async function recordFailure(ctx: AppContext, keys: string[]): Promise<void> {
-  const expired = new Date(Date.now() - LOGIN_THROTTLE.windowMinutes * 60_000);
-  await ctx.db.$transaction([
-    ctx.db.loginFailure.deleteMany({ where: { key: { in: keys }, createdAt: { lt: expired } } }),
-    ctx.db.loginFailure.createMany({ data: keys.map((key) => ({ key })) }),
-  ]);
 }
 
 async function openSession(
@@ -100,6 +77,11 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 /** The viewer behind a bearer token, or null when the token is unknown, revoked or expired. */
 export async function resolveSession(services: Pick<Services, 'db'>, token: string | null): Promise<Viewer | null> {
+  return (await findLiveSession(services, token))?.viewer ?? null;
+}
+
+/** A valid session's viewer and expiry (a live socket closes at that time). */
+export async function findLiveSession(services: Pick<Services, 'db'>, token: string | null): Promise<{ viewer: Viewer; expiresAt: Date } | null> {
   if (!token) return null;
   const session = await services.db.session.findUnique({
     where: { tokenHash: hashToken(token) },
@@ -117,12 +99,13 @@ export async function resolveSession(services: Pick<Services, 'db'>, token: stri
   if (now - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await services.db.session.update({ where: { id: session.id }, data: { lastUsedAt: new Date(now) } });
   }
-  return { id: session.user.id, role: session.user.role, sessionId: session.id, impersonatorId: session.impersonatorId };
+  const viewer = { id: session.user.id, role: session.user.role, sessionId: session.id, impersonatorId: session.impersonatorId };
+  return { viewer, expiresAt: session.expiresAt };
 }
 
 export async function logout(ctx: AppContext): Promise<void> {
   if (!ctx.viewer) return;
-  await ctx.db.session.update({ where: { id: ctx.viewer.sessionId }, data: { revokedAt: new Date() } });
+  await announceRevoked(ctx, await revokeSessions(ctx.db, { id: ctx.viewer.sessionId }));
   await recordAudit(ctx.db, ctx, { action: 'auth.logout', entity: 'User', entityId: ctx.viewer.id });
 }
 
@@ -133,6 +116,7 @@ export async function register(ctx: AppContext, input: RegistrationInput): Promi
 
   const email = normalizeEmail(input.email);
   const identity = input.identity.trim();
+  await guardRegistration(ctx, email);
   const existing = await ctx.db.user.findFirst({
     where: { OR: [{ email }, { identity: { equals: identity, mode: 'insensitive' } }] },
     select: { id: true },
@@ -232,20 +216,21 @@ export async function reviewAccountRequest(ctx: AppContext, token: string, decis
 }
 
 /**
- * Sends a reset link when an active account has this address. The answer is the same whether or
- * not the account exists, so the form cannot be used to discover who has an account.
+ * Answers at once, the same way and in the same time whether or not an account has this address:
+ * looking the account up, creating the token and sending the e-mail happen after the answer.
  */
 export async function requestPasswordReset(ctx: AppContext, rawEmail: string): Promise<void> {
   if (!isEmail(rawEmail ?? '')) throw validationError({ email: messages.invalidEmail }, messages.invalidEmail);
+  await guardResetRequest(ctx);
   const email = normalizeEmail(rawEmail);
+  sendResetLink(ctx, email).catch((error: unknown) => console.error('[mot de passe oublié]', error));
+}
+
+async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+  // A few e-mails an hour per address, so the form cannot be used to flood a mailbox.
+  if (!(await mayMailReset(ctx, email))) return;
   const user = await ctx.db.user.findUnique({ where: { email }, select: { id: true, status: true } });
   if (!user || user.status !== 'ACTIVE') return;
-
-  // At most one e-mail a minute per account, so the form cannot be used to flood a mailbox.
-  const recent = await ctx.db.userToken.count({
-    where: { userId: user.id, purpose: 'PASSWORD_RESET', createdAt: { gte: new Date(Date.now() - 60_000) } },
-  });
-  if (recent > 0) return;
 
   const token = newToken();
   await ctx.db.userToken.create({
@@ -284,15 +269,16 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   if (!isStrongPassword(password ?? '')) throw validationError({ password: messages.passwordRule }, messages.passwordRule);
   const passwordHash = await hashPassword(password);
   const now = new Date();
-  await ctx.db.$transaction(async (tx) => {
+  const revoked = await ctx.db.$transaction(async (tx) => {
     // Conditional update: of two concurrent uses of one token, only the first succeeds.
     const used = await tx.userToken.updateMany({ where: { id: record.id, usedAt: null }, data: { usedAt: now } });
     if (used.count === 0) throw new AppError('BAD_USER_INPUT', messages.invalidResetToken);
     await tx.userToken.updateMany({ where: { userId: record.userId, purpose: 'PASSWORD_RESET', usedAt: null }, data: { usedAt: now } });
     await tx.user.update({ where: { id: record.userId }, data: { passwordHash } });
-    await tx.session.updateMany({ where: { userId: record.userId, revokedAt: null }, data: { revokedAt: now } });
     await recordAudit(tx, ctx, { action: 'auth.password_reset', entity: 'User', entityId: record.userId }, record.userId);
+    return revokeSessions(tx, { userId: record.userId });
   });
+  await announceRevoked(ctx, revoked);
 }
 
 /** "Se connecter" from the accounts list: an admin opens a session as another active user. */
