@@ -8,6 +8,8 @@ export interface NewNotification {
   /** HTML; sanitized again here, so callers cannot store markup outside the allow-list. */
   body: string;
   reportId?: number;
+  /** ACCOUNT_REQUEST: the pending account. */
+  accountId?: number;
 }
 
 /** Stores one notification per recipient, then tells each recipient's open subscriptions. */
