@@ -22,7 +22,6 @@ export interface Config {
   sessionHours: number;
   rememberDays: number;
   resetTokenMinutes: number;
-  approvalTokenDays: number;
   seedDemoData: boolean;
   /** Largest accepted upload, bytes (MAX_UPLOAD_MB, default 200). */
   maxUploadBytes: number;
@@ -54,7 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionHours: parseInteger(env.SESSION_HOURS ?? '12', 'SESSION_HOURS', 1, 24 * 7),
     rememberDays: parseInteger(env.REMEMBER_DAYS ?? '30', 'REMEMBER_DAYS', 1, 365),
     resetTokenMinutes: parseInteger(env.RESET_TOKEN_MINUTES ?? '60', 'RESET_TOKEN_MINUTES', 5, 24 * 60),
-    approvalTokenDays: parseInteger(env.APPROVAL_TOKEN_DAYS ?? '7', 'APPROVAL_TOKEN_DAYS', 1, 60),
     // Demo data must never land in a production database (issue 2, seed).
     seedDemoData: nodeEnv !== 'production' && parseBoolean(env.SEED_DEMO_DATA ?? 'true', 'SEED_DEMO_DATA'),
     maxUploadBytes: parseInteger(env.MAX_UPLOAD_MB ?? '200', 'MAX_UPLOAD_MB', 1, 10_000) * 1024 * 1024,

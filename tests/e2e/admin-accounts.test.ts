@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
+import { findLink, readOutbox, rest } from '../support/http.js';
 import { fieldMessage, screenTitle, signedInPage, toast } from '../support/pages.js';
 
 let app: TestApp;
@@ -123,5 +124,65 @@ describe('account forms', () => {
     await page.getByRole('button', { name: 'Valider' }).click();
     await toast(page, 'Compte modifié avec succès.').waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard/seetheaccount');
+  });
+});
+
+describe('account requests (hardening, issue 16)', () => {
+  /** Registers a bailiff and returns the approve and deny links of the admins' e-mail, as paths. */
+  async function register(email: string, identity: string) {
+    const form = {
+      first_name: 'Léa', last_name: 'Fontaine', telephone: '0611223344', address: '2 rue Neuve', zip: '69003', city: 'Lyon',
+      identity, email, password: 'Constat#2026',
+    };
+    expect((await rest(app.url, 'POST', '/api/v1/auth/register', { form })).status).toBe(201);
+    const mail = (await readOutbox(app.outboxDir)).find((m) => m.text?.includes(email))!;
+    const path = (link: string) => new URL(link).pathname + new URL(link).search;
+    return { approve: path(findLink(mail, '?action=approve')), deny: path(findLink(mail, '?action=deny')) };
+  }
+  const statusOf = async (email: string) => (await app.services.db.user.findUnique({ where: { email } }))?.status ?? null;
+
+  it('the e-mailed approve link opens the pending account; only « Approuver » activates it', async () => {
+    const links = await register('lea.fontaine@etude.fr', 'l.fontaine');
+    await page.goto(links.approve);
+    await screenTitle(page, "Modification d'un compte utilisateur").waitFor();
+    await page.getByText('Demande de création de compte en attente').waitFor();
+    expect(await page.getByLabel(/^Email/).inputValue()).toBe('lea.fontaine@etude.fr');
+    await saveScreenshot(page, 'account-request');
+    // Opening the page decided nothing.
+    expect(await statusOf('lea.fontaine@etude.fr')).toBe('PENDING');
+
+    await page.getByRole('button', { name: 'Approuver' }).click();
+    await toast(page, 'La demande de création de compte a été approuvée. Le nouveau compte est maintenant actif.').waitFor();
+    await page.getByText('Demande de création de compte en attente').waitFor({ state: 'detached' });
+    expect(await statusOf('lea.fontaine@etude.fr')).toBe('ACTIVE');
+  });
+
+  it('the deny link asks first; « Refuser » deletes the account and goes back to the list', async () => {
+    const links = await register('hugo.blanc@etude.fr', 'h.blanc');
+    await page.goto(links.deny);
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Refuser la demande de création de compte de Léa Fontaine ? Le compte sera supprimé.').waitFor();
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    expect(await statusOf('hugo.blanc@etude.fr')).toBe('PENDING');
+
+    await page.getByRole('button', { name: 'Refuser' }).click();
+    await dialog.getByRole('button', { name: 'Refuser' }).click();
+    await toast(page, 'La demande de création de compte a été refusée. Le nouveau compte a été supprimé.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard/seetheaccount');
+    expect(await statusOf('hugo.blanc@etude.fr')).toBeNull();
+  });
+
+  it('the bell’s account request offers « Approuver » in its dialog', async () => {
+    await register('alix.morel@etude.fr', 'a.morel');
+    // A fresh page: the shell reads the bell with the new request in it.
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.getByText(/alix\.morel@etude\.fr/).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Demande de création de compte' });
+    await dialog.getByRole('button', { name: 'Approuver' }).click();
+    await toast(page, 'La demande de création de compte a été approuvée. Le nouveau compte est maintenant actif.').waitFor();
+    await dialog.getByRole('button', { name: 'Approuver' }).waitFor({ state: 'detached' });
+    expect(await statusOf('alix.morel@etude.fr')).toBe('ACTIVE');
   });
 });

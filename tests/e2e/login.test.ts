@@ -82,7 +82,6 @@ describe('page de connexion', () => {
   it.each([
     ['denyUser', 'La demande de création de compte a été refusée. Le nouveau compte a été supprimé.'],
     ['approveUser', 'La demande de création de compte a été approuvée. Le nouveau compte est maintenant actif.'],
-    ['invalidRequest', 'Ce lien de validation est invalide, a expiré ou a déjà été utilisé.'],
   ])('announces ?action=%s with a toast', async (action, message) => {
     await page.goto(`/login?action=${action}`);
     await toast(page, message).waitFor();

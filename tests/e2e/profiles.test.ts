@@ -88,12 +88,12 @@ describe('admin: MON PROFIL (/dashboard/adminprofile)', () => {
     expect(await sideMenu().locator('img').count()).toBe(0);
 
     // Spec §5: the profile's password message.
-    await field(/^Mot de passe/).fill('court');
-    await field(/^Mot de passe/).blur();
-    await fieldMessage(page, /^Mot de passe/).getByText('Mauvais mot de passe.').waitFor();
+    await field(/^Mot de passe$/).fill('court');
+    await field(/^Mot de passe$/).blur();
+    await fieldMessage(page, /^Mot de passe$/).getByText('Mauvais mot de passe.').waitFor();
     await page.getByRole('button', { name: 'Valider' }).click();
     await toast(page, 'Tous les champs obligatoires ne sont pas remplis.').waitFor();
-    await field(/^Mot de passe/).fill('');
+    await field(/^Mot de passe$/).fill('');
 
     await field(/^Description/).fill('Administrateur de l’étude, joignable le matin.');
     await avatarInput().setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png(96, [37, 99, 235]) });
@@ -195,7 +195,7 @@ describe('secretary: MON PROFIL (/dashboard/secretaryprofile)', () => {
 });
 
 describe("secretary: MODIFICATION D'UN COMPTE UTILISATEUR (/dashboard/secretary)", () => {
-  it('has the spec fields and avatar, checks the confirmation, and changes her password', async () => {
+  it('has the spec fields and avatar, checks the confirmation, and changes her password with the current one', async () => {
     page = await signedInPage(browser, 'secretary');
     await page.goto('/dashboard/secretary');
     await screenTitle(page, "Modification d'un compte utilisateur").waitFor();
@@ -207,13 +207,20 @@ describe("secretary: MODIFICATION D'UN COMPTE UTILISATEUR (/dashboard/secretary)
     expect(await field(/^Tarif\/page/).isDisabled()).toBe(true);
 
     const newPassword = 'Nouveau#2027';
-    await field(/^Mot de passe/).fill(newPassword);
+    await field(/^Mot de passe$/).fill(newPassword);
     await field(/^Confirmer le mot de passe/).fill('Nouveau#2028');
     await field(/^Confirmer le mot de passe/).blur();
     await fieldMessage(page, /^Confirmer le mot de passe/).getByText('Mot de passe incorrect.').waitFor();
     await shot('secretary-account');
 
     await field(/^Confirmer le mot de passe/).fill(newPassword);
+    // A new password needs the current one (hardening, issue 16): missing, then wrong, then right.
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await fieldMessage(page, /^Mot de passe actuel/).getByText('Veuillez saisir votre mot de passe actuel.').waitFor();
+    await field(/^Mot de passe actuel/).fill('Pas#Le2Bon');
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await fieldMessage(page, /^Mot de passe actuel/).getByText('Mot de passe actuel incorrect.').waitFor();
+    await field(/^Mot de passe actuel/).fill(demo.secretary.password);
     await avatarInput().setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png(64, [219, 39, 119]) });
     await page.getByRole('button', { name: 'Valider' }).click();
     await toast(page, 'Compte modifié avec succès.').waitFor();
@@ -226,7 +233,7 @@ describe("secretary: MODIFICATION D'UN COMPTE UTILISATEUR (/dashboard/secretary)
     const reset = await gql(
       app.url,
       'mutation($input: UpdateMyProfileInput!) { updateMyProfile(input: $input) { message } }',
-      { input: { password: demo.secretary.password, passwordConfirmation: demo.secretary.password } },
+      { input: { password: demo.secretary.password, passwordConfirmation: demo.secretary.password, currentPassword: newPassword } },
       token,
     );
     expect(reset.errors).toBeUndefined();

@@ -1,4 +1,12 @@
-import { formatUnitPrice, parseUnitPrice, searchWords, toSearchText, validateAccountFields } from '../../api/src/modules/accounts/rules.js';
+import {
+  accountRequestPath,
+  formatUnitPrice,
+  parseUnitPrice,
+  passwordChangeRule,
+  searchWords,
+  toSearchText,
+  validateAccountFields,
+} from '../../api/src/modules/accounts/rules.js';
 import { validateGroupFields, zipDigits } from '../../api/src/modules/groups/rules.js';
 import { newsSearchOf, parseNewsSearch, validateNews } from '../../api/src/modules/news/rules.js';
 import { monthRange, parseDay, validateAbsence } from '../../api/src/modules/absences/rules.js';
@@ -49,6 +57,25 @@ describe('account forms (spec §5)', () => {
     expect(validateAccountFields(form, { password: 'Constat#2026', passwordConfirmation: 'Constat#2026 ' }, stored)).toEqual({
       passwordConfirmation: 'Mot de passe incorrect.',
     });
+  });
+});
+
+describe('password changes (hardening, issue 16)', () => {
+  it.each([
+    [{ newPassword: false, own: true, impersonated: true }, 'none'],
+    [{ newPassword: true, own: true, impersonated: false }, 'currentPassword'],
+    [{ newPassword: true, own: false, impersonated: false }, 'none'],
+    [{ newPassword: true, own: true, impersonated: true }, 'forbidden'],
+    [{ newPassword: true, own: false, impersonated: true }, 'forbidden'],
+  ] as const)('%o ⇒ %s', (change, rule) => {
+    expect(passwordChangeRule(change)).toBe(rule);
+  });
+});
+
+describe('account requests', () => {
+  it('the e-mailed links open the pending account’s page, the action only opens its confirmation', () => {
+    expect(accountRequestPath(42, 'approve')).toBe('/dashboard/seetheaccount/42?action=approve');
+    expect(accountRequestPath(42)).toBe('/dashboard/seetheaccount/42');
   });
 });
 

@@ -130,8 +130,8 @@ describe('outbox transport', () => {
 });
 
 describe('accountRequest', () => {
-  const approveUrl = 'https://constats.exemple.fr/api/v1/auth/approve?token=a1b2c3&action=approveUser';
-  const denyUrl = 'https://constats.exemple.fr/api/v1/auth/deny?token=a1b2c3&action=denyUser';
+  const approveUrl = 'https://constats.exemple.fr/dashboard/seetheaccount/42?action=approve';
+  const denyUrl = 'https://constats.exemple.fr/dashboard/seetheaccount/42?action=deny';
 
   it('asks the admins to approve or deny, with every field of the request', async () => {
     const rendered = await renderMail.accountRequest({
@@ -159,6 +159,7 @@ describe('accountRequest', () => {
     }
     expect(mail.html).toContain('Approuver la demande');
     expect(mail.html).toContain('Refuser la demande');
+    expect(mail.text).toContain('connectez-vous avec un compte administrateur, puis confirmez votre choix.');
     expect(links(mail)).toEqual([approveUrl, denyUrl]);
     expect(mail.text).toContain(`Approuver la demande ${approveUrl}\n`);
     expect(mail.text).toContain(`Refuser la demande ${denyUrl}\n`);

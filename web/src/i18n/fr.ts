@@ -40,7 +40,11 @@ export const fr = {
   accountRequest: {
     denied: 'La demande de création de compte a été refusée. Le nouveau compte a été supprimé.',
     approved: 'La demande de création de compte a été approuvée. Le nouveau compte est maintenant actif.',
-    invalid: 'Ce lien de validation est invalide, a expiré ou a déjà été utilisé.',
+    pending: 'Demande de création de compte en attente : approuvez-la pour activer le compte, ou refusez-la.',
+    approve: 'Approuver',
+    refuse: 'Refuser',
+    refuseTitle: 'Refuser la demande',
+    refuseQuestion: (name: string) => `Refuser la demande de création de compte de ${name} ? Le compte sera supprimé.`,
   },
 
   recover: {
@@ -418,6 +422,8 @@ export const fr = {
     signIn: 'Connexion',
     readOnlyHint: "Modifiable par l'administrateur uniquement.",
     passwordHint: 'Laissez vide pour conserver le mot de passe actuel.',
+    currentPasswordHint: 'Requis pour changer de mot de passe.',
+    impersonatedPassword: 'Connexion « en tant que » : le mot de passe ne peut pas être modifié ici.',
     fields: {
       lastName: 'Nom',
       firstName: 'Prénom',
@@ -431,6 +437,7 @@ export const fr = {
       city: 'Ville',
       password: 'Mot de passe',
       passwordConfirmation: 'Confirmer le mot de passe',
+      currentPassword: 'Mot de passe actuel',
       studyName: "Nom de l'étude",
       studyPhone: "Téléphone de l'étude",
       studyEmail: 'E-mail de la comptabilité',
@@ -450,6 +457,7 @@ export const fr = {
       confirmation: 'Mot de passe incorrect.',
       // Spec §5's 'Please Confirmer mot de passe' leftover, in French (docs/decisions.md).
       confirmationRequired: 'Veuillez confirmer le mot de passe.',
+      currentPasswordRequired: 'Veuillez saisir votre mot de passe actuel.',
     },
   },
   avatar: {

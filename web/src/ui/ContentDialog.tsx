@@ -32,6 +32,9 @@ const useStyles = makeStyles({
     alignItems: 'center',
     columnGap: tokens.spacingHorizontalS,
   },
+  actions: {
+    marginTop: tokens.spacingVerticalL,
+  },
   body: {
     paddingTop: tokens.spacingVerticalM,
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
@@ -46,6 +49,8 @@ export interface ContentDialogItem {
   html: string;
   /** Shown before the title (the news' importance). */
   titleIcon?: ReactNode;
+  /** Shown under the body (an account request's « Approuver » / « Refuser »). */
+  actions?: ReactNode;
 }
 
 /** Spec §2: an item opened from the bell (or a list): title, date and HTML body. */
@@ -66,6 +71,7 @@ export function ContentDialog({ item, onClose }: { item: ContentDialogItem | nul
                 <time dateTime={item.date}>{formatDateTime(item.date)}</time>
               </Text>
               <HtmlContent html={item.html} className={styles.body} />
+              {item.actions ? <div className={styles.actions}>{item.actions}</div> : null}
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" onClick={onClose}>

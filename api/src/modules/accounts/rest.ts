@@ -114,6 +114,7 @@ const FIELD_NAMES: FieldNames = {
   groupId: 'group_id',
   instructions: 'Instructions_to_secretaries',
   passwordConfirmation: 'password_confirmation',
+  currentPassword: 'current_password',
   avatar: 'profile',
   matrices: 'matrices_associated',
 };
@@ -141,11 +142,12 @@ function accountInput(body: Record<string, string>, form: AccountForm): { input:
   }
   if (form.kind !== 'create') {
     delete input.email;
-    // Spec §5: the password is sent (and changed) only when typed.
+    // Spec §5: the password is sent (and changed) only when typed. The spec's call has no field
+    // for the current password a new one needs: `current_password` (docs/decisions.md).
     if (!input.password) {
       delete input.password;
       delete input.passwordConfirmation;
-    }
+    } else if (body.current_password !== undefined) input.currentPassword = body.current_password;
   }
   if (body.civility !== undefined && carried.includes('civility')) {
     const civility = parseCivility(body.civility);

@@ -37,6 +37,14 @@ export function parseCivility(value: string | null | undefined): Civility | null
   return key === 'MONSIEUR' || key === 'MADAME' || key === 'MAITRE' ? key : null;
 }
 
+/**
+ * The web page of a pending account (its edit screen), where a signed-in admin approves or refuses
+ * it; `action` opens that confirmation at once (the e-mailed links). Opening it changes nothing.
+ */
+export function accountRequestPath(userId: number, action?: 'approve' | 'deny'): string {
+  return `/dashboard/seetheaccount/${userId}${action ? `?action=${action}` : ''}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Account forms (spec §5): one rule set per form, shared by the admin forms and the profiles.
 // ---------------------------------------------------------------------------------------------
@@ -66,6 +74,9 @@ export const accountMessages = {
   notFound: 'Compte introuvable.',
   selfStatus: 'Vous ne pouvez pas désactiver votre propre compte.',
   notPending: "Ce compte n'est pas en attente de validation.",
+  currentPasswordRequired: 'Veuillez saisir votre mot de passe actuel.',
+  currentPasswordWrong: 'Mot de passe actuel incorrect.',
+  passwordImpersonation: 'Le mot de passe ne peut pas être modifié pendant une connexion « en tant que ».',
   stagedAvatarMissing: 'Image introuvable : envoyez-la de nouveau.',
   tooManyStagedAvatars: 'Trop d’images envoyées en 24 heures : réessayez plus tard.',
   tooManyMatrices: (max: number) => `Au plus ${max} matrices par envoi.`,
@@ -264,6 +275,18 @@ export function validateAccountFields(form: AccountForm, input: AccountFields, s
     errors.passwordConfirmation = accountMessages.confirmation;
   }
   return errors;
+}
+
+/**
+ * What setting a new password takes: one's own (the profile, or an admin's own account on the
+ * admin form) needs the current password, so a borrowed open session cannot lock its owner out;
+ * an impersonation session never sets one, whoever the account; an admin setting another user's
+ * password needs nothing more.
+ */
+export function passwordChangeRule(change: { newPassword: boolean; own: boolean; impersonated: boolean }): 'none' | 'forbidden' | 'currentPassword' {
+  if (!change.newPassword) return 'none';
+  if (change.impersonated) return 'forbidden';
+  return change.own ? 'currentPassword' : 'none';
 }
 
 // Passwords are taken exactly as typed: surrounding spaces are part of them.

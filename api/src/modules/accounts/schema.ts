@@ -172,7 +172,12 @@ const ReviewPendingAccountPayload = builder
         type: UserNode,
         nullable: true,
         description: 'Le compte approuvé ; null quand la demande est refusée (le compte est supprimé).',
-        resolve: (query, payload, _args, ctx) => (payload.approved ? ctx.db.user.findUnique({ ...query, where: { id: payload.userId } }) : null),
+        resolve: (query, payload, _args, ctx) => {
+          if (payload.approved) return ctx.db.user.findUnique({ ...query, where: { id: payload.userId } });
+          // Nothing to load: reading the selection marks it consumed (no unused-query warning).
+          void { ...query };
+          return null;
+        },
       }),
       deletedUserId: t.id({
         nullable: true,
@@ -222,6 +227,7 @@ const UpdateAccountInput = builder.inputType('UpdateAccountInput', {
     identity: t.string(),
     password: t.string({ description: 'Changé seulement quand il est renseigné.' }),
     passwordConfirmation: t.string(),
+    currentPassword: t.string({ description: 'Mot de passe actuel : exigé quand un administrateur change le mot de passe de son propre compte.' }),
     groupId: t.globalID(),
     instructions: t.string(),
     avatar: t.field({ type: 'Upload', description: 'Nouvelle photo de profil (image, 5 Mo au plus).' }),
@@ -244,7 +250,8 @@ const UpdateMyProfileInput = builder.inputType('UpdateMyProfileInput', {
   description:
     "Profil de l'utilisateur connecté. Administrateur : civilité, nom, prénom, téléphone, identifiant, description ; " +
     'huissier : civilité, nom, prénom, téléphone, identifiant, consignes ; secrétaire : civilité, nom, prénom, téléphone, ' +
-    'Siret, adresse, code postal, ville. Le mot de passe est changé seulement quand il est renseigné.',
+    'Siret, adresse, code postal, ville. Le mot de passe est changé seulement quand il est renseigné, avec le mot de passe actuel, ' +
+    'jamais depuis une connexion « en tant que ».',
   fields: (t) => ({
     civility: t.field({ type: CivilityEnum }),
     firstName: t.string(),
@@ -253,6 +260,7 @@ const UpdateMyProfileInput = builder.inputType('UpdateMyProfileInput', {
     identity: t.string(),
     password: t.string(),
     passwordConfirmation: t.string(),
+    currentPassword: t.string({ description: 'Mot de passe actuel : exigé avec un nouveau mot de passe.' }),
     instructions: t.string(),
     avatar: t.field({ type: 'Upload', description: 'Nouvelle photo de profil (image, 5 Mo au plus).' }),
     avatarKey: t.string({ description: 'Photo déjà envoyée par users/image (ancienne API) : sa clé ou son lien.' }),

@@ -7,7 +7,7 @@ import { renderMail } from '../../infra/mail/index.js';
 import { discardFiles, drainUploads, saveUpload, type SaveOptions, type StoredFile, type UploadInput } from '../../infra/uploads.js';
 import { recordAudit } from '../audit/service.js';
 import { avatarOptions, isStagedBy, markLinked } from './staged-avatars.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
 import { announceRevoked, revokeSessions } from '../auth/live-sessions.js';
 import {
   MATRICES_PER_SAVE,
@@ -17,6 +17,7 @@ import {
   normalizeEmail,
   parseCivility,
   parseUnitPrice,
+  passwordChangeRule,
   toSearchText,
   validateAccountFields,
   type AccountFields,
@@ -39,6 +40,8 @@ export interface AccountFiles {
 export interface AccountInput extends AccountFields, AccountFiles {
   /** The étude of a bailiff; null or 0 means "none selected". */
   groupId?: number | null;
+  /** Proves who sets a new password on their own account. */
+  currentPassword?: string | null;
 }
 
 const uploadsOf = (input: AccountFiles): UploadInput[] => [...(input.avatar ? [input.avatar] : []), ...(input.matrices ?? [])];
@@ -140,9 +143,10 @@ function columns(form: AccountForm, input: AccountInput): Prisma.UserUncheckedUp
 
 function throwIfInvalid(errors: FieldErrors): void {
   if (Object.keys(errors).length === 0) return;
-  // Spec §8: a missing étude is reported on its own as 'Sélectionnez un groupe' (status 400).
-  const onlyGroup = Object.keys(errors).length === 1 && errors.groupId;
-  throw validationError(errors, onlyGroup ? accountMessages.group : undefined);
+  // Spec §8: a missing étude is reported on its own as 'Sélectionnez un groupe' (status 400); so is
+  // a missing current password, the one error of a form otherwise right.
+  const [only, ...others] = Object.keys(errors);
+  throw validationError(errors, others.length === 0 && (only === 'groupId' || only === 'currentPassword') ? errors[only] : undefined);
 }
 
 /** Spec §5/§8: a bailiff must be linked to an existing étude. */
@@ -250,12 +254,20 @@ async function findStored(ctx: AppContext, userId: number): Promise<StoredUser> 
  */
 async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, input: AccountInput, action: string): Promise<void> {
   const identity = input.identity === undefined ? null : (input.identity ?? '').trim();
+  const passwordRule = passwordChangeRule({
+    newPassword: !!input.password,
+    own: stored.id === ctx.viewer?.id,
+    impersonated: ctx.viewer?.impersonatorId != null,
+  });
   let stagedAvatar: string | null;
   try {
+    if (passwordRule === 'forbidden') throw new AppError('FORBIDDEN', accountMessages.passwordImpersonation);
     const errors = validateAccountFields(form, input, asFields(stored));
+    if (passwordRule === 'currentPassword' && !input.currentPassword) errors.currentPassword = accountMessages.currentPasswordRequired;
     if (form.kind === 'update') await checkGroup(ctx, stored.role, input.groupId === undefined ? stored.groupId : input.groupId, errors);
     stagedAvatar = await checkFiles(ctx, form, input, stored.avatarKey, errors);
     throwIfInvalid(errors);
+    if (passwordRule === 'currentPassword') await checkCurrentPassword(ctx, stored.id, input.currentPassword ?? '');
     await assertUnique(ctx, null, identity && identity.toLowerCase() !== stored.identity.toLowerCase() ? identity : null, stored.id);
   } catch (error) {
     drainUploads(uploadsOf(input));
@@ -311,6 +323,13 @@ async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, 
   await discardFiles(ctx.storage, [...(replacedAvatar ? [{ storageKey: replacedAvatar }] : []), ...removedMatrices]);
 }
 
+async function checkCurrentPassword(ctx: AppContext, userId: number, currentPassword: string): Promise<void> {
+  const { passwordHash } = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
+  if (!(await verifyPassword(passwordHash, currentPassword))) {
+    throw validationError({ currentPassword: accountMessages.currentPasswordWrong }, accountMessages.currentPasswordWrong);
+  }
+}
+
 /** An admin edits any account with the form of its type (the type itself never changes). */
 export async function updateAccount(ctx: AppContext, userId: number, input: AccountInput): Promise<void> {
   const stored = await Promise.resolve()
@@ -324,7 +343,7 @@ export async function updateAccount(ctx: AppContext, userId: number, input: Acco
 }
 
 /** Anyone edits their own profile, with their role's read-only fields (spec §2, §5). */
-export async function updateProfile(ctx: AppContext, input: AccountFields & AccountFiles): Promise<void> {
+export async function updateProfile(ctx: AppContext, input: AccountInput): Promise<void> {
   if (!ctx.viewer) {
     drainUploads(uploadsOf(input));
     throw notAuthenticated();
@@ -350,14 +369,14 @@ export async function setAccountStatus(ctx: AppContext, userId: number, active: 
 }
 
 /**
- * The in-app counterpart of the approve / deny links e-mailed to admins: approving activates the
- * self-registered account and e-mails its owner; refusing deletes it (spec §2).
+ * An admin decides a self-registration (from its page, its notification or the e-mailed links,
+ * which open that page): approving activates the account and e-mails its owner; refusing deletes
+ * it (spec §2).
  */
 export async function reviewPendingAccount(ctx: AppContext, userId: number, approve: boolean): Promise<void> {
   requireAdmin(ctx);
   const stored = await findStored(ctx, userId);
   if (stored.status !== 'PENDING') throw new AppError('BAD_USER_INPUT', accountMessages.notPending);
-  const now = new Date();
   if (!approve) {
     await ctx.db.$transaction(async (tx) => {
       await tx.user.delete({ where: { id: userId } });
@@ -367,8 +386,6 @@ export async function reviewPendingAccount(ctx: AppContext, userId: number, appr
   }
   await ctx.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { status: 'ACTIVE' } });
-    // The e-mailed links are spent once the request is decided here.
-    await tx.userToken.updateMany({ where: { userId, purpose: 'ACCOUNT_APPROVAL', usedAt: null }, data: { usedAt: now } });
     await recordAudit(tx, ctx, { action: 'accounts.approve', entity: 'User', entityId: userId });
   });
   const mail = await renderMail.accountApproved({ email: stored.email, loginUrl: `${ctx.config.publicUrl}/login` });

@@ -76,15 +76,11 @@ async function register(ctx: RestContext): Promise<Response> {
   return json({ m: result.data.register.message, tokens: {} }, 201);
 }
 
-/** The approve / deny links of the account-request e-mail land on the login page with a toast. */
-async function reviewAccountRequest(ctx: RestContext, decision: 'APPROVE' | 'DENY'): Promise<Response> {
-  const result = await ctx.graphql<{ reviewAccountRequest: { message: string } }>(
-    'mutation($input: ReviewAccountRequestInput!) { reviewAccountRequest(input: $input) { message } }',
-    { input: { token: ctx.url.searchParams.get('token') ?? '', decision } },
-  );
-  if (!result.ok) return redirect('/login?action=invalidRequest');
-  return redirect(`/login?action=${decision === 'APPROVE' ? 'approveUser' : 'denyUser'}`);
-}
+/**
+ * Approve / deny links e-mailed before they opened the app's page: a GET never decides anything, it
+ * only leads to the accounts list, where the pending account waits for an admin's click.
+ */
+const toAccountsList = async () => redirect('/dashboard/seetheaccount');
 
 async function checkResetToken(ctx: RestContext): Promise<Response> {
   const result = await ctx.graphql<{ passwordResetTokenValid: boolean }>(
@@ -120,8 +116,8 @@ export const authRoutes: Route[] = [
     path: '/api/v1/auth/reset-password',
     handler: async (ctx) => resetPassword(ctx, ctx.url.searchParams.get('token') ?? '', (await readFields(ctx.request)).password ?? ''),
   },
-  { method: 'GET', path: '/api/v1/auth/account-request/approve', handler: (ctx) => reviewAccountRequest(ctx, 'APPROVE') },
-  { method: 'GET', path: '/api/v1/auth/account-request/deny', handler: (ctx) => reviewAccountRequest(ctx, 'DENY') },
+  { method: 'GET', path: '/api/v1/auth/account-request/approve', handler: toAccountsList },
+  { method: 'GET', path: '/api/v1/auth/account-request/deny', handler: toAccountsList },
   // Legacy /admin/* calls (spec §7), answered by the same operations.
   { method: 'GET', path: '/admin/me', handler: me },
   { method: 'GET', path: '/admin/logout', handler: logout },

@@ -16,7 +16,6 @@ export const messages = {
   invalidEmail: 'Veuillez entrer une adresse email valide',
   passwordCreated: 'Mot de passe créé avec succès.',
   invalidResetToken: 'Le lien de réinitialisation est invalide ou a expiré. Veuillez refaire une demande.',
-  invalidApprovalToken: 'Ce lien de validation est invalide, a expiré ou a déjà été utilisé.',
   impersonationTarget: 'Ce compte ne peut pas être utilisé pour une connexion en tant que.',
 } as const;
 

@@ -54,15 +54,6 @@ const LoginAsInput = builder.inputType('LoginAsInput', {
   fields: (t) => ({ email: t.string({ required: true }) }),
 });
 
-const AccountRequestDecision = builder.enumType('AccountRequestDecision', { values: ['APPROVE', 'DENY'] as const });
-
-const ReviewAccountRequestInput = builder.inputType('ReviewAccountRequestInput', {
-  fields: (t) => ({
-    token: t.string({ required: true }),
-    decision: t.field({ type: AccountRequestDecision, required: true }),
-  }),
-});
-
 /** The rest of this request (the payload's user) is answered as the session just opened. */
 async function actAs(ctx: AppContext, signedIn: auth.SignedIn): Promise<auth.SignedIn> {
   ctx.viewer = await auth.resolveSession(ctx, signedIn.token);
@@ -80,6 +71,10 @@ builder.queryFields((t) => ({
       void { ...query };
       return null;
     },
+  }),
+  impersonated: t.boolean({
+    description: 'Vrai pour une session ouverte par « Se connecter » (connexion en tant que) : le mot de passe ne peut pas y être changé.',
+    resolve: (_root, _args, ctx) => ctx.viewer?.impersonatorId != null,
   }),
   passwordResetTokenValid: t.boolean({
     args: { token: t.arg.string({ required: true }) },
@@ -109,20 +104,6 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { input }, ctx) => {
       await auth.register(ctx, input);
       return { message: messages.registrationSent };
-    },
-  }),
-  reviewAccountRequest: t.field({
-    type: MessagePayload,
-    description: "Approuve ou refuse une demande de compte depuis le lien envoyé aux administrateurs.",
-    args: { input: t.arg({ type: ReviewAccountRequestInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => {
-      const approve = input.decision === 'APPROVE';
-      await auth.reviewAccountRequest(ctx, input.token, approve ? 'approve' : 'deny');
-      return {
-        message: approve
-          ? 'La demande de création de compte a été approuvée. Le nouveau compte est maintenant actif.'
-          : 'La demande de création de compte a été refusée. Le nouveau compte a été supprimé.',
-      };
     },
   }),
   requestPasswordReset: t.field({

@@ -3,7 +3,7 @@ import { AppError, validationError } from '../../graphql/errors.js';
 import { renderMail } from '../../infra/mail/index.js';
 import { recordAudit } from '../audit/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
-import { civilityLabels, isEmail, normalizeEmail, parseCivility, toSearchText } from '../accounts/rules.js';
+import { accountRequestPath, civilityLabels, isEmail, normalizeEmail, parseCivility, toSearchText } from '../accounts/rules.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { hashToken, newToken } from './tokens.js';
 import { announceRevoked, revokeSessions } from './live-sessions.js';
@@ -109,7 +109,7 @@ export async function logout(ctx: AppContext): Promise<void> {
   await recordAudit(ctx.db, ctx, { action: 'auth.logout', entity: 'User', entityId: ctx.viewer.id });
 }
 
-/** Self-registration always creates a pending bailiff; admins approve or deny it from their e-mail. */
+/** Self-registration always creates a pending bailiff; an admin approves or refuses it in the app. */
 export async function register(ctx: AppContext, input: RegistrationInput): Promise<void> {
   const errors = validateRegistration(input);
   if (Object.keys(errors).length > 0) throw validationError(errors);
@@ -132,10 +132,9 @@ export async function register(ctx: AppContext, input: RegistrationInput): Promi
     zip: input.zip.trim(),
     city: input.city.trim(),
   };
-  const approvalToken = newToken();
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.$transaction(async (tx) => {
-    const created = await tx.user.create({
+  const created = await ctx.db.$transaction(async (tx) => {
+    const user = await tx.user.create({
       data: {
         ...fields,
         civility,
@@ -148,15 +147,8 @@ export async function register(ctx: AppContext, input: RegistrationInput): Promi
       },
       select: { id: true },
     });
-    await tx.userToken.create({
-      data: {
-        userId: created.id,
-        purpose: 'ACCOUNT_APPROVAL',
-        tokenHash: hashToken(approvalToken),
-        expiresAt: new Date(Date.now() + ctx.config.approvalTokenDays * 24 * 3600_000),
-      },
-    });
-    await recordAudit(tx, ctx, { action: 'auth.register', entity: 'User', entityId: created.id }, created.id);
+    await recordAudit(tx, ctx, { action: 'auth.register', entity: 'User', entityId: user.id }, user.id);
+    return user;
   }).catch((error: unknown) => {
     // Two simultaneous registrations with the same address: the unique index decides.
     if ((error as { code?: string }).code === 'P2002') throw new AppError('CONFLICT', messages.duplicateAccount);
@@ -167,12 +159,13 @@ export async function register(ctx: AppContext, input: RegistrationInput): Promi
   const name = `${civilityLabels[civility]} ${fields.firstName} ${fields.lastName}`;
   await notifyUsers(ctx, adminIds, {
     kind: 'ACCOUNT_REQUEST',
+    accountId: created.id,
     body: `<p>Nouvelle demande de création de compte huissier : <strong>${escapeHtml(name)}</strong> (${escapeHtml(email)}).</p>`,
   });
   const admins = await ctx.db.user.findMany({ where: { id: { in: adminIds } }, select: { email: true } });
   if (admins.length > 0) {
-    const link = (action: 'approve' | 'deny') =>
-      `${ctx.config.publicUrl}/api/v1/auth/account-request/${action}?token=${encodeURIComponent(approvalToken)}`;
+    // The links only open the request in the app: an admin session and a click there decide it.
+    const link = (action: 'approve' | 'deny') => `${ctx.config.publicUrl}${accountRequestPath(created.id, action)}`;
     const mail = await renderMail.accountRequest({
       civilityLabel: civilityLabels[civility],
       ...fields,
@@ -183,36 +176,6 @@ export async function register(ctx: AppContext, input: RegistrationInput): Promi
     });
     await ctx.mailer.send({ to: admins.map((admin) => admin.email), ...mail });
   }
-}
-
-/**
- * Approve or deny a pending account from the link e-mailed to admins. The single-use token is the
- * authorization: it only ever reached the admins' mailboxes (decision recorded in docs/decisions.md).
- */
-export async function reviewAccountRequest(ctx: AppContext, token: string, decision: 'approve' | 'deny'): Promise<void> {
-  const now = new Date();
-  const record = await ctx.db.userToken.findUnique({
-    where: { tokenHash: hashToken(token) },
-    select: { id: true, purpose: true, usedAt: true, expiresAt: true, user: { select: { id: true, email: true, status: true } } },
-  });
-  if (!record || record.purpose !== 'ACCOUNT_APPROVAL' || record.usedAt || record.expiresAt <= now || record.user.status !== 'PENDING') {
-    throw new AppError('BAD_USER_INPUT', messages.invalidApprovalToken);
-  }
-  const { user } = record;
-  if (decision === 'deny') {
-    await ctx.db.$transaction(async (tx) => {
-      await tx.user.delete({ where: { id: user.id } });
-      await recordAudit(tx, ctx, { action: 'auth.account_request.deny', entity: 'User', entityId: user.id, data: { email: user.email } }, null);
-    });
-    return;
-  }
-  await ctx.db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { status: 'ACTIVE' } });
-    await tx.userToken.update({ where: { id: record.id }, data: { usedAt: now } });
-    await recordAudit(tx, ctx, { action: 'auth.account_request.approve', entity: 'User', entityId: user.id }, null);
-  });
-  const mail = await renderMail.accountApproved({ email: user.email, loginUrl: `${ctx.config.publicUrl}/login` });
-  await ctx.mailer.send({ to: user.email, ...mail });
 }
 
 /**

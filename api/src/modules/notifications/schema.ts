@@ -16,6 +16,10 @@ export const NotificationNode = builder.prismaNode('Notification', {
     }),
     body: t.exposeString('body', { description: 'HTML nettoyé.' }),
     reportId: t.exposeInt('reportId', { nullable: true, description: 'Constat concerné (identifiant numérique), le cas échéant.' }),
+    account: t.relation('account', {
+      nullable: true,
+      description: 'ACCOUNT_REQUEST : le compte demandé (à approuver ou refuser tant qu’il est PENDING) ; null une fois refusé.',
+    }),
     isRead: t.exposeBoolean('isRead'),
     readAt: t.expose('readAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),

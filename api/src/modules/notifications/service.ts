@@ -9,6 +9,8 @@ export interface NewNotification {
   /** HTML; sanitized again here, so callers cannot store markup outside the allow-list. */
   body: string;
   reportId?: number;
+  /** ACCOUNT_REQUEST: the pending account. */
+  accountId?: number;
 }
 
 /** A stored notification, to announce once its transaction has committed. */

@@ -4,6 +4,7 @@ import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import type { BellNotificationFragment$key } from '../../__generated__/BellNotificationFragment.graphql';
 import type { BellNotificationMarkReadMutation } from '../../__generated__/BellNotificationMarkReadMutation.graphql';
 import { fr } from '../../i18n/fr';
+import { AccountRequestActions } from '../../features/accounts/AccountRequestActions';
 import { useCommit } from '../../relay/commit';
 import type { ContentDialogItem } from '../../ui/ContentDialog';
 import { formatDateTime } from '../../ui/format';
@@ -65,7 +66,7 @@ export function BellNotification({ notification, onOpen }: BellNotificationProps
   const styles = useStyles();
   const itemStyles = useBellItemStyles();
   const markRead = useMarkNotificationRead();
-  const { id, kind, body, isRead, createdAt } = useFragment(
+  const { id, kind, body, isRead, createdAt, account } = useFragment(
     graphql`
       fragment BellNotificationFragment on Notification {
         id
@@ -73,6 +74,11 @@ export function BellNotification({ notification, onOpen }: BellNotificationProps
         body
         isRead
         createdAt
+        account {
+          id
+          fullName
+          status
+        }
       }
     `,
     notification,
@@ -93,7 +99,12 @@ export function BellNotification({ notification, onOpen }: BellNotificationProps
         type="button"
         className={itemStyles.open}
         onClick={() => {
-          onOpen({ title, date: createdAt, html: body });
+          onOpen({
+            title,
+            date: createdAt,
+            html: body,
+            actions: account?.status === 'PENDING' ? <AccountRequestActions account={account} /> : undefined,
+          });
           if (!isRead) markRead(id);
         }}
       >

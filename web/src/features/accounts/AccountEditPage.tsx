@@ -1,21 +1,37 @@
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { MessageBar, MessageBarActions, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
-import { useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { AccountEditPageQuery } from '../../__generated__/AccountEditPageQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { toGlobalId } from '../../relay/globalId';
 import { PageHeader } from '../../ui/PageHeader';
 import { AccountForm } from './AccountForm';
+import { AccountRequestActions } from './AccountRequestActions';
 
-/** Spec §2 /dashboard/seetheaccount/{id}: 'Éditer' swaps the list for the account's edit form. */
+/**
+ * Spec §2 /dashboard/seetheaccount/{id}: 'Éditer' swaps the list for the account's edit form. A
+ * self-registration waiting for approval is decided here too: the admins' e-mailed links open this
+ * page (`?action=approve|deny`), which acts only on a click.
+ */
+const useStyles = makeStyles({
+  // As wide as the form card below it (ui/FormLayout).
+  banner: { maxWidth: '920px', boxSizing: 'border-box', marginBottom: tokens.spacingVerticalL },
+});
+
 export default function AccountEditPage() {
+  const styles = useStyles();
   const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const data = useLazyLoadQuery<AccountEditPageQuery>(
     graphql`
       query AccountEditPageQuery($id: ID!, $groupsCount: Int!) {
         node(id: $id) {
           ... on User {
+            id
             role
+            status
+            fullName
           }
           ...AccountFormFragment @alias
         }
@@ -27,7 +43,7 @@ export default function AccountEditPage() {
   );
   const account = data.node?.AccountFormFragment;
   const role = data.node?.role;
-  if (!account || !role) {
+  if (!account || !role || !data.node?.id) {
     return (
       <section>
         <PageHeader title={fr.titles.editAccount} />
@@ -37,5 +53,20 @@ export default function AccountEditPage() {
       </section>
     );
   }
-  return <AccountForm key={id} role={role} account={account} groups={data} />;
+  const pending =
+    data.node.status === 'PENDING' ? (
+      <MessageBar intent="warning" layout="multiline" className={styles.banner}>
+        <MessageBarBody>{fr.accountRequest.pending}</MessageBarBody>
+        <MessageBarActions>
+          <AccountRequestActions
+            account={{ id: data.node.id, fullName: data.node.fullName ?? '' }}
+            askRefusal={searchParams.get('action') === 'deny'}
+            onDecided={(approved) => {
+              if (!approved) navigate('/dashboard/seetheaccount');
+            }}
+          />
+        </MessageBarActions>
+      </MessageBar>
+    ) : null;
+  return <AccountForm key={id} role={role} account={account} groups={data} banner={pending} />;
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Field, Link, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import type { AccountFormFragment$key } from '../../__generated__/AccountFormFra
 import type { AccountFormGroupsFragment$key } from '../../__generated__/AccountFormGroupsFragment.graphql';
 import type { AccountFormUpdateMutation } from '../../__generated__/AccountFormUpdateMutation.graphql';
 import type { Role } from '../../app/routing/dashboardRoutes';
+import { useSessionUser } from '../../app/session/sessionContext';
 import { fr } from '../../i18n/fr';
 import { ApiError, describeError } from '../../relay/ApiError';
 import { useUpload } from '../../relay/useUpload';
@@ -18,6 +19,7 @@ import { RouterLink } from '../../ui/RouterLink';
 import { UploadBox } from '../../ui/UploadBox';
 import { uploadablesFor } from '../../relay/multipart';
 import { useToast } from '../../ui/toasts';
+import { useCurrentPassword } from '../../ui/useCurrentPassword';
 import { useFormFields } from '../../ui/useFormFields';
 import { RichTextEditor } from '../news/RichTextEditor';
 import { fieldsOf, validateAccountField, type AccountField, type AccountValues } from './validation';
@@ -82,15 +84,19 @@ const emptyValues: AccountValues = {
 /**
  * Spec §2 account form: 'CRÉATION' or 'MODIFICATION D'UN COMPTE UTILISATEUR' for the three
  * account types, with the live rules of §5 and the server's per-field errors under the fields.
+ * An admin giving his own account a new password also types the current one.
  */
 export function AccountForm({
   role,
   account,
   groups,
+  banner,
 }: {
   role: Role;
   account: AccountFormFragment$key | null;
   groups: AccountFormGroupsFragment$key;
+  /** Shown above the form (a pending registration's decision). */
+  banner?: ReactNode;
 }) {
   const styles = useStyles();
   const navigate = useNavigate();
@@ -178,13 +184,17 @@ export function AccountForm({
   const [removedMatrices, setRemovedMatrices] = useState<ReadonlySet<string>>(new Set());
   const [avatar, setAvatar] = useState<AvatarChoice>(keepAvatar);
   const [saving, setSaving] = useState(false);
+  const current = useCurrentPassword();
+  const me = useSessionUser();
+  const ownAccount = data?.id === me.id;
   const fields = fieldsOf(role);
 
   const { values } = form;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.validate(fields)) {
+    const fieldsValid = form.validate(fields);
+    if (!fieldsValid || (ownAccount && values.password && !current.validate())) {
       toast('error', fr.forms.incomplete);
       return;
     }
@@ -231,6 +241,7 @@ export function AccountForm({
               input: {
                 id: data.id,
                 ...sent,
+                ...(ownAccount && values.password && { currentPassword: current.value }),
                 ...(matrices && { matrices: matrices.placeholders }),
                 ...(removeMatrixIds.length > 0 && { removeMatrixIds }),
                 ...avatarInput,
@@ -271,7 +282,10 @@ export function AccountForm({
       }
       navigate('/dashboard/seetheaccount');
     } catch (error) {
-      if (error instanceof ApiError) form.setServerErrors(error.fields);
+      if (error instanceof ApiError) {
+        form.setServerErrors(error.fields);
+        current.showServerErrors(error.fields);
+      }
       setSaving(false);
     }
   };
@@ -316,6 +330,7 @@ export function AccountForm({
           )
         }
       />
+      {banner}
       <FormCard onSubmit={(event) => void submit(event)}>
         <FormSection>
           <Field label={t.type}>
@@ -390,6 +405,7 @@ export function AccountForm({
           {text('identity')}
           {password('password')}
           {password('passwordConfirmation')}
+          {ownAccount && values.password ? current.field : null}
         </FormSection>
 
         {role === 'BAILIFF' ? (

@@ -32,12 +32,10 @@ interface FieldErrors {
   password?: string;
 }
 
-// Spec §2: administrators land here from the e-mail that settles a registration request.
+// Spec §2's toasts for /login?action=…: requests are now decided in the app (docs/decisions.md), the routes stay.
 const accountRequestToasts = {
   denyUser: { intent: 'info', message: fr.accountRequest.denied },
   approveUser: { intent: 'success', message: fr.accountRequest.approved },
-  // An expired or already used approval link (docs/decisions.md).
-  invalidRequest: { intent: 'error', message: fr.accountRequest.invalid },
 } as const;
 
 function isAccountRequestAction(action: string | null): action is keyof typeof accountRequestToasts {

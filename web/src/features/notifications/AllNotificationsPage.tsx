@@ -5,6 +5,7 @@ import type { AllNotificationsPageFragment$key } from '../../__generated__/AllNo
 import type { AllNotificationsPagePaginationQuery } from '../../__generated__/AllNotificationsPagePaginationQuery.graphql';
 import type { AllNotificationsPageQuery } from '../../__generated__/AllNotificationsPageQuery.graphql';
 import { useMarkNotificationRead } from '../../app/shell/BellNotification';
+import { AccountRequestActions } from '../accounts/AccountRequestActions';
 import { fr } from '../../i18n/fr';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { HtmlContent } from '../../ui/HtmlContent';
@@ -17,6 +18,10 @@ const useStyles = makeStyles({
   date: {
     whiteSpace: 'nowrap',
     fontVariantNumeric: 'tabular-nums',
+  },
+  actions: {
+    display: 'block',
+    marginTop: tokens.spacingVerticalM,
   },
   detailTitle: {
     display: 'block',
@@ -32,13 +37,18 @@ interface NotificationRow {
   readonly createdAt: string;
   readonly body: string;
   readonly isRead: boolean;
+  /** ACCOUNT_REQUEST: the requested account, decided from the expanded row while pending. */
+  readonly account:
+    | { readonly id: string; readonly fullName: string; readonly status: string | null | undefined }
+    | null
+    | undefined;
 }
 
 /** An expanded row: the whole notification; reading it marks it read (spec §4). */
 function NotificationDetail({ notification }: { notification: NotificationRow }) {
   const styles = useStyles();
   const markRead = useMarkNotificationRead();
-  const { id, isRead, body } = notification;
+  const { id, isRead, body, account } = notification;
   useEffect(() => {
     if (!isRead) markRead(id);
     // Once, when the row is opened.
@@ -50,6 +60,11 @@ function NotificationDetail({ notification }: { notification: NotificationRow })
         {t.content}
       </Text>
       <HtmlContent html={body} />
+      {account?.status === 'PENDING' ? (
+        <span className={styles.actions}>
+          <AccountRequestActions account={account} />
+        </span>
+      ) : null}
     </>
   );
 }
@@ -82,6 +97,11 @@ export default function AllNotificationsPage() {
               createdAt
               body
               isRead
+              account {
+                id
+                fullName
+                status
+              }
             }
           }
         }

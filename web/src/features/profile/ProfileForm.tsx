@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Field, Input, Textarea } from '@fluentui/react-components';
+import { Field, Input, Text, Textarea } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { ProfileFormFragment$key } from '../../__generated__/ProfileFormFragment.graphql';
@@ -12,6 +12,7 @@ import { CivilityField, type Civility } from '../../ui/CivilityField';
 import { FormActions, FormCard, FormSection, FormWide } from '../../ui/FormLayout';
 import { PageHeader } from '../../ui/PageHeader';
 import { useToast } from '../../ui/toasts';
+import { useCurrentPassword } from '../../ui/useCurrentPassword';
 import { useFormFields } from '../../ui/useFormFields';
 import { RichTextEditor } from '../news/RichTextEditor';
 import { PROFILE_FIELDS, validateProfileField, type ProfileField, type ProfileValues } from './validation';
@@ -37,9 +38,19 @@ const profileMutation = graphql`
 /**
  * Spec §2/§5 'MON PROFIL' of the signed-in user, for the three roles: what the role may change
  * (validated live, spec §5 messages), the read-only rest disabled, and the profile picture.
- * Spec §6: the admin stays on the page after saving, the others go to /dashboard.
+ * Spec §6: the admin stays on the page after saving, the others go to /dashboard. A new password
+ * needs the current one; a login-as session (`impersonated`) cannot change it (docs/decisions.md).
  */
-export function ProfileForm({ user, title }: { user: ProfileFormFragment$key; title: string }) {
+export function ProfileForm({
+  user,
+  title,
+  impersonated,
+}: {
+  user: ProfileFormFragment$key;
+  title: string;
+  /** A login-as session: the password fields give way to a sentence saying why. */
+  impersonated: boolean;
+}) {
   const navigate = useNavigate();
   const toast = useToast();
   const upload = useUpload();
@@ -94,15 +105,19 @@ export function ProfileForm({ user, title }: { user: ProfileFormFragment$key; ti
   const [instructions, setInstructions] = useState(data.instructions ?? '');
   const [avatar, setAvatar] = useState<AvatarChoice>(keepAvatar);
   const [saving, setSaving] = useState(false);
-  const fields = PROFILE_FIELDS[role];
+  const current = useCurrentPassword();
+  const fields = PROFILE_FIELDS[role].filter(
+    (field) => !impersonated || (field !== 'password' && field !== 'passwordConfirmation'),
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.validate(fields)) {
+    const { values } = form;
+    const fieldsValid = form.validate(fields);
+    if (!fieldsValid || (values.password && !current.validate())) {
       toast('error', fr.forms.incomplete);
       return;
     }
-    const { values } = form;
     const sent: Partial<Record<ProfileField, string>> = {};
     for (const field of fields) {
       if (field === 'password' || field === 'passwordConfirmation') {
@@ -119,6 +134,7 @@ export function ProfileForm({ user, title }: { user: ProfileFormFragment$key; ti
             input: {
               civility,
               ...sent,
+              ...(values.password && { currentPassword: current.value }),
               ...(role === 'BAILIFF' && { instructions }),
               ...(avatar.file && { avatar: null }),
               ...(avatar.remove && { removeAvatar: true }),
@@ -141,10 +157,14 @@ export function ProfileForm({ user, title }: { user: ProfileFormFragment$key; ti
       setStored(saved);
       form.change('password', '');
       form.change('passwordConfirmation', '');
+      current.reset();
       setAvatar(keepAvatar);
       setSaving(false);
     } catch (error) {
-      if (error instanceof ApiError) form.setServerErrors(error.fields);
+      if (error instanceof ApiError) {
+        form.setServerErrors(error.fields);
+        current.showServerErrors(error.fields);
+      }
       setSaving(false);
     }
   };
@@ -212,8 +232,17 @@ export function ProfileForm({ user, title }: { user: ProfileFormFragment$key; ti
         <FormSection title={t.signIn}>
           {shown(f.email, data.email)}
           {text('identity')}
-          {text('password', { type: 'password', hint: t.passwordHint, required: false })}
-          {text('passwordConfirmation', { type: 'password', required: false })}
+          {impersonated ? (
+            <FormWide>
+              <Text>{t.impersonatedPassword}</Text>
+            </FormWide>
+          ) : (
+            <>
+              {text('password', { type: 'password', hint: t.passwordHint, required: false })}
+              {text('passwordConfirmation', { type: 'password', required: false })}
+              {form.values.password ? current.field : null}
+            </>
+          )}
         </FormSection>
 
         {role === 'BAILIFF' ? (

@@ -10,6 +10,7 @@ function SignedInUserForm({ title }: { title: string }) {
         me {
           ...ProfileFormFragment
         }
+        impersonated
       }
     `,
     {},
@@ -17,7 +18,7 @@ function SignedInUserForm({ title }: { title: string }) {
     { fetchPolicy: 'network-only' },
   );
   // The shell replaces the dashboard when the session ends; nothing to show until then.
-  return data.me ? <ProfileForm user={data.me} title={title} /> : null;
+  return data.me ? <ProfileForm user={data.me} title={title} impersonated={data.impersonated} /> : null;
 }
 
 /** Spec §2/§6 'MON PROFIL': /dashboard/adminprofile, /dashboard/bailiffprofile, /dashboard/secretaryprofile. */

@@ -13,6 +13,7 @@ const fr = {
   telephone: 'Téléphone',
   address: 'Adresse',
   outro: 'Le compte restera inactif tant que la demande n’aura pas été approuvée.',
+  howTo: 'Ces liens ouvrent la demande dans l’Extranet : connectez-vous avec un compte administrateur, puis confirmez votre choix.',
   approve: 'Approuver la demande',
   deny: 'Refuser la demande',
 };
@@ -28,6 +29,7 @@ export type AccountRequestProps = {
   address: string;
   zip: string;
   city: string;
+  /** The pending account's page in the app (an admin session and a click there decide). */
   approveUrl: string;
   denyUrl: string;
 };
@@ -49,6 +51,7 @@ export function AccountRequestEmail(props: AccountRequestProps) {
         ]}
       />
       <Paragraph>{fr.outro}</Paragraph>
+      <Paragraph>{fr.howTo}</Paragraph>
       <ActionButton href={props.approveUrl}>{fr.approve}</ActionButton>
       <ActionButton href={props.denyUrl} tone="danger">
         {fr.deny}
