@@ -6,15 +6,14 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { OperationResult } from 'graphql-ws';
 import type { ExecutionArgs } from 'graphql';
 import type { Services } from './context.js';
-import { createGraphQLServer, type GraphQLServer } from './graphql/yoga.js';
-import { executeOperation, type Operation } from './graphql/execute.js';
+import { createGraphQLServer } from './graphql/yoga.js';
 import { createRestRouter } from './http/rest.js';
 import { createStaticHandler } from './http/static.js';
 import { createFilesHandler, type createFileLinks, type FileProviders } from './http/files.js';
-import { processRequest } from 'graphql-upload-minimal';
 import { bearerToken, json, type ServerContext } from './http/request.js';
 import { findLiveSession } from './modules/auth/service.js';
 import { createLiveSessions } from './modules/auth/live-sessions.js';
+import { executeMultipart } from './http/graphql-multipart.js';
 import { authRoutes } from './modules/auth/rest.js';
 import { absenceRoutes } from './modules/absences/rest.js';
 import { accountRoutes } from './modules/accounts/rest.js';
@@ -42,7 +41,7 @@ const fileProviders: FileProviders = { archives: { ...reportArchives }, document
 
 export function createApp(services: Services, fileLinks: ReturnType<typeof createFileLinks>): App {
   const yoga = createGraphQLServer(services);
-  const rest = createRestRouter([...authRoutes, ...accountRoutes(services), ...groupRoutes, ...newsRoutes, ...notificationRoutes, ...absenceRoutes, ...reportRoutes(services), ...billingRoutes(services), ...retrocessionRoutes(services), ...statisticsRoutes], yoga);
+  const rest = createRestRouter([...authRoutes, ...accountRoutes(services), ...groupRoutes, ...newsRoutes, ...notificationRoutes, ...absenceRoutes, ...reportRoutes(services), ...billingRoutes(services), ...retrocessionRoutes(services), ...statisticsRoutes], yoga, services);
   const serveWeb = createStaticHandler(services.config.webDir);
   const serveFile = createFilesHandler(services, fileLinks, fileProviders);
 
@@ -63,7 +62,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     if (pathname === '/graphql') {
       const multipart = request.method === 'POST' && request.headers.get('content-type')?.includes('multipart/form-data');
       if (multipart && serverContext.req && serverContext.res) {
-        return executeMultipart(yoga, request, serverContext, services.config.maxUploadBytes);
+        return executeMultipart(yoga, request, serverContext, services);
       }
       return yoga.handle(request, serverContext);
     }
@@ -128,24 +127,4 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/**
- * Multipart GraphQL requests (file uploads) are parsed here from the raw Node request, so files
- * stream to storage as they arrive, then executed in process; Yoga's own parser would buffer them.
- */
-async function executeMultipart(yoga: GraphQLServer, request: Request, serverContext: ServerContext, maxBytes: number): Promise<Response> {
-  let body: unknown;
-  try {
-    // One byte over the limit lets storage see the overflow and refuse the file with a clear message.
-    body = await processRequest(serverContext.req!, serverContext.res!, { maxFileSize: maxBytes + 1, maxFiles: 50 });
-  } catch (error) {
-    const status = (error as { status?: number }).status ?? 400;
-    return json({ errors: [{ message: 'Requête d’envoi de fichiers invalide.', extensions: { code: 'BAD_USER_INPUT' } }] }, status);
-  }
-  if (Array.isArray(body) || !body || typeof (body as Operation).query !== 'string') {
-    return json({ errors: [{ message: 'Une seule opération par envoi de fichiers.', extensions: { code: 'BAD_USER_INPUT' } }] }, 400);
-  }
-  const result = await executeOperation(yoga, request, serverContext, body as Operation);
-  return json(result, result.data === undefined && result.errors ? 400 : 200);
 }

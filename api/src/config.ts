@@ -25,6 +25,10 @@ export interface Config {
   seedDemoData: boolean;
   /** Largest accepted upload, bytes (MAX_UPLOAD_MB, default 200). */
   maxUploadBytes: number;
+  /** Most files in one upload request (MAX_UPLOAD_FILES, default 50). */
+  maxUploadFiles: number;
+  /** Largest upload request body, all files together, bytes (MAX_UPLOAD_REQUEST_MB, default 500, more than MAX_UPLOAD_MB). */
+  maxUploadRequestBytes: number;
   /** Signs download links; set the same APP_SECRET on every instance behind a load balancer. */
   appSecret?: string;
   /** Lifetime of signed download links. */
@@ -37,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = parseEnum(env.NODE_ENV ?? 'development', ['development', 'production', 'test'], 'NODE_ENV');
   const port = parseInteger(env.PORT ?? '4000', 'PORT', 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const maxUploadMb = parseInteger(env.MAX_UPLOAD_MB ?? '200', 'MAX_UPLOAD_MB', 1, 10_000);
   return {
     nodeEnv,
     host: env.HOST ?? '0.0.0.0',
@@ -55,7 +60,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resetTokenMinutes: parseInteger(env.RESET_TOKEN_MINUTES ?? '60', 'RESET_TOKEN_MINUTES', 5, 24 * 60),
     // Demo data must never land in a production database (issue 2, seed).
     seedDemoData: nodeEnv !== 'production' && parseBoolean(env.SEED_DEMO_DATA ?? 'true', 'SEED_DEMO_DATA'),
-    maxUploadBytes: parseInteger(env.MAX_UPLOAD_MB ?? '200', 'MAX_UPLOAD_MB', 1, 10_000) * 1024 * 1024,
+    maxUploadBytes: maxUploadMb * 1024 * 1024,
+    maxUploadFiles: parseInteger(env.MAX_UPLOAD_FILES ?? '50', 'MAX_UPLOAD_FILES', 1, 1000),
+    // One megabyte over MAX_UPLOAD_MB at least: a single file of the largest size fits with its multipart framing.
+    maxUploadRequestBytes:
+      parseInteger(env.MAX_UPLOAD_REQUEST_MB ?? String(Math.max(500, maxUploadMb + 1)), 'MAX_UPLOAD_REQUEST_MB', maxUploadMb + 1, 100_000) * 1024 * 1024,
     appSecret: optionalSecret(env.APP_SECRET),
     fileLinkMinutes: parseInteger(env.FILE_LINK_MINUTES ?? '480', 'FILE_LINK_MINUTES', 1, 7 * 24 * 60),
   };

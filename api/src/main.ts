@@ -3,6 +3,11 @@ import { startServer } from './bootstrap.js';
 import { appVersion } from './version.js';
 
 async function main(): Promise<void> {
+  // A safety net only: request-scoped errors are handled where they happen (http/multipart.ts,
+  // http/graphql-multipart.ts, the adapter's catch in app.ts). A stray rejection is logged rather
+  // than fatal, so one request cannot stop the service for everyone. Uncaught exceptions keep
+  // Node's default (log and exit): the process state is then unknown, the supervisor restarts it.
+  process.on('unhandledRejection', (reason) => console.error('[processus] promesse rejetée non gérée :', reason));
   const config = loadConfig();
   const running = await startServer(config);
 

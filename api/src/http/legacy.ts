@@ -2,10 +2,11 @@
 // answering errors with the legacy field names, reading multipart forms.
 import path from 'node:path';
 import type { Services } from '../context.js';
-import type { FieldErrors } from '../graphql/errors.js';
-import { MultipartError, readMultipart, type MultipartForm } from './multipart.js';
-import { json } from './request.js';
-import type { GraphQLFailure, GraphQLOutcome, RestContext } from './rest.js';
+import type { Role } from '../generated/prisma/enums.js';
+import { forbidden, notAuthenticated, type FieldErrors } from '../graphql/errors.js';
+import { readMultipart, type MultipartForm } from './multipart.js';
+import { BodyError, json } from './request.js';
+import { refuseBody, type GraphQLFailure, type GraphQLOutcome, type RestContext } from './rest.js';
 
 interface Page<T> {
   edges: { node: T }[];
@@ -73,23 +74,27 @@ export function positiveInt(value: unknown): number | null {
 
 /**
  * Reads a legacy multipart form (files spooled to temporary files as they stream in), runs
- * `handle` with it, and removes the spooled files whatever happens.
+ * `handle` with it, and removes the spooled files whatever happens. The caller must be signed in
+ * with one of `roles` (any role when omitted) before a byte of the body is read.
  */
-export async function withMultipart(ctx: RestContext, services: Pick<Services, 'config'>, handle: (form: MultipartForm) => Promise<Response>): Promise<Response> {
+export async function withMultipart(
+  ctx: RestContext,
+  services: Pick<Services, 'config'>,
+  handle: (form: MultipartForm) => Promise<Response>,
+  roles?: readonly Role[],
+): Promise<Response> {
+  if (!ctx.viewer) return refuseBody(new BodyError(notAuthenticated().message, 401));
+  if (roles && !roles.includes(ctx.viewer.role)) return refuseBody(new BodyError(forbidden().message, 403));
   if (!ctx.serverContext.req || !ctx.request.headers.get('content-type')?.includes('multipart/form-data')) {
     return json({ code: 400, message: 'Envoyez un formulaire multipart/form-data.' }, 400);
   }
-  let form: MultipartForm;
-  try {
-    form = await readMultipart(ctx.serverContext.req, {
-      tmpDir: path.join(services.config.dataDir, 'tmp'),
-      maxFileBytes: services.config.maxUploadBytes,
-      maxFiles: 50,
-    });
-  } catch (error) {
-    if (error instanceof MultipartError) return json({ code: error.status, message: error.message }, error.status);
-    throw error;
-  }
+  const { dataDir, maxUploadBytes, maxUploadFiles, maxUploadRequestBytes } = services.config;
+  const form = await readMultipart(ctx.serverContext.req, {
+    tmpDir: path.join(dataDir, 'tmp'),
+    maxFileBytes: maxUploadBytes,
+    maxFiles: maxUploadFiles,
+    maxTotalBytes: maxUploadRequestBytes,
+  });
   try {
     return await handle(form);
   } finally {

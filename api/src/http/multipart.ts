@@ -1,6 +1,8 @@
 // Legacy multipart forms (e.g. POST /api/v1/report/create with deposited_items[]). Their text
 // fields may come after the files, so each file is spooled to a temporary file while the request
 // streams in (never held in memory); the shim then hands them to the GraphQL mutation as uploads.
+// A form that fails (malformed, truncated, aborted, over a limit) leaves no spooled file behind
+// and no promise unsettled: every failure of the request ends here, as a BodyError.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
@@ -9,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { Upload, type FileUpload } from 'graphql-upload-minimal';
+import { BodyError, bodyTooLarge } from './request.js';
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -18,16 +21,26 @@ export interface MultipartForm {
   cleanup(): Promise<void>;
 }
 
-export class MultipartError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
+export interface MultipartLimits {
+  maxFileBytes: number;
+  maxFiles: number;
+  /** The whole request body, files and fields together. */
+  maxTotalBytes: number;
 }
 
-export async function readMultipart(req: IncomingMessage, options: { tmpDir: string; maxFileBytes: number; maxFiles: number }): Promise<MultipartForm> {
+/** Spooled uploads are named so the crash sweep can recognise them in DATA_DIR/tmp. */
+export const SPOOL_PREFIX = 'upload-';
+
+const invalidForm = () => new BodyError('Formulaire multipart invalide.');
+export const tooManyFiles = (maxFiles: number) => new BodyError(`Trop de fichiers (${maxFiles} au maximum).`, 413);
+
+/** Refuses a body whose declared length already passes the request limit, before reading any of it. */
+export function assertDeclaredLength(req: IncomingMessage, maxTotalBytes: number): void {
+  if (Number(req.headers['content-length'] ?? 0) > maxTotalBytes) throw bodyTooLarge();
+}
+
+export async function readMultipart(req: IncomingMessage, options: MultipartLimits & { tmpDir: string }): Promise<MultipartForm> {
+  assertDeclaredLength(req, options.maxTotalBytes);
   await mkdir(options.tmpDir, { recursive: true });
   const spooled: string[] = [];
   const cleanup = async () => {
@@ -35,7 +48,9 @@ export async function readMultipart(req: IncomingMessage, options: { tmpDir: str
   };
   const fields: Record<string, string> = {};
   const files: Record<string, Upload[]> = {};
-  const writes: Promise<void>[] = [];
+  // Each spool write settles into this list (never rejects): a write cut short by a failed form
+  // must not become an unhandled rejection once the form's own promise has already failed.
+  const writes: Promise<Error | null>[] = [];
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -45,16 +60,35 @@ export async function readMultipart(req: IncomingMessage, options: { tmpDir: str
         // Browsers send UTF-8 file names; busboy would otherwise read them as Latin-1.
         parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: options.maxFileBytes + 1, files: options.maxFiles } });
       } catch {
-        reject(new MultipartError('Formulaire multipart invalide.'));
+        reject(invalidForm());
         return;
       }
+      let failed = false;
+      const fail = (error: BodyError) => {
+        if (failed) return;
+        failed = true;
+        req.unpipe(parser);
+        req.off('data', count);
+        // Destroying the parser fails the file being written, whose spool is removed below.
+        parser.destroy();
+        reject(error);
+      };
+      let received = 0;
+      const count = (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > options.maxTotalBytes) fail(bodyTooLarge());
+      };
       parser.on('field', (name, value) => {
         fields[name.replace(/\[\]$/, '')] = value;
       });
       parser.on('file', (name, stream, info) => {
-        const spoolPath = path.join(options.tmpDir, `upload-${randomUUID()}`);
+        if (failed) {
+          stream.resume();
+          return;
+        }
+        const spoolPath = path.join(options.tmpDir, `${SPOOL_PREFIX}${randomUUID()}`);
         spooled.push(spoolPath);
-        writes.push(pipeline(stream, createWriteStream(spoolPath)));
+        writes.push(pipeline(stream, createWriteStream(spoolPath)).then(() => null, (error: Error) => error));
         const upload: FileUpload = {
           fieldName: name,
           filename: info.filename ?? 'fichier',
@@ -66,14 +100,21 @@ export async function readMultipart(req: IncomingMessage, options: { tmpDir: str
         value.resolve(upload);
         (files[name.replace(/\[\]$/, '')] ??= []).push(value);
       });
-      parser.on('filesLimit', () => reject(new MultipartError(`Trop de fichiers (${options.maxFiles} au maximum).`, 413)));
-      parser.on('error', () => reject(new MultipartError('Formulaire multipart invalide.')));
+      parser.on('filesLimit', () => fail(tooManyFiles(options.maxFiles)));
+      parser.on('error', () => fail(invalidForm()));
       parser.on('close', () => resolve());
-      req.on('aborted', () => reject(new MultipartError('Envoi interrompu.')));
+      // A client gone mid-body: 'close' before the body was complete ('aborted' is deprecated).
+      req.on('error', () => fail(new BodyError('Envoi interrompu.')));
+      req.on('close', () => {
+        if (!req.complete) fail(new BodyError('Envoi interrompu.'));
+      });
+      req.on('data', count);
       req.pipe(parser);
     });
-    await Promise.all(writes);
+    const failedWrite = (await Promise.all(writes)).find((error) => error);
+    if (failedWrite) throw invalidForm();
   } catch (error) {
+    await Promise.all(writes);
     await cleanup();
     throw error;
   }

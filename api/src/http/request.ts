@@ -23,16 +23,65 @@ export function clientInfo(context: ServerContext & { request?: Request }, trust
   };
 }
 
+/** JSON and form bodies of the REST calls: a login or a comment is a few KB; nothing needs more. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** A body refused before its request is handled: answered with its status and French message. */
+export class BodyError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export const bodyTooLarge = () => new BodyError('Requête trop volumineuse.', 413);
+
+/**
+ * The whole body, at most `maxBytes`: refused from its declared length without reading it, or as
+ * soon as the bytes read pass the limit (the rest is never read, nor held in memory).
+ */
+export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Buffer> {
+  if (!request.body) return Buffer.alloc(0);
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw bodyTooLarge();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  // Read by hand, not with `for await`: leaving that loop cancels the stream, which destroys the
+  // socket before the 413 is sent. The rest stays unread; the answer closes the connection.
+  const reader = request.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    length += read.value.byteLength;
+    if (length > maxBytes) throw bodyTooLarge();
+    chunks.push(Buffer.from(read.value));
+  }
+  return Buffer.concat(chunks, length);
+}
+
+/** A JSON object body (anything else, malformed JSON included, reads as no fields). */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const text = (await readBody(request)).toString('utf8');
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: no fields
+  }
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
 /** Reads a JSON, form-encoded or multipart body into plain strings (the legacy calls mix all three). */
 export async function readFields(request: Request): Promise<Record<string, string>> {
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('application/json')) {
-    const body: unknown = await request.json().catch(() => null);
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+    const body = await readJsonObject(request);
     return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value == null ? '' : String(value)]));
   }
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    const form = await request.formData();
+    // Parsed from the capped bytes: Request.formData() would read a body of any size.
+    const form = await new Response((await readBody(request)) as Uint8Array as BodyInit, { headers: { 'content-type': type } }).formData().catch(() => {
+      throw new BodyError('Formulaire invalide.');
+    });
     const fields: Record<string, string> = {};
     form.forEach((value, key) => {
       if (typeof value === 'string') fields[key] = value;

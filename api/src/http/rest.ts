@@ -2,7 +2,9 @@ import type { GraphQLError } from 'graphql';
 import { executeOperation } from '../graphql/execute.js';
 import type { GraphQLServer } from '../graphql/yoga.js';
 import { errorStatus, type ErrorCode, type FieldErrors } from '../graphql/errors.js';
-import type { ServerContext } from './request.js';
+import type { Services, Viewer } from '../context.js';
+import { resolveSession } from '../modules/auth/service.js';
+import { BodyError, bearerToken, json, type ServerContext } from './request.js';
 
 export interface GraphQLFailure {
   code: ErrorCode | 'INTERNAL_SERVER_ERROR' | string;
@@ -19,6 +21,8 @@ export interface RestContext {
   params: Record<string, string>;
   /** The raw Node request, for shims that stream multipart bodies. */
   serverContext: ServerContext;
+  /** The caller's session, resolved before any body byte is read (null on anonymous routes). */
+  viewer: Viewer | null;
   /** Runs an operation through the same Yoga pipeline (auth, limits, masking) as /graphql. */
   graphql<T>(query: string, variables?: Record<string, unknown>): Promise<GraphQLOutcome<T>>;
 }
@@ -28,13 +32,18 @@ export interface Route {
   /** Literal segments and `:name` parameters, e.g. '/admin/recovery/:token'. */
   path: string;
   handler: (ctx: RestContext) => Promise<Response>;
+  /**
+   * Callable without a session (sign-in, registration, password recovery). Every other route's
+   * body is read only once the caller's session is known: an anonymous body gets 401 unread.
+   */
+  anonymous?: boolean;
 }
 
 /**
  * The REST shims are thin translators: each runs a GraphQL operation and maps its result to the
  * legacy JSON shape, so authorization and validation exist once, in the GraphQL layer.
  */
-export function createRestRouter(routes: Route[], yoga: GraphQLServer) {
+export function createRestRouter(routes: Route[], yoga: GraphQLServer, services: Pick<Services, 'db'>) {
   const compiled = routes.map((route) => ({ ...route, segments: route.path.split('/').filter(Boolean) }));
 
   return async function handleRest(request: Request, serverContext: ServerContext): Promise<Response | null> {
@@ -43,10 +52,26 @@ export function createRestRouter(routes: Route[], yoga: GraphQLServer) {
     for (const route of compiled) {
       const params = matchSegments(route.segments, segments);
       if (!params || route.method !== request.method) continue;
-      return route.handler({ request, url, params, serverContext, graphql: (query, variables) => runGraphQL(yoga, request, serverContext, query, variables) });
+      const hasBody = route.method !== 'GET';
+      const viewer = hasBody ? await resolveSession(services, bearerToken(request.headers.get('authorization'))) : null;
+      if (hasBody && !viewer && !route.anonymous) return refuseBody(new BodyError('Veuillez vous connecter.', 401));
+      try {
+        return await route.handler({ request, url, params, serverContext, viewer, graphql: (query, variables) => runGraphQL(yoga, request, serverContext, query, variables) });
+      } catch (error) {
+        if (error instanceof BodyError) return refuseBody(error);
+        throw error;
+      }
     }
     return null;
   };
+}
+
+/**
+ * A body refused unread (or read only in part): the connection is closed after the answer, so
+ * neither the rest of the body is read nor the next request waits behind it.
+ */
+export function refuseBody(error: BodyError): Response {
+  return json({ code: error.status, message: error.message }, error.status, { connection: 'close' });
 }
 
 function matchSegments(pattern: string[], actual: string[]): Record<string, string> | null {

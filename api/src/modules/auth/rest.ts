@@ -95,6 +95,7 @@ export const authRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/v1/auth/login',
+    anonymous: true,
     handler: async (ctx) => {
       const body = await readFields(ctx.request);
       const rememberParam = ctx.url.searchParams.get('remember') ?? body.remember;
@@ -106,14 +107,15 @@ export const authRoutes: Route[] = [
     },
   },
   { method: 'POST', path: '/api/v1/auth/login-as', handler: async (ctx) => signIn(ctx, 'loginAs', { email: (await readFields(ctx.request)).email ?? '' }) },
-  { method: 'POST', path: '/api/v1/auth/logout', handler: logout },
+  { method: 'POST', path: '/api/v1/auth/logout', handler: logout, anonymous: true },
   { method: 'GET', path: '/api/v1/auth/session', handler: me },
   { method: 'GET', path: '/api/v1/users/me', handler: me },
-  { method: 'POST', path: '/api/v1/auth/register', handler: register },
-  { method: 'POST', path: '/api/v1/auth/forgot-password', handler: forgotPassword },
+  { method: 'POST', path: '/api/v1/auth/register', handler: register, anonymous: true },
+  { method: 'POST', path: '/api/v1/auth/forgot-password', handler: forgotPassword, anonymous: true },
   {
     method: 'POST',
     path: '/api/v1/auth/reset-password',
+    anonymous: true,
     handler: async (ctx) => resetPassword(ctx, ctx.url.searchParams.get('token') ?? '', (await readFields(ctx.request)).password ?? ''),
   },
   { method: 'GET', path: '/api/v1/auth/account-request/approve', handler: toAccountsList },
@@ -121,11 +123,12 @@ export const authRoutes: Route[] = [
   // Legacy /admin/* calls (spec §7), answered by the same operations.
   { method: 'GET', path: '/admin/me', handler: me },
   { method: 'GET', path: '/admin/logout', handler: logout },
-  { method: 'POST', path: '/admin/recovery', handler: forgotPassword },
+  { method: 'POST', path: '/admin/recovery', handler: forgotPassword, anonymous: true },
   { method: 'GET', path: '/admin/recovery/:token', handler: checkResetToken },
   {
     method: 'PUT',
     path: '/admin/recovery',
+    anonymous: true,
     handler: async (ctx) => {
       const body = await readFields(ctx.request);
       return resetPassword(ctx, body.token ?? '', body.password ?? '');

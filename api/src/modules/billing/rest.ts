@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { Services } from '../../context.js';
 import { contentDisposition } from '../../http/files.js';
 import { bool, collectConnection, positiveInt, withMultipart } from '../../http/legacy.js';
-import { json, readFields } from '../../http/request.js';
+import { json, readFields, readJsonObject } from '../../http/request.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import { GROUP_FIELDS, legacyGroup, type GroupData } from '../groups/rest.js';
 import { legacyReport, REPORT_FIELDS, type ReportData } from '../reports/rest.js';
@@ -117,11 +117,8 @@ const groupGid = (value: unknown) => encodeGlobalID('Group', positiveInt(value) 
 /** JSON, form-encoded or multipart bodies alike (the legacy create sends its PDF as multipart). */
 async function withBody(ctx: RestContext, services: Services, handle: (body: Record<string, unknown>) => Promise<Response>): Promise<Response> {
   const type = ctx.request.headers.get('content-type') ?? '';
-  if (type.includes('multipart/form-data')) return withMultipart(ctx, services, (form) => handle(form.fields));
-  if (type.includes('application/json')) {
-    const body: unknown = await ctx.request.json().catch(() => null);
-    return handle(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
-  }
+  if (type.includes('multipart/form-data')) return withMultipart(ctx, services, (form) => handle(form.fields), ['ADMIN']);
+  if (type.includes('application/json')) return handle(await readJsonObject(ctx.request));
   return handle(await readFields(ctx.request));
 }
 

@@ -1,7 +1,7 @@
 // /api/v1/report/* (spec §7 "Reports"): each call runs the GraphQL operation and answers with the
 // legacy JSON field names (deposited_items, comments_without_read, baliff_id, …).
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { json, readFields } from '../../http/request.js';
+import { json, readFields, readJsonObject } from '../../http/request.js';
 import { withMultipart } from '../../http/legacy.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import type { Services } from '../../context.js';
@@ -253,10 +253,7 @@ async function fileIdsByPath(ctx: RestContext, reportId: string): Promise<Map<st
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? [value] : []);
 
 async function readJson(request: Request): Promise<Record<string, unknown>> {
-  if (request.headers.get('content-type')?.includes('application/json')) {
-    const body: unknown = await request.json().catch(() => null);
-    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  }
+  if (request.headers.get('content-type')?.includes('application/json')) return readJsonObject(request);
   return readFields(request);
 }
 
@@ -281,6 +278,7 @@ export function reportRoutes(services: Services): Route[] {
             },
             201,
           ),
+          ['ADMIN', 'BAILIFF'],
         ),
     },
     {

@@ -148,7 +148,7 @@ async function upload(ctx: RestContext, services: Services): Promise<Response> {
       return legacyFailure(result.error);
     }
     return json({ message: result.data.uploadSecretaryBill.message, bill: legacySecretaryBill(result.data.uploadSecretaryBill.bill) }, 201);
-  });
+  }, ['SECRETARY']);
 }
 
 async function remove(ctx: RestContext): Promise<Response> {

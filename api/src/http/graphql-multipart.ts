@@ -1,0 +1,77 @@
+// GraphQL multipart requests (file uploads, https://github.com/jaydenseric/graphql-multipart-request-spec).
+// They are parsed here from the raw Node request, so files stream to storage as they arrive, then
+// executed in process; Yoga's own parser would buffer them. Only a signed-in caller's body is read.
+import { processRequest, Upload, type FileUpload } from 'graphql-upload-minimal';
+import type { Services } from '../context.js';
+import { executeOperation, type Operation } from '../graphql/execute.js';
+import { notAuthenticated } from '../graphql/errors.js';
+import type { GraphQLServer } from '../graphql/yoga.js';
+import { resolveSession } from '../modules/auth/service.js';
+import { bearerToken, bodyTooLarge, json, type ServerContext } from './request.js';
+
+/** A GraphQL error answer for a body refused before execution; the connection closes after it. */
+function refuse(status: number, message: string, code: string): Response {
+  return json({ errors: [{ message, extensions: { code } }] }, status, { connection: 'close' });
+}
+
+export async function executeMultipart(yoga: GraphQLServer, request: Request, serverContext: ServerContext, services: Services): Promise<Response> {
+  const req = serverContext.req!;
+  // Every upload mutation needs a session: an anonymous body is refused unread.
+  if (!(await resolveSession(services, bearerToken(request.headers.get('authorization'))))) {
+    return refuse(401, notAuthenticated().message, 'UNAUTHENTICATED');
+  }
+  const { maxUploadBytes, maxUploadFiles, maxUploadRequestBytes } = services.config;
+  if (Number(request.headers.get('content-length') ?? 0) > maxUploadRequestBytes) return refuse(413, bodyTooLarge().message, 'PAYLOAD_TOO_LARGE');
+  // A body without a declared length that passes the limit mid-way is cut: the parser fails the
+  // files still streaming, and storage discards what they had written.
+  let received = 0;
+  req.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > maxUploadRequestBytes) req.destroy();
+  });
+  let body: unknown;
+  try {
+    // One byte over the limit lets storage see the overflow and refuse the file with a clear message.
+    body = await processRequest(req, serverContext.res!, { maxFileSize: maxUploadBytes + 1, maxFiles: maxUploadFiles });
+  } catch (error) {
+    const status = (error as { status?: number }).status ?? 400;
+    return refuse(status === 413 ? 413 : 400, 'Requête d’envoi de fichiers invalide.', 'BAD_USER_INPUT');
+  }
+  if (Array.isArray(body) || !body || typeof (body as Operation).query !== 'string') {
+    return json({ errors: [{ message: 'Une seule opération par envoi de fichiers.', extensions: { code: 'BAD_USER_INPUT' } }] }, 400);
+  }
+  // A body cut short or malformed after its operation was read fails the files still streaming:
+  // the resolvers store nothing, and the answer says the request was at fault.
+  let bodyFailed = false;
+  req.once('close', () => {
+    if (!req.complete) bodyFailed = true;
+  });
+  for (const upload of uploadsIn((body as Operation).variables)) watchUpload(upload, () => (bodyFailed = true));
+  const result = await executeOperation(yoga, request, serverContext, body as Operation);
+  if (bodyFailed) return refuse(400, 'Envoi interrompu ou incomplet : aucun fichier n’a été enregistré.', 'BAD_USER_INPUT');
+  return json(result, result.data === undefined && result.errors ? 400 : 200);
+}
+
+/** The uploads a parsed multipart operation holds in its variables. */
+function uploadsIn(value: unknown): Upload[] {
+  if (value instanceof Upload) return [value];
+  if (!value || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(uploadsIn);
+}
+
+/** Calls `onFailure` when the upload never arrives whole (its part missing, cut or malformed). */
+function watchUpload(upload: Upload, onFailure: () => void): void {
+  const watched = upload.promise.then(
+    (file: FileUpload) => {
+      const open = file.createReadStream;
+      return { ...file, createReadStream: () => open().once('error', onFailure) };
+    },
+    (error: unknown) => {
+      onFailure();
+      throw error;
+    },
+  );
+  // Like Upload's own promise: a file no resolver reads must not become an unhandled rejection.
+  watched.catch(() => {});
+  upload.promise = watched;
+}
