@@ -1,9 +1,10 @@
 // The Report type reads rows built by one hand-written statement (rows.ts); this test holds them to
 // what Prisma loads for the same reports, for every role: comment visibility (visibleComments),
-// read marks, files, tariffs and timestamps.
+// read marks, files, tariffs (a secretary's withheld from bailiffs) and timestamps.
 import type { Viewer } from '../../api/src/context.js';
 import type { Role } from '../../api/src/generated/prisma/enums.js';
 import { toDecimal } from '../../api/src/lib/money.js';
+import { amountsShownTo } from '../../api/src/modules/reports/rules.js';
 import { loadReportRows, type ReportRow } from '../../api/src/modules/reports/rows.js';
 import { visibleComments } from '../../api/src/modules/reports/service.js';
 import { demoViewers, serviceContext, startTestApp, type TestApp } from '../support/app.js';
@@ -76,16 +77,18 @@ async function reference(viewer: Viewer, ids: number[]) {
     },
   });
   const text = (value: { toString(): string } | null | undefined) => (value == null ? null : toDecimal(value).toString());
+  // A secretary's tariffs are her pay: never loaded for a viewer who may not read it (a bailiff).
+  const pay = (value: { toString(): string } | null | undefined) => (amountsShownTo(viewer.role).retrocession ? text(value) : null);
   const byId = new Map(reports.map(({ bailiff, secretary, files, comments, ...report }) => [report.id, {
     ...report,
     groupPricePage: text(report.groupPricePage),
     groupPricePhoto: text(report.groupPricePhoto),
-    secretaryPricePage: text(report.secretaryPricePage),
-    secretaryPricePhoto: text(report.secretaryPricePhoto),
+    secretaryPricePage: pay(report.secretaryPricePage),
+    secretaryPricePhoto: pay(report.secretaryPricePhoto),
     bailiffGroupPricePage: text(bailiff.group?.pricePage),
     bailiffGroupPricePhoto: text(bailiff.group?.pricePhoto),
-    assignedSecretaryPricePage: text(secretary?.secretaryPricePage),
-    assignedSecretaryPricePhoto: text(secretary?.secretaryPricePhoto),
+    assignedSecretaryPricePage: pay(secretary?.secretaryPricePage),
+    assignedSecretaryPricePhoto: pay(secretary?.secretaryPricePhoto),
     bailiff: { id: bailiff.id, firstName: bailiff.firstName, lastName: bailiff.lastName },
     secretary: secretary && { id: secretary.id, firstName: secretary.firstName, lastName: secretary.lastName },
     files,
