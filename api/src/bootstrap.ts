@@ -14,6 +14,7 @@ import { createAppPubSub } from './infra/pubsub.js';
 import { createRateLimitStore } from './infra/rate-limits.js';
 import { createFileLinks } from './http/files.js';
 import { sweepStagedAvatars } from './modules/accounts/staged-avatars.js';
+import { sweepOrphanFiles } from './infra/orphan-sweep.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../prisma/seed.js';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -79,10 +80,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       seeded = DEMO_ACCOUNTS;
     }
 
-    // Pictures sent ahead of an abandoned account form: removed after a day, looked for hourly.
-    let sweeping = sweepStagedAvatars(services).catch((error: Error) => log(`[nettoyage] ${error.message}`));
+    // Pictures sent ahead of an abandoned account form, then what a crash left of uploads
+    // (spooled parts, partial writes, files without a row): removed after a day, looked for at
+    // start and hourly.
+    const sweep = async () => {
+      await sweepStagedAvatars(services);
+      const swept = await sweepOrphanFiles(services);
+      const total = swept.spooled + swept.partial + swept.orphans;
+      if (total > 0) log(`[nettoyage] ${total} fichier(s) abandonné(s) supprimé(s)`);
+    };
+    let sweeping = sweep().catch((error: Error) => log(`[nettoyage] ${error.message}`));
     const sweeper = setInterval(() => {
-      sweeping = sweeping.then(() => sweepStagedAvatars(services)).catch((error: Error) => log(`[nettoyage] ${error.message}`));
+      sweeping = sweeping.then(sweep).catch((error: Error) => log(`[nettoyage] ${error.message}`));
     }, SWEEP_INTERVAL_MS);
     sweeper.unref();
     cleanups.push(async () => {

@@ -136,8 +136,12 @@ export function createFilesHandler(services: Services, links: ReturnType<typeof 
   async function serveStored(keyOf: () => string | Promise<string>, params: Record<string, string>, method: string): Promise<Response> {
     try {
       const storageKey = await keyOf();
-      const stream = await services.storage.get(storageKey);
-      return new Response(method === 'HEAD' ? null : (Readable.toWeb(stream as Readable) as ReadableStream), {
+      // HEAD opens nothing: a stream opened for no body would hold its file handle open.
+      let body: ReadableStream | null = null;
+      if (method === 'HEAD') {
+        if (!(await services.storage.exists(storageKey))) return notFound();
+      } else body = Readable.toWeb((await services.storage.get(storageKey)) as Readable) as ReadableStream;
+      return new Response(body, {
         headers: {
           ...SAFE_HEADERS,
           'content-type': mimeTypeForKey(storageKey),

@@ -146,5 +146,25 @@ export function createS3Storage(location: S3Location): Storage {
       const response = await send('HeadObject', objectUrl(key), { method: 'HEAD' }, [404]);
       return response.status !== 404;
     },
+
+    async *list() {
+      // ListObjectsV2, a page of up to 1,000 keys at a time. Our keys are plain [A-Za-z0-9._/-]
+      // (assertValidKey), so they need no XML unescaping.
+      let token: string | null = null;
+      do {
+        const query: string = `?list-type=2${token ? `&continuation-token=${encodeURIComponent(token)}` : ''}`;
+        const page = await (await send('ListObjectsV2', `${location.base}${query}`, { method: 'GET' })).text();
+        for (const [, entry] of page.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+          const key = /<Key>([^<]*)<\/Key>/.exec(entry)?.[1];
+          const modified = /<LastModified>([^<]*)<\/LastModified>/.exec(entry)?.[1];
+          if (key && modified) yield { key, modifiedAt: new Date(modified) };
+        }
+        token = /<IsTruncated>true<\/IsTruncated>/.test(page) ? /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(page)?.[1] ?? null : null;
+      } while (token);
+    },
+
+    // Cut multipart uploads are invisible until completed; the bucket's lifecycle rule
+    // AbortIncompleteMultipartUpload (1 day) discards them (docs/security/http.md).
+    removePartialWrites: async () => 0,
   };
 }

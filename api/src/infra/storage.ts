@@ -3,7 +3,7 @@
 // STORAGE_URL is set (s3-storage.ts), behind the same interface and with the same error types.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +16,19 @@ export interface Storage {
   /** Idempotent: removing a missing key succeeds. */
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every stored key with its last change, in no particular order (for the orphan sweep). */
+  list(): AsyncIterable<StoredObject>;
+  /**
+   * Removes what writes cut short by a crash left before `before`, never visible as keys: the
+   * local store's temporary files. S3 keeps cut multipart uploads out of sight of the bucket;
+   * its lifecycle rule AbortIncompleteMultipartUpload discards them (docs/security/http.md).
+   */
+  removePartialWrites(before: Date): Promise<number>;
+}
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 export class FileTooLargeError extends Error {
@@ -84,6 +97,25 @@ function byteCounter(maxBytes: number): Transform & { bytes: number } {
   return counter;
 }
 
+const PARTIAL_SUFFIX = '.tmp';
+
+/** Every file under `dir` with its modification time (missing folder: none). */
+async function* walk(dir: string): AsyncGenerator<{ file: string; modifiedAt: Date }> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+    if (isMissingFile(error)) return [];
+    throw error;
+  });
+  for (const entry of entries) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(file);
+    else if (entry.isFile()) {
+      // Removed meanwhile (another instance's sweep, a deletion): skipped.
+      const modifiedAt = await stat(file).then((info) => info.mtime, () => null);
+      if (modifiedAt) yield { file, modifiedAt };
+    }
+  }
+}
+
 export function createLocalStorage(rootDir: string): Storage {
   const root = path.resolve(rootDir);
 
@@ -103,8 +135,9 @@ export function createLocalStorage(rootDir: string): Storage {
 
       await mkdir(path.dirname(target), { recursive: true });
       // Written beside the target then renamed: readers never see a partial file, and a failed or
-      // aborted upload leaves only the temporary file, which is removed below.
-      const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomUUID()}.tmp`);
+      // aborted upload leaves only the temporary file, which is removed below (after a crash, by
+      // removePartialWrites).
+      const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomUUID()}${PARTIAL_SUFFIX}`);
       const counter = byteCounter(maxBytes);
       try {
         const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
@@ -149,6 +182,25 @@ export function createLocalStorage(rootDir: string): Storage {
         if (isMissingFile(error)) return false;
         throw error;
       }
+    },
+
+    async *list() {
+      for await (const { file, modifiedAt } of walk(root)) {
+        const key = path.relative(root, file).split(path.sep).join('/');
+        if (key.split('/').every((segment) => KEY_SEGMENT.test(segment))) yield { key, modifiedAt };
+      }
+    },
+
+    async removePartialWrites(before) {
+      let removed = 0;
+      for await (const { file, modifiedAt } of walk(root)) {
+        if (!path.basename(file).startsWith('.') || !file.endsWith(PARTIAL_SUFFIX) || modifiedAt >= before) continue;
+        await unlink(file).catch((error: unknown) => {
+          if (!isMissingFile(error)) throw error;
+        });
+        removed += 1;
+      }
+      return removed;
     },
   };
 }
