@@ -49,6 +49,16 @@ export function createRestRouter(routes: Route[], yoga: GraphQLServer) {
   };
 }
 
+/** False for a malformed percent-encoding ('/%', '/%E0%A4%A'), which decodeURIComponent throws on. */
+export function decodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function matchSegments(pattern: string[], actual: string[]): Record<string, string> | null {
   if (pattern.length !== actual.length) return null;
   const params: Record<string, string> = {};
