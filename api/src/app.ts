@@ -7,7 +7,8 @@ import type { OperationResult } from 'graphql-ws';
 import type { ExecutionArgs } from 'graphql';
 import type { Services } from './context.js';
 import { createGraphQLServer } from './graphql/yoga.js';
-import { createRestRouter } from './http/rest.js';
+import { createRestRouter, decodablePath } from './http/rest.js';
+import { withSecurityHeaders } from './http/security-headers.js';
 import { createStaticHandler } from './http/static.js';
 import { createFilesHandler, type createFileLinks, type FileProviders } from './http/files.js';
 import { bearerToken, json, type ServerContext } from './http/request.js';
@@ -45,7 +46,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
   const serveWeb = createStaticHandler(services.config.webDir);
   const serveFile = createFilesHandler(services, fileLinks, fileProviders);
 
-  const adapter = createServerAdapter<ServerContext>(async (request, serverContext) => {
+  const adapter = createServerAdapter<ServerContext>(withSecurityHeaders(services.config, async (request, serverContext) => {
     try {
       return await route(request, serverContext);
     } catch (error) {
@@ -55,10 +56,11 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
       console.error(`[http] ${request.method} ${new URL(request.url).pathname}`, error);
       return json({ code: 500, message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.' }, 500);
     }
-  });
+  }));
 
   async function route(request: Request, serverContext: ServerContext): Promise<Response> {
     const { pathname } = new URL(request.url);
+    if (!decodablePath(pathname)) return json({ code: 400, message: 'Adresse invalide.' }, 400);
     if (pathname === '/graphql') {
       const multipart = request.method === 'POST' && request.headers.get('content-type')?.includes('multipart/form-data');
       if (multipart && serverContext.req && serverContext.res) {

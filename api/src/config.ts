@@ -3,6 +3,14 @@ import path from 'node:path';
 /** Every environment variable the server reads, parsed and validated in one place. */
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
+  /**
+   * Introspection, GraphiQL and field suggestions for everyone: only when NODE_ENV names development
+   * or test explicitly. A server started without NODE_ENV keeps development's demo data but is
+   * closed like production, since that is how `npm start` reaches the internet.
+   */
+  devTools: boolean;
+  /** Origins allowed to call the API from another site (CORS_ORIGINS, comma-separated); none by default. */
+  corsOrigins: string[];
   host: string;
   port: number;
   /** Public base URL used in e-mail links (no trailing slash). */
@@ -38,12 +46,14 @@ export interface Config {
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnv = parseEnum(env.NODE_ENV ?? 'development', ['development', 'production', 'test'], 'NODE_ENV');
+  const nodeEnv = parseEnum(env.NODE_ENV || 'development', ['development', 'production', 'test'], 'NODE_ENV');
   const port = parseInteger(env.PORT ?? '4000', 'PORT', 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const maxUploadMb = parseInteger(env.MAX_UPLOAD_MB ?? '200', 'MAX_UPLOAD_MB', 1, 10_000);
   return {
     nodeEnv,
+    devTools: env.NODE_ENV === 'development' || env.NODE_ENV === 'test',
+    corsOrigins: parseOrigins(env.CORS_ORIGINS ?? ''),
     host: env.HOST ?? '0.0.0.0',
     port,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
@@ -76,6 +86,19 @@ function parseInteger(raw: string, name: string, min: number, max: number): numb
     throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
   }
   return value;
+}
+
+function parseOrigins(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const url = optionalUrl(item, 'CORS_ORIGINS', ['https:', 'http:'])!;
+      const { origin } = new URL(url);
+      if (origin !== item.replace(/\/+$/, '')) throw new ConfigError(`CORS_ORIGINS entries are origins such as https://exemple.fr (got "${item}")`);
+      return origin;
+    });
 }
 
 function parseBoolean(raw: string, name: string): boolean {

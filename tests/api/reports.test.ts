@@ -1,3 +1,4 @@
+import { sampleDocx } from '../support/office.js';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { encodeGlobalID } from '@pothos/plugin-relay';
@@ -229,7 +230,7 @@ describe('workflow: assignment, counts, return, archive', () => {
       app.url,
       'mutation($input: AddReportFilesInput!) { addReportFiles(input: $input) { message report { status returned { count } } } }',
       { input: { reportId: reportGid(reportId), kind: 'RETURNED', files: [null] } },
-      [{ path: 'input.files.0', name: 'Constat dactylographié.docx', content: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(26), Buffer.from('[Content_Types].xml word/document.xml')]) }],
+      [{ path: 'input.files.0', name: 'Constat dactylographié.docx', content: await sampleDocx('Constat dactylographié') }],
       tokens.secretary,
     );
     expect(result.data!.addReportFiles).toMatchObject({ message: 'Fichier téléchargé avec succès.', report: { status: 'TE', returned: { count: 1 } } });

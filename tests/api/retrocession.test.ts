@@ -1,6 +1,7 @@
 // Rétrocession and statistics through the real server: secretaries' monthly invoices (upload checked
 // by content, one a month, private to their author), the period views with their totals, and the
 // statistics — every total checked against sums computed here from the database rows.
+import { sampleDocx } from '../support/office.js';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
@@ -20,7 +21,6 @@ const RETROCESSION = `query($filter: RetrocessionFilter!, $first: Int) { retroce
     deposited { count totalSize } retrocessionAmounts { total } } } }
   bills { databaseId secretary { databaseId } year month file { name url } figures { reports pages textPages photos amountHT } } } }`;
 
-const wordFile = () => Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(26), Buffer.from('[Content_Types].xml word/document.xml'), Buffer.alloc(200)]);
 
 function parisNow() {
   const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
@@ -115,7 +115,7 @@ describe('secretary bills: one Word or PDF file a month', () => {
   });
 
   it('types are checked by content: Word accepted, an executable named .pdf or a text file refused', async () => {
-    const word = await gqlUpload(app.url, UPLOAD, { input: { file: null, year: 2001, month: 3 } }, [{ path: 'input.file', name: 'facture.docx', content: wordFile() }], tokens.otherSecretary);
+    const word = await gqlUpload(app.url, UPLOAD, { input: { file: null, year: 2001, month: 3 } }, [{ path: 'input.file', name: 'facture.docx', content: await sampleDocx('Facture') }], tokens.otherSecretary);
     expect(word.errors).toBeUndefined();
     expect(word.data!.uploadSecretaryBill.bill.file.name).toBe('facture.docx');
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(512)]);

@@ -121,9 +121,21 @@ describe('absences', () => {
     ['hier', null],
   ])('parseDay(%j) = %j', (text, expected) => expect(parseDay(text)?.toISOString().slice(0, 10) ?? null).toBe(expected));
 
+  const today = new Date('2026-11-24T12:00:00Z');
+
   it('end on or after start', () => {
-    expect(validateAbsence({ startDate: '2026-12-02', endDate: '2026-12-01' })).toEqual({ endDate: 'La date doit être postérieure à la date de début.' });
-    expect(validateAbsence({ startDate: '2026-12-02', endDate: '2026-12-02' })).toEqual({});
+    expect(validateAbsence({ startDate: '2026-12-02', endDate: '2026-12-01' }, today)).toEqual({ endDate: 'La date doit être postérieure à la date de début.' });
+    expect(validateAbsence({ startDate: '2026-12-02', endDate: '2026-12-02' }, today)).toEqual({});
+  });
+
+  it.each([
+    ['1900-01-01', '9999-12-31', { startDate: 'Date invalide.', endDate: 'Date invalide.' }],
+    ['2026-01-01', '2027-01-02', { endDate: 'Une absence dure au plus un an : déclarez-la en plusieurs fois.' }],
+    ['2026-01-01', '2026-12-31', {}],
+    ['2025-11-01', '2025-11-03', { startDate: 'Date trop éloignée : une absence se déclare au plus un an avant et deux ans après aujourd’hui.', endDate: 'Date trop éloignée : une absence se déclare au plus un an avant et deux ans après aujourd’hui.' }],
+    ['2029-01-01', '2029-01-03', { startDate: 'Date trop éloignée : une absence se déclare au plus un an avant et deux ans après aujourd’hui.', endDate: 'Date trop éloignée : une absence se déclare au plus un an avant et deux ans après aujourd’hui.' }],
+  ])('an absence from %s to %s stays within a year long, a year back and two years ahead', (startDate, endDate, errors) => {
+    expect(validateAbsence({ startDate, endDate }, today)).toEqual(errors);
   });
 
   it('a month view spans its first to last day', () => {

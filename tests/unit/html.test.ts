@@ -1,4 +1,4 @@
-import { escapeHtml, htmlToText, sanitizeRichText } from '../../api/src/infra/html.js';
+import { decodeEntities, escapeHtml, htmlToText, sanitizeRichText } from '../../api/src/infra/html.js';
 
 describe('sanitizeRichText (one allow-list for news, instructions and notifications)', () => {
   it.each([
@@ -23,5 +23,17 @@ describe('sanitizeRichText (one allow-list for news, instructions and notificati
 
   it('escapeHtml neutralises markup in composed HTML', () => {
     expect(escapeHtml('<b>"Noël" & \'Zoé\'</b>')).toBe('&#60;b&#62;&#34;Noël&#34; &#38; &#39;Zoé&#39;&#60;/b&#62;');
+  });
+});
+
+describe('entities beyond Unicode', () => {
+  it.each([
+    ['&#99999999;', '\ufffd'],
+    ['&#x110000; fin', '\ufffd fin'],
+    ['&#xD800;', '\ufffd'],
+    ['&#233;t&eacute;', 'ét&eacute;'],
+    ['&#x41;&amp;', 'A&'],
+  ])('decodeEntities(%j) = %j, never a RangeError', (text, expected) => {
+    expect(decodeEntities(text)).toBe(expected);
   });
 });

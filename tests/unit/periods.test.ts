@@ -36,3 +36,22 @@ describe('Paris calendar periods', () => {
     expect(parisYearMonth(new Date('2026-02-28T22:30:00Z'))).toEqual({ year: 2026, month: 2 });
   });
 });
+
+describe('period bounds (issue 16: month 0 was December of the year before)', () => {
+  it.each([
+    [2026, 0],
+    [2026, 13],
+    [99999, 1],
+    [2 ** 31 - 1, null],
+    [1999, null],
+    [2101, 1],
+    [2026.5, null],
+  ])('parisPeriod(%p, %p) is refused with a French message', (year, month) => {
+    expect(() => parisPeriod(year, month)).toThrow('Période invalide : l’année doit être comprise entre 2000 et 2100 et le mois entre 1 et 12.');
+  });
+
+  it('2000 and 2100 are the first and last years', () => {
+    expect(parisPeriod(2000, 1).start.toISOString()).toBe('1999-12-31T23:00:00.000Z');
+    expect(parisPeriod(2100).end.toISOString()).toBe('2100-12-31T23:00:00.000Z');
+  });
+});

@@ -1,5 +1,5 @@
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, validate, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
@@ -7,17 +7,54 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import type { AppContext, Services } from '../context.js';
 import { resolveSession } from '../modules/auth/service.js';
 import { costLimit } from './cost.js';
+import { refuseNulCharacters } from './input-guards.js';
 import { schema } from './schema.js';
 import { clientInfo, bearerToken, type ServerContext } from '../http/request.js';
 
-/** Introspection (and so GraphiQL's docs) only in development or for a signed-in admin. */
-function introspectionGuard(services: Services): Plugin<AppContext> {
-  return {
-    onValidate({ context, addValidationRule }) {
-      if (services.config.nodeEnv !== 'production') return;
-      if ((context as AppContext).viewer?.role !== 'ADMIN') addValidationRule(NoSchemaIntrospectionCustomRule);
-    },
+/**
+ * Introspection (and so GraphiQL's docs) and field suggestions ("Did you mean loginAs?") map the
+ * schema for an attacker: closed unless the development tools are on. The viewer is known only once
+ * the context is built, after validation, so introspection is refused at execution for non-admins;
+ * suggestions are removed from validation errors for everyone, admins having the schema itself.
+ * graphql-armor's block-field-suggestions is not installed, hence this small plugin.
+ */
+function schemaGuard(services: Services): Plugin<AppContext> {
+  const open = () => services.config.devTools;
+  const refuseIntrospection = ({ args, setResultAndStopExecution }: { args: ExecutionArgs; setResultAndStopExecution: (result: ExecutionResult) => void }) => {
+    if (open() || (args.contextValue as AppContext).viewer?.role === 'ADMIN') return;
+    const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule]);
+    if (errors.length > 0) setResultAndStopExecution({ errors });
   };
+  return {
+    onValidate() {
+      if (open()) return undefined;
+      return ({ result, setResult }) => setResult(result.map(withoutSuggestion));
+    },
+    onExecute(payload) {
+      refuseIntrospection(payload);
+      if (open()) return undefined;
+      // Variable values are checked at execution: "Value "X" does not exist in "ReportStatus" enum. Did you mean …"
+      return {
+        onExecuteDone: ({ result, setResult }) => {
+          if ('errors' in result && result.errors) setResult({ ...result, errors: result.errors.map(withoutSuggestion) });
+        },
+      };
+    },
+    onSubscribe: (payload) => refuseIntrospection(payload),
+  };
+}
+
+function withoutSuggestion<T extends Error>(error: T): T | GraphQLError {
+  if (!(error instanceof GraphQLError)) return error;
+  const message = error.message.replace(/\s*Did you mean [^?]*\?$/, '');
+  if (message === error.message) return error;
+  return new GraphQLError(message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, originalError: error.originalError, extensions: error.extensions });
+}
+
+/** GraphiQL for the development tools, or for a request carrying an admin's session. */
+async function graphiqlFor(services: Services, request: Request) {
+  const viewer = services.config.devTools ? null : await resolveSession(services, bearerToken(request.headers.get('authorization')));
+  return services.config.devTools || viewer?.role === 'ADMIN' ? { title: 'Extranet Constats — GraphiQL' } : false;
 }
 
 export function createGraphQLServer(services: Services) {
@@ -29,7 +66,9 @@ export function createGraphQLServer(services: Services) {
     multipart: false,
     maxRequestBodySize: 2_000_000,
     landingPage: false,
-    graphiql: { title: 'Extranet Constats — GraphiQL' },
+    graphiql: (request) => graphiqlFor(services, request),
+    // CORS is answered for every path in http/security-headers.ts (same origin unless CORS_ORIGINS).
+    cors: false,
     context: async (initial): Promise<AppContext> => {
       // HTTP requests carry a Fetch Request; graphql-ws passes the socket's connection parameters.
       const token = initial.request ? bearerToken(initial.request.headers.get('authorization')) : initial.connectionToken ?? null;
@@ -60,7 +99,8 @@ export function createGraphQLServer(services: Services) {
       // Counts page sizes given as variables too (armor's cost rule runs before variables are known).
       costLimit(),
       maxDirectivesPlugin({ n: 50 }),
-      introspectionGuard(services),
+      schemaGuard(services),
+      refuseNulCharacters(),
     ],
   });
 }

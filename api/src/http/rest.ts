@@ -74,6 +74,16 @@ export function refuseBody(error: BodyError): Response {
   return json({ code: error.status, message: error.message }, error.status, { connection: 'close' });
 }
 
+/** False for a malformed percent-encoding ('/%', '/%E0%A4%A'), which decodeURIComponent throws on. */
+export function decodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function matchSegments(pattern: string[], actual: string[]): Record<string, string> | null {
   if (pattern.length !== actual.length) return null;
   const params: Record<string, string> = {};

@@ -28,20 +28,25 @@ export function sanitizeRichText(html: string | null | undefined): string {
   return sanitizeHtml(html ?? '', RICH_TEXT).trim();
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/**
+ * Decodes the named entities above and numeric ones; a number beyond Unicode (`&#99999999;`) or a
+ * surrogate becomes U+FFFD as browsers do, instead of making String.fromCodePoint throw.
+ */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (entity, name: string) => {
+    if (!name.startsWith('#')) return ENTITIES[name.toLowerCase()] ?? entity;
+    const code = name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+  });
+}
 
 /** The visible text of some HTML, tags removed and entities decoded (search, previews, "is it empty?"). */
 export function htmlToText(html: string | null | undefined): string {
   // Block ends would otherwise glue the words of consecutive paragraphs together.
   const spaced = (html ?? '').replace(/<\/(p|li|h[1-6]|blockquote|div|td)\s*>|<br\s*\/?>/gi, '$& ');
-  const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: RICH_TEXT.nonTextTags })
-    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (entity, name: string) => {
-      if (name.startsWith('#')) {
-        const code = name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) ? String.fromCodePoint(code) : entity;
-      }
-      return ENTITIES[name.toLowerCase()] ?? entity;
-    });
+  const text = decodeEntities(sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: RICH_TEXT.nonTextTags }));
   return text.replace(/\s+/g, ' ').trim();
 }
 

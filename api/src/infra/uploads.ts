@@ -41,7 +41,11 @@ export async function saveUpload(storage: Storage, upload: UploadInput, options:
   // The multipart parser stops feeding a file past its size limit ("limit" event) without ending
   // it: fail the write then, or it would wait for data that never comes.
   stream.once('limit', () => rest.destroy(new FileTooLargeError(options.maxBytes)));
-  const type = detectFileType(options.category, originalName, head);
+  if (head.length === 0) {
+    rest.destroy();
+    throw new AppError('BAD_USER_INPUT', `Le fichier « ${originalName} » est vide.`, { reason: 'FILE_EMPTY' });
+  }
+  const type = await detectFileType(options.category, originalName, head);
   if (!type) {
     rest.destroy();
     throw new AppError('BAD_USER_INPUT', `Type de fichier non autorisé : « ${originalName} ». Formats acceptés : ${acceptedTypesLabel(options.category)}.`, {

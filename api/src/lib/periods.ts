@@ -1,4 +1,17 @@
 // Calendar periods as the études live them: months and years in Paris time, as UTC instants.
+import { AppError } from '../graphql/errors.js';
+
+/** Years any period may name: the extranet's data starts in 2000; beyond 2100 is a typing error. */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2100;
+
+/** A year within the bounds and, when given, a month 1–12. */
+export function isValidPeriod(year: number, month?: number | null): boolean {
+  const yearOk = Number.isInteger(year) && year >= FIRST_YEAR && year <= LAST_YEAR;
+  return yearOk && (month == null || (Number.isInteger(month) && month >= 1 && month <= 12));
+}
+
+export const invalidPeriodMessage = `Période invalide : l’année doit être comprise entre ${FIRST_YEAR} et ${LAST_YEAR} et le mois entre 1 et 12.`;
 
 const TIME_ZONE = 'Europe/Paris';
 
@@ -52,6 +65,8 @@ export interface Period {
 
 /** Month 1–12 of a year, or the whole year when month is omitted. */
 export function parisPeriod(year: number, month?: number | null): Period {
+  // Date.UTC would turn month 0 into December of the year before and year 99999 into no date at all.
+  if (!isValidPeriod(year, month)) throw new AppError('BAD_USER_INPUT', invalidPeriodMessage, { reason: 'PERIOD' });
   if (month == null) return { start: parisMidnight(year, 0, 1), end: parisMidnight(year + 1, 0, 1) };
   return { start: parisMidnight(year, month - 1, 1), end: parisMidnight(year, month, 1) };
 }

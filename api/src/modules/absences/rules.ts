@@ -1,14 +1,21 @@
 // Pure rules of absences ("indisponibilités"): whole days, inclusive (spec §3, §5).
+import { FIRST_YEAR, LAST_YEAR } from '../../lib/periods.js';
 
 export const absenceMessages = {
   required: 'Champ requis',
   invalidDate: 'Date invalide.',
   endBeforeStart: 'La date doit être postérieure à la date de début.',
   tooLong: (max: number) => `Ce champ est trop long (${max} caractères maximum).`,
+  outOfRange: 'Date trop éloignée : une absence se déclare au plus un an avant et deux ans après aujourd’hui.',
+  tooLongAbsence: 'Une absence dure au plus un an : déclarez-la en plusieurs fois.',
   created: 'Indisponibilité créée avec succès.',
 } as const;
 
 export const ABSENCE_COMMENT_MAX = 500;
+
+const DAY = 86_400_000;
+/** Bounds of a declared absence: a typing slip (1900, 9999) must not fill the calendars for ever. */
+export const ABSENCE_LIMITS = { daysBefore: 366, daysAfter: 2 * 366, longestDays: 366 } as const;
 
 /**
  * A calendar day as a UTC-midnight Date (the DATE column's value), from 'YYYY-MM-DD', the legacy
@@ -19,7 +26,7 @@ export function parseDay(text: string | null | undefined): Date | null {
   const ymd = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(value);
   const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
   const [year, month, day] = ymd ? [ymd[1], ymd[2], ymd[3]].map(Number) : dmy ? [dmy[3], dmy[2], dmy[1]].map(Number) : [];
-  if (!year) return null;
+  if (!year || year < FIRST_YEAR || year > LAST_YEAR) return null;
   const date = new Date(Date.UTC(year, month - 1, day));
   // Rejects 31/02 and the like, which Date would silently roll over.
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
@@ -38,7 +45,7 @@ export interface AbsenceFields {
 }
 
 /** Spec §5: both days required and real; the end may not be before the start (a one-day absence ends the day it starts). */
-export function validateAbsence(input: AbsenceFields): Record<string, string> {
+export function validateAbsence(input: AbsenceFields, today: Date): Record<string, string> {
   const errors: Record<string, string> = {};
   const start = parseDay(input.startDate);
   const end = parseDay(input.endDate);
@@ -47,6 +54,10 @@ export function validateAbsence(input: AbsenceFields): Record<string, string> {
   if (!input.endDate?.trim()) errors.endDate = absenceMessages.required;
   else if (!end) errors.endDate = absenceMessages.invalidDate;
   else if (start && end < start) errors.endDate = absenceMessages.endBeforeStart;
+  else if (start && (end.getTime() - start.getTime()) / DAY + 1 > ABSENCE_LIMITS.longestDays) errors.endDate = absenceMessages.tooLongAbsence;
+  const [first, last] = [today.getTime() - ABSENCE_LIMITS.daysBefore * DAY, today.getTime() + ABSENCE_LIMITS.daysAfter * DAY];
+  if (start && !errors.startDate && (start.getTime() < first || start.getTime() > last)) errors.startDate = absenceMessages.outOfRange;
+  if (end && !errors.endDate && (end.getTime() < first || end.getTime() > last)) errors.endDate = absenceMessages.outOfRange;
   if ((input.comment ?? '').trim().length > ABSENCE_COMMENT_MAX) errors.comment = absenceMessages.tooLong(ABSENCE_COMMENT_MAX);
   return errors;
 }

@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../graphql/errors.js';
+import { isValidPeriod } from '../../lib/periods.js';
 import { absenceMessages, formatDay, monthRange, parseDay } from './rules.js';
 import * as absences from './service.js';
 
@@ -48,7 +49,7 @@ interface RangeArgs {
 /** from/to days, or a calendar month (year + month), as an overlap range. */
 function rangeOf(args: RangeArgs): { from: Date | null; to: Date | null } {
   if (args.year != null && args.month != null) {
-    if (args.month < 1 || args.month > 12 || args.year < 1900 || args.year > 9999) throw new AppError('BAD_USER_INPUT', absenceMessages.invalidDate);
+    if (!isValidPeriod(args.year, args.month)) throw new AppError('BAD_USER_INPUT', absenceMessages.invalidDate);
     return monthRange(args.year, args.month);
   }
   const day = (text: string | null | undefined) => {

@@ -8,7 +8,7 @@ import { parseDay, validateAbsence, type AbsenceFields } from './rules.js';
 /** Anyone signed in declares their own absence or leave (spec §2 'Signaler une absence ou un congé'). */
 export async function createAbsence(ctx: AppContext, input: AbsenceFields): Promise<number> {
   if (!ctx.viewer) throw notAuthenticated();
-  const errors = validateAbsence(input);
+  const errors = validateAbsence(input, new Date());
   if (Object.keys(errors).length > 0) throw validationError(errors);
   const absenceId = await ctx.db.$transaction(async (tx) => {
     const absence = await tx.absence.create({

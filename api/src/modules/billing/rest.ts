@@ -245,9 +245,11 @@ async function nextNumber(ctx: RestContext): Promise<Response> {
 
 async function getAll(ctx: RestContext): Promise<Response> {
   const params = ctx.url.searchParams;
+  // A given year or month goes to the API as it is, so month=0 is refused rather than ignored.
+  const given = (name: string) => (params.get(name) ? Number(params.get(name)) : null);
   const filter = {
-    year: positiveInt(params.get('year')),
-    month: positiveInt(params.get('month')),
+    year: given('year'),
+    month: given('month'),
     groupId: positiveInt(params.get('group_id')) ? groupGid(params.get('group_id')) : null,
   };
   const result = await collectConnection(

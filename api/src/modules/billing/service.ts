@@ -8,7 +8,7 @@ import { renderGroupBillPdf, type GroupBillPdfProps } from '../../infra/pdf/inde
 import { FileNotFoundError, newStorageKey } from '../../infra/storage.js';
 import type { DocumentProvider } from '../../http/files.js';
 import { formatAmount, sum, toDecimal, type DecimalInput } from '../../lib/money.js';
-import { parisPeriod, parisYearMonth } from '../../lib/periods.js';
+import { FIRST_YEAR, isValidPeriod, parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { recordAudit } from '../audit/service.js';
 import { viewerGroupId } from '../groups/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
@@ -64,6 +64,7 @@ export async function groupBillsWhere(ctx: AppContext, filter: GroupBillFilter =
     throw forbidden();
   }
   if (filter.groupId) and.push({ groupId: filter.groupId });
+  if (filter.year != null || filter.month != null) checkPeriod(filter.year ?? FIRST_YEAR, filter.month ?? 1);
   if (filter.year) and.push({ year: filter.year });
   if (filter.month) and.push({ month: filter.month });
   if (filter.number) and.push({ number: filter.number });
@@ -87,7 +88,7 @@ async function findVisibleBill(ctx: AppContext, billId: number) {
 // ---------------------------------------------------------------------------------------------
 
 function checkPeriod(year: number, month: number): void {
-  if (!Number.isInteger(year) || year < 2000 || year > 9999 || !Number.isInteger(month) || month < 1 || month > 12) {
+  if (month == null || !isValidPeriod(year, month)) {
     throw validationError({ period: billMessages.periodInvalid }, billMessages.periodInvalid);
   }
 }

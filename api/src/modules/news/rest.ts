@@ -1,6 +1,7 @@
 // /api/v1/news calls of spec §7 (list with search, read, publish, edit or mark read).
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { json, readFields } from '../../http/request.js';
+import { decodeEntities } from '../../infra/html.js';
 import { bool, collectConnection, legacyFailure, positiveInt, type FieldNames } from '../../http/legacy.js';
 import type { RestContext, Route } from '../../http/rest.js';
 import { newsMessages } from './rules.js';
@@ -38,13 +39,7 @@ const FIELD_NAMES: FieldNames = { body: 'description' };
  */
 export function decodeLegacyHtml(value: string | undefined): string | undefined {
   if (value === undefined || value.includes('<')) return value;
-  if (/&(lt|gt|amp|quot|#\d+|#x[0-9a-f]+);/i.test(value)) {
-    return value.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_entity, name: string) => {
-      const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-      if (name.startsWith('#')) return String.fromCodePoint(name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
-      return named[name.toLowerCase()];
-    });
-  }
+  if (/&(lt|gt|amp|quot|#\d+|#x[0-9a-f]+);/i.test(value)) return decodeEntities(value);
   if (/%[0-9a-f]{2}/i.test(value)) {
     try {
       return decodeURIComponent(value);

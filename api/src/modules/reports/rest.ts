@@ -161,8 +161,9 @@ function filterFrom(url: URL) {
     statuses: statuses.length ? statuses : null,
     bailiffId: userGid(params.get('bailiff_id') ?? params.get('baliff_id') ?? undefined),
     secretaryId: userGid(params.get('secretary_id') ?? undefined),
-    year: Number.isInteger(year) && year >= 2000 ? year : null,
-    month: Number.isInteger(month) && month >= 1 && month <= 12 ? month : null,
+    // Given values go to the API as they are, so an impossible period is refused rather than ignored.
+    year: params.get('year') ? year : null,
+    month: params.get('month') ? month : null,
     search: params.get('search') ?? params.get('name'),
     // The legacy lists hide archived constats unless asked for them.
     archived: includeArchived ? null : false,

@@ -68,7 +68,7 @@ export function reportsWhere(viewer: Viewer, filter: ReportFilter = {}): Prisma.
   if (filter.statuses?.length) and.push({ status: { in: statusesForFilter(viewer.role, filter.statuses) } });
   if (filter.bailiffId) and.push({ bailiffId: filter.bailiffId });
   if (filter.secretaryId) and.push({ secretaryId: filter.secretaryId });
-  if (filter.year) {
+  if (filter.year != null) {
     const period = parisPeriod(filter.year, filter.month);
     and.push({ createdAt: { gte: period.start, lt: period.end } });
   }
@@ -88,7 +88,7 @@ export function reportsSql(viewer: Viewer, filter: ReportFilter = {}, alias = 'r
   if (filter.statuses?.length) and.push(Prisma.sql`${column('status')} IN (${statusList(statusesForFilter(viewer.role, filter.statuses))})`);
   if (filter.bailiffId) and.push(Prisma.sql`${column('bailiffId')} = ${filter.bailiffId}`);
   if (filter.secretaryId) and.push(Prisma.sql`${column('secretaryId')} = ${filter.secretaryId}`);
-  if (filter.year) {
+  if (filter.year != null) {
     const period = parisPeriod(filter.year, filter.month);
     and.push(Prisma.sql`${column('createdAt')} >= ${sqlTimestamp(period.start)} AND ${column('createdAt')} < ${sqlTimestamp(period.end)}`);
   }

@@ -74,10 +74,12 @@ type Page<T> = { edges: { node: T }[]; pageInfo: { hasNextPage: boolean; endCurs
 /** The period of the query string; the current Paris year when none is given. */
 function periodFrom(url: URL) {
   const params = url.searchParams;
-  const month = positiveInt(params.get('month'));
+  // Given values go to the API as they are (month 0 or 13 is refused, not read as the whole year);
+  // -1 is the legacy client's « toute l'année ».
+  const given = (name: string) => (params.get(name) && params.get(name) !== '-1' ? Number(params.get(name)) : null);
   return {
-    year: positiveInt(params.get('year')) ?? parisYearMonth(new Date()).year,
-    month: month && month <= 12 ? month : null,
+    year: given('year') ?? parisYearMonth(new Date()).year,
+    month: given('month'),
     secretaryId: positiveInt(params.get('secretary_id')) ? encodeGlobalID('User', Number(params.get('secretary_id'))) : null,
   };
 }

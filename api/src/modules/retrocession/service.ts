@@ -4,7 +4,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { AppError, forbidden, notAuthenticated, validationError } from '../../graphql/errors.js';
 import { formatMonthYear } from '../../infra/mail/format.js';
 import { discardFiles, drainUploads, saveUpload, type UploadInput } from '../../infra/uploads.js';
-import { parisPeriod, parisYearMonth } from '../../lib/periods.js';
+import { isValidPeriod, parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { recordAudit } from '../audit/service.js';
 import { sqlTimestamp } from '../reports/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
@@ -43,7 +43,7 @@ const periodMessage = 'Choisissez une année et un mois valides.';
 /** The period (Paris) and the secretary a rétrocession filter stands for, checked for the viewer. */
 function retrocessionScope(ctx: AppContext, filter: RetrocessionFilter): { period: { start: Date; end: Date }; secretaryId: number | null } {
   const secretaryId = secretaryScope(ctx, filter.secretaryId);
-  if (!Number.isInteger(filter.year) || filter.year < 2000 || filter.year > 9999 || (filter.month != null && (filter.month < 1 || filter.month > 12))) {
+  if (!isValidPeriod(filter.year, filter.month)) {
     throw validationError({ period: periodMessage }, periodMessage);
   }
   return { period: parisPeriod(filter.year, filter.month), secretaryId };

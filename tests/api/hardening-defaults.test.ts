@@ -1,0 +1,120 @@
+import { startTestApp, type TestApp } from '../support/app.js';
+import { demo, gql, loginToken, rest } from '../support/http.js';
+import { seedDemoData } from '../../prisma/seed.js';
+
+// Issue 16 class 11: production-safe defaults and security headers.
+
+const INTROSPECTION = '{ __schema { queryType { name } } }';
+const MISTYPED = '{ me { id } loginA }';
+
+describe('a server started without NODE_ENV is closed like production', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ seed: true, env: { NODE_ENV: '' } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('keeps the demo data npm start promises, but no introspection, suggestions or GraphiQL for anonymous visitors', async () => {
+    expect(app.services.config.nodeEnv).toBe('development');
+    await expect(loginToken(app.url, demo.admin.email, demo.admin.password)).resolves.toEqual(expect.any(String));
+    expect((await gql(app.url, INTROSPECTION)).errors?.[0].message).toMatch(/introspection/i);
+    expect(JSON.stringify((await gql(app.url, '{ loginA }')).errors)).not.toMatch(/Did you mean/);
+    const page = await fetch(`${app.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(await page.text()).not.toMatch(/graphiql/i);
+  });
+});
+
+describe('production', () => {
+  let app: TestApp;
+  let admin: string;
+  let bailiff: string;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://extranet.exemple.fr', CORS_ORIGINS: 'https://partenaire.exemple.fr' } });
+    // Production never seeds demo data: the demo accounts are this test's fixture.
+    await seedDemoData(app.services.db, app.services.storage);
+    [admin, bailiff] = await Promise.all([
+      loginToken(app.url, demo.admin.email, demo.admin.password),
+      loginToken(app.url, demo.bailiff.email, demo.bailiff.password),
+    ]);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('field suggestions do not leak names (admins read the schema itself)', async () => {
+    const anonymous = await gql(app.url, '{ loginA }');
+    expect(anonymous.errors?.[0].message).toBe('Cannot query field "loginA" on type "Query".');
+    const signedIn = await gql(app.url, 'mutation { loginAz(input: {}) { token } }', {}, bailiff);
+    expect(JSON.stringify(signedIn.errors)).not.toMatch(/Did you mean/);
+    const enumValue = await gql(app.url, 'query($s: [ReportStatus!]) { reports(first: 1, filter: { statuses: $s }) { totalCount } }', { s: ['ECC'] }, bailiff);
+    expect(enumValue.errors?.[0].message).toBeDefined();
+    expect(JSON.stringify(enumValue.errors)).not.toMatch(/Did you mean/);
+    const forAdmin = await gql(app.url, MISTYPED, {}, admin);
+    expect(forAdmin.errors?.[0].message).toBe('Cannot query field "loginA" on type "Query".');
+  });
+
+  it('introspection only for admins', async () => {
+    expect((await gql(app.url, INTROSPECTION, {}, bailiff)).errors?.[0].message).toMatch(/introspection/i);
+    expect((await gql(app.url, INTROSPECTION, {}, admin)).data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+  });
+
+  it('GraphiQL is not served to an anonymous browser, nor to a bailiff', async () => {
+    for (const token of [undefined, bailiff]) {
+      const page = await fetch(`${app.url}/graphql`, { headers: { accept: 'text/html', ...(token && { authorization: `Bearer ${token}` }) } });
+      expect(page.headers.get('content-type') ?? '').not.toMatch(/text\/html/);
+      expect(await page.text()).not.toMatch(/graphiql/i);
+    }
+    const forAdmin = await fetch(`${app.url}/graphql`, { headers: { accept: 'text/html', authorization: `Bearer ${admin}` } });
+    expect(await forAdmin.text()).toMatch(/graphiql/i);
+  });
+
+  it('the web page carries a CSP without inline script, no framing and no referrer', async () => {
+    const response = await fetch(`${app.url}/`);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'self'");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('API answers are never stored, on every path', async () => {
+    for (const route of ['/graphql?query=%7Bme%7Bid%7D%7D', '/api/v1/auth/session', '/admin/me', '/meta.json', '/files/nothing', '/api/v1/nothing']) {
+      const response = await rest(app.url, 'GET', route, { token: admin });
+      expect([route, response.headers.get('cache-control')]).toEqual([route, 'no-store']);
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+
+  it('CORS: a foreign origin is not reflected; a configured one is, without credentials', async () => {
+    const foreign = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ me { id } }' }) });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(foreign.headers.get('access-control-allow-credentials')).toBeNull();
+    const preflight = await fetch(`${app.url}/api/v1/auth/login`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const partner = await fetch(`${app.url}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://partenaire.exemple.fr', 'access-control-request-method': 'POST' } });
+    expect(partner.status).toBe(204);
+    expect(partner.headers.get('access-control-allow-origin')).toBe('https://partenaire.exemple.fr');
+    expect(partner.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+});
+
+describe('development, when named', () => {
+  it('keeps GraphiQL and introspection for everyone, no HSTS over http', async () => {
+    const app = await startTestApp({ seed: false, env: { NODE_ENV: 'development' } });
+    try {
+      expect((await gql(app.url, INTROSPECTION)).data).toBeDefined();
+      const page = await fetch(`${app.url}/graphql`, { headers: { accept: 'text/html' } });
+      expect(await page.text()).toMatch(/graphiql/i);
+      expect(page.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await app.stop();
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import { startTestApp, type TestApp } from '../support/app.js';
+import { demo, gql, loginToken, rest } from '../support/http.js';
+
+// Issue 16 class 12: every bad value gets a 4xx with a French message, never a 500.
+
+let app: TestApp;
+let admin: string;
+let bailiff: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  [admin, bailiff] = await Promise.all([
+    loginToken(app.url, demo.admin.email, demo.admin.password),
+    loginToken(app.url, demo.bailiff.email, demo.bailiff.password),
+  ]);
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const REPORTS = 'query($filter: ReportFilter) { reports(first: 10, filter: $filter) { totalCount edges { node { id } } } }';
+const HEADERS = 'query($filter: ReportFilter) { reportHeaders(filter: $filter) { averageDelay { hours } } }';
+
+/** A French refusal: a code other than the internal one and no English. */
+function expectRefused(result: { errors?: { message: string; extensions?: { code?: string } }[] }, code = 'BAD_USER_INPUT') {
+  expect(result.errors?.[0]?.extensions?.code).toBe(code);
+  expect(result.errors![0].message).not.toMatch(/interne/);
+}
+
+describe('NUL bytes (PostgreSQL refuses \\u0000 in text)', () => {
+  it('a NUL byte in a search is refused with a French message', async () => {
+    const result = await gql(app.url, REPORTS, { filter: { search: 'abc\u0000' } }, admin);
+    expectRefused(result);
+    expect(result.errors![0].message).toBe('Le texte envoyé contient un caractère nul, qui n’est pas accepté.');
+  });
+
+  it('in a comment, a news body, an inline literal and a REST field too', async () => {
+    const reports = await gql(app.url, REPORTS, {}, bailiff);
+    const reportId = reports.data!.reports.edges[0].node.id;
+    expectRefused(await gql(app.url, 'mutation($input: AddReportCommentInput!) { addReportComment(input: $input) { message } }', { input: { reportId, body: 'a\u0000b' } }, bailiff));
+    expectRefused(await gql(app.url, 'mutation($input: CreateNewsInput!) { createNews(input: $input) { message } }', { input: { title: 'Titre', body: '<p>\u0000</p>' } }, admin));
+    expectRefused(await gql(app.url, '{ news(first: 5, search: "x\\u0000") { totalCount } }', {}, admin));
+    const legacy = await rest(app.url, 'GET', `/api/v1/report/get_all?search=${encodeURIComponent('a\u0000')}`, { token: admin });
+    expect(legacy.status).toBe(400);
+  });
+});
+
+describe('years and months out of range', () => {
+  it.each([
+    ['year 99999', { year: 99999, month: 1 }],
+    ['year 2^31 − 1', { year: 2 ** 31 - 1 }],
+    ['month 0', { year: 2026, month: 0 }],
+    ['month 13', { year: 2026, month: 13 }],
+    ['year 1899', { year: 1899 }],
+  ])('%s is refused by the reports filter and headers', async (_label, filter) => {
+    const list = await gql(app.url, REPORTS, { filter }, admin);
+    expectRefused(list);
+    expect(list.errors![0].message).toMatch(/Période invalide/);
+    expectRefused(await gql(app.url, HEADERS, { filter }, admin));
+  });
+
+  it('year 2^31 overflows GraphQL Int and is refused as a bad request', async () => {
+    const result = await gql(app.url, REPORTS, { filter: { year: 2 ** 31 } }, admin);
+    expect(result.errors?.[0]?.message).toBeDefined();
+    expect(result.data).toBeUndefined();
+  });
+
+  it('the REST shims answer 400 for month 0 and year 99999', async () => {
+    for (const query of ['year=2026&month=0', 'year=99999&month=1', 'month=13&year=2026']) {
+      for (const route of ['/api/v1/report/get_all', '/api/v1/statistics/get', '/api/v1/billing/get_all_bailiff', '/api/v1/billing/get_all_secretaries']) {
+        const response = await rest(app.url, 'GET', `${route}?${query}`, { token: admin });
+        expect([route, query, response.status]).toEqual([route, query, 400]);
+      }
+    }
+  });
+
+  it('the absence calendar refuses month 0 and year 99999', async () => {
+    for (const variables of [{ year: 2026, month: 0 }, { year: 99999, month: 1 }]) {
+      expectRefused(await gql(app.url, 'query($year: Int, $month: Int) { myAbsences(first: 10, year: $year, month: $month) { pageInfo { hasNextPage } } }', variables, bailiff));
+    }
+  });
+});
+
+describe('malformed URLs', () => {
+  it.each(['/%', '/api/v1/users/%E0%A4%A', '/api/v1/group/%', '/files/%', '/dashboard/%zz'])('%s answers 400, not 500', async (route) => {
+    const response = await rest(app.url, 'GET', route, { token: admin });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('HTML entities beyond Unicode', () => {
+  it('a news body &#99999999; is stored without failing', async () => {
+    for (const body of ['<p>&#99999999;</p>', '<p>&#x110000; fin</p>', '<p>&#xFFFFFFFFFF;</p>']) {
+      const result = await gql(app.url, 'mutation($input: CreateNewsInput!) { createNews(input: $input) { message news { body } } }', { input: { title: 'Entités', body } }, admin);
+      expect(result.errors).toBeUndefined();
+    }
+    const search = await gql(app.url, '{ news(first: 50, search: "Entités") { totalCount } }', {}, admin);
+    expect(search.errors).toBeUndefined();
+  });
+});
+
+describe('absence dates within sane bounds', () => {
+  const CREATE = 'mutation($input: CreateAbsenceInput!) { createAbsence(input: $input) { message } }';
+
+  it('an absence from 1900 to 9999 is refused', async () => {
+    const result = await gql(app.url, CREATE, { input: { startDate: '1900-01-01', endDate: '9999-12-31' } }, bailiff);
+    expectRefused(result);
+  });
+
+  it.each([
+    ['longer than a year', '2026-01-01', '2027-06-01'],
+    ['too far in the past', '2015-03-01', '2015-03-02'],
+    ['too far in the future', '2099-03-01', '2099-03-02'],
+    ['year 99999', '99999-01-01', '99999-01-02'],
+  ])('an absence %s is refused', async (_label, startDate, endDate) => {
+    expectRefused(await gql(app.url, CREATE, { input: { startDate, endDate } }, bailiff));
+  });
+
+  it('the REST calendar answers 400 for such an absence and for a huge list range', async () => {
+    const created = await rest(app.url, 'POST', '/api/v1/calendar', { json: { start_date: '1900-01-01', end_date: '9999-12-31' }, token: bailiff });
+    expect(created.status).toBe(400);
+    const listed = await rest(app.url, 'GET', '/api/v1/calendar/getAllAbsences?startDate=99999-01-01', { token: admin });
+    expect(listed.status).toBe(400);
+  });
+});
