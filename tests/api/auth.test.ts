@@ -229,6 +229,23 @@ describe('self-registration', () => {
     expect(after.data!.notifications.edges.map((edge: any) => edge.node).find((node: any) => node.body.includes(form.email))).toMatchObject({ account: null });
   });
 
+  it('two admins deciding at once: one decision wins, the other is told the request is no longer pending', async () => {
+    const admin = await loginToken(app.url, demo.admin.email, demo.admin.password);
+    for (let round = 0; round < 5; round += 1) {
+      const form = registration({ email: `course${round}@etude.fr`, identity: `course${round}` });
+      await rest(app.url, 'POST', '/api/v1/auth/register', { form });
+      const user = await app.services.db.user.findUniqueOrThrow({ where: { email: form.email } });
+      const id = globalId('User', user.id);
+      const results = await Promise.all([true, false].map((approve) => gql(app.url, REVIEW, { input: { id, approve } }, admin)));
+      const won = results.filter((result) => !result.errors);
+      expect(won).toHaveLength(1);
+      expect(results.find((result) => result.errors)!.errors![0].message).toBe("Ce compte n'est pas en attente de validation.");
+      const after = await app.services.db.user.findUnique({ where: { id: user.id } });
+      // Approved and still there, or refused and gone: never approved then deleted.
+      expect(after?.status ?? 'DELETED').toBe(won[0].data!.reviewPendingAccount.user ? 'ACTIVE' : 'DELETED');
+    }
+  });
+
   it.each([
     ['an existing e-mail', { email: 'HUISSIER@demo.fr', identity: 'nouvel.identifiant' }],
     ['an existing identifier', { email: 'autre@etude.fr', identity: 'huissier' }],

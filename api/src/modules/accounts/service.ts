@@ -377,17 +377,22 @@ export async function reviewPendingAccount(ctx: AppContext, userId: number, appr
   requireAdmin(ctx);
   const stored = await findStored(ctx, userId);
   if (stored.status !== 'PENDING') throw new AppError('BAD_USER_INPUT', accountMessages.notPending);
-  if (!approve) {
-    await ctx.db.$transaction(async (tx) => {
-      await tx.user.delete({ where: { id: userId } });
-      await recordAudit(tx, ctx, { action: 'accounts.deny', entity: 'User', entityId: userId, data: { email: stored.email } });
-    });
-    return;
-  }
+  // Conditional on the account still pending: of two admins deciding at once, only the first acts
+  // (an approved account is never deleted by a refusal racing it).
+  const stillPending = { id: userId, status: 'PENDING' } as const;
   await ctx.db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: userId }, data: { status: 'ACTIVE' } });
-    await recordAudit(tx, ctx, { action: 'accounts.approve', entity: 'User', entityId: userId });
+    const decided = approve
+      ? await tx.user.updateMany({ where: stillPending, data: { status: 'ACTIVE' } })
+      : await tx.user.deleteMany({ where: stillPending });
+    if (decided.count === 0) throw new AppError('BAD_USER_INPUT', accountMessages.notPending);
+    await recordAudit(tx, ctx, {
+      action: approve ? 'accounts.approve' : 'accounts.deny',
+      entity: 'User',
+      entityId: userId,
+      ...(!approve && { data: { email: stored.email } }),
+    });
   });
+  if (!approve) return;
   const mail = await renderMail.accountApproved({ email: stored.email, loginUrl: `${ctx.config.publicUrl}/login` });
   await ctx.mailer.send({ to: stored.email, ...mail });
 }
