@@ -32,15 +32,11 @@ export interface MultipartLimits {
 export const SPOOL_PREFIX = 'upload-';
 
 const invalidForm = () => new BodyError('Formulaire multipart invalide.');
-export const tooManyFiles = (maxFiles: number) => new BodyError(`Trop de fichiers (${maxFiles} au maximum).`, 413);
-
-/** Refuses a body whose declared length already passes the request limit, before reading any of it. */
-export function assertDeclaredLength(req: IncomingMessage, maxTotalBytes: number): void {
-  if (Number(req.headers['content-length'] ?? 0) > maxTotalBytes) throw bodyTooLarge();
-}
+const tooManyFiles = (maxFiles: number) => new BodyError(`Trop de fichiers (${maxFiles} au maximum).`, 413);
 
 export async function readMultipart(req: IncomingMessage, options: MultipartLimits & { tmpDir: string }): Promise<MultipartForm> {
-  assertDeclaredLength(req, options.maxTotalBytes);
+  // A declared length over the limit is refused before a byte is read.
+  if (Number(req.headers['content-length'] ?? 0) > options.maxTotalBytes) throw bodyTooLarge();
   await mkdir(options.tmpDir, { recursive: true });
   const spooled: string[] = [];
   const cleanup = async () => {
