@@ -7,7 +7,8 @@ import { demo, gql, loginToken, rest } from '../support/http.js';
 import { notifyUsers } from '../../api/src/modules/notifications/service.js';
 import { gqlUpload, restForm } from '../support/upload.js';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR')]);
+// A PNG signature and its IHDR chunk (length, type, 13 bytes, CRC): enough for file-type to recognise it.
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.alloc(17)]);
 
 type Role = 'anonymous' | 'admin' | 'bailiff' | 'secretary';
 /** ok: allowed; denied: 401 / UNAUTHENTICATED for anonymous, 403 / FORBIDDEN otherwise; hidden: allowed, but the gated field reads null. */

@@ -6,7 +6,8 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { gqlUpload, restForm, samplePdf } from '../support/upload.js';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR avatar de test')]);
+// A PNG signature and its IHDR chunk (length, type, 13 bytes, CRC): enough for file-type to recognise it.
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.alloc(17), Buffer.from('avatar de test')]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF photo')]);
 
 const CREATE = `mutation($input: CreateAccountInput!) { createAccount(input: $input) { message user {

@@ -132,9 +132,9 @@ describe('absences', () => {
     ['1900-01-01', '9999-12-31', { startDate: 'Date invalide.', endDate: 'Date invalide.' }],
     ['2026-01-01', '2027-01-02', { endDate: 'Une absence dure au plus un an : déclarez-la en plusieurs fois.' }],
     ['2026-01-01', '2026-12-31', {}],
-    ['2025-11-01', '2025-11-03', { startDate: 'Date trop éloignée : une absence se déclare au plus un an avant et deux ans après aujourd’hui.', endDate: 'Date trop éloignée : une absence se déclare au plus un an avant et deux ans après aujourd’hui.' }],
-    ['2029-01-01', '2029-01-03', { startDate: 'Date trop éloignée : une absence se déclare au plus un an avant et deux ans après aujourd’hui.', endDate: 'Date trop éloignée : une absence se déclare au plus un an avant et deux ans après aujourd’hui.' }],
-  ])('an absence from %s to %s stays within a year long, a year back and two years ahead', (startDate, endDate, errors) => {
+    ['2025-11-01', '2025-11-03', { startDate: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.', endDate: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.' }],
+    ['2032-01-01', '2032-01-03', { startDate: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.', endDate: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.' }],
+  ])('an absence from %s to %s stays within a year long, a year back and five years ahead', (startDate, endDate, errors) => {
     expect(validateAbsence({ startDate, endDate }, today)).toEqual(errors);
   });
 

@@ -6,7 +6,7 @@ export const absenceMessages = {
   invalidDate: 'Date invalide.',
   endBeforeStart: 'La date doit être postérieure à la date de début.',
   tooLong: (max: number) => `Ce champ est trop long (${max} caractères maximum).`,
-  outOfRange: 'Date trop éloignée : une absence se déclare au plus un an avant et deux ans après aujourd’hui.',
+  outOfRange: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.',
   tooLongAbsence: 'Une absence dure au plus un an : déclarez-la en plusieurs fois.',
   created: 'Indisponibilité créée avec succès.',
 } as const;
@@ -15,7 +15,7 @@ export const ABSENCE_COMMENT_MAX = 500;
 
 const DAY = 86_400_000;
 /** Bounds of a declared absence: a typing slip (1900, 9999) must not fill the calendars for ever. */
-export const ABSENCE_LIMITS = { daysBefore: 366, daysAfter: 2 * 366, longestDays: 366 } as const;
+export const ABSENCE_LIMITS = { daysBefore: 366, daysAfter: 5 * 366, longestDays: 366 } as const;
 
 /**
  * A calendar day as a UTC-midnight Date (the DATE column's value), from 'YYYY-MM-DD', the legacy
