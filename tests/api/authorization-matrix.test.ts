@@ -11,8 +11,11 @@ import { gqlUpload, restForm } from '../support/upload.js';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.alloc(17)]);
 
 type Role = 'anonymous' | 'admin' | 'bailiff' | 'secretary';
-/** ok: allowed; denied: 401 / UNAUTHENTICATED for anonymous, 403 / FORBIDDEN otherwise; hidden: allowed, but the gated field reads null. */
-type Outcome = 'ok' | 'denied' | 'hidden';
+/**
+ * ok: allowed; denied: 401 / UNAUTHENTICATED for anonymous, 403 / FORBIDDEN otherwise; hidden: allowed, but the gated field reads null;
+ * absent: answered as for an id that does not exist (node null without an error, REST 404), so a refusal does not reveal the id.
+ */
+type Outcome = 'ok' | 'denied' | 'hidden' | 'absent';
 
 interface Fixture {
   helene: number;
@@ -37,6 +40,9 @@ interface Operation {
 const ADMIN_ONLY: Record<Role, Outcome> = { anonymous: 'denied', admin: 'ok', bailiff: 'denied', secretary: 'denied' };
 const SIGNED_IN: Record<Role, Outcome> = { anonymous: 'denied', admin: 'ok', bailiff: 'ok', secretary: 'ok' };
 const NEWS_READERS: Record<Role, Outcome> = { anonymous: 'denied', admin: 'ok', bailiff: 'denied', secretary: 'ok' };
+/** Reading one row by id: whoever may not see it is told it does not exist. */
+const ADMIN_ONLY_ROW: Record<Role, Outcome> = { anonymous: 'denied', admin: 'ok', bailiff: 'absent', secretary: 'absent' };
+const NEWS_ROW: Record<Role, Outcome> = { anonymous: 'denied', admin: 'ok', bailiff: 'absent', secretary: 'ok' };
 
 const id = (type: string, value: number) => Buffer.from(`${type}:${value}`).toString('base64');
 const account = (n: number, role: Role) => ({
@@ -135,12 +141,12 @@ const OPERATIONS: Operation[] = [
   { name: 'query groups', expect: ADMIN_ONLY, graphql: { query: 'query { groups(first: 5) { totalCount } }' } },
   {
     name: 'node: the bailiff’s own étude',
-    expect: { anonymous: 'denied', admin: 'ok', bailiff: 'ok', secretary: 'denied' },
+    expect: { anonymous: 'denied', admin: 'ok', bailiff: 'ok', secretary: 'absent' },
     graphql: { query: 'query($id: ID!) { node(id: $id) { ... on Group { name pricePage } } }', variables: (fx) => ({ id: id('Group', fx.ownGroup) }) },
   },
   {
     name: 'node: another étude',
-    expect: ADMIN_ONLY,
+    expect: ADMIN_ONLY_ROW,
     graphql: { query: 'query($id: ID!) { node(id: $id) { ... on Group { name } } }', variables: (fx) => ({ id: id('Group', fx.otherGroup) }) },
   },
   {
@@ -154,7 +160,7 @@ const OPERATIONS: Operation[] = [
     graphql: { query: 'mutation($input: UpdateGroupInput!) { updateGroup(input: $input) { message } }', variables: (fx) => ({ input: { id: id('Group', fx.otherGroup), city: 'Bordeaux' } }) },
   },
   { name: 'GET /api/v1/group', expect: ADMIN_ONLY, rest: { method: 'GET', path: () => '/api/v1/group' } },
-  { name: 'GET /api/v1/group/{id}', expect: ADMIN_ONLY, rest: { method: 'GET', path: (fx) => `/api/v1/group/${fx.otherGroup}` } },
+  { name: 'GET /api/v1/group/{id}', expect: ADMIN_ONLY_ROW, rest: { method: 'GET', path: (fx) => `/api/v1/group/${fx.otherGroup}` } },
   { name: 'POST /api/v1/group', expect: ADMIN_ONLY, rest: { method: 'POST', path: () => '/api/v1/group', json: (_fx, _role, n) => ({ group_name: `Étude REST ${n}`, group_street: '12345678900011', group_telephone: '0478000000', group_email: 'c@rest.fr', group_address: '1 rue Haute', group_zip: '69001', group_city: 'Lyon', group_price_page: '2', group_price_photo: '1' }) } },
   { name: 'PATCH /api/v1/group/{id}', expect: ADMIN_ONLY, rest: { method: 'PATCH', path: (fx) => `/api/v1/group/${fx.otherGroup}`, json: () => ({ group_city: 'Bordeaux' }) } },
 
@@ -162,7 +168,7 @@ const OPERATIONS: Operation[] = [
   { name: 'query news', expect: NEWS_READERS, graphql: { query: 'query { news(first: 5) { totalCount } }' } },
   {
     name: 'node: a news item',
-    expect: NEWS_READERS,
+    expect: NEWS_ROW,
     graphql: { query: 'query($id: ID!) { node(id: $id) { ... on News { title isRead } } }', variables: (fx) => ({ id: id('News', fx.news) }) },
   },
   {
@@ -181,7 +187,7 @@ const OPERATIONS: Operation[] = [
     graphql: { query: 'mutation($input: MarkNewsReadInput!) { markNewsRead(input: $input) { message } }', variables: (fx) => ({ input: { id: id('News', fx.news) } }) },
   },
   { name: 'GET /api/v1/news', expect: NEWS_READERS, rest: { method: 'GET', path: () => '/api/v1/news' } },
-  { name: 'GET /api/v1/news/{id}', expect: NEWS_READERS, rest: { method: 'GET', path: (fx) => `/api/v1/news/${fx.news}` } },
+  { name: 'GET /api/v1/news/{id}', expect: NEWS_ROW, rest: { method: 'GET', path: (fx) => `/api/v1/news/${fx.news}` } },
   { name: 'POST /api/v1/news', expect: ADMIN_ONLY, rest: { method: 'POST', path: () => '/api/v1/news', json: () => ({ title: 'Matrice REST', description: '<p>x</p>', important: false }) } },
   { name: 'PATCH /api/v1/news/{id} {isRead}', expect: NEWS_READERS, rest: { method: 'PATCH', path: (fx) => `/api/v1/news/${fx.news}`, json: () => ({ isRead: true }) } },
   { name: 'PATCH /api/v1/news/{id} (edit)', expect: ADMIN_ONLY, rest: { method: 'PATCH', path: (fx) => `/api/v1/news/${fx.news}`, json: () => ({ title: 'Modifiée' }) } },
@@ -270,12 +276,14 @@ async function outcomeOf(operation: Operation, role: Role): Promise<string> {
     const code = result.errors?.[0]?.extensions?.code;
     if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') return role === 'anonymous' ? `denied:${code === 'UNAUTHENTICATED'}` : `denied:${code === 'FORBIDDEN'}`;
     if (result.errors) return `error:${JSON.stringify(result.errors)}`;
+    if (result.data?.node === null) return 'absent';
     return operation.graphql.hidden?.(result.data) ? 'hidden' : 'ok';
   }
   if (operation.rest) {
     const response = await rest(app.url, operation.rest.method, operation.rest.path(fx, role), { token, json: operation.rest.json?.(fx, role, counter) });
     if (response.status === 401 || response.status === 403) return role === 'anonymous' ? `denied:${response.status === 401}` : `denied:${response.status === 403}`;
     if (response.status >= 200 && response.status < 300) return 'ok';
+    if (response.status === 404) return 'absent';
     return `error:${response.status} ${JSON.stringify(response.body)}`;
   }
   if (operation.upload && 'route' in operation.upload) {

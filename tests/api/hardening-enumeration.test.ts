@@ -80,8 +80,10 @@ describe('node(id:) and nodes(ids:)', () => {
     const missing = await gql(app.url, NODE, { id: encodeGlobalID('Report', 99_999_999) }, token);
     expect(forbidden).toEqual({ data: { node: null } });
     expect(missing).toEqual(forbidden);
-    // Anonymous callers learn nothing either; the bailiff's own constat is still there.
-    expect(await gql(app.url, NODE, { id: encodeGlobalID('Report', others.id) })).toEqual(missing);
+    // Anonymous callers are refused alike for a real and a missing id; the bailiff's own constat is still there.
+    const anonymous = await gql(app.url, NODE, { id: encodeGlobalID('Report', others.id) });
+    expect(anonymous.errors![0].extensions!.code).toBe('UNAUTHENTICATED');
+    expect(await gql(app.url, NODE, { id: encodeGlobalID('Report', 99_999_999) })).toEqual(anonymous);
     expect((await gql(app.url, NODE, { id: encodeGlobalID('Report', own.id) }, token)).data!.node).toEqual({ id: encodeGlobalID('Report', own.id) });
 
     const list = await gql(app.url, NODES, { ids: [encodeGlobalID('Report', own.id), encodeGlobalID('Report', others.id), encodeGlobalID('Report', 99_999_999)] }, token);

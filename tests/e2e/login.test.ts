@@ -124,6 +124,8 @@ describe('session', () => {
     await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await toast(page, 'Vous êtes déconnecté(e).').waitFor();
+    // The server closed the revoked session's socket: a sign-out, not an expired session.
+    expect(await page.getByText('Votre session a expiré').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await saveScreenshot(page, 'logout');
 

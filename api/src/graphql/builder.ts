@@ -53,9 +53,14 @@ export const builder = new SchemaBuilder<{
     cursorType: 'String',
     edgesFieldOptions: { nullable: false },
     nodeFieldOptions: { nullable: false },
-    // A forbidden node reads as a missing one (null, no error): see node-visibility.ts.
-    nodeQueryOptions: { resolve: async (_root, { id }, ctx, info, resolveNode) => visibleNode(await resolveNode(id), id.typename, ctx, info) },
+    // No node type is public: anonymous callers are refused whether the id exists or not; for the
+    // signed-in, a forbidden node reads as a missing one (null, no error), see node-visibility.ts.
+    nodeQueryOptions: {
+      authScopes: { authenticated: true },
+      resolve: async (_root, { id }, ctx, info, resolveNode) => visibleNode(await resolveNode(id), id.typename, ctx, info),
+    },
     nodesQueryOptions: {
+      authScopes: { authenticated: true },
       resolve: async (_root, { ids }, ctx, info, resolveNodes) =>
         Promise.all((await resolveNodes(ids)).map((node, index) => visibleNode(node, ids[index].typename, ctx, info))),
     },

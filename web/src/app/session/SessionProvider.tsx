@@ -175,6 +175,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    // The server closes a revoked session's socket (4403): closed first, it cannot read as an expired session.
+    disposeRelayEnvironment(environment);
     try {
       await commit<SessionProviderLogoutMutation>(environment, { mutation: logoutMutation, variables: {} });
     } catch {
