@@ -139,6 +139,10 @@ describe('session and logout', () => {
 });
 
 describe('self-registration', () => {
+  // Every test here registers from 127.0.0.1: start each with a fresh per-address budget
+  // (10 an hour, tested in hardening-throttle.test.ts), so the count of the file's other tests does not decide.
+  beforeEach(() => app.services.db.rateLimit.deleteMany());
+
   it('creates a pending bailiff whatever role_id says, notifies and e-mails the admins', async () => {
     const since = new Date();
     const response = await rest(app.url, 'POST', '/api/v1/auth/register', { form: registration() });
