@@ -164,7 +164,7 @@ export function createS3Storage(location: S3Location): Storage {
     },
 
     // Cut multipart uploads are invisible until completed; the bucket's lifecycle rule
-    // AbortIncompleteMultipartUpload (1 day) discards them (docs/security/http.md).
+    // AbortIncompleteMultipartUpload (1 day) discards them (docs/security.md).
     removePartialWrites: async () => 0,
   };
 }

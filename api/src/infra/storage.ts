@@ -21,7 +21,7 @@ export interface Storage {
   /**
    * Removes what writes cut short by a crash left before `before`, never visible as keys: the
    * local store's temporary files. S3 keeps cut multipart uploads out of sight of the bucket;
-   * its lifecycle rule AbortIncompleteMultipartUpload discards them (docs/security/http.md).
+   * its lifecycle rule AbortIncompleteMultipartUpload discards them (docs/security.md).
    */
   removePartialWrites(before: Date): Promise<number>;
 }
