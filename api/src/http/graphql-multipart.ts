@@ -6,6 +6,7 @@ import type { Services } from '../context.js';
 import { executeOperation, type Operation } from '../graphql/execute.js';
 import { notAuthenticated } from '../graphql/errors.js';
 import type { GraphQLServer } from '../graphql/yoga.js';
+import { UPLOAD_CUT_MESSAGE } from '../infra/uploads.js';
 import { resolveSession } from '../modules/auth/service.js';
 import { bearerToken, bodyTooLarge, json, type ServerContext } from './request.js';
 
@@ -48,7 +49,7 @@ export async function executeMultipart(yoga: GraphQLServer, request: Request, se
   });
   for (const upload of uploadsIn((body as Operation).variables)) watchUpload(upload, () => (bodyFailed = true));
   const result = await executeOperation(yoga, request, serverContext, body as Operation);
-  if (bodyFailed) return refuse(400, 'Envoi interrompu ou incomplet : aucun fichier n’a été enregistré.', 'BAD_USER_INPUT');
+  if (bodyFailed) return refuse(400, UPLOAD_CUT_MESSAGE, 'BAD_USER_INPUT');
   return json(result, result.data === undefined && result.errors ? 400 : 200);
 }
 

@@ -23,6 +23,19 @@ export interface SaveOptions {
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
+export const UPLOAD_CUT_MESSAGE = 'Envoi interrompu ou incomplet : aucun fichier n’a été enregistré.';
+
+/**
+ * A body that ended before its file did (client gone, cut or malformed multipart) is the request's
+ * fault: a 400 for the caller, not an internal error in the operators' log. graphql-upload-minimal
+ * reports it as an HttpError with a 4xx status; busboy only by this message.
+ */
+function asCutUpload(error: unknown): unknown {
+  const status = (error as { status?: unknown } | null)?.status;
+  const cut = (typeof status === 'number' && status >= 400 && status < 500) || (error instanceof Error && error.message === 'Unexpected end of form');
+  return cut ? new AppError('BAD_USER_INPUT', UPLOAD_CUT_MESSAGE, { reason: 'UPLOAD_INCOMPLETE' }) : error;
+}
+
 /** Original names are shown back to users and put in headers: keep them printable and short. */
 export function cleanFileName(name: string): string {
   const cleaned = name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(-200);
@@ -34,6 +47,14 @@ export function cleanFileName(name: string): string {
  * the type is refused, the size limit is passed or the client goes away mid-transfer.
  */
 export async function saveUpload(storage: Storage, upload: UploadInput, options: SaveOptions): Promise<StoredFile> {
+  try {
+    return await streamUpload(storage, upload, options);
+  } catch (error) {
+    throw asCutUpload(error);
+  }
+}
+
+async function streamUpload(storage: Storage, upload: UploadInput, options: SaveOptions): Promise<StoredFile> {
   const file = await upload;
   const originalName = cleanFileName(file.filename);
   const stream = file.createReadStream();
