@@ -56,7 +56,9 @@ describe('production', () => {
   });
 
   it('introspection only for admins', async () => {
-    expect((await gql(app.url, INTROSPECTION, {}, bailiff)).errors?.[0].message).toMatch(/introspection/i);
+    const refused = await gql(app.url, INTROSPECTION, {}, bailiff);
+    expect(refused.errors).toEqual([expect.objectContaining({ message: 'L’introspection du schéma est réservée aux administrateurs.', extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
+    expect(refused.data).toBeUndefined();
     expect((await gql(app.url, INTROSPECTION, {}, admin)).data).toEqual({ __schema: { queryType: { name: 'Query' } } });
   });
 

@@ -7,6 +7,7 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import type { AppContext, Services } from '../context.js';
 import { resolveSession } from '../modules/auth/service.js';
 import { costLimit } from './cost.js';
+import { AppError } from './errors.js';
 import { refuseNulCharacters } from './input-guards.js';
 import { schema } from './schema.js';
 import { clientInfo, bearerToken, type ServerContext } from '../http/request.js';
@@ -23,7 +24,7 @@ function schemaGuard(services: Services): Plugin<AppContext> {
   const refuseIntrospection = ({ args, setResultAndStopExecution }: { args: ExecutionArgs; setResultAndStopExecution: (result: ExecutionResult) => void }) => {
     if (open() || (args.contextValue as AppContext).viewer?.role === 'ADMIN') return;
     const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule]);
-    if (errors.length > 0) setResultAndStopExecution({ errors });
+    if (errors.length > 0) setResultAndStopExecution({ errors: [new AppError('FORBIDDEN', 'L’introspection du schéma est réservée aux administrateurs.')] });
   };
   return {
     onValidate() {
