@@ -52,13 +52,17 @@ export function createLiveSessions(pubsub: AppPubSub): LiveSessions {
 
   return {
     track(sessionId, expiresAt, socket) {
+      // A socket closed while its session was being looked up never emits 'close' again: tracking
+      // it would keep its entry, and its expiry timer, forever.
+      if (socket.readyState === socket.CLOSING || socket.readyState === socket.CLOSED) return;
       const open = sockets.get(sessionId) ?? new Set<WebSocket>();
       sockets.set(sessionId, open.add(socket));
       let timer: NodeJS.Timeout | undefined;
       const closeAtExpiry = () => {
         const left = expiresAt.getTime() - Date.now();
         if (left <= 0) refuse(socket);
-        else timer = setTimeout(closeAtExpiry, Math.min(left, MAX_TIMER_MS));
+        // Only ever closes a socket: never the reason the process stays alive.
+        else timer = setTimeout(closeAtExpiry, Math.min(left, MAX_TIMER_MS)).unref();
       };
       closeAtExpiry();
       socket.once('close', () => {
