@@ -52,12 +52,6 @@ function withoutSuggestion<T extends Error>(error: T): T | GraphQLError {
   return new GraphQLError(message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, originalError: error.originalError, extensions: error.extensions });
 }
 
-/** GraphiQL for the development tools, or for a request carrying an admin's session. */
-async function graphiqlFor(services: Services, request: Request) {
-  const viewer = services.config.devTools ? null : await resolveSession(services, bearerToken(request.headers.get('authorization')));
-  return services.config.devTools || viewer?.role === 'ADMIN' ? { title: 'Extranet Constats — GraphiQL' } : false;
-}
-
 export function createGraphQLServer(services: Services) {
   return createYoga<ServerContext, AppContext>({
     schema,
@@ -67,7 +61,9 @@ export function createGraphQLServer(services: Services) {
     multipart: false,
     maxRequestBodySize: 2_000_000,
     landingPage: false,
-    graphiql: (request) => graphiqlFor(services, request),
+    // Yoga's GraphiQL loads its scripts and styles from a CDN, which an office on a closed network
+    // cannot reach (and must not need): none is served until the app bundles its own (issue 17).
+    graphiql: false,
     // CORS is answered for every path in http/security-headers.ts (same origin unless CORS_ORIGINS).
     cors: false,
     context: async (initial): Promise<AppContext> => {

@@ -21,12 +21,6 @@ const APP_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Yoga's GraphiQL page (development tools or an admin's session only) is inline and loads from unpkg. */
-const GRAPHIQL_POLICY = APP_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline' https://unpkg.com").replace(
-  "style-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline' https://unpkg.com",
-);
-
 /**
  * Stored files open inside the app's document viewer (an iframe of the same origin) and in the
  * browser's own PDF viewer, which a script policy on the PDF itself would break; they are only ever
@@ -61,7 +55,7 @@ function secured(original: Response, pathname: string, options: { hsts: boolean;
   const headers = response.headers;
   const html = headers.get('content-type')?.startsWith('text/html');
   const file = pathname.startsWith('/files/');
-  headers.set('content-security-policy', file ? FILE_POLICY : html && pathname === '/graphql' ? GRAPHIQL_POLICY : APP_POLICY);
+  headers.set('content-security-policy', file ? FILE_POLICY : APP_POLICY);
   headers.set('x-content-type-options', 'nosniff');
   headers.set('x-frame-options', file ? 'SAMEORIGIN' : 'DENY');
   headers.set('referrer-policy', 'no-referrer');
