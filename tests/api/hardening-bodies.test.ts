@@ -188,6 +188,13 @@ describe('the caller is known and allowed before any body byte is read', () => {
     expect(await dataFiles()).toEqual(before);
   });
 
+  it('the session resolved before the body is the one the operation runs with: looked up once per request', async () => {
+    app.queries.length = 0;
+    const answer = await rest(app.url, 'POST', '/api/v1/billing/get-next-bill-number', { json: {}, token: tokens.admin });
+    expect(answer.status).toBe(200);
+    expect(app.queries.filter((sql) => /^SELECT/i.test(sql) && /FROM "public"\."Session"/.test(sql))).toHaveLength(1);
+  });
+
   it('anonymous JSON and form bodies on signed-in REST routes: 401 before the body', async () => {
     const json = await sendRaw(app.url, '/api/v1/report/set_archive', {
       body: Buffer.from('{"report_id":'),

@@ -71,7 +71,8 @@ export function createGraphQLServer(services: Services) {
       const token = initial.request ? bearerToken(initial.request.headers.get('authorization')) : initial.connectionToken ?? null;
       return {
         ...services,
-        viewer: await resolveSession(services, token),
+        // A session resolved before the body was read (REST, uploads) is not looked up twice.
+        viewer: initial.viewer !== undefined ? initial.viewer : await resolveSession(services, token),
         client: clientInfo(initial, services.config.trustProxy),
         // REST shims and multipart uploads execute with the caller's headers (execute.ts), so one
         // place reads it for every transport.

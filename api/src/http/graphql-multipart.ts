@@ -18,9 +18,8 @@ function refuse(status: number, message: string, code: string): Response {
 export async function executeMultipart(yoga: GraphQLServer, request: Request, serverContext: ServerContext, services: Services): Promise<Response> {
   const req = serverContext.req!;
   // Every upload mutation needs a session: an anonymous body is refused unread.
-  if (!(await resolveSession(services, bearerToken(request.headers.get('authorization'))))) {
-    return refuse(401, notAuthenticated().message, 'UNAUTHENTICATED');
-  }
+  const viewer = await resolveSession(services, bearerToken(request.headers.get('authorization')));
+  if (!viewer) return refuse(401, notAuthenticated().message, 'UNAUTHENTICATED');
   const { maxUploadBytes, maxUploadFiles, maxUploadRequestBytes } = services.config;
   if (Number(request.headers.get('content-length') ?? 0) > maxUploadRequestBytes) return refuse(413, bodyTooLarge().message, 'PAYLOAD_TOO_LARGE');
   // A body without a declared length that passes the limit mid-way is cut: the parser fails the
@@ -48,7 +47,7 @@ export async function executeMultipart(yoga: GraphQLServer, request: Request, se
     if (!req.complete) bodyFailed = true;
   });
   for (const upload of uploadsIn((body as Operation).variables)) watchUpload(upload, () => (bodyFailed = true));
-  const result = await executeOperation(yoga, request, serverContext, body as Operation);
+  const result = await executeOperation(yoga, request, { ...serverContext, viewer }, body as Operation);
   if (bodyFailed) return refuse(400, UPLOAD_CUT_MESSAGE, 'BAD_USER_INPUT');
   return json(result, result.data === undefined && result.errors ? 400 : 200);
 }

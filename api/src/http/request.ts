@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ClientInfo } from '../context.js';
+import type { ClientInfo, Viewer } from '../context.js';
 
 /** What the Node adapter and the WebSocket server hand to each request. */
 export interface ServerContext {
@@ -7,6 +7,11 @@ export interface ServerContext {
   res?: ServerResponse;
   /** Bearer token taken from graphql-ws connection parameters. */
   connectionToken?: string | null;
+  /**
+   * The caller's session when it was resolved before the body was read (REST routes with a body,
+   * multipart uploads): the GraphQL context takes it instead of looking the token up again.
+   */
+  viewer?: Viewer | null;
 }
 
 export function bearerToken(header: string | null | undefined): string | null {
