@@ -8,6 +8,7 @@ import '../modules/billing/schema.js';
 import '../modules/groups/schema.js';
 import '../modules/news/schema.js';
 import '../modules/notifications/schema.js';
+import '../modules/reporting/schema.js';
 import '../modules/reports/schema.js';
 import '../modules/retrocession/schema.js';
 import '../modules/statistics/schema.js';

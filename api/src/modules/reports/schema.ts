@@ -248,7 +248,7 @@ export async function reportConnection(
 
 // --- Queries ----------------------------------------------------------------------------------
 
-const ReportFilterInput = builder.inputType('ReportFilter', {
+export const ReportFilterInput = builder.inputType('ReportFilter', {
   fields: (t) => ({
     statuses: t.field({ type: [ReportStatusEnum], description: 'Statuts (un huissier : EC, TE, AR ; EC inclut RS).' }),
     bailiffId: t.globalID({ for: UserNode }),
@@ -262,7 +262,7 @@ const ReportFilterInput = builder.inputType('ReportFilter', {
 
 type FilterArg = typeof ReportFilterInput.$inferInput | null | undefined;
 
-function toFilter(filter: FilterArg): reports.ReportFilter {
+export function toFilter(filter: FilterArg): reports.ReportFilter {
   if (!filter) return {};
   return {
     statuses: filter.statuses,

@@ -1,0 +1,152 @@
+// Rules of the reporting API (issue 17): aggregate dimensions, and CSV cells as French Excel reads them.
+import { formatAmount, type Decimal } from '../../lib/money.js';
+import { formatParisDateTime } from '../../infra/mail/format.js';
+import { validationError } from '../../graphql/errors.js';
+
+export const AGGREGATE_DIMENSIONS = ['MONTH', 'YEAR', 'BAILIFF', 'SECRETARY', 'GROUP', 'STATUS'] as const;
+export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number];
+
+export const reportingMessages = {
+  groupByInvalid: 'Regroupement invalide : MONTH, YEAR, BAILIFF, SECRETARY, GROUP ou STATUS, chacun une fois au plus.',
+};
+
+/**
+ * The dimensions asked for, each once, in their canonical order (so the rows' order does not depend
+ * on how the caller wrote the list). MONTH is a month of a year: it carries the year, so YEAR
+ * alongside it changes nothing.
+ */
+export function normaliseGroupBy(groupBy: readonly string[]): AggregateDimension[] {
+  if (groupBy.length > AGGREGATE_DIMENSIONS.length || new Set(groupBy).size !== groupBy.length || groupBy.some((value) => !(AGGREGATE_DIMENSIONS as readonly string[]).includes(value))) {
+    throw validationError({ groupBy: reportingMessages.groupByInvalid }, reportingMessages.groupByInvalid);
+  }
+  const wanted = new Set(groupBy);
+  if (wanted.has('MONTH')) wanted.delete('YEAR');
+  return AGGREGATE_DIMENSIONS.filter((dimension) => wanted.has(dimension));
+}
+
+// --- CSV cells ---------------------------------------------------------------------------------
+
+/** "1234,56": Excel in French reads a decimal comma; no thousands separator, so the cell stays a number. */
+export const csvAmount = (amount: Decimal | null): string => (amount === null ? '' : formatAmount(amount).replace('.', ','));
+
+/** "05/11/2026 14:30", Paris time; empty for no date. */
+export const csvDate = (date: Date | null): string => (date === null ? '' : formatParisDateTime(date));
+
+/**
+ * A text cell Excel will not run as a formula (CWE-1236): one starting with = + - @ (or a tab or
+ * carriage return, which Excel strips before looking) gets a leading apostrophe, as OWASP advises.
+ */
+export function csvText(text: string | null): string {
+  if (text === null) return '';
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+// --- Export query (GET /api/v1/exports/reports.csv) ---------------------------------------------
+
+const STATUSES = ['NA', 'EC', 'RS', 'TE', 'AR'] as const;
+type Status = (typeof STATUSES)[number];
+
+export const EXPORT_QUERY_MAX = 1_000;
+export const EXPORT_SEARCH_MAX = 200;
+
+export type ExportQuery =
+  | {
+      list: 'reports';
+      filter: { statuses?: Status[]; bailiffId?: number; secretaryId?: number; year?: number; month?: number; search?: string; archived?: boolean };
+    }
+  | { list: 'retrocession'; filter: { year: number; month?: number; secretaryId?: number } }
+  | { list: 'billing'; filter: { year: number; month: number } };
+
+/** Which parameters each list accepts (the GraphQL filter of the list the screen shows). */
+const PARAMETERS: Record<ExportQuery['list'], readonly string[]> = {
+  reports: ['list', 'statuses', 'bailiffId', 'secretaryId', 'year', 'month', 'search', 'archived'],
+  retrocession: ['list', 'year', 'month', 'secretaryId'],
+  billing: ['list', 'year', 'month'],
+};
+
+export const exportMessages = {
+  invalid: 'Paramètres d’export invalides.',
+  list: 'Liste inconnue : reports, retrocession ou billing.',
+  unknown: (name: string) => `Paramètre inconnu ou répété : ${name.slice(0, 40)}.`,
+  tooLong: 'Adresse d’export trop longue.',
+  statuses: 'Statuts invalides : NA, EC, RS, TE ou AR séparés par des virgules.',
+  user: 'Utilisateur invalide.',
+  year: 'Année invalide (2000 à 2100).',
+  month: 'Mois invalide (1 à 12, avec l’année).',
+  search: `Recherche trop longue (${EXPORT_SEARCH_MAX} caractères au plus).`,
+  archived: 'Valeur invalide pour archived : true ou false.',
+};
+
+const fail = (field: string, message: string): never => {
+  throw validationError({ [field]: message }, message);
+};
+
+function integerIn(text: string, min: number, max: number): number | null {
+  if (!/^\d{1,4}$/.test(text)) return null;
+  const value = Number(text);
+  return value >= min && value <= max ? value : null;
+}
+
+/** A User's global id ("User:12" in base64, as the screens hold it) to its database id. */
+function userId(text: string, field: string): number {
+  const decoded = text.length <= 64 && /^[A-Za-z0-9+/=_-]+$/.test(text) ? Buffer.from(text, 'base64').toString() : '';
+  const match = /^User:(\d{1,9})$/.exec(decoded);
+  return match ? Number(match[1]) : fail(field, exportMessages.user);
+}
+
+/**
+ * The export's list and filter from its query string, every parameter bounded; anything unknown,
+ * repeated or out of range is refused (400) before a row is read.
+ */
+export function parseExportQuery(search: string): ExportQuery {
+  if (search.length > EXPORT_QUERY_MAX) fail('query', exportMessages.tooLong);
+  const params = new URLSearchParams(search);
+  const list = params.get('list');
+  if (list !== 'reports' && list !== 'retrocession' && list !== 'billing') return fail('list', exportMessages.list);
+  const seen = new Set<string>();
+  for (const name of params.keys()) {
+    if (!PARAMETERS[list].includes(name) || seen.has(name)) fail(name.slice(0, 40), exportMessages.unknown(name));
+    seen.add(name);
+  }
+  const text = (name: string) => params.get(name) ?? undefined;
+  const yearText = text('year');
+  const monthText = text('month');
+  const year = yearText === undefined ? undefined : integerIn(yearText, 2000, 2100) ?? fail('year', exportMessages.year);
+  const month = monthText === undefined ? undefined : (year !== undefined && integerIn(monthText, 1, 12)) || fail('month', exportMessages.month);
+  const secretaryText = text('secretaryId');
+  const secretaryId = secretaryText === undefined ? undefined : userId(secretaryText, 'secretaryId');
+
+  if (list === 'billing') {
+    if (year === undefined) fail('year', exportMessages.year);
+    if (month === undefined) fail('month', exportMessages.month);
+    return { list, filter: { year: year!, month: month! } };
+  }
+  if (list === 'retrocession') {
+    if (year === undefined) fail('year', exportMessages.year);
+    return { list, filter: { year: year!, month, secretaryId } };
+  }
+  const statusesText = text('statuses');
+  let statuses: Status[] | undefined;
+  if (statusesText !== undefined) {
+    const values = statusesText.split(',');
+    if (values.length > STATUSES.length || values.some((value) => !(STATUSES as readonly string[]).includes(value))) fail('statuses', exportMessages.statuses);
+    statuses = values as Status[];
+  }
+  const bailiffText = text('bailiffId');
+  const searchText = text('search');
+  if (searchText !== undefined && searchText.length > EXPORT_SEARCH_MAX) fail('search', exportMessages.search);
+  const archivedText = text('archived');
+  if (archivedText !== undefined && archivedText !== 'true' && archivedText !== 'false') fail('archived', exportMessages.archived);
+  return {
+    list,
+    filter: {
+      statuses,
+      bailiffId: bailiffText === undefined ? undefined : userId(bailiffText, 'bailiffId'),
+      secretaryId,
+      year,
+      month,
+      search: searchText,
+      archived: archivedText === undefined ? undefined : archivedText === 'true',
+    },
+  };
+}

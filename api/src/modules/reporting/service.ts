@@ -1,0 +1,153 @@
+// Reporting for report builders: aggregates of the constats a viewer may see (issue 17), computed by
+// PostgreSQL in one statement from the lists' own filter SQL (reports/service.ts reportsSql).
+import type { AppContext, Viewer } from '../../context.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import type { ReportStatus } from '../../generated/prisma/enums.js';
+import { AppError } from '../../graphql/errors.js';
+import { toDecimal, type Decimal } from '../../lib/money.js';
+import { amountsShownTo } from '../reports/rules.js';
+import { reportsSql, type ReportFilter } from '../reports/service.js';
+import { AGGREGATE_DIMENSIONS, normaliseGroupBy, type AggregateDimension } from './rules.js';
+
+export interface PersonKey {
+  id: number;
+  firstName: string;
+  lastName: string;
+}
+
+export interface ReportAggregate {
+  year: number | null;
+  month: number | null;
+  bailiff: PersonKey | null;
+  secretary: PersonKey | null;
+  groupId: number | null;
+  groupName: string | null;
+  status: ReportStatus | null;
+  reports: number;
+  pagesProvisional: number;
+  photosProvisional: number;
+  pagesRetrocession: number;
+  photosRetrocession: number;
+  pagesBilling: number;
+  photosBilling: number;
+  /** Null for a viewer who may not read the étude's billing (a secretary). */
+  billingAmountHT: Decimal | null;
+  /** Null for a viewer who may not read a secretary's pay (a bailiff). */
+  retrocessionAmountHT: Decimal | null;
+}
+
+// Spec §9 per report, rounded to the cent (numeric round() is half up on these positive amounts,
+// money.ts's policy), with the captured tariffs else those in force — the same effective tariffs
+// rows.ts hands the list (groupPrice* ?? the bailiff's group, secretaryPrice* ?? the secretary's).
+// billing/rules.ts billingAmounts: text pages = pages − round(photos/2), never below zero.
+const BILLING_AMOUNT = Prisma.sql`
+  round(coalesce(r."groupPricePage", g."pricePage", 0) * greatest(0, r."countPagesBilling" - floor(r."countPhotosBilling" / 2.0 + 0.5)), 2)
+  + round(coalesce(r."groupPricePhoto", g."pricePhoto", 0) * r."countPhotosBilling", 2)`;
+// retrocession/rules.ts retrocessionAmounts: text pages = round(pages − photos/2), never below zero.
+const RETROCESSION_AMOUNT = Prisma.sql`
+  round(coalesce(r."secretaryPricePage", s."secretaryPricePage", 0) * greatest(0, floor(r."countPagesRetrocession" - r."countPhotosRetrocession" / 2.0 + 0.5)), 2)
+  + round(coalesce(r."secretaryPricePhoto", s."secretaryPricePhoto", 0) * r."countPhotosRetrocession", 2)`;
+
+// Months and years in Paris time, as every period filter (lib/periods.ts): columns hold UTC wall clocks.
+const PARIS_CREATED = Prisma.sql`((r."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Europe/Paris')`;
+
+/** The SQL key columns of each dimension (what it selects and groups by). */
+function keyColumns(viewer: Viewer, dimension: AggregateDimension): Prisma.Sql[] {
+  switch (dimension) {
+    case 'YEAR':
+      return [Prisma.sql`extract(year FROM ${PARIS_CREATED})::int AS "year"`];
+    case 'MONTH':
+      return [Prisma.sql`extract(year FROM ${PARIS_CREATED})::int AS "year"`, Prisma.sql`extract(month FROM ${PARIS_CREATED})::int AS "month"`];
+    case 'BAILIFF':
+      return [Prisma.sql`b.id AS "bailiffId"`, Prisma.sql`b."firstName" AS "bailiffFirstName"`, Prisma.sql`b."lastName" AS "bailiffLastName"`];
+    case 'SECRETARY':
+      return [Prisma.sql`s.id AS "secretaryId"`, Prisma.sql`s."firstName" AS "secretaryFirstName"`, Prisma.sql`s."lastName" AS "secretaryLastName"`];
+    case 'GROUP':
+      return [Prisma.sql`g.id AS "groupId"`, Prisma.sql`g.name AS "groupName"`];
+    case 'STATUS':
+      // The status as the viewer's lists show it (rules.ts statusShownTo): a bailiff's NA and RS are EC.
+      return [
+        viewer.role === 'BAILIFF'
+          ? Prisma.sql`(CASE WHEN r.status IN ('NA', 'RS') THEN 'EC' ELSE r.status::text END) AS "status"`
+          : Prisma.sql`r.status::text AS "status"`,
+      ];
+  }
+}
+
+/** GROUP BY / ORDER BY expressions: the position of every key column in the select list. */
+const positions = (count: number) => Prisma.raw(Array.from({ length: count }, (_, index) => String(index + 1)).join(', '));
+
+interface AggregateRow {
+  year?: number;
+  month?: number;
+  bailiffId?: number;
+  bailiffFirstName?: string;
+  bailiffLastName?: string;
+  secretaryId?: number | null;
+  secretaryFirstName?: string | null;
+  secretaryLastName?: string | null;
+  groupId?: number | null;
+  groupName?: string | null;
+  status?: ReportStatus;
+  reports: number;
+  pagesProvisional: number;
+  photosProvisional: number;
+  pagesRetrocession: number;
+  photosRetrocession: number;
+  pagesBilling: number;
+  photosBilling: number;
+  billingAmountHT: string | null;
+  retrocessionAmountHT: string | null;
+}
+
+const person = (id: number | null | undefined, firstName: string | null | undefined, lastName: string | null | undefined): PersonKey | null =>
+  id == null ? null : { id, firstName: firstName ?? '', lastName: lastName ?? '' };
+
+/**
+ * Counts and amounts HT of the constats `filter` finds for the viewer, one row per combination of
+ * the `groupBy` keys (one row in all without any), in key order. ONE statement.
+ */
+export async function reportAggregates(ctx: AppContext, filter: ReportFilter, groupBy: readonly string[]): Promise<ReportAggregate[]> {
+  const viewer = ctx.viewer;
+  if (!viewer) throw new AppError('UNAUTHENTICATED', 'Veuillez vous connecter.');
+  const dimensions = normaliseGroupBy(groupBy);
+  const keys = dimensions.flatMap((dimension) => keyColumns(viewer, dimension));
+  const shown = amountsShownTo(viewer.role);
+  const sumOf = (amount: Prisma.Sql, visible: boolean) => (visible ? Prisma.sql`coalesce(sum(${amount}), 0)::text` : Prisma.sql`NULL::text`);
+  const figures = Prisma.sql`
+    count(*)::int AS "reports",
+    coalesce(sum(r."countPagesProvisional"), 0)::int AS "pagesProvisional", coalesce(sum(r."countPhotosProvisional"), 0)::int AS "photosProvisional",
+    coalesce(sum(r."countPagesRetrocession"), 0)::int AS "pagesRetrocession", coalesce(sum(r."countPhotosRetrocession"), 0)::int AS "photosRetrocession",
+    coalesce(sum(r."countPagesBilling"), 0)::int AS "pagesBilling", coalesce(sum(r."countPhotosBilling"), 0)::int AS "photosBilling",
+    ${sumOf(BILLING_AMOUNT, shown.billing)} AS "billingAmountHT",
+    ${sumOf(RETROCESSION_AMOUNT, shown.retrocession)} AS "retrocessionAmountHT"`;
+  const grouping = keys.length > 0 ? Prisma.sql`GROUP BY ${positions(keys.length)} ORDER BY ${positions(keys.length)}` : Prisma.empty;
+  const rows = await ctx.db.$queryRaw<AggregateRow[]>`
+    SELECT ${Prisma.join([...keys, figures])}
+      FROM "Report" r
+      JOIN "User" b ON b.id = r."bailiffId"
+      LEFT JOIN "Group" g ON g.id = b."groupId"
+      LEFT JOIN "User" s ON s.id = r."secretaryId"
+     WHERE ${reportsSql(viewer, filter)}
+     ${grouping}`;
+  return rows.map((row) => ({
+    year: row.year ?? null,
+    month: row.month ?? null,
+    bailiff: person(row.bailiffId, row.bailiffFirstName, row.bailiffLastName),
+    secretary: person(row.secretaryId, row.secretaryFirstName, row.secretaryLastName),
+    groupId: row.groupId ?? null,
+    groupName: row.groupName ?? null,
+    status: row.status ?? null,
+    reports: row.reports,
+    pagesProvisional: row.pagesProvisional,
+    photosProvisional: row.photosProvisional,
+    pagesRetrocession: row.pagesRetrocession,
+    photosRetrocession: row.photosRetrocession,
+    pagesBilling: row.pagesBilling,
+    photosBilling: row.photosBilling,
+    billingAmountHT: row.billingAmountHT === null ? null : toDecimal(row.billingAmountHT),
+    retrocessionAmountHT: row.retrocessionAmountHT === null ? null : toDecimal(row.retrocessionAmountHT),
+  }));
+}
+
+export { AGGREGATE_DIMENSIONS };

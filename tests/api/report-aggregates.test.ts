@@ -1,0 +1,243 @@
+// reportAggregates (issue 17 item 4) sums in ONE SQL statement what the lists show row by row: these
+// tests rebuild every group from the `reports` connection itself (its amounts computed by the money
+// rules in TypeScript) for every dimension and role, and page through a list of equal sort keys.
+import { Decimal } from '../../api/src/lib/money.js';
+import { parisYearMonth } from '../../api/src/lib/periods.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { demo, gql, loginToken } from '../support/http.js';
+
+let app: TestApp;
+let tokens: Record<'admin' | 'bailiff' | 'secretary', string>;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const db = app.services.db;
+  const bailiff = await db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
+  const secretary = await db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
+  const other = await db.user.findFirstOrThrow({ where: { role: 'BAILIFF', id: { not: bailiff.id } } });
+  // Five years of constats with odd photo counts, half-cent tariffs captured or not, every status,
+  // both sides of a Paris month boundary (23:30 UTC on the last day is the next month in Paris).
+  const statuses = ['NA', 'EC', 'RS', 'TE', 'AR'] as const;
+  for (let i = 0; i < 30; i++) {
+    const year = 2021 + (i % 5);
+    const createdAt = i % 7 === 0 ? new Date(Date.UTC(year, (i % 12) + 1, 0, 23, 30)) : new Date(Date.UTC(year, i % 12, 1 + (i % 27), 10));
+    await db.report.create({
+      data: {
+        name: `Agrégat ${i}`,
+        bailiffId: i % 3 === 0 ? other.id : bailiff.id,
+        secretaryId: i % 4 === 0 ? null : secretary.id,
+        status: statuses[i % 5],
+        isArchived: statuses[i % 5] === 'AR',
+        createdAt,
+        lastStatusChange: createdAt,
+        countPagesProvisional: i % 9,
+        countPhotosProvisional: i % 4,
+        countPagesRetrocession: (i * 7) % 23,
+        countPhotosRetrocession: (i * 3) % 7,
+        countPagesBilling: (i * 5) % 19,
+        countPhotosBilling: (i * 11) % 9,
+        ...(i % 2 === 0 && { groupPricePage: '1.255', groupPricePhoto: '0.335', secretaryPricePage: '0.805', secretaryPricePhoto: '0.125' }),
+      },
+    });
+  }
+  const [admin, bailiffToken, secretaryToken] = await Promise.all(
+    (['admin', 'bailiff', 'secretary'] as const).map((role) => loginToken(app.url, demo[role].email, demo[role].password)),
+  );
+  tokens = { admin, bailiff: bailiffToken, secretary: secretaryToken };
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+interface ListRow {
+  databaseId: number;
+  createdAt: string;
+  status: string;
+  bailiff: { databaseId: number; groupName: string | null };
+  secretary: { databaseId: number } | null;
+  countPagesProvisional: number;
+  countPhotosProvisional: number;
+  countPagesRetrocession: number;
+  countPhotosRetrocession: number;
+  countPagesBilling: number;
+  countPhotosBilling: number;
+  retrocessionAmounts: { total: string } | null;
+  billingAmounts: { total: string } | null;
+}
+
+const LIST = `query($filter: ReportFilter, $after: String) {
+  reports(filter: $filter, first: 100, after: $after) {
+    pageInfo { hasNextPage endCursor }
+    edges { node {
+      databaseId createdAt status bailiff { databaseId groupName } secretary { databaseId }
+      countPagesProvisional countPhotosProvisional countPagesRetrocession countPhotosRetrocession countPagesBilling countPhotosBilling
+      retrocessionAmounts { total } billingAmounts { total }
+    } }
+  }
+}`;
+
+/** Every row of a list, page by page over the connection. */
+async function wholeList(token: string, filter: Record<string, unknown> | null = null): Promise<ListRow[]> {
+  const rows: ListRow[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const result = await gql(app.url, LIST, { filter, after }, token);
+    expect(result.errors).toBeUndefined();
+    rows.push(...result.data!.reports.edges.map((edge: any) => edge.node));
+    if (!result.data!.reports.pageInfo.hasNextPage) return rows;
+    after = result.data!.reports.pageInfo.endCursor;
+  }
+}
+
+const AGGREGATES = `query($filter: ReportFilter, $groupBy: [ReportAggregateDimension!]!) {
+  reportAggregates(filter: $filter, groupBy: $groupBy) {
+    year month bailiff { databaseId } secretary { databaseId } groupName status
+    reports pagesProvisional photosProvisional pagesRetrocession photosRetrocession pagesBilling photosBilling
+    billingAmountHT retrocessionAmountHT
+  }
+}`;
+
+type Dimension = 'MONTH' | 'YEAR' | 'BAILIFF' | 'SECRETARY' | 'GROUP' | 'STATUS';
+
+function keyOf(row: ListRow, dimensions: Dimension[]): string {
+  const { year, month } = parisYearMonth(new Date(row.createdAt));
+  return JSON.stringify({
+    year: dimensions.includes('MONTH') || dimensions.includes('YEAR') ? year : null,
+    month: dimensions.includes('MONTH') ? month : null,
+    bailiff: dimensions.includes('BAILIFF') ? row.bailiff.databaseId : null,
+    secretary: dimensions.includes('SECRETARY') ? (row.secretary?.databaseId ?? null) : null,
+    groupName: dimensions.includes('GROUP') ? row.bailiff.groupName : null,
+    status: dimensions.includes('STATUS') ? row.status : null,
+  });
+}
+
+/** The groups as the list's rows add up. */
+function expected(rows: ListRow[], dimensions: Dimension[]) {
+  const groups = new Map<string, any>();
+  for (const row of rows) {
+    const key = keyOf(row, dimensions);
+    const group = groups.get(key) ?? {
+      reports: 0, pagesProvisional: 0, photosProvisional: 0, pagesRetrocession: 0, photosRetrocession: 0, pagesBilling: 0, photosBilling: 0,
+      billing: row.billingAmounts ? new Decimal(0) : null, retrocession: row.retrocessionAmounts ? new Decimal(0) : null,
+    };
+    group.reports += 1;
+    group.pagesProvisional += row.countPagesProvisional;
+    group.photosProvisional += row.countPhotosProvisional;
+    group.pagesRetrocession += row.countPagesRetrocession;
+    group.photosRetrocession += row.countPhotosRetrocession;
+    group.pagesBilling += row.countPagesBilling;
+    group.photosBilling += row.countPhotosBilling;
+    if (row.billingAmounts) group.billing = group.billing.plus(row.billingAmounts.total);
+    if (row.retrocessionAmounts) group.retrocession = group.retrocession.plus(row.retrocessionAmounts.total);
+    groups.set(key, group);
+  }
+  return [...groups.entries()]
+    .map(([key, group]) => ({
+      key,
+      ...group,
+      billing: group.billing?.toFixed(2) ?? null,
+      retrocession: group.retrocession?.toFixed(2) ?? null,
+    }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+}
+
+async function aggregates(token: string, groupBy: Dimension[], filter: Record<string, unknown> | null = null) {
+  const result = await gql(app.url, AGGREGATES, { filter, groupBy }, token);
+  expect(result.errors).toBeUndefined();
+  return result.data!.reportAggregates.map((row: any) => ({
+    key: JSON.stringify({
+      year: row.year,
+      month: row.month,
+      bailiff: row.bailiff?.databaseId ?? null,
+      secretary: row.secretary?.databaseId ?? null,
+      groupName: row.groupName,
+      status: row.status,
+    }),
+    reports: row.reports,
+    pagesProvisional: row.pagesProvisional,
+    photosProvisional: row.photosProvisional,
+    pagesRetrocession: row.pagesRetrocession,
+    photosRetrocession: row.photosRetrocession,
+    pagesBilling: row.pagesBilling,
+    photosBilling: row.photosBilling,
+    billing: row.billingAmountHT === null ? null : new Decimal(row.billingAmountHT).toFixed(2),
+    retrocession: row.retrocessionAmountHT === null ? null : new Decimal(row.retrocessionAmountHT).toFixed(2),
+  }));
+}
+
+const GROUPINGS: Dimension[][] = [[], ['MONTH'], ['YEAR'], ['BAILIFF'], ['SECRETARY'], ['GROUP'], ['STATUS'], ['YEAR', 'STATUS', 'BAILIFF'], ['MONTH', 'SECRETARY', 'GROUP']];
+
+describe('reportAggregates equals the sums over the list', () => {
+  for (const role of ['admin', 'bailiff', 'secretary'] as const) {
+    it(`${role}: every grouping, whole list and filtered`, async () => {
+      for (const filter of [null, { year: 2023 }, { statuses: ['EC'], archived: false }]) {
+        const rows = await wholeList(tokens[role], filter);
+        expect(rows.length).toBeGreaterThan(0);
+        for (const groupBy of GROUPINGS) {
+          const sorted = (await aggregates(tokens[role], groupBy, filter)).sort((a: any, b: any) => a.key.localeCompare(b.key));
+          expect({ groupBy, filter, sorted }).toEqual({ groupBy, filter, sorted: expected(rows, groupBy) });
+        }
+      }
+    });
+  }
+
+  it('a secretary reads no billing amount, a bailiff no rétrocession amount; an admin both', async () => {
+    const [admin] = await aggregates(tokens.admin, []);
+    expect(admin.billing).not.toBeNull();
+    expect(admin.retrocession).not.toBeNull();
+    const [secretary] = await aggregates(tokens.secretary, []);
+    expect(secretary.billing).toBeNull();
+    expect(secretary.retrocession).not.toBeNull();
+    const [bailiff] = await aggregates(tokens.bailiff, []);
+    expect(bailiff.billing).not.toBeNull();
+    expect(bailiff.retrocession).toBeNull();
+  });
+
+  it('a bailiff grouping by status sees NA and RS as EC, as in his lists', async () => {
+    const statuses = (await aggregates(tokens.bailiff, ['STATUS'])).map((row: any) => JSON.parse(row.key).status);
+    expect(statuses).not.toContain('NA');
+    expect(statuses).not.toContain('RS');
+    expect(statuses).toContain('EC');
+  });
+
+  it('refuses anonymous callers and repeated or unknown dimensions', async () => {
+    const anonymous = await gql(app.url, AGGREGATES, { groupBy: ['MONTH'] });
+    expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    const repeated = await gql(app.url, AGGREGATES, { groupBy: ['MONTH', 'MONTH'] }, tokens.admin);
+    expect(repeated.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(repeated.errors?.[0].message).toMatch(/Regroupement invalide/);
+    const unknown = await gql(app.url, AGGREGATES, { groupBy: ['DAY'] }, tokens.admin);
+    expect(unknown.errors).toBeDefined();
+    const tooMany = await gql(app.url, AGGREGATES, { groupBy: Array(50).fill('YEAR') }, tokens.admin);
+    expect(tooMany.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('lists page with a stable order', () => {
+  it('constats created at the same instant page by page without loss or duplicate (id breaks ties)', async () => {
+    const db = app.services.db;
+    const same = new Date(Date.UTC(2005, 5, 15, 8));
+    const admin = await db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const report = await db.report.create({ data: { name: `Même instant ${i}`, bailiffId: admin.id, status: 'EC', createdAt: same, lastStatusChange: same } });
+      ids.push(report.id);
+    }
+    const seen: number[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const result = await gql(
+        app.url,
+        'query($after: String) { reports(filter: { year: 2005 }, first: 2, after: $after) { pageInfo { hasNextPage endCursor } edges { node { databaseId } } } }',
+        { after },
+        tokens.admin,
+      );
+      expect(result.errors).toBeUndefined();
+      seen.push(...result.data!.reports.edges.map((edge: any) => edge.node.databaseId));
+      if (!result.data!.reports.pageInfo.hasNextPage) break;
+      after = result.data!.reports.pageInfo.endCursor;
+    }
+    expect(seen).toEqual([...ids].sort((a, b) => b - a));
+  });
+});

@@ -1,0 +1,47 @@
+import { Decimal } from '../../api/src/lib/money.js';
+import { csvAmount, csvDate, csvText, normaliseGroupBy, parseExportQuery } from '../../api/src/modules/reporting/rules.js';
+
+describe('normaliseGroupBy', () => {
+  it('keeps each dimension once in canonical order; MONTH carries the year', () => {
+    expect(normaliseGroupBy(['STATUS', 'BAILIFF'])).toEqual(['BAILIFF', 'STATUS']);
+    expect(normaliseGroupBy(['YEAR', 'MONTH'])).toEqual(['MONTH']);
+    expect(normaliseGroupBy([])).toEqual([]);
+  });
+  it('refuses unknown values and lists longer than the dimensions', () => {
+    expect(() => normaliseGroupBy(['DAY'])).toThrow(/Regroupement invalide/);
+    expect(() => normaliseGroupBy(['MONTH', 'MONTH'])).toThrow(/Regroupement invalide/);
+    expect(() => normaliseGroupBy(Array(7).fill('YEAR'))).toThrow(/Regroupement invalide/);
+  });
+});
+
+describe('CSV cells for French Excel', () => {
+  it('decimal comma without thousands separator, empty for a hidden amount', () => {
+    expect(csvAmount(new Decimal('1234.5'))).toBe('1234,50');
+    expect(csvAmount(null)).toBe('');
+  });
+  it('dates DD/MM/YYYY HH:mm in Paris time', () => {
+    expect(csvDate(new Date(Date.UTC(2026, 6, 14, 22, 5)))).toBe('15/07/2026 00:05');
+    expect(csvDate(null)).toBe('');
+  });
+  it('cells starting with = + - @ tab or CR are prefixed with an apostrophe', () => {
+    for (const text of ['=1+1', '+33', '-2', '@A1', '\t=1', '\r=1']) expect(csvText(text)).toBe(`'${text}`);
+    expect(csvText('Constat = ok')).toBe('Constat = ok');
+    expect(csvText(null)).toBe('');
+  });
+});
+
+describe('parseExportQuery', () => {
+  const userId = Buffer.from('User:12').toString('base64');
+  it('reads each list’s filter', () => {
+    expect(parseExportQuery(`?list=reports&statuses=EC,RS&archived=false&year=2025&month=3&search=%C3%A9t%C3%A9&bailiffId=${userId}`)).toEqual({
+      list: 'reports',
+      filter: { statuses: ['EC', 'RS'], archived: false, year: 2025, month: 3, search: 'été', bailiffId: 12, secretaryId: undefined },
+    });
+    expect(parseExportQuery('list=retrocession&year=2025')).toEqual({ list: 'retrocession', filter: { year: 2025, month: undefined, secretaryId: undefined } });
+    expect(parseExportQuery('list=billing&year=2025&month=12')).toEqual({ list: 'billing', filter: { year: 2025, month: 12 } });
+  });
+  it.each(['', 'list=x', 'list=reports&year=1999', 'list=reports&year=2025.5', 'list=reports&month=1', 'list=billing&year=2025', 'list=reports&bailiffId=abc', `list=reports&search=${'x'.repeat(201)}`, `list=reports&q=${'x'.repeat(1000)}`])(
+    'refuses %s',
+    (search) => expect(() => parseExportQuery(search)).toThrow(),
+  );
+});
