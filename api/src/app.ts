@@ -23,6 +23,7 @@ import { newsRoutes } from './modules/news/rest.js';
 import { notificationRoutes } from './modules/notifications/rest.js';
 import { reportRoutes } from './modules/reports/rest.js';
 import { billingRoutes } from './modules/billing/rest.js';
+import { reportingRoutes } from './modules/reporting/rest.js';
 import { retrocessionRoutes } from './modules/retrocession/rest.js';
 import { statisticsRoutes } from './modules/statistics/rest.js';
 import { reportArchives } from './modules/reports/service.js';
@@ -42,7 +43,7 @@ const fileProviders: FileProviders = { archives: { ...reportArchives }, document
 
 export function createApp(services: Services, fileLinks: ReturnType<typeof createFileLinks>): App {
   const yoga = createGraphQLServer(services);
-  const rest = createRestRouter([...authRoutes, ...accountRoutes(services), ...groupRoutes, ...newsRoutes, ...notificationRoutes, ...absenceRoutes, ...reportRoutes(services), ...billingRoutes(services), ...retrocessionRoutes(services), ...statisticsRoutes], yoga, services);
+  const rest = createRestRouter([...authRoutes, ...accountRoutes(services), ...groupRoutes, ...newsRoutes, ...notificationRoutes, ...absenceRoutes, ...reportRoutes(services), ...billingRoutes(services), ...retrocessionRoutes(services), ...statisticsRoutes, ...reportingRoutes(services)], yoga, services);
   const serveWeb = createStaticHandler(services.config.webDir);
   const serveFile = createFilesHandler(services, fileLinks, fileProviders);
 

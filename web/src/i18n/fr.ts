@@ -319,6 +319,13 @@ export const fr = {
     noPreviewHint: 'Téléchargez le fichier pour l’ouvrir avec votre logiciel habituel.',
   },
 
+  csvExport: {
+    button: 'Exporter (CSV)',
+    preparing: 'Préparation de l’export…',
+    progress: (rows: number, total: number) => `Export en cours… ${rows.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')} constats`,
+    done: (total: number) => `${total.toLocaleString('fr-FR')} constat${total > 1 ? 's' : ''} exporté${total > 1 ? 's' : ''}.`,
+    failed: 'L’export a échoué. Veuillez réessayer.',
+  },
   upload: {
     drop: 'Glissez-déposez vos fichiers ici',
     dropSingle: 'Glissez-déposez votre fichier ici',

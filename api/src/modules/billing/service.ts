@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { AppContext, Services, Viewer } from '../../context.js';
-import type { Prisma } from '../../infra/db.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import { AppError, forbidden, notAuthenticated, validationError } from '../../graphql/errors.js';
 import { MailDeliveryError, renderMail } from '../../infra/mail/index.js';
 import { formatEuros, formatMonthYear } from '../../infra/mail/format.js';
@@ -12,7 +12,7 @@ import { FIRST_YEAR, isValidPeriod, parisPeriod, parisYearMonth } from '../../li
 import { recordAudit } from '../audit/service.js';
 import { viewerGroupId } from '../groups/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
-import { publishReportChanges } from '../reports/service.js';
+import { publishReportChanges, sqlTimestamp } from '../reports/service.js';
 import type { PeriodTotals } from '../retrocession/rules.js';
 import {
   BILL_PDF_NAME,
@@ -109,6 +109,18 @@ function countedWhere(
     ...(options.invoiced !== undefined && { invoiced: options.invoiced }),
     bailiff: { groupId: options.groupId ?? { not: null } },
   };
+}
+
+/**
+ * countedWhere(year, month) as SQL on the "Report" row `r`, for the Facturation screen's CSV export
+ * (reporting/export.ts pages through it like a list); tests/api/csv-export.test.ts ties the two.
+ */
+export function countedReportsSql(ctx: AppContext, year: number, month: number): Prisma.Sql {
+  requireAdmin(ctx);
+  checkPeriod(year, month);
+  const period = parisPeriod(year, month);
+  return Prisma.sql`r."createdAt" >= ${sqlTimestamp(period.start)} AND r."createdAt" < ${sqlTimestamp(period.end)} AND r."countPagesBilling" > 0
+    AND EXISTS (SELECT 1 FROM "User" b WHERE b.id = r."bailiffId" AND b."groupId" IS NOT NULL)`;
 }
 
 const LINE_SELECT = {

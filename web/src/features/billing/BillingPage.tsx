@@ -4,6 +4,7 @@ import { graphql, useFragment, useLazyLoadQuery } from 'react-relay/hooks';
 import type { BillingPageQuery } from '../../__generated__/BillingPageQuery.graphql';
 import type { BillingTableFragment$key } from '../../__generated__/BillingTableFragment.graphql';
 import { fr } from '../../i18n/fr';
+import { CsvExportButton } from '../../ui/CsvExportButton';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
 import { formatMoney } from '../../ui/format';
@@ -180,6 +181,7 @@ export default function BillingPage() {
       <div className={styles.totals}>
         <PeriodTotalsBox totals={data.billingPeriod.totals} />
       </div>
+      <CsvExportButton params={{ list: 'billing', year: period.year, month: period.month }} />
       <BillingTable period={data.billingPeriod} loading={changing} />
     </section>
   );

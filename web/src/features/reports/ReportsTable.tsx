@@ -10,6 +10,7 @@ import type { ReportFilter, ReportsTablePaginationQuery } from '../../__generate
 import type { ReportsTableUnarchiveMutation } from '../../__generated__/ReportsTableUnarchiveMutation.graphql';
 import { useCommit } from '../../relay/commit';
 import { useConfirm } from '../../ui/ConfirmDialog';
+import { CsvExportButton } from '../../ui/CsvExportButton';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { formatDateTime } from '../../ui/format';
 import { useToast } from '../../ui/toasts';
@@ -550,6 +551,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
 
   return (
     <div className={isSecretaryView(view) ? styles.secretary : isBailiffView(view) ? styles.bailiff : styles.wide}>
+      <CsvExportButton params={{ list: 'reports', ...toFilter(view, search, filters) }} />
       <DataTable
         label={t.columns.name}
         columns={shown}

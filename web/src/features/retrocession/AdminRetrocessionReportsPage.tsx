@@ -3,6 +3,7 @@ import { mergeClasses } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import type { AdminRetrocessionReportsPageQuery } from '../../__generated__/AdminRetrocessionReportsPageQuery.graphql';
 import { fr } from '../../i18n/fr';
+import { CsvExportButton } from '../../ui/CsvExportButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { PeriodTotalsBox } from './PeriodTotalsBox';
 import { RetrocessionFilters } from './RetrocessionFilters';
@@ -39,6 +40,7 @@ export default function AdminRetrocessionReportsPage() {
       <div className={mergeClasses(styles.stack, pending && styles.pending)} aria-busy={pending}>
         <RetrocessionFilters value={filter} onChange={setFilter} secretaries={data} wholeYear />
         <PeriodTotalsBox totals={data.retrocession.totals} />
+        <CsvExportButton params={{ list: 'retrocession', ...toApiFilter(shown) }} />
         <RetrocessionReportsTable key={JSON.stringify(shown)} query={data} viewer="admin" />
       </div>
     </section>

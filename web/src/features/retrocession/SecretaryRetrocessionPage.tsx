@@ -3,6 +3,7 @@ import { mergeClasses } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import type { SecretaryRetrocessionPageQuery } from '../../__generated__/SecretaryRetrocessionPageQuery.graphql';
 import { fr } from '../../i18n/fr';
+import { CsvExportButton } from '../../ui/CsvExportButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { PeriodTotalsBox } from './PeriodTotalsBox';
 import { RetrocessionFilters } from './RetrocessionFilters';
@@ -44,6 +45,7 @@ export default function SecretaryRetrocessionPage() {
         <RetrocessionFilters value={filter} onChange={setFilter} />
         <PeriodTotalsBox totals={data.retrocession.totals} />
         <SecretaryBillUpload key={`${shown.year}-${shown.month}`} period={data.retrocession} />
+        <CsvExportButton params={{ list: 'retrocession', ...toApiFilter(shown) }} />
         <RetrocessionReportsTable key={JSON.stringify(shown)} query={data} viewer="secretary" />
       </div>
     </section>

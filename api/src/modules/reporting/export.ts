@@ -1,0 +1,121 @@
+// CSV export of the report lists (issue 17 item 5): the rows a screen's list shows, with its filter
+// SQL, paged by the lists' own cursor statement (reports/rows.ts) so memory stays flat whatever the
+// size, written by csv-stringify for French Excel (UTF-8 BOM, `;`, decimal comma, DD/MM/YYYY HH:mm).
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { AppContext } from '../../context.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import { billingAmounts } from '../billing/rules.js';
+import { countedReportsSql } from '../billing/service.js';
+import { retrocessionAmounts } from '../retrocession/rules.js';
+import { retrocessionReportsSql } from '../retrocession/service.js';
+import { amountsShownTo, statusShownTo } from '../reports/rules.js';
+import { loadReportPage, reportCursor, type ReportRow } from '../reports/rows.js';
+import { reportsSql } from '../reports/service.js';
+import { csvAmount, csvDate, csvText, type ExportQuery } from './rules.js';
+
+/** Rows read per statement: large enough to amortise a round trip, small enough to keep memory flat. */
+export const EXPORT_BATCH = 500;
+
+const STATUS_LABELS = { NA: 'Non attribué', EC: 'En cours', RS: 'Rétrocédé', TE: 'Terminé', AR: 'Archivé' } as const;
+
+const fullName = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}` : null);
+
+interface Column {
+  header: string;
+  cell: (report: ReportRow, ctx: AppContext) => string | number;
+}
+
+const COLUMNS: Column[] = [
+  { header: 'N°', cell: (report) => report.id },
+  { header: 'Constat', cell: (report) => csvText(report.name) },
+  { header: 'Huissier', cell: (report) => csvText(fullName(report.bailiff)) },
+  { header: 'Secrétaire', cell: (report) => csvText(fullName(report.secretary)) },
+  { header: 'Statut', cell: (report, ctx) => STATUS_LABELS[statusShownTo(ctx.viewer!.role, report.status)] },
+  { header: 'Archivé', cell: (report) => (report.isArchived ? 'Oui' : 'Non') },
+  { header: 'Facturé', cell: (report) => (report.invoiced ? 'Oui' : 'Non') },
+  { header: 'Créé le', cell: (report) => csvDate(report.createdAt) },
+  { header: 'Dernier changement de statut', cell: (report) => csvDate(report.lastStatusChange) },
+  { header: 'Retourné le', cell: (report) => csvDate(report.returnedAt) },
+  { header: 'Pages provisoires', cell: (report) => report.countPagesProvisional },
+  { header: 'Photos provisoires', cell: (report) => report.countPhotosProvisional },
+  { header: 'Pages rétrocession', cell: (report) => report.countPagesRetrocession },
+  { header: 'Photos rétrocession', cell: (report) => report.countPhotosRetrocession },
+  { header: 'Pages facturation', cell: (report) => report.countPagesBilling },
+  { header: 'Photos facturation', cell: (report) => report.countPhotosBilling },
+];
+
+// The amounts as the Report type computes them (reports/schema.ts), for the viewers it shows them to.
+const RETROCESSION_COLUMN: Column = {
+  header: 'Montant rétrocession HT (€)',
+  cell: (report) =>
+    csvAmount(
+      retrocessionAmounts({
+        pages: report.countPagesRetrocession,
+        photos: report.countPhotosRetrocession,
+        pricePage: report.secretaryPricePage ?? report.assignedSecretaryPricePage,
+        pricePhoto: report.secretaryPricePhoto ?? report.assignedSecretaryPricePhoto,
+      }).total,
+    ),
+};
+const BILLING_COLUMN: Column = {
+  header: 'Montant facturation HT (€)',
+  cell: (report) =>
+    csvAmount(
+      billingAmounts({
+        pages: report.countPagesBilling,
+        photos: report.countPhotosBilling,
+        pricePage: report.groupPricePage ?? report.bailiffGroupPricePage,
+        pricePhoto: report.groupPricePhoto ?? report.bailiffGroupPricePhoto,
+      }).total,
+    ),
+};
+
+function columnsFor(ctx: AppContext): Column[] {
+  const shown = amountsShownTo(ctx.viewer!.role);
+  return [...COLUMNS, ...(shown.retrocession ? [RETROCESSION_COLUMN] : []), ...(shown.billing ? [BILLING_COLUMN] : [])];
+}
+
+/** The list's filter as SQL on the "Report" row `r`; throws the list's own errors (FORBIDDEN, BAD_USER_INPUT). */
+export function exportWhere(ctx: AppContext, query: ExportQuery): Prisma.Sql {
+  switch (query.list) {
+    case 'reports':
+      return reportsSql(ctx.viewer!, query.filter);
+    case 'retrocession':
+      return retrocessionReportsSql(ctx, query.filter);
+    case 'billing':
+      return countedReportsSql(ctx, query.filter.year, query.filter.month);
+  }
+}
+
+export async function countExport(ctx: AppContext, where: Prisma.Sql): Promise<number> {
+  const [{ count }] = await ctx.db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM "Report" r WHERE ${where}`;
+  return count;
+}
+
+/** The list's rows, newest first as on screen, one batch per statement, read only as the client takes them. */
+async function* reportBatches(ctx: AppContext, where: Prisma.Sql): AsyncGenerator<ReportRow[]> {
+  let after: string | undefined;
+  for (;;) {
+    const rows = await loadReportPage(ctx, where, { after, limit: EXPORT_BATCH, inverted: false });
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+    after = reportCursor(rows[rows.length - 1]);
+  }
+}
+
+/** The CSV file as a Node stream: backpressure from the socket pauses the reading of batches. */
+export function exportCsv(ctx: AppContext, where: Prisma.Sql): Readable {
+  const columns = columnsFor(ctx);
+  const records = Readable.from(
+    (async function* () {
+      for await (const batch of reportBatches(ctx, where)) {
+        for (const report of batch) yield columns.map((column) => column.cell(report, ctx));
+      }
+    })(),
+    { objectMode: true, highWaterMark: EXPORT_BATCH },
+  );
+  const csv = stringify({ bom: true, delimiter: ';', record_delimiter: 'windows', header: true, columns: columns.map((column) => column.header) });
+  records.on('error', (error) => csv.destroy(error));
+  return records.pipe(csv);
+}

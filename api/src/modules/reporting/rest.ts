@@ -1,0 +1,48 @@
+// GET /api/v1/exports/reports.csv: a report list as the screen filters it, streamed as CSV.
+import { Readable } from 'node:stream';
+import type { AppContext, Services } from '../../context.js';
+import { AppError, errorStatus } from '../../graphql/errors.js';
+import { bearerToken, clientInfo, json } from '../../http/request.js';
+import type { RestContext, Route } from '../../http/rest.js';
+import { resolveSession } from '../auth/service.js';
+import { countExport, exportCsv, exportWhere } from './export.js';
+import { parseExportQuery } from './rules.js';
+
+const FILE_NAMES = { reports: 'constats', retrocession: 'retrocession', billing: 'facturation' } as const;
+
+async function exportReports(ctx: RestContext, services: Services): Promise<Response> {
+  // The session first: nothing of the query is looked at for an anonymous caller.
+  const viewer = await resolveSession(services, bearerToken(ctx.request.headers.get('authorization')));
+  if (!viewer) return json({ code: 401, message: 'Veuillez vous connecter.' }, 401);
+  const app: AppContext = { ...services, viewer, client: clientInfo({ ...ctx.serverContext, request: ctx.request }, services.config.trustProxy) };
+  let where;
+  let total;
+  let list;
+  try {
+    const query = parseExportQuery(ctx.url.search);
+    list = query.list;
+    where = exportWhere(app, query);
+    total = await countExport(app, where);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const code = error.extensions.code as keyof typeof errorStatus;
+    return json({ code: errorStatus[code], message: error.message, fields: error.extensions.fields }, errorStatus[code]);
+  }
+  const csv = exportCsv(app, where);
+  // Stopped when the client goes away: no batch is read for nobody.
+  ctx.request.signal.addEventListener('abort', () => csv.destroy(), { once: true });
+  return new Response(Readable.toWeb(csv) as ReadableStream, {
+    status: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${FILE_NAMES[list]}.csv"`,
+      'cache-control': 'no-store',
+      // The web's progress bar counts the rows received against this.
+      'x-total-count': String(total),
+    },
+  });
+}
+
+export const reportingRoutes = (services: Services): Route[] => [
+  { method: 'GET', path: '/api/v1/exports/reports.csv', handler: (ctx) => exportReports(ctx, services) },
+];
