@@ -8,7 +8,7 @@
 //   4. prints one table and writes bench/results/latest.json (+ .md).
 // Options: --db=embedded|postgres --reports=100000 --runs=3 --duration=10 --warmup=5
 // --connections=10 --page=50 --fanout=1000 --upload-mb=200
-// --only=sql,cost,execution,calibration,screen,floor,rest,fanout,upload,cold --cost-requests=300 --cost-rounds=3 --cost-targets=GraphQL,plancher,REST
+// --only=sql,cost,execution,calibration,screen,floor,rest,aggregates,export,fanout,upload,cold --cost-requests=300 --cost-rounds=3 --cost-targets=GraphQL,plancher,REST
 // --explain (with sql: plans of the screen query's statements and of the floor's in bench/.data/explain.txt)
 // --fresh (rebuild the dataset) --max-age-hours=24 --profile (CPU profile of the measured server)
 // --no-build --node-args="--flag …" (extra node flags of the measured server, for A/B runs).
@@ -28,6 +28,7 @@ import { measureLoad, median, type LoadFigure, type LoadSettings } from './load.
 import { graphql, startServerProcess, type ServerProcess } from './process.js';
 import { SCREEN_QUERY, restGetAllPath } from './queries.js';
 import { printTable, writeResults, type Row } from './report.js';
+import { aggregatesRows, exportRows, measureAggregatesCost, measureExport, AGGREGATES_QUERY } from './reporting.js';
 import { measureUpload, type UploadFigure } from './upload.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -35,7 +36,7 @@ const DATA = path.join(ROOT, 'bench/.data');
 const BUILD = path.join(DATA, 'build');
 const PRODUCT_ENTRY = path.join(BUILD, 'api/src/main.js');
 const BENCH_ENTRY = path.join(BUILD, 'scripts/bench/server.js');
-const FIGURES = ['sql', 'cost', 'execution', 'calibration', 'screen', 'floor', 'rest', 'fanout', 'upload', 'cold'] as const;
+const FIGURES = ['sql', 'cost', 'execution', 'calibration', 'screen', 'floor', 'rest', 'aggregates', 'export', 'fanout', 'upload', 'cold'] as const;
 type FigureName = (typeof FIGURES)[number];
 
 function parseArgs(argv: string[]) {
@@ -182,7 +183,7 @@ async function main(): Promise<void> {
     }
 
     // --- Throughput, fan-out and upload on one server process ---------------------------------
-    const wantsServer = ['cost', 'execution', 'calibration', 'screen', 'floor', 'rest', 'fanout', 'upload'].some((name) => options.only.has(name as FigureName));
+    const wantsServer = ['cost', 'execution', 'calibration', 'screen', 'floor', 'rest', 'aggregates', 'export', 'fanout', 'upload'].some((name) => options.only.has(name as FigureName));
     if (wantsServer) {
       log(`\nServeur mesuré (BENCH_FLOOR=1${options.profile ? ', --cpu-prof' : ''}) …`);
       server = await startServerProcess({
@@ -304,6 +305,21 @@ async function main(): Promise<void> {
           const ratio = m.requestsPerSecond / screenLoad.median.requestsPerSecond;
           rows.push({ key: 'ratio.rest_graphql', figure: 'REST ÷ GraphQL (débit)', value: ratio, display: ratio.toFixed(2), target: '≥ 0.80', pass: ratio >= 0.8, load1: null });
         }
+      }
+
+      if (options.only.has('aggregates')) {
+        const months = (await graphql<{ reportAggregates: unknown[] }>(url, benchTokens.admin, AGGREGATES_QUERY)).data?.reportAggregates.length ?? 0;
+        log(`\nreportAggregates par mois (${months} mois) contre une page de liste admin (${options.page} lignes), CPU par requête …`);
+        const figures = await measureAggregatesCost(url, screenBody(options.page), { requests: Math.max(20, Math.round(options.costRequests / 5)), rounds: options.costRounds, connections: 2, serverPid: server.pid }, log);
+        raw.aggregates = figures;
+        rows.push(...aggregatesRows(figures, months, options.engine === 'embedded'));
+      }
+
+      if (options.only.has('export')) {
+        log(`\nExport CSV de tous les constats (admin, ${db.dataset.reports} constats), RSS du serveur échantillonné …`);
+        const figure = await measureExport(url, server.rss, log);
+        raw.export = figure;
+        rows.push(...exportRows(figure, db.dataset.reports));
       }
 
       if (options.only.has('fanout')) {
