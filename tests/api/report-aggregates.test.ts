@@ -82,7 +82,7 @@ async function wholeList(token: string, filter: Record<string, unknown> | null =
   const rows: ListRow[] = [];
   let after: string | null = null;
   for (;;) {
-    const result = await gql(app.url, LIST, { filter, after }, token);
+    const result: { data?: any; errors?: any[] } = await gql(app.url, LIST, { filter, after }, token);
     expect(result.errors).toBeUndefined();
     rows.push(...result.data!.reports.edges.map((edge: any) => edge.node));
     if (!result.data!.reports.pageInfo.hasNextPage) return rows;
@@ -143,7 +143,7 @@ function expected(rows: ListRow[], dimensions: Dimension[]) {
 }
 
 async function aggregates(token: string, groupBy: Dimension[], filter: Record<string, unknown> | null = null) {
-  const result = await gql(app.url, AGGREGATES, { filter, groupBy }, token);
+  const result: { data?: any; errors?: any[] } = await gql(app.url, AGGREGATES, { filter, groupBy }, token);
   expect(result.errors).toBeUndefined();
   return result.data!.reportAggregates.map((row: any) => ({
     key: JSON.stringify({
@@ -227,7 +227,7 @@ describe('lists page with a stable order', () => {
     const seen: number[] = [];
     let after: string | null = null;
     for (;;) {
-      const result = await gql(
+      const result: { data?: any; errors?: any[] } = await gql(
         app.url,
         'query($after: String) { reports(filter: { year: 2005 }, first: 2, after: $after) { pageInfo { hasNextPage endCursor } edges { node { databaseId } } } }',
         { after },

@@ -24,7 +24,7 @@ it('the admin exports « Constats en cours »: the downloaded CSV holds the list
   const ids: number[] = [];
   let after: string | null = null;
   for (;;) {
-    const result = await gql(
+    const result: { data?: any; errors?: any[] } = await gql(
       app.url,
       'query($filter: ReportFilter, $after: String) { reports(filter: $filter, first: 100, after: $after) { pageInfo { hasNextPage endCursor } edges { node { databaseId name } } } }',
       { filter, after },

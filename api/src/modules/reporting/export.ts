@@ -93,11 +93,11 @@ export async function countExport(ctx: AppContext, where: Prisma.Sql): Promise<n
   return count;
 }
 
-/** The list's rows, newest first as on screen, one batch per statement, read only as the client takes them. */
+/** The list's rows, newest first as on screen, without files and comments, one batch per statement, read only as the client takes them. */
 async function* reportBatches(ctx: AppContext, where: Prisma.Sql): AsyncGenerator<ReportRow[]> {
   let after: string | undefined;
   for (;;) {
-    const rows = await loadReportPage(ctx, where, { after, limit: EXPORT_BATCH, inverted: false });
+    const rows = await loadReportPage(ctx, where, { after, limit: EXPORT_BATCH, inverted: false }, 0, true);
     if (rows.length > 0) yield rows;
     if (rows.length < EXPORT_BATCH) return;
     after = reportCursor(rows[rows.length - 1]);

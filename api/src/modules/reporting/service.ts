@@ -5,6 +5,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import type { ReportStatus } from '../../generated/prisma/enums.js';
 import { AppError } from '../../graphql/errors.js';
 import { toDecimal, type Decimal } from '../../lib/money.js';
+import { FIRST_YEAR, LAST_YEAR } from '../../lib/periods.js';
 import { amountsShownTo } from '../reports/rules.js';
 import { reportsSql, type ReportFilter } from '../reports/service.js';
 import { AGGREGATE_DIMENSIONS, normaliseGroupBy, type AggregateDimension } from './rules.js';
@@ -36,28 +37,43 @@ export interface ReportAggregate {
   retrocessionAmountHT: Decimal | null;
 }
 
-// Spec §9 per report, rounded to the cent (numeric round() is half up on these positive amounts,
-// money.ts's policy), with the captured tariffs else those in force — the same effective tariffs
-// rows.ts hands the list (groupPrice* ?? the bailiff's group, secretaryPrice* ?? the secretary's).
-// billing/rules.ts billingAmounts: text pages = pages − round(photos/2), never below zero.
-const BILLING_AMOUNT = Prisma.sql`
-  round(coalesce(r."groupPricePage", g."pricePage", 0) * greatest(0, r."countPagesBilling" - floor(r."countPhotosBilling" / 2.0 + 0.5)), 2)
-  + round(coalesce(r."groupPricePhoto", g."pricePhoto", 0) * r."countPhotosBilling", 2)`;
-// retrocession/rules.ts retrocessionAmounts: text pages = round(pages − photos/2), never below zero.
-const RETROCESSION_AMOUNT = Prisma.sql`
-  round(coalesce(r."secretaryPricePage", s."secretaryPricePage", 0) * greatest(0, floor(r."countPagesRetrocession" - r."countPhotosRetrocession" / 2.0 + 0.5)), 2)
-  + round(coalesce(r."secretaryPricePhoto", s."secretaryPricePhoto", 0) * r."countPhotosRetrocession", 2)`;
+// Spec §9 per report, rounded to the cent half up (money.ts's policy), with the captured tariffs
+// else those in force — the same effective tariffs rows.ts hands the list (groupPrice* ?? the
+// bailiff's group, secretaryPrice* ?? the secretary's). In integers: tariffs are numeric(8,3), so a
+// tariff × a count is an exact number of tenths of a cent, and (tenths + 5) / 10 rounds it half up
+// to cents; PostgreSQL sums int8 several times faster than numeric (docs/benchmarks.md).
+const tenthsOfCent = (price: Prisma.Sql) => Prisma.sql`(coalesce(${price}, 0) * 1000)::int8`;
+const cents = (price: Prisma.Sql, count: Prisma.Sql) => Prisma.sql`(${tenthsOfCent(price)} * ${count} + 5) / 10`;
+// billing/rules.ts billingAmounts: text pages = pages − round(photos/2) (half up: (photos + 1) / 2), never below zero.
+const BILLING_CENTS = Prisma.sql`
+  ${cents(Prisma.sql`coalesce(r."groupPricePage", g."pricePage")`, Prisma.sql`greatest(0, r."countPagesBilling" - (r."countPhotosBilling" + 1) / 2)`)}
+  + ${cents(Prisma.sql`coalesce(r."groupPricePhoto", g."pricePhoto")`, Prisma.sql`r."countPhotosBilling"`)}`;
+// retrocession/rules.ts retrocessionAmounts: text pages = round(pages − photos/2) = (2 pages − photos + 1) / 2,
+// never below zero (integer division truncates a negative toward zero, which greatest() clamps anyway).
+const RETROCESSION_CENTS = Prisma.sql`
+  ${cents(Prisma.sql`coalesce(r."secretaryPricePage", s."secretaryPricePage")`, Prisma.sql`greatest(0, (2 * r."countPagesRetrocession" - r."countPhotosRetrocession" + 1) / 2)`)}
+  + ${cents(Prisma.sql`coalesce(r."secretaryPricePhoto", s."secretaryPricePhoto")`, Prisma.sql`r."countPhotosRetrocession"`)}`;
 
-// Months and years in Paris time, as every period filter (lib/periods.ts): columns hold UTC wall clocks.
+// Months and years in Paris time, as every period filter (lib/periods.ts). Converting each row's
+// instant to Paris time costs more than the rest of the statement: the instant is placed instead
+// by binary search (width_bucket) among the UTC starts of the Paris months FIRST_YEAR…LAST_YEAR,
+// built once per statement; an instant outside them (none in practice) is converted.
+const MONTHS = (LAST_YEAR - FIRST_YEAR + 1) * 12;
+const MONTH_STARTS = Prisma.sql`(SELECT array_agg((make_timestamptz(${FIRST_YEAR}::int + i / 12, i % 12 + 1, 1, 0, 0, 0, 'Europe/Paris') AT TIME ZONE 'UTC')::timestamp(3) ORDER BY i)
+                                  FROM generate_series(0, ${MONTHS}::int) AS i)`;
 const PARIS_CREATED = Prisma.sql`((r."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Europe/Paris')`;
+const MONTH_INDEX = Prisma.sql`width_bucket(r."createdAt", m.starts)`;
+const IN_RANGE = Prisma.sql`${MONTH_INDEX} BETWEEN 1 AND ${MONTHS}::int`;
+const YEAR_KEY = Prisma.sql`(CASE WHEN ${IN_RANGE} THEN ${FIRST_YEAR}::int + (${MONTH_INDEX} - 1) / 12 ELSE extract(year FROM ${PARIS_CREATED})::int END)`;
+const MONTH_KEY = Prisma.sql`(CASE WHEN ${IN_RANGE} THEN (${MONTH_INDEX} - 1) % 12 + 1 ELSE extract(month FROM ${PARIS_CREATED})::int END)`;
 
 /** The SQL key columns of each dimension (what it selects and groups by). */
 function keyColumns(viewer: Viewer, dimension: AggregateDimension): Prisma.Sql[] {
   switch (dimension) {
     case 'YEAR':
-      return [Prisma.sql`extract(year FROM ${PARIS_CREATED})::int AS "year"`];
+      return [Prisma.sql`${YEAR_KEY} AS "year"`];
     case 'MONTH':
-      return [Prisma.sql`extract(year FROM ${PARIS_CREATED})::int AS "year"`, Prisma.sql`extract(month FROM ${PARIS_CREATED})::int AS "month"`];
+      return [Prisma.sql`${YEAR_KEY} AS "year"`, Prisma.sql`${MONTH_KEY} AS "month"`];
     case 'BAILIFF':
       return [Prisma.sql`b.id AS "bailiffId"`, Prisma.sql`b."firstName" AS "bailiffFirstName"`, Prisma.sql`b."lastName" AS "bailiffLastName"`];
     case 'SECRETARY':
@@ -96,9 +112,11 @@ interface AggregateRow {
   photosRetrocession: number;
   pagesBilling: number;
   photosBilling: number;
-  billingAmountHT: string | null;
-  retrocessionAmountHT: string | null;
+  billingCents: string | null;
+  retrocessionCents: string | null;
 }
+
+const euros = (cents: string | null) => (cents === null ? null : toDecimal(cents).dividedBy(100));
 
 const person = (id: number | null | undefined, firstName: string | null | undefined, lastName: string | null | undefined): PersonKey | null =>
   id == null ? null : { id, firstName: firstName ?? '', lastName: lastName ?? '' };
@@ -114,13 +132,14 @@ export async function reportAggregates(ctx: AppContext, filter: ReportFilter, gr
   const keys = dimensions.flatMap((dimension) => keyColumns(viewer, dimension));
   const shown = amountsShownTo(viewer.role);
   const sumOf = (amount: Prisma.Sql, visible: boolean) => (visible ? Prisma.sql`coalesce(sum(${amount}), 0)::text` : Prisma.sql`NULL::text`);
+  const byMonth = dimensions.includes('MONTH') || dimensions.includes('YEAR');
   const figures = Prisma.sql`
     count(*)::int AS "reports",
     coalesce(sum(r."countPagesProvisional"), 0)::int AS "pagesProvisional", coalesce(sum(r."countPhotosProvisional"), 0)::int AS "photosProvisional",
     coalesce(sum(r."countPagesRetrocession"), 0)::int AS "pagesRetrocession", coalesce(sum(r."countPhotosRetrocession"), 0)::int AS "photosRetrocession",
     coalesce(sum(r."countPagesBilling"), 0)::int AS "pagesBilling", coalesce(sum(r."countPhotosBilling"), 0)::int AS "photosBilling",
-    ${sumOf(BILLING_AMOUNT, shown.billing)} AS "billingAmountHT",
-    ${sumOf(RETROCESSION_AMOUNT, shown.retrocession)} AS "retrocessionAmountHT"`;
+    ${sumOf(BILLING_CENTS, shown.billing)} AS "billingCents",
+    ${sumOf(RETROCESSION_CENTS, shown.retrocession)} AS "retrocessionCents"`;
   const grouping = keys.length > 0 ? Prisma.sql`GROUP BY ${positions(keys.length)} ORDER BY ${positions(keys.length)}` : Prisma.empty;
   const rows = await ctx.db.$queryRaw<AggregateRow[]>`
     SELECT ${Prisma.join([...keys, figures])}
@@ -128,6 +147,7 @@ export async function reportAggregates(ctx: AppContext, filter: ReportFilter, gr
       JOIN "User" b ON b.id = r."bailiffId"
       LEFT JOIN "Group" g ON g.id = b."groupId"
       LEFT JOIN "User" s ON s.id = r."secretaryId"
+      ${byMonth ? Prisma.sql`CROSS JOIN (SELECT ${MONTH_STARTS} AS starts) m` : Prisma.empty}
      WHERE ${reportsSql(viewer, filter)}
      ${grouping}`;
   return rows.map((row) => ({
@@ -145,8 +165,8 @@ export async function reportAggregates(ctx: AppContext, filter: ReportFilter, gr
     photosRetrocession: row.photosRetrocession,
     pagesBilling: row.pagesBilling,
     photosBilling: row.photosBilling,
-    billingAmountHT: row.billingAmountHT === null ? null : toDecimal(row.billingAmountHT),
-    retrocessionAmountHT: row.retrocessionAmountHT === null ? null : toDecimal(row.retrocessionAmountHT),
+    billingAmountHT: euros(row.billingCents),
+    retrocessionAmountHT: euros(row.retrocessionCents),
   }));
 }
 

@@ -98,9 +98,10 @@ const secretaryPay = (viewer: Viewer | null, column: string) =>
 
 /**
  * The rows of the reports `picked` gives — a statement answering (id, position) — in its order:
- * a list of ids, or a page chosen by filters and a cursor, in the same statement.
+ * a list of ids, or a page chosen by filters and a cursor, in the same statement. `bare` leaves
+ * files and comments out (empty), for readers that show neither (the CSV export).
  */
-const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql) => Prisma.sql`
+const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, bare = false) => Prisma.sql`
   WITH picked AS (${picked})
   SELECT json_build_object(
       'id', r.id, 'name', r.name, 'bailiffId', r."bailiffId", 'secretaryId', r."secretaryId",
@@ -117,17 +118,17 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql) => Prisma.sql`
       'secretaryPricePage', ${secretaryPay(viewer, 'r."secretaryPricePage"')}, 'secretaryPricePhoto', ${secretaryPay(viewer, 'r."secretaryPricePhoto"')},
       'bailiffGroupPricePage', g."pricePage"::text, 'bailiffGroupPricePhoto', g."pricePhoto"::text,
       'assignedSecretaryPricePage', ${secretaryPay(viewer, 's."secretaryPricePage"')}, 'assignedSecretaryPricePhoto', ${secretaryPay(viewer, 's."secretaryPricePhoto"')},
-      'files', (SELECT coalesce(json_agg(json_build_object(
+      'files', ${bare ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
                     'id', f.id, 'kind', f.kind, 'originalName', f."originalName", 'size', f.size, 'storageKey', f."storageKey", 'createdAt', ${epochMs('f."createdAt"')}
                   ) ORDER BY f.id), '[]')
-                 FROM "ReportFile" f WHERE f."reportId" = r.id),
-      'comments', (SELECT coalesce(json_agg(json_build_object(
+                 FROM "ReportFile" f WHERE f."reportId" = r.id)`},
+      'comments', ${bare ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
                        'id', c.id, 'body', c.body, 'createdAt', ${epochMs('c."createdAt"')}, 'authorId', c."authorId", 'receiverId', c."receiverId",
                        'authorName', a."firstName" || ' ' || a."lastName", 'authorRole', a.role,
                        'read', EXISTS (SELECT 1 FROM "CommentRead" cr WHERE cr."commentId" = c.id AND cr."userId" = ${viewer?.id ?? null})
                      ) ORDER BY c."createdAt", c.id), '[]')
                     FROM "Comment" c JOIN "User" a ON a.id = c."authorId"
-                   WHERE c."reportId" = r.id AND ${visibleCommentsSql(viewer)})
+                   WHERE c."reportId" = r.id AND ${visibleCommentsSql(viewer)})`}
     ) AS "row"
     FROM picked p
     JOIN "Report" r ON r.id = p.id
@@ -195,9 +196,15 @@ function parseCursor(cursor: string): number {
  * A page of the reports `where` finds (SQL on the "Report" row `r`, e.g. reportsSql), for
  * resolveCursorConnection, in ONE statement: newest first, the id breaking ties and serving as
  * cursor; backwards pages come nearest-first, as the helper expects. `offset` skips rows first
- * (the legacy get_all's page numbers).
+ * (the legacy get_all's page numbers); `bare` pages come without files and comments.
  */
-export async function loadReportPage(ctx: AppContext, where: Prisma.Sql, page: ResolveCursorConnectionArgs, offset = 0): Promise<ReportRow[]> {
+export async function loadReportPage(
+  ctx: AppContext,
+  where: Prisma.Sql,
+  page: ResolveCursorConnectionArgs,
+  offset = 0,
+  bare = false,
+): Promise<ReportRow[]> {
   const cursor = page.inverted ? page.before : page.after;
   const direction = page.inverted ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   // After the cursor's row in the page's direction (none when that row is gone, as with Prisma).
@@ -210,6 +217,6 @@ export async function loadReportPage(ctx: AppContext, where: Prisma.Sql, page: R
      WHERE ${where} ${after}
      ORDER BY r."createdAt" ${direction}, r.id ${direction}
      LIMIT ${page.limit} OFFSET ${offset}`;
-  const found = await ctx.db.$queryRaw<{ row: RowJson }[]>(rowsStatement(ctx.viewer, picked));
+  const found = await ctx.db.$queryRaw<{ row: RowJson }[]>(rowsStatement(ctx.viewer, picked, bare));
   return found.map(({ row }) => fromJson(row));
 }
