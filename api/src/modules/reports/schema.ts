@@ -296,7 +296,7 @@ const ReportFilterInput = builder.inputType('ReportFilter', {
     bailiffId: t.globalID({ description: 'Seulement les constats de cet huissier.', for: UserNode }),
     secretaryId: t.globalID({ description: 'Seulement les constats de cette secrétaire.', for: UserNode }),
     year: t.int({ description: 'Année de création (avec month : un mois).' }),
-    month: t.int({ description: '1 à 12, avec year.' }),
+    month: t.int({ description: 'Mois de création, 1 à 12 : seulement avec year (refusé sans).' }),
     search: t.string({ description: 'Recherche sur le nom du constat.' }),
     archived: t.boolean({ description: 'true : archivés seulement ; false : non archivés ; absent : tous.' }),
   }),
