@@ -3,6 +3,7 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import SyncGlobalIdPlugin from './sync-global-id.js';
+import TotalCountDescriptionPlugin from './total-count-description.js';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
@@ -27,7 +28,7 @@ export const builder = new SchemaBuilder<{
 }>({
   // Fields are non-null unless declared otherwise: clients never have to guess.
   defaultFieldNullability: false,
-  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, SyncGlobalIdPlugin],
+  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, SyncGlobalIdPlugin, TotalCountDescriptionPlugin],
   scopeAuth: {
     // Refuse anonymous subscribers when they subscribe, not on each event.
     authorizeOnSubscribe: true,
@@ -51,15 +52,35 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
-    edgesFieldOptions: { nullable: false },
-    nodeFieldOptions: { nullable: false },
+    // Relay's generated types and arguments are described once here, for every connection.
+    idFieldOptions: { description: 'Identifiant global opaque (Relay), à passer tel quel aux autres requêtes.' },
+    nodeTypeOptions: { description: 'Tout objet identifiable par son identifiant global, relisible par `node(id:)`.' },
+    pageInfoTypeOptions: { description: 'Où en est la pagination par curseur d’une liste.' },
+    hasNextPageFieldOptions: { description: 'Vrai s’il reste des éléments après cette page : passer `endCursor` en `after`.' },
+    hasPreviousPageFieldOptions: { description: 'Vrai s’il reste des éléments avant cette page : passer `startCursor` en `before`.' },
+    startCursorFieldOptions: { description: 'Curseur du premier élément de la page (null si la page est vide).' },
+    endCursorFieldOptions: { description: 'Curseur du dernier élément de la page (null si la page est vide).' },
+    defaultConnectionTypeOptions: { description: 'Une page d’une liste paginée par curseur (connexion Relay).' },
+    defaultEdgeTypeOptions: { description: 'Un élément d’une page et son curseur.' },
+    edgesFieldOptions: { nullable: false, description: 'Les éléments de la page, dans l’ordre de la liste.' },
+    pageInfoFieldOptions: { description: 'Curseurs de la page et présence de pages avant et après.' },
+    cursorFieldOptions: { description: 'Curseur opaque de cet élément, pour `after` ou `before`.' },
+    nodeFieldOptions: { nullable: false, description: 'L’élément.' },
+    firstArgOptions: { description: 'Nombre d’éléments à lire après `after` (plafonné par la liste, voir docs/api.md).' },
+    afterArgOptions: { description: 'Curseur (`endCursor` de la page précédente) après lequel lire.' },
+    lastArgOptions: { description: 'Nombre d’éléments à lire avant `before`.' },
+    beforeArgOptions: { description: 'Curseur (`startCursor` de la page suivante) avant lequel lire.' },
     // No node type is public: anonymous callers are refused whether the id exists or not; for the
     // signed-in, a forbidden node reads as a missing one (null, no error), see node-visibility.ts.
     nodeQueryOptions: {
+      description: 'Relit un objet par son identifiant global ; null s’il n’existe pas ou n’est pas visible.',
+      args: { id: { description: 'Identifiant global de l’objet.' } },
       authScopes: { authenticated: true },
       resolve: async (_root, { id }, ctx, info, resolveNode) => visibleNode(await resolveNode(id), id.typename, ctx, info),
     },
     nodesQueryOptions: {
+      description: 'Relit plusieurs objets par leurs identifiants globaux, dans le même ordre ; null pour chacun qui n’existe pas ou n’est pas visible.',
+      args: { ids: { description: 'Identifiants globaux des objets.' } },
       authScopes: { authenticated: true },
       resolve: async (_root, { ids }, ctx, info, resolveNodes) =>
         Promise.all((await resolveNodes(ids)).map((node, index) => visibleNode(node, ids[index].typename, ctx, info))),
@@ -92,9 +113,9 @@ builder.scalarType('Decimal', {
 // GraphQL multipart request spec: files arrive as streams while the request is still uploading.
 builder.addScalarType('Upload', GraphQLUpload);
 
-builder.queryType({});
-builder.mutationType({});
-builder.subscriptionType({});
+builder.queryType({ description: 'Lectures : chaque champ applique la visibilité de l’utilisateur connecté.' });
+builder.mutationType({ description: 'Écritures (refusées aux jetons d’API, en lecture seule).' });
+builder.subscriptionType({ description: 'Événements en direct, sur WebSocket (graphql-ws).' });
 
 /** The builder's resolved schema types, for helpers that build fields outside a `fields` callback. */
 export type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;

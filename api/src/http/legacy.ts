@@ -5,7 +5,7 @@ import type { Services } from '../context.js';
 import type { Role } from '../generated/prisma/enums.js';
 import { forbidden, notAuthenticated, type FieldErrors } from '../graphql/errors.js';
 import { readMultipart, type MultipartForm } from './multipart.js';
-import { BodyError, json } from './request.js';
+import { bareFieldName, BodyError, json } from './request.js';
 import { refuseBody, type GraphQLFailure, type GraphQLOutcome, type RestContext } from './rest.js';
 
 interface Page<T> {
@@ -50,6 +50,18 @@ export function renameFields(fields: FieldErrors | undefined, names: FieldNames)
 export function legacyFailure(error: GraphQLFailure, names: FieldNames = {}, extra: Record<string, unknown> = {}): Response {
   const errors = renameFields(error.fields, names);
   return json({ code: error.status, message: error.message, ...(errors && { errors }), ...extra }, error.status);
+}
+
+/**
+ * Every value of a list parameter of the query string, however the client spells lists:
+ * `states=EC&states=RS`, axios' `states[]=EC&states[]=RS`, qs' `states[0]=EC`, or `states=EC,RS`.
+ */
+export function queryList(params: URLSearchParams, name: string): string[] {
+  const values: string[] = [];
+  params.forEach((value, key) => {
+    if (bareFieldName(key) === name) values.push(...value.split(','));
+  });
+  return values.map((value) => value.trim()).filter(Boolean);
 }
 
 /** A body value as a string: undefined stays undefined (field not sent), null becomes ''. */

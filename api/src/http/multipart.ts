@@ -11,10 +11,13 @@ import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { Upload, type FileUpload } from 'graphql-upload-minimal';
-import { BodyError, bodyTooLarge } from './request.js';
+import { bareFieldName, BodyError, bodyTooLarge, formFieldValues } from './request.js';
 
 export interface MultipartForm {
+  /** Text fields by bare name ("ids[]" → "ids"), the last value of a repeated one. */
   fields: Record<string, string>;
+  /** Text fields with their lists: repeated and `name[]` fields as arrays (formFieldValues). */
+  values: Record<string, string | string[]>;
   /** Files by field name, with any trailing "[]" removed, as GraphQL `Upload` variable values. */
   files: Record<string, Upload[]>;
   /** Removes the spooled files; call when the request is answered. */
@@ -43,6 +46,7 @@ export async function readMultipart(req: IncomingMessage, options: MultipartLimi
     await Promise.all(spooled.map((file) => rm(file, { force: true })));
   };
   const fields: Record<string, string> = {};
+  const entries: [string, string][] = [];
   const files: Record<string, Upload[]> = {};
   // Each spool write settles into this list (never rejects): a write cut short by a failed form
   // must not become an unhandled rejection once the form's own promise has already failed.
@@ -75,7 +79,8 @@ export async function readMultipart(req: IncomingMessage, options: MultipartLimi
         if (received > options.maxTotalBytes) fail(bodyTooLarge());
       };
       parser.on('field', (name, value) => {
-        fields[name.replace(/\[\]$/, '')] = value;
+        fields[bareFieldName(name)] = value;
+        entries.push([name, value]);
       });
       parser.on('file', (name, stream, info) => {
         if (failed) {
@@ -114,5 +119,5 @@ export async function readMultipart(req: IncomingMessage, options: MultipartLimi
     await cleanup();
     throw error;
   }
-  return { fields, files, cleanup };
+  return { fields, values: formFieldValues(entries), files, cleanup };
 }

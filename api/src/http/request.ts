@@ -82,18 +82,50 @@ export async function readFields(request: Request): Promise<Record<string, strin
     const body = await readJsonObject(request);
     return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value == null ? '' : String(value)]));
   }
-  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    // Parsed from the capped bytes: Request.formData() would read a body of any size.
-    const form = await new Response((await readBody(request)) as Uint8Array as BodyInit, { headers: { 'content-type': type } }).formData().catch(() => {
-      throw new BodyError('Formulaire invalide.');
-    });
-    const fields: Record<string, string> = {};
-    form.forEach((value, key) => {
-      if (typeof value === 'string') fields[key] = value;
-    });
-    return fields;
+  return Object.fromEntries(Object.entries(await readFormValues(request)).map(([key, value]) => [key, Array.isArray(value) ? value.at(-1)! : value]));
+}
+
+/**
+ * A JSON, form-encoded or multipart body whose fields may be lists: JSON as sent, form fields by
+ * formFieldValues (repeated and `name[]` fields as lists).
+ */
+export async function readFieldsWithLists(request: Request): Promise<Record<string, unknown>> {
+  if (request.headers.get('content-type')?.includes('application/json')) return readJsonObject(request);
+  return readFormValues(request);
+}
+
+async function readFormValues(request: Request): Promise<Record<string, string | string[]>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data')) return {};
+  // Parsed from the capped bytes: Request.formData() would read a body of any size.
+  const form = await new Response((await readBody(request)) as Uint8Array as BodyInit, { headers: { 'content-type': type } }).formData().catch(() => {
+    throw new BodyError('Formulaire invalide.');
+  });
+  const entries: [string, string][] = [];
+  form.forEach((value, key) => {
+    if (typeof value === 'string') entries.push([key, value]);
+  });
+  return formFieldValues(entries);
+}
+
+/** "states[]" and "states[0]" (axios', PHP's and qs' list fields) → "states". */
+export const bareFieldName = (name: string) => name.replace(/\[\d*\]$/, '');
+
+/**
+ * Form fields by bare name: a field sent once as a plain name is a string; one sent with brackets
+ * (`ids[]=1`) or more than once (`ids=1&ids=2`) is the list of its values, in order.
+ */
+export function formFieldValues(entries: Iterable<[string, string]>): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [name, value] of entries) {
+    const bare = bareFieldName(name);
+    const previous = values[bare];
+    if (previous === undefined && bare === name) values[bare] = value;
+    else {
+      values[bare] = previous === undefined ? [value] : [...(Array.isArray(previous) ? previous : [previous]), value];
+    }
   }
-  return {};
+  return values;
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

@@ -15,16 +15,18 @@ export const AbsenceNode = builder.prismaNode('Absence', {
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
     startDate: t.string({ description: 'Premier jour (AAAA-MM-JJ).', select: { startDate: true }, resolve: (absence) => formatDay(absence.startDate) }),
     endDate: t.string({ description: 'Dernier jour inclus (AAAA-MM-JJ).', select: { endDate: true }, resolve: (absence) => formatDay(absence.endDate) }),
-    comment: t.exposeString('comment'),
+    comment: t.exposeString('comment', { description: 'Commentaire libre de la personne.' }),
     user: t.relation('user', { description: "La personne absente (nom et prénom pour l'agenda)." }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { description: 'Date de la déclaration.', type: 'DateTime' }),
   }),
 });
 
 const AbsencePayload = builder.objectRef<{ absenceId: number; message: string }>('AbsencePayload').implement({
+  description: 'Résultat de la déclaration d’une absence.',
   fields: (t) => ({
     message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
     absence: t.prismaField({
+      description: 'L’absence déclarée.',
       type: AbsenceNode,
       resolve: (query, payload, _args, ctx) => ctx.db.absence.findUniqueOrThrow({ ...query, where: { id: payload.absenceId } }),
     }),
@@ -32,10 +34,11 @@ const AbsencePayload = builder.objectRef<{ absenceId: number; message: string }>
 });
 
 const CreateAbsenceInput = builder.inputType('CreateAbsenceInput', {
+  description: 'Une absence ou un congé à déclarer.',
   fields: (t) => ({
     startDate: t.string({ description: 'Premier jour : AAAA-MM-JJ (ou AAAA/MM/JJ, JJ/MM/AAAA).' }),
     endDate: t.string({ description: 'Dernier jour inclus, pas avant le premier.' }),
-    comment: t.string(),
+    comment: t.string({ description: 'Commentaire libre (facultatif).' }),
   }),
 });
 
@@ -99,7 +102,7 @@ builder.mutationFields((t) => ({
     type: AbsencePayload,
     description: 'Signaler une absence ou un congé.',
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: CreateAbsenceInput, required: true }) },
+    args: { input: t.arg({ description: 'L’absence.', type: CreateAbsenceInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({ absenceId: await absences.createAbsence(ctx, input), message: absenceMessages.created }),
   }),
 }));

@@ -7,11 +7,28 @@ import { accountMessages, formatUnitPrice, roleIds, searchWords } from './rules.
 import * as accounts from './service.js';
 import { stageAvatar } from './staged-avatars.js';
 
-export const RoleEnum = builder.enumType(Role, { name: 'Role', description: 'ADMIN (1), BAILIFF / huissier (2), SECRETARY / secrétaire (3).' });
-export const CivilityEnum = builder.enumType(Civility, { name: 'Civility' });
+export const RoleEnum = builder.enumType(Role, {
+  name: 'Role',
+  description: 'ADMIN (1), BAILIFF / huissier (2), SECRETARY / secrétaire (3).',
+  values: {
+    ADMIN: { description: 'Administrateur : attribue, compte, facture et gère les comptes (role_id 1).' },
+    BAILIFF: { description: 'Huissier : dépose ses constats et les retrouve (role_id 2).' },
+    SECRETARY: { description: 'Secrétaire : tape les constats qui lui sont attribués (role_id 3).' },
+  },
+});
+export const CivilityEnum = builder.enumType(Civility, {
+  name: 'Civility',
+  description: 'Civilité d’une personne.',
+  values: { MONSIEUR: { description: 'Monsieur.' }, MADAME: { description: 'Madame.' }, MAITRE: { description: 'Maître.' } },
+});
 export const UserStatusEnum = builder.enumType(UserStatus, {
   name: 'UserStatus',
   description: 'PENDING : inscription en attente de validation ; ACTIVE ; DISABLED : compte désactivé.',
+  values: {
+    PENDING: { description: 'Inscription depuis l’application, en attente d’approbation par un administrateur.' },
+    ACTIVE: { description: 'Compte actif.' },
+    DISABLED: { description: 'Compte désactivé : plus de connexion possible.' },
+  },
 });
 
 // Who may read which part of an account. Fields a viewer may not read resolve to null (no error),
@@ -28,6 +45,7 @@ const hidden = (_parent: unknown, _args: unknown, ctx: AppContext, _info: unknow
 };
 
 export const UserNode = builder.prismaNode('User', {
+  description: 'Un compte : administrateur, huissier ou secrétaire. Les coordonnées et données privées ne sont lisibles que par un administrateur et par le titulaire (null pour les autres).',
   id: { field: 'id' },
   // node(id:) of a missing record is null, not an error.
   nullable: true,
@@ -42,12 +60,12 @@ export const UserNode = builder.prismaNode('User', {
   fields: (t) => ({
     // Read from the type's own selection (plain resolvers, not exposes that would select again).
     databaseId: t.int({ description: 'Identifiant numérique (ancienne API REST).', resolve: (user) => user.id }),
-    role: t.expose('role', { type: RoleEnum }),
+    role: t.expose('role', { description: 'Type de compte.', type: RoleEnum }),
     roleId: t.string({ description: "role_id de l'ancienne API : '1', '2' ou '3'.", select: { role: true }, resolve: (user) => roleIds[user.role] }),
-    civility: t.expose('civility', { type: CivilityEnum }),
-    firstName: t.string({ resolve: (user) => user.firstName }),
-    lastName: t.string({ resolve: (user) => user.lastName }),
-    fullName: t.string({ resolve: (user) => `${user.firstName} ${user.lastName}` }),
+    civility: t.expose('civility', { description: 'Civilité.', type: CivilityEnum }),
+    firstName: t.string({ description: 'Prénom.', resolve: (user) => user.firstName }),
+    lastName: t.string({ description: 'Nom.', resolve: (user) => user.lastName }),
+    fullName: t.string({ description: 'Prénom et nom, pour l’affichage.', resolve: (user) => `${user.firstName} ${user.lastName}` }),
     avatarUrl: t.string({
       nullable: true,
       description: 'Lien signé et temporaire vers la photo de profil ; null : le client affiche l’avatar par défaut.',
@@ -61,26 +79,26 @@ export const UserNode = builder.prismaNode('User', {
       resolve: (user) => user.group?.name ?? null,
     }),
     // Contact and private details: admins and the account's owner only.
-    status: t.expose('status', { type: UserStatusEnum, nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
-    email: t.exposeString('email', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    status: t.expose('status', { description: 'État du compte (administrateur ou titulaire).', type: UserStatusEnum, nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    email: t.exposeString('email', { description: 'Adresse e-mail (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
     identity: t.exposeString('identity', {
       nullable: true,
       description: 'Identifiant de connexion.',
       authScopes: adminOrSelf,
       unauthorizedResolver: hidden,
     }),
-    telephone: t.exposeString('telephone', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    telephone: t.exposeString('telephone', { description: 'Téléphone (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
     group: t.relation('group', {
       nullable: true,
       description: "L'étude d'un huissier (coordonnées et tarifs).",
       authScopes: adminOrSelf,
       unauthorizedResolver: hidden,
     }),
-    siret: t.exposeString('siret', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
-    address: t.exposeString('address', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
-    zip: t.exposeString('zip', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
-    city: t.exposeString('city', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
-    rib: t.exposeString('rib', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    siret: t.exposeString('siret', { description: 'Secrétaire : numéro Siret (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    address: t.exposeString('address', { description: 'Secrétaire : adresse postale (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    zip: t.exposeString('zip', { description: 'Secrétaire : code postal (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    city: t.exposeString('city', { description: 'Secrétaire : ville (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    rib: t.exposeString('rib', { description: 'Secrétaire : RIB (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
     secretaryPricePage: t.string({
       nullable: true,
       description: 'Tarif par page de la secrétaire, en euros (« 1.20 »).',
@@ -97,9 +115,9 @@ export const UserNode = builder.prismaNode('User', {
       select: { secretaryPricePhoto: true },
       resolve: (user) => formatUnitPrice(user.secretaryPricePhoto),
     }),
-    description: t.exposeString('description', { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
-    lastActivityAt: t.expose('lastActivityAt', { type: 'DateTime', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
-    createdAt: t.expose('createdAt', { type: 'DateTime', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    description: t.exposeString('description', { description: 'Administrateur : description libre (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    lastActivityAt: t.expose('lastActivityAt', { description: 'Dernière activité connue sur l’application.', type: 'DateTime', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    createdAt: t.expose('createdAt', { description: 'Date de création du compte.', type: 'DateTime', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
     createdBy: t.relation('createdBy', {
       nullable: true,
       description: "L'administrateur qui a créé le compte (null pour une inscription).",
@@ -138,7 +156,7 @@ export const MatrixNode = builder.prismaNode('UserMatrix', {
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique.' }),
     name: t.exposeString('originalName', { description: 'Nom du fichier envoyé.' }),
     size: t.exposeInt('size', { description: 'Taille en octets.' }),
-    mimeType: t.exposeString('mimeType'),
+    mimeType: t.exposeString('mimeType', { description: 'Type MIME du fichier (application/pdf…).' }),
     url: t.string({
       description: 'Lien signé et temporaire pour l’afficher (visionneuse).',
       select: { storageKey: true, originalName: true },
@@ -149,14 +167,16 @@ export const MatrixNode = builder.prismaNode('UserMatrix', {
       select: { storageKey: true, originalName: true },
       resolve: (matrix, _args, ctx) => ctx.files.file(matrix.storageKey, matrix.originalName, { download: true }),
     }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { description: 'Date d’envoi de la matrice.', type: 'DateTime' }),
   }),
 });
 
 const AccountPayload = builder.objectRef<{ userId: number; message: string }>('AccountPayload').implement({
+  description: 'Résultat d’une création ou d’une modification de compte.',
   fields: (t) => ({
     message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
     user: t.prismaField({
+      description: 'Le compte créé ou modifié, relu après l’enregistrement.',
       type: UserNode,
       resolve: (query, payload, _args, ctx) => ctx.db.user.findUniqueOrThrow({ ...query, where: { id: payload.userId } }),
     }),
@@ -166,8 +186,9 @@ const AccountPayload = builder.objectRef<{ userId: number; message: string }>('A
 const ReviewPendingAccountPayload = builder
   .objectRef<{ userId: number; approved: boolean; message: string }>('ReviewPendingAccountPayload')
   .implement({
+    description: 'Résultat de l’examen d’une demande de création de compte.',
     fields: (t) => ({
-      message: t.exposeString('message'),
+      message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
       user: t.prismaField({
         type: UserNode,
         nullable: true,
@@ -190,22 +211,23 @@ const ReviewPendingAccountPayload = builder
 // Every text field is optional in the schema: a missing value gets the form's French message
 // ('Champ requis', …) instead of a GraphQL type error.
 const CreateAccountInput = builder.inputType('CreateAccountInput', {
+  description: 'Un nouveau compte actif. Les champs texte manquants reçoivent le message du formulaire (« Champ requis ») plutôt qu’une erreur de type.',
   fields: (t) => ({
     role: t.field({ type: RoleEnum, required: true, description: 'Type de compte.' }),
     civility: t.field({ type: CivilityEnum, description: 'MONSIEUR par défaut.' }),
-    firstName: t.string(),
-    lastName: t.string(),
-    telephone: t.string(),
-    email: t.string(),
+    firstName: t.string({ description: 'Prénom (obligatoire).' }),
+    lastName: t.string({ description: 'Nom (obligatoire).' }),
+    telephone: t.string({ description: 'Téléphone (obligatoire).' }),
+    email: t.string({ description: 'Adresse e-mail, unique (obligatoire).' }),
     identity: t.string({ description: 'Identifiant de connexion.' }),
-    password: t.string(),
+    password: t.string({ description: 'Mot de passe (obligatoire).' }),
     passwordConfirmation: t.string({ description: 'Vérifiée quand elle est fournie.' }),
     groupId: t.globalID({ description: 'Étude (« Lier à ») : obligatoire pour un huissier.' }),
     instructions: t.string({ description: 'Huissier : consignes aux secrétaires (HTML, nettoyé à l’enregistrement).' }),
     avatar: t.field({ type: 'Upload', description: 'Nouvelle photo de profil (image, 5 Mo au plus).' }),
     avatarKey: t.string({ description: 'Photo déjà envoyée par users/image (ancienne API) : sa clé ou son lien.' }),
     matrices: t.field({ type: ['Upload'], description: 'Huissier : matrices associées (.doc, .docx, .odt, .pdf, .txt).' }),
-    description: t.string(),
+    description: t.string({ description: 'Administrateur : description libre.' }),
     siret: t.string({ description: 'Secrétaire.' }),
     address: t.string({ description: 'Secrétaire : adresse postale.' }),
     zip: t.string({ description: 'Secrétaire.' }),
@@ -219,30 +241,30 @@ const CreateAccountInput = builder.inputType('CreateAccountInput', {
 const UpdateAccountInput = builder.inputType('UpdateAccountInput', {
   description: "Champs absents : inchangés. L'adresse e-mail et le type de compte ne se modifient pas.",
   fields: (t) => ({
-    id: t.globalID({ required: true }),
-    civility: t.field({ type: CivilityEnum }),
-    firstName: t.string(),
-    lastName: t.string(),
-    telephone: t.string(),
-    identity: t.string(),
+    id: t.globalID({ description: 'Le compte à modifier.', required: true }),
+    civility: t.field({ description: 'Civilité.', type: CivilityEnum }),
+    firstName: t.string({ description: 'Prénom.' }),
+    lastName: t.string({ description: 'Nom.' }),
+    telephone: t.string({ description: 'Téléphone.' }),
+    identity: t.string({ description: 'Identifiant de connexion.' }),
     password: t.string({ description: 'Changé seulement quand il est renseigné.' }),
-    passwordConfirmation: t.string(),
+    passwordConfirmation: t.string({ description: 'Confirmation du nouveau mot de passe.' }),
     currentPassword: t.string({ description: 'Mot de passe actuel : exigé quand un administrateur change le mot de passe de son propre compte.' }),
-    groupId: t.globalID(),
-    instructions: t.string(),
+    groupId: t.globalID({ description: 'Huissier : étude liée.' }),
+    instructions: t.string({ description: 'Huissier : consignes aux secrétaires (HTML, nettoyé à l’enregistrement).' }),
     avatar: t.field({ type: 'Upload', description: 'Nouvelle photo de profil (image, 5 Mo au plus).' }),
     avatarKey: t.string({ description: 'Photo déjà envoyée par users/image (ancienne API) : sa clé ou son lien.' }),
     removeAvatar: t.boolean({ description: 'Revenir à l’avatar par défaut.' }),
     matrices: t.field({ type: ['Upload'], description: 'Huissier : matrices à ajouter.' }),
     removeMatrixIds: t.globalIDList({ description: 'Huissier : matrices à retirer.' }),
-    description: t.string(),
-    siret: t.string(),
-    address: t.string(),
-    zip: t.string(),
-    city: t.string(),
-    rib: t.string(),
-    secretaryPricePage: t.string(),
-    secretaryPricePhoto: t.string(),
+    description: t.string({ description: 'Administrateur : description libre.' }),
+    siret: t.string({ description: 'Secrétaire : Siret.' }),
+    address: t.string({ description: 'Secrétaire : adresse postale.' }),
+    zip: t.string({ description: 'Secrétaire : code postal.' }),
+    city: t.string({ description: 'Secrétaire : ville.' }),
+    rib: t.string({ description: 'Secrétaire : RIB.' }),
+    secretaryPricePage: t.string({ description: 'Secrétaire : tarif par page en euros, 1 à 3 chiffres et jusqu’à 3 décimales.' }),
+    secretaryPricePhoto: t.string({ description: 'Secrétaire : tarif par photo en euros.' }),
   }),
 });
 
@@ -253,38 +275,40 @@ const UpdateMyProfileInput = builder.inputType('UpdateMyProfileInput', {
     'Siret, adresse, code postal, ville. Le mot de passe est changé seulement quand il est renseigné, avec le mot de passe actuel, ' +
     'jamais depuis une connexion « en tant que ».',
   fields: (t) => ({
-    civility: t.field({ type: CivilityEnum }),
-    firstName: t.string(),
-    lastName: t.string(),
-    telephone: t.string(),
-    identity: t.string(),
-    password: t.string(),
-    passwordConfirmation: t.string(),
+    civility: t.field({ description: 'Civilité.', type: CivilityEnum }),
+    firstName: t.string({ description: 'Prénom.' }),
+    lastName: t.string({ description: 'Nom.' }),
+    telephone: t.string({ description: 'Téléphone.' }),
+    identity: t.string({ description: 'Identifiant de connexion.' }),
+    password: t.string({ description: 'Nouveau mot de passe (laisser vide pour le garder).' }),
+    passwordConfirmation: t.string({ description: 'Confirmation du nouveau mot de passe.' }),
     currentPassword: t.string({ description: 'Mot de passe actuel : exigé avec un nouveau mot de passe.' }),
-    instructions: t.string(),
+    instructions: t.string({ description: 'Huissier : consignes aux secrétaires (HTML, nettoyé à l’enregistrement).' }),
     avatar: t.field({ type: 'Upload', description: 'Nouvelle photo de profil (image, 5 Mo au plus).' }),
     avatarKey: t.string({ description: 'Photo déjà envoyée par users/image (ancienne API) : sa clé ou son lien.' }),
     removeAvatar: t.boolean({ description: 'Revenir à l’avatar par défaut.' }),
     matrices: t.field({ type: ['Upload'], description: 'Huissier : matrices à ajouter.' }),
     removeMatrixIds: t.globalIDList({ description: 'Huissier : matrices à retirer.' }),
-    description: t.string(),
-    siret: t.string(),
-    address: t.string(),
-    zip: t.string(),
-    city: t.string(),
+    description: t.string({ description: 'Administrateur : description libre.' }),
+    siret: t.string({ description: 'Secrétaire : Siret.' }),
+    address: t.string({ description: 'Secrétaire : adresse postale.' }),
+    zip: t.string({ description: 'Secrétaire : code postal.' }),
+    city: t.string({ description: 'Secrétaire : ville.' }),
   }),
 });
 
 const SetAccountActiveInput = builder.inputType('SetAccountActiveInput', {
+  description: 'Activation ou désactivation d’un compte.',
   fields: (t) => ({
-    id: t.globalID({ required: true }),
+    id: t.globalID({ description: 'Le compte.', required: true }),
     active: t.boolean({ required: true, description: 'false désactive le compte et ferme toutes ses sessions.' }),
   }),
 });
 
 const ReviewPendingAccountInput = builder.inputType('ReviewPendingAccountInput', {
+  description: 'Décision sur une demande de création de compte.',
   fields: (t) => ({
-    id: t.globalID({ required: true }),
+    id: t.globalID({ description: 'Le compte en attente.', required: true }),
     approve: t.boolean({ required: true, description: 'true : activer le compte ; false : refuser la demande (le compte est supprimé).' }),
   }),
 });
@@ -306,13 +330,14 @@ function accountInput<T extends Record<string, unknown>>(input: T): accounts.Acc
 }
 
 const StageAvatarInput = builder.inputType('StageAvatarInput', {
+  description: 'Une photo de profil à envoyer avant d’enregistrer le formulaire.',
   fields: (t) => ({ image: t.field({ type: 'Upload', required: true, description: 'Image PNG, JPEG, GIF ou WebP, 5 Mo au plus.' }) }),
 });
 
 const StagedAvatarPayload = builder.objectRef<{ key: string }>('StagedAvatarPayload').implement({
   description: 'Photo enregistrée, à lier au compte par avatarKey lors de l’enregistrement du formulaire.',
   fields: (t) => ({
-    avatarKey: t.exposeString('key'),
+    avatarKey: t.exposeString('key', { description: 'Clé de la photo, à passer en avatarKey.' }),
     url: t.string({ description: 'Lien signé et temporaire vers l’image.', resolve: (payload, _args, ctx) => ctx.files.file(payload.key, `photo${extensionOf(payload.key)}`) }),
   }),
 });
@@ -325,8 +350,8 @@ builder.queryFields((t) => ({
       description: 'Comptes (« Voir les comptes »), triés par nom : filtre par type, statut et mot-clé (sans accents ni casse).',
       authScopes: { admin: true },
       args: {
-        role: t.arg({ type: RoleEnum }),
-        status: t.arg({ type: UserStatusEnum }),
+        role: t.arg({ description: 'Seulement ce type de compte.', type: RoleEnum }),
+        status: t.arg({ description: 'Seulement cet état (PENDING : demandes d’inscription à examiner).', type: UserStatusEnum }),
         keyword: t.arg.string({ description: 'Cherché dans nom, prénom, e-mail et identifiant.' }),
       },
       totalCount: (_parent, args, ctx) => ctx.db.user.count({ where: accounts.accountsWhere({ ...args, words: searchWords(args.keyword) }) }),
@@ -346,16 +371,17 @@ builder.mutationFields((t) => ({
     type: AccountPayload,
     description: 'Crée un compte actif (huissier, administrateur ou secrétaire).',
     authScopes: { admin: true },
-    args: { input: t.arg({ type: CreateAccountInput, required: true }) },
+    args: { input: t.arg({ description: 'Le compte à créer.', type: CreateAccountInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({
       userId: await accounts.createAccount(ctx, input.role, accountInput(input)),
       message: accountMessages.created,
     }),
   }),
   updateAccount: t.field({
+    description: 'Modifie un compte (administrateur).',
     type: AccountPayload,
     authScopes: { admin: true },
-    args: { input: t.arg({ type: UpdateAccountInput, required: true }) },
+    args: { input: t.arg({ description: 'Les champs à modifier.', type: UpdateAccountInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const id = userId(input.id);
       await accounts.updateAccount(ctx, id, accountInput(input));
@@ -363,9 +389,10 @@ builder.mutationFields((t) => ({
     },
   }),
   updateMyProfile: t.field({
+    description: 'Modifie le profil de l’utilisateur connecté.',
     type: AccountPayload,
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: UpdateMyProfileInput, required: true }) },
+    args: { input: t.arg({ description: 'Les champs à modifier.', type: UpdateMyProfileInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       await accounts.updateProfile(ctx, accountInput(input));
       return { userId: ctx.viewer!.id, message: accountMessages.updated };
@@ -375,7 +402,7 @@ builder.mutationFields((t) => ({
     type: AccountPayload,
     description: 'Active ou désactive un compte ; la désactivation ferme toutes ses sessions.',
     authScopes: { admin: true },
-    args: { input: t.arg({ type: SetAccountActiveInput, required: true }) },
+    args: { input: t.arg({ description: 'Le compte et son nouvel état.', type: SetAccountActiveInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const id = userId(input.id);
       await accounts.setAccountStatus(ctx, id, input.active);
@@ -386,14 +413,14 @@ builder.mutationFields((t) => ({
     type: StagedAvatarPayload,
     description: 'Ancienne API users/image : envoie une photo de profil avant d’enregistrer le formulaire du compte.',
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: StageAvatarInput, required: true }) },
+    args: { input: t.arg({ description: 'La photo.', type: StageAvatarInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({ key: await stageAvatar(ctx, input.image) }),
   }),
   reviewPendingAccount: t.field({
     type: ReviewPendingAccountPayload,
     description: "Approuve ou refuse une demande de création de compte depuis l'application.",
     authScopes: { admin: true },
-    args: { input: t.arg({ type: ReviewPendingAccountInput, required: true }) },
+    args: { input: t.arg({ description: 'Le compte et la décision.', type: ReviewPendingAccountInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const id = userId(input.id);
       await accounts.reviewPendingAccount(ctx, id, input.approve);

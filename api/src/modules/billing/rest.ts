@@ -2,13 +2,15 @@
 // and answers with the legacy keys (`bills`, `bill`, `availablesGroupsBillings`) and messages.
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { Readable } from 'node:stream';
-import type { Services } from '../../context.js';
+import type { AppContext, Services } from '../../context.js';
+import { AppError, errorStatus, type FieldErrors } from '../../graphql/errors.js';
 import { contentDisposition } from '../../http/files.js';
 import { bool, collectConnection, positiveInt, withMultipart } from '../../http/legacy.js';
-import { json, readFields, readJsonObject } from '../../http/request.js';
+import { clientInfo, json, readFieldsWithLists } from '../../http/request.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import { GROUP_FIELDS, legacyGroup, type GroupData } from '../groups/rest.js';
 import { legacyReport, REPORT_FIELDS, type ReportData } from '../reports/rest.js';
+import { previewGroupBillPdf } from './preview.js';
 import { billMessages } from './rules.js';
 
 export const BILL_FIELDS = `
@@ -117,9 +119,8 @@ const groupGid = (value: unknown) => encodeGlobalID('Group', positiveInt(value) 
 /** JSON, form-encoded or multipart bodies alike (the legacy create sends its PDF as multipart). */
 async function withBody(ctx: RestContext, services: Services, handle: (body: Record<string, unknown>) => Promise<Response>): Promise<Response> {
   const type = ctx.request.headers.get('content-type') ?? '';
-  if (type.includes('multipart/form-data')) return withMultipart(ctx, services, (form) => handle(form.fields), ['ADMIN']);
-  if (type.includes('application/json')) return handle(await readJsonObject(ctx.request));
-  return handle(await readFields(ctx.request));
+  if (type.includes('multipart/form-data')) return withMultipart(ctx, services, (form) => handle(form.values), ['ADMIN']);
+  return handle(await readFieldsWithLists(ctx.request));
 }
 
 /** A list sent as a JSON array, a JSON string of one, or comma-separated values. */
@@ -163,7 +164,7 @@ function billLines(body: Record<string, unknown>) {
     let discount: unknown = object?.discount;
     if (Array.isArray(discounts)) discount = discounts[index] ?? discount;
     else if (discounts && typeof discounts === 'object') discount = (discounts as Record<string, unknown>)[String(id)] ?? discount;
-    return { reportId: encodeGlobalID('Report', id), discount: discountValue(discount) };
+    return { reportId: id, discount: discountValue(discount) };
   });
 }
 
@@ -187,7 +188,7 @@ async function create(ctx: RestContext, services: Services): Promise<Response> {
         groupId: groupGid(body.group_id),
         year: positiveInt(body.year),
         month: positiveInt(body.month),
-        reports: billLines(body),
+        reports: billLines(body).map((line) => ({ ...line, reportId: encodeGlobalID('Report', line.reportId) })),
         discount: discountValue(body.discount),
       },
       billMessages.createFailed,
@@ -208,15 +209,45 @@ async function billIdFrom(ctx: RestContext, body: Record<string, unknown>): Prom
   return found.ok ? (found.data.groupBills.edges[0]?.node.id ?? null) : null;
 }
 
+const pdfFailure = (status: number, detail: string, errors?: FieldErrors) =>
+  json({ code: status, message: billMessages.pdfFailed, detail, ...(errors && { errors }) }, status);
+
+const pdfResponse = (body: BodyInit, name: string) =>
+  new Response(body, {
+    headers: { 'content-type': 'application/pdf', 'content-disposition': contentDisposition(name, true), 'cache-control': 'private, no-store' },
+  });
+
 /**
- * Legacy `generate-pdf` posted HTML for the server to print. It is never rendered: the call now
- * names a bill (`bill_id` or `bill_number`) and answers that bill's PDF, rendered from its frozen
- * figures (docs/decisions.md).
+ * Legacy `generate-pdf` before `billing/create` (spec §4): the PDF of the bill the selection
+ * (`group_id`, `reports`, `discounts`, `discount`, as create takes them) would make, rendered by the
+ * server from its own figures; nothing is created until create is called.
+ */
+async function previewPdf(ctx: RestContext, services: Services, body: Record<string, unknown>): Promise<Response> {
+  const appContext: AppContext = { ...services, viewer: ctx.viewer, client: clientInfo({ ...ctx.serverContext, request: ctx.request }, services.config.trustProxy) };
+  try {
+    const pdf = await previewGroupBillPdf(appContext, {
+      groupId: positiveInt(body.group_id) ?? 0,
+      year: positiveInt(body.year),
+      month: positiveInt(body.month),
+      reports: billLines(body),
+      discount: discountValue(body.discount),
+    });
+    return pdfResponse(new Uint8Array(pdf.content), pdf.name);
+  } catch (error) {
+    if (error instanceof AppError) return pdfFailure(errorStatus[error.code], error.message, error.extensions.fields as FieldErrors | undefined);
+    throw error;
+  }
+}
+
+/**
+ * Legacy `generate-pdf` posted HTML for the server to print. It is never rendered: the call names
+ * a bill (`bill_id` or `bill_number`) and answers that bill's PDF, rendered from its frozen figures,
+ * or, before the bill exists, a selection (previewPdf) (docs/decisions.md).
  */
 async function generatePdf(ctx: RestContext, services: Services): Promise<Response> {
   return withBody(ctx, services, async (body) => {
     const billId = await billIdFrom(ctx, body);
-    const pdfFailure = (status: number, detail: string) => json({ code: status, message: billMessages.pdfFailed, detail }, status);
+    if (!billId && positiveInt(body.group_id)) return previewPdf(ctx, services, body);
     if (!billId) return pdfFailure(400, billMessages.noPdfRequested);
     const result = await ctx.graphql<{ node: { number: number; pdf: { url: string } | null } | null }>(
       'query($id: ID!) { node(id: $id) { ... on GroupBill { number pdf { url } } } }',
@@ -227,13 +258,7 @@ async function generatePdf(ctx: RestContext, services: Services): Promise<Respon
     // The signed link was only handed out because the caller may see the bill; its path is the key.
     const storageKey = decodeURIComponent(new URL(result.data.node.pdf.url, 'http://x').pathname.slice('/files/'.length));
     const stream = await services.storage.get(storageKey);
-    return new Response(Readable.toWeb(stream as Readable) as ReadableStream, {
-      headers: {
-        'content-type': 'application/pdf',
-        'content-disposition': contentDisposition(`facture-${result.data.node.number}.pdf`, true),
-        'cache-control': 'private, no-store',
-      },
-    });
+    return pdfResponse(Readable.toWeb(stream as Readable) as ReadableStream, `facture-${result.data.node.number}.pdf`);
   });
 }
 

@@ -94,7 +94,7 @@ export const billMessages = {
   groupNotFound: 'Étude introuvable.',
   notFound: 'Facture introuvable.',
   periodInvalid: 'Choisissez un mois (1 à 12) et une année valides.',
-  noPdfRequested: 'Indiquez la facture dont il faut générer le PDF (bill_id ou bill_number).',
+  noPdfRequested: 'Indiquez la facture dont il faut générer le PDF (bill_id ou bill_number), ou l’étude et les constats à facturer (group_id, reports).',
 } as const;
 
 export const DISCOUNT_MIN = 0;

@@ -29,19 +29,19 @@ interface LineRow {
 const GroupBillLineRef = builder.objectRef<LineRow>('GroupBillLine').implement({
   description: 'Une ligne de facture : un constat, ses comptes figés et sa remise.',
   fields: (t) => ({
-    reportId: t.id({ resolve: (line) => encodeGlobalID('Report', line.report.id) }),
-    reportDatabaseId: t.int({ resolve: (line) => line.report.id }),
-    name: t.string({ resolve: (line) => line.report.name }),
-    createdAt: t.field({ type: 'DateTime', resolve: (line) => line.report.createdAt }),
-    pages: t.int({ resolve: (line) => line.report.countPagesBilling }),
-    photos: t.int({ resolve: (line) => line.report.countPhotosBilling }),
-    textPages: t.int({ resolve: (line) => line.amounts.textPages }),
-    amountPages: t.field({ type: 'Decimal', resolve: (line) => line.amounts.pages }),
-    amountPhotos: t.field({ type: 'Decimal', resolve: (line) => line.amounts.photos }),
-    amountHT: t.field({ type: 'Decimal', resolve: (line) => line.amounts.total }),
+    reportId: t.id({ description: 'Identifiant global du constat.', resolve: (line) => encodeGlobalID('Report', line.report.id) }),
+    reportDatabaseId: t.int({ description: 'Identifiant numérique du constat (ancienne API REST).', resolve: (line) => line.report.id }),
+    name: t.string({ description: 'Nom du constat.', resolve: (line) => line.report.name }),
+    createdAt: t.field({ description: 'Date de création du constat (il est facturé au mois de sa création).', type: 'DateTime', resolve: (line) => line.report.createdAt }),
+    pages: t.int({ description: 'Pages facturées.', resolve: (line) => line.report.countPagesBilling }),
+    photos: t.int({ description: 'Photos facturées.', resolve: (line) => line.report.countPhotosBilling }),
+    textPages: t.int({ description: 'Pages de texte facturées (pages moins photos, spec §9).', resolve: (line) => line.amounts.textPages }),
+    amountPages: t.field({ description: 'Montant HT des pages, en euros.', type: 'Decimal', resolve: (line) => line.amounts.pages }),
+    amountPhotos: t.field({ description: 'Montant HT des photos, en euros.', type: 'Decimal', resolve: (line) => line.amounts.photos }),
+    amountHT: t.field({ description: 'Montant HT de la ligne avant remise, en euros.', type: 'Decimal', resolve: (line) => line.amounts.total }),
     discount: t.int({ description: 'Remise du constat, en %.', resolve: (line) => line.discount }),
-    discountAmount: t.field({ type: 'Decimal', resolve: (line) => line.amounts.discountAmount }),
-    netAmountHT: t.field({ type: 'Decimal', resolve: (line) => line.amounts.net }),
+    discountAmount: t.field({ description: 'Montant de la remise du constat, en euros.', type: 'Decimal', resolve: (line) => line.amounts.discountAmount }),
+    netAmountHT: t.field({ description: 'Montant HT de la ligne après remise, en euros.', type: 'Decimal', resolve: (line) => line.amounts.net }),
   }),
 });
 
@@ -53,29 +53,29 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
     number: t.exposeInt('number', { description: 'Numéro de facture, séquentiel et sans trou.' }),
-    year: t.exposeInt('year'),
-    month: t.exposeInt('month'),
+    year: t.exposeInt('year', { description: 'Année facturée.' }),
+    month: t.exposeInt('month', { description: 'Mois facturé, 1 à 12.' }),
     monthLabel: t.string({ description: '« Novembre 2026 ».', resolve: (bill) => monthLabel(bill.year, bill.month) }),
-    group: t.relation('group'),
-    groupName: t.exposeString('groupName'),
-    groupAddress: t.exposeString('groupAddress'),
-    groupZip: t.exposeString('groupZip'),
-    groupCity: t.exposeString('groupCity'),
-    groupPricePage: t.field({ type: 'Decimal', resolve: (bill) => bill.groupPricePage }),
-    groupPricePhoto: t.field({ type: 'Decimal', resolve: (bill) => bill.groupPricePhoto }),
+    group: t.relation('group', { description: 'L’étude facturée.' }),
+    groupName: t.exposeString('groupName', { description: 'Nom de l’étude à la génération.' }),
+    groupAddress: t.exposeString('groupAddress', { description: 'Adresse de l’étude à la génération.' }),
+    groupZip: t.exposeString('groupZip', { description: 'Code postal de l’étude à la génération.' }),
+    groupCity: t.exposeString('groupCity', { description: 'Ville de l’étude à la génération.' }),
+    groupPricePage: t.field({ description: 'Tarif par page de l’étude à la génération, en euros HT.', type: 'Decimal', resolve: (bill) => bill.groupPricePage }),
+    groupPricePhoto: t.field({ description: 'Tarif par photo de l’étude à la génération, en euros HT.', type: 'Decimal', resolve: (bill) => bill.groupPricePhoto }),
     discount: t.exposeInt('discount', { description: 'Remise globale, en %.' }),
-    totalCountPages: t.exposeInt('totalCountPages'),
-    totalCountPhotos: t.exposeInt('totalCountPhotos'),
+    totalCountPages: t.exposeInt('totalCountPages', { description: 'Total des pages facturées.' }),
+    totalCountPhotos: t.exposeInt('totalCountPhotos', { description: 'Total des photos facturées.' }),
     amountHT: t.field({ type: 'Decimal', description: 'Total HT avant remises.', resolve: (bill) => bill.amountHT }),
     discountAmount: t.field({ type: 'Decimal', description: 'Remises des constats plus remise globale.', resolve: (bill) => bill.discountAmount }),
-    netAmountHT: t.field({ type: 'Decimal', resolve: (bill) => toDecimal(bill.amountHT).minus(toDecimal(bill.discountAmount)) }),
+    netAmountHT: t.field({ description: 'Montant HT après remises, en euros.', type: 'Decimal', resolve: (bill) => toDecimal(bill.amountHT).minus(toDecimal(bill.discountAmount)) }),
     vatAmount: t.field({ type: 'Decimal', description: 'TVA 20 %.', resolve: (bill) => bill.vatAmount }),
-    amountTTC: t.field({ type: 'Decimal', resolve: (bill) => bill.amountTTC }),
-    isSent: t.exposeBoolean('isSent'),
-    sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true }),
-    isPaid: t.exposeBoolean('isPaid'),
-    paidAt: t.expose('paidAt', { type: 'DateTime', nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    amountTTC: t.field({ description: 'Montant TTC, en euros.', type: 'Decimal', resolve: (bill) => bill.amountTTC }),
+    isSent: t.exposeBoolean('isSent', { description: 'Vrai une fois envoyée par e-mail à l’étude.' }),
+    sentAt: t.expose('sentAt', { description: 'Date du dernier envoi.', type: 'DateTime', nullable: true }),
+    isPaid: t.exposeBoolean('isPaid', { description: 'Vrai une fois marquée payée.' }),
+    paidAt: t.expose('paidAt', { description: 'Date de paiement.', type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { description: 'Date de génération.', type: 'DateTime' }),
     pdf: t.field({
       type: BillFileRef,
       description: 'La facture PDF (facture-{numéro}.pdf).',
@@ -87,6 +87,7 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
       }),
     }),
     lines: t.field({
+      description: 'Les constats facturés, du plus ancien au plus récent.',
       type: [GroupBillLineRef],
       select: {
         lines: {
@@ -105,8 +106,9 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
 // --- Queries ----------------------------------------------------------------------------------
 
 const GroupBillFilterInput = builder.inputType('GroupBillFilter', {
+  description: 'Filtre des factures d’études.',
   fields: (t) => ({
-    year: t.int(),
+    year: t.int({ description: 'Année facturée.' }),
     month: t.int({ description: '1 à 12.' }),
     groupId: t.globalID({ for: GroupNode, description: 'Administrateur : une étude (un huissier ne voit que la sienne).' }),
     number: t.int({ description: 'Numéro de facture.' }),
@@ -118,9 +120,10 @@ const groupIdOf = (id: { typename: string; id: string }) => databaseId(id, 'Grou
 const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup').implement({
   description: 'Une étude dans la facturation d’un mois : ce qu’il reste à facturer et sa facture.',
   fields: (t) => ({
-    year: t.exposeInt('year'),
-    month: t.exposeInt('month'),
+    year: t.exposeInt('year', { description: 'Année.' }),
+    month: t.exposeInt('month', { description: 'Mois, 1 à 12.' }),
     group: t.prismaField({
+      description: 'L’étude.',
       type: GroupNode,
       // findUnique calls of one tick are batched by Prisma into a single query.
       resolve: (query, row, _args, ctx) => ctx.db.group.findUniqueOrThrow({ ...query, where: { id: row.groupId } }),
@@ -141,7 +144,7 @@ const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup
       // for every étude of the list (no N+1).
       resolve: async (row, _args, ctx) => (await Promise.all(row.billableReportIds.map((id) => loadReportRow(ctx, id)))).filter((report) => report !== null),
     }),
-    billableReportCount: t.int({ resolve: (row) => row.billableReportIds.length }),
+    billableReportCount: t.int({ description: 'Nombre de constats à facturer.', resolve: (row) => row.billableReportIds.length }),
     totals: t.field({ type: PeriodTotalsRef, description: 'Tous les constats comptés du mois, facturés ou non.', resolve: (row) => row.totals }),
   }),
 });
@@ -149,11 +152,11 @@ const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup
 const BillingPeriodRef = builder.objectRef<billing.BillingPeriod>('BillingPeriod').implement({
   description: 'L’écran « Facturation » d’un mois.',
   fields: (t) => ({
-    year: t.exposeInt('year'),
-    month: t.exposeInt('month'),
+    year: t.exposeInt('year', { description: 'Année.' }),
+    month: t.exposeInt('month', { description: 'Mois, 1 à 12.' }),
     isCurrent: t.exposeBoolean('isCurrent', { description: 'Mois en cours : les factures peuvent être générées.' }),
     totals: t.field({ type: PeriodTotalsRef, description: 'Constats comptés du mois (avant remises).', resolve: (period) => period.totals }),
-    groups: t.field({ type: [BillingGroupRef], resolve: (period) => period.groups }),
+    groups: t.field({ description: 'Les études qui ont des constats comptés ce mois-là.', type: [BillingGroupRef], resolve: (period) => period.groups }),
   }),
 });
 
@@ -165,7 +168,7 @@ builder.queryFields((t) => ({
     maxSize: 200,
     description: 'Factures des études (toutes pour un administrateur, celles de son étude pour un huissier), les plus récentes d’abord.',
     authScopes: { $any: { admin: true, bailiff: true } },
-    args: { filter: t.arg({ type: GroupBillFilterInput }) },
+    args: { filter: t.arg({ description: 'Critères ; absent : toutes les factures visibles.', type: GroupBillFilterInput }) },
     totalCount: async (_root, args, ctx) => ctx.db.groupBill.count({ where: await billing.groupBillsWhere(ctx, toFilter(args.filter)) }),
     resolve: async (query, _root, args, ctx) =>
       ctx.db.groupBill.findMany({
@@ -175,16 +178,17 @@ builder.queryFields((t) => ({
       }),
   }),
   billingPeriod: t.field({
+    description: 'L’écran « Facturation » d’un mois (administrateurs).',
     type: BillingPeriodRef,
     authScopes: { admin: true },
-    args: { year: t.arg.int({ required: true }), month: t.arg.int({ required: true }) },
+    args: { year: t.arg.int({ description: 'Année.', required: true }), month: t.arg.int({ description: 'Mois, 1 à 12.', required: true }) },
     resolve: (_root, args, ctx) => billing.billingPeriod(ctx, args.year, args.month),
   }),
   availableGroupsForBilling: t.field({
     type: [BillingGroupRef],
     description: 'Études qui ont des constats comptés et pas encore facturés ce mois-là (mois en cours par défaut).',
     authScopes: { admin: true },
-    args: { year: t.arg.int(), month: t.arg.int() },
+    args: { year: t.arg.int({ description: 'Année (en cours par défaut).' }), month: t.arg.int({ description: 'Mois, 1 à 12 (en cours par défaut).' }) },
     resolve: (_root, args, ctx) => {
       const now = new Date();
       const current = parisYearMonth(now);
@@ -205,9 +209,11 @@ function toFilter(filter: typeof GroupBillFilterInput.$inferInput | null | undef
 // --- Mutations --------------------------------------------------------------------------------
 
 const GroupBillPayload = builder.objectRef<{ billId: number; message: string }>('GroupBillPayload').implement({
+  description: 'Résultat d’une action sur une facture d’étude.',
   fields: (t) => ({
-    message: t.exposeString('message'),
+    message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
     bill: t.prismaField({
+      description: 'La facture, relue après l’action.',
       type: GroupBillNode,
       resolve: (query, payload, _args, ctx) => ctx.db.groupBill.findUniqueOrThrow({ ...query, where: { id: payload.billId } }),
     }),
@@ -224,18 +230,22 @@ builder.mutationFields((t) => ({
     authScopes: { admin: true },
     args: {
       input: t.arg({
+        description: 'L’étude, les constats et leurs remises.',
         required: true,
         type: builder.inputType('GenerateGroupBillInput', {
+          description: 'Facture du mois d’une étude à générer.',
           fields: (f) => ({
-            groupId: f.globalID({ for: GroupNode, required: true }),
+            groupId: f.globalID({ description: 'L’étude à facturer.', for: GroupNode, required: true }),
             year: f.int({ description: 'Mois en cours seulement ; par défaut celui-ci.' }),
-            month: f.int(),
+            month: f.int({ description: 'Mois en cours seulement (1 à 12) ; par défaut celui-ci.' }),
             reports: f.field({
+              description: 'Les constats à facturer, chacun avec sa remise.',
               required: true,
               type: [
                 builder.inputType('GroupBillReportInput', {
+                  description: 'Un constat à facturer.',
                   fields: (g) => ({
-                    reportId: g.globalID({ for: ReportNode, required: true }),
+                    reportId: g.globalID({ description: 'Le constat (compté, du mois, pas encore facturé).', for: ReportNode, required: true }),
                     discount: g.int({ description: 'Remise en % (0 à 100), obligatoire.' }),
                   }),
                 }),
@@ -263,8 +273,9 @@ builder.mutationFields((t) => ({
     authScopes: { admin: true },
     args: {
       input: t.arg({
+        description: 'La facture à envoyer.',
         required: true,
-        type: builder.inputType('SendGroupBillInput', { fields: (f) => ({ billId: f.globalID({ for: GroupBillNode, required: true }) }) }),
+        type: builder.inputType('SendGroupBillInput', { description: 'Facture à envoyer.', fields: (f) => ({ billId: f.globalID({ description: 'La facture.', for: GroupBillNode, required: true }) }) }),
       }),
     },
     resolve: async (_root, { input }, ctx) => {
@@ -274,13 +285,16 @@ builder.mutationFields((t) => ({
     },
   }),
   setGroupBillPaid: t.field({
+    description: 'Marque une facture d’étude payée ou non payée.',
     type: GroupBillPayload,
     authScopes: { admin: true },
     args: {
       input: t.arg({
+        description: 'La facture et son état.',
         required: true,
         type: builder.inputType('SetGroupBillPaidInput', {
-          fields: (f) => ({ billId: f.globalID({ for: GroupBillNode, required: true }), isPaid: f.boolean({ required: true }) }),
+          description: 'Paiement d’une facture d’étude.',
+          fields: (f) => ({ billId: f.globalID({ description: 'La facture.', for: GroupBillNode, required: true }), isPaid: f.boolean({ description: 'true : payée ; false : non payée.', required: true }) }),
         }),
       }),
     },
@@ -296,7 +310,7 @@ builder.mutationFields((t) => ({
 
 const BillingChangedRef = builder.objectRef<{ year: number; month: number }>('BillingChanged').implement({
   description: 'Une facture de ce mois a été générée, envoyée ou marquée payée (ou non) : l’écran « Facturation » du mois se recharge.',
-  fields: (t) => ({ year: t.exposeInt('year'), month: t.exposeInt('month') }),
+  fields: (t) => ({ year: t.exposeInt('year', { description: 'Année.' }), month: t.exposeInt('month', { description: 'Mois, 1 à 12.' }) }),
 });
 
 builder.subscriptionField('billingChanged', (t) =>

@@ -16,13 +16,13 @@ export const GroupNode = builder.prismaNode('Group', {
   },
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
-    name: t.exposeString('name'),
-    siret: t.exposeString('siret'),
-    telephone: t.exposeString('telephone'),
+    name: t.exposeString('name', { description: 'Nom de l’étude.' }),
+    siret: t.exposeString('siret', { description: 'Siret de l’étude.' }),
+    telephone: t.exposeString('telephone', { description: 'Téléphone de l’étude.' }),
     email: t.exposeString('email', { description: 'Adresse e-mail de la comptabilité (envoi des factures).' }),
-    address: t.exposeString('address'),
-    zip: t.exposeString('zip'),
-    city: t.exposeString('city'),
+    address: t.exposeString('address', { description: 'Adresse postale.' }),
+    zip: t.exposeString('zip', { description: 'Code postal.' }),
+    city: t.exposeString('city', { description: 'Ville.' }),
     pricePage: t.string({ description: 'Tarif par page, en euros (« 2.50 »).', resolve: (group) => formatUnitPrice(group.pricePage) }),
     pricePhoto: t.string({ description: 'Tarif par photo, en euros (« 0.80 »).', resolve: (group) => formatUnitPrice(group.pricePhoto) }),
     memberCount: t.relationCount('members', { description: 'Nombre de personnes liées à l’étude.' }),
@@ -32,15 +32,17 @@ export const GroupNode = builder.prismaNode('Group', {
       authScopes: { admin: true },
       query: () => ({ orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] }),
     }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { description: 'Date de création.', type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { description: 'Date de dernière modification.', type: 'DateTime' }),
   }),
 });
 
 const GroupPayload = builder.objectRef<{ groupId: number; message: string }>('GroupPayload').implement({
+  description: 'Résultat d’une création ou d’une modification d’étude.',
   fields: (t) => ({
     message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
     group: t.prismaField({
+      description: 'L’étude, relue après l’enregistrement.',
       type: GroupNode,
       resolve: (query, payload, _args, ctx) => ctx.db.group.findUniqueOrThrow({ ...query, where: { id: payload.groupId } }),
     }),
@@ -61,11 +63,11 @@ const groupFormFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'I
   pricePhoto: t.string({ description: 'Tarif par photo en euros.' }),
 });
 
-const CreateGroupInput = builder.inputType('CreateGroupInput', { fields: groupFormFields });
+const CreateGroupInput = builder.inputType('CreateGroupInput', { description: 'Une nouvelle étude et ses tarifs.', fields: groupFormFields });
 
 const UpdateGroupInput = builder.inputType('UpdateGroupInput', {
   description: 'Champs absents : inchangés.',
-  fields: (t) => ({ id: t.globalID({ required: true }), ...groupFormFields(t) }),
+  fields: (t) => ({ id: t.globalID({ description: 'L’étude à modifier.', required: true }), ...groupFormFields(t) }),
 });
 
 const groupsWhere = (keyword: string | null | undefined) => ({
@@ -78,7 +80,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     description: 'Études (« Voir les groupes »), triées par nom ; mot-clé sans accents ni casse sur le nom et la ville.',
     authScopes: { admin: true },
-    args: { keyword: t.arg.string() },
+    args: { keyword: t.arg.string({ description: 'Mot-clé cherché dans le nom et la ville.' }) },
     totalCount: (_parent, args, ctx) => ctx.db.group.count({ where: groupsWhere(args.keyword) }),
     resolve: (query, _root, args, ctx) =>
       ctx.db.group.findMany({ ...query, where: groupsWhere(args.keyword), orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
@@ -87,15 +89,17 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createGroup: t.field({
+    description: 'Crée une étude (client facturé).',
     type: GroupPayload,
     authScopes: { admin: true },
-    args: { input: t.arg({ type: CreateGroupInput, required: true }) },
+    args: { input: t.arg({ description: 'L’étude.', type: CreateGroupInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({ groupId: await groups.createGroup(ctx, input), message: groupMessages.created }),
   }),
   updateGroup: t.field({
+    description: 'Modifie une étude.',
     type: GroupPayload,
     authScopes: { admin: true },
-    args: { input: t.arg({ type: UpdateGroupInput, required: true }) },
+    args: { input: t.arg({ description: 'Les champs à modifier.', type: UpdateGroupInput, required: true }) },
     resolve: async (_root, { input: { id, ...fields } }, ctx) => {
       const groupId = databaseId(id, 'Group', groupMessages.notFound);
       await groups.updateGroup(ctx, groupId, fields);

@@ -13,24 +13,26 @@ export const NewsNode = builder.prismaNode('News', {
   authScopes: { admin: true, secretary: true },
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
-    title: t.exposeString('title'),
+    title: t.exposeString('title', { description: 'Titre.' }),
     body: t.exposeString('body', { description: 'HTML nettoyé.' }),
-    important: t.exposeBoolean('important'),
+    important: t.exposeBoolean('important', { description: 'Actualité importante (mise en avant).' }),
     isRead: t.boolean({
       description: "Lue par l'utilisateur connecté (toujours pour son auteur).",
       select: (_args, ctx) => ({ authorId: true, reads: { where: { userId: ctx.viewer?.id ?? 0 }, select: { userId: true } } }),
       // The admin who published a news item has read it: it must not light his own bell.
       resolve: (item, _args, ctx) => item.authorId === ctx.viewer?.id || item.reads.length > 0,
     }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { description: 'Date de publication.', type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { description: 'Date de dernière modification.', type: 'DateTime' }),
   }),
 });
 
 const NewsPayload = builder.objectRef<{ newsId: number; message: string }>('NewsPayload').implement({
+  description: 'Résultat d’une action sur une actualité.',
   fields: (t) => ({
     message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
     news: t.prismaField({
+      description: 'L’actualité, relue après l’action.',
       type: NewsNode,
       resolve: (query, payload, _args, ctx) => ctx.db.news.findUniqueOrThrow({ ...query, where: { id: payload.newsId } }),
     }),
@@ -38,6 +40,7 @@ const NewsPayload = builder.objectRef<{ newsId: number; message: string }>('News
 });
 
 const CreateNewsInput = builder.inputType('CreateNewsInput', {
+  description: 'Une actualité à publier.',
   fields: (t) => ({
     title: t.string({ description: 'Titre, au moins 3 caractères.' }),
     body: t.string({ description: 'Texte riche (HTML), nettoyé à l’enregistrement.' }),
@@ -48,15 +51,16 @@ const CreateNewsInput = builder.inputType('CreateNewsInput', {
 const UpdateNewsInput = builder.inputType('UpdateNewsInput', {
   description: 'Champs absents : inchangés.',
   fields: (t) => ({
-    id: t.globalID({ required: true }),
-    title: t.string(),
-    body: t.string(),
-    important: t.boolean(),
+    id: t.globalID({ description: 'L’actualité à modifier.', required: true }),
+    title: t.string({ description: 'Titre, au moins 3 caractères.' }),
+    body: t.string({ description: 'Texte riche (HTML), nettoyé à l’enregistrement.' }),
+    important: t.boolean({ description: 'Actualité importante.' }),
   }),
 });
 
 const MarkNewsReadInput = builder.inputType('MarkNewsReadInput', {
-  fields: (t) => ({ id: t.globalID({ required: true }) }),
+  description: 'Actualité à marquer comme lue.',
+  fields: (t) => ({ id: t.globalID({ description: 'L’actualité.', required: true }) }),
 });
 
 const newsId = (id: { typename: string; id: string }) => databaseId(id, 'News', newsMessages.notFound);
@@ -87,13 +91,14 @@ builder.mutationFields((t) => ({
     type: NewsPayload,
     description: 'Publie une actualité ; les secrétaires et administrateurs connectés la reçoivent en direct (newsPublished).',
     authScopes: { admin: true },
-    args: { input: t.arg({ type: CreateNewsInput, required: true }) },
+    args: { input: t.arg({ description: 'L’actualité.', type: CreateNewsInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({ newsId: await news.createNews(ctx, input), message: newsMessages.created }),
   }),
   updateNews: t.field({
+    description: 'Modifie une actualité publiée.',
     type: NewsPayload,
     authScopes: { admin: true },
-    args: { input: t.arg({ type: UpdateNewsInput, required: true }) },
+    args: { input: t.arg({ description: 'Les champs à modifier.', type: UpdateNewsInput, required: true }) },
     resolve: async (_root, { input: { id, ...fields } }, ctx) => {
       const newsIdValue = newsId(id);
       await news.updateNews(ctx, newsIdValue, fields);
@@ -101,9 +106,10 @@ builder.mutationFields((t) => ({
     },
   }),
   markNewsRead: t.field({
+    description: 'Marque une actualité comme lue par l’utilisateur connecté.',
     type: NewsPayload,
     authScopes: { admin: true, secretary: true },
-    args: { input: t.arg({ type: MarkNewsReadInput, required: true }) },
+    args: { input: t.arg({ description: 'L’actualité.', type: MarkNewsReadInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const newsIdValue = newsId(input.id);
       await news.markNewsRead(ctx, newsIdValue);

@@ -4,6 +4,7 @@ import type { RenderedMail } from '../../infra/mail/index.js';
 import * as notifications from './service.js';
 
 export const NotificationNode = builder.prismaNode('Notification', {
+  description: 'Une notification de la cloche, propre à son destinataire.',
   id: { field: 'id' },
   // node(id:) of a missing record is null, not an error.
   nullable: true,
@@ -20,15 +21,17 @@ export const NotificationNode = builder.prismaNode('Notification', {
       nullable: true,
       description: 'ACCOUNT_REQUEST : le compte demandé (à approuver ou refuser tant qu’il est PENDING) ; null une fois refusé.',
     }),
-    isRead: t.exposeBoolean('isRead'),
-    readAt: t.expose('readAt', { type: 'DateTime', nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    isRead: t.exposeBoolean('isRead', { description: 'Lue par son destinataire.' }),
+    readAt: t.expose('readAt', { description: 'Date de lecture.', type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { description: 'Date de création.', type: 'DateTime' }),
   }),
 });
 
 const NotificationPayload = builder.objectRef<{ notificationId: number }>('NotificationPayload').implement({
+  description: 'Résultat d’une lecture de notification.',
   fields: (t) => ({
     notification: t.prismaField({
+      description: 'La notification, relue.',
       type: NotificationNode,
       resolve: (query, payload, _args, ctx) => ctx.db.notification.findUniqueOrThrow({ ...query, where: { id: payload.notificationId } }),
     }),
@@ -36,17 +39,19 @@ const NotificationPayload = builder.objectRef<{ notificationId: number }>('Notif
 });
 
 const MarkAllNotificationsReadPayload = builder.objectRef<{ count: number }>('MarkAllNotificationsReadPayload').implement({
+  description: 'Résultat de « Tout marquer comme lu ».',
   fields: (t) => ({ count: t.exposeInt('count', { description: 'Nombre de notifications passées à « lue ».' }) }),
 });
 
 const MarkNotificationReadInput = builder.inputType('MarkNotificationReadInput', {
-  fields: (t) => ({ id: t.globalID({ required: true }) }),
+  description: 'Notification à marquer comme lue.',
+  fields: (t) => ({ id: t.globalID({ description: 'La notification.', required: true }) }),
 });
 
 const MailPreview = builder.objectRef<RenderedMail>('MailPreview').implement({
   description: 'Un e-mail rendu avec des données d’exemple.',
   fields: (t) => ({
-    subject: t.exposeString('subject'),
+    subject: t.exposeString('subject', { description: 'Objet de l’e-mail.' }),
     html: t.exposeString('html', { description: 'Document HTML complet de l’e-mail, à afficher isolé (iframe).' }),
     text: t.exposeString('text', { description: 'Partie texte de l’e-mail.' }),
   }),
@@ -85,9 +90,10 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   markNotificationRead: t.field({
+    description: 'Marque une notification de l’utilisateur connecté comme lue.',
     type: NotificationPayload,
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: MarkNotificationReadInput, required: true }) },
+    args: { input: t.arg({ description: 'La notification.', type: MarkNotificationReadInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const notificationId = databaseId(input.id, 'Notification', notifications.notificationMessages.notFound);
       await notifications.markNotificationRead(ctx, notificationId);
@@ -95,6 +101,7 @@ builder.mutationFields((t) => ({
     },
   }),
   markAllNotificationsRead: t.field({
+    description: 'Marque toutes les notifications de l’utilisateur connecté comme lues.',
     type: MarkAllNotificationsReadPayload,
     authScopes: { authenticated: true },
     resolve: async (_root, _args, ctx) => ({ count: await notifications.markAllNotificationsRead(ctx) }),

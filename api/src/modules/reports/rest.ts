@@ -1,8 +1,8 @@
 // /api/v1/report/* (spec §7 "Reports"): each call runs the GraphQL operation and answers with the
 // legacy JSON field names (deposited_items, comments_without_read, baliff_id, …).
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { json, readFields, readJsonObject } from '../../http/request.js';
-import { withMultipart } from '../../http/legacy.js';
+import { json, readFields, readFieldsWithLists } from '../../http/request.js';
+import { queryList, withMultipart } from '../../http/legacy.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import type { Services } from '../../context.js';
 import type { ReportStatus } from '../../generated/prisma/enums.js';
@@ -150,10 +150,9 @@ const STATUSES: ReportStatus[] = ['NA', 'EC', 'RS', 'TE', 'AR'];
 /** Query string of get_all / get_headers → ReportFilter (spec §3 "Report filters"). */
 function filterFrom(url: URL) {
   const params = url.searchParams;
-  const statuses = [...params.getAll('states'), ...params.getAll('status')]
-    .flatMap((value) => value.split(','))
-    .map((value) => value.trim().toUpperCase())
-    .filter((value): value is ReportStatus => STATUSES.includes(value as ReportStatus));
+  const statuses = [...new Set([...queryList(params, 'states'), ...queryList(params, 'status')].map((value) => value.toUpperCase()))].filter(
+    (value): value is ReportStatus => STATUSES.includes(value as ReportStatus),
+  );
   const year = Number(params.get('year'));
   const month = Number(params.get('month'));
   const includeArchived = params.get('without_filter_archived') === 'true' || statuses.includes('AR');
@@ -174,6 +173,9 @@ function filterFrom(url: URL) {
 const MAX_LEGACY_LIMIT = 100;
 
 async function getAll(ctx: RestContext): Promise<Response> {
+  const params = ctx.url.searchParams;
+  // Spec §7: the legacy list is every matching constat; page/limit stay for clients that page.
+  if (!params.has('page') && !params.has('limit')) return streamAll(ctx);
   const limit = Math.min(Math.max(Number(ctx.url.searchParams.get('limit')) || MAX_LEGACY_LIMIT, 1), MAX_LEGACY_LIMIT);
   const page = Math.max(Math.trunc(Number(ctx.url.searchParams.get('page'))) || 1, 1);
   if (limit * (page - 1) > MAX_REPORTS_OFFSET) return json({ code: 400, message: messages.offsetInvalid }, 400);
@@ -185,6 +187,55 @@ async function getAll(ctx: RestContext): Promise<Response> {
   if (!result.ok) return failure(result.error);
   const nodes = result.data.reports.edges.map((edge) => legacyReport(edge.node));
   return json({ reports: nodes, total: result.data.reports.totalCount, page, limit });
+}
+
+/** Constats read per statement while get_all streams: the API's largest page. */
+const STREAM_BATCH = 100;
+
+type ReportPage = { edges: { node: ReportData }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+
+/**
+ * get_all without paging: `{ "total": n, "reports": [...] }` written batch by batch as the client
+ * reads it (cursor pages, each asked for only when the previous one is sent), so memory stays flat
+ * whatever the count. The first batch is read before answering, so a refused filter is a plain 400;
+ * a later failure aborts the body (truncated JSON) rather than ending a valid but shorter list.
+ */
+async function streamAll(ctx: RestContext): Promise<Response> {
+  const filter = filterFrom(ctx.url);
+  const page = (withTotal: boolean) => `query($filter: ReportFilter, $first: Int, $after: String) {
+    reports(filter: $filter, first: $first, after: $after) { ${withTotal ? 'totalCount' : ''}
+      edges { node { ${REPORT_FIELDS} } } pageInfo { hasNextPage endCursor } } }`;
+  const first = await ctx.graphql<{ reports: ReportPage & { totalCount: number } }>(page(true), { filter, first: STREAM_BATCH, after: null });
+  if (!first.ok) return failure(first.error);
+  const encoder = new TextEncoder();
+  let next: ReportPage | null = first.data.reports;
+  let written = 0;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`{"total":${first.data.reports.totalCount},"reports":[`));
+    },
+    async pull(controller) {
+      if (!next) {
+        controller.enqueue(encoder.encode(']}'));
+        controller.close();
+        return;
+      }
+      const current: ReportPage = next;
+      const items = current.edges.map((edge) => JSON.stringify(legacyReport(edge.node)));
+      if (items.length) controller.enqueue(encoder.encode((written ? ',' : '') + items.join(',')));
+      written += items.length;
+      next = null;
+      if (!current.pageInfo.hasNextPage) return;
+      const result = await ctx.graphql<{ reports: ReportPage }>(page(false), { filter, first: STREAM_BATCH, after: current.pageInfo.endCursor });
+      if (!result.ok) {
+        console.error('[report/get_all] lecture interrompue', result.error);
+        controller.error(new Error(result.error.message));
+        return;
+      }
+      next = result.data.reports;
+    },
+  });
+  return new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'private, no-store' } });
 }
 
 async function getHeaders(ctx: RestContext): Promise<Response> {
@@ -253,11 +304,6 @@ async function fileIdsByPath(ctx: RestContext, reportId: string): Promise<Map<st
 
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? [value] : []);
 
-async function readJson(request: Request): Promise<Record<string, unknown>> {
-  if (request.headers.get('content-type')?.includes('application/json')) return readJsonObject(request);
-  return readFields(request);
-}
-
 export function reportRoutes(services: Services): Route[] {
   return [
     { method: 'GET', path: '/api/v1/report/get_all', handler: getAll },
@@ -296,7 +342,7 @@ export function reportRoutes(services: Services): Route[] {
       method: 'POST',
       path: '/api/v1/report/remove_files',
       handler: async (ctx) => {
-        const body = await readJson(ctx.request);
+        const body = await readFieldsWithLists(ctx.request);
         const reportId = reportGid(String(body.report_id ?? ''));
         const ids = await fileIdsByPath(ctx, reportId);
         if (!(ids instanceof Map)) return failure(ids);
@@ -379,7 +425,7 @@ export function reportRoutes(services: Services): Route[] {
       method: 'POST',
       path: '/api/v1/report/mark_as_read',
       handler: async (ctx) => {
-        const body = await readJson(ctx.request);
+        const body = await readFieldsWithLists(ctx.request);
         const ids = asList(body.comments_ids);
         return mutate(ctx, 'markReportCommentsRead', 'MarkReportCommentsReadInput', {
           reportId: reportGid(String(body.report_id ?? '')),

@@ -51,6 +51,7 @@ export const messages = {
   retroceded: 'Rapport rétrocédé',
   genericFailure: 'Essayer plus tard',
   offsetInvalid: 'Pagination invalide : page trop lointaine (100 000 constats au plus avant la page) ou combinée à un curseur.',
+  monthWithoutYear: 'Précisez l’année du mois choisi.',
 } as const;
 
 export const REPORT_NAME_MAX = 90;

@@ -63,15 +63,22 @@ export interface ReportFilter {
   archived?: boolean | null;
 }
 
+/** The filter's creation period; a month without its year is refused, never silently dropped. */
+function filterPeriod(filter: ReportFilter) {
+  if (filter.year == null) {
+    if (filter.month != null) throw validationError({ month: messages.monthWithoutYear }, messages.monthWithoutYear);
+    return null;
+  }
+  return parisPeriod(filter.year, filter.month);
+}
+
 export function reportsWhere(viewer: Viewer, filter: ReportFilter = {}): Prisma.ReportWhereInput {
   const and: Prisma.ReportWhereInput[] = [visibleReports(viewer)];
   if (filter.statuses?.length) and.push({ status: { in: statusesForFilter(viewer.role, filter.statuses) } });
   if (filter.bailiffId) and.push({ bailiffId: filter.bailiffId });
   if (filter.secretaryId) and.push({ secretaryId: filter.secretaryId });
-  if (filter.year != null) {
-    const period = parisPeriod(filter.year, filter.month);
-    and.push({ createdAt: { gte: period.start, lt: period.end } });
-  }
+  const period = filterPeriod(filter);
+  if (period) and.push({ createdAt: { gte: period.start, lt: period.end } });
   const search = filter.search?.trim();
   if (search) and.push({ name: { contains: search, mode: 'insensitive' } });
   if (filter.archived != null) and.push({ isArchived: filter.archived });
@@ -88,10 +95,8 @@ export function reportsSql(viewer: Viewer, filter: ReportFilter = {}, alias = 'r
   if (filter.statuses?.length) and.push(Prisma.sql`${column('status')} IN (${statusList(statusesForFilter(viewer.role, filter.statuses))})`);
   if (filter.bailiffId) and.push(Prisma.sql`${column('bailiffId')} = ${filter.bailiffId}`);
   if (filter.secretaryId) and.push(Prisma.sql`${column('secretaryId')} = ${filter.secretaryId}`);
-  if (filter.year != null) {
-    const period = parisPeriod(filter.year, filter.month);
-    and.push(Prisma.sql`${column('createdAt')} >= ${sqlTimestamp(period.start)} AND ${column('createdAt')} < ${sqlTimestamp(period.end)}`);
-  }
+  const period = filterPeriod(filter);
+  if (period) and.push(Prisma.sql`${column('createdAt')} >= ${sqlTimestamp(period.start)} AND ${column('createdAt')} < ${sqlTimestamp(period.end)}`);
   const search = filter.search?.trim();
   // What Prisma's `contains` with `mode: 'insensitive'` sends: the text as typed inside ILIKE '%…%'.
   if (search) and.push(Prisma.sql`${column('name')} ILIKE ('%' || ${search} || '%')`);

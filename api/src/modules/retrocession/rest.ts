@@ -61,6 +61,21 @@ function legacySecretaryBill(bill: SecretaryBillData) {
   };
 }
 
+/**
+ * Spec §3: a secretary bill carries its `reports` — its secretary's constats created in its Paris
+ * month, the ones its figures count — taken from the period's constats already read for the list.
+ */
+function billsWithReports(bills: SecretaryBillData[], reports: ReportData[]) {
+  const key = (secretaryId: number, period: { year: number; month: number }) => `${secretaryId}:${period.year}-${period.month}`;
+  const bySecretaryMonth = new Map<string, ReturnType<typeof legacyReport>[]>();
+  for (const report of reports) {
+    if (!report.secretary) continue;
+    const found = key(report.secretary.databaseId, parisYearMonth(new Date(report.createdAt)));
+    bySecretaryMonth.set(found, [...(bySecretaryMonth.get(found) ?? []), legacyReport(report)]);
+  }
+  return bills.map((bill) => ({ ...legacySecretaryBill(bill), reports: bySecretaryMonth.get(key(bill.secretary.databaseId, bill)) ?? [] }));
+}
+
 const legacyTotals = (totals: Totals) => ({
   total_reports: totals.reports,
   total_pages: totals.pages,
@@ -95,18 +110,18 @@ async function periodReports(ctx: RestContext, filter: ReturnType<typeof periodF
 }
 
 /** `bills`: the period's reports (legacy report JSON); `bills_secretar…`: the uploaded invoices. */
-async function listBills(ctx: RestContext, key: 'bills_secretaries' | 'bills_secretary', onlyBills: boolean): Promise<Response> {
+async function listBills(ctx: RestContext, key: 'bills_secretaries' | 'bills_secretary'): Promise<Response> {
   const filter = periodFrom(ctx.url);
   const summary = await ctx.graphql<{ retrocession: { totals: Totals; bills: SecretaryBillData[] } }>(
     `query($filter: RetrocessionFilter!) { retrocession(filter: $filter) { totals { reports pages textPages photos amountHT } bills { ${SECRETARY_BILL_FIELDS} } } }`,
     { filter },
   );
   if (!summary.ok) return legacyFailure(summary.error);
-  const reports = onlyBills ? ({ ok: true, data: [] } as const) : await periodReports(ctx, filter);
+  const reports = await periodReports(ctx, filter);
   if (!reports.ok) return legacyFailure(reports.error);
   return json({
     bills: reports.data.map(legacyReport),
-    [key]: summary.data.retrocession.bills.map(legacySecretaryBill),
+    [key]: billsWithReports(summary.data.retrocession.bills, reports.data),
     totals: legacyTotals(summary.data.retrocession.totals),
   });
 }
@@ -114,7 +129,7 @@ async function listBills(ctx: RestContext, key: 'bills_secretaries' | 'bills_sec
 /** « MES FACTURES » of a secretary: her invoices of a year (all months unless one is given). */
 async function listSecretary(ctx: RestContext): Promise<Response> {
   const onlyBills = bool(ctx.url.searchParams.get('only_bills_secretary') ?? undefined) ?? false;
-  if (!onlyBills) return listBills(ctx, 'bills_secretary', false);
+  if (!onlyBills) return listBills(ctx, 'bills_secretary');
   const filter = periodFrom(ctx.url);
   const result = await collectConnection(
     ctx,
@@ -124,7 +139,9 @@ async function listSecretary(ctx: RestContext): Promise<Response> {
     (data: { secretaryBills: Page<SecretaryBillData> }) => data.secretaryBills,
   );
   if (!result.ok) return legacyFailure(result.error);
-  return json({ bills: [], bills_secretary: result.data.map(legacySecretaryBill) });
+  const reports = await periodReports(ctx, filter);
+  if (!reports.ok) return legacyFailure(reports.error);
+  return json({ bills: [], bills_secretary: billsWithReports(result.data, reports.data) });
 }
 
 async function upload(ctx: RestContext, services: Services): Promise<Response> {
@@ -165,7 +182,7 @@ async function remove(ctx: RestContext): Promise<Response> {
 
 export function retrocessionRoutes(services: Services): Route[] {
   return [
-    { method: 'GET', path: '/api/v1/billing/get_all_secretaries', handler: (ctx) => listBills(ctx, 'bills_secretaries', false) },
+    { method: 'GET', path: '/api/v1/billing/get_all_secretaries', handler: (ctx) => listBills(ctx, 'bills_secretaries') },
     { method: 'GET', path: '/api/v1/billing/get_all_secretary', handler: listSecretary },
     { method: 'POST', path: '/api/v1/billing/create_secretary', handler: (ctx) => upload(ctx, services) },
     { method: 'POST', path: '/api/v1/billing/remove_secretary', handler: remove },

@@ -36,7 +36,7 @@ const billFileLink = (file: BillFile, ctx: AppContext, download: boolean) =>
 export const BillFileRef = builder.objectRef<BillFile>('BillFile').implement({
   description: 'Le fichier d’une facture, par liens signés et temporaires.',
   fields: (t) => ({
-    name: t.exposeString('name'),
+    name: t.exposeString('name', { description: 'Nom du fichier.' }),
     size: t.exposeInt('size', { nullable: true, description: 'Taille en octets.' }),
     url: t.string({ description: 'Lien pour l’afficher (« Voir »).', resolve: (file, _args, ctx) => billFileLink(file, ctx, false) }),
     downloadUrl: t.string({ description: 'Lien pour le télécharger (« Télécharger »).', resolve: (file, _args, ctx) => billFileLink(file, ctx, true) }),
@@ -59,14 +59,15 @@ export const SecretaryBillNode = builder.prismaNode('SecretaryBill', {
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
     number: t.exposeString('number', { description: 'Numéro : horodatage suivi de 4 chiffres aléatoires.' }),
-    year: t.exposeInt('year'),
-    month: t.exposeInt('month'),
-    monthLabel: t.string({ resolve: (bill) => monthLabel(bill.year, bill.month) }),
-    secretary: t.relation('secretary'),
+    year: t.exposeInt('year', { description: 'Année de la période facturée.' }),
+    month: t.exposeInt('month', { description: 'Mois de la période facturée, 1 à 12.' }),
+    monthLabel: t.string({ description: 'Période en toutes lettres (« Novembre 2026 »).', resolve: (bill) => monthLabel(bill.year, bill.month) }),
+    secretary: t.relation('secretary', { description: 'La secrétaire qui a déposé la facture.' }),
     pricePage: t.field({ type: 'Decimal', description: 'Tarif page de la secrétaire au dépôt.', resolve: (bill) => bill.pricePage }),
     pricePhoto: t.field({ type: 'Decimal', description: 'Tarif photo de la secrétaire au dépôt.', resolve: (bill) => bill.pricePhoto }),
-    discount: t.exposeInt('discount'),
+    discount: t.exposeInt('discount', { description: 'Remise, en %.' }),
     file: t.field({
+      description: 'Le fichier déposé (Word ou PDF).',
       type: BillFileRef,
       resolve: (bill) => ({ source: { storageKey: bill.storageKey }, name: bill.originalName, size: bill.size }),
     }),
@@ -75,13 +76,14 @@ export const SecretaryBillNode = builder.prismaNode('SecretaryBill', {
       description: 'Constats de la secrétaire ce mois-là : nombre, pages, photos, montant HT de la rétrocession.',
       resolve: (bill, _args, ctx) => retrocession.secretaryBillFigures(ctx, bill),
     }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { description: 'Date de dépôt.', type: 'DateTime' }),
   }),
 });
 
 const SecretaryBillFilterInput = builder.inputType('SecretaryBillFilter', {
+  description: 'Filtre des factures de rétrocession.',
   fields: (t) => ({
-    year: t.int(),
+    year: t.int({ description: 'Année de la période.' }),
     month: t.int({ description: '1 à 12.' }),
     secretaryId: t.globalID({ for: UserNode, description: 'Administrateur : une secrétaire ; une secrétaire ne voit que les siennes.' }),
   }),
@@ -102,8 +104,9 @@ const BILL_ORDER = [{ year: 'desc' as const }, { month: 'desc' as const }, { id:
 // --- Rétrocession views ------------------------------------------------------------------------
 
 const RetrocessionFilterInput = builder.inputType('RetrocessionFilter', {
+  description: 'Période de rétrocession.',
   fields: (t) => ({
-    year: t.int({ required: true }),
+    year: t.int({ description: 'Année.', required: true }),
     month: t.int({ description: '1 à 12 ; absent : toute l’année.' }),
     secretaryId: t.globalID({ for: UserNode, description: 'Administrateur : une secrétaire (absent : toutes).' }),
   }),
@@ -116,8 +119,8 @@ interface RetrocessionPeriod {
 const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('RetrocessionPeriod').implement({
   description: 'Rétrocession d’une période (écrans « Rétrocession > Constats / Factures » et « RÉTROCESSION » de la secrétaire).',
   fields: (t) => ({
-    year: t.int({ resolve: (period) => period.filter.year }),
-    month: t.int({ nullable: true, resolve: (period) => period.filter.month ?? null }),
+    year: t.int({ description: 'Année de la période.', resolve: (period) => period.filter.year }),
+    month: t.int({ description: 'Mois de la période (1 à 12) ; null : toute l’année.', nullable: true, resolve: (period) => period.filter.month ?? null }),
     totals: t.field({
       type: PeriodTotalsRef,
       description: '« CUMUL PÉRIODE » des constats de la période.',
@@ -132,7 +135,7 @@ const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('Retrocessio
           return reportConnection(ctx, args, retrocession.retrocessionReportsSql(ctx, period.filter), () => ctx.db.report.count({ where }));
         },
       },
-      { fields: (c) => ({ totalCount: c.int({ resolve: (connection) => connection.totalCount() }) }) },
+      { fields: (c) => ({ totalCount: c.int({ description: 'Nombre total de constats de la période.', resolve: (connection) => connection.totalCount() }) }) },
     ),
     bills: t.prismaField({
       type: [SecretaryBillNode],
@@ -149,9 +152,10 @@ const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('Retrocessio
 
 builder.queryFields((t) => ({
   retrocession: t.field({
+    description: 'Rétrocession d’une période : totaux, constats et factures déposées (administrateurs ; une secrétaire ne voit que les siens).',
     type: RetrocessionPeriodRef,
     authScopes: { $any: { admin: true, secretary: true } },
-    args: { filter: t.arg({ type: RetrocessionFilterInput, required: true }) },
+    args: { filter: t.arg({ description: 'La période (et la secrétaire pour un administrateur).', type: RetrocessionFilterInput, required: true }) },
     resolve: (_root, { filter }, ctx) => {
       const value = { year: filter.year, month: filter.month, secretaryId: secretaryIdOf(filter.secretaryId) };
       // Checks the period and who may read it before any field runs.
@@ -166,7 +170,7 @@ builder.queryFields((t) => ({
     maxSize: 200,
     description: 'Factures de rétrocession (« MES FACTURES » de la secrétaire, ou toutes pour un administrateur).',
     authScopes: { $any: { admin: true, secretary: true } },
-    args: { filter: t.arg({ type: SecretaryBillFilterInput }) },
+    args: { filter: t.arg({ description: 'Critères ; absent : toutes les factures visibles.', type: SecretaryBillFilterInput }) },
     totalCount: (_root, args, ctx) => ctx.db.secretaryBill.count({ where: retrocession.secretaryBillsWhere(ctx, toBillFilter(args.filter)) }),
     resolve: (query, _root, args, ctx) =>
       ctx.db.secretaryBill.findMany({ ...query, where: retrocession.secretaryBillsWhere(ctx, toBillFilter(args.filter)), orderBy: BILL_ORDER }),
@@ -176,9 +180,11 @@ builder.queryFields((t) => ({
 // --- Mutations ---------------------------------------------------------------------------------
 
 const SecretaryBillPayload = builder.objectRef<{ billId: number; message: string }>('SecretaryBillPayload').implement({
+  description: 'Résultat du dépôt d’une facture de rétrocession.',
   fields: (t) => ({
-    message: t.exposeString('message'),
+    message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
     bill: t.prismaField({
+      description: 'La facture déposée.',
       type: SecretaryBillNode,
       resolve: (query, payload, _args, ctx) => ctx.db.secretaryBill.findUniqueOrThrow({ ...query, where: { id: payload.billId } }),
     }),
@@ -186,9 +192,10 @@ const SecretaryBillPayload = builder.objectRef<{ billId: number; message: string
 });
 
 const RemovedPayload = builder.objectRef<{ billId: number; message: string }>('RemoveSecretaryBillPayload').implement({
+  description: 'Résultat de la suppression d’une facture de rétrocession.',
   fields: (t) => ({
-    message: t.exposeString('message'),
-    removedBillId: t.id({ resolve: (payload) => encodeGlobalID('SecretaryBill', payload.billId) }),
+    message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
+    removedBillId: t.id({ description: 'Identifiant global de la facture supprimée, pour la retirer des listes.', resolve: (payload) => encodeGlobalID('SecretaryBill', payload.billId) }),
   }),
 });
 
@@ -201,11 +208,13 @@ builder.mutationFields((t) => ({
     authScopes: { secretary: true },
     args: {
       input: t.arg({
+        description: 'Le fichier et la période.',
         required: true,
         type: builder.inputType('UploadSecretaryBillInput', {
+          description: 'Facture de rétrocession d’un mois à déposer.',
           fields: (f) => ({
-            file: f.field({ type: 'Upload', required: true }),
-            year: f.int({ required: true }),
+            file: f.field({ description: 'Le fichier Word ou PDF.', type: 'Upload', required: true }),
+            year: f.int({ description: 'Année de la période.', required: true }),
             month: f.int({ required: true, description: '1 à 12.' }),
           }),
         }),
@@ -217,12 +226,14 @@ builder.mutationFields((t) => ({
     }),
   }),
   removeSecretaryBill: t.field({
+    description: 'Supprime une facture de rétrocession déposée (administrateurs).',
     type: RemovedPayload,
     authScopes: { admin: true },
     args: {
       input: t.arg({
+        description: 'La facture.',
         required: true,
-        type: builder.inputType('RemoveSecretaryBillInput', { fields: (f) => ({ billId: f.globalID({ for: SecretaryBillNode, required: true }) }) }),
+        type: builder.inputType('RemoveSecretaryBillInput', { description: 'Facture de rétrocession à supprimer.', fields: (f) => ({ billId: f.globalID({ description: 'La facture.', for: SecretaryBillNode, required: true }) }) }),
       }),
     },
     resolve: async (_root, { input }, ctx) => {
