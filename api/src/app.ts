@@ -11,7 +11,9 @@ import { createRestRouter, decodablePath } from './http/rest.js';
 import { withSecurityHeaders } from './http/security-headers.js';
 import { createStaticHandler } from './http/static.js';
 import { createFilesHandler, type createFileLinks, type FileProviders } from './http/files.js';
-import { bearerToken, json, type ServerContext } from './http/request.js';
+import { bearerToken, clientInfo, json, redirect, type ServerContext } from './http/request.js';
+import { apiTokenMessages, isApiTokenFormat } from './modules/apiTokens/rules.js';
+import { resolveApiToken } from './modules/apiTokens/service.js';
 import { findLiveSession } from './modules/auth/service.js';
 import { createLiveSessions } from './modules/auth/live-sessions.js';
 import { executeMultipart } from './http/graphql-multipart.js';
@@ -41,6 +43,17 @@ const fileProviders: FileProviders = { archives: { ...reportArchives }, document
 
 /** The HTTP host: /graphql (HTTP + graphql-ws), /api/v1 and /admin shims, /meta.json, the web build. */
 
+/** A page request from a browser's address bar (Accept: text/html), not a GraphQL client. */
+const wantsPage = (request: Request) => (request.headers.get('accept') ?? '').includes('text/html');
+
+/** A GraphQL-shaped refusal of an API token, sent before any body byte is read. */
+function refuseApiToken(status: number, message: string, code: string): Response {
+  return json({ errors: [{ message, extensions: { code } }] }, status, {
+    connection: 'close',
+    ...(status === 401 && { 'www-authenticate': 'Bearer error="invalid_token"' }),
+  });
+}
+
 export function createApp(services: Services, fileLinks: ReturnType<typeof createFileLinks>): App {
   const yoga = createGraphQLServer(services);
   const rest = createRestRouter([...authRoutes, ...accountRoutes(services), ...groupRoutes, ...newsRoutes, ...notificationRoutes, ...absenceRoutes, ...reportRoutes(services), ...billingRoutes(services), ...retrocessionRoutes(services), ...statisticsRoutes, ...reportingRoutes(services)], yoga, services);
@@ -63,11 +76,24 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     const { pathname } = new URL(request.url);
     if (!decodablePath(pathname)) return json({ code: 400, message: 'Adresse invalide.' }, 400);
     if (pathname === '/graphql') {
+      // A person opening /graphql in a browser gets the app's own GraphiQL (admins only, offline).
+      if (request.method === 'GET' && wantsPage(request)) return redirect('/dashboard/graphiql');
       const multipart = request.method === 'POST' && request.headers.get('content-type')?.includes('multipart/form-data');
+      const token = bearerToken(request.headers.get('authorization'));
+      if (isApiTokenFormat(token)) {
+        // Checked from the headers alone, before Yoga reads the body; uploads are mutations, refused.
+        const viewer = await resolveApiToken(services, token, clientInfo({ ...serverContext, request }, services.config.trustProxy));
+        if (!viewer) return refuseApiToken(401, apiTokenMessages.invalid, 'UNAUTHENTICATED');
+        if (multipart) return refuseApiToken(403, apiTokenMessages.readOnly, 'FORBIDDEN');
+        return yoga.handle(request, { ...serverContext, viewer });
+      }
       if (multipart && serverContext.req && serverContext.res) {
         return executeMultipart(yoga, request, serverContext, services);
       }
       return yoga.handle(request, serverContext);
+    }
+    if (isApiTokenFormat(bearerToken(request.headers.get('authorization')))) {
+      return refuseApiToken(401, apiTokenMessages.otherPath, 'UNAUTHENTICATED');
     }
     if (pathname.startsWith('/files/')) return serveFile(request);
     if (pathname === '/meta.json') return json({ version: appVersion }, 200, { 'cache-control': 'no-store' });

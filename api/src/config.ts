@@ -41,6 +41,8 @@ export interface Config {
   appSecret?: string;
   /** Lifetime of signed download links. */
   fileLinkMinutes: number;
+  /** Query cost each personal API token may spend per minute (API_TOKEN_COST_PER_MINUTE, default 50,000). */
+  apiTokenCostPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parseInteger(env.MAX_UPLOAD_REQUEST_MB ?? String(Math.max(500, maxUploadMb + 1)), 'MAX_UPLOAD_REQUEST_MB', maxUploadMb + 1, 100_000) * 1024 * 1024,
     appSecret: optionalSecret(env.APP_SECRET),
     fileLinkMinutes: parseInteger(env.FILE_LINK_MINUTES ?? '480', 'FILE_LINK_MINUTES', 1, 7 * 24 * 60),
+    apiTokenCostPerMinute: parseInteger(env.API_TOKEN_COST_PER_MINUTE ?? '50000', 'API_TOKEN_COST_PER_MINUTE', 1, 100_000_000),
   };
 }
 

@@ -20,11 +20,14 @@ export interface Services {
   files: FileLinks;
 }
 
-/** The signed-in user behind a request, from a valid session. */
+/** The signed-in user behind a request, from a valid session or a personal API token. */
 export interface Viewer {
   id: number;
   role: Role;
-  sessionId: number;
+  /** Null for an API token, which opens no session. */
+  sessionId: number | null;
+  /** Set when the request came with a personal API token (read-only, /graphql only). */
+  apiTokenId?: number;
   /** The admin who opened this session with "Se connecter" (login-as), if any. */
   impersonatorId: number | null;
 }

@@ -21,8 +21,10 @@ describe('a server started without NODE_ENV is closed like production', () => {
     await expect(loginToken(app.url, demo.admin.email, demo.admin.password)).resolves.toEqual(expect.any(String));
     expect((await gql(app.url, INTROSPECTION)).errors?.[0].message).toMatch(/introspection/i);
     expect(JSON.stringify((await gql(app.url, '{ loginA }')).errors)).not.toMatch(/Did you mean/);
-    const page = await fetch(`${app.url}/graphql`, { headers: { accept: 'text/html' } });
-    expect(await page.text()).not.toMatch(/graphiql/i);
+    // A browser is sent to the app's own GraphiQL screen, which the web app shows to admins only.
+    const page = await fetch(`${app.url}/graphql`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe('/dashboard/graphiql');
   });
 });
 
@@ -62,12 +64,16 @@ describe('production', () => {
     expect((await gql(app.url, INTROSPECTION, {}, admin)).data).toEqual({ __schema: { queryType: { name: 'Query' } } });
   });
 
-  it('no GraphiQL page loading from a CDN is served, to anyone (the self-hosted one is issue 17)', async () => {
+  it('no GraphiQL page loading from a CDN is served, to anyone: browsers go to the app\'s own (issue 17)', async () => {
     for (const token of [undefined, bailiff, admin]) {
-      const page = await fetch(`${app.url}/graphql`, { headers: { accept: 'text/html', ...(token && { authorization: `Bearer ${token}` }) } });
-      expect(page.headers.get('content-type') ?? '').not.toMatch(/text\/html/);
-      expect(await page.text()).not.toMatch(/graphiql/i);
+      const page = await fetch(`${app.url}/graphql`, { headers: { accept: 'text/html', ...(token && { authorization: `Bearer ${token}` }) }, redirect: 'manual' });
+      expect(page.status).toBe(302);
+      expect(page.headers.get('location')).toBe('/dashboard/graphiql');
+      expect(await page.text()).toBe('');
     }
+    // GraphQL clients asking for JSON by GET are answered as before.
+    const query = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, { headers: { accept: 'application/json' } });
+    expect(await query.json()).toMatchObject({ data: { __typename: 'Query' } });
   });
 
   it('the web page carries a CSP without inline script, no framing and no referrer', async () => {

@@ -78,7 +78,7 @@ describe('node(id:) and nodes(ids:)', () => {
 
     const forbidden = await gql(app.url, NODE, { id: encodeGlobalID('Report', others.id) }, token);
     const missing = await gql(app.url, NODE, { id: encodeGlobalID('Report', 99_999_999) }, token);
-    expect(forbidden).toEqual({ data: { node: null } });
+    expect(forbidden).toEqual({ data: { node: null }, extensions: { cost: { requested: expect.any(Number) } } });
     expect(missing).toEqual(forbidden);
     // Anonymous callers are refused alike for a real and a missing id; the bailiff's own constat is still there.
     const anonymous = await gql(app.url, NODE, { id: encodeGlobalID('Report', others.id) });
@@ -87,7 +87,7 @@ describe('node(id:) and nodes(ids:)', () => {
     expect((await gql(app.url, NODE, { id: encodeGlobalID('Report', own.id) }, token)).data!.node).toEqual({ id: encodeGlobalID('Report', own.id) });
 
     const list = await gql(app.url, NODES, { ids: [encodeGlobalID('Report', own.id), encodeGlobalID('Report', others.id), encodeGlobalID('Report', 99_999_999)] }, token);
-    expect(list).toEqual({ data: { nodes: [{ id: encodeGlobalID('Report', own.id) }, null, null] } });
+    expect(list).toEqual({ data: { nodes: [{ id: encodeGlobalID('Report', own.id) }, null, null] }, extensions: { cost: { requested: expect.any(Number) } } });
   });
 
   it('a news item, which bailiffs may not read, reads like a missing one; a secretary still gets it', async () => {
@@ -97,7 +97,7 @@ describe('node(id:) and nodes(ids:)', () => {
       loginToken(app.url, demo.secretary.email, demo.secretary.password),
     ]);
     const forbidden = await gql(app.url, NODE, { id: encodeGlobalID('News', news.id) }, bailiff);
-    expect(forbidden).toEqual({ data: { node: null } });
+    expect(forbidden).toEqual({ data: { node: null }, extensions: { cost: { requested: expect.any(Number) } } });
     expect(await gql(app.url, NODE, { id: encodeGlobalID('News', 99_999_999) }, bailiff)).toEqual(forbidden);
     expect((await gql(app.url, NODE, { id: encodeGlobalID('News', news.id) }, secretary)).data!.node).toEqual({ id: encodeGlobalID('News', news.id) });
   });
@@ -108,7 +108,7 @@ describe('node(id:) and nodes(ids:)', () => {
     const bill = await db.groupBill.findFirstOrThrow({ where: { groupId: { not: bailiff.groupId ?? -1 } } });
     const token = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
     const forbidden = await gql(app.url, NODE, { id: encodeGlobalID('GroupBill', bill.id) }, token);
-    expect(forbidden).toEqual({ data: { node: null } });
+    expect(forbidden).toEqual({ data: { node: null }, extensions: { cost: { requested: expect.any(Number) } } });
     expect(await gql(app.url, NODE, { id: encodeGlobalID('GroupBill', 99_999_999) }, token)).toEqual(forbidden);
   });
 });

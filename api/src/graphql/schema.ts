@@ -3,6 +3,7 @@ import { builder } from './builder.js';
 // Each domain registers its types, queries, mutations and subscriptions on import.
 import '../modules/absences/schema.js';
 import '../modules/accounts/schema.js';
+import '../modules/apiTokens/schema.js';
 import '../modules/auth/schema.js';
 import '../modules/billing/schema.js';
 import '../modules/groups/schema.js';

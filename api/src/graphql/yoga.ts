@@ -6,6 +6,7 @@ import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import type { AppContext, Services } from '../context.js';
 import { resolveSession } from '../modules/auth/service.js';
+import { apiTokenGuard } from './api-token-guard.js';
 import { costLimit } from './cost.js';
 import { AppError } from './errors.js';
 import { refuseNulCharacters } from './input-guards.js';
@@ -62,7 +63,7 @@ export function createGraphQLServer(services: Services) {
     maxRequestBodySize: 2_000_000,
     landingPage: false,
     // Yoga's GraphiQL loads its scripts and styles from a CDN, which an office on a closed network
-    // cannot reach (and must not need): none is served until the app bundles its own (issue 17).
+    // cannot reach: the web app bundles its own at /dashboard/graphiql, where app.ts sends browsers.
     graphiql: false,
     // CORS is answered for every path in http/security-headers.ts (same origin unless CORS_ORIGINS).
     cors: false,
@@ -96,6 +97,8 @@ export function createGraphQLServer(services: Services) {
       maxTokensPlugin({ n: 2000 }),
       // Counts page sizes given as variables too (armor's cost rule runs before variables are known).
       costLimit(),
+      // After costLimit: an operation refused for its size spends nothing from a token's budget.
+      apiTokenGuard(),
       maxDirectivesPlugin({ n: 50 }),
       schemaGuard(services),
       refuseNulCharacters(),

@@ -305,7 +305,7 @@ async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, 
       }
       if (password) {
         // A new password signs the account out everywhere else (the current session stays).
-        revoked = await revokeSessions(tx, { userId: stored.id, ...(ctx.viewer && { id: { not: ctx.viewer.sessionId } }) });
+        revoked = await revokeSessions(tx, { userId: stored.id, ...(ctx.viewer?.sessionId && { id: { not: ctx.viewer.sessionId } }) });
       }
       const changed = Object.keys(data).filter((key) => key !== 'searchText' && key !== 'passwordHash');
       await recordAudit(tx, ctx, {

@@ -81,7 +81,7 @@ export async function resolveSession(services: Pick<Services, 'db'>, token: stri
 }
 
 /** A valid session's viewer and expiry (a live socket closes at that time). */
-export async function findLiveSession(services: Pick<Services, 'db'>, token: string | null): Promise<{ viewer: Viewer; expiresAt: Date } | null> {
+export async function findLiveSession(services: Pick<Services, 'db'>, token: string | null): Promise<{ viewer: Viewer & { sessionId: number }; expiresAt: Date } | null> {
   if (!token) return null;
   const session = await services.db.session.findUnique({
     where: { tokenHash: hashToken(token) },
@@ -104,7 +104,7 @@ export async function findLiveSession(services: Pick<Services, 'db'>, token: str
 }
 
 export async function logout(ctx: AppContext): Promise<void> {
-  if (!ctx.viewer) return;
+  if (!ctx.viewer?.sessionId) return;
   await announceRevoked(ctx, await revokeSessions(ctx.db, { id: ctx.viewer.sessionId }));
   await recordAudit(ctx.db, ctx, { action: 'auth.logout', entity: 'User', entityId: ctx.viewer.id });
 }

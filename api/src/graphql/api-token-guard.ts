@@ -1,0 +1,51 @@
+// Personal API tokens (issue 17) read, and pay for what they read: mutations and subscriptions are
+// refused, and each query spends its cost (cost.ts, the same figure the per-query limit uses) from
+// the token's per-minute budget. Every answer tells its cost in `extensions.cost`; a session's
+// answers carry `requested` only (sessions have no budget, only the per-query limit), so an admin
+// writing a query in GraphiQL sees what it will cost a token.
+import { getOperationAST, type ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { AppContext } from '../context.js';
+import { apiTokenMessages, type CostExtension } from '../modules/apiTokens/rules.js';
+import { spendBudget } from '../modules/apiTokens/service.js';
+import { operationCost } from './cost.js';
+import { AppError } from './errors.js';
+
+const readOnly = () => new AppError('FORBIDDEN', apiTokenMessages.readOnly, { reason: 'API_TOKEN_READ_ONLY' });
+
+const isResult = (value: unknown): value is ExecutionResult => !!value && typeof value === 'object' && !(Symbol.asyncIterator in value);
+
+export function apiTokenGuard(): Plugin<AppContext> {
+  return {
+    async onExecute({ args, setResultAndStopExecution }) {
+      const ctx = args.contextValue as AppContext;
+      const operation = getOperationAST(args.document, args.operationName);
+      if (!operation) return undefined;
+      const tokenId = ctx.viewer?.apiTokenId;
+      if (tokenId && operation.operation !== 'query') {
+        setResultAndStopExecution({ errors: [readOnly()] });
+        return undefined;
+      }
+      // costLimit (which runs first) already refused an operation too costly or with too long a list.
+      const requested = operationCost(args.document, args.operationName, args.variableValues ?? {});
+      let cost: CostExtension = { requested };
+      if (tokenId) {
+        try {
+          cost = await spendBudget(ctx, tokenId, requested);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          setResultAndStopExecution({ errors: [error], extensions: { cost: error.extensions.cost } });
+          return undefined;
+        }
+      }
+      return {
+        onExecuteDone: ({ result, setResult }) => {
+          if (isResult(result)) setResult({ ...result, extensions: { ...result.extensions, cost } });
+        },
+      };
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      if ((args.contextValue as AppContext).viewer?.apiTokenId) setResultAndStopExecution({ errors: [readOnly()] });
+    },
+  };
+}

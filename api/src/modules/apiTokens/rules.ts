@@ -1,0 +1,92 @@
+// Pure rules of personal API tokens (issue 17): format, lifetime, name, status and the cost figures
+// each answer carries.
+import type { FieldErrors } from '../../graphql/errors.js';
+
+/**
+ * Tells an API token from a session token (43 base64url characters) by its prefix AND length, so
+ * the server knows which table to look in and scanners (secret detection) can recognise it.
+ */
+export const API_TOKEN_PREFIX = 'cst_';
+const API_TOKEN_PATTERN = /^cst_[A-Za-z0-9_-]{43}$/;
+
+export const isApiTokenFormat = (token: string | null | undefined): token is string => !!token && API_TOKEN_PATTERN.test(token);
+
+/** Without an expiry the token lives 90 days: long enough for a monthly report, short enough to be renewed. */
+export const DEFAULT_LIFETIME_DAYS = 90;
+export const NAME_MAX_LENGTH = 100;
+
+export const apiTokenMessages = {
+  created: 'Jeton d’API créé. Copiez-le maintenant : il ne sera plus affiché.',
+  revoked: 'Jeton d’API révoqué.',
+  nameRequired: 'Veuillez saisir un nom pour le jeton.',
+  nameTooLong: `Le nom du jeton ne doit pas dépasser ${NAME_MAX_LENGTH} caractères.`,
+  nameInvalid: 'Le nom du jeton contient des caractères non autorisés.',
+  expiryPast: 'La date d’expiration doit être dans le futur.',
+  expiryTooFar: 'La date d’expiration ne peut pas dépasser un an.',
+  notFound: 'Jeton d’API introuvable.',
+  alreadyRevoked: 'Ce jeton d’API est déjà révoqué.',
+  invalid: 'Jeton d’API invalide, révoqué ou expiré.',
+  readOnly: 'Un jeton d’API ne permet que la lecture : les mutations et les abonnements sont refusés.',
+  otherPath: 'Un jeton d’API n’est accepté que sur /graphql.',
+  overBudget: 'Budget de coût des requêtes dépassé pour ce jeton. Réessayez après resetAt.',
+} as const;
+
+/** At most one calendar year from now. */
+export function maxExpiry(now: Date): Date {
+  const max = new Date(now);
+  max.setUTCFullYear(max.getUTCFullYear() + 1);
+  return max;
+}
+
+export function defaultExpiry(now: Date): Date {
+  return new Date(now.getTime() + DEFAULT_LIFETIME_DAYS * 24 * 3600_000);
+}
+
+export interface TokenInput {
+  name: string;
+  expiresAt?: Date | null;
+}
+
+/** The cleaned name and expiry, or each field's French message. */
+export function validateTokenInput(input: TokenInput, now: Date): { ok: true; name: string; expiresAt: Date } | { ok: false; fields: FieldErrors } {
+  const fields: FieldErrors = {};
+  const name = (input.name ?? '').trim();
+  if (!name) fields.name = apiTokenMessages.nameRequired;
+  else if (name.length > NAME_MAX_LENGTH) fields.name = apiTokenMessages.nameTooLong;
+  // eslint-disable-next-line no-control-regex
+  else if (/[\u0000-\u001f\u007f]/.test(name)) fields.name = apiTokenMessages.nameInvalid;
+  const expiresAt = input.expiresAt ?? defaultExpiry(now);
+  if (expiresAt.getTime() <= now.getTime()) fields.expiresAt = apiTokenMessages.expiryPast;
+  else if (expiresAt.getTime() > maxExpiry(now).getTime()) fields.expiresAt = apiTokenMessages.expiryTooFar;
+  return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, name, expiresAt };
+}
+
+export type ApiTokenStatus = 'ACTIVE' | 'EXPIRED' | 'REVOKED';
+
+export function tokenStatus(token: { revokedAt: Date | null; expiresAt: Date }, now: Date): ApiTokenStatus {
+  if (token.revokedAt) return 'REVOKED';
+  return token.expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : 'ACTIVE';
+}
+
+/**
+ * `extensions.cost` of an answer: the operation's cost, and for a token the budget left in the
+ * current one-minute window and when that window ends (GitHub's and Shopify's shape).
+ */
+export interface CostExtension {
+  requested: number;
+  limit?: number;
+  remaining?: number;
+  resetAt?: string;
+}
+
+export function budgetFigures(requested: number, limit: number, consumed: number, msBeforeReset: number, now: Date): CostExtension {
+  return {
+    requested,
+    limit,
+    remaining: Math.max(0, limit - consumed),
+    resetAt: new Date(now.getTime() + Math.max(0, msBeforeReset)).toISOString(),
+  };
+}
+
+/** Whole seconds until the window resets, at least 1 (Retry-After). */
+export const retryAfterSeconds = (msBeforeReset: number) => Math.max(1, Math.ceil(msBeforeReset / 1000));

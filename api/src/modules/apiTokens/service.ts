@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { AppContext, ClientInfo, Services, Viewer } from '../../context.js';
+import { AppError, validationError } from '../../graphql/errors.js';
+import { recordAudit } from '../audit/service.js';
+import { hashToken } from '../auth/tokens.js';
+import { API_TOKEN_PREFIX, apiTokenMessages, budgetFigures, isApiTokenFormat, retryAfterSeconds, validateTokenInput, type CostExtension, type TokenInput } from './rules.js';
+
+/** Prefix + 256 random bits; only its SHA-256 is stored, like session tokens (auth/tokens.ts). */
+export const newApiToken = () => API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+
+export async function createApiToken(ctx: AppContext, input: TokenInput): Promise<{ token: string; id: number }> {
+  const checked = validateTokenInput(input, new Date());
+  if (!checked.ok) throw validationError(checked.fields, Object.values(checked.fields)[0]);
+  const token = newApiToken();
+  const created = await ctx.db.$transaction(async (tx) => {
+    const row = await tx.apiToken.create({
+      data: { userId: ctx.viewer!.id, name: checked.name, tokenHash: hashToken(token), expiresAt: checked.expiresAt },
+      select: { id: true },
+    });
+    await recordAudit(tx, ctx, { action: 'api_token.create', entity: 'ApiToken', entityId: row.id, data: { name: checked.name, expiresAt: checked.expiresAt.toISOString() } });
+    return row;
+  });
+  return { token, id: created.id };
+}
+
+/** A conditional update: of two concurrent revocations, one succeeds and is audited, the other is told. */
+export async function revokeApiToken(ctx: AppContext, id: number): Promise<void> {
+  await ctx.db.$transaction(async (tx) => {
+    const revoked = await tx.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+    if (revoked.count === 0) {
+      const exists = await tx.apiToken.count({ where: { id } });
+      throw exists ? new AppError('CONFLICT', apiTokenMessages.alreadyRevoked) : new AppError('NOT_FOUND', apiTokenMessages.notFound);
+    }
+    await recordAudit(tx, ctx, { action: 'api_token.revoke', entity: 'ApiToken', entityId: id });
+  });
+}
+
+/** Refreshing lastUsedAt on every request would turn each read into a write; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * The viewer behind an API token (its creator, read-only), or null when the token is unknown,
+ * revoked, expired or its creator's account is no longer active. Run from the headers alone,
+ * before the body is read. A use from another address than the last one is recorded and audited
+ * (the conditional update audits it once when concurrent requests arrive from it).
+ */
+export async function resolveApiToken(services: Pick<Services, 'db'>, token: string, client: ClientInfo): Promise<Viewer | null> {
+  if (!isApiTokenFormat(token)) return null;
+  const row = await services.db.apiToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { id: true, expiresAt: true, revokedAt: true, lastUsedAt: true, lastUsedIp: true, user: { select: { id: true, role: true, status: true } } },
+  });
+  const now = new Date();
+  if (!row || row.revokedAt || row.expiresAt <= now || row.user.status !== 'ACTIVE') return null;
+  const viewer: Viewer = { id: row.user.id, role: row.user.role, sessionId: null, impersonatorId: null, apiTokenId: row.id };
+  if (row.lastUsedIp !== client.ip) {
+    const moved = await services.db.apiToken.updateMany({
+      where: { id: row.id, OR: [{ lastUsedIp: null }, { lastUsedIp: { not: client.ip } }] },
+      data: { lastUsedAt: now, lastUsedIp: client.ip },
+    });
+    if (moved.count > 0) {
+      await recordAudit(services.db, { viewer, client }, { action: 'api_token.new_address', entity: 'ApiToken', entityId: row.id, data: { ip: client.ip } });
+    }
+  } else if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await services.db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
+  }
+  return viewer;
+}
+
+/**
+ * Spends `cost` points of the token's per-minute budget (rate-limiter-flexible, one atomic
+ * upsert): the figures for `extensions.cost`, or a 429 carrying them and Retry-After.
+ * A refused request counts too, so hammering past the budget does not shorten the wait.
+ */
+export async function spendBudget(ctx: AppContext, tokenId: number, cost: number): Promise<CostExtension> {
+  const limit = ctx.config.apiTokenCostPerMinute;
+  const limiter = ctx.rateLimits.limiter('apiTokenCost', { points: limit, durationSeconds: 60 });
+  try {
+    // rate-limiter-flexible refuses consuming 0 points; a free operation reads the window instead.
+    const res = cost > 0 ? await limiter.consume(String(tokenId), cost) : await limiter.get(String(tokenId));
+    return budgetFigures(cost, limit, res?.consumedPoints ?? 0, res?.msBeforeNext ?? 60_000, new Date());
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    const figures = budgetFigures(cost, limit, error.consumedPoints, error.msBeforeNext, new Date());
+    throw overBudget(figures, retryAfterSeconds(error.msBeforeNext));
+  }
+}
+
+function overBudget(cost: CostExtension, retryAfter: number): AppError {
+  const error = new AppError('TOO_MANY_REQUESTS', apiTokenMessages.overBudget, { reason: 'COST_BUDGET' });
+  // Yoga turns extensions.http into the answer's status and headers and strips it from the body.
+  Object.assign(error.extensions, { cost, http: { status: 429, headers: { 'retry-after': String(retryAfter) } } });
+  return error;
+}
