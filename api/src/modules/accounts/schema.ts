@@ -327,6 +327,7 @@ builder.queryFields((t) => ({
       args: {
         role: t.arg({ type: RoleEnum }),
         status: t.arg({ type: UserStatusEnum }),
+        selectable: t.arg.boolean({ description: 'Seulement les comptes proposés dans les sélecteurs et filtres : jamais un compte en attente de validation.' }),
         keyword: t.arg.string({ description: 'Cherché dans nom, prénom, e-mail et identifiant.' }),
       },
       totalCount: (_parent, args, ctx) => ctx.db.user.count({ where: accounts.accountsWhere({ ...args, words: searchWords(args.keyword) }) }),

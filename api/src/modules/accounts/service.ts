@@ -397,11 +397,18 @@ export async function reviewPendingAccount(ctx: AppContext, userId: number, appr
   await ctx.mailer.send({ to: stored.email, ...mail });
 }
 
-/** The accounts list filter (spec §2 'Voir les comptes'): role, status, accent-free keyword. */
-export function accountsWhere(filter: { role?: Role | null; status?: UserStatus | null; words: string[] }): Prisma.UserWhereInput {
+/**
+ * The accounts list filter (spec §2 'Voir les comptes'): role, status, accent-free keyword.
+ * `selectable` is the rule of every selector and filter (issue 18): an account awaiting
+ * validation is offered nowhere (a refused one is deleted).
+ */
+export function accountsWhere(filter: { role?: Role | null; status?: UserStatus | null; selectable?: boolean | null; words: string[] }): Prisma.UserWhereInput {
   return {
     ...(filter.role && { role: filter.role }),
-    ...(filter.status && { status: filter.status }),
-    AND: filter.words.map((word) => ({ searchText: { contains: word } })),
+    AND: [
+      ...(filter.status ? [{ status: filter.status }] : []),
+      ...(filter.selectable ? [{ status: { not: 'PENDING' as const } }] : []),
+      ...filter.words.map((word) => ({ searchText: { contains: word } })),
+    ],
   };
 }

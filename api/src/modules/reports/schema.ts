@@ -6,8 +6,8 @@ import { UserNode } from '../accounts/schema.js';
 import type { AppContext } from '../../context.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { ReportFileKind, ReportStatus, type Role } from '../../generated/prisma/enums.js';
-import { billingAmounts } from '../billing/rules.js';
-import { retrocessionAmounts, type LineAmounts } from '../retrocession/rules.js';
+import { billingAmounts, retrocessionAmounts, type CountsAndPrices, type LineAmounts } from '../../lib/line-amounts.js';
+import { toDecimal, type Decimal } from '../../lib/money.js';
 import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, MAX_REPORTS_OFFSET, messages, statusShownTo } from './rules.js';
 import { loadReportPage, loadReportRow, loadReportRows, reportCursor, type ReportCommentRow, type ReportFileRow, type ReportRow } from './rows.js';
 import * as reports from './service.js';
@@ -87,12 +87,21 @@ const unread = (comments: ReportCommentRow[], viewerId: number) => comments.filt
 
 // --- Amounts ----------------------------------------------------------------------------------
 
-const AmountsRef = builder.objectRef<LineAmounts>('LineAmounts').implement({
+type PricedAmounts = LineAmounts & { pricePage: Decimal; pricePhoto: Decimal };
+
+/** A line's amounts with the tariffs they apply: the expanded row recomputes them as counts are typed. */
+function priced(formula: (counts: CountsAndPrices) => LineAmounts, counts: CountsAndPrices): PricedAmounts {
+  return { ...formula(counts), pricePage: toDecimal(counts.pricePage), pricePhoto: toDecimal(counts.pricePhoto) };
+}
+
+const AmountsRef = builder.objectRef<PricedAmounts>('LineAmounts').implement({
   description: 'Montants HT d’un constat en euros.',
   fields: (t) => ({
     pages: t.field({ type: 'Decimal', resolve: (amounts) => amounts.pages }),
     photos: t.field({ type: 'Decimal', resolve: (amounts) => amounts.photos }),
     total: t.field({ type: 'Decimal', resolve: (amounts) => amounts.total }),
+    pricePage: t.field({ type: 'Decimal', description: 'Tarif par page appliqué (celui du constat, sinon celui en vigueur).', resolve: (amounts) => amounts.pricePage }),
+    pricePhoto: t.field({ type: 'Decimal', description: 'Tarif par photo appliqué (celui du constat, sinon celui en vigueur).', resolve: (amounts) => amounts.pricePhoto }),
   }),
 });
 
@@ -160,7 +169,7 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
       resolve: (report, _args, ctx) =>
         !amountsShownTo(viewerRole(ctx)).retrocession
           ? null
-          : retrocessionAmounts({
+          : priced(retrocessionAmounts, {
               pages: report.countPagesRetrocession,
               photos: report.countPhotosRetrocession,
               pricePage: report.secretaryPricePage ?? report.assignedSecretaryPricePage,
@@ -174,7 +183,7 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
       resolve: (report, _args, ctx) =>
         !amountsShownTo(viewerRole(ctx)).billing
           ? null
-          : billingAmounts({
+          : priced(billingAmounts, {
               pages: report.countPagesBilling,
               photos: report.countPhotosBilling,
               pricePage: report.groupPricePage ?? report.bailiffGroupPricePage,

@@ -26,7 +26,9 @@ export const billingText = {
   },
   dialog: {
     title: (client: string) => `Facturation de ${client}`,
-    period: (month: string) => `Constats comptés de ${month}, pas encore facturés.`,
+    // Issue 18: the current month's bill also takes the earlier months' constats still unbilled.
+    period: (month: string) => `Constats comptés et pas encore facturés que la facture de ${month} reprendra, par mois de création.`,
+    periodGroup: (month: string) => `Constats de ${month}`,
     generatedPeriod: (number: number, month: string) => `Facture n° ${number} de ${month} : sélection et remises verrouillées.`,
     nextNumber: (number: number) => `Prochain numéro de facture : ${number}`,
     notCurrent: 'Une facture ne peut être générée que pour le mois en cours.',

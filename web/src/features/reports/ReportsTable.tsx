@@ -254,7 +254,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
         withAssignedBailiffs: { type: "Boolean", defaultValue: false }
       ) {
         # The account lists (advanced search, assignment) are the admin's only.
-        bailiffs: users(role: BAILIFF, first: 40) @include(if: $withAccounts) {
+        bailiffs: users(role: BAILIFF, selectable: true, first: 40) @include(if: $withAccounts) {
           edges {
             node {
               id
@@ -262,7 +262,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
             }
           }
         }
-        secretaries: users(role: SECRETARY, first: 40) @include(if: $withAccounts) {
+        secretaries: users(role: SECRETARY, selectable: true, first: 40) @include(if: $withAccounts) {
           edges {
             node {
               id

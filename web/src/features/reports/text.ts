@@ -151,7 +151,6 @@ export const reportsText = {
     nameRequired: 'Veuillez entrer un nom pour le constat',
     fileRequired: 'Veuillez entrer un fichier',
     success: 'Constat créé avec succès',
-    failure: 'Essayer plus tard',
     hint: (length: number) => `${length}/90 caractères`,
   },
   secretary: {

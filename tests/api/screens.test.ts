@@ -1,0 +1,94 @@
+// Issue 18 « Screens »: the server side of what the screens show (selectors, billing selection,
+// waiting constats, phone numbers), through the real server.
+import { startTestApp, type TestApp } from '../support/app.js';
+import { demo, gql, loginToken } from '../support/http.js';
+
+let app: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await loginToken(app.url, demo.admin.email, demo.admin.password);
+});
+
+afterAll(async () => {
+  await app.stop();
+});
+
+async function call<T = Record<string, any>>(query: string, variables: Record<string, unknown> = {}, token = admin): Promise<T> {
+  const result = await gql<T>(app.url, query, variables, token);
+  if (!result.data) throw new Error(JSON.stringify(result.errors));
+  return result.data;
+}
+
+describe('7. selectors and filters never offer a pending account', () => {
+  const USERS = 'query($role: Role, $selectable: Boolean) { users(first: 100, role: $role, selectable: $selectable) { totalCount edges { node { email status } } } }';
+
+  it('users(selectable: true) leaves out accounts awaiting validation, and counts without them', async () => {
+    const all = await call<{ users: { totalCount: number; edges: { node: { email: string; status: string } }[] } }>(USERS, { role: 'BAILIFF' });
+    expect(all.users.edges.map((edge) => edge.node.email)).toContain('jerome.breval@demo.fr');
+    const selectable = await call<typeof all>(USERS, { role: 'BAILIFF', selectable: true });
+    const emails = selectable.users.edges.map((edge) => edge.node.email);
+    expect(emails).not.toContain('jerome.breval@demo.fr');
+    expect(emails).toContain(demo.bailiff.email);
+    expect(selectable.users.edges.every((edge) => edge.node.status !== 'PENDING')).toBe(true);
+    expect(selectable.users.totalCount).toBe(all.users.totalCount - 1);
+  });
+});
+
+describe('2. the billing selection offers what the bill will take, and the row counts it', () => {
+  let sequence = 0;
+  const parisNow = () => {
+    const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
+    return { year, month };
+  };
+
+  async function counted(bailiffId: number, name: string, pages: number, photos: number, createdAt?: Date) {
+    const secretary = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
+    return app.services.db.report.create({
+      data: {
+        name, bailiffId, secretaryId: secretary.id, status: 'TE',
+        countPagesRetrocession: pages, countPhotosRetrocession: photos, countPagesBilling: pages, countPhotosBilling: photos,
+        ...(createdAt && { createdAt }),
+      },
+    });
+  }
+
+  it('the month’s constats first, then earlier unbilled ones, newest month first; billableTotals sums exactly them; generation accepts them all', async () => {
+    sequence += 1;
+    const group = await app.services.db.group.create({
+      data: { name: `Étude sélection ${sequence}`, siret: '41234567800012', telephone: '0478000000', email: `selection-${sequence}@etude.test`, address: '1 rue Haute', zip: '69002', city: 'Lyon', pricePage: '2.50', pricePhoto: '0.80' },
+    });
+    const bailiff = await app.services.db.user.create({
+      data: { role: 'BAILIFF', firstName: 'Maître', lastName: `Sélection ${sequence}`, email: `selection-huissier-${sequence}@etude.test`, identity: `selection.${sequence}`, passwordHash: 'x', groupId: group.id },
+    });
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const current = await counted(bailiff.id, 'Du mois', 10, 2);
+    const older = await counted(bailiff.id, 'Il y a trois mois', 7, 0, daysAgo(95));
+    const previous = await counted(bailiff.id, 'Le mois dernier', 5, 4, daysAgo(40));
+    const { year, month } = parisNow();
+    const period = await call<{ billingPeriod: { groups: { group: { databaseId: number }; billableReports: { databaseId: number; name: string }[]; billableReportCount: number; billableTotals: { reports: number; textPages: number; photos: number; amountHT: string } }[] } }>(
+      `query($year: Int!, $month: Int!) { billingPeriod(year: $year, month: $month) { groups {
+        group { databaseId } billableReports { databaseId name } billableReportCount billableTotals { reports textPages photos amountHT } } } }`,
+      { year, month },
+    );
+    const row = period.billingPeriod.groups.find((candidate) => candidate.group.databaseId === group.id)!;
+    expect(row.billableReports.map((report) => report.databaseId)).toEqual([current.id, previous.id, older.id]);
+    // Text pages 9 + 3 + 7 = 19: 19 × 2.50 + 6 photos × 0.80 = 52.30.
+    expect(row.billableTotals).toEqual({ reports: 3, textPages: 19, photos: 6, amountHT: '52.30' });
+    expect(row.billableReportCount).toBe(3);
+    const generated = await call<{ generateGroupBill: { bill: { amountHT: string; totalCountPhotos: number } } }>(
+      'mutation($input: GenerateGroupBillInput!) { generateGroupBill(input: $input) { bill { amountHT totalCountPhotos } } }',
+      {
+        input: {
+          groupId: Buffer.from(`Group:${group.id}`).toString('base64'),
+          year,
+          month,
+          reports: row.billableReports.map((report) => ({ reportId: Buffer.from(`Report:${report.databaseId}`).toString('base64'), discount: 0 })),
+        },
+      },
+    );
+    expect(generated.generateGroupBill.bill.amountHT).toBe(row.billableTotals.amountHT);
+  });
+});
