@@ -2,6 +2,7 @@
 // waiting constats, phone numbers), through the real server.
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
+import { gqlUpload, samplePdf } from '../support/upload.js';
 
 let app: TestApp;
 let admin: string;
@@ -90,5 +91,44 @@ describe('2. the billing selection offers what the bill will take, and the row c
       },
     );
     expect(generated.generateGroupBill.bill.amountHT).toBe(row.billableTotals.amountHT);
+  });
+});
+
+describe('1. new deposits waiting for a secretary', () => {
+  const LIST = `query($filter: ReportFilter) { reports(filter: $filter, first: 100) { totalCount edges { node { id status awaitingSecretary } } }
+    reportHeaders(filter: $filter) { totalReports } }`;
+
+  it('a new constat without a secretary is awaitingSecretary (filter and field, SQL headers alike) until one is assigned', async () => {
+    const bailiff = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
+    const created = await gqlUpload<{ createReport: { report: { id: string; status: string } } }>(
+      app.url,
+      'mutation($input: CreateReportInput!) { createReport(input: $input) { report { id status } } }',
+      { input: { bailiffId: Buffer.from(`User:${bailiff.id}`).toString('base64'), name: `Dépôt en attente ${Date.now()}`, files: [null] } },
+      [{ path: 'input.files.0', name: 'constat.pdf', content: samplePdf(), type: 'application/pdf' }],
+      admin,
+    );
+    const report = created.data!.createReport.report;
+    // The stored status stays EC (decisions.md): « waiting » is derived from the missing secretary.
+    expect(report.status).toBe('EC');
+    type List = { reports: { totalCount: number; edges: { node: { id: string; status: string; awaitingSecretary: boolean } }[] }; reportHeaders: { totalReports: number } };
+    const waiting = await call<List>(LIST, { filter: { awaitingSecretary: true } });
+    const mine = waiting.reports.edges.find((edge) => edge.node.id === report.id);
+    expect(mine?.node.awaitingSecretary).toBe(true);
+    expect(waiting.reports.edges.every((edge) => edge.node.awaitingSecretary)).toBe(true);
+    expect(waiting.reportHeaders.totalReports).toBe(waiting.reports.totalCount);
+    const expected = await app.services.db.report.count({ where: { secretaryId: null, isArchived: false, status: { in: ['NA', 'EC'] } } });
+    expect(waiting.reports.totalCount).toBe(expected);
+
+    const secretary = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
+    await call('mutation($input: AssignSecretaryInput!) { assignSecretary(input: $input) { report { id } } }', {
+      input: { reportId: report.id, secretaryId: Buffer.from(`User:${secretary.id}`).toString('base64') },
+    });
+    const after = await call<List>(LIST, { filter: { awaitingSecretary: true } });
+    expect(after.reports.edges.some((edge) => edge.node.id === report.id)).toBe(false);
+    expect(after.reports.totalCount).toBe(expected - 1);
+    // A bailiff sees his deposit « En cours », never « waiting » (spec §6: EC, TE, AR only).
+    const bailiffToken = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
+    const his = await call<List>(LIST, { filter: { awaitingSecretary: true } }, bailiffToken);
+    expect(his.reports.edges.every((edge) => !edge.node.awaitingSecretary)).toBe(true);
   });
 });

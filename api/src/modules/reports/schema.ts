@@ -8,7 +8,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { ReportFileKind, ReportStatus, type Role } from '../../generated/prisma/enums.js';
 import { billingAmounts, retrocessionAmounts, type CountsAndPrices, type LineAmounts } from '../../lib/line-amounts.js';
 import { toDecimal, type Decimal } from '../../lib/money.js';
-import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, MAX_REPORTS_OFFSET, messages, statusShownTo } from './rules.js';
+import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, isAwaitingSecretary, MAX_REPORTS_OFFSET, messages, statusShownTo } from './rules.js';
 import { loadReportPage, loadReportRow, loadReportRows, reportCursor, type ReportCommentRow, type ReportFileRow, type ReportRow } from './rows.js';
 import * as reports from './service.js';
 
@@ -160,6 +160,10 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
     countPhotosRetrocession: t.exposeInt('countPhotosRetrocession'),
     countPagesBilling: t.exposeInt('countPagesBilling'),
     countPhotosBilling: t.exposeInt('countPhotosBilling'),
+    awaitingSecretary: t.boolean({
+      description: 'Nouveau dépôt qui attend une secrétaire (aucune attribuée, NA ou EC, non archivé) : « Non attribué » pour l’administrateur ; toujours false pour un huissier, qui le voit en cours.',
+      resolve: (report, _args, ctx) => viewerRole(ctx) !== 'BAILIFF' && isAwaitingSecretary(report),
+    }),
     retrocessionComment: t.exposeString('retrocessionComment', { nullable: true }),
     // Tariffs captured on the report, else those in force (group's and secretary's).
     retrocessionAmounts: t.field({
@@ -266,6 +270,7 @@ const ReportFilterInput = builder.inputType('ReportFilter', {
     month: t.int({ description: '1 à 12, avec year.' }),
     search: t.string({ description: 'Recherche sur le nom du constat.' }),
     archived: t.boolean({ description: 'true : archivés seulement ; false : non archivés ; absent : tous.' }),
+    awaitingSecretary: t.boolean({ description: 'true : seulement les constats qui attendent une secrétaire (aucune attribuée, NA ou EC, non archivés), quel que soit leur âge.' }),
   }),
 });
 
@@ -281,6 +286,7 @@ function toFilter(filter: FilterArg): reports.ReportFilter {
     month: filter.month,
     search: filter.search,
     archived: filter.archived,
+    awaitingSecretary: filter.awaitingSecretary,
   };
 }
 

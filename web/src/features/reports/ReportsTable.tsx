@@ -112,16 +112,21 @@ const defaultFilters = (view: ReportsView): Filters => ({
   status: defaultStatus[view] ?? '',
 });
 
+/** The status select's extra choice (admin, in progress): every constat waiting for a secretary. */
+const AWAITING = 'AWAITING';
+
 function toFilter(view: ReportsView, search: string, filters: Filters): ReportFilter {
   const base = baseFilter[view];
+  const awaiting = filters.status === AWAITING;
   return {
     ...base,
+    awaitingSecretary: awaiting || null,
     search: search || null,
     bailiffId: filters.bailiffId || null,
     secretaryId: filters.secretaryId || null,
     year: filters.year ? Number(filters.year) : null,
     month: filters.year && filters.month ? Number(filters.month) : null,
-    statuses: filters.status ? [filters.status as ReportStatus] : (base.statuses ?? null),
+    statuses: filters.status && !awaiting ? [filters.status as ReportStatus] : (base.statuses ?? null),
   };
 }
 
@@ -189,11 +194,14 @@ function AdvancedSearch({
         ? select(
             'status',
             t.filters.status,
-            viewStatuses[view].map((status) => (
-              <option key={status} value={status}>
-                {t.status[status]}
-              </option>
-            )),
+            <>
+              {viewStatuses[view].map((status) => (
+                <option key={status} value={status}>
+                  {t.status[status]}
+                </option>
+              ))}
+              {view === 'inProgress' ? <option value={AWAITING}>{t.filters.awaitingSecretary}</option> : null}
+            </>,
           )
         : null}
       {/* The two buttons wrap together, never one on each line. */}
@@ -286,6 +294,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
               updatedAt
               alert
               status
+              awaitingSecretary
               bailiff {
                 id
                 fullName
@@ -362,6 +371,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
             report {
               id
               status
+              awaitingSecretary
               alert
               updatedAt
               secretary {
@@ -490,7 +500,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
           <FileGroupCell group={row.returned} label={`${t.columns.returned} ${row.name}`} />
         ),
     },
-    { id: 'status', header: t.columns.status, width: width('75px', '75px', '75px'), cell: (row) => <StatusBadge status={row.status} /> },
+    { id: 'status', header: t.columns.status, width: width('75px', '75px', '75px'), cell: (row) => <StatusBadge status={row.awaitingSecretary ? 'NA' : row.status} /> },
     {
       id: 'comments',
       header: t.columns.comments,

@@ -57,6 +57,7 @@ export const reportsText = {
     month: 'Mois',
     status: 'Statut',
     all: 'Tous',
+    awaitingSecretary: 'En attente d’une secrétaire',
     apply: 'Rechercher',
     reset: 'Réinitialiser',
   },
