@@ -1,7 +1,7 @@
 // Issue 18 « Screens »: the server side of what the screens show (selectors, billing selection,
 // waiting constats, phone numbers), through the real server.
 import { startTestApp, type TestApp } from '../support/app.js';
-import { demo, gql, loginToken } from '../support/http.js';
+import { demo, gql, loginToken, rest } from '../support/http.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 
 let app: TestApp;
@@ -130,5 +130,34 @@ describe('1. new deposits waiting for a secretary', () => {
     const bailiffToken = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
     const his = await call<List>(LIST, { filter: { awaitingSecretary: true } }, bailiffToken);
     expect(his.reports.edges.every((edge) => !edge.node.awaitingSecretary)).toBe(true);
+  });
+});
+
+describe('10. phone numbers as people type them', () => {
+  const CREATE = 'mutation($input: CreateAccountInput!) { createAccount(input: $input) { user { telephone } } }';
+  const PROFILE = 'mutation($input: UpdateMyProfileInput!) { updateMyProfile(input: $input) { user { telephone } } }';
+
+  it('the account form stores « +33 6 12 34 56 78 » as 0612345678 and still refuses a short number', async () => {
+    const input = {
+      role: 'SECRETARY', civility: 'MADAME', firstName: 'Odile', lastName: 'Vasseur', email: `odile.${Date.now()}@etude.fr`, identity: `odile${Date.now()}`,
+      password: 'Constat#2026', passwordConfirmation: 'Constat#2026', siret: '41234567800012', address: '1 rue Haute', zip: '75001', city: 'Paris',
+      secretaryPricePage: '1.20', secretaryPricePhoto: '0.40', rib: 'FR7612345678901234567890123',
+    };
+    const created = await call<{ createAccount: { user: { telephone: string } } }>(CREATE, { input: { ...input, telephone: '+33 6 12 34 56 78' } });
+    expect(created.createAccount.user.telephone).toBe('0612345678');
+    const refused = await gql(app.url, CREATE, { input: { ...input, email: `x${input.email}`, identity: `x${input.identity}`, telephone: '06 12 34' } }, admin);
+    expect(refused.errors?.[0].extensions?.fields).toMatchObject({ telephone: 'Numéro de téléphone invalide.' });
+  });
+
+  it('a profile stores « 06.12.34.56.78 »; a registration « 06 12 34 56 78 » (REST), both normalised', async () => {
+    const secretary = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
+    const saved = await call<{ updateMyProfile: { user: { telephone: string } } }>(PROFILE, { input: { telephone: '06.12.34.56.78' } }, secretary);
+    expect(saved.updateMyProfile.user.telephone).toBe('0612345678');
+    const email = `paul.${Date.now()}@etude.fr`;
+    const registered = await rest(app.url, 'POST', '/api/v1/auth/register', {
+      form: { first_name: 'Paul', last_name: 'Vernet', telephone: '06 12 34 56 78', address: '1 rue Haute', zip: '75001', city: 'Paris', identity: `p.vernet${Date.now()}`, email, password: 'Constat#2026' },
+    });
+    expect(registered.status).toBeLessThan(300);
+    expect((await app.services.db.user.findUniqueOrThrow({ where: { email } })).telephone).toBe('0612345678');
   });
 });

@@ -174,3 +174,129 @@ describe('4. amounts follow the counts', () => {
     expect(saved.node.billingAmounts.total).toBe(billing);
   });
 });
+
+describe('1. new deposits waiting for a secretary', () => {
+  it('shows « Non attribué » at a glance and singles them out in « Recherche avancée »', async () => {
+    const waiting = await newReport('Dépôt en attente', false);
+    page = await signedInPage(browser, 'admin');
+    const row = await showOnly(waiting.name);
+    await row.getByText('Non attribué', { exact: true }).first().waitFor();
+    await page.getByRole('searchbox', { name: 'Rechercher...' }).fill('');
+    await page.getByRole('searchbox', { name: 'Rechercher...' }).press('Enter');
+    await page.getByRole('button', { name: 'Recherche avancée' }).click();
+    await page.getByRole('combobox', { name: 'Statut', exact: true }).selectOption({ label: 'En attente d’une secrétaire' });
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+    await table().getByRole('row').filter({ has: page.getByText(waiting.name, { exact: true }) }).waitFor();
+    const expected = await app.services.db.report.count({ where: { secretaryId: null, isArchived: false, status: { in: ['NA', 'EC'] } } });
+    await page.getByText(`1–${Math.min(10, expected)} sur ${expected}`).waitFor();
+    const statuses = await table().locator('tbody tr[aria-expanded] .fui-Badge').allInnerTexts();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.every((status) => status.trim() === 'Non attribué')).toBe(true);
+    await shots('screens-awaiting-secretary');
+  });
+});
+
+describe('2. the billing selection tells the truth', () => {
+  it('the row counts what the dialog offers; the dialog groups it by month, the current one first', async () => {
+    const group = await app.services.db.group.create({
+      data: { name: 'Étude Vérité', siret: '41234567800012', telephone: '0478000000', email: 'verite@etude.test', address: '1 rue Haute', zip: '69002', city: 'Lyon', pricePage: '2.50', pricePhoto: '0.80' },
+    });
+    const bailiff = await app.services.db.user.create({
+      data: { role: 'BAILIFF', firstName: 'Maître', lastName: 'Vérité', email: 'verite.huissier@etude.test', identity: 'verite.huissier', passwordHash: 'x', groupId: group.id },
+    });
+    const secretary = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
+    const counted = (name: string, pages: number, createdAt?: Date) =>
+      app.services.db.report.create({
+        data: { name, bailiffId: bailiff.id, secretaryId: secretary.id, status: 'TE', countPagesBilling: pages, countPagesRetrocession: pages, ...(createdAt && { createdAt }) },
+      });
+    await counted('Vérité du mois', 4);
+    await counted('Vérité ancienne', 6, new Date(Date.now() - 40 * 86_400_000));
+    const months = ['Janvier', 'Février', 'Mars', 'Avril', 'Mai', 'Juin', 'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre'];
+    const label = (date: Date) => {
+      const [year, month] = date.toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
+      return `${months[month - 1]} ${year}`;
+    };
+
+    page = await signedInPage(browser, 'admin');
+    await page.goto('/dashboard/facturation-admin');
+    await screenTitle(page, 'Facturation').waitFor();
+    const row = page.getByRole('table', { name: 'Facturation des études' }).getByRole('row').filter({ hasText: 'Étude Vérité' });
+    await row.waitFor();
+    // Two constats, 10 text pages, 25,00 €: what the dialog below offers.
+    const cells = (await row.getByRole('cell').allInnerTexts()).map((cell) => cell.trim());
+    expect(cells.slice(1, 5)).toEqual(['2', '10', '0', formatMoney('25.00')]);
+    await row.getByRole('button', { name: 'Constats à facturer de Étude Vérité' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Facturation de Étude Vérité' });
+    await dialog.waitFor();
+    const lines = (await dialog.getByRole('row').allInnerTexts()).map((line) => line.replace(/\s+/g, ' ').trim());
+    const current = lines.findIndex((line) => line === `Constats de ${label(new Date())}`);
+    const earlier = lines.findIndex((line) => line === `Constats de ${label(new Date(Date.now() - 40 * 86_400_000))}`);
+    expect(current).toBeGreaterThan(0);
+    expect(earlier).toBeGreaterThan(current);
+    expect(lines[current + 1]).toContain('Vérité du mois');
+    expect(lines[earlier + 1]).toContain('Vérité ancienne');
+    await shots('screens-billing-selection');
+  });
+});
+
+describe('5. the bell panel closes', () => {
+  async function openBell() {
+    const bailiff = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
+    await app.services.db.notification.create({ data: { userId: bailiff.id, kind: 'REPORT_COMMENT', body: '<p>Nouveau commentaire</p>' } });
+    page = await signedInPage(browser, 'bailiff');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.waitFor();
+    return panel;
+  }
+
+  it('on Escape after ticking « Marquer comme lue »', async () => {
+    const panel = await openBell();
+    await panel.getByRole('checkbox', { name: 'Marquer comme lue' }).first().check();
+    await panel.getByRole('checkbox', { name: 'Lue' }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached', timeout: 2_000 });
+  });
+
+  it('on a click outside', async () => {
+    const panel = await openBell();
+    await panel.hover();
+    await page.mouse.click(640, 600);
+    await panel.waitFor({ state: 'detached', timeout: 2_000 });
+  });
+
+  it('by itself 5 s after opening (spec §9), not while the pointer rests on it', async () => {
+    const panel = await openBell();
+    await panel.hover();
+    await page.waitForTimeout(6_000);
+    await expect(panel.isVisible()).resolves.toBe(true);
+    await page.mouse.move(10, 790);
+    const left = Date.now();
+    await panel.waitFor({ state: 'detached', timeout: 8_000 });
+    expect(Date.now() - left).toBeGreaterThanOrEqual(4_500);
+  });
+});
+
+describe('9. re-sending a sent bill', () => {
+  it('asks « Renvoyer la facture ? », not the first send’s question', async () => {
+    const bill = await app.services.db.groupBill.findFirst({ where: { isSent: true }, include: { group: true } });
+    const target =
+      bill ??
+      (await (async () => {
+        const any = await app.services.db.groupBill.findFirstOrThrow({ include: { group: true } });
+        return app.services.db.groupBill.update({ where: { id: any.id }, data: { isSent: true, sentAt: new Date() }, include: { group: true } });
+      })());
+    page = await signedInPage(browser, 'admin');
+    await page.goto('/dashboard/facturation-admin');
+    await screenTitle(page, 'Facturation').waitFor();
+    await page.getByRole('combobox', { name: 'Année' }).selectOption(String(target.year));
+    await page.getByRole('combobox', { name: 'Mois' }).selectOption(String(target.month));
+    const row = page.getByRole('table', { name: 'Facturation des études' }).getByRole('row').filter({ hasText: target.group.name });
+    await row.getByRole('button', { name: `Renvoyer la facture de ${target.group.name}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Renvoyer la facture ?' });
+    await confirm.getByText(`La facture n° ${target.number} a déjà été envoyée le`).waitFor();
+    await confirm.getByRole('button', { name: 'Renvoyer' }).waitFor();
+    await shots('screens-resend-bill');
+    await confirm.getByRole('button', { name: 'Non' }).click();
+  });
+});

@@ -23,6 +23,7 @@ export const billingText = {
     select: (client: string) => `Constats à facturer de ${client}`,
     view: (client: string) => `Voir la facture de ${client}`,
     send: (client: string) => `Envoyer la facture de ${client}`,
+    resend: (client: string) => `Renvoyer la facture de ${client}`,
   },
   dialog: {
     title: (client: string) => `Facturation de ${client}`,
@@ -67,6 +68,10 @@ export const billingText = {
   selectionRequired: 'Sélectionnez au moins un constat à facturer.',
   sendConfirm: (number: number, email: string) => `Envoyer la facture n° ${number} à ${email} ?`,
   sendConfirmTitle: 'Envoyer la facture',
+  resendConfirmTitle: 'Renvoyer la facture ?',
+  resendConfirm: (number: number, sentAt: string, email: string) =>
+    `La facture n° ${number} a déjà été envoyée le ${sentAt}. La renvoyer à ${email} ?`,
+  resend: 'Renvoyer',
   // Spec §8's toasts, capitalised (docs/decisions.md).
   created: 'Facture créée avec succès',
   sent: 'Facture envoyée avec succès',
