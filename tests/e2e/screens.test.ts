@@ -300,3 +300,48 @@ describe('9. re-sending a sent bill', () => {
     await confirm.getByRole('button', { name: 'Non' }).click();
   });
 });
+
+describe('6. the document viewer previews text files and images', () => {
+  it('a deposited .txt opens as text in the viewer', async () => {
+    const name = `Texte lisible ${Date.now()}`;
+    const created = await gqlUpload<{ createReport: { report: { id: string } } }>(
+      app.url,
+      'mutation($input: CreateReportInput!) { createReport(input: $input) { report { id } } }',
+      { input: { bailiffId: await userId(demo.bailiff.email), name, files: [null] } },
+      [{ path: 'input.files.0', name: 'releve.txt', content: 'Relevé des lieux : cuisine, séjour, entrée.', type: 'text/plain' }],
+      adminToken,
+    );
+    expect(created.data).toBeTruthy();
+    page = await signedInPage(browser, 'admin');
+    const row = await showOnly(name);
+    await row.getByRole('button', { name: 'Afficher le détail' }).click();
+    await page.getByRole('region', { name: `Éléments déposés : ${name}` }).getByRole('button', { name: 'Afficher releve.txt' }).click();
+    const viewer = page.getByRole('dialog', { name: 'releve.txt' });
+    await viewer.waitFor();
+    await expect(viewer.getByText("L'aperçu n'est pas disponible pour ce type de fichier.").count()).resolves.toBe(0);
+    const frame = viewer.frameLocator('iframe[title="releve.txt"]');
+    await frame.getByText('Relevé des lieux : cuisine, séjour, entrée.').waitFor();
+    await shots('screens-viewer-text');
+  });
+});
+
+describe('8. date columns say which date they show', () => {
+  it('« Déposé le » on the admin’s and the bailiff’s lists and « Tous mes constats », « Mis à jour le » on the secretary’s « Constats en cours »', async () => {
+    const header = async () => (await table().getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean)[0];
+    page = await signedInPage(browser, 'admin');
+    await page.goto('/dashboard/constats-en-cours-admin');
+    await table().locator('tbody tr').first().waitFor();
+    expect(await header()).toBe('Déposé le');
+    await page.close();
+    page = await signedInPage(browser, 'secretary');
+    await page.goto('/dashboard/constats-en-cours-secretaire');
+    await table().locator('tbody tr').first().waitFor();
+    expect(await header()).toBe('Mis à jour le');
+    await shots('screens-secretary-in-progress');
+    await page.goto('/dashboard/constats-mois-secretaire');
+    await screenTitle(page, 'Tous mes constats').waitFor();
+    await table().locator('tbody tr').first().waitFor();
+    expect(await header()).toBe('Déposé le');
+    await shots('screens-secretary-all');
+  });
+});

@@ -449,10 +449,11 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
   const commentsButton = (row: Row) => <ReportComments report={row} />;
   const columns: DataTableColumn<Row>[] = [
     { id: 'alert', header: <span aria-label={t.columns.alert} />, width: width('20px', '36px', '24px'), cell: (row) => <AlertDot level={row.alert} /> },
-    // Spec §2: the secretary's in-progress list dates a constat by its last update.
+    // Spec §2: the secretary's in-progress list dates a constat by its last update, every other
+    // list by its deposit; the header says which (issue 18).
     {
       id: 'date',
-      header: t.columns.date,
+      header: view === 'secretaryInProgress' ? t.columns.updated : t.columns.created,
       width: width('77px', '85px', '120px'),
       cell: (row) => formatDateTime(view === 'secretaryInProgress' ? row.updatedAt : row.createdAt),
     },

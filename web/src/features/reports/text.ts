@@ -12,7 +12,9 @@ export const reportsText = {
   },
   columns: {
     alert: 'Alerte',
-    date: 'Date',
+    // Issue 18: a date column says which date it shows.
+    created: 'Déposé le',
+    updated: 'Mis à jour le',
     bailiff: 'Huissier',
     secretary: 'Secrétaire',
     name: 'Nom du constat',
