@@ -254,7 +254,8 @@ describe('size limits on every body', () => {
     expect(restAnswer).toMatchObject({ status: 413, body: { message: 'Trop de fichiers (50 au maximum).' } });
     const graphql = graphqlForm(10, 51);
     const graphqlAnswer = await sendRaw(app.url, '/graphql', { body: graphql.body, headers: { ...auth(tokens.bailiff), 'content-type': graphql.contentType } });
-    expect(statusOf(graphqlAnswer)).toBe(413);
+    // The reason, in French, for the screens to show (issue 18).
+    expect(graphqlAnswer).toMatchObject({ status: 413, body: { errors: [{ message: 'Trop de fichiers (50 au maximum).', extensions: { code: 'BAD_USER_INPUT' } }] } });
     await expectNothingLeft(before);
   });
 

@@ -70,8 +70,9 @@ function rowOf(name: string, createdAt?: string) {
     : rows;
 }
 
+// Issue 18: the date column says which date it shows.
 const columns = [
-  'Date',
+  'Déposé le',
   'Huissier',
   'Secrétaire',
   'Nom du constat',

@@ -95,7 +95,8 @@ async function tiles() {
 }
 
 // His columns fit at 1280 px: no 'Huissier', and the comments icon sits in 'Actions' beside 'Archiver'.
-const columns = ['Date', 'Secrétaire', 'Nom du constat', 'Éléments déposés', 'Éléments retournés', 'Statut', 'Actions'];
+// Issue 18: the date column says which date it shows.
+const columns = ['Déposé le', 'Secrétaire', 'Nom du constat', 'Éléments déposés', 'Éléments retournés', 'Statut', 'Actions'];
 
 describe('Mes constats en cours', () => {
   it('is his default screen: four tiles, the columns, and only his EC (RS and NA shown EC) and TE constats', async () => {

@@ -91,7 +91,9 @@ async function secretaryReports(filter: Record<string, unknown>, first = 10) {
 const inProgress = { statuses: ['EC', 'RS'], archived: false };
 const allMine = { statuses: ['EC', 'RS', 'TE', 'AR'] };
 
-const columns = ['Date', 'Huissier', 'Nom du constat', 'Éléments déposés', 'Éléments retournés', 'Statut', 'Commentaires'];
+// Issue 18: the date column says which date it shows — her in-progress list's last update (spec §2), else the deposit.
+const columns = ['Mis à jour le', 'Huissier', 'Nom du constat', 'Éléments déposés', 'Éléments retournés', 'Statut', 'Commentaires'];
+const allColumns = ['Déposé le', ...columns.slice(1)];
 
 function table() {
   return page.getByRole('table', { name: 'Nom du constat' });
@@ -293,7 +295,7 @@ describe('Tous mes constats', () => {
     await page.goto('/dashboard/constats-mois-secretaire');
     await screenTitle(page, 'Tous mes constats').waitFor();
     await table().locator('tbody tr[aria-expanded]').first().waitFor();
-    expect(await headerTexts()).toEqual(columns);
+    expect(await headerTexts()).toEqual(allColumns);
     const everything = await secretaryReports(allMine);
     await page.getByText(`1–${Math.min(10, everything.total)} sur ${everything.total}`).waitFor();
 

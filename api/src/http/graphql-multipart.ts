@@ -8,6 +8,7 @@ import { notAuthenticated } from '../graphql/errors.js';
 import type { GraphQLServer } from '../graphql/yoga.js';
 import { UPLOAD_CUT_MESSAGE } from '../infra/uploads.js';
 import { resolveSession } from '../modules/auth/service.js';
+import { tooManyFiles } from './multipart.js';
 import { bearerToken, bodyTooLarge, json, type ServerContext } from './request.js';
 
 /** A GraphQL error answer for a body refused before execution; the connection closes after it. */
@@ -35,6 +36,8 @@ export async function executeMultipart(yoga: GraphQLServer, request: Request, se
     body = await processRequest(req, serverContext.res!, { maxFileSize: maxUploadBytes + 1, maxFiles: maxUploadFiles });
   } catch (error) {
     const status = (error as { status?: number }).status ?? 400;
+    // graphql-upload-minimal words its file-count refusal in English: the screens show the reason.
+    if (/max file uploads exceeded/.test((error as Error).message ?? '')) return refuse(413, tooManyFiles(maxUploadFiles).message, 'BAD_USER_INPUT');
     return refuse(status === 413 ? 413 : 400, 'Requête d’envoi de fichiers invalide.', 'BAD_USER_INPUT');
   }
   if (Array.isArray(body) || !body || typeof (body as Operation).query !== 'string') {

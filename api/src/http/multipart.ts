@@ -35,7 +35,7 @@ export interface MultipartLimits {
 export const SPOOL_PREFIX = 'upload-';
 
 const invalidForm = () => new BodyError('Formulaire multipart invalide.');
-const tooManyFiles = (maxFiles: number) => new BodyError(`Trop de fichiers (${maxFiles} au maximum).`, 413);
+export const tooManyFiles = (maxFiles: number) => new BodyError(`Trop de fichiers (${maxFiles} au maximum).`, 413);
 
 export async function readMultipart(req: IncomingMessage, options: MultipartLimits & { tmpDir: string }): Promise<MultipartForm> {
   // A declared length over the limit is refused before a byte is read.

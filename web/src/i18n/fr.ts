@@ -12,6 +12,7 @@ export const fr = {
 
   errors: {
     generic: 'Une erreur est survenue, veuillez réessayer.',
+    tryLater: 'Essayer plus tard',
     network: 'Le serveur est injoignable. Vérifiez votre connexion puis réessayez.',
     cancelled: 'Envoi annulé.',
     sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',

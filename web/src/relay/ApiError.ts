@@ -9,6 +9,8 @@ export type ApiErrorCode =
   | 'CONFLICT'
   | 'TOO_MANY_REQUESTS'
   | 'BAD_USER_INPUT'
+  // A request body over the server's size limit (an upload too large as a whole).
+  | 'PAYLOAD_TOO_LARGE'
   // No usable answer from the server (offline, proxy error, non-JSON body).
   | 'NETWORK_ERROR'
   // The user cancelled the request (an upload's 'Annuler').
@@ -23,6 +25,7 @@ const knownCodes: ReadonlySet<string> = new Set<ApiErrorCode>([
   'CONFLICT',
   'TOO_MANY_REQUESTS',
   'BAD_USER_INPUT',
+  'PAYLOAD_TOO_LARGE',
 ]);
 
 export interface GraphQLErrorPayload {
@@ -77,6 +80,16 @@ export function describeError(error: unknown): string {
     default:
       return error.message || fr.errors.generic;
   }
+}
+
+/**
+ * The French sentence for a failed upload (issue 18): a refusal the server explains (file type,
+ * size, number of files, rights) shows its reason; anything unexpected (server fault, network
+ * cut) says « Essayer plus tard » (spec §8).
+ */
+export function describeUploadError(error: unknown): string {
+  const explained = error instanceof ApiError && knownCodes.has(error.code) && error.message;
+  return explained ? error.message : fr.errors.tryLater;
 }
 
 export function isCancelled(error: unknown): boolean {

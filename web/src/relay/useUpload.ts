@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { MutationParameters } from 'relay-runtime';
+import { describeUploadError } from './ApiError';
 import { useCommit, type CommitConfig, type CommitOptions } from './commit';
 
 /**
  * Runs a mutation with `uploadables` (see `uploadablesFor`) and follows it: `progress` is the
  * percentage sent (spec §4: floor of loaded / total), null when idle; `cancel` aborts it (the
  * promise then rejects with CANCELLED, which no toast announces). Leaving the screen cancels.
+ * A failure is announced by default with `describeUploadError`: the server's reason for a refused
+ * file, « Essayer plus tard » for an unexpected failure.
  */
 export function useUpload(): {
   start<T extends MutationParameters>(config: CommitConfig<T>, options?: CommitOptions): Promise<T['response']>;
@@ -39,7 +42,7 @@ export function useUpload(): {
               config.onUploadProgress?.(sent);
             },
           },
-          options,
+          { errorToast: describeUploadError, ...options },
         );
       } finally {
         if (current.current === controller) {

@@ -7,6 +7,7 @@ import {
   DialogSurface,
   Text,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
@@ -50,6 +51,8 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground3,
   },
+  // Plain text reads on white, like a page.
+  textFrame: { backgroundColor: tokens.colorNeutralBackground1 },
   image: {
     margin: 'auto',
     maxWidth: '100%',
@@ -82,18 +85,22 @@ export interface ViewedDocument {
   type?: string;
 }
 
-export type PreviewKind = 'pdf' | 'image' | 'none';
+export type PreviewKind = 'pdf' | 'text' | 'image' | 'none';
 
-/** PDF files are shown in the page, pictures too; other types are offered for download. */
+/**
+ * PDF and text files are shown in the page (the server serves text as UTF-8 plain text, under a
+ * sandbox policy), pictures too; other types are offered for download.
+ */
 export function previewKind(document: Pick<ViewedDocument, 'name' | 'type'>): PreviewKind {
   const type = document.type?.toLowerCase() ?? '';
   const extension = document.name.toLowerCase().split('.').pop() ?? '';
   if (type === 'application/pdf' || extension === 'pdf') return 'pdf';
+  if (type.startsWith('text/plain') || extension === 'txt') return 'text';
   if (type.startsWith('image/') || ['png', 'jpg', 'jpeg', 'gif', 'webp'].includes(extension)) return 'image';
   return 'none';
 }
 
-/** Spec §2 document viewer: a modal of 80vw × 80vh, PDF inline, other types downloadable. */
+/** Spec §2 document viewer: a modal of 80vw × 80vh, PDF, text and pictures inline, other types downloadable. */
 export function DocumentViewer({ document, onClose }: { document: ViewedDocument | null; onClose(): void }) {
   const styles = useStyles();
   const kind = document ? previewKind(document) : 'none';
@@ -104,8 +111,8 @@ export function DocumentViewer({ document, onClose }: { document: ViewedDocument
           <DialogBody className={styles.body}>
             <ClosableDialogTitle className={styles.title}>{document.name}</ClosableDialogTitle>
             <DialogContent className={styles.content}>
-              {kind === 'pdf' ? (
-                <iframe className={styles.frame} src={document.url} title={document.name} />
+              {kind === 'pdf' || kind === 'text' ? (
+                <iframe className={mergeClasses(styles.frame, kind === 'text' && styles.textFrame)} src={document.url} title={document.name} />
               ) : kind === 'image' ? (
                 <img className={styles.image} src={document.url} alt={document.name} />
               ) : (

@@ -352,6 +352,7 @@ builder.queryFields((t) => ({
       args: {
         role: t.arg({ description: 'Seulement ce type de compte.', type: RoleEnum }),
         status: t.arg({ description: 'Seulement cet état (PENDING : demandes d’inscription à examiner).', type: UserStatusEnum }),
+        selectable: t.arg.boolean({ description: 'Seulement les comptes proposés dans les sélecteurs et filtres : jamais un compte en attente de validation.' }),
         keyword: t.arg.string({ description: 'Cherché dans nom, prénom, e-mail et identifiant.' }),
       },
       totalCount: (_parent, args, ctx) => ctx.db.user.count({ where: accounts.accountsWhere({ ...args, words: searchWords(args.keyword) }) }),

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden, notAuthenticated, validationError, type FieldErrors } from '../../graphql/errors.js';
 import type { Prisma } from '../../infra/db.js';
+import { normalizePhone } from '../../lib/phone.js';
 import type { Role, UserStatus } from '../../generated/prisma/enums.js';
 import { sanitizeRichText } from '../../infra/html.js';
 import { renderMail } from '../../infra/mail/index.js';
@@ -123,6 +124,11 @@ const optional = (value: string | null | undefined) => {
   return trimmed === '' ? null : trimmed;
 };
 
+/** The phone number as stored (lib/phone.ts), checked by the form's pattern in that form. */
+function withNormalizedPhone<T extends { telephone?: string | null }>(input: T): T {
+  return typeof input.telephone === 'string' ? { ...input, telephone: normalizePhone(input.telephone) } : input;
+}
+
 /** The columns a validated form changes; only the fields this form carries, only those sent. */
 function columns(form: AccountForm, input: AccountInput): Prisma.UserUncheckedUpdateInput {
   const carried = accountFieldsFor(form);
@@ -188,7 +194,8 @@ const searchTextOf = (user: { firstName: string; lastName: string; email: string
   toSearchText(user.firstName, user.lastName, user.email, user.identity);
 
 /** An admin creates an active account of any type (spec §2 account form), with its files. */
-export async function createAccount(ctx: AppContext, role: Role, input: AccountInput): Promise<number> {
+export async function createAccount(ctx: AppContext, role: Role, typed: AccountInput): Promise<number> {
+  const input = withNormalizedPhone(typed);
   const form: AccountForm = { kind: 'create', role };
   let stagedAvatar: string | null;
   const email = normalizeEmail(input.email ?? '');
@@ -252,7 +259,8 @@ async function findStored(ctx: AppContext, userId: number): Promise<StoredUser> 
  * typed (and then the account's other sessions end); the e-mail never. New files are stored
  * first and removed again if the change fails; replaced ones are removed once it succeeded.
  */
-async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, input: AccountInput, action: string): Promise<void> {
+async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, typed: AccountInput, action: string): Promise<void> {
+  const input = withNormalizedPhone(typed);
   const identity = input.identity === undefined ? null : (input.identity ?? '').trim();
   const passwordRule = passwordChangeRule({
     newPassword: !!input.password,
@@ -397,11 +405,18 @@ export async function reviewPendingAccount(ctx: AppContext, userId: number, appr
   await ctx.mailer.send({ to: stored.email, ...mail });
 }
 
-/** The accounts list filter (spec §2 'Voir les comptes'): role, status, accent-free keyword. */
-export function accountsWhere(filter: { role?: Role | null; status?: UserStatus | null; words: string[] }): Prisma.UserWhereInput {
+/**
+ * The accounts list filter (spec §2 'Voir les comptes'): role, status, accent-free keyword.
+ * `selectable` is the rule of every selector and filter (issue 18): an account awaiting
+ * validation is offered nowhere (a refused one is deleted).
+ */
+export function accountsWhere(filter: { role?: Role | null; status?: UserStatus | null; selectable?: boolean | null; words: string[] }): Prisma.UserWhereInput {
   return {
     ...(filter.role && { role: filter.role }),
-    ...(filter.status && { status: filter.status }),
-    AND: filter.words.map((word) => ({ searchText: { contains: word } })),
+    AND: [
+      ...(filter.status ? [{ status: filter.status }] : []),
+      ...(filter.selectable ? [{ status: { not: 'PENDING' as const } }] : []),
+      ...filter.words.map((word) => ({ searchText: { contains: word } })),
+    ],
   };
 }

@@ -1,6 +1,7 @@
 import type { AppContext, Services, Viewer } from '../../context.js';
 import { AppError, validationError } from '../../graphql/errors.js';
 import { renderMail } from '../../infra/mail/index.js';
+import { normalizePhone } from '../../lib/phone.js';
 import { recordAudit } from '../audit/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
 import { accountRequestPath, civilityLabels, isEmail, normalizeEmail, parseCivility, toSearchText } from '../accounts/rules.js';
@@ -110,7 +111,8 @@ export async function logout(ctx: AppContext): Promise<void> {
 }
 
 /** Self-registration always creates a pending bailiff; an admin approves or refuses it in the app. */
-export async function register(ctx: AppContext, input: RegistrationInput): Promise<void> {
+export async function register(ctx: AppContext, typed: RegistrationInput): Promise<void> {
+  const input = { ...typed, telephone: normalizePhone(String(typed.telephone ?? '')) };
   const errors = validateRegistration(input);
   if (Object.keys(errors).length > 0) throw validationError(errors);
 

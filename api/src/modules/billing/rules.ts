@@ -1,7 +1,8 @@
 // Billing of études (spec §9): report lines, discounts, VAT, payment mentions, and the rules of a
 // monthly bill (spec §4 bill lifecycle, §5 discounts).
 import { Decimal, roundCents, sum, toDecimal } from '../../lib/money.js';
-import { periodTotals, roundHalfUp, type CountsAndPrices, type LineAmounts, type PeriodTotals } from '../retrocession/rules.js';
+import { billingAmounts } from '../../lib/line-amounts.js';
+import { periodTotals, type CountsAndPrices, type PeriodTotals } from '../retrocession/rules.js';
 
 export const VAT_RATE = new Decimal('0.20');
 export const PAYMENT_TERMS = 'Règlement comptant';
@@ -9,21 +10,7 @@ export const LATE_INTEREST = 'Intérêts de retard : 1,5 % par mois';
 /** Spec §9: late interest of 1.5 % per month. */
 export const LATE_INTEREST_MONTHLY_RATE = new Decimal('0.015');
 
-/** Spec §9: text pages = billing pages − round(photos/2), never below zero. */
-export function billingTextPages(pages: number, photos: number): number {
-  return Math.max(0, pages - roundHalfUp(photos / 2));
-}
-
-/**
- * Spec §9: HT = (billing pages − round(photos/2)) × group page price + photos × group photo price
- * (photos are counted apart, so half their number comes off the text pages, never below zero).
- */
-export function billingAmounts({ pages, photos, pricePage, pricePhoto }: CountsAndPrices): LineAmounts {
-  const textPages = billingTextPages(pages, photos);
-  const pagesAmount = roundCents(toDecimal(pricePage).times(textPages));
-  const photosAmount = roundCents(toDecimal(pricePhoto).times(photos));
-  return { textPages, pages: pagesAmount, photos: photosAmount, total: pagesAmount.plus(photosAmount) };
-}
+export { billingAmounts, billingTextPages } from '../../lib/line-amounts.js';
 
 export const billingPeriodTotals = (rows: CountsAndPrices[]): PeriodTotals => periodTotals(rows, billingAmounts);
 

@@ -139,12 +139,17 @@ const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup
     }),
     billableReports: t.field({
       type: [ReportNode],
-      description: 'Constats comptés (pages facturées > 0), créés ce mois et pas encore facturés.',
+      description: 'Constats que la facture du mois reprendrait (comptés, pas encore facturés, créés ce mois ou, pour le mois en cours, avant) : ceux du mois d’abord, puis des mois précédents, du plus récent au plus ancien.',
       // One load per report, all in the same tick: loadReportRow batches them into one statement
       // for every étude of the list (no N+1).
       resolve: async (row, _args, ctx) => (await Promise.all(row.billableReportIds.map((id) => loadReportRow(ctx, id)))).filter((report) => report !== null),
     }),
     billableReportCount: t.int({ description: 'Nombre de constats à facturer.', resolve: (row) => row.billableReportIds.length }),
+    billableTotals: t.field({
+      type: PeriodTotalsRef,
+      description: 'Chiffres des constats à facturer (billableReports) : ceux que la sélection proposera.',
+      resolve: (row) => row.billableTotals,
+    }),
     totals: t.field({ type: PeriodTotalsRef, description: 'Tous les constats comptés du mois, facturés ou non.', resolve: (row) => row.totals }),
   }),
 });

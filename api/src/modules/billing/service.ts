@@ -125,6 +125,7 @@ export function countedReportsSql(ctx: AppContext, year: number, month: number):
 
 const LINE_SELECT = {
   id: true,
+  createdAt: true,
   invoiced: true,
   countPagesBilling: true,
   countPhotosBilling: true,
@@ -147,8 +148,10 @@ export interface BillingGroupRow {
   groupId: number;
   year: number;
   month: number;
-  /** Counted reports not on a bill yet, oldest first. */
+  /** What the month's bill would take (isBillable): the month's own constats first, then earlier months', newest first. */
   billableReportIds: number[];
+  /** The figures of those constats: what the dialog offers to bill. */
+  billableTotals: PeriodTotals;
   /** All counted reports of the month, billed or not. */
   totals: PeriodTotals;
   billId: number | null;
@@ -196,11 +199,16 @@ export async function billingPeriod(ctx: AppContext, year: number, month: number
     totals: billingPeriodTotals(reports.map(lineCounts)),
     groups: names.map(({ id }) => {
       const groupReports = byGroup.get(id) ?? [];
+      // The queries bound the candidates; the one rule shared with generation decides.
+      const billable = [...groupReports, ...(backlogByGroup.get(id) ?? []).reverse()].filter((report) =>
+        isBillable({ ...report, groupId: report.bailiff.groupId, createdYearMonth: parisYearMonth(report.createdAt) }, id, { year, month }),
+      );
       return {
         groupId: id,
         year,
         month,
-        billableReportIds: [...(backlogByGroup.get(id) ?? []), ...groupReports.filter((report) => !report.invoiced)].map((report) => report.id),
+        billableReportIds: billable.map((report) => report.id),
+        billableTotals: billingPeriodTotals(billable.map(lineCounts)),
         totals: billingPeriodTotals(groupReports.map(lineCounts)),
         billId: billOf.get(id) ?? null,
       };
@@ -283,7 +291,7 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
         await tx.$queryRaw`SELECT id FROM "Report" WHERE id = ANY(${reportIds}::int4[]) ORDER BY id FOR UPDATE`;
         const candidates = await tx.report.findMany({
           where: { id: { in: reportIds } },
-          select: { ...LINE_SELECT, createdAt: true, bailiffId: true, secretaryId: true },
+          select: { ...LINE_SELECT, bailiffId: true, secretaryId: true },
         });
         const reports = candidates.filter((report) =>
           isBillable({ ...report, groupId: report.bailiff.groupId, createdYearMonth: parisYearMonth(report.createdAt) }, group.id, period),

@@ -169,6 +169,16 @@ export function statusesForFilter(role: Role, statuses: ReportStatus[]): ReportS
   return statuses.flatMap((status) => (status === 'EC' ? ['NA', 'EC', 'RS'] : [status])) as ReportStatus[];
 }
 
+/**
+ * Issue 18: a constat waits for a secretary while none is assigned and it is still to be typed —
+ * NA (older data) or EC (every new deposit starts EC, decisions.md), whatever its age, not archived.
+ */
+export const AWAITING_SECRETARY_STATUSES: readonly ReportStatus[] = ['NA', 'EC'];
+
+export function isAwaitingSecretary(report: { status: ReportStatus; secretaryId: number | null; isArchived: boolean }): boolean {
+  return report.secretaryId === null && !report.isArchived && AWAITING_SECRETARY_STATUSES.includes(report.status);
+}
+
 export const ALERT_WARNING_HOURS = 30;
 export const ALERT_ERROR_HOURS = 36;
 

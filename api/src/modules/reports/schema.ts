@@ -6,9 +6,9 @@ import { UserNode } from '../accounts/schema.js';
 import type { AppContext } from '../../context.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { ReportFileKind, ReportStatus, type Role } from '../../generated/prisma/enums.js';
-import { billingAmounts } from '../billing/rules.js';
-import { retrocessionAmounts, type LineAmounts } from '../retrocession/rules.js';
-import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, MAX_REPORTS_OFFSET, messages, statusShownTo } from './rules.js';
+import { billingAmounts, retrocessionAmounts, type CountsAndPrices, type LineAmounts } from '../../lib/line-amounts.js';
+import { toDecimal, type Decimal } from '../../lib/money.js';
+import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, isAwaitingSecretary, MAX_REPORTS_OFFSET, messages, statusShownTo } from './rules.js';
 import { loadReportPage, loadReportRow, loadReportRows, reportCursor, type ReportCommentRow, type ReportFileRow, type ReportRow } from './rows.js';
 import * as reports from './service.js';
 
@@ -123,12 +123,21 @@ const unread = (comments: ReportCommentRow[], viewerId: number) => comments.filt
 
 // --- Amounts ----------------------------------------------------------------------------------
 
-const AmountsRef = builder.objectRef<LineAmounts>('LineAmounts').implement({
+type PricedAmounts = LineAmounts & { pricePage: Decimal; pricePhoto: Decimal };
+
+/** A line's amounts with the tariffs they apply: the expanded row recomputes them as counts are typed. */
+function priced(formula: (counts: CountsAndPrices) => LineAmounts, counts: CountsAndPrices): PricedAmounts {
+  return { ...formula(counts), pricePage: toDecimal(counts.pricePage), pricePhoto: toDecimal(counts.pricePhoto) };
+}
+
+const AmountsRef = builder.objectRef<PricedAmounts>('LineAmounts').implement({
   description: 'Montants HT d’un constat en euros.',
   fields: (t) => ({
     pages: t.field({ description: 'Montant HT des pages, en euros.', type: 'Decimal', resolve: (amounts) => amounts.pages }),
     photos: t.field({ description: 'Montant HT des photos, en euros.', type: 'Decimal', resolve: (amounts) => amounts.photos }),
     total: t.field({ description: 'Montant HT total, en euros.', type: 'Decimal', resolve: (amounts) => amounts.total }),
+    pricePage: t.field({ type: 'Decimal', description: 'Tarif par page appliqué (celui du constat, sinon celui en vigueur).', resolve: (amounts) => amounts.pricePage }),
+    pricePhoto: t.field({ type: 'Decimal', description: 'Tarif par photo appliqué (celui du constat, sinon celui en vigueur).', resolve: (amounts) => amounts.pricePhoto }),
   }),
 });
 
@@ -190,6 +199,10 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
     countPhotosRetrocession: t.exposeInt('countPhotosRetrocession', { description: 'Photos retenues pour la rétrocession.' }),
     countPagesBilling: t.exposeInt('countPagesBilling', { description: 'Pages facturées à l’étude, fixées par un administrateur.' }),
     countPhotosBilling: t.exposeInt('countPhotosBilling', { description: 'Photos facturées à l’étude.' }),
+    awaitingSecretary: t.boolean({
+      description: 'Nouveau dépôt qui attend une secrétaire (aucune attribuée, NA ou EC, non archivé) : « Non attribué » pour l’administrateur ; toujours false pour un huissier, qui le voit en cours.',
+      resolve: (report, _args, ctx) => viewerRole(ctx) !== 'BAILIFF' && isAwaitingSecretary(report),
+    }),
     retrocessionComment: t.exposeString('retrocessionComment', { description: 'Commentaire de la secrétaire au retour.', nullable: true }),
     // Tariffs captured on the report, else those in force (group's and secretary's).
     retrocessionAmounts: t.field({
@@ -199,7 +212,7 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
       resolve: (report, _args, ctx) =>
         !amountsShownTo(viewerRole(ctx)).retrocession
           ? null
-          : retrocessionAmounts({
+          : priced(retrocessionAmounts, {
               pages: report.countPagesRetrocession,
               photos: report.countPhotosRetrocession,
               pricePage: report.secretaryPricePage ?? report.assignedSecretaryPricePage,
@@ -213,7 +226,7 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
       resolve: (report, _args, ctx) =>
         !amountsShownTo(viewerRole(ctx)).billing
           ? null
-          : billingAmounts({
+          : priced(billingAmounts, {
               pages: report.countPagesBilling,
               photos: report.countPhotosBilling,
               pricePage: report.groupPricePage ?? report.bailiffGroupPricePage,
@@ -299,6 +312,7 @@ export const ReportFilterInput = builder.inputType('ReportFilter', {
     month: t.int({ description: 'Mois de création, 1 à 12 : seulement avec year (refusé sans).' }),
     search: t.string({ description: 'Recherche sur le nom du constat.' }),
     archived: t.boolean({ description: 'true : archivés seulement ; false : non archivés ; absent : tous.' }),
+    awaitingSecretary: t.boolean({ description: 'true : seulement les constats qui attendent une secrétaire (aucune attribuée, NA ou EC, non archivés), quel que soit leur âge.' }),
   }),
 });
 
@@ -314,6 +328,7 @@ export function toFilter(filter: FilterArg): reports.ReportFilter {
     month: filter.month,
     search: filter.search,
     archived: filter.archived,
+    awaitingSecretary: filter.awaitingSecretary,
   };
 }
 

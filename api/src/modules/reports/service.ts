@@ -17,6 +17,7 @@ import {
   alertLevel,
   can,
   canCreateReport,
+  AWAITING_SECRETARY_STATUSES,
   COMMENT_MAX,
   delayOfMean,
   fileActions,
@@ -61,6 +62,8 @@ export interface ReportFilter {
   search?: string | null;
   /** true: archived only; false: not archived; absent: both. */
   archived?: boolean | null;
+  /** true: only the constats waiting for a secretary (isAwaitingSecretary). */
+  awaitingSecretary?: boolean | null;
 }
 
 /** The filter's creation period; a month without its year is refused, never silently dropped. */
@@ -82,6 +85,7 @@ export function reportsWhere(viewer: Viewer, filter: ReportFilter = {}): Prisma.
   const search = filter.search?.trim();
   if (search) and.push({ name: { contains: search, mode: 'insensitive' } });
   if (filter.archived != null) and.push({ isArchived: filter.archived });
+  if (filter.awaitingSecretary) and.push({ secretaryId: null, isArchived: false, status: { in: [...AWAITING_SECRETARY_STATUSES] } });
   return { AND: and };
 }
 
@@ -101,6 +105,9 @@ export function reportsSql(viewer: Viewer, filter: ReportFilter = {}, alias = 'r
   // What Prisma's `contains` with `mode: 'insensitive'` sends: the text as typed inside ILIKE '%…%'.
   if (search) and.push(Prisma.sql`${column('name')} ILIKE ('%' || ${search} || '%')`);
   if (filter.archived != null) and.push(Prisma.sql`${column('isArchived')} = ${filter.archived}`);
+  if (filter.awaitingSecretary) {
+    and.push(Prisma.sql`${column('secretaryId')} IS NULL AND NOT ${column('isArchived')} AND ${column('status')} IN (${statusList([...AWAITING_SECRETARY_STATUSES])})`);
+  }
   return Prisma.join(and, ' AND ');
 }
 

@@ -1,40 +1,10 @@
 // Rétrocession: what a secretary is paid for a report (spec §9), period totals and her monthly
 // invoices (spec §2 "Rétrocession", §9 "Secretary invoice number").
-import { Decimal, roundCents, sum, toDecimal, type DecimalInput } from '../../lib/money.js';
+import type { CountsAndPrices, LineAmounts } from '../../lib/line-amounts.js';
+import { retrocessionAmounts } from '../../lib/line-amounts.js';
+import { Decimal, roundCents, sum, toDecimal } from '../../lib/money.js';
 
-export interface CountsAndPrices {
-  pages: number;
-  photos: number;
-  pricePage: DecimalInput | null | undefined;
-  pricePhoto: DecimalInput | null | undefined;
-}
-
-export interface LineAmounts {
-  /** Pages charged as text once the photos are taken off (the count the page price applies to). */
-  textPages: number;
-  pages: Decimal;
-  photos: Decimal;
-  total: Decimal;
-}
-
-/** Half up, as the legacy Math.round: 2.5 → 3. */
-const roundHalfUp = (value: number) => Math.floor(value + 0.5);
-
-/** Spec §9: text pages = round(pages − photos/2), a photo counting as half a page, never below zero. */
-export function retrocessionTextPages(pages: number, photos: number): number {
-  return Math.max(0, roundHalfUp(pages - photos / 2));
-}
-
-/**
- * Spec §9: pages amount = round(pages − photos/2) × secretary page price (a photo counts as half a
- * page of text, never below zero); photos amount = photos × secretary photo price.
- */
-export function retrocessionAmounts({ pages, photos, pricePage, pricePhoto }: CountsAndPrices): LineAmounts {
-  const textPages = retrocessionTextPages(pages, photos);
-  const pagesAmount = roundCents(toDecimal(pricePage).times(textPages));
-  const photosAmount = roundCents(toDecimal(pricePhoto).times(photos));
-  return { textPages, pages: pagesAmount, photos: photosAmount, total: pagesAmount.plus(photosAmount) };
-}
+export { retrocessionAmounts, retrocessionTextPages, type CountsAndPrices, type LineAmounts } from '../../lib/line-amounts.js';
 
 /**
  * Spec §9 "current revenue" and "statistics": counts × prices, pages and photos as counted (no
@@ -98,4 +68,3 @@ export function secretaryBillNumber(now: Date, random: number): string {
   return `${now.getTime()}${String(random).padStart(4, '0')}`;
 }
 
-export { roundHalfUp };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   Button,
   Popover,
@@ -20,6 +20,7 @@ import { ContentDialog, type ContentDialogItem } from '../../ui/ContentDialog';
 import { newsListPath, type Role } from '../routing/dashboardRoutes';
 import { BellNews } from './BellNews';
 import { BellNotification } from './BellNotification';
+import { useBellDismiss } from './useBellDismiss';
 
 // Spec §9: the panel shows at most 6 items.
 export const BELL_ITEMS = 6;
@@ -90,6 +91,7 @@ export function NotificationBell({ query, role }: { query: NotificationBellFragm
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<TabValue>('notifications');
   const [opened, setOpened] = useState<ContentDialogItem | null>(null);
+  const dismiss = useBellDismiss(open, useCallback(() => setOpen(false), []));
   const data = useFragment(
     graphql`
       fragment NotificationBellFragment on Query @argumentDefinitions(withNews: { type: "Boolean!" }) {
@@ -155,7 +157,7 @@ export function NotificationBell({ query, role }: { query: NotificationBellFragm
             data-unread={unread > 0 ? 'true' : 'false'}
           />
         </PopoverTrigger>
-        <PopoverSurface className={styles.surface} aria-label={fr.bell.label}>
+        <PopoverSurface className={styles.surface} aria-label={fr.bell.label} {...dismiss}>
           <TabList
             className={styles.tabs}
             selectedValue={tab}

@@ -9,7 +9,7 @@ import type { AccountFormUpdateMutation } from '../../__generated__/AccountFormU
 import type { Role } from '../../app/routing/dashboardRoutes';
 import { useSessionUser } from '../../app/session/sessionContext';
 import { fr } from '../../i18n/fr';
-import { ApiError, describeError } from '../../relay/ApiError';
+import { ApiError, describeUploadError } from '../../relay/ApiError';
 import { useUpload } from '../../relay/useUpload';
 import { AvatarPicker, keepAvatar, type AvatarChoice } from '../../ui/AvatarPicker';
 import { CivilityField, type Civility } from '../../ui/CivilityField';
@@ -218,7 +218,7 @@ export function AccountForm({
       ...(avatar.remove && { removeAvatar: true }),
     };
     const errorToast = (error: unknown) =>
-      error instanceof ApiError && Object.keys(error.fields).length > 0 ? fr.forms.incomplete : describeError(error);
+      error instanceof ApiError && Object.keys(error.fields).length > 0 ? fr.forms.incomplete : describeUploadError(error);
     setSaving(true);
     try {
       if (data) {

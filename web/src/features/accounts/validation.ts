@@ -1,6 +1,7 @@
 // Spec §5 'Account forms (live)': the same rules as the server's, for the messages as one types.
 import type { Role } from '../../app/routing/dashboardRoutes';
 import { fr } from '../../i18n/fr';
+import { normalizePhone } from '../../../../api/src/lib/phone.js';
 import { EMAIL, IDENTITY, PHONE, STRONG_PASSWORD, ZIP } from './patterns';
 
 export type AccountField =
@@ -69,7 +70,8 @@ export function validateAccountField(
     case 'rib':
       return value.length < 3 ? m.min3 : null;
     case 'telephone':
-      return PHONE[role].test(value) ? null : m.phone;
+      // Checked as the server stores it: « 06 12 34 56 78 » and « +33 6… » are the same number.
+      return PHONE[role].test(normalizePhone(value)) ? null : m.phone;
     case 'email':
       return editing || EMAIL.test(value) ? null : m.email;
     case 'identity':

@@ -1,6 +1,7 @@
 // Spec §5 validation of the public forms, as pure functions returning the French message of each
 // field in error (an empty object when the form is valid). The server checks the same rules.
 // With its extension: the unit tests also compile this file under NodeNext resolution.
+import { normalizePhone } from '../../../../api/src/lib/phone.js';
 import { fr } from '../../i18n/fr.js';
 
 export type FormErrors<Field extends string> = Partial<Record<Field, string>>;
@@ -68,7 +69,7 @@ export function validateRegistration(values: RegistrationValues): FormErrors<Reg
   if (!value('firstName')) errors.firstName = m.firstNameRequired;
 
   if (!value('telephone')) errors.telephone = m.telephoneRequired;
-  else if (!/^\d{10}$/.test(value('telephone'))) errors.telephone = m.telephoneFormat;
+  else if (!/^\d{10}$/.test(normalizePhone(value('telephone')))) errors.telephone = m.telephoneFormat;
 
   if (!value('email')) errors.email = m.emailRequired;
   else if (!isEmail(value('email'))) errors.email = m.emailFormat;

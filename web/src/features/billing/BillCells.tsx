@@ -138,6 +138,20 @@ export function PaidCheckbox({ bill, client }: { bill: BillCellsFragment$key | n
 }
 
 /**
+ * The confirmation before sending (spec §4). A bill already sent is re-sent after a question of
+ * its own, naming when it left (issue 18), so a second click is never taken for a first send.
+ */
+function sendConfirmation(bill: { number: number; isSent: boolean; sentAt: string | null | undefined }, email: string) {
+  return bill.isSent
+    ? {
+        title: billingText.resendConfirmTitle,
+        message: billingText.resendConfirm(bill.number, formatDateTime(bill.sentAt), email),
+        confirmLabel: billingText.resend,
+      }
+    : { title: billingText.sendConfirmTitle, message: billingText.sendConfirm(bill.number, email) };
+}
+
+/**
  * The row's actions: the report-selection dialog, the bill's PDF in the viewer, and sending it to
  * the étude's accounting address after a confirmation (spec §4; a bill may be sent again).
  */
@@ -164,7 +178,7 @@ export function BillActions({
 
   const send = async () => {
     if (!data) return;
-    if (!(await confirm({ title: billingText.sendConfirmTitle, message: billingText.sendConfirm(data.number, email) }))) return;
+    if (!(await confirm(sendConfirmation(data, email)))) return;
     setSending(true);
     try {
       await commit<BillCellsSendMutation>(
@@ -198,7 +212,7 @@ export function BillActions({
         <Button appearance="subtle" icon={<DocumentBulletListRegular />} onClick={onSelect} />
       </Tooltip>
       <ViewFileButton file={data?.pdf ?? null} label={t.view(client)} onView={onView} />
-      <Tooltip content={t.send(client)} relationship="label">
+      <Tooltip content={data?.isSent ? t.resend(client) : t.send(client)} relationship="label">
         <Button appearance="subtle" icon={<SendRegular />} disabled={!data || sending} onClick={() => void send()} />
       </Tooltip>
       {dialog}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import {
   Button,
   Checkbox,
@@ -37,12 +37,13 @@ import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
 import { formatDate, formatMoney } from '../../ui/format';
 import { monthName } from '../../ui/periods';
 import { useToast } from '../../ui/toasts';
-import { hasErrors, previewTotals, validateSelection, type SelectionErrors, type SelectionTotals } from './selection';
+import { groupByPeriod, hasErrors, previewTotals, validateSelection, type SelectionErrors, type SelectionTotals } from './selection';
 import { billingText } from './text';
 
 const t = billingText.dialog;
 
 const useStyles = makeStyles({
+  periodHead: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground2 },
   surface: { width: '1040px', maxWidth: 'calc(100vw - 48px)' },
   content: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },
   intro: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground2 },
@@ -438,7 +439,14 @@ export function BillSelectionDialog({ billingGroup, canGenerate, onClose }: Bill
                           </TableCell>
                         </TableRow>
                       ) : (
-                        reports.map((report) => {
+                        groupByPeriod(reports).map((group) => (
+                          <Fragment key={group.key}>
+                            <TableRow>
+                              <TableCell colSpan={8} className={styles.periodHead}>
+                                {t.periodGroup(group.label)}
+                              </TableCell>
+                            </TableRow>
+                            {group.reports.map((report) => {
                           const isSelected = selected.includes(report.id);
                           const message = isSelected ? discountMessage(report.id) : undefined;
                           return (
@@ -475,7 +483,9 @@ export function BillSelectionDialog({ billingGroup, canGenerate, onClose }: Bill
                               </TableCell>
                             </TableRow>
                           );
-                        })
+                            })}
+                          </Fragment>
+                        ))
                       )}
                     </TableBody>
                   </Table>

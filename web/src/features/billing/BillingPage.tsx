@@ -53,6 +53,12 @@ function BillingTable({ period, loading }: { period: BillingTableFragment$key; l
             photos
             amountHT
           }
+          billableTotals {
+            reports
+            textPages
+            photos
+            amountHT
+          }
           bill {
             ...BillCellsFragment
           }
@@ -67,6 +73,8 @@ function BillingTable({ period, loading }: { period: BillingTableFragment$key; l
   const t = billingText.table;
   type Row = (typeof data.groups)[number];
   const figure = (value: string | number) => <span className={styles.number}>{value}</span>;
+  // Issue 18: until its bill exists, a row counts what the selection dialog offers to bill.
+  const figures = (row: Row) => (row.bill ? row.totals : row.billableTotals);
   const columns: DataTableColumn<Row>[] = [
     {
       id: 'client',
@@ -81,10 +89,10 @@ function BillingTable({ period, loading }: { period: BillingTableFragment$key; l
         </span>
       ),
     },
-    { id: 'reports', header: t.reports, width: '66px', align: 'end', cell: (row) => figure(row.totals.reports) },
-    { id: 'textPages', header: t.textPages, width: '56px', align: 'end', cell: (row) => figure(row.totals.textPages) },
-    { id: 'photos', header: t.photos, width: '56px', align: 'end', cell: (row) => figure(row.totals.photos) },
-    { id: 'amount', header: t.amountHT, width: '90px', align: 'end', cell: (row) => figure(formatMoney(row.totals.amountHT)) },
+    { id: 'reports', header: t.reports, width: '66px', align: 'end', cell: (row) => figure(figures(row).reports) },
+    { id: 'textPages', header: t.textPages, width: '56px', align: 'end', cell: (row) => figure(figures(row).textPages) },
+    { id: 'photos', header: t.photos, width: '56px', align: 'end', cell: (row) => figure(figures(row).photos) },
+    { id: 'amount', header: t.amountHT, width: '90px', align: 'end', cell: (row) => figure(formatMoney(figures(row).amountHT)) },
     {
       id: 'bill',
       header: t.bill,

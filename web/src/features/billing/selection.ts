@@ -1,6 +1,7 @@
 // The report-selection dialog's rules (spec §4 "Bill lifecycle", §5 discounts, §9 amounts): the
 // same checks and the same rounding as the server's (api/src/modules/billing/rules.ts), so the
 // preview shows the figures the bill will freeze. Exact cents as BigInt, never binary floats.
+import { monthName, parisYearMonth } from '../../ui/periods.js';
 import { billingText as t } from './text.js';
 
 /** A discount as typed: '' until the admin types one. */
@@ -129,4 +130,29 @@ export function previewTotals(
       .map((report) => ({ amount: report.amount, discount: percent(discounts[report.id]) })),
     percent(globalDiscount),
   );
+}
+
+/** One month of the billing selection: its French label and its constats, in the server's order. */
+export interface PeriodGroup<T> {
+  key: string;
+  label: string;
+  reports: T[];
+}
+
+/**
+ * The billing selection grouped by the Paris month each constat was created in (issue 18), so the
+ * dialog shows the period of what it offers: the server lists the month's own constats first,
+ * then the earlier months' still unbilled, newest first; consecutive constats of a month share
+ * its heading.
+ */
+export function groupByPeriod<T extends { createdAt: string }>(reports: readonly T[]): PeriodGroup<T>[] {
+  const groups: PeriodGroup<T>[] = [];
+  for (const report of reports) {
+    const { year, month } = parisYearMonth(new Date(report.createdAt));
+    const key = `${year}-${month}`;
+    const last = groups[groups.length - 1];
+    if (last?.key === key) last.reports.push(report);
+    else groups.push({ key, label: `${monthName(month)} ${year}`, reports: [report] });
+  }
+  return groups;
 }

@@ -23,10 +23,13 @@ export const billingText = {
     select: (client: string) => `Constats à facturer de ${client}`,
     view: (client: string) => `Voir la facture de ${client}`,
     send: (client: string) => `Envoyer la facture de ${client}`,
+    resend: (client: string) => `Renvoyer la facture de ${client}`,
   },
   dialog: {
     title: (client: string) => `Facturation de ${client}`,
-    period: (month: string) => `Constats comptés de ${month}, pas encore facturés.`,
+    // Issue 18: the current month's bill also takes the earlier months' constats still unbilled.
+    period: (month: string) => `Constats comptés et pas encore facturés que la facture de ${month} reprendra, par mois de création.`,
+    periodGroup: (month: string) => `Constats de ${month}`,
     generatedPeriod: (number: number, month: string) => `Facture n° ${number} de ${month} : sélection et remises verrouillées.`,
     nextNumber: (number: number) => `Prochain numéro de facture : ${number}`,
     notCurrent: 'Une facture ne peut être générée que pour le mois en cours.',
@@ -65,6 +68,10 @@ export const billingText = {
   selectionRequired: 'Sélectionnez au moins un constat à facturer.',
   sendConfirm: (number: number, email: string) => `Envoyer la facture n° ${number} à ${email} ?`,
   sendConfirmTitle: 'Envoyer la facture',
+  resendConfirmTitle: 'Renvoyer la facture ?',
+  resendConfirm: (number: number, sentAt: string, email: string) =>
+    `La facture n° ${number} a déjà été envoyée le ${sentAt}. La renvoyer à ${email} ?`,
+  resend: 'Renvoyer',
   // Spec §8's toasts, capitalised (docs/decisions.md).
   created: 'Facture créée avec succès',
   sent: 'Facture envoyée avec succès',

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { ProfileFormFragment$key } from '../../__generated__/ProfileFormFragment.graphql';
 import type { ProfileFormMutation } from '../../__generated__/ProfileFormMutation.graphql';
 import { fr } from '../../i18n/fr';
-import { ApiError, describeError } from '../../relay/ApiError';
+import { ApiError, describeUploadError } from '../../relay/ApiError';
 import { useUpload } from '../../relay/useUpload';
 import { AvatarPicker, keepAvatar, type AvatarChoice } from '../../ui/AvatarPicker';
 import { CivilityField, type Civility } from '../../ui/CivilityField';
@@ -144,7 +144,7 @@ export function ProfileForm({
         },
         {
           errorToast: (error) =>
-            error instanceof ApiError && Object.keys(error.fields).length > 0 ? fr.forms.incomplete : describeError(error),
+            error instanceof ApiError && Object.keys(error.fields).length > 0 ? fr.forms.incomplete : describeUploadError(error),
         },
       );
       toast('success', response.updateMyProfile.message || t.saved);

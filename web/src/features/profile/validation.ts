@@ -2,6 +2,7 @@
 // checks them (api/src/modules/accounts/rules.ts, form kind 'profile'), for the live messages.
 // With its extension: the unit tests also compile this file under NodeNext resolution.
 import { fr } from '../../i18n/fr.js';
+import { normalizePhone } from '../../../../api/src/lib/phone.js';
 import { IDENTITY, PHONE, STRONG_PASSWORD, ZIP } from '../accounts/patterns.js';
 
 export type ProfileField =
@@ -80,7 +81,7 @@ export function validateProfileField(
       if (value.length < 3) return m.min3;
       return IDENTITY[role].test(value) ? null : m.invalidCharacters;
     case 'telephone':
-      return role === 'ADMIN' || PHONE[role].test(value) ? null : m.phone;
+      return role === 'ADMIN' || PHONE[role].test(normalizePhone(value)) ? null : m.phone;
     case 'zip':
       return ZIP.test(value) ? null : m.zip;
     default:

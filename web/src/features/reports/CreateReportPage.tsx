@@ -121,10 +121,9 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
           },
           uploadables,
         },
-        { errorToast: () => t.failure },
       );
     } catch {
-      // A failure was announced by a toast ('Essayer plus tard'); a cancel needs no message.
+      // A failure was announced by a toast (the server's reason, or 'Essayer plus tard'); a cancel needs none.
       return;
     }
     toast('success', t.success);

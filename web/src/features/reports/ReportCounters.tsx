@@ -39,6 +39,7 @@ import {
   type Counts,
   type CountersState,
 } from './counters';
+import { liveAmount } from './liveAmounts';
 import { reportsText } from './text';
 
 const t = reportsText.counters;
@@ -78,10 +79,12 @@ const fragment = graphql`
     countPhotosBilling
     retrocessionComment
     retrocessionAmounts {
-      total
+      pricePage
+      pricePhoto
     }
     billingAmounts {
-      total
+      pricePage
+      pricePhoto
     }
     secretary {
       id
@@ -278,7 +281,7 @@ export function ReportCounters({ report, readOnly = false }: { report: ReportCou
             onChange={(_, next) => change({ type: 'checkRetrocession', checked: next.checked === true })}
           />
           {inputs('retrocession', state.retrocession, editBilling && !state.retrocessionChecked)}
-          <Text className={styles.amount}>{data.retrocessionAmounts ? formatMoney(data.retrocessionAmounts.total) : '-'}</Text>
+          <Text className={styles.amount}>{formatMoney(liveAmount('retrocession', state.retrocession, data.retrocessionAmounts)) || '-'}</Text>
           <span />
 
           <Checkbox
@@ -288,7 +291,7 @@ export function ReportCounters({ report, readOnly = false }: { report: ReportCou
             onChange={(_, next) => change({ type: 'checkBilling', checked: next.checked === true })}
           />
           {inputs('billing', state.billing, editBilling && !state.billingChecked)}
-          <Text className={styles.amount}>{data.billingAmounts ? formatMoney(data.billingAmounts.total) : '-'}</Text>
+          <Text className={styles.amount}>{formatMoney(liveAmount('billing', state.billing, data.billingAmounts)) || '-'}</Text>
           {editBilling
             ? sendButton(t.sendBilling, state.billing.pages === 0, sending === 'billing', () => void sendBilling())
             : <span />}

@@ -113,16 +113,21 @@ const defaultFilters = (view: ReportsView): Filters => ({
   status: defaultStatus[view] ?? '',
 });
 
+/** The status select's extra choice (admin, in progress): every constat waiting for a secretary. */
+const AWAITING = 'AWAITING';
+
 function toFilter(view: ReportsView, search: string, filters: Filters): ReportFilter {
   const base = baseFilter[view];
+  const awaiting = filters.status === AWAITING;
   return {
     ...base,
+    awaitingSecretary: awaiting || null,
     search: search || null,
     bailiffId: filters.bailiffId || null,
     secretaryId: filters.secretaryId || null,
     year: filters.year ? Number(filters.year) : null,
     month: filters.year && filters.month ? Number(filters.month) : null,
-    statuses: filters.status ? [filters.status as ReportStatus] : (base.statuses ?? null),
+    statuses: filters.status && !awaiting ? [filters.status as ReportStatus] : (base.statuses ?? null),
   };
 }
 
@@ -190,11 +195,14 @@ function AdvancedSearch({
         ? select(
             'status',
             t.filters.status,
-            viewStatuses[view].map((status) => (
-              <option key={status} value={status}>
-                {t.status[status]}
-              </option>
-            )),
+            <>
+              {viewStatuses[view].map((status) => (
+                <option key={status} value={status}>
+                  {t.status[status]}
+                </option>
+              ))}
+              {view === 'inProgress' ? <option value={AWAITING}>{t.filters.awaitingSecretary}</option> : null}
+            </>,
           )
         : null}
       {/* The two buttons wrap together, never one on each line. */}
@@ -255,7 +263,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
         withAssignedBailiffs: { type: "Boolean", defaultValue: false }
       ) {
         # The account lists (advanced search, assignment) are the admin's only.
-        bailiffs: users(role: BAILIFF, first: 40) @include(if: $withAccounts) {
+        bailiffs: users(role: BAILIFF, selectable: true, first: 40) @include(if: $withAccounts) {
           edges {
             node {
               id
@@ -263,7 +271,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
             }
           }
         }
-        secretaries: users(role: SECRETARY, first: 40) @include(if: $withAccounts) {
+        secretaries: users(role: SECRETARY, selectable: true, first: 40) @include(if: $withAccounts) {
           edges {
             node {
               id
@@ -287,6 +295,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
               updatedAt
               alert
               status
+              awaitingSecretary
               bailiff {
                 id
                 fullName
@@ -363,6 +372,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
             report {
               id
               status
+              awaitingSecretary
               alert
               updatedAt
               secretary {
@@ -440,10 +450,11 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
   const commentsButton = (row: Row) => <ReportComments report={row} />;
   const columns: DataTableColumn<Row>[] = [
     { id: 'alert', header: <span aria-label={t.columns.alert} />, width: width('20px', '36px', '24px'), cell: (row) => <AlertDot level={row.alert} /> },
-    // Spec §2: the secretary's in-progress list dates a constat by its last update.
+    // Spec §2: the secretary's in-progress list dates a constat by its last update, every other
+    // list by its deposit; the header says which (issue 18).
     {
       id: 'date',
-      header: t.columns.date,
+      header: view === 'secretaryInProgress' ? t.columns.updated : t.columns.created,
       width: width('77px', '85px', '120px'),
       cell: (row) => formatDateTime(view === 'secretaryInProgress' ? row.updatedAt : row.createdAt),
     },
@@ -491,7 +502,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
           <FileGroupCell group={row.returned} label={`${t.columns.returned} ${row.name}`} />
         ),
     },
-    { id: 'status', header: t.columns.status, width: width('75px', '75px', '75px'), cell: (row) => <StatusBadge status={row.status} /> },
+    { id: 'status', header: t.columns.status, width: width('75px', '75px', '75px'), cell: (row) => <StatusBadge status={row.awaitingSecretary ? 'NA' : row.status} /> },
     {
       id: 'comments',
       header: t.columns.comments,

@@ -12,7 +12,9 @@ export const reportsText = {
   },
   columns: {
     alert: 'Alerte',
-    date: 'Date',
+    // Issue 18: a date column says which date it shows.
+    created: 'Déposé le',
+    updated: 'Mis à jour le',
     bailiff: 'Huissier',
     secretary: 'Secrétaire',
     name: 'Nom du constat',
@@ -57,6 +59,7 @@ export const reportsText = {
     month: 'Mois',
     status: 'Statut',
     all: 'Tous',
+    awaitingSecretary: 'En attente d’une secrétaire',
     apply: 'Rechercher',
     reset: 'Réinitialiser',
   },
@@ -151,7 +154,6 @@ export const reportsText = {
     nameRequired: 'Veuillez entrer un nom pour le constat',
     fileRequired: 'Veuillez entrer un fichier',
     success: 'Constat créé avec succès',
-    failure: 'Essayer plus tard',
     hint: (length: number) => `${length}/90 caractères`,
   },
   secretary: {

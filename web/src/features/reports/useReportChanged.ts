@@ -30,6 +30,7 @@ const subscription = graphql`
         id
         name
         status
+        awaitingSecretary
         isArchived
         invoiced
         alert

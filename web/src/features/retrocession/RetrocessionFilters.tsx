@@ -82,7 +82,7 @@ function SecretarySelect({
   const data = useFragment(
     graphql`
       fragment RetrocessionFiltersFragment on Query {
-        secretaries: users(role: SECRETARY, first: 50) {
+        secretaries: users(role: SECRETARY, selectable: true, first: 50) {
           edges {
             node {
               id

@@ -1,0 +1,54 @@
+// The HT amounts of one constat's counts (spec §9), rétrocession and facturation: pure functions
+// of counts and tariffs over decimal.js only, so the web app imports this very module to show
+// the amounts as the counts are typed (issue 18), the same rules the server applies when it saves.
+import { Decimal, roundCents, toDecimal, type DecimalInput } from './money.js';
+
+export interface CountsAndPrices {
+  pages: number;
+  photos: number;
+  pricePage: DecimalInput | null | undefined;
+  pricePhoto: DecimalInput | null | undefined;
+}
+
+export interface LineAmounts {
+  /** Pages charged as text once the photos are taken off (the count the page price applies to). */
+  textPages: number;
+  pages: Decimal;
+  photos: Decimal;
+  total: Decimal;
+}
+
+/** Half up, as the legacy Math.round: 2.5 → 3. */
+export const roundHalfUp = (value: number) => Math.floor(value + 0.5);
+
+/** Spec §9: text pages = round(pages − photos/2), a photo counting as half a page, never below zero. */
+export function retrocessionTextPages(pages: number, photos: number): number {
+  return Math.max(0, roundHalfUp(pages - photos / 2));
+}
+
+/** Spec §9: text pages = billing pages − round(photos/2), never below zero. */
+export function billingTextPages(pages: number, photos: number): number {
+  return Math.max(0, pages - roundHalfUp(photos / 2));
+}
+
+function lineAmounts(textPages: number, { photos, pricePage, pricePhoto }: CountsAndPrices): LineAmounts {
+  const pagesAmount = roundCents(toDecimal(pricePage).times(textPages));
+  const photosAmount = roundCents(toDecimal(pricePhoto).times(photos));
+  return { textPages, pages: pagesAmount, photos: photosAmount, total: pagesAmount.plus(photosAmount) };
+}
+
+/**
+ * Spec §9: pages amount = round(pages − photos/2) × secretary page price (a photo counts as half a
+ * page of text, never below zero); photos amount = photos × secretary photo price.
+ */
+export function retrocessionAmounts(counts: CountsAndPrices): LineAmounts {
+  return lineAmounts(retrocessionTextPages(counts.pages, counts.photos), counts);
+}
+
+/**
+ * Spec §9: HT = (billing pages − round(photos/2)) × group page price + photos × group photo price
+ * (photos are counted apart, so half their number comes off the text pages, never below zero).
+ */
+export function billingAmounts(counts: CountsAndPrices): LineAmounts {
+  return lineAmounts(billingTextPages(counts.pages, counts.photos), counts);
+}

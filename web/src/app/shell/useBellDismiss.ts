@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+
+/** Spec §9: the notification panel stays open 5 s. */
+export const BELL_OPEN_MS = 5_000;
+
+/**
+ * How the bell panel closes besides its own outside click (issue 18): on Escape wherever the
+ * focus is — ticking « Marquer comme lue » disables that checkbox, which drops the focus out of
+ * the panel and out of reach of the popover's own Escape handling — and by itself 5 s after
+ * opening. A pointer resting on the panel holds it open (someone is reading); leaving it gives
+ * another 5 s. Spread the returned handlers on the panel's surface.
+ */
+export function useBellDismiss(open: boolean, close: () => void): { onPointerEnter(): void; onPointerLeave(): void } {
+  const [hovered, setHovered] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, close]);
+
+  useEffect(() => {
+    if (!open || hovered) return;
+    const timer = window.setTimeout(close, BELL_OPEN_MS);
+    return () => window.clearTimeout(timer);
+  }, [open, hovered, close]);
+
+  // A panel closed while hovered opens next time with its timer running.
+  useEffect(() => {
+    if (!open) setHovered(false);
+  }, [open]);
+
+  return { onPointerEnter: () => setHovered(true), onPointerLeave: () => setHovered(false) };
+}
