@@ -41,6 +41,10 @@ export interface Config {
   appSecret?: string;
   /** Lifetime of signed download links. */
   fileLinkMinutes: number;
+  /** Report files this instance counts at once (COUNTING_CONCURRENCY, default 2; 0: queue only, another instance counts). */
+  countingConcurrency: number;
+  /** Time limit of one file's count, seconds (COUNTING_TIMEOUT_SECONDS, default 300). */
+  countingTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parseInteger(env.MAX_UPLOAD_REQUEST_MB ?? String(Math.max(500, maxUploadMb + 1)), 'MAX_UPLOAD_REQUEST_MB', maxUploadMb + 1, 100_000) * 1024 * 1024,
     appSecret: optionalSecret(env.APP_SECRET),
     fileLinkMinutes: parseInteger(env.FILE_LINK_MINUTES ?? '480', 'FILE_LINK_MINUTES', 1, 7 * 24 * 60),
+    countingConcurrency: parseInteger(env.COUNTING_CONCURRENCY ?? '2', 'COUNTING_CONCURRENCY', 0, 16),
+    countingTimeoutSeconds: parseInteger(env.COUNTING_TIMEOUT_SECONDS ?? '300', 'COUNTING_TIMEOUT_SECONDS', 5, 3600),
   };
 }
 

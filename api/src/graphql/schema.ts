@@ -9,6 +9,7 @@ import '../modules/groups/schema.js';
 import '../modules/news/schema.js';
 import '../modules/notifications/schema.js';
 import '../modules/reports/schema.js';
+import '../modules/counting/schema.js';
 import '../modules/retrocession/schema.js';
 import '../modules/statistics/schema.js';
 

@@ -31,7 +31,7 @@ const viewerRole = (ctx: AppContext): Role => ctx.viewer!.role;
 
 // --- Files ------------------------------------------------------------------------------------
 
-const ReportFileRef = builder.objectRef<ReportFileRow>('ReportFile').implement({
+export const ReportFileRef = builder.objectRef<ReportFileRow>('ReportFile').implement({
   description: 'Un fichier d’un constat.',
   fields: (t) => ({
     id: t.id({ resolve: (file) => String(file.id) }),
@@ -47,7 +47,7 @@ const ReportFileRef = builder.objectRef<ReportFileRow>('ReportFile').implement({
   }),
 });
 
-const FileGroupRef = builder.objectRef<{ reportId: number; reportName: string; kind: ReportFileKind; files: ReportFileRow[] }>('ReportFileGroup').implement({
+export const FileGroupRef = builder.objectRef<{ reportId: number; reportName: string; kind: ReportFileKind; files: ReportFileRow[] }>('ReportFileGroup').implement({
   description: 'Les éléments déposés ou retournés d’un constat.',
   fields: (t) => ({
     count: t.int({ resolve: (group) => group.files.length }),
@@ -346,7 +346,7 @@ builder.queryFields((t) => ({
 
 // --- Mutations --------------------------------------------------------------------------------
 
-const ReportPayload = builder.objectRef<{ reportId: number; message: string }>('ReportPayload').implement({
+export const ReportPayload = builder.objectRef<{ reportId: number; message: string }>('ReportPayload').implement({
   fields: (t) => ({
     message: t.exposeString('message'),
     report: t.field({
@@ -360,7 +360,7 @@ const ReportPayload = builder.objectRef<{ reportId: number; message: string }>('
   }),
 });
 
-const reportIdOf = (id: { typename: string; id: string }) => databaseId(id, 'Report', messages.notFound);
+export const reportIdOf = (id: { typename: string; id: string }) => databaseId(id, 'Report', messages.notFound);
 
 builder.mutationFields((t) => ({
   createReport: t.field({
