@@ -9,6 +9,7 @@ import { newStorageKey, type Storage } from '../api/src/infra/storage.js';
 import { billingAmounts, billTotals } from '../api/src/modules/billing/rules.js';
 import { retrocessionAmounts } from '../api/src/modules/retrocession/rules.js';
 import { sum } from '../api/src/lib/money.js';
+import { createTxtPager } from '../api/src/modules/counting/rules.js';
 import {
   Prisma,
   type Civility,
@@ -829,7 +830,25 @@ const DEPOSITED_PDFS = [
   'Courrier du requérant.pdf',
 ];
 
-type ReportFileRow = StoredFile & { reportId: number; kind: ReportFileKind; uploadedById: number; createdAt: Date };
+type ReportFileRow = StoredFile & { reportId: number; kind: ReportFileKind; uploadedById: number; createdAt: Date } & SeedCount;
+
+/**
+ * What the counting job would find in the files the seed writes (one-page PDFs, short notes laid
+ * out by the same A4 rule), stored with them: a fresh demo does not start with a counting backlog.
+ */
+interface SeedCount {
+  countStatus: 'DONE';
+  pageCount: number;
+  photoCount: number;
+}
+
+const pdfCount: SeedCount = { countStatus: 'DONE', pageCount: 1, photoCount: 0 };
+
+function textCount(body: Buffer): SeedCount {
+  const pager = createTxtPager();
+  pager.feed(body.toString('utf8'));
+  return { countStatus: 'DONE', pageCount: pager.end(), photoCount: 0 };
+}
 
 /**
  * Deposited: the bailiff's field notes plus up to two supporting PDFs. Returned once finished: the
@@ -840,13 +859,14 @@ async function storeReportFiles(files: FileRecorder, random: Random, reports: Se
   for (const report of reports) {
     // One report in ten was created by the administrator on the bailiff's behalf.
     const depositor = random.chance(0.1) ? cast.admin : report.bailiff;
-    const deposited = [{ name: 'Notes de terrain.txt', body: textFile(fieldNotes(random, report)) }];
+    const notes = textFile(fieldNotes(random, report));
+    const deposited = [{ name: 'Notes de terrain.txt', body: notes, count: textCount(notes) }];
     for (const name of new Set(Array.from({ length: random.int(0, 2) }, () => random.pick(DEPOSITED_PDFS)))) {
-      deposited.push({ name, body: minimalPdf([name.replace('.pdf', ''), report.name, `Dossier de Maître ${fullName(report.bailiff)}`]) });
+      deposited.push({ name, body: minimalPdf([name.replace('.pdf', ''), report.name, `Dossier de Maître ${fullName(report.bailiff)}`]), count: pdfCount });
     }
-    for (const { name, body } of deposited) {
+    for (const { name, body, count } of deposited) {
       const file = await files.store('reports', name, body, report.createdAt);
-      rows.push({ ...file, reportId: report.id, kind: 'DEPOSITED', uploadedById: depositor.id, createdAt: report.createdAt });
+      rows.push({ ...file, ...count, reportId: report.id, kind: 'DEPOSITED', uploadedById: depositor.id, createdAt: report.createdAt });
     }
 
     if (!report.returnedAt || !report.secretary) continue;
@@ -859,7 +879,7 @@ async function storeReportFiles(files: FileRecorder, random: Random, reports: Se
         `Dactylographié par ${fullName(report.secretary)} le ${PARIS_DATE.format(report.returnedAt)}`,
       ]);
       const file = await files.store('reports', name, body, report.returnedAt);
-      rows.push({ ...file, reportId: report.id, kind: 'RETURNED', uploadedById: report.secretary.id, createdAt: report.returnedAt });
+      rows.push({ ...file, ...pdfCount, reportId: report.id, kind: 'RETURNED', uploadedById: report.secretary.id, createdAt: report.returnedAt });
     }
   }
   return rows;

@@ -1,4 +1,5 @@
-// The Debian packages the suite relies on (Chromium, PDF tools, PostgreSQL 15, Redis): each is
+// The Debian packages the suite relies on (Chromium, PDF tools, PostgreSQL 15, Redis; LibreOffice,
+// optional: scripts/ensure-libreoffice.ts): each is
 // found by a file it installs; when missing and we are root, apt installs it, else the error says
 // the command to run. One apt run at a time per process (apt holds a lock).
 import { execFile } from 'node:child_process';

@@ -15,6 +15,7 @@ import { createRateLimitStore } from './infra/rate-limits.js';
 import { createFileLinks } from './http/files.js';
 import { sweepStagedAvatars } from './modules/accounts/staged-avatars.js';
 import { sweepOrphanFiles } from './infra/orphan-sweep.js';
+import { startCountingQueue } from './modules/counting/queue.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../prisma/seed.js';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -72,13 +73,22 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const storage = config.storageUrl ? createS3Storage(parseStorageUrl(config.storageUrl)) : createLocalStorage(path.join(config.dataDir, 'files'));
     const secret = config.appSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'app-secret')));
     const files = createFileLinks(secret, config.fileLinkMinutes);
-    const services: Services = { config, db, mailer, storage, pubsub, rateLimits, files };
 
     let seeded: RunningServer['seeded'] = [];
     if (config.seedDemoData && (await db.user.count()) === 0) {
       await seedDemoData(db, storage);
       seeded = DEMO_ACCOUNTS;
     }
+
+    // After the seed: its files are counted by the start-up rescan like any file left pending.
+    const counting = await startCountingQueue({ db, storage, pubsub }, {
+      databaseUrl,
+      concurrency: config.countingConcurrency,
+      timeoutSeconds: config.countingTimeoutSeconds,
+      log,
+    });
+    cleanups.push(() => counting.stop());
+    const services: Services = { config, db, mailer, storage, pubsub, rateLimits, files, counting };
 
     // Pictures sent ahead of an abandoned account form, then what a crash left of uploads
     // (spooled parts, partial writes, files without a row): removed after a day, looked for at

@@ -43,6 +43,10 @@ export interface Config {
   fileLinkMinutes: number;
   /** Query cost each personal API token may spend per minute (API_TOKEN_COST_PER_MINUTE, default 50,000). */
   apiTokenCostPerMinute: number;
+  /** Report files this instance counts at once (COUNTING_CONCURRENCY, default 2; 0: queue only, another instance counts). */
+  countingConcurrency: number;
+  /** Time limit of one file's count, seconds (COUNTING_TIMEOUT_SECONDS, default 300). */
+  countingTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: optionalSecret(env.APP_SECRET),
     fileLinkMinutes: parseInteger(env.FILE_LINK_MINUTES ?? '480', 'FILE_LINK_MINUTES', 1, 7 * 24 * 60),
     apiTokenCostPerMinute: parseInteger(env.API_TOKEN_COST_PER_MINUTE ?? '50000', 'API_TOKEN_COST_PER_MINUTE', 1, 100_000_000),
+    countingConcurrency: parseInteger(env.COUNTING_CONCURRENCY ?? '2', 'COUNTING_CONCURRENCY', 0, 16),
+    countingTimeoutSeconds: parseInteger(env.COUNTING_TIMEOUT_SECONDS ?? '300', 'COUNTING_TIMEOUT_SECONDS', 5, 3600),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Storage } from './infra/storage.js';
 import type { AppPubSub } from './infra/pubsub.js';
 import type { RateLimitStore } from './infra/rate-limits.js';
 import type { FileLinks } from './http/files.js';
+import type { CountingQueue } from './modules/counting/queue.js';
 import type { Role } from './generated/prisma/enums.js';
 
 /** Long-lived dependencies, built once at start-up and handed to every request. */
@@ -18,6 +19,8 @@ export interface Services {
   rateLimits: RateLimitStore;
   /** Signed, short-lived download links for stored files. */
   files: FileLinks;
+  /** Background page/photo counting of report files (pg-boss). */
+  counting: CountingQueue;
 }
 
 /** The signed-in user behind a request, from a valid session or a personal API token. */

@@ -8,13 +8,13 @@ import type { Services } from '../../context.js';
 import type { ReportStatus } from '../../generated/prisma/enums.js';
 import { MAX_REPORTS_OFFSET, messages } from './rules.js';
 
-const FILE_FIELDS = 'id name size createdAt url downloadUrl';
+const FILE_FIELDS = 'id name size createdAt url downloadUrl pageCount photoCount countStatus countError';
 export const REPORT_FIELDS = `
   databaseId name status isArchived invoiced createdAt updatedAt lastStatusChange returnedAt alert delayHours
   bailiff { databaseId firstName lastName }
   secretary { databaseId firstName lastName }
-  deposited { files { ${FILE_FIELDS} } }
-  returned { files { ${FILE_FIELDS} } }
+  deposited { files { ${FILE_FIELDS} } detected { pages photos complete } }
+  returned { files { ${FILE_FIELDS} } detected { pages photos complete } }
   countPagesProvisional countPhotosProvisional countPagesRetrocession countPhotosRetrocession countPagesBilling countPhotosBilling
   retrocessionComment
   retrocessionAmounts { pages photos total }
@@ -29,6 +29,16 @@ interface FileData {
   createdAt: string;
   url: string;
   downloadUrl: string;
+  pageCount: number | null;
+  photoCount: number | null;
+  countStatus: string;
+  countError: string | null;
+}
+
+interface Detected {
+  pages: number;
+  photos: number;
+  complete: boolean;
 }
 
 interface Person {
@@ -57,8 +67,8 @@ export interface ReportData {
   delayHours: number;
   bailiff: Person;
   secretary: Person | null;
-  deposited: { files: FileData[] };
-  returned: { files: FileData[] };
+  deposited: { files: FileData[]; detected: Detected };
+  returned: { files: FileData[]; detected: Detected };
   countPagesProvisional: number;
   countPhotosProvisional: number;
   countPagesRetrocession: number;
@@ -82,7 +92,15 @@ const legacyFile = (file: FileData) => ({
   file_url: file.downloadUrl,
   size: file.size,
   created_at: file.createdAt,
+  // Automatic counting (issue 21); count_error is null except for admins.
+  page_count: file.pageCount,
+  photo_count: file.photoCount,
+  count_status: file.countStatus,
+  count_error: file.countError,
 });
+
+/** A group's detected totals, null until every file of it is counted. */
+const legacyDetected = (detected: Detected) => (detected.complete ? { pages: detected.pages, photos: detected.photos } : null);
 
 /** The legacy report JSON (spec §3 "Report"). */
 export function legacyReport(report: ReportData) {
@@ -107,6 +125,8 @@ export function legacyReport(report: ReportData) {
     invoiced: report.invoiced,
     deposited_items: report.deposited.files.map(legacyFile),
     returned_items: report.returned.files.map(legacyFile),
+    deposited_detected_counts: legacyDetected(report.deposited.detected),
+    returned_detected_counts: legacyDetected(report.returned.detected),
     count_pages_provisional: report.countPagesProvisional,
     count_photos_provisional: report.countPhotosProvisional,
     count_pages_retrocession: report.countPagesRetrocession,

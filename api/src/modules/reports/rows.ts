@@ -7,7 +7,7 @@ import { createContextCache } from '@pothos/core';
 import type { ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
 import type { AppContext, Viewer } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import type { ReportFileKind, ReportStatus, Role } from '../../generated/prisma/enums.js';
+import type { FileCountStatus, ReportFileKind, ReportStatus, Role } from '../../generated/prisma/enums.js';
 import { validationError } from '../../graphql/errors.js';
 import { amountsShownTo } from './rules.js';
 
@@ -18,6 +18,10 @@ export interface ReportFileRow {
   size: number;
   storageKey: string;
   createdAt: Date;
+  pageCount: number | null;
+  photoCount: number | null;
+  countStatus: FileCountStatus;
+  countError: string | null;
 }
 
 export interface ReportCommentRow {
@@ -119,7 +123,8 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, bare = false) 
       'bailiffGroupPricePage', g."pricePage"::text, 'bailiffGroupPricePhoto', g."pricePhoto"::text,
       'assignedSecretaryPricePage', ${secretaryPay(viewer, 's."secretaryPricePage"')}, 'assignedSecretaryPricePhoto', ${secretaryPay(viewer, 's."secretaryPricePhoto"')},
       'files', ${bare ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
-                    'id', f.id, 'kind', f.kind, 'originalName', f."originalName", 'size', f.size, 'storageKey', f."storageKey", 'createdAt', ${epochMs('f."createdAt"')}
+                    'id', f.id, 'kind', f.kind, 'originalName', f."originalName", 'size', f.size, 'storageKey', f."storageKey", 'createdAt', ${epochMs('f."createdAt"')},
+                    'pageCount', f."pageCount", 'photoCount', f."photoCount", 'countStatus', f."countStatus", 'countError', f."countError"
                   ) ORDER BY f.id), '[]')
                  FROM "ReportFile" f WHERE f."reportId" = r.id)`},
       'comments', ${bare ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(

@@ -39,6 +39,7 @@ export const messages = {
   secretaryRequired: 'Veuillez sélectionner un secrétaire',
   secretaryInvalid: "La secrétaire choisie n'existe pas ou son compte n'est pas actif.",
   provisionalPagesRequired: 'Le nombre de pages doit être supérieur à 0.',
+  detectionIncomplete: 'Le comptage automatique des éléments retournés n’est pas terminé : impossible d’appliquer ses résultats.',
   billingPagesRequired: 'Le nombre de pages facturées doit être supérieur à 0.',
   countInvalid: 'Saisissez un nombre entier positif.',
   alreadyInvoiced: 'Ce constat est déjà facturé : ses comptes ne peuvent plus être modifiés.',

@@ -66,7 +66,7 @@ const viewerRole = (ctx: AppContext): Role => ctx.viewer!.role;
 
 // --- Files ------------------------------------------------------------------------------------
 
-const ReportFileRef = builder.objectRef<ReportFileRow>('ReportFile').implement({
+export const ReportFileRef = builder.objectRef<ReportFileRow>('ReportFile').implement({
   description: 'Un fichier d’un constat.',
   fields: (t) => ({
     id: t.id({ description: 'Identifiant du fichier dans son constat (pour removeReportFiles).', resolve: (file) => String(file.id) }),
@@ -82,7 +82,7 @@ const ReportFileRef = builder.objectRef<ReportFileRow>('ReportFile').implement({
   }),
 });
 
-const FileGroupRef = builder.objectRef<{ reportId: number; reportName: string; kind: ReportFileKind; files: ReportFileRow[] }>('ReportFileGroup').implement({
+export const FileGroupRef = builder.objectRef<{ reportId: number; reportName: string; kind: ReportFileKind; files: ReportFileRow[] }>('ReportFileGroup').implement({
   description: 'Les éléments déposés ou retournés d’un constat.',
   fields: (t) => ({
     count: t.int({ description: 'Nombre de fichiers.', resolve: (group) => group.files.length }),
@@ -409,7 +409,7 @@ builder.queryFields((t) => ({
 
 // --- Mutations --------------------------------------------------------------------------------
 
-const ReportPayload = builder.objectRef<{ reportId: number; message: string }>('ReportPayload').implement({
+export const ReportPayload = builder.objectRef<{ reportId: number; message: string }>('ReportPayload').implement({
   description: 'Résultat d’une action sur un constat.',
   fields: (t) => ({
     message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
@@ -425,7 +425,7 @@ const ReportPayload = builder.objectRef<{ reportId: number; message: string }>('
   }),
 });
 
-const reportIdOf = (id: { typename: string; id: string }) => databaseId(id, 'Report', messages.notFound);
+export const reportIdOf = (id: { typename: string; id: string }) => databaseId(id, 'Report', messages.notFound);
 
 builder.mutationFields((t) => ({
   createReport: t.field({

@@ -1,5 +1,5 @@
 import { createContextCache } from '@pothos/core';
-import type { AppContext, Viewer } from '../../context.js';
+import type { AppContext, Services, Viewer } from '../../context.js';
 import type { ArchiveProvider } from '../../http/files.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { ReportFileKind, ReportStatus } from '../../generated/prisma/enums.js';
@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/service.js';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../idempotency/service.js';
 import { activeAdminIds, announceNotifications, storeNotifications, type StoredNotification } from '../notifications/service.js';
 import { retrocessionAmounts } from '../retrocession/rules.js';
+import { detectedTotals } from '../counting/rules.js';
 import {
   ALERT_WARNING_HOURS,
   alertLevel,
@@ -165,7 +166,7 @@ async function publishChange(ctx: AppContext, report: Pick<Facts, 'id' | 'bailif
 
 /** `publishChange` for several reports changed together (e.g. invoiced by one bill): one lookup of the admins. */
 export async function publishReportChanges(
-  ctx: AppContext,
+  ctx: Pick<Services, 'db' | 'pubsub'>,
   reports: Pick<Facts, 'id' | 'bailiffId' | 'secretaryId'>[],
   formerSecretaryId?: number | null,
 ): Promise<void> {
@@ -238,7 +239,7 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
   const comment = input.comment?.trim();
   const bailiffName = `${bailiff!.firstName} ${bailiff!.lastName}`;
   const adminIds = (await activeAdminIds(ctx.db)).filter((id) => id !== viewer.id);
-  let created: { reportId: number; notifications: StoredNotification[] };
+  let created: { reportId: number; notifications: StoredNotification[]; fileIds: number[] };
   try {
     created = await ctx.db.$transaction(async (tx) => {
       const report = await tx.report.create({
@@ -246,7 +247,7 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
         data: { name, bailiffId: bailiff!.id, status: 'EC', lastStatusChange: new Date() },
         select: { id: true },
       });
-      await tx.reportFile.createMany({ data: stored.map((file) => fileRow(report.id, 'DEPOSITED', file, viewer.id)) });
+      const files = await tx.reportFile.createManyAndReturn({ data: stored.map((file) => fileRow(report.id, 'DEPOSITED', file, viewer.id)), select: { id: true } });
       if (comment) await tx.comment.create({ data: { reportId: report.id, authorId: viewer.id, receiverId: null, body: comment } });
       await recordAudit(tx, ctx, { action: 'reports.create', entity: 'Report', entityId: report.id, data: { files: stored.length } });
       await completeIdempotencyKey(tx, claim, report.id);
@@ -255,7 +256,7 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
         reportId: report.id,
         body: `<p>Nouveau constat ${reportLabel({ name })} déposé par ${escapeHtml(bailiffName)} (${stored.length} fichier${stored.length > 1 ? 's' : ''}).</p>`,
       });
-      return { reportId: report.id, notifications };
+      return { reportId: report.id, notifications, fileIds: files.map((file) => file.id) };
     });
   } catch (error) {
     await discardFiles(ctx.storage, stored);
@@ -263,6 +264,8 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
     throw error;
   }
 
+  // Counted in the background, after the commit: the upload never waits for it nor fails with it.
+  void ctx.counting.enqueue(created.fileIds);
   announceNotifications(ctx.pubsub, created.notifications);
   const admins = await ctx.db.user.findMany({ where: { id: { in: adminIds } }, select: { email: true } });
   if (admins.length > 0) {
@@ -308,14 +311,14 @@ export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFi
   const viewer = ctx.viewer!;
   const stored = await saveUploads(ctx.storage, files, { folder: 'reports', category: 'document', maxBytes: ctx.config.maxUploadBytes });
   const plural = stored.length > 1 ? 's' : '';
-  let change: Change;
+  let change: Change & { fileIds: number[] };
   try {
     change = await ctx.db.$transaction(async (tx) => {
       // Checked again on the locked row: the constat may have been archived or terminated while the files arrived.
       const report = await authorize(ctx, reportId, fileActions[kind].add, tx);
       const now = new Date();
       const status = kind === 'RETURNED' ? nextStatus(report.status, { type: 'filesReturned' }) : report.status;
-      await tx.reportFile.createMany({ data: stored.map((file) => fileRow(report.id, kind, file, viewer.id)) });
+      const files = await tx.reportFile.createManyAndReturn({ data: stored.map((file) => fileRow(report.id, kind, file, viewer.id)), select: { id: true } });
       await tx.report.update({
         where: { id: report.id },
         data: { updatedAt: now, ...(status !== report.status && { status, lastStatusChange: now, returnedAt: now }) },
@@ -335,12 +338,14 @@ export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFi
           body: `<p>Nouveaux éléments déposés sur le constat ${reportLabel(report)}.</p>`,
         });
       }
-      return { report, notifications };
+      return { report, notifications, fileIds: files.map((file) => file.id) };
     });
   } catch (error) {
     await discardFiles(ctx.storage, stored);
     throw error;
   }
+  // Counted in the background, after the commit: the upload never waits for it nor fails with it.
+  void ctx.counting.enqueue(change.fileIds);
   await announce(ctx, change);
 }
 
@@ -419,10 +424,30 @@ export interface RetrocessionInput {
   comment?: string | null;
 }
 
+/**
+ * Where counts come from: typed by a person, or the counting job's detection on the returned items
+ * applied in one click (read on the locked report, and audited as such).
+ */
+export type CountsSource = 'entered' | 'detected';
+
+/** The returned items' detected totals on the locked report; refused while some are not counted. */
+async function detectedReturned(tx: Tx, reportId: number): Promise<{ pages: number; photos: number }> {
+  const files = await tx.reportFile.findMany({ where: { reportId, kind: 'RETURNED' }, select: { pageCount: true, photoCount: true, countStatus: true } });
+  const totals = detectedTotals(files);
+  if (!totals.complete) throw new AppError('BAD_USER_INPUT', messages.detectionIncomplete);
+  return totals;
+}
+
 /** The secretary's provisional counts ("Rapport rétrocédé"): EC becomes RS. */
-export async function setRetrocession(ctx: AppContext, reportId: number, input: RetrocessionInput): Promise<void> {
+export async function setRetrocession(ctx: AppContext, reportId: number, entered: RetrocessionInput, source: CountsSource = 'entered'): Promise<void> {
   const report = await ctx.db.$transaction(async (tx) => {
     const report = await authorize(ctx, reportId, 'setRetrocession', tx);
+    let input = entered;
+    if (source === 'detected') {
+      const detected = await detectedReturned(tx, report.id);
+      const { retrocessionComment } = await tx.report.findUniqueOrThrow({ where: { id: report.id }, select: { retrocessionComment: true } });
+      input = { countPagesProvisional: detected.pages, countPhotosProvisional: detected.photos, comment: retrocessionComment };
+    }
     assertCounts({ countPagesProvisional: input.countPagesProvisional, countPhotosProvisional: input.countPhotosProvisional });
     // Spec §4: sending is impossible while the provisional page count is 0.
     if (input.countPagesProvisional === 0) {
@@ -440,7 +465,7 @@ export async function setRetrocession(ctx: AppContext, reportId: number, input: 
         ...(status !== report.status && { status, lastStatusChange: new Date() }),
       },
     });
-    await recordAudit(tx, ctx, { action: 'reports.set_retrocession', entity: 'Report', entityId: report.id, data: { ...input, status } });
+    await recordAudit(tx, ctx, { action: 'reports.set_retrocession', entity: 'Report', entityId: report.id, data: { ...input, status, source } });
     return report;
   });
   await publishChange(ctx, report);
@@ -458,9 +483,14 @@ export interface BillingInput {
  * The row stays locked from the invoiced check to the commit: a bill generated meanwhile waits, then
  * reads these counts (billing/service.ts locks the same rows), or this call sees it invoiced.
  */
-export async function setBilling(ctx: AppContext, reportId: number, input: BillingInput): Promise<void> {
+export async function setBilling(ctx: AppContext, reportId: number, entered: BillingInput, source: CountsSource = 'entered'): Promise<void> {
   const report = await ctx.db.$transaction(async (tx) => {
     const report = await authorize(ctx, reportId, 'setBilling', tx);
+    let input = entered;
+    if (source === 'detected') {
+      const { pages, photos } = await detectedReturned(tx, report.id);
+      input = { countPagesRetrocession: pages, countPhotosRetrocession: photos, countPagesBilling: pages, countPhotosBilling: photos };
+    }
     assertCounts({ ...input });
     const errors: Record<string, string> = {};
     if (!report.secretaryId) errors.secretaryId = messages.secretaryRequired;
@@ -483,7 +513,7 @@ export async function setBilling(ctx: AppContext, reportId: number, input: Billi
         secretaryPricePhoto: tariffs.secretary?.secretaryPricePhoto ?? 0,
       },
     });
-    await recordAudit(tx, ctx, { action: 'reports.set_billing', entity: 'Report', entityId: report.id, data: { ...input } });
+    await recordAudit(tx, ctx, { action: 'reports.set_billing', entity: 'Report', entityId: report.id, data: { ...input, source } });
     return report;
   });
   await publishChange(ctx, report);

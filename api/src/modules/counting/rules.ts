@@ -1,0 +1,111 @@
+// What counts as a page and as a photo (docs/decisions.md, issue 21). Pure rules, unit-tested in
+// tests/unit/counting-rules.test.ts; the readers (pdf.ts, office.ts, txt.ts) only measure.
+import type { FileCountStatus } from '../../generated/prisma/enums.js';
+
+/**
+ * A raster image is a photo when its shorter side has at least this many pixels: logos (wide and
+ * short), rules (a few pixels high), bullets and icons stay below; a phone photo scaled down for a
+ * constat stays far above (640 × 480 and more).
+ */
+export const PHOTO_MIN_SIDE_PX = 150;
+
+export const isPhoto = (width: number, height: number): boolean => Math.min(width, height) >= PHOTO_MIN_SIDE_PX;
+
+/**
+ * Plain text laid out on A4 (210 × 297 mm) with 2 cm margins in a 10-point monospaced font at
+ * 12-point leading: 80 characters a line, 60 lines a page. Longer lines wrap; a form feed starts a
+ * new page.
+ */
+export const TXT_CHARS_PER_LINE = 80;
+export const TXT_LINES_PER_PAGE = 60;
+
+/** Pages of plain text, fed in chunks of any size (a one-line 200 MB file streams through too). */
+export function createTxtPager() {
+  let pages = 0;
+  let linesOnPage = 0;
+  let column = 0;
+  let lineOpen = false;
+  let sawContent = false;
+  const addLine = () => {
+    if (linesOnPage === 0) pages += 1;
+    linesOnPage = (linesOnPage + 1) % TXT_LINES_PER_PAGE;
+  };
+  const endLine = () => {
+    addLine();
+    column = 0;
+    lineOpen = false;
+  };
+  return {
+    feed(text: string) {
+      for (const char of text) {
+        if (char === '\r') continue;
+        if (char === '\n') endLine();
+        else if (char === '\f') {
+          if (lineOpen) endLine();
+          linesOnPage = 0; // what follows starts a new page
+        } else {
+          if (column === TXT_CHARS_PER_LINE) {
+            addLine(); // wrapped
+            column = 0;
+          }
+          lineOpen = true;
+          column += 1;
+          if (!sawContent && char.trim().length > 0) sawContent = true;
+        }
+      }
+    },
+    /** Pages of the whole text; 0 for blank text, which has nothing to count. */
+    end(): number {
+      if (lineOpen) endLine();
+      return sawContent ? pages : 0;
+    },
+  };
+}
+
+export interface CountResult {
+  status: Extract<FileCountStatus, 'DONE' | 'ESTIMATED' | 'FAILED' | 'UNSUPPORTED'>;
+  pageCount: number | null;
+  photoCount: number | null;
+  /** French, for the admins: why the file could not be counted. */
+  error: string | null;
+}
+
+/** A file that cannot be counted, with the reason kept for the admins. */
+export class CountError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CountError';
+  }
+}
+
+export interface CountedFile {
+  pageCount: number | null;
+  photoCount: number | null;
+  countStatus: FileCountStatus;
+}
+
+export interface DetectedTotals {
+  pages: number;
+  photos: number;
+  /** Every file is counted (DONE or ESTIMATED): the totals are final. */
+  complete: boolean;
+  /** Some pages come from a document's own statistics, not from a rendering. */
+  estimated: boolean;
+}
+
+/** Detected totals of a group of files (a constat's deposited or returned items). */
+export function detectedTotals(files: CountedFile[]): DetectedTotals {
+  const counted = files.filter((file) => file.countStatus === 'DONE' || file.countStatus === 'ESTIMATED');
+  return {
+    pages: counted.reduce((total, file) => total + (file.pageCount ?? 0), 0),
+    photos: counted.reduce((total, file) => total + (file.photoCount ?? 0), 0),
+    complete: files.length > 0 && counted.length === files.length,
+    estimated: counted.some((file) => file.countStatus === 'ESTIMATED'),
+  };
+}
+
+/** Entered counts that disagree with complete detected totals (null: nothing final to compare with). */
+export function countsDiffer(entered: { pages: number; photos: number }, detected: DetectedTotals): boolean | null {
+  if (!detected.complete) return null;
+  return entered.pages !== detected.pages || entered.photos !== detected.photos;
+}

@@ -1,0 +1,64 @@
+// The counting job: one stored report file in, its pages/photos/status on its row out, and a
+// reportChanged event so the screens show the counts live. Idempotent: a file already counted is
+// left alone, so a job run twice (a retry, a start-up rescan) costs at most one more count.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Services } from '../../context.js';
+import { FileNotFoundError } from '../../infra/storage.js';
+import { publishReportChanges } from '../reports/service.js';
+import { countFormat } from './document.js';
+import { findSoffice } from './render.js';
+import type { CountResult } from './rules.js';
+import { countInWorker } from './worker.js';
+
+export interface CountJobOptions {
+  timeoutMs: number;
+  /** The last attempt records a failure instead of throwing it back to the queue. */
+  lastAttempt: boolean;
+}
+
+/** Counts one report file if it still waits for it; true when its row changed. */
+export async function countReportFile(services: Pick<Services, 'db' | 'storage' | 'pubsub'>, fileId: number, options: CountJobOptions): Promise<boolean> {
+  const file = await services.db.reportFile.findUnique({
+    where: { id: fileId },
+    select: { id: true, storageKey: true, originalName: true, countStatus: true, report: { select: { id: true, bailiffId: true, secretaryId: true } } },
+  });
+  if (!file || file.countStatus !== 'PENDING') return false;
+  let result: CountResult;
+  try {
+    result = await countStored(services, file.storageKey, file.originalName, options.timeoutMs);
+  } catch (error) {
+    if (!options.lastAttempt) throw error;
+    result = { status: 'FAILED', pageCount: null, photoCount: null, error: `Comptage impossible après plusieurs essais (${(error as Error).message.slice(0, 200)}).` };
+  }
+  // Only a file still pending: a concurrent run of the same job has nothing left to write.
+  const { count } = await services.db.reportFile.updateMany({
+    where: { id: file.id, countStatus: 'PENDING' },
+    data: { countStatus: result.status, pageCount: result.pageCount, photoCount: result.photoCount, countError: result.error },
+  });
+  if (count > 0) await publishReportChanges(services, [file.report]);
+  return count > 0;
+}
+
+async function countStored(services: Pick<Services, 'storage'>, storageKey: string, originalName: string, timeoutMs: number): Promise<CountResult> {
+  const format = countFormat(originalName);
+  if (!format) return { status: 'UNSUPPORTED', pageCount: null, photoCount: null, error: 'Type de fichier non compté.' };
+  // The stored file is copied to a private temporary folder: the zip reader and LibreOffice need a
+  // file on disk, and S3 storage has none.
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'constats-file-'));
+  try {
+    const local = path.join(dir, `file.${format}`);
+    try {
+      await pipeline(await services.storage.get(storageKey), createWriteStream(local, { mode: 0o600 }));
+    } catch (error) {
+      if (error instanceof FileNotFoundError) return { status: 'FAILED', pageCount: null, photoCount: null, error: 'Fichier absent du stockage.' };
+      throw error;
+    }
+    return await countInWorker({ file: local, format, options: { soffice: findSoffice(), timeoutMs } }, timeoutMs);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
