@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
 import { ensurePdfTools, PDFDETACH, PDFFONTS, PDFTOTEXT } from '../../scripts/ensure-pdf-tools.js';
 
 const execFileAsync = promisify(execFile);
@@ -63,3 +64,16 @@ async function withPdfFile<T>(pdf: Buffer, use: (file: string, dir: string) => P
 
 /** "1 234,56 €" written with no-break spaces reads as "1 234,56 €". */
 export const foldSpaces = (text: string) => text.replace(/[\u00a0\u202f\u2009]/g, ' ');
+
+/** What makes a PDF a PDF/A-3 Factur-X, read with pdf-lib: XMP text, the catalog's AF entries, output intents. */
+export async function pdfaMarkers(pdf: Buffer): Promise<{ xmp: string; attachedFiles: { name: string; relationship: string | undefined }[]; outputIntents: number }> {
+  const document = await PDFDocument.load(pdf, { updateMetadata: false });
+  const metadata = document.catalog.lookup(PDFName.of('Metadata'));
+  const xmp = metadata instanceof PDFRawStream ? new TextDecoder().decode(decodePDFRawStream(metadata).decode()) : '';
+  const af = document.catalog.lookupMaybe(PDFName.of('AF'), PDFArray);
+  const attachedFiles = (af?.asArray() ?? []).map((ref) => {
+    const spec = document.context.lookup(ref, PDFDict);
+    return { name: spec.lookupMaybe(PDFName.of('UF'), PDFString, PDFHexString)?.decodeText() ?? '', relationship: spec.lookupMaybe(PDFName.of('AFRelationship'), PDFName)?.decodeText() };
+  });
+  return { xmp, attachedFiles, outputIntents: document.catalog.lookupMaybe(PDFName.of('OutputIntents'), PDFArray)?.size() ?? 0 };
+}

@@ -10,6 +10,7 @@ import '../modules/news/schema.js';
 import '../modules/notifications/schema.js';
 import '../modules/reports/schema.js';
 import '../modules/retrocession/schema.js';
+import '../modules/seller/schema.js';
 import '../modules/statistics/schema.js';
 
 export const schema = builder.toSchema();
