@@ -74,7 +74,7 @@ it('without seller settings the admin is led to them; once saved, the bill is ge
   await page.getByRole('button', { name: 'Valider' }).click();
   await toast(page, 'Paramètres de facturation enregistrés.').waitFor();
   await screenTitle(page, 'Facturation').waitFor();
-  expect(await page.getByText(/sont obligatoires avant de générer une facture/).count()).toBe(0);
+  await page.getByText(/sont obligatoires avant de générer une facture/).waitFor({ state: 'detached' });
 
   // Generate, then download the PDF and the XML from the row.
   await rowOf(CLIENT).getByRole('button', { name: `Constats à facturer de ${CLIENT}` }).click();

@@ -72,6 +72,11 @@ export default function SellerSettingsPage() {
             }
           `,
           variables: { input: Object.fromEntries(FIELDS.map((field) => [field, form.values[field].trim()])) },
+          // Facturation reads `sellerSettings` from the store first: it stops asking for them at once.
+          updater: (store) => {
+            const settings = store.getRootField('updateSellerSettings')?.getLinkedRecord('settings');
+            if (settings) store.getRoot().setLinkedRecord(settings, 'sellerSettings');
+          },
         },
         { errorToast: (error) => (error instanceof ApiError && Object.keys(error.fields).length > 0 ? fr.forms.incomplete : describeError(error)) },
       );
