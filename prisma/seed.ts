@@ -10,6 +10,7 @@ import { billingAmounts, billTotals } from '../api/src/modules/billing/rules.js'
 import { retrocessionAmounts } from '../api/src/modules/retrocession/rules.js';
 import { sum } from '../api/src/lib/money.js';
 import { createTxtPager } from '../api/src/modules/counting/rules.js';
+import { frenchVatNumber, sirenOfSiret } from '../api/src/lib/identifiers.js';
 import {
   Prisma,
   type Civility,
@@ -101,6 +102,7 @@ async function seedInTransaction(
 
   const groups = await withIds(tx, 'Group', buildGroups(now));
   await tx.group.createMany({ data: groups });
+  await tx.sellerSettings.create({ data: { id: 1, ...DEMO_SELLER } });
   const cast = await buildCast(tx, random, groups, passwordHashes, now);
   await tx.user.createMany({ data: cast.all });
   const matrices = await storeMatrices(files, cast, now);
@@ -329,11 +331,11 @@ interface GroupSeed {
   streets: readonly string[];
 }
 
-// SIRET numbers carry valid Luhn keys; RIBs are well-formed FR76 IBANs.
+// SIRET numbers carry valid Luhn keys (their SIREN's and their own); RIBs are well-formed FR76 IBANs.
 const GROUPS: readonly GroupSeed[] = [
   {
     name: 'SCP Dubois & Associés',
-    siret: '79845123600011',
+    siret: '79845123300018',
     telephone: '0478425630',
     email: 'comptabilite.dubois@demo.fr',
     address: '14 quai Saint-Antoine',
@@ -354,7 +356,7 @@ const GROUPS: readonly GroupSeed[] = [
   },
   {
     name: 'Étude Lefèvre-Gauthier',
-    siret: '81236475900025',
+    siret: '81236475000016',
     telephone: '0556819274',
     email: 'facturation.lefevre-gauthier@demo.fr',
     address: "8 cours de l'Intendance",
@@ -374,7 +376,7 @@ const GROUPS: readonly GroupSeed[] = [
   },
   {
     name: 'SELARL Fabre Commissaires de justice',
-    siret: '53247189600011',
+    siret: '53247189300018',
     telephone: '0240481537',
     email: 'compta.fabre@demo.fr',
     address: '3 rue Crébillon',
@@ -394,10 +396,30 @@ const GROUPS: readonly GroupSeed[] = [
   },
 ];
 
+/**
+ * The seller's invoicing settings (« Paramètres de facturation »), so the demo generates Factur-X
+ * bills at once: SIRET, VAT key and IBAN carry valid check digits (a fictitious company).
+ */
+export const DEMO_SELLER = {
+  legalName: 'Frappe & Constats SAS',
+  legalForm: 'SAS au capital de 10 000 €',
+  siret: '84512763800011',
+  vatNumber: 'FR30845127638',
+  rcs: 'RCS Lyon 845 127 638',
+  address: '22 rue Édouard-Herriot',
+  zip: '69002',
+  city: 'Lyon',
+  iban: 'FR7630006000011234567890189',
+  bic: 'AGRIFRPPXXX',
+  paymentTerms: 'Paiement à réception de la facture, par virement.',
+} as const;
+
 function buildGroups(now: Date) {
   const createdAt = addDays(now, -800);
   return GROUPS.map(({ streets, ...group }) => ({
     ...group,
+    // The buyer's VAT number, derived from the SIREN of its Siret (Factur-X buyer identifiers).
+    vatNumber: frenchVatNumber(sirenOfSiret(group.siret)!),
     pricePage: new Decimal(group.pricePage),
     pricePhoto: new Decimal(group.pricePhoto),
     searchText: toSearchText(group.name, group.city),

@@ -21,7 +21,7 @@ const steps: Step[] = [
     title: 'Tests unitaires et API (PostgreSQL intégré)',
     projects: ['unit', 'api'],
     env: { TEST_PG_ENGINE: 'embedded' },
-    // Invoices are rendered with DejaVu Sans and read back with pdftotext.
+    // Invoices are read back with poppler's pdftotext, pdfdetach and pdffonts.
     before: [['npx', 'tsx', 'scripts/ensure-pdf-tools.ts']],
   },
   { title: 'Tests API (PostgreSQL 15 de Debian)', projects: ['api'], env: { TEST_PG_ENGINE: 'debian' } },

@@ -260,7 +260,7 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     expect(file.disposition).toContain(`facture-${bill.number}.pdf`);
     expect(file.body.subarray(0, 5).toString()).toBe('%PDF-');
     // A4: 595.28 × 841.89 points.
-    expect(file.body.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.2\d* 841\.8\d*\]/);
+    expect(file.body.toString('latin1')).toMatch(/\/MediaBox \[\s*0 0 595\.2\d* 841\.8\d*\s*\]/);
     const text = await pdfText(file.body);
     expect(text).toContain(`FACTURE N° ${bill.number}`);
     expect(text).toContain('Étude Lumière & Associés');

@@ -140,7 +140,7 @@ describe('REST /api/v1/group', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
       expect.objectContaining({
-        group_name: 'SCP Dubois & Associés', group_street: '79845123600011', group_zip: '69002', group_city: 'Lyon',
+        group_name: 'SCP Dubois & Associés', group_street: '79845123300018', group_zip: '69002', group_city: 'Lyon',
         group_email: 'comptabilite.dubois@demo.fr', group_price_page: '2.50', group_price_photo: '0.80', count: 2,
       }),
     ]);

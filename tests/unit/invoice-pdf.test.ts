@@ -1,5 +1,6 @@
 import { renderGroupBillPdf, type GroupBillPdfProps } from '../../api/src/infra/pdf/index.js';
-import { pdfText } from '../support/pdf.js';
+import { FONT_FILES } from '../../api/src/infra/pdf/fonts.js';
+import { pdfFonts, pdfText } from '../support/pdf.js';
 
 const line = (index: number) => ({
   createdAt: new Date(Date.UTC(2026, 10, 1 + (index % 28), 9)),
@@ -45,6 +46,13 @@ describe('invoice PDF', () => {
     expect(text).toContain('Règlement comptant');
     expect(text).toContain('Intérêts de retard : 1,5 % par mois');
     expect(text).toContain('Page 1 / 1');
+  });
+
+  it('the font comes from the npm package dejavu-fonts-ttf and every font is embedded', async () => {
+    expect(FONT_FILES.regular).toMatch(/node_modules\/dejavu-fonts-ttf\/ttf\/DejaVuSans\.ttf$/);
+    const fonts = await pdfFonts(await renderGroupBillPdf(props(3)));
+    expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, ''))).toEqual(expect.arrayContaining(['DejaVuSans', 'DejaVuSans-Bold']));
+    expect(fonts.every((font) => font.embedded)).toBe(true);
   });
 
   it('many lines: more pages, the table header and the footer on each', async () => {

@@ -13,6 +13,7 @@ import '../modules/reporting/schema.js';
 import '../modules/reports/schema.js';
 import '../modules/counting/schema.js';
 import '../modules/retrocession/schema.js';
+import '../modules/seller/schema.js';
 import '../modules/statistics/schema.js';
 
 export const schema = builder.toSchema();

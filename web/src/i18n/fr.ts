@@ -254,6 +254,7 @@ export const fr = {
     editAccount: "Modification d'un compte utilisateur",
     createGroup: "Création d'un groupe",
     editGroup: "Modification d'un groupe",
+    sellerSettings: 'Paramètres de facturation',
     groups: 'Voir les groupes',
     accounts: 'Voir les comptes',
     statistics: 'Statistiques',
@@ -372,6 +373,9 @@ export const fr = {
     identity: 'Étude',
     tariffs: 'Tarifs',
     priceHint: 'En euros, par exemple 2,50',
+    buyer: 'Facture électronique (Factur-X)',
+    vatHint: 'Facultatif : FR, clé de 2 chiffres, SIREN du Siret.',
+    billingHint: 'Facultative : si les factures vont ailleurs qu’à l’adresse de l’étude (avec code postal et ville).',
     created: 'Groupe créé avec succès.',
     updated: 'Groupe modifié avec succès.',
     fields: {
@@ -384,6 +388,10 @@ export const fr = {
       email: 'E-mail de la comptabilité',
       pricePage: 'Tarif/page',
       pricePhoto: 'Tarif/photo',
+      vatNumber: 'Numéro de TVA intracommunautaire',
+      billingAddress: 'Adresse de facturation',
+      billingZip: 'Code postal de facturation',
+      billingCity: 'Ville de facturation',
     },
     messages: {
       required: 'Champ requis',

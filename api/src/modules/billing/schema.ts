@@ -7,6 +7,7 @@ import { GroupNode } from '../groups/schema.js';
 import { loadReportRow } from '../reports/rows.js';
 import { ReportNode } from '../reports/schema.js';
 import { BillFileRef, monthLabel, PeriodTotalsRef } from '../retrocession/schema.js';
+import { FACTURX_XML_NAME } from './facturx.js';
 import { BILL_PDF_NAME, billMessages } from './rules.js';
 import * as billing from './service.js';
 
@@ -85,6 +86,19 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
         name: BILL_PDF_NAME(bill.number),
         size: null,
       }),
+    }),
+    facturX: t.boolean({
+      description: 'Vrai pour une facture Factur-X (PDF/A-3 avec son factur-x.xml, EN 16931) ; faux pour une facture émise avant.',
+      resolve: (bill) => bill.einvoice !== null,
+    }),
+    xml: t.field({
+      type: BillFileRef,
+      nullable: true,
+      description: 'Le factur-x.xml seul (facture-{numéro}.xml, CII EN 16931) ; null pour une facture émise avant Factur-X.',
+      resolve: (bill) =>
+        bill.einvoice === null
+          ? null
+          : { source: bill.xmlKey ? { storageKey: bill.xmlKey } : { document: 'group-bill-xml', id: bill.id }, name: FACTURX_XML_NAME(bill.number), size: null },
     }),
     lines: t.field({
       description: 'Les constats facturés, du plus ancien au plus récent.',
@@ -274,7 +288,7 @@ builder.mutationFields((t) => ({
   }),
   sendGroupBill: t.field({
     type: GroupBillPayload,
-    description: 'Envoie la facture PDF à l’adresse de comptabilité de l’étude et prévient ses huissiers.',
+    description: 'Envoie la facture PDF (Factur-X pour les factures émises depuis) à l’adresse de comptabilité de l’étude et prévient ses huissiers.',
     authScopes: { admin: true },
     args: {
       input: t.arg({

@@ -14,6 +14,9 @@ import { viewerGroupId } from '../groups/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
 import { publishReportChanges, sqlTimestamp } from '../reports/service.js';
 import type { PeriodTotals } from '../retrocession/rules.js';
+import { sirenOfSiret } from '../../lib/identifiers.js';
+import { requireSellerSettings } from '../seller/service.js';
+import { buildFacturXml, FACTURX_XML_NAME, facturXMentions, type EinvoiceSnapshot } from './facturx.js';
 import {
   BILL_PDF_NAME,
   billingAmounts,
@@ -270,6 +273,8 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
   const period = { year: input.year ?? current.year, month: input.month ?? current.month };
   if (!isCurrentPeriod(period, current)) throw validationError({ period: billMessages.notCurrentPeriod }, billMessages.notCurrentPeriod);
 
+  // Every bill is a Factur-X invoice: its seller must be known first (refused before any lock).
+  await requireSellerSettings(ctx.db);
   const errors = validateBillSelection({ reports: input.reports, discount: input.discount });
   if (Object.keys(errors).length > 0) throw validationError(errors, Object.values(errors)[0]);
   const discounts = new Map(input.reports.map((line) => [line.reportId, (checkDiscount(line.discount) as { value: number }).value]));
@@ -311,6 +316,18 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
           amounts: billingAmounts({ ...lineCounts(report), pricePage: report.groupPricePage ?? group.pricePage, pricePhoto: report.groupPricePhoto ?? group.pricePhoto }),
         }));
         const totals = billTotals(lines.map((line) => ({ amount: line.amounts.total, discount: line.discount })), globalDiscount);
+        // Seller and buyer frozen with the figures: the invoice stays as issued if either changes.
+        const seller = await requireSellerSettings(tx);
+        const einvoice: EinvoiceSnapshot = {
+          seller: { ...seller, siren: sirenOfSiret(seller.siret)! },
+          buyer: {
+            siren: sirenOfSiret(group.siret),
+            vatNumber: group.vatNumber,
+            address: group.billingAddress ?? group.address,
+            zip: group.billingZip ?? group.zip,
+            city: group.billingCity ?? group.city,
+          },
+        };
 
         await tx.report.updateMany({ where: { id: { in: reportIds } }, data: { invoiced: true } });
         // Tariffs are frozen on the reports too, so the bill's lines can be read back unchanged.
@@ -332,6 +349,7 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
             totalCountPages: reports.reduce((total, report) => total + report.countPagesBilling, 0),
             totalCountPhotos: reports.reduce((total, report) => total + report.countPhotosBilling, 0),
             ...totals,
+            einvoice: einvoice as unknown as Prisma.InputJsonValue,
             createdById: viewer.id,
             createdAt: now,
             lines: { createMany: { data: lines.map((line) => ({ reportId: line.report.id, discount: line.discount })) } },
@@ -389,6 +407,35 @@ async function pdfProps(services: Pick<Services, 'db'>, billId: number): Promise
   const lines = bill.lines.map(({ discount, report }) => ({ report, discount, amounts: billLineAmounts({ discount, report }, bill) }));
   const lineDiscounts = sum(lines.map((line) => line.amounts.discountAmount));
   const money = (value: DecimalInput) => formatAmount(toDecimal(value));
+  const einvoice = bill.einvoice as unknown as EinvoiceSnapshot | null;
+  const facturX = einvoice && {
+    seller: einvoice.seller,
+    buyer: einvoice.buyer,
+    xml: buildFacturXml({
+      number: bill.number,
+      issuedAt: bill.createdAt,
+      year: bill.year,
+      month: bill.month,
+      buyerName: bill.groupName,
+      snapshot: einvoice,
+      lines: lines.map(({ report, discount, amounts }) => ({
+        reportId: report.id,
+        name: report.name,
+        textPages: amounts.textPages,
+        photos: report.countPhotosBilling,
+        pricePage: toDecimal(report.groupPricePage ?? bill.groupPricePage),
+        pricePhoto: toDecimal(report.groupPricePhoto ?? bill.groupPricePhoto),
+        amount: amounts.total,
+        discount,
+        discountAmount: amounts.discountAmount,
+      })),
+      globalDiscount: bill.discount,
+      amountHT: toDecimal(bill.amountHT),
+      discountAmount: toDecimal(bill.discountAmount),
+      vatAmount: toDecimal(bill.vatAmount),
+      amountTTC: toDecimal(bill.amountTTC),
+    }),
+  };
   return {
     number: bill.number,
     issuedAt: bill.createdAt,
@@ -419,29 +466,52 @@ async function pdfProps(services: Pick<Services, 'db'>, billId: number): Promise
       vatAmount: money(bill.vatAmount),
       amountTTC: money(bill.amountTTC),
     },
-    mentions: paymentMentions(),
+    // Bills issued before Factur-X keep the mentions they were printed with.
+    mentions: einvoice ? [einvoice.seller.paymentTerms, facturXMentions.onReceipt, facturXMentions.lateInterest, facturXMentions.indemnity] : paymentMentions(),
+    ...(facturX && { facturX }),
   };
 }
 
-/** Renders the bill's PDF from its frozen figures and stores it once (`facture-{number}.pdf`). */
+/**
+ * Renders the bill's PDF from its frozen figures and stores it once (`facture-{number}.pdf`), with
+ * its factur-x.xml alone (`facture-{number}.xml`) for a Factur-X bill.
+ */
 export async function storeBillPdf(services: Pick<Services, 'db' | 'storage'>, billId: number): Promise<string> {
   const props = await pdfProps(services, billId);
   const buffer = await renderGroupBillPdf(props);
-  const storageKey = newStorageKey('group-bills', BILL_PDF_NAME(props.number));
-  await services.storage.put(storageKey, buffer);
-  const { count } = await services.db.groupBill.updateMany({ where: { id: billId, pdfKey: null }, data: { pdfKey: storageKey } });
-  if (count === 1) return storageKey;
-  // Someone stored it meanwhile: keep theirs.
-  await services.storage.remove(storageKey);
+  const pdfKey = newStorageKey('group-bills', BILL_PDF_NAME(props.number));
+  const xmlKey = props.facturX ? newStorageKey('group-bills', FACTURX_XML_NAME(props.number)) : null;
+  await services.storage.put(pdfKey, buffer);
+  if (xmlKey) await services.storage.put(xmlKey, Buffer.from(props.facturX!.xml, 'utf8'));
+  const { count } = await services.db.groupBill.updateMany({ where: { id: billId, pdfKey: null }, data: { pdfKey, xmlKey } });
+  if (count === 1) return pdfKey;
+  // Someone stored them meanwhile: keep theirs.
+  await services.storage.remove(pdfKey);
+  if (xmlKey) await services.storage.remove(xmlKey);
   return (await services.db.groupBill.findUniqueOrThrow({ where: { id: billId }, select: { pdfKey: true } })).pdfKey!;
 }
 
-/** Bill PDFs are rendered at their first download (seeded or imported bills have none yet). */
+/** The bill's stored XML key, rendering the bill's files first if needed; null for a bill issued before Factur-X. */
+async function billXmlKey(services: Pick<Services, 'db' | 'storage'>, billId: number): Promise<string | null> {
+  const bill = await services.db.groupBill.findUnique({ where: { id: billId }, select: { pdfKey: true, xmlKey: true, einvoice: true } });
+  if (!bill) throw new FileNotFoundError(`group-bill-xml/${billId}`);
+  if (!bill.einvoice) return null;
+  if (bill.xmlKey) return bill.xmlKey;
+  if (!bill.pdfKey) await storeBillPdf(services, billId);
+  return (await services.db.groupBill.findUniqueOrThrow({ where: { id: billId }, select: { xmlKey: true } })).xmlKey;
+}
+
+/** Bill PDFs (and Factur-X XMLs) are rendered at their first download (seeded or imported bills have none yet). */
 export const billDocuments: Record<string, DocumentProvider> = {
   'group-bill': async (services, billId) => {
     const bill = await services.db.groupBill.findUnique({ where: { id: billId }, select: { pdfKey: true } });
     if (!bill) throw new FileNotFoundError(`group-bill/${billId}`);
     return bill.pdfKey ?? (await storeBillPdf(services, billId));
+  },
+  'group-bill-xml': async (services, billId) => {
+    const key = await billXmlKey(services, billId);
+    if (!key) throw new FileNotFoundError(`group-bill-xml/${billId}`);
+    return key;
   },
 };
 

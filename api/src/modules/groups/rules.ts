@@ -1,4 +1,5 @@
 // Pure rules of the étude (group) form (spec §2 'CRÉATION D'UN GROUPE', §5 'Group create/edit').
+import { compact, isFrenchVatNumber, sirenOfSiret } from '../../lib/identifiers.js';
 import { isEmail } from '../accounts/rules.js';
 
 export const groupMessages = {
@@ -80,4 +81,62 @@ function rule(field: GroupField, value: string): string | null {
     case 'pricePhoto':
       return PRICE.test(value) ? null : groupMessages.price;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The étude as the buyer of a Factur-X invoice (issue 22): VAT number and billing address
+// ---------------------------------------------------------------------------------------------
+
+export const buyerMessages = {
+  vatNumber: 'Numéro de TVA invalide : FR, une clé de 2 chiffres puis le SIREN (la clé doit correspondre au SIREN).',
+  vatNeedsSiret: 'Le numéro de TVA demande un Siret valide (14 chiffres dont une clé de contrôle).',
+  vatNotSiren: 'Le numéro de TVA doit reprendre le SIREN du Siret de l’étude.',
+  billingIncomplete: 'Adresse de facturation : renseignez l’adresse, le code postal et la ville, ou aucun des trois.',
+  zip: 'Code postal invalide (5 chiffres).',
+} as const;
+
+export interface GroupBuyerFields {
+  vatNumber?: string | null;
+  billingAddress?: string | null;
+  billingZip?: string | null;
+  billingCity?: string | null;
+}
+
+/** Stored values: an empty field is cleared (null); undefined stays unchanged. */
+export function normalizeBuyer(input: GroupBuyerFields): GroupBuyerFields {
+  const clean = (value: string | null | undefined, compactIt = false) =>
+    value === undefined ? undefined : (compactIt ? compact(value ?? '') : (value ?? '').trim()) || null;
+  return {
+    vatNumber: clean(input.vatNumber, true),
+    billingAddress: clean(input.billingAddress),
+    billingZip: clean(input.billingZip, true),
+    billingCity: clean(input.billingCity),
+  };
+}
+
+/**
+ * The buyer fields as they will be stored (the sent ones over the stored ones): a VAT number whose
+ * key matches the SIREN of the étude's Siret, a billing address whole or absent.
+ */
+export function validateGroupBuyerFields(merged: GroupBuyerFields & { siret: string }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const tooLong = (field: keyof GroupBuyerFields, max: number) => {
+    if ((merged[field] ?? '').length > max) errors[field] = groupMessages.tooLong(max);
+  };
+  tooLong('vatNumber', 20);
+  tooLong('billingAddress', 200);
+  tooLong('billingZip', 10);
+  tooLong('billingCity', 120);
+  if (merged.vatNumber && !errors.vatNumber) {
+    const siren = sirenOfSiret(merged.siret);
+    if (!isFrenchVatNumber(merged.vatNumber)) errors.vatNumber = buyerMessages.vatNumber;
+    else if (!siren) errors.vatNumber = buyerMessages.vatNeedsSiret;
+    else if (merged.vatNumber.slice(4) !== siren) errors.vatNumber = buyerMessages.vatNotSiren;
+  }
+  const billing = [merged.billingAddress, merged.billingZip, merged.billingCity].filter(Boolean).length;
+  if (billing > 0 && billing < 3) {
+    for (const field of ['billingAddress', 'billingZip', 'billingCity'] as const) if (!merged[field]) errors[field] = buyerMessages.billingIncomplete;
+  }
+  if (merged.billingZip && !errors.billingZip && !/^\d{5}$/.test(merged.billingZip)) errors.billingZip = buyerMessages.zip;
+  return errors;
 }

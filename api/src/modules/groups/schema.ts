@@ -1,6 +1,7 @@
 import { builder, type BuilderTypes } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
 import { formatUnitPrice, searchWords } from '../accounts/rules.js';
+import { sirenOfSiret } from '../../lib/identifiers.js';
 import { groupMessages } from './rules.js';
 import * as groups from './service.js';
 
@@ -23,6 +24,15 @@ export const GroupNode = builder.prismaNode('Group', {
     address: t.exposeString('address', { description: 'Adresse postale.' }),
     zip: t.exposeString('zip', { description: 'Code postal.' }),
     city: t.exposeString('city', { description: 'Ville.' }),
+    siren: t.string({
+      nullable: true,
+      description: 'SIREN tiré du Siret (ses 9 premiers chiffres) quand le Siret est valide ; identifiant de l’acheteur sur les factures Factur-X.',
+      resolve: (group) => sirenOfSiret(group.siret),
+    }),
+    vatNumber: t.exposeString('vatNumber', { nullable: true, description: 'Numéro de TVA intracommunautaire (FR, clé, SIREN).' }),
+    billingAddress: t.exposeString('billingAddress', { nullable: true, description: 'Adresse de facturation, quand elle diffère de l’adresse de l’étude.' }),
+    billingZip: t.exposeString('billingZip', { nullable: true, description: 'Code postal de l’adresse de facturation.' }),
+    billingCity: t.exposeString('billingCity', { nullable: true, description: 'Ville de l’adresse de facturation.' }),
     pricePage: t.string({ description: 'Tarif par page, en euros (« 2.50 »).', resolve: (group) => formatUnitPrice(group.pricePage) }),
     pricePhoto: t.string({ description: 'Tarif par photo, en euros (« 0.80 »).', resolve: (group) => formatUnitPrice(group.pricePhoto) }),
     memberCount: t.relationCount('members', { description: 'Nombre de personnes liées à l’étude.' }),
@@ -61,6 +71,10 @@ const groupFormFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'I
   city: t.string({ description: 'Ville.' }),
   pricePage: t.string({ description: 'Tarif par page en euros (« 2.50 » ou « 2,50 »).' }),
   pricePhoto: t.string({ description: 'Tarif par photo en euros.' }),
+  vatNumber: t.string({ description: 'Numéro de TVA intracommunautaire (FR, clé de 2 chiffres, SIREN du Siret) ; vide : effacé.' }),
+  billingAddress: t.string({ description: 'Adresse de facturation si elle diffère (avec code postal et ville) ; vide : effacée.' }),
+  billingZip: t.string({ description: 'Code postal de l’adresse de facturation (5 chiffres).' }),
+  billingCity: t.string({ description: 'Ville de l’adresse de facturation.' }),
 });
 
 const CreateGroupInput = builder.inputType('CreateGroupInput', { description: 'Une nouvelle étude et ses tarifs.', fields: groupFormFields });

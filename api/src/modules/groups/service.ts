@@ -3,7 +3,9 @@ import { AppError, forbidden, notAuthenticated, validationError } from '../../gr
 import type { Prisma } from '../../infra/db.js';
 import { recordAudit } from '../audit/service.js';
 import { parseUnitPrice, toSearchText } from '../accounts/rules.js';
-import { groupMessages, validateGroupFields, zipDigits, type GroupFields } from './rules.js';
+import { groupMessages, normalizeBuyer, validateGroupBuyerFields, validateGroupFields, zipDigits, type GroupBuyerFields, type GroupFields } from './rules.js';
+
+type GroupInput = GroupFields & GroupBuyerFields;
 
 function requireAdmin(ctx: AppContext): void {
   if (!ctx.viewer) throw notAuthenticated();
@@ -11,8 +13,11 @@ function requireAdmin(ctx: AppContext): void {
 }
 
 /** The columns a validated form sets; only sent fields on update. */
-function columns(input: GroupFields): Prisma.GroupUpdateInput {
+function columns(input: GroupInput): Prisma.GroupUpdateInput {
   const data: Prisma.GroupUpdateInput = {};
+  for (const [field, value] of Object.entries(normalizeBuyer(input))) {
+    if (value !== undefined) data[field as keyof GroupBuyerFields] = value;
+  }
   for (const field of ['name', 'siret', 'telephone', 'address', 'city'] as const) {
     if (input[field] != null) data[field] = input[field]!.trim();
   }
@@ -23,9 +28,16 @@ function columns(input: GroupFields): Prisma.GroupUpdateInput {
   return data;
 }
 
-export async function createGroup(ctx: AppContext, input: GroupFields): Promise<number> {
+/** The form's errors, the buyer fields checked as they will be stored (sent over stored). */
+function groupErrors(input: GroupInput, mode: 'create' | 'update', stored: GroupBuyerFields & { siret: string } | null): Record<string, string> {
+  const sent = Object.fromEntries(Object.entries(normalizeBuyer(input)).filter(([, value]) => value !== undefined));
+  const buyer = validateGroupBuyerFields({ ...stored, ...sent, siret: (input.siret ?? stored?.siret ?? '').trim() });
+  return { ...buyer, ...validateGroupFields(input, mode) };
+}
+
+export async function createGroup(ctx: AppContext, input: GroupInput): Promise<number> {
   requireAdmin(ctx);
-  const errors = validateGroupFields(input, 'create');
+  const errors = groupErrors(input, 'create', null);
   if (Object.keys(errors).length > 0) throw validationError(errors);
   const data = columns(input) as Prisma.GroupCreateInput;
   return ctx.db.$transaction(async (tx) => {
@@ -35,11 +47,14 @@ export async function createGroup(ctx: AppContext, input: GroupFields): Promise<
   });
 }
 
-export async function updateGroup(ctx: AppContext, groupId: number, input: GroupFields): Promise<void> {
+export async function updateGroup(ctx: AppContext, groupId: number, input: GroupInput): Promise<void> {
   requireAdmin(ctx);
-  const stored = await ctx.db.group.findUnique({ where: { id: groupId }, select: { name: true, city: true } });
+  const stored = await ctx.db.group.findUnique({
+    where: { id: groupId },
+    select: { name: true, city: true, siret: true, vatNumber: true, billingAddress: true, billingZip: true, billingCity: true },
+  });
   if (!stored) throw new AppError('NOT_FOUND', groupMessages.notFound);
-  const errors = validateGroupFields(input, 'update');
+  const errors = groupErrors(input, 'update', stored);
   if (Object.keys(errors).length > 0) throw validationError(errors);
   const data = columns(input);
   data.searchText = toSearchText(String(data.name ?? stored.name), String(data.city ?? stored.city));

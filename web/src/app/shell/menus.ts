@@ -95,7 +95,7 @@ export const sideMenus: Record<Role, MenuSection[]> = {
           label: m.billing,
           to: d('facturation-admin'),
           icon: icons.billing,
-          alsoSelectedOn: [d('facturation'), d('facturationtable')],
+          alsoSelectedOn: [d('facturation'), d('facturationtable'), d('parametres-facturation')],
         },
         {
           id: 'accounts',

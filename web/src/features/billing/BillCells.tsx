@@ -10,7 +10,7 @@ import { describeError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import type { ViewedDocument } from '../../ui/DocumentViewer';
-import { ViewFileButton } from '../../ui/FileButtons';
+import { DownloadFileButton, ViewFileButton } from '../../ui/FileButtons';
 import { formatDateTime, formatMoney } from '../../ui/format';
 import { useToast } from '../../ui/toasts';
 import { billingText } from './text';
@@ -27,6 +27,11 @@ const billFragment = graphql`
     sentAt
     isPaid
     pdf {
+      name
+      url
+      downloadUrl
+    }
+    xml {
       name
       url
       downloadUrl
@@ -212,6 +217,7 @@ export function BillActions({
         <Button appearance="subtle" icon={<DocumentBulletListRegular />} onClick={onSelect} />
       </Tooltip>
       <ViewFileButton file={data?.pdf ?? null} label={t.view(client)} onView={onView} />
+      {data?.xml ? <DownloadFileButton file={data.xml} label={billingText.xml.download(client)} /> : null}
       <Tooltip content={data?.isSent ? t.resend(client) : t.send(client)} relationship="label">
         <Button appearance="subtle" icon={<SendRegular />} disabled={!data || sending} onClick={() => void send()} />
       </Tooltip>

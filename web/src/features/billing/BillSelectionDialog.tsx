@@ -26,6 +26,7 @@ import {
 } from '@fluentui/react-components';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
+import { useNavigate } from 'react-router';
 import { fetchQuery } from 'relay-runtime';
 import type { BillSelectionDialogBillFragment$key } from '../../__generated__/BillSelectionDialogBillFragment.graphql';
 import type { BillSelectionDialogFragment$key } from '../../__generated__/BillSelectionDialogFragment.graphql';
@@ -38,7 +39,7 @@ import { formatDate, formatMoney } from '../../ui/format';
 import { monthName } from '../../ui/periods';
 import { useToast } from '../../ui/toasts';
 import { groupByPeriod, hasErrors, previewTotals, validateSelection, type SelectionErrors, type SelectionTotals } from './selection';
-import { billingText } from './text';
+import { billingText, SELLER_SETTINGS_PATH } from './text';
 
 const t = billingText.dialog;
 
@@ -226,6 +227,8 @@ export interface BillSelectionDialogProps {
   billingGroup: BillSelectionDialogFragment$key;
   /** Spec §4: bills are generated for the current month and year only. */
   canGenerate: boolean;
+  /** False while the seller's invoicing settings are missing: the dialog leads to them instead of generating. */
+  sellerReady: boolean;
   onClose(): void;
 }
 
@@ -234,7 +237,8 @@ export interface BillSelectionDialogProps {
  * discount per selected report, a global discount, the totals and the generation of the bill
  * (current month only); once generated, the selection is shown read-only (spec §4).
  */
-export function BillSelectionDialog({ billingGroup, canGenerate, onClose }: BillSelectionDialogProps) {
+export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, onClose }: BillSelectionDialogProps) {
+  const navigate = useNavigate();
   const styles = useStyles();
   const commit = useCommit();
   const toast = useToast();
@@ -521,7 +525,12 @@ export function BillSelectionDialog({ billingGroup, canGenerate, onClose }: Bill
             <Button appearance="secondary" disabled={generating} onClick={onClose}>
               {t.close}
             </Button>
-            {!generated && canGenerate ? (
+            {!generated && canGenerate && !sellerReady ? (
+              <Button appearance="primary" onClick={() => navigate(SELLER_SETTINGS_PATH)}>
+                {billingText.settings.fill}
+              </Button>
+            ) : null}
+            {!generated && canGenerate && sellerReady ? (
               <Button appearance="primary" disabled={!editable || reports.length === 0} onClick={() => void generate()}>
                 {t.generate}
               </Button>

@@ -1,6 +1,8 @@
 import { useState, useTransition } from 'react';
-import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { SettingsRegular } from '@fluentui/react-icons/svg/settings';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay/hooks';
+import { useNavigate } from 'react-router';
 import type { BillingPageQuery } from '../../__generated__/BillingPageQuery.graphql';
 import type { BillingTableFragment$key } from '../../__generated__/BillingTableFragment.graphql';
 import { fr } from '../../i18n/fr';
@@ -15,7 +17,7 @@ import { RouterLink } from '../../ui/RouterLink';
 import { BillActions, BillNumberCell, PaidCheckbox, SentDot } from './BillCells';
 import { PeriodTotalsBox } from '../retrocession/PeriodTotalsBox';
 import { BillSelectionDialog } from './BillSelectionDialog';
-import { billingText } from './text';
+import { billingText, SELLER_SETTINGS_PATH } from './text';
 import { useBillingChanged } from './useBillingChanged';
 
 /** Spec §9: period filters offer the years from 2020 to the current one. */
@@ -32,7 +34,7 @@ const useStyles = makeStyles({
 });
 
 /** One row per étude with counted constats or a bill that month. */
-function BillingTable({ period, loading }: { period: BillingTableFragment$key; loading: boolean }) {
+function BillingTable({ period, loading, sellerReady }: { period: BillingTableFragment$key; loading: boolean; sellerReady: boolean }) {
   const styles = useStyles();
   const data = useFragment(
     graphql`
@@ -110,7 +112,7 @@ function BillingTable({ period, loading }: { period: BillingTableFragment$key; l
     {
       id: 'actions',
       header: t.actions,
-      width: '104px',
+      width: '140px',
       align: 'end',
       cell: (row) => (
         <BillActions
@@ -135,7 +137,12 @@ function BillingTable({ period, loading }: { period: BillingTableFragment$key; l
         loading={loading}
       />
       {selected ? (
-        <BillSelectionDialog billingGroup={selected} canGenerate={data.isCurrent} onClose={() => setSelecting(null)} />
+        <BillSelectionDialog
+          billingGroup={selected}
+          canGenerate={data.isCurrent}
+          sellerReady={sellerReady}
+          onClose={() => setSelecting(null)}
+        />
       ) : null}
       <DocumentViewer document={viewed} onClose={() => setViewed(null)} />
     </>
@@ -157,6 +164,9 @@ export default function BillingPage() {
   const data = useLazyLoadQuery<BillingPageQuery>(
     graphql`
       query BillingPageQuery($year: Int!, $month: Int!) {
+        sellerSettings {
+          legalName
+        }
         billingPeriod(year: $year, month: $month) {
           totals {
             ...PeriodTotalsBoxFragment
@@ -168,6 +178,8 @@ export default function BillingPage() {
     period,
     { fetchPolicy: 'store-and-network', fetchKey },
   );
+  const navigate = useNavigate();
+  const sellerReady = data.sellerSettings !== null;
   const change = (next: Partial<typeof period>) => startChange(() => setPeriod((current) => ({ ...current, ...next })));
   return (
     <section>
@@ -182,15 +194,29 @@ export default function BillingPage() {
               onChange={(year) => year && change({ year })}
             />
             <MonthSelect value={period.month} className={styles.month} onChange={(month) => month && change({ month })} />
+            <Button appearance="secondary" icon={<SettingsRegular />} onClick={() => navigate(SELLER_SETTINGS_PATH)}>
+              {billingText.settings.open}
+            </Button>
           </div>
         }
       />
+      {/* Issue 22: no bill before the seller is known; the admin is led to the settings. */}
+      {sellerReady ? null : (
+        <MessageBar intent="warning" className={styles.totals}>
+          <MessageBarBody>{billingText.settings.required}</MessageBarBody>
+          <MessageBarActions>
+            <Button appearance="primary" onClick={() => navigate(SELLER_SETTINGS_PATH)}>
+              {billingText.settings.fill}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
       {/* The rétrocession's 'CUMUL PÉRIODE' box: the same totals, counted for billing. */}
       <div className={styles.totals}>
         <PeriodTotalsBox totals={data.billingPeriod.totals} />
       </div>
       <CsvExportButton params={{ list: 'billing', year: period.year, month: period.month }} />
-      <BillingTable period={data.billingPeriod} loading={changing} />
+      <BillingTable period={data.billingPeriod} loading={changing} sellerReady={sellerReady} />
     </section>
   );
 }

@@ -79,6 +79,11 @@ export default function MyBillsPage() {
                 url
                 downloadUrl
               }
+              xml {
+                name
+                url
+                downloadUrl
+              }
             }
           }
         }
@@ -145,6 +150,14 @@ export default function MyBillsPage() {
       align: 'center',
       width: '100px',
       cell: (row) => <DownloadFileButton file={row.pdf} label={t.downloadBill(label(row))} />,
+    },
+    // Issue 22: the factur-x.xml alone, for bills issued since Factur-X.
+    {
+      id: 'xml',
+      header: t.xml,
+      align: 'center',
+      width: '80px',
+      cell: (row) => (row.xml ? <DownloadFileButton file={row.xml} label={billingText.xml.download(label(row))} /> : null),
     },
   ];
 

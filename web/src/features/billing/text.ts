@@ -1,5 +1,8 @@
 // French texts of the billing screens: admin 'Facturation' (spec §2, §4 "Bill lifecycle", §5
 // discounts, §8 toasts) and the bailiff's 'MES FACTURES'.
+/** Issue 22's « Paramètres de facturation » screen, where the admin is led while they are missing. */
+export const SELLER_SETTINGS_PATH = '/dashboard/parametres-facturation';
+
 export const billingText = {
   table: {
     label: 'Facturation des études',
@@ -80,6 +83,40 @@ export const billingText = {
   paid: 'Facture marquée comme payée.',
   unpaid: 'Facture marquée comme non payée.',
 
+  // Issue 22: the seller's invoicing settings and the Factur-X files.
+  settings: {
+    open: 'Paramètres de facturation',
+    required: 'Les paramètres de facturation (raison sociale, Siret, TVA, adresse, IBAN…) sont obligatoires avant de générer une facture : chaque facture est une facture électronique Factur-X.',
+    fill: 'Renseigner les paramètres de facturation',
+    description: 'Le vendeur tel qu’il figure sur chaque facture Factur-X (EN 16931) : identifiants vérifiés par leur clé de contrôle.',
+    identity: 'Société',
+    address: 'Siège',
+    bank: 'Règlement',
+    saved: 'Paramètres de facturation enregistrés.',
+    fields: {
+      legalName: 'Raison sociale',
+      legalForm: 'Forme juridique',
+      siret: 'Siret',
+      vatNumber: 'Numéro de TVA intracommunautaire',
+      rcs: 'Immatriculation RCS',
+      address: 'Adresse',
+      zip: 'Code postal',
+      city: 'Ville',
+      iban: 'IBAN',
+      bic: 'BIC',
+      paymentTerms: 'Conditions de paiement',
+    },
+    hints: {
+      siret: '14 chiffres ; le SIREN en est tiré.',
+      vatNumber: 'FR, clé de 2 chiffres, SIREN (ex. : FR44 732 829 320).',
+      rcs: 'Ex. : RCS Lyon 732 829 320',
+      paymentTerms: 'Imprimées sur la facture, avec les mentions légales (intérêts de retard, indemnité de 40 €).',
+    },
+  },
+  xml: {
+    download: (label: string) => `Télécharger le XML Factur-X de ${label}`,
+  },
+
   myBills: {
     label: 'Factures',
     group: 'Étude',
@@ -91,6 +128,7 @@ export const billingText = {
     download: 'Télécharger',
     viewBill: (label: string) => `Voir la facture de ${label}`,
     downloadBill: (label: string) => `Télécharger la facture de ${label}`,
+    xml: 'XML',
     empty: 'Aucune facture.',
   },
 } as const;

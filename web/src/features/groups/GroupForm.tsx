@@ -11,7 +11,7 @@ import { FormActions, FormCard, FormSection, FormWide } from '../../ui/FormLayou
 import { PageHeader } from '../../ui/PageHeader';
 import { useToast } from '../../ui/toasts';
 import { useFormFields } from '../../ui/useFormFields';
-import { GROUP_FIELDS, validateGroupField, zipDigits, type GroupField, type GroupValues } from './validation';
+import { BUYER_FIELDS, GROUP_FIELDS, validateGroupField, zipDigits, type GroupField, type GroupValues } from './validation';
 
 const g = fr.groups;
 
@@ -25,6 +25,10 @@ const empty: GroupValues = {
   email: '',
   pricePage: '',
   pricePhoto: '',
+  vatNumber: '',
+  billingAddress: '',
+  billingZip: '',
+  billingCity: '',
 };
 
 /**
@@ -48,6 +52,10 @@ export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
         email
         pricePage
         pricePhoto
+        vatNumber
+        billingAddress
+        billingZip
+        billingCity
       }
     `,
     group,
@@ -57,7 +65,7 @@ export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
     data ? { ...empty, ...pick(data) } : empty,
     (field, values) => validateGroupField(field, values[field]),
     // Spec §2: the postal code strips every non-digit.
-    (field, value) => (field === 'zip' ? zipDigits(value) : value),
+    (field, value) => (field === 'zip' || field === 'billingZip' ? zipDigits(value) : value),
   );
   const [saving, setSaving] = useState(false);
 
@@ -67,7 +75,7 @@ export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
       toast('error', fr.forms.incomplete);
       return;
     }
-    const fields = Object.fromEntries(GROUP_FIELDS.map((field) => [field, form.values[field].trim()])) as GroupValues;
+    const fields = Object.fromEntries([...GROUP_FIELDS, ...BUYER_FIELDS].map((field) => [field, form.values[field].trim()])) as GroupValues;
     setSaving(true);
     try {
       if (data) {
@@ -144,6 +152,12 @@ export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
             hint: g.priceHint,
           })}
         </FormSection>
+        <FormSection title={g.buyer}>
+          {form.textField('vatNumber', { label: g.fields.vatNumber, hint: g.vatHint, required: false })}
+          <FormWide>{form.textField('billingAddress', { label: g.fields.billingAddress, hint: g.billingHint, required: false })}</FormWide>
+          {form.textField('billingZip', { label: g.fields.billingZip, inputMode: 'numeric', required: false })}
+          {form.textField('billingCity', { label: g.fields.billingCity, required: false })}
+        </FormSection>
         <FormActions
           saving={saving}
           onCancel={() => navigate(editing ? '/dashboard/facturation' : '/dashboard/seetheaccount')}
@@ -153,8 +167,8 @@ export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
   );
 }
 
-function pick(group: GroupValues): GroupValues {
-  return Object.fromEntries(GROUP_FIELDS.map((field) => [field, group[field] ?? ''])) as GroupValues;
+function pick(group: Partial<Record<keyof GroupValues, string | null>>): GroupValues {
+  return Object.fromEntries([...GROUP_FIELDS, ...BUYER_FIELDS].map((field) => [field, group[field] ?? ''])) as GroupValues;
 }
 
 /** Per-field errors show under their fields; anything else is a toast. */

@@ -2,7 +2,11 @@
 import { fr } from '../../i18n/fr';
 
 export type GroupField =
-  'name' | 'siret' | 'address' | 'zip' | 'city' | 'telephone' | 'email' | 'pricePage' | 'pricePhoto';
+  | 'name' | 'siret' | 'address' | 'zip' | 'city' | 'telephone' | 'email' | 'pricePage' | 'pricePhoto'
+  | BuyerField;
+/** Issue 22: what a Factur-X invoice needs about the étude as its buyer; optional, checked by the server. */
+export type BuyerField = 'vatNumber' | 'billingAddress' | 'billingZip' | 'billingCity';
+export const BUYER_FIELDS: readonly BuyerField[] = ['vatNumber', 'billingAddress', 'billingZip', 'billingCity'];
 export type GroupValues = Record<GroupField, string>;
 
 export const GROUP_FIELDS: readonly GroupField[] = [
@@ -26,6 +30,8 @@ export const zipDigits = (value: string) => value.replace(/\D/g, '');
 
 export function validateGroupField(field: GroupField, raw: string): string | null {
   const value = raw.trim();
+  // The buyer fields are optional; their keys and completeness are the server's to check.
+  if ((BUYER_FIELDS as readonly string[]).includes(field)) return null;
   if (!value) return field === 'pricePage' || field === 'pricePhoto' ? m.price : m.required;
   switch (field) {
     case 'name':
@@ -42,5 +48,7 @@ export function validateGroupField(field: GroupField, raw: string): string | nul
     case 'pricePage':
     case 'pricePhoto':
       return PRICE.test(value) ? null : m.price;
+    default:
+      return null;
   }
 }

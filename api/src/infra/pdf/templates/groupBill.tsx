@@ -1,5 +1,6 @@
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
 import { formatEuros, formatMonthYear, formatParisDateTime } from '../../mail/format.js';
+import { embedFacturX, type PdfInfo } from '../facturx.js';
 import { ensurePdfFonts, PDF_FONT_FAMILY } from '../fonts.js';
 
 // Texts of the invoice, in French, in one place.
@@ -21,6 +22,9 @@ const fr = {
   vat: 'TVA 20 %',
   totalTTC: 'Total TTC',
   page: (page: number, total: number) => `Page ${page} / ${total}`,
+  sellerIds: (siret: string, vat: string) => `SIRET ${siret} – TVA ${vat}`,
+  buyerIds: (siren: string | null, vat: string | null) => [siren && `SIREN ${siren}`, vat && `TVA ${vat}`].filter(Boolean).join(' – '),
+  bank: (iban: string, bic: string) => `IBAN ${iban} – BIC ${bic}`,
 };
 
 export interface GroupBillPdfLine {
@@ -60,6 +64,15 @@ export interface GroupBillPdfProps {
   };
   /** « Règlement comptant », « Intérêts de retard : 1,5 % par mois ». */
   mentions: string[];
+  /** Bills issued since Factur-X (issue 22): the seller, the buyer's identifiers and the CII XML. */
+  facturX?: GroupBillFacturX;
+}
+
+export interface GroupBillFacturX {
+  seller: { legalName: string; legalForm: string; siret: string; vatNumber: string; rcs: string; address: string; zip: string; city: string; iban: string; bic: string };
+  buyer: { siren: string | null; vatNumber: string | null; address: string; zip: string; city: string };
+  /** The factur-x.xml embedded in the PDF/A-3. */
+  xml: string;
 }
 
 const colors = { brand: '#1f3a5f', muted: '#6b7280', border: '#d1d5db', stripe: '#f4f5f7' };
@@ -102,18 +115,50 @@ function TotalRow({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The document information (Info dictionary, and XMP for a Factur-X bill). */
+const pdfInfo = (props: GroupBillPdfProps): PdfInfo => ({
+  title: `Facture ${props.number}`,
+  author: props.facturX?.seller.legalName ?? fr.issuer,
+  subject: `${props.group.name} – ${formatMonthYear(props.year, props.month)}`,
+  creator: 'react-pdf',
+  producer: 'react-pdf',
+  createdAt: props.issuedAt,
+});
+
 /** The A4 invoice of an étude for a month, from the bill's frozen figures. */
 export function GroupBillDocument(props: GroupBillPdfProps) {
   const period = formatMonthYear(props.year, props.month);
   const title = fr.title(props.number);
+  const seller = props.facturX?.seller;
+  const buyer = props.facturX?.buyer;
+  const info = pdfInfo(props);
   return (
-    <Document title={`Facture ${props.number}`} author={fr.issuer} subject={`${props.group.name} – ${period}`} language="fr">
+    // A Factur-X bill is a PDF/A-3b: pdfkit adds the sRGB output intent (embedFacturX the rest).
+    <Document
+      title={info.title}
+      author={info.author}
+      subject={info.subject}
+      creator={info.creator}
+      producer={info.producer}
+      language="fr"
+      creationDate={info.createdAt}
+      conformance={props.facturX ? 'PDF/A-3b' : undefined}
+    >
       <Page size="A4" style={styles.page}>
         <View style={styles.header} fixed>
-          <View>
-            <Text style={styles.issuer}>{fr.issuer}</Text>
-            <Text style={styles.muted}>{fr.issuerLine}</Text>
-          </View>
+          {seller ? (
+            <View>
+              <Text style={styles.issuer}>{seller.legalName}</Text>
+              <Text style={styles.muted}>{`${seller.legalForm} – ${seller.rcs}`}</Text>
+              <Text style={styles.muted}>{`${seller.address}, ${seller.zip} ${seller.city}`}</Text>
+              <Text style={styles.muted}>{fr.sellerIds(seller.siret, seller.vatNumber)}</Text>
+            </View>
+          ) : (
+            <View>
+              <Text style={styles.issuer}>{fr.issuer}</Text>
+              <Text style={styles.muted}>{fr.issuerLine}</Text>
+            </View>
+          )}
           <View>
             <Text style={styles.title}>{title}</Text>
             <Text style={styles.right}>{`${fr.date} : ${day(props.issuedAt)}`}</Text>
@@ -124,8 +169,9 @@ export function GroupBillDocument(props: GroupBillPdfProps) {
         <View style={styles.client}>
           <Text style={styles.muted}>{fr.billedTo}</Text>
           <Text style={styles.clientName}>{props.group.name}</Text>
-          <Text>{props.group.address}</Text>
-          <Text>{`${props.group.zip} ${props.group.city}`}</Text>
+          <Text>{buyer?.address ?? props.group.address}</Text>
+          <Text>{`${buyer?.zip ?? props.group.zip} ${buyer?.city ?? props.group.city}`}</Text>
+          {buyer && (buyer.siren || buyer.vatNumber) ? <Text style={styles.muted}>{fr.buyerIds(buyer.siren, buyer.vatNumber)}</Text> : null}
         </View>
 
         <Text style={{ marginBottom: 6 }}>{fr.tariffs(formatUnitPrice(props.pricePage), formatUnitPrice(props.pricePhoto))}</Text>
@@ -171,6 +217,7 @@ export function GroupBillDocument(props: GroupBillPdfProps) {
             {props.mentions.map((mention) => (
               <Text key={mention}>{mention}</Text>
             ))}
+            {seller ? <Text>{fr.bank(seller.iban, seller.bic)}</Text> : null}
           </View>
         </View>
 
@@ -185,5 +232,6 @@ export function GroupBillDocument(props: GroupBillPdfProps) {
 
 export async function renderGroupBillPdf(props: GroupBillPdfProps): Promise<Buffer> {
   ensurePdfFonts();
-  return renderToBuffer(<GroupBillDocument {...props} />);
+  const pdf = await renderToBuffer(<GroupBillDocument {...props} />);
+  return props.facturX ? embedFacturX(pdf, { xml: props.facturX.xml, info: pdfInfo(props) }) : pdf;
 }

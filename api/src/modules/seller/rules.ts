@@ -1,0 +1,76 @@
+// The seller's invoicing settings (« Paramètres de facturation », issue 22): who issues the bills,
+// as a Factur-X (EN 16931) invoice needs it. Pure validation; identifiers are checked by their
+// check digits (api/src/lib/identifiers.ts).
+import { compact, isBic, isFrenchVatNumber, isIban, isSiret, sirenOfSiret } from '../../lib/identifiers.js';
+
+export const sellerMessages = {
+  required: 'Champ requis',
+  tooLong: (max: number) => `Ce champ est trop long (${max} caractères maximum).`,
+  siret: 'Siret invalide : 14 chiffres dont le dernier est une clé de contrôle.',
+  vatNumber: 'Numéro de TVA invalide : FR, une clé de 2 chiffres puis le SIREN (la clé doit correspondre au SIREN).',
+  vatNotSiren: 'Le numéro de TVA doit reprendre le SIREN du Siret.',
+  iban: 'IBAN invalide (clé de contrôle incorrecte).',
+  bic: 'BIC invalide : 8 ou 11 caractères (ex. : BNPAFRPPXXX).',
+  zip: 'Code postal invalide (5 chiffres).',
+  saved: 'Paramètres de facturation enregistrés.',
+  missing: 'Renseignez les paramètres de facturation (raison sociale, Siret, TVA, adresse, IBAN…) avant de générer la première facture : menu Facturation › Paramètres de facturation.',
+} as const;
+
+export interface SellerFields {
+  legalName?: string | null;
+  legalForm?: string | null;
+  siret?: string | null;
+  vatNumber?: string | null;
+  rcs?: string | null;
+  address?: string | null;
+  zip?: string | null;
+  city?: string | null;
+  iban?: string | null;
+  bic?: string | null;
+  paymentTerms?: string | null;
+}
+
+export type SellerField = keyof SellerFields;
+export type SellerSettingsValues = { [K in SellerField]-?: string };
+
+export const SELLER_FIELDS: readonly SellerField[] = ['legalName', 'legalForm', 'siret', 'vatNumber', 'rcs', 'address', 'zip', 'city', 'iban', 'bic', 'paymentTerms'];
+const MAX_LENGTH: Record<SellerField, number> = {
+  legalName: 150, legalForm: 60, siret: 20, vatNumber: 20, rcs: 80, address: 200, zip: 10, city: 120, iban: 40, bic: 15, paymentTerms: 500,
+};
+/** Identifiers are stored compact (no spaces), upper-cased. */
+const COMPACT: ReadonlySet<SellerField> = new Set(['siret', 'vatNumber', 'iban', 'bic', 'zip']);
+
+/** The values as stored: trimmed, identifiers without spaces. */
+export function normalizeSeller(input: SellerFields): SellerSettingsValues {
+  return Object.fromEntries(
+    SELLER_FIELDS.map((field) => {
+      const value = (input[field] ?? '').trim();
+      return [field, COMPACT.has(field) ? compact(value) : value];
+    }),
+  ) as SellerSettingsValues;
+}
+
+/** Each invalid field with its French message; every field is required. */
+export function validateSellerFields(input: SellerFields): Record<string, string> {
+  const values = normalizeSeller(input);
+  const errors: Record<string, string> = {};
+  for (const field of SELLER_FIELDS) {
+    const value = values[field];
+    if (!value) errors[field] = sellerMessages.required;
+    else if (value.length > MAX_LENGTH[field]) errors[field] = sellerMessages.tooLong(MAX_LENGTH[field]);
+  }
+  const check = (field: SellerField, ok: (value: string) => boolean, message: string) => {
+    if (!errors[field] && !ok(values[field])) errors[field] = message;
+  };
+  check('siret', isSiret, sellerMessages.siret);
+  check('vatNumber', isFrenchVatNumber, sellerMessages.vatNumber);
+  if (!errors.vatNumber && !errors.siret && values.vatNumber.slice(4) !== sirenOfSiret(values.siret)) errors.vatNumber = sellerMessages.vatNotSiren;
+  check('zip', (value) => /^\d{5}$/.test(value), sellerMessages.zip);
+  check('iban', isIban, sellerMessages.iban);
+  check('bic', isBic, sellerMessages.bic);
+  return errors;
+}
+
+/** Settings complete enough to issue a Factur-X invoice (what the server requires before a bill). */
+export const isSellerComplete = (values: SellerFields | null | undefined): values is SellerSettingsValues =>
+  values != null && Object.keys(validateSellerFields(values)).length === 0;

@@ -1,0 +1,67 @@
+import { builder } from '../../graphql/builder.js';
+import { sirenOfSiret } from '../../lib/identifiers.js';
+import { sellerMessages, type SellerSettingsValues } from './rules.js';
+import * as seller from './service.js';
+
+const SellerSettings = builder.objectRef<SellerSettingsValues>('SellerSettings').implement({
+  description: 'Paramètres de facturation : le vendeur tel qu’il figure sur les factures Factur-X (EN 16931).',
+  fields: (t) => ({
+    legalName: t.exposeString('legalName', { description: 'Raison sociale.' }),
+    legalForm: t.exposeString('legalForm', { description: 'Forme juridique (SAS, SARL…).' }),
+    siret: t.exposeString('siret', { description: 'Siret (14 chiffres).' }),
+    siren: t.string({ description: 'SIREN tiré du Siret.', resolve: (settings) => sirenOfSiret(settings.siret) ?? '' }),
+    vatNumber: t.exposeString('vatNumber', { description: 'Numéro de TVA intracommunautaire.' }),
+    rcs: t.exposeString('rcs', { description: 'Immatriculation au RCS (« RCS Lyon 123 456 789 »).' }),
+    address: t.exposeString('address', { description: 'Adresse du siège.' }),
+    zip: t.exposeString('zip', { description: 'Code postal.' }),
+    city: t.exposeString('city', { description: 'Ville.' }),
+    iban: t.exposeString('iban', { description: 'IBAN du compte qui reçoit les règlements.' }),
+    bic: t.exposeString('bic', { description: 'BIC de la banque.' }),
+    paymentTerms: t.exposeString('paymentTerms', { description: 'Conditions de paiement imprimées sur les factures.' }),
+  }),
+});
+
+const SellerSettingsInput = builder.inputType('SellerSettingsInput', {
+  description: 'Tous les champs sont obligatoires ; les identifiants sont vérifiés par leur clé de contrôle.',
+  fields: (t) => ({
+    legalName: t.string({ description: 'Raison sociale.' }),
+    legalForm: t.string({ description: 'Forme juridique.' }),
+    siret: t.string({ description: 'Siret : 14 chiffres, clé de Luhn (exception de La Poste admise).' }),
+    vatNumber: t.string({ description: 'Numéro de TVA : FR, clé (12 + 3 × (SIREN mod 97)) mod 97, SIREN du Siret.' }),
+    rcs: t.string({ description: 'Immatriculation au RCS.' }),
+    address: t.string({ description: 'Adresse du siège.' }),
+    zip: t.string({ description: 'Code postal (5 chiffres).' }),
+    city: t.string({ description: 'Ville.' }),
+    iban: t.string({ description: 'IBAN (clé mod 97).' }),
+    bic: t.string({ description: 'BIC (8 ou 11 caractères).' }),
+    paymentTerms: t.string({ description: 'Conditions de paiement.' }),
+  }),
+});
+
+const SellerSettingsPayload = builder.objectRef<{ settings: SellerSettingsValues; message: string }>('SellerSettingsPayload').implement({
+  description: 'Résultat de l’enregistrement des paramètres de facturation.',
+  fields: (t) => ({
+    message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
+    settings: t.field({ type: SellerSettings, description: 'Les paramètres enregistrés.', resolve: (payload) => payload.settings }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  sellerSettings: t.field({
+    type: SellerSettings,
+    nullable: true,
+    description: 'Paramètres de facturation (administrateurs) ; null tant qu’ils n’ont pas été enregistrés.',
+    authScopes: { admin: true },
+    resolve: (_root, _args, ctx) => seller.sellerSettings(ctx),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  updateSellerSettings: t.field({
+    type: SellerSettingsPayload,
+    description: 'Enregistre les paramètres de facturation (obligatoires avant la première facture).',
+    authScopes: { admin: true },
+    args: { input: t.arg({ type: SellerSettingsInput, required: true, description: 'Les paramètres.' }) },
+    resolve: async (_root, { input }, ctx) => ({ settings: await seller.saveSellerSettings(ctx, input), message: sellerMessages.saved }),
+  }),
+}));

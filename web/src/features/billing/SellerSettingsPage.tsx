@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { useNavigate } from 'react-router';
+import type { SellerSettingsPageMutation } from '../../__generated__/SellerSettingsPageMutation.graphql';
+import type { SellerSettingsPageQuery } from '../../__generated__/SellerSettingsPageQuery.graphql';
+import { fr } from '../../i18n/fr';
+import { ApiError, describeError } from '../../relay/ApiError';
+import { useCommit } from '../../relay/commit';
+import { FormActions, FormCard, FormSection, FormWide } from '../../ui/FormLayout';
+import { PageHeader } from '../../ui/PageHeader';
+import { useToast } from '../../ui/toasts';
+import { useFormFields } from '../../ui/useFormFields';
+import { billingText } from './text';
+
+const t = billingText.settings;
+type SellerField = keyof typeof t.fields;
+const FIELDS = Object.keys(t.fields) as SellerField[];
+const BILLING = '/dashboard/facturation-admin';
+
+/**
+ * « Paramètres de facturation » (issue 22): the seller of every Factur-X bill. Every field is
+ * required; the server checks the identifiers' keys (Siret, TVA, IBAN, BIC) and its messages show
+ * under their fields.
+ */
+export default function SellerSettingsPage() {
+  const navigate = useNavigate();
+  const commit = useCommit();
+  const toast = useToast();
+  const data = useLazyLoadQuery<SellerSettingsPageQuery>(
+    graphql`
+      query SellerSettingsPageQuery {
+        sellerSettings {
+          legalName
+          legalForm
+          siret
+          vatNumber
+          rcs
+          address
+          zip
+          city
+          iban
+          bic
+          paymentTerms
+        }
+      }
+    `,
+    {},
+    { fetchPolicy: 'network-only' },
+  );
+  const initial = Object.fromEntries(FIELDS.map((field) => [field, data.sellerSettings?.[field] ?? ''])) as Record<SellerField, string>;
+  const form = useFormFields<SellerField>(initial, (field, values) => (values[field].trim() ? null : fr.forms.required));
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.validate(FIELDS)) {
+      toast('error', fr.forms.incomplete);
+      return;
+    }
+    setSaving(true);
+    try {
+      const response = await commit<SellerSettingsPageMutation>(
+        {
+          mutation: graphql`
+            mutation SellerSettingsPageMutation($input: SellerSettingsInput!) {
+              updateSellerSettings(input: $input) {
+                message
+                settings {
+                  legalName
+                }
+              }
+            }
+          `,
+          variables: { input: Object.fromEntries(FIELDS.map((field) => [field, form.values[field].trim()])) },
+          // Facturation reads `sellerSettings` from the store first: it stops asking for them at once.
+          updater: (store) => {
+            const settings = store.getRootField('updateSellerSettings')?.getLinkedRecord('settings');
+            if (settings) store.getRoot().setLinkedRecord(settings, 'sellerSettings');
+          },
+        },
+        { errorToast: (error) => (error instanceof ApiError && Object.keys(error.fields).length > 0 ? fr.forms.incomplete : describeError(error)) },
+      );
+      toast('success', response.updateSellerSettings.message || t.saved);
+      navigate(BILLING);
+    } catch (error) {
+      if (error instanceof ApiError) form.setServerErrors(error.fields);
+      setSaving(false);
+    }
+  };
+
+  const field = (name: SellerField, extra: { inputMode?: 'numeric'; hint?: string } = {}) =>
+    form.textField(name, { label: t.fields[name], maxLength: name === 'paymentTerms' ? 500 : 200, ...extra });
+
+  return (
+    <section>
+      <PageHeader title={fr.titles.sellerSettings} description={t.description} />
+      <FormCard onSubmit={(event) => void submit(event)}>
+        <FormSection title={t.identity}>
+          {field('legalName')}
+          {field('legalForm')}
+          {field('siret', { inputMode: 'numeric', hint: t.hints.siret })}
+          {field('vatNumber', { hint: t.hints.vatNumber })}
+          <FormWide>{field('rcs', { hint: t.hints.rcs })}</FormWide>
+        </FormSection>
+        <FormSection title={t.address}>
+          <FormWide>{field('address')}</FormWide>
+          {field('zip', { inputMode: 'numeric' })}
+          {field('city')}
+        </FormSection>
+        <FormSection title={t.bank}>
+          {field('iban')}
+          {field('bic')}
+          <FormWide>{field('paymentTerms', { hint: t.hints.paymentTerms })}</FormWide>
+        </FormSection>
+        <FormActions saving={saving} onCancel={() => navigate(BILLING)} />
+      </FormCard>
+    </section>
+  );
+}
