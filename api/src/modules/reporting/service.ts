@@ -42,22 +42,17 @@ export interface ReportAggregate {
 // bailiff's group, secretaryPrice* ?? the secretary's). In integers: tariffs are numeric(8,3), so a
 // tariff × a count is an exact number of tenths of a cent, and (tenths + 5) / 10 rounds it half up
 // to cents; PostgreSQL sums int8 several times faster than numeric (docs/benchmarks.md).
-// The tariffs in force are read only for a constat counted without captured tariffs (rare: counting
-// captures them), by a lookup, so the statement joins no table for them.
 const tenthsOfCent = (price: Prisma.Sql) => Prisma.sql`(coalesce(${price}, 0) * 1000)::int8`;
-const cents = (price: Prisma.Sql, count: Prisma.Sql) => Prisma.sql`(CASE WHEN ${count} = 0 THEN 0 ELSE (${tenthsOfCent(price)} * ${count} + 5) / 10 END)`;
-const groupPrice = (column: 'pricePage' | 'pricePhoto') =>
-  Prisma.raw(`(SELECT tg."${column}" FROM "User" tb JOIN "Group" tg ON tg.id = tb."groupId" WHERE tb.id = r."bailiffId")`);
-const secretaryPrice = (column: 'secretaryPricePage' | 'secretaryPricePhoto') => Prisma.raw(`(SELECT ts."${column}" FROM "User" ts WHERE ts.id = r."secretaryId")`);
+const cents = (price: Prisma.Sql, count: Prisma.Sql) => Prisma.sql`(${tenthsOfCent(price)} * ${count} + 5) / 10`;
 // billing/rules.ts billingAmounts: text pages = pages − round(photos/2) (half up: (photos + 1) / 2), never below zero.
 const BILLING_CENTS = Prisma.sql`
-  ${cents(Prisma.sql`coalesce(r."groupPricePage", ${groupPrice('pricePage')})`, Prisma.sql`greatest(0, r."countPagesBilling" - (r."countPhotosBilling" + 1) / 2)`)}
-  + ${cents(Prisma.sql`coalesce(r."groupPricePhoto", ${groupPrice('pricePhoto')})`, Prisma.sql`r."countPhotosBilling"`)}`;
+  ${cents(Prisma.sql`coalesce(r."groupPricePage", g."pricePage")`, Prisma.sql`greatest(0, r."countPagesBilling" - (r."countPhotosBilling" + 1) / 2)`)}
+  + ${cents(Prisma.sql`coalesce(r."groupPricePhoto", g."pricePhoto")`, Prisma.sql`r."countPhotosBilling"`)}`;
 // retrocession/rules.ts retrocessionAmounts: text pages = round(pages − photos/2) = (2 pages − photos + 1) / 2,
 // never below zero (integer division truncates a negative toward zero, which greatest() clamps anyway).
 const RETROCESSION_CENTS = Prisma.sql`
-  ${cents(Prisma.sql`coalesce(r."secretaryPricePage", ${secretaryPrice('secretaryPricePage')})`, Prisma.sql`greatest(0, (2 * r."countPagesRetrocession" - r."countPhotosRetrocession" + 1) / 2)`)}
-  + ${cents(Prisma.sql`coalesce(r."secretaryPricePhoto", ${secretaryPrice('secretaryPricePhoto')})`, Prisma.sql`r."countPhotosRetrocession"`)}`;
+  ${cents(Prisma.sql`coalesce(r."secretaryPricePage", s."secretaryPricePage")`, Prisma.sql`greatest(0, (2 * r."countPagesRetrocession" - r."countPhotosRetrocession" + 1) / 2)`)}
+  + ${cents(Prisma.sql`coalesce(r."secretaryPricePhoto", s."secretaryPricePhoto")`, Prisma.sql`r."countPhotosRetrocession"`)}`;
 
 // Months and years in Paris time, as every period filter (lib/periods.ts). Converting each row's
 // instant to Paris time costs more than the rest of the statement: the instant is placed instead
@@ -72,59 +67,30 @@ const IN_RANGE = Prisma.sql`${MONTH_INDEX} BETWEEN 1 AND ${MONTHS}::int`;
 const YEAR_KEY = Prisma.sql`(CASE WHEN ${IN_RANGE} THEN ${FIRST_YEAR}::int + (${MONTH_INDEX} - 1) / 12 ELSE extract(year FROM ${PARIS_CREATED})::int END)`;
 const MONTH_KEY = Prisma.sql`(CASE WHEN ${IN_RANGE} THEN (${MONTH_INDEX} - 1) % 12 + 1 ELSE extract(month FROM ${PARIS_CREATED})::int END)`;
 
-interface Key {
-  /** Grouped by, on the "Report" row `r` (and `m`, the month starts; `gb`, the bailiff, for GROUP). */
-  inner: Prisma.Sql[];
-  /** Selected from the groups `a`, with the names joined to the few groups rather than to every row. */
-  outer: Prisma.Sql[];
-  join?: Prisma.Sql;
-}
-
-/** How each dimension is grouped by and shown. */
-function keyOf(viewer: Viewer, dimension: AggregateDimension): Key {
+/** The SQL key columns of each dimension (what it selects and groups by). */
+function keyColumns(viewer: Viewer, dimension: AggregateDimension): Prisma.Sql[] {
   switch (dimension) {
     case 'YEAR':
-      return { inner: [Prisma.sql`${YEAR_KEY} AS "year"`], outer: [Prisma.sql`a."year"`] };
+      return [Prisma.sql`${YEAR_KEY} AS "year"`];
     case 'MONTH':
-      return { inner: [Prisma.sql`${YEAR_KEY} AS "year"`, Prisma.sql`${MONTH_KEY} AS "month"`], outer: [Prisma.sql`a."year"`, Prisma.sql`a."month"`] };
+      return [Prisma.sql`${YEAR_KEY} AS "year"`, Prisma.sql`${MONTH_KEY} AS "month"`];
     case 'BAILIFF':
-      return {
-        inner: [Prisma.sql`r."bailiffId" AS "bailiffId"`],
-        outer: [Prisma.sql`a."bailiffId"`, Prisma.sql`b."firstName" AS "bailiffFirstName"`, Prisma.sql`b."lastName" AS "bailiffLastName"`],
-        join: Prisma.sql`JOIN "User" b ON b.id = a."bailiffId"`,
-      };
+      return [Prisma.sql`b.id AS "bailiffId"`, Prisma.sql`b."firstName" AS "bailiffFirstName"`, Prisma.sql`b."lastName" AS "bailiffLastName"`];
     case 'SECRETARY':
-      return {
-        inner: [Prisma.sql`r."secretaryId" AS "secretaryId"`],
-        outer: [Prisma.sql`a."secretaryId"`, Prisma.sql`s."firstName" AS "secretaryFirstName"`, Prisma.sql`s."lastName" AS "secretaryLastName"`],
-        join: Prisma.sql`LEFT JOIN "User" s ON s.id = a."secretaryId"`,
-      };
+      return [Prisma.sql`s.id AS "secretaryId"`, Prisma.sql`s."firstName" AS "secretaryFirstName"`, Prisma.sql`s."lastName" AS "secretaryLastName"`];
     case 'GROUP':
-      return {
-        inner: [Prisma.sql`gb."groupId" AS "groupId"`],
-        outer: [Prisma.sql`a."groupId"`, Prisma.sql`g.name AS "groupName"`],
-        join: Prisma.sql`LEFT JOIN "Group" g ON g.id = a."groupId"`,
-      };
+      return [Prisma.sql`g.id AS "groupId"`, Prisma.sql`g.name AS "groupName"`];
     case 'STATUS':
       // The status as the viewer's lists show it (rules.ts statusShownTo): a bailiff's NA and RS are EC.
-      return {
-        inner: [
-          viewer.role === 'BAILIFF'
-            ? Prisma.sql`(CASE WHEN r.status IN ('NA', 'RS') THEN 'EC' ELSE r.status::text END) AS "status"`
-            : Prisma.sql`r.status::text AS "status"`,
-        ],
-        outer: [Prisma.sql`a."status"`],
-      };
+      return [
+        viewer.role === 'BAILIFF'
+          ? Prisma.sql`(CASE WHEN r.status IN ('NA', 'RS') THEN 'EC' ELSE r.status::text END) AS "status"`
+          : Prisma.sql`r.status::text AS "status"`,
+      ];
   }
 }
 
-const FIGURE_COLUMNS = Prisma.raw(
-  ['reports', 'pagesProvisional', 'photosProvisional', 'pagesRetrocession', 'photosRetrocession', 'pagesBilling', 'photosBilling', 'billingCents', 'retrocessionCents']
-    .map((column) => `a."${column}"`)
-    .join(', '),
-);
-
-/** GROUP BY positions 1…count. */
+/** GROUP BY / ORDER BY expressions: the position of every key column in the select list. */
 const positions = (count: number) => Prisma.raw(Array.from({ length: count }, (_, index) => String(index + 1)).join(', '));
 
 interface AggregateRow {
@@ -163,8 +129,7 @@ export async function reportAggregates(ctx: AppContext, filter: ReportFilter, gr
   const viewer = ctx.viewer;
   if (!viewer) throw new AppError('UNAUTHENTICATED', 'Veuillez vous connecter.');
   const dimensions = normaliseGroupBy(groupBy);
-  const keys = dimensions.map((dimension) => keyOf(viewer, dimension));
-  const inner = keys.flatMap((key) => key.inner);
+  const keys = dimensions.flatMap((dimension) => keyColumns(viewer, dimension));
   const shown = amountsShownTo(viewer.role);
   const sumOf = (amount: Prisma.Sql, visible: boolean) => (visible ? Prisma.sql`coalesce(sum(${amount}), 0)::text` : Prisma.sql`NULL::text`);
   const byMonth = dimensions.includes('MONTH') || dimensions.includes('YEAR');
@@ -175,24 +140,16 @@ export async function reportAggregates(ctx: AppContext, filter: ReportFilter, gr
     coalesce(sum(r."countPagesBilling"), 0)::int AS "pagesBilling", coalesce(sum(r."countPhotosBilling"), 0)::int AS "photosBilling",
     ${sumOf(BILLING_CENTS, shown.billing)} AS "billingCents",
     ${sumOf(RETROCESSION_CENTS, shown.retrocession)} AS "retrocessionCents"`;
-  // The key aliases, in canonical order: the rows' order.
-  const order = dimensions
-    .flatMap((dimension) => ({ YEAR: ['year'], MONTH: ['year', 'month'], BAILIFF: ['bailiffId'], SECRETARY: ['secretaryId'], GROUP: ['groupId'], STATUS: ['status'] })[dimension])
-    .map((alias) => `a."${alias}"`)
-    .join(', ');
-  const joins = keys.flatMap((key) => (key.join ? [key.join] : []));
+  const grouping = keys.length > 0 ? Prisma.sql`GROUP BY ${positions(keys.length)} ORDER BY ${positions(keys.length)}` : Prisma.empty;
   const rows = await ctx.db.$queryRaw<AggregateRow[]>`
-    SELECT ${Prisma.join([...keys.flatMap((key) => key.outer), FIGURE_COLUMNS])}
-      FROM (
-        SELECT ${Prisma.join([...inner, figures])}
-          FROM "Report" r
-          ${dimensions.includes('GROUP') ? Prisma.sql`JOIN "User" gb ON gb.id = r."bailiffId"` : Prisma.empty}
-          ${byMonth ? Prisma.sql`CROSS JOIN (SELECT ${MONTH_STARTS} AS starts) m` : Prisma.empty}
-         WHERE ${reportsSql(viewer, filter)}
-         ${inner.length > 0 ? Prisma.sql`GROUP BY ${positions(inner.length)}` : Prisma.empty}
-      ) a
-      ${joins.length > 0 ? Prisma.join(joins, ' ') : Prisma.empty}
-     ${order ? Prisma.sql`ORDER BY ${Prisma.raw(order)}` : Prisma.empty}`;
+    SELECT ${Prisma.join([...keys, figures])}
+      FROM "Report" r
+      JOIN "User" b ON b.id = r."bailiffId"
+      LEFT JOIN "Group" g ON g.id = b."groupId"
+      LEFT JOIN "User" s ON s.id = r."secretaryId"
+      ${byMonth ? Prisma.sql`CROSS JOIN (SELECT ${MONTH_STARTS} AS starts) m` : Prisma.empty}
+     WHERE ${reportsSql(viewer, filter)}
+     ${grouping}`;
   return rows.map((row) => ({
     year: row.year ?? null,
     month: row.month ?? null,
