@@ -14,8 +14,8 @@ import { loadReportPage, reportCursor, type ReportRow } from '../reports/rows.js
 import { reportsSql } from '../reports/service.js';
 import { csvAmount, csvDate, csvText, type ExportQuery } from './rules.js';
 
-/** Rows read per statement: large enough to amortise a round trip, small enough to keep memory flat. */
-export const EXPORT_BATCH = 500;
+/** Rows read per statement: 100 keeps what survives a young-generation GC small (500 let the heap grow, docs/benchmarks.md). */
+export const EXPORT_BATCH = 100;
 
 const STATUS_LABELS = { NA: 'Non attribué', EC: 'En cours', RS: 'Rétrocédé', TE: 'Terminé', AR: 'Archivé' } as const;
 
@@ -113,7 +113,7 @@ export function exportCsv(ctx: AppContext, where: Prisma.Sql): Readable {
         for (const report of batch) yield columns.map((column) => column.cell(report, ctx));
       }
     })(),
-    { objectMode: true, highWaterMark: EXPORT_BATCH },
+    { objectMode: true, highWaterMark: 16 },
   );
   const csv = stringify({ bom: true, delimiter: ';', record_delimiter: 'windows', header: true, columns: columns.map((column) => column.header) });
   records.on('error', (error) => csv.destroy(error));
