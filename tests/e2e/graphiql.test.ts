@@ -117,7 +117,7 @@ describe('API GraphQL (GraphiQL)', () => {
     await page.goto('/graphql');
     await page.waitForURL((url) => url.pathname === '/dashboard/graphiql');
     await page.locator('.graphiql-query-editor .CodeMirror').waitFor();
-  });
+   }, 120_000);
 
   it('a bailiff has no such entry and gets no GraphiQL', async () => {
     page = await signedInPage(browser, 'bailiff');
@@ -128,7 +128,7 @@ describe('API GraphQL (GraphiQL)', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await screenTitle(page, 'Mes constats en cours').waitFor();
     expect(await page.locator('.graphiql-container').count()).toBe(0);
-  });
+   }, 120_000);
 });
 
 describe("Jetons d'API", () => {
