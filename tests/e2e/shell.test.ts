@@ -70,6 +70,7 @@ describe('menus', () => {
       'Actualités',
       'Statistiques',
       'Absences',
+      'API',
     ]);
     const categories: [string, [string, string][]][] = [
       [
@@ -100,6 +101,13 @@ describe('menus', () => {
         [
           ['Tous les actualités', '/dashboard/viewnews'],
           ['Créer actualité', '/dashboard/createanews'],
+        ],
+      ],
+      [
+        'API',
+        [
+          ['API GraphQL', '/dashboard/graphiql'],
+          ["Jetons d'API", '/dashboard/jetons-api'],
         ],
       ],
     ];
@@ -204,6 +212,8 @@ describe('routes', () => {
         ['/dashboard/mesconstats', 'Mes constats'],
         ['/dashboard/seeallnotifications', 'Toutes les notifications'],
         ['/dashboard/allAbsences', 'Absences'],
+        ['/dashboard/graphiql', 'API GraphQL'],
+        ['/dashboard/jetons-api', "Jetons d'API"],
       ],
     ],
     [
@@ -254,6 +264,8 @@ describe('routes', () => {
     ['secretary', '/dashboard/creer-un-constat-admin', 'Constats en cours'],
     ['secretary', '/dashboard/bailiffcalendar', 'Constats en cours'],
     ['secretary', '/dashboard/nulle/part', 'Constats en cours'],
+    ['secretary', '/dashboard/graphiql', 'Constats en cours'],
+    ['bailiff', '/dashboard/jetons-api', 'Mes constats en cours'],
   ] as const)(
     "%s typing %s (another role's or an unknown path) goes to their default screen",
     async (account, path, home) => {

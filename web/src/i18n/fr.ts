@@ -239,6 +239,9 @@ export const fr = {
     createReport: 'Créer un constat',
     allMyReports: 'Tous mes constats',
     viewNews: 'Voir les actualités',
+    api: 'API',
+    graphiql: 'API GraphQL',
+    apiTokens: "Jetons d'API",
   },
 
   // Titles of the /dashboard/… screens (spec §2), shown in the page header and the tab title.
@@ -276,6 +279,8 @@ export const fr = {
     secretaryMonthReports: 'Tous mes constats',
     viewNews: 'Voir les actualités',
     myAccount: 'Mon compte',
+    graphiql: 'API GraphQL',
+    apiTokens: "Jetons d'API",
   },
 
   periods: {
@@ -485,6 +490,52 @@ export const fr = {
     hint: 'PNG, JPEG, GIF ou WebP, 5 Mo au plus.',
     tooBig: 'La photo dépasse 5 Mo.',
     wrongType: "Ce fichier n'est pas une image PNG, JPEG, GIF ou WebP.",
+  },
+  graphiql: {
+    description:
+      'Explorez le schéma (documentation à gauche), essayez des requêtes et des abonnements avec votre propre session. Chaque réponse indique son coût dans extensions.cost.',
+    defaultQuery: `# Les 5 derniers constats que vous pouvez voir.
+# Ctrl+Entrée exécute la requête ; la documentation du schéma est dans le panneau de gauche.
+query DerniersConstats {
+  reports(first: 5) {
+    totalCount
+    edges {
+      node {
+        name
+        status
+        createdAt
+      }
+    }
+  }
+}
+`,
+  },
+  apiTokens: {
+    description:
+      "Un jeton d'API permet à un script ou à un outil de reporting de lire l'API GraphQL (/graphql, lecture seule) avec vos droits, en l'envoyant dans l'en-tête « Authorization: Bearer … ».",
+    create: 'Créer un jeton',
+    empty: "Aucun jeton d'API.",
+    name: 'Nom',
+    namePlaceholder: 'Ex. : Tableau de bord comptabilité',
+    nameRequired: 'Veuillez saisir un nom pour le jeton.',
+    expiry: 'Expiration',
+    expiryOptions: { 30: '30 jours', 90: '90 jours', 182: '6 mois', 365: '1 an' } as Record<number, string>,
+    creator: 'Créé par',
+    createdAt: 'Créé le',
+    lastUse: 'Dernière utilisation',
+    never: 'Jamais utilisé',
+    status: 'État',
+    statuses: { ACTIVE: 'Actif', EXPIRED: 'Expiré', REVOKED: 'Révoqué' } as Record<string, string>,
+    revoke: 'Révoquer',
+    revokeQuestion: (name: string) => `Révoquer le jeton « ${name} » ? Les requêtes qui l'utilisent seront refusées immédiatement.`,
+    revoked: "Jeton d'API révoqué.",
+    createTitle: "Nouveau jeton d'API",
+    submit: 'Créer',
+    secretTitle: "Jeton d'API créé",
+    secretWarning: "Copiez ce jeton maintenant : il ne sera plus jamais affiché. Il donne accès en lecture à l'API avec vos droits.",
+    secretLabel: 'Jeton',
+    copy: 'Copier',
+    copied: 'Jeton copié dans le presse-papiers.',
   },
   emailTemplate: {
     description: "L'e-mail envoyé aux administrateurs à chaque nouveau constat, avec des données d'exemple.",

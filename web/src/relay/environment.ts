@@ -116,7 +116,8 @@ function createFetch(options: RelayEnvironmentOptions): FetchFunction {
     });
 }
 
-function webSocketUrl(): string {
+/** The graphql-ws address of this origin (the app's subscriptions, GraphiQL's). */
+export function webSocketUrl(): string {
   const url = new URL(endpoint, window.location.href);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.href;

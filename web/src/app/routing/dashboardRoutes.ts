@@ -70,6 +70,9 @@ const screens = {
   retrocessionBills: lazy(() => import('../../features/retrocession/AdminRetrocessionBillsPage')),
   secretaryRetrocession: lazy(() => import('../../features/retrocession/SecretaryRetrocessionPage')),
   secretaryBills: lazy(() => import('../../features/retrocession/SecretaryBillsPage')),
+  // GraphiQL (CodeMirror and its styles, ~1 MB) stays in this chunk: only admins who open it load it.
+  graphiql: lazy(() => import('../../features/graphiql/GraphiQLPage')),
+  apiTokens: lazy(() => import('../../features/apiTokens/ApiTokensPage')),
 };
 
 const t = fr.titles;
@@ -122,6 +125,8 @@ const admin: DashboardRoute[] = [
   { path: 'mesconstats', title: t.myReports, screen: screens.myReports },
   notifications,
   { path: 'allAbsences', title: t.absences, screen: screens.allAbsences },
+  { path: 'graphiql', title: t.graphiql, screen: screens.graphiql },
+  { path: 'jetons-api', title: t.apiTokens, screen: screens.apiTokens },
 ];
 
 // Spec §2, "Bailiff routes (role 2)": default is the in-progress reports screen.

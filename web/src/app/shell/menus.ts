@@ -5,6 +5,7 @@ import { DataTrendingFilled, DataTrendingRegular } from '@fluentui/react-icons/s
 import { DocumentAddFilled, DocumentAddRegular } from '@fluentui/react-icons/svg/document-add';
 import { DocumentBulletListFilled, DocumentBulletListRegular } from '@fluentui/react-icons/svg/document-bullet-list';
 import { HomeFilled, HomeRegular } from '@fluentui/react-icons/svg/home';
+import { CodeFilled, CodeRegular } from '@fluentui/react-icons/svg/code';
 import { MoneyHandFilled, MoneyHandRegular } from '@fluentui/react-icons/svg/money-hand';
 import { NewsFilled, NewsRegular } from '@fluentui/react-icons/svg/news';
 import { PeopleFilled, PeopleRegular } from '@fluentui/react-icons/svg/people';
@@ -56,6 +57,7 @@ const icons = {
   calendar: bundleIcon(CalendarLtrFilled, CalendarLtrRegular),
   archive: bundleIcon(ArchiveFilled, ArchiveRegular),
   create: bundleIcon(DocumentAddFilled, DocumentAddRegular),
+  api: bundleIcon(CodeFilled, CodeRegular),
 };
 
 const m = fr.menu;
@@ -121,6 +123,15 @@ export const sideMenus: Record<Role, MenuSection[]> = {
         },
         { label: m.statistics, to: d('statistiques'), icon: icons.statistics },
         { label: m.absences, to: d('allAbsences'), icon: icons.absences },
+        {
+          id: 'api',
+          label: m.api,
+          icon: icons.api,
+          links: [
+            { label: m.graphiql, to: d('graphiql') },
+            { label: m.apiTokens, to: d('jetons-api') },
+          ],
+        },
       ],
     },
   ],

@@ -1,0 +1,150 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Spinner,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { CopyRegular } from '@fluentui/react-icons/svg/copy';
+import { graphql } from 'react-relay/hooks';
+import type { CreateApiTokenDialogMutation } from '../../__generated__/CreateApiTokenDialogMutation.graphql';
+import { fr } from '../../i18n/fr';
+import { ApiError, describeError } from '../../relay/ApiError';
+import { useCommit } from '../../relay/commit';
+import { useToast } from '../../ui/toasts';
+
+const a = fr.apiTokens;
+const LIFETIMES = [30, 90, 182, 365] as const;
+const DEFAULT_LIFETIME = 90;
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
+  secret: { display: 'flex', columnGap: tokens.spacingHorizontalS, alignItems: 'end' },
+  secretInput: { flexGrow: 1, fontFamily: tokens.fontFamilyMonospace },
+});
+
+interface Props {
+  onCreated(): void;
+  onClose(): void;
+}
+
+/** « Créer un jeton »: name and lifetime, then the secret, shown this once, with a copy button. */
+export function CreateApiTokenDialog({ onCreated, onClose }: Props) {
+  const styles = useStyles();
+  const commit = useCommit();
+  const toast = useToast();
+  const [name, setName] = useState('');
+  const [days, setDays] = useState<number>(DEFAULT_LIFETIME);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setErrors({ name: a.nameRequired });
+      return;
+    }
+    setSaving(true);
+    try {
+      const response = await commit<CreateApiTokenDialogMutation>(
+        {
+          mutation: graphql`
+            mutation CreateApiTokenDialogMutation($input: CreateApiTokenInput!) {
+              createApiToken(input: $input) {
+                token
+                apiToken {
+                  id
+                }
+              }
+            }
+          `,
+          variables: { input: { name: name.trim(), expiresAt: new Date(Date.now() + days * 86_400_000).toISOString() } },
+        },
+        // Field errors show under their input; the others as a toast.
+        { errorToast: (error) => (error instanceof ApiError && Object.keys(error.fields).length > 0 ? null : describeError(error)) },
+      );
+      setSecret(response.createApiToken.token);
+      onCreated();
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!secret) return;
+    await navigator.clipboard.writeText(secret);
+    toast('success', a.copied);
+  };
+
+  return (
+    <Dialog open modalType={secret ? 'alert' : 'modal'} onOpenChange={(_, data) => !data.open && !saving && onClose()}>
+      <DialogSurface style={{ maxWidth: '560px' }}>
+        {secret ? (
+          <DialogBody>
+            <DialogTitle>{a.secretTitle}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <MessageBar intent="warning">
+                <MessageBarBody>{a.secretWarning}</MessageBarBody>
+              </MessageBar>
+              <div className={styles.secret}>
+                <Field label={a.secretLabel} style={{ flexGrow: 1 }}>
+                  <Input readOnly value={secret} className={styles.secretInput} onFocus={(event) => event.target.select()} />
+                </Field>
+                <Button icon={<CopyRegular />} onClick={() => void copy()}>
+                  {a.copy}
+                </Button>
+              </div>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={onClose}>
+                {fr.close}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        ) : (
+          <form noValidate onSubmit={(event) => void submit(event)}>
+            <DialogBody>
+              <DialogTitle>{a.createTitle}</DialogTitle>
+              <DialogContent className={styles.form}>
+                <Field label={a.name} required validationMessage={errors.name}>
+                  <Input value={name} maxLength={100} placeholder={a.namePlaceholder} onChange={(_, data) => setName(data.value)} />
+                </Field>
+                <Field label={a.expiry} validationMessage={errors.expiresAt}>
+                  <Select value={String(days)} onChange={(_, data) => setDays(Number(data.value))}>
+                    {LIFETIMES.map((lifetime) => (
+                      <option key={lifetime} value={lifetime}>
+                        {a.expiryOptions[lifetime]}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              </DialogContent>
+              <DialogActions>
+                <Button appearance="secondary" disabled={saving} onClick={onClose}>
+                  {fr.cancel}
+                </Button>
+                <Button appearance="primary" type="submit" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
+                  {a.submit}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        )}
+      </DialogSurface>
+    </Dialog>
+  );
+}
