@@ -345,3 +345,43 @@ describe('8. date columns say which date they show', () => {
     await shots('screens-secretary-all');
   });
 });
+
+describe('11. at 1280 px', () => {
+  it('titles read in the spec’s capitals; a toast shows at the bottom, clear of the filters', async () => {
+    page = await signedInPage(browser, 'bailiff');
+    await page.goto('/dashboard/constats-en-cours-moi-huissier');
+    const title = screenTitle(page, 'Mes constats en cours');
+    await title.waitFor();
+    expect(await title.innerText()).toBe('MES CONSTATS EN COURS');
+    await page.goto('/dashboard/seeallnotifications');
+    expect(await screenTitle(page, 'Toutes les notifications').innerText()).toBe('TOUTES LES NOTIFICATIONS');
+    await page.goto('/dashboard/creer-un-constat-huissier');
+    await screenTitle(page, 'Créer un constat').waitFor();
+    await page.getByRole('textbox', { name: /^Nom du constat/ }).fill(`Toast ${Date.now()}`);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'acte.pdf', mimeType: 'application/pdf', buffer: disguisedExecutable });
+    await page.getByRole('button', { name: 'Créer le constat' }).click();
+    const shown = toast(page, 'Type de fichier non autorisé');
+    await shown.waitFor();
+    const box = (await shown.boundingBox())!;
+    expect(box.y).toBeGreaterThan(800 / 2);
+  });
+
+  it('statistics: one grid line per amount label, no point for the months to come', async () => {
+    page = await signedInPage(browser, 'admin');
+    await page.goto('/dashboard/statistiques');
+    await screenTitle(page, 'Statistiques').waitFor();
+    const chart = page.getByTestId('statistics-chart');
+    await chart.locator('svg').first().waitFor();
+    const labels = await chart.locator('svg text').allInnerTexts();
+    const amountLabels = labels.filter((text) => text.includes('€'));
+    const gridLines = await chart.locator('svg line').evaluateAll((lines) =>
+      lines.filter((line) => line.getAttribute('y1') === line.getAttribute('y2') && line.getAttribute('stroke') === '#e0e0e0').length,
+    );
+    expect(amountLabels.length).toBeGreaterThan(1);
+    expect(gridLines).toBe(amountLabels.length);
+    const currentMonth = Number(new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-')[1]);
+    const points = await chart.locator('svg circle').count();
+    expect(points).toBe(2 * currentMonth);
+    await shots('screens-statistics');
+  });
+});
