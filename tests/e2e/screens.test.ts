@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
-import { demo, gql, loginToken } from '../support/http.js';
+import { demo, findLink, gql, loginToken, readOutbox, waitForMail } from '../support/http.js';
 import { screenTitle, signedInPage, toast } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { billingAmounts, retrocessionAmounts } from '../../api/src/lib/line-amounts.js';
@@ -383,5 +383,42 @@ describe('11. at 1280 px', () => {
     const points = await chart.locator('svg circle').count();
     expect(points).toBe(2 * currentMonth);
     await shots('screens-statistics');
+  });
+});
+
+describe('12. the change-password screen, reached as a user does', () => {
+  it('« Mot de passe oublié ? » → the e-mailed link → both fields and the spec’s messages → « Mot de passe créé avec succès. » → /login with the new password', async () => {
+    const email = 'loic.gauthier@demo.fr';
+    page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await page.waitForURL((url) => url.pathname === '/recover/request');
+    const before = new Set((await readOutbox(app.outboxDir)).map((mail) => mail.messageId));
+    await page.getByLabel(/^Adresse e-mail/).fill(email);
+    await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/forgotpassword');
+    const mail = await waitForMail(app.outboxDir, (sent) => !before.has(sent.messageId) && (sent.to as { text: string }).text.includes(email), 15_000);
+    const link = new URL(findLink(mail, 'reset-password'));
+    await page.goto(`${link.pathname}${link.search}`);
+
+    const submit = page.getByRole('button', { name: 'Changer le mot de passe' });
+    await submit.waitFor();
+    const fresh = page.getByLabel(/^Nouveau mot de passe/);
+    const confirmation = page.getByLabel(/^Confirmation du mot de passe/);
+    expect(await fresh.getAttribute('type')).toBe('password');
+    expect(await confirmation.getAttribute('type')).toBe('password');
+    await fresh.fill('faible');
+    await confirmation.fill('autre');
+    await submit.click();
+    await page.getByText('Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.').waitFor();
+    await fresh.fill('Oublie#2026');
+    await page.getByText('Le mot de passe doit être le même.').waitFor();
+    await shots('screens-reset-password');
+    await confirmation.fill('Oublie#2026');
+    await submit.click();
+    await toast(page, 'Mot de passe créé avec succès.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await loginToken(app.url, email, 'Oublie#2026')).toBeTruthy();
   });
 });
