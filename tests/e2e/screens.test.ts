@@ -1,5 +1,6 @@
 // Issue 18 « Screens »: what an office trips on, each screen through the real server and the built
 // web app in Chromium. Screenshots at 1280 and 1366 px go to tests/e2e/__screenshots__ for review.
+import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
@@ -14,6 +15,8 @@ let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
 useAppInBrowser((started) => ({ app, browser } = started));
+// Each test signs in and walks a screen or two: on a loaded machine that passes 60 s.
+jest.setTimeout(120_000);
 let adminToken: string;
 let secretaryToken: string;
 
@@ -270,6 +273,7 @@ describe('5. the bell panel closes', () => {
     await panel.hover();
     await page.waitForTimeout(6_000);
     await expect(panel.isVisible()).resolves.toBe(true);
+    // Away from the panel and the bell: 5 s later it closes.
     await page.mouse.move(10, 790);
     const left = Date.now();
     await panel.waitFor({ state: 'detached', timeout: 8_000 });
@@ -372,7 +376,7 @@ describe('11. at 1280 px', () => {
     await screenTitle(page, 'Statistiques').waitFor();
     const chart = page.getByTestId('statistics-chart');
     await chart.locator('svg').first().waitFor();
-    const labels = await chart.locator('svg text').allInnerTexts();
+    const labels = await chart.locator('svg text').allTextContents();
     const amountLabels = labels.filter((text) => text.includes('€'));
     const gridLines = await chart.locator('svg line').evaluateAll((lines) =>
       lines.filter((line) => line.getAttribute('y1') === line.getAttribute('y2') && line.getAttribute('stroke') === '#e0e0e0').length,
