@@ -6,7 +6,7 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, findLink, gql, loginToken, readOutbox, waitForMail } from '../support/http.js';
-import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { screenTitle, signedInPage, signedOutPage, toast } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { billingAmounts, retrocessionAmounts } from '../../api/src/lib/line-amounts.js';
 import { formatMoney } from '../../web/src/ui/format.js';
@@ -394,8 +394,8 @@ describe('12. the change-password screen, reached as a user does', () => {
   it('« Mot de passe oublié ? » → the e-mailed link → both fields and the spec’s messages → « Mot de passe créé avec succès. » → /login with the new password', async () => {
     const email = 'loic.gauthier@demo.fr';
     page = await browser.newPage();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/login');
+    // Signed out: the browser profile may still hold the previous test's session.
+    await signedOutPage(page, '/login');
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await page.waitForURL((url) => url.pathname === '/recover/request');
     const before = new Set((await readOutbox(app.outboxDir)).map((mail) => mail.messageId));
