@@ -141,13 +141,13 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     lastMonth = (await countedReport(groupBailiff.id, { name: 'Constat du mois dernier', pages: 4, photos: 0, createdAt: new Date(Date.UTC(year, month - 1, 1) - 3 * 86_400_000) })).id;
   });
 
-  it('the étude is available for this month with its counted, uninvoiced constats, earlier unbilled ones first', async () => {
+  it('the étude is available for this month with its counted, uninvoiced constats, this month’s first then earlier unbilled ones (issue 18)', async () => {
     const result = await gql(app.url, AVAILABLE, {}, tokens.admin);
     expect(result.errors).toBeUndefined();
     const row = result.data!.availableGroupsForBilling.find((entry: any) => entry.group.databaseId === group.id);
     expect(row.bill).toBeNull();
     // Counted after its own month was billed: offered on this month's bill rather than never billed.
-    expect(row.billableReports.map((report: any) => report.databaseId)).toEqual([lastMonth, r1, r2, r3]);
+    expect(row.billableReports.map((report: any) => report.databaseId)).toEqual([r1, r2, r3, lastMonth]);
     expect(row.billableReportCount).toBe(4);
     // 21 text pages × 2.345 + 7 × 0.915 = 55.66; 8 × 2.50 + 3 × 0.80 = 22.40; 0 + 0.915 → 0.92
     expect(row.totals).toEqual({ reports: 3, pages: 36, textPages: 29, photos: 11, amountHT: '78.98' });
@@ -157,7 +157,7 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     expect(legacy.status).toBe(200);
     const legacyRow = legacy.body.availablesGroupsBillings.find((entry: any) => entry.id === group.id);
     expect(legacyRow).toMatchObject({ group_name: 'Étude Lumière & Associés', group_price_page: '2.345', total_reports: 3, total_amount_without_taxes: '78.98' });
-    expect(legacyRow.reports.map((report: any) => report.id)).toEqual([lastMonth, r1, r2, r3]);
+    expect(legacyRow.reports.map((report: any) => report.id)).toEqual([r1, r2, r3, lastMonth]);
   });
 
   it('every selected constat needs its discount: « La remise est obligatoire. », and nothing is created', async () => {

@@ -1,11 +1,12 @@
 // Issue 18 « Screens »: what an office trips on, each screen through the real server and the built
 // web app in Chromium. Screenshots at 1280 and 1366 px go to tests/e2e/__screenshots__ for review.
+import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
-import { demo, gql, loginToken } from '../support/http.js';
-import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { demo, findLink, gql, loginToken, readOutbox, waitForMail } from '../support/http.js';
+import { screenTitle, signedInPage, signedOutPage, toast } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { billingAmounts, retrocessionAmounts } from '../../api/src/lib/line-amounts.js';
 import { formatMoney } from '../../web/src/ui/format.js';
@@ -14,6 +15,8 @@ let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
 useAppInBrowser((started) => ({ app, browser } = started));
+// Each test signs in and walks a screen or two: on a loaded machine that passes 60 s.
+jest.setTimeout(120_000);
 let adminToken: string;
 let secretaryToken: string;
 
@@ -270,6 +273,7 @@ describe('5. the bell panel closes', () => {
     await panel.hover();
     await page.waitForTimeout(6_000);
     await expect(panel.isVisible()).resolves.toBe(true);
+    // Away from the panel and the bell: 5 s later it closes.
     await page.mouse.move(10, 790);
     const left = Date.now();
     await panel.waitFor({ state: 'detached', timeout: 8_000 });
@@ -343,5 +347,82 @@ describe('8. date columns say which date they show', () => {
     await table().locator('tbody tr').first().waitFor();
     expect(await header()).toBe('Déposé le');
     await shots('screens-secretary-all');
+  });
+});
+
+describe('11. at 1280 px', () => {
+  it('titles read in the spec’s capitals; a toast shows at the bottom, clear of the filters', async () => {
+    page = await signedInPage(browser, 'bailiff');
+    await page.goto('/dashboard/constats-en-cours-moi-huissier');
+    const title = screenTitle(page, 'Mes constats en cours');
+    await title.waitFor();
+    expect(await title.innerText()).toBe('MES CONSTATS EN COURS');
+    await page.goto('/dashboard/seeallnotifications');
+    expect(await screenTitle(page, 'Toutes les notifications').innerText()).toBe('TOUTES LES NOTIFICATIONS');
+    await page.goto('/dashboard/creer-un-constat-huissier');
+    await screenTitle(page, 'Créer un constat').waitFor();
+    await page.getByRole('textbox', { name: /^Nom du constat/ }).fill(`Toast ${Date.now()}`);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'acte.pdf', mimeType: 'application/pdf', buffer: disguisedExecutable });
+    await page.getByRole('button', { name: 'Créer le constat' }).click();
+    const shown = toast(page, 'Type de fichier non autorisé');
+    await shown.waitFor();
+    const box = (await shown.boundingBox())!;
+    expect(box.y).toBeGreaterThan(800 / 2);
+  });
+
+  it('statistics: one grid line per amount label, no point for the months to come', async () => {
+    page = await signedInPage(browser, 'admin');
+    await page.goto('/dashboard/statistiques');
+    await screenTitle(page, 'Statistiques').waitFor();
+    const chart = page.getByTestId('statistics-chart');
+    await chart.locator('svg').first().waitFor();
+    const labels = await chart.locator('svg text').allTextContents();
+    const amountLabels = labels.filter((text) => text.includes('€'));
+    const gridLines = await chart.locator('svg line').evaluateAll((lines) =>
+      lines.filter((line) => line.getAttribute('y1') === line.getAttribute('y2') && line.getAttribute('stroke') === '#e0e0e0').length,
+    );
+    expect(amountLabels.length).toBeGreaterThan(1);
+    expect(gridLines).toBe(amountLabels.length);
+    const currentMonth = Number(new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-')[1]);
+    const points = await chart.locator('svg circle').count();
+    expect(points).toBe(2 * currentMonth);
+    await shots('screens-statistics');
+  });
+});
+
+describe('12. the change-password screen, reached as a user does', () => {
+  it('« Mot de passe oublié ? » → the e-mailed link → both fields and the spec’s messages → « Mot de passe créé avec succès. » → /login with the new password', async () => {
+    const email = 'loic.gauthier@demo.fr';
+    page = await browser.newPage();
+    // Signed out: the browser profile may still hold the previous test's session.
+    await signedOutPage(page, '/login');
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await page.waitForURL((url) => url.pathname === '/recover/request');
+    const before = new Set((await readOutbox(app.outboxDir)).map((mail) => mail.messageId));
+    await page.getByLabel(/^Adresse e-mail/).fill(email);
+    await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/forgotpassword');
+    const mail = await waitForMail(app.outboxDir, (sent) => !before.has(sent.messageId) && (sent.to as { text: string }).text.includes(email), 15_000);
+    const link = new URL(findLink(mail, 'reset-password'));
+    await page.goto(`${link.pathname}${link.search}`);
+
+    const submit = page.getByRole('button', { name: 'Changer le mot de passe' });
+    await submit.waitFor();
+    const fresh = page.getByLabel(/^Nouveau mot de passe/);
+    const confirmation = page.getByLabel(/^Confirmation du mot de passe/);
+    expect(await fresh.getAttribute('type')).toBe('password');
+    expect(await confirmation.getAttribute('type')).toBe('password');
+    await fresh.fill('faible');
+    await confirmation.fill('autre');
+    await submit.click();
+    await page.getByText('Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.').waitFor();
+    await fresh.fill('Oublie#2026');
+    await page.getByText('Le mot de passe doit être le même.').waitFor();
+    await shots('screens-reset-password');
+    await confirmation.fill('Oublie#2026');
+    await submit.click();
+    await toast(page, 'Mot de passe créé avec succès.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await loginToken(app.url, email, 'Oublie#2026')).toBeTruthy();
   });
 });

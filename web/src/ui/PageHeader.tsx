@@ -17,9 +17,13 @@ const useStyles = makeStyles({
     rowGap: tokens.spacingVerticalXS,
     minWidth: 0,
   },
+  // Issue 18: the spec's headings are in capitals (« MES CONSTATS EN COURS », « TOUTES LES
+  // NOTIFICATIONS »); the text stays in sentence case for screen readers, which would spell out
+  // capital letters.
   title: {
     margin: 0,
-    letterSpacing: '-0.01em',
+    letterSpacing: '0.01em',
+    textTransform: 'uppercase',
   },
   description: {
     color: tokens.colorNeutralForeground2,

@@ -14,12 +14,13 @@ import {
 const toasterId = 'app-toaster';
 
 export function AppToaster() {
-  // Below the dashboard's 64px header, so a persistent notice never hides the user menu.
+  // Bottom right (issue 18): every screen has its filters and search at the top, which a toast
+  // must never cover; the header's user menu stays clear too.
   return (
     <Toaster
       toasterId={toasterId}
-      position="top-end"
-      offset={{ vertical: 72 }}
+      position="bottom-end"
+      offset={{ vertical: 24 }}
       pauseOnHover
       pauseOnWindowBlur
       limit={4}

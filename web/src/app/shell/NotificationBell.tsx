@@ -152,6 +152,7 @@ export function NotificationBell({ query, role }: { query: NotificationBellFragm
                 {unread > 0 ? <span className={styles.dot} data-testid="bell-dot" aria-hidden /> : null}
               </span>
             }
+            {...dismiss}
             aria-label={fr.bell.unreadLabel(unread)}
             title={fr.bell.label}
             data-unread={unread > 0 ? 'true' : 'false'}

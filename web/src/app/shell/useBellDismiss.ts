@@ -7,8 +7,9 @@ export const BELL_OPEN_MS = 5_000;
  * How the bell panel closes besides its own outside click (issue 18): on Escape wherever the
  * focus is — ticking « Marquer comme lue » disables that checkbox, which drops the focus out of
  * the panel and out of reach of the popover's own Escape handling — and by itself 5 s after
- * opening. A pointer resting on the panel holds it open (someone is reading); leaving it gives
- * another 5 s. Spread the returned handlers on the panel's surface.
+ * opening. A pointer resting on the panel or on the bell holds it open (someone is reading, or
+ * has just clicked); leaving gives another 5 s. Spread the returned handlers on the panel's
+ * surface and on the bell.
  */
 export function useBellDismiss(open: boolean, close: () => void): { onPointerEnter(): void; onPointerLeave(): void } {
   const [hovered, setHovered] = useState(false);

@@ -1,8 +1,10 @@
+import { useMemo } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ResponsiveLine, type SliceTooltipProps } from '@nivo/line';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { StatisticsChartFragment$data, StatisticsChartFragment$key } from '../../__generated__/StatisticsChartFragment.graphql';
 import { formatMoney } from '../../ui/format';
+import { amountTicks, elapsedPoints } from './chartScale';
 import { pointTitle } from './periodLabels';
 import { statisticsText as t } from './text';
 
@@ -42,7 +44,9 @@ const useStyles = makeStyles({
   },
 });
 
-type Series = StatisticsChartFragment$data['series'][number];
+type FragmentPoint = StatisticsChartFragment$data['series'][number]['data'][number];
+/** A line as drawn: a period still to come has no value (y null), so no point. */
+type Series = { id: string; data: (Omit<FragmentPoint, 'y'> & { y: number | null })[] };
 
 // Nivo draws SVG attributes, which cannot read Fluent's CSS variables: plain values here.
 const chartTheme = {
@@ -92,15 +96,22 @@ export function StatisticsChart({ statistics }: { statistics: StatisticsChartFra
   );
   const { year } = data;
   const month = data.month ?? null;
+  // Periods still to come have no point (not 0 €); the grid lines sit on the axis' round values.
+  const series = useMemo(() => {
+    const elapsed = elapsedPoints(year, month, data.series[0]?.data.length ?? 0);
+    return data.series.map((line) => ({ id: line.id, data: line.data.map((point, index) => ({ ...point, y: index < elapsed ? point.y : null })) }));
+  }, [data.series, year, month]);
+  const ticks = useMemo(() => amountTicks(Math.max(0, ...series.flatMap((line) => line.data.map((point) => point.y ?? 0)))), [series]);
   return (
     <div className={styles.chart} role="img" aria-label={t.chartLabel} data-testid="statistics-chart">
       <ResponsiveLine<Series>
-        data={data.series}
+        data={series}
         colors={[...seriesColors]}
         theme={chartTheme}
         margin={{ top: 24, right: 24, bottom: 56, left: 104 }}
         xScale={{ type: 'point' }}
-        yScale={{ type: 'linear', min: 0, max: 'auto' }}
+        yScale={{ type: 'linear', min: 0, max: ticks[ticks.length - 1] }}
+        gridYValues={ticks}
         curve="monotoneX"
         lineWidth={3}
         pointSize={7}
@@ -120,7 +131,7 @@ export function StatisticsChart({ statistics }: { statistics: StatisticsChartFra
         axisLeft={{
           tickSize: 0,
           tickPadding: 10,
-          tickValues: 5,
+          tickValues: ticks,
           format: (value) => formatMoney(Number(value)),
           legend: t.axisAmount,
           legendOffset: -94,
