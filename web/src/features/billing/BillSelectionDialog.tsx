@@ -37,6 +37,7 @@ import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
 import { formatDate, formatMoney } from '../../ui/format';
 import { monthName } from '../../ui/periods';
 import { useToast } from '../../ui/toasts';
+import { DetectionFlag } from '../reports/DetectionFlag';
 import { hasErrors, previewTotals, validateSelection, type SelectionErrors, type SelectionTotals } from './selection';
 import { billingText } from './text';
 
@@ -255,6 +256,7 @@ export function BillSelectionDialog({ billingGroup, canGenerate, onClose }: Bill
           createdAt
           countPagesBilling
           countPhotosBilling
+          ...DetectionFlagFragment
           bailiff {
             fullName
           }
@@ -452,7 +454,10 @@ export function BillSelectionDialog({ billingGroup, canGenerate, onClose }: Bill
                                 />
                               </TableCell>
                               <TableCell className={styles.date}>{formatDate(report.createdAt)}</TableCell>
-                              <TableCell>{report.name}</TableCell>
+                              <TableCell>
+                                {report.name}
+                                <DetectionFlag report={report} line="billing" />
+                              </TableCell>
                               <TableCell>{report.bailiff.fullName}</TableCell>
                               <TableCell className={styles.end}>{report.countPagesBilling}</TableCell>
                               <TableCell className={styles.end}>{report.countPhotosBilling}</TableCell>

@@ -73,6 +73,7 @@ const subscription = graphql`
         ...ReportFilesFragment
         ...ReportCommentsFragment
         ...ReportCountersFragment
+        ...DetectedCountsFragment
       }
     }
   }
