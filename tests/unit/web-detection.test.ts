@@ -14,3 +14,11 @@ describe('automatic counting words', () => {
     expect(detectionSummary({ ...detected, complete: false }, ['DONE', 'FAILED'])).toEqual({ text: '12 pages, 34 photos (impossible pour 1 fichier)', final: false });
   });
 });
+
+describe('statistics: billed according to the automatic counting', () => {
+  it('shows a rounded percentage with its counts, a dash when nothing compares', async () => {
+    const { statisticsText } = await import('../../web/src/features/statistics/text.js');
+    expect(statisticsText.detectionValue(26, 30)).toBe('87\u00a0% (26/30)');
+    expect(statisticsText.detectionValue(0, 0)).toBe('-');
+  });
+});

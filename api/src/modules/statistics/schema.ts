@@ -41,6 +41,15 @@ const StatisticsItemRef = builder.objectRef<Item>('StatisticsItem').implement({
   }),
 });
 
+const DetectionAgreementRef = builder.objectRef<statistics.StatisticsResult['detection']>('DetectionAgreement').implement({
+  description: 'Part des constats facturés dont les comptes appliqués égalent le comptage automatique.',
+  fields: (t) => ({
+    compared: t.exposeInt('compared', { description: 'Constats facturés dont chaque élément retourné est compté.' }),
+    agreeing: t.exposeInt('agreeing', { description: 'Parmi eux, ceux facturés avec exactement les pages et photos détectées.' }),
+    rate: t.exposeFloat('rate', { nullable: true, description: 'agreeing / compared, entre 0 et 1 ; null sans constat comparable.' }),
+  }),
+});
+
 const StatisticsRef = builder.objectRef<statistics.StatisticsResult>('Statistics').implement({
   fields: (t) => ({
     year: t.exposeInt('year'),
@@ -57,6 +66,11 @@ const StatisticsRef = builder.objectRef<statistics.StatisticsResult>('Statistics
     secretariesTotal: t.field({ type: 'Decimal', resolve: (stats) => stats.totals.secretaries }),
     bailiffsTotal: t.field({ type: 'Decimal', resolve: (stats) => stats.totals.bailiffs }),
     items: t.field({ type: [StatisticsItemRef], resolve: (stats) => stats.items }),
+    detectionAgreement: t.field({
+      type: DetectionAgreementRef,
+      description: 'Constats facturés dont les comptes sont ceux du comptage automatique des éléments retournés.',
+      resolve: (stats) => stats.detection,
+    }),
   }),
 });
 
