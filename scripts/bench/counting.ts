@@ -26,6 +26,9 @@ export async function measureCounting(options: { build: string; workDir: string;
   const pdf = path.join(options.workDir, 'constat-300p.pdf');
   const docx = path.join(options.workDir, 'constat-300p.docx');
   const big = path.join(options.workDir, 'constat-150mo.docx');
+  // The product's counting workers never hold a process open (a server stops mid-count): this
+  // one waits for them.
+  const keepAlive = setInterval(() => {}, 1000);
   try {
     log('  génération : PDF et DOCX de 300 pages, 500 photos ; DOCX de 150 Mo, 1 000 photos …');
     await writeFile(pdf, await samplePdf(layout));
@@ -82,6 +85,7 @@ export async function measureCounting(options: { build: string; workDir: string;
       bigDocx,
     };
   } finally {
+    clearInterval(keepAlive);
     await rm(options.workDir, { recursive: true, force: true });
   }
 }
