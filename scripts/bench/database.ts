@@ -132,7 +132,10 @@ export async function prepareDatabase(options: PrepareOptions): Promise<BenchDat
   return {
     engine: options.engine,
     appDataDir,
-    serverEnv: options.engine === 'postgres' ? { DATABASE_URL: withDatabase(cluster.adminUrl, RUN_DATABASE) } : {},
+    // The measured servers queue counts but never run them: the dataset's files are not real
+    // documents, and a count after the 200 MB upload would land in the upload's memory figure.
+    // Counting has its own figures (counting.ts).
+    serverEnv: { COUNTING_CONCURRENCY: '0', ...(options.engine === 'postgres' ? { DATABASE_URL: withDatabase(cluster.adminUrl, RUN_DATABASE) } : {}) },
     serverVersion,
     dataset: dataset!,
     reset,

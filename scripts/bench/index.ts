@@ -5,10 +5,12 @@
 //   3. starts the real server in its own process (process.ts) and measures it from this one:
 //      statement counts, a calibration route, screen query vs its floor vs the REST shim
 //      (autocannon), graphql-ws fan-out, a 200 MB upload, and cold starts of api/src/main.js;
+//      before all this, with no database, the automatic counting (counting.ts: pages per second,
+//      memory of a 150 MB DOCX);
 //   4. prints one table and writes bench/results/latest.json (+ .md).
 // Options: --db=embedded|postgres --reports=100000 --runs=3 --duration=10 --warmup=5
 // --connections=10 --page=50 --fanout=1000 --upload-mb=200
-// --only=sql,cost,execution,calibration,screen,floor,rest,aggregates,export,fanout,upload,cold --cost-requests=300 --cost-rounds=3 --cost-targets=GraphQL,plancher,REST
+// --only=sql,cost,execution,calibration,screen,floor,rest,aggregates,export,fanout,upload,cold,counting --cost-requests=300 --cost-rounds=3 --cost-targets=GraphQL,plancher,REST
 // --explain (with sql: plans of the screen query's statements and of the floor's in bench/.data/explain.txt)
 // --fresh (rebuild the dataset) --max-age-hours=24 --profile (CPU profile of the measured server)
 // --no-build --node-args="--flag …" (extra node flags of the measured server, for A/B runs).
@@ -30,13 +32,14 @@ import { SCREEN_QUERY, restGetAllPath } from './queries.js';
 import { printTable, writeResults, type Row } from './report.js';
 import { aggregatesRows, exportRows, measureAggregatesCost, measureExport, AGGREGATES_QUERY } from './reporting.js';
 import { measureUpload, type UploadFigure } from './upload.js';
+import { measureCounting, type CountingFigure } from './counting.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA = path.join(ROOT, 'bench/.data');
 const BUILD = path.join(DATA, 'build');
 const PRODUCT_ENTRY = path.join(BUILD, 'api/src/main.js');
 const BENCH_ENTRY = path.join(BUILD, 'scripts/bench/server.js');
-const FIGURES = ['sql', 'cost', 'execution', 'calibration', 'screen', 'floor', 'rest', 'aggregates', 'export', 'fanout', 'upload', 'cold'] as const;
+const FIGURES = ['sql', 'cost', 'execution', 'calibration', 'screen', 'floor', 'rest', 'aggregates', 'export', 'fanout', 'upload', 'cold', 'counting'] as const;
 type FigureName = (typeof FIGURES)[number];
 
 function parseArgs(argv: string[]) {
@@ -116,6 +119,39 @@ async function main(): Promise<void> {
   log(`npm run bench — ${options.engine}, ${options.reports} constats — ${loadAtStart}`);
   if (options.build) build();
 
+  // --- Automatic counting (no database) -------------------------------------------------------
+  const rows: Row[] = [];
+  const raw: Record<string, unknown> = {};
+  if (options.only.has('counting')) {
+    log('\nComptage automatique (fil de travail compilé) …');
+    const counting: CountingFigure = await measureCounting({ build: BUILD, workDir: path.join(DATA, 'counting'), runs: options.runs, log });
+    raw.counting = counting;
+    rows.push({
+      key: 'counting.pages_per_s',
+      figure: `Comptage : pages par seconde (PDF et DOCX de ${counting.pages} pages, ${counting.photos} photos)`,
+      value: counting.pagesPerSecond,
+      display: `${counting.pagesPerSecond.toFixed(0)} p/s (PDF ${counting.pdfSeconds.toFixed(1)} s, DOCX ${counting.docxSeconds.toFixed(1)} s ${counting.docxStatus === 'DONE' ? 'LibreOffice' : 'estimé'})`,
+      target: '—',
+      pass: null,
+      load1: null,
+    });
+    rows.push({
+      key: 'counting.docx_rss',
+      figure: `Comptage d’un DOCX de ${counting.bigDocx.megabytes.toFixed(0)} Mo, ${counting.bigDocx.photos} photos : RSS en plus`,
+      value: counting.bigDocx.extraRssBytes,
+      display: `${(counting.bigDocx.extraRssBytes / 1048576).toFixed(1)} Mio`,
+      target: '≤ 256 Mio',
+      pass: counting.bigDocx.extraRssBytes <= 256 * 1048576,
+      load1: null,
+    });
+    if (options.only.size === 1) {
+      log(`\n${printTable(rows)}`);
+      await fs.mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
+      await fs.writeFile(path.join(ROOT, 'bench/results/latest-counting.json'), `${JSON.stringify({ date: new Date().toISOString(), rows, raw }, null, 2)}\n`);
+      return;
+    }
+  }
+
   const db = await prepareDatabase({
     engine: options.engine,
     root: DATA,
@@ -126,8 +162,6 @@ async function main(): Promise<void> {
     log,
   });
   const logs = path.join(DATA, 'logs');
-  const rows: Row[] = [];
-  const raw: Record<string, unknown> = {};
   const settings: LoadSettings = { connections: options.connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, runs: options.runs };
   const adminHeaders = { authorization: `Bearer ${benchTokens.admin}` };
   const screenBody = (first: number) => JSON.stringify({ query: SCREEN_QUERY, variables: { first } });

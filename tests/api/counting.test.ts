@@ -8,6 +8,7 @@ import { demo, gql, loginToken, rest } from '../support/http.js';
 import { gqlUpload } from '../support/upload.js';
 import { openLiveSocket } from '../support/ws.js';
 import { findSoffice } from '../../api/src/modules/counting/render.js';
+import { parisYearMonth } from '../../api/src/lib/periods.js';
 import { sampleDocx, samplePdf } from '../../scripts/sample-documents.js';
 
 let app: TestApp;
@@ -118,7 +119,14 @@ it('a returned typed constat is counted, announced live by reportChanged, and ap
   const audit = await app.services.db.auditLog.findFirst({ where: { action: 'reports.set_retrocession', entityId: String(reportId) }, orderBy: { id: 'desc' } });
   expect(audit!.data).toMatchObject({ countPagesProvisional: 3, countPhotosProvisional: 5, source: 'detected' });
 
-  // The admin's line: rétrocession and facturation from detection, audited the same way.
+  // The admin's line: rétrocession and facturation from detection, audited the same way; the
+  // statistics' agreement counts one more billed constat, agreeing.
+  const agreement = async () => {
+    const { year, month } = parisYearMonth(new Date());
+    const stats = await gql(app.url, 'query($year: Int!, $month: Int) { statistics(year: $year, month: $month) { detectionAgreement { compared agreeing rate } } }', { year, month }, tokens.admin);
+    return stats.data!.statistics.detectionAgreement as { compared: number; agreeing: number; rate: number | null };
+  };
+  const before = await agreement();
   const billed = await gql(
     app.url,
     'mutation($input: ApplyDetectedCountsInput!) { applyDetectedCounts(input: $input) { message report { countPagesBilling countPhotosBilling countPagesRetrocession detectionCheck { retrocession billing } } } }',
@@ -129,6 +137,8 @@ it('a returned typed constat is counted, announced live by reportChanged, and ap
     message: 'Rapport facturé',
     report: { countPagesBilling: 3, countPhotosBilling: 5, countPagesRetrocession: 3, detectionCheck: { retrocession: false, billing: false } },
   });
+  const after = await agreement();
+  expect(after).toEqual({ compared: before.compared + 1, agreeing: before.agreeing + 1, rate: (before.agreeing + 1) / (before.compared + 1) });
   // A secretary cannot bill, even from detection.
   const refused = await gql(app.url, 'mutation($input: ApplyDetectedCountsInput!) { applyDetectedCounts(input: $input) { message } }', { input: { reportId: reportGid(reportId), target: 'BILLING' } }, tokens.secretary);
   expect(refused.errors![0].extensions!.code).toBe('FORBIDDEN');

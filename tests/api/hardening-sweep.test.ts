@@ -1,12 +1,12 @@
 // Issue 16, class 14: crash leftovers are cleaned (spooled parts, partial writes, stored files
 // without a row, local and S3), and a HEAD on a file link holds no file handle.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, readlink, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { exited, startChild, until } from '../support/child-server.js';
 import { demo, loginToken } from '../support/http.js';
 import { multipart, sendRaw } from '../support/raw-http.js';
 import { createTestDatabase } from '../support/test-database.js';
@@ -158,40 +158,6 @@ describe('HEAD on a /files link', () => {
     expect((await get.arrayBuffer()).byteLength).toBe(file.size);
   });
 });
-
-/** The real server (api/src/main.ts) as a child process, as `npm start` runs it. */
-async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /— (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1].replace('localhost', '127.0.0.1'));
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  return { child, url };
-}
-
-const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
-
-async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('kill -9 during uploads', () => {
   it('after restart and the sweep, no temporary or orphaned file remains and no acknowledged upload is lost', async () => {

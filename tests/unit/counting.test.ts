@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { countDocument, countFormat, type CountFormat } from '../../api/src/modules/counting/document.js';
 import { findSoffice } from '../../api/src/modules/counting/render.js';
-import { countsDiffer, createTxtPager, detectedTotals, isPhoto, PHOTO_MIN_SIDE_PX } from '../../api/src/modules/counting/rules.js';
+import { countsDiffer, createTxtPager, detectedTotals, detectionAgreement, isPhoto, PHOTO_MIN_SIDE_PX } from '../../api/src/modules/counting/rules.js';
 import { countInWorker } from '../../api/src/modules/counting/worker.js';
 import { sampleDocx, sampleOdt, samplePdf } from '../../scripts/sample-documents.js';
 
@@ -62,6 +62,20 @@ describe('counting rules', () => {
     expect(countsDiffer({ pages: 12, photos: 30 }, detectedTotals([done]))).toBe(false);
     expect(countsDiffer({ pages: 12, photos: 31 }, detectedTotals([done]))).toBe(true);
     expect(countsDiffer({ pages: 12, photos: 30 }, detectedTotals([done, pending]))).toBeNull();
+  });
+
+  it('measures how often the billed counts equal the detection, over billed constats whose returned items are all counted', () => {
+    const row = { pages: 12, photos: 30, returnedFiles: 2, countedFiles: 2, detectedPages: 12, detectedPhotos: 30 };
+    expect(detectionAgreement([])).toEqual({ compared: 0, agreeing: 0, rate: null });
+    expect(
+      detectionAgreement([
+        row,
+        { ...row, photos: 31 },
+        { ...row, countedFiles: 1 }, // a file not counted: not compared
+        { ...row, pages: 0 }, // not billed yet
+        { ...row, returnedFiles: 0, countedFiles: 0 },
+      ]),
+    ).toEqual({ compared: 2, agreeing: 1, rate: 0.5 });
   });
 
   it('knows the counted kinds from the file name', () => {

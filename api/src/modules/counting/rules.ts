@@ -109,3 +109,29 @@ export function countsDiffer(entered: { pages: number; photos: number }, detecte
   if (!detected.complete) return null;
   return entered.pages !== detected.pages || entered.photos !== detected.photos;
 }
+
+export interface AgreementRow {
+  /** The billed (applied) counts. */
+  pages: number;
+  photos: number;
+  returnedFiles: number;
+  countedFiles: number;
+  detectedPages: number;
+  detectedPhotos: number;
+}
+
+export interface Agreement {
+  /** Billed constats whose returned items are all counted. */
+  compared: number;
+  /** Among them, those billed with exactly the detected pages and photos. */
+  agreeing: number;
+  /** agreeing / compared, null when nothing compares. */
+  rate: number | null;
+}
+
+/** How often the applied (billed) counts equal the automatic counting (statistics screen). */
+export function detectionAgreement(rows: AgreementRow[]): Agreement {
+  const compared = rows.filter((row) => row.pages > 0 && row.returnedFiles > 0 && row.countedFiles === row.returnedFiles);
+  const agreeing = compared.filter((row) => row.pages === row.detectedPages && row.photos === row.detectedPhotos).length;
+  return { compared: compared.length, agreeing, rate: compared.length === 0 ? null : agreeing / compared.length };
+}

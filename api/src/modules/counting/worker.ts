@@ -22,12 +22,15 @@ export function countInWorker(job: Job, timeoutMs: number): Promise<CountResult>
   const worker = url.endsWith('.ts')
     ? new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(url)}, ${JSON.stringify(url)}))`, { ...limits, eval: true })
     : new Worker(new URL(url), limits);
+  // A count never holds the process open: a server stopping mid-count exits, the job runs again.
+  worker.unref();
   return new Promise((resolve, reject) => {
     const failed = (error: string) => resolve({ status: 'FAILED', pageCount: null, photoCount: null, error });
     const timer = setTimeout(() => {
       void worker.terminate();
       failed(`Comptage trop long (plus de ${Math.round(timeoutMs / 1000)} s) : document trop lourd ou anormal.`);
     }, timeoutMs);
+    timer.unref();
     worker.once('message', (result: CountResult) => {
       clearTimeout(timer);
       resolve(result);

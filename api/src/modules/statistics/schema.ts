@@ -41,6 +41,15 @@ const StatisticsItemRef = builder.objectRef<Item>('StatisticsItem').implement({
   }),
 });
 
+const DetectionAgreementRef = builder.objectRef<statistics.StatisticsResult['detection']>('DetectionAgreement').implement({
+  description: 'Part des constats facturés dont les comptes appliqués égalent le comptage automatique.',
+  fields: (t) => ({
+    compared: t.exposeInt('compared', { description: 'Constats facturés dont chaque élément retourné est compté.' }),
+    agreeing: t.exposeInt('agreeing', { description: 'Parmi eux, ceux facturés avec exactement les pages et photos détectées.' }),
+    rate: t.exposeFloat('rate', { nullable: true, description: 'agreeing / compared, entre 0 et 1 ; null sans constat comparable.' }),
+  }),
+});
+
 const StatisticsRef = builder.objectRef<statistics.StatisticsResult>('Statistics').implement({
   description: 'L’écran « Statistiques » d’un mois ou d’une année.',
   fields: (t) => ({
@@ -58,6 +67,11 @@ const StatisticsRef = builder.objectRef<statistics.StatisticsResult>('Statistics
     secretariesTotal: t.field({ description: 'Total HT rétrocédé aux secrétaires, en euros.', type: 'Decimal', resolve: (stats) => stats.totals.secretaries }),
     bailiffsTotal: t.field({ description: 'Total HT facturé aux études, en euros.', type: 'Decimal', resolve: (stats) => stats.totals.bailiffs }),
     items: t.field({ description: 'Les constats de la période, avec leurs comptes et tarifs.', type: [StatisticsItemRef], resolve: (stats) => stats.items }),
+    detectionAgreement: t.field({
+      type: DetectionAgreementRef,
+      description: 'Constats facturés dont les comptes sont ceux du comptage automatique des éléments retournés.',
+      resolve: (stats) => stats.detection,
+    }),
   }),
 });
 

@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context.js';
 import { forbidden, notAuthenticated, validationError } from '../../graphql/errors.js';
 import { parisPeriod, parisYearMonth } from '../../lib/periods.js';
+import { periodAgreement } from '../counting/agreement.js';
+import type { Agreement } from '../counting/rules.js';
 import { monthOrYear, statisticsSeries, validateStatisticsPeriod, type Statistics, type StatisticsItem } from './rules.js';
 
 export interface StatisticsResult extends Statistics {
@@ -9,6 +11,8 @@ export interface StatisticsResult extends Statistics {
   month: number | null;
   /** The reports behind the series (legacy `data.data`). */
   items: (StatisticsItem & { id: number })[];
+  /** Billed constats whose counts equal the automatic counting (issue 21). */
+  detection: Agreement;
 }
 
 /**
@@ -52,5 +56,6 @@ export async function statistics(ctx: AppContext, year: number, month: number | 
     groupPricePage: report.groupPricePage ?? report.bailiff.group?.pricePage ?? null,
     groupPricePhoto: report.groupPricePhoto ?? report.bailiff.group?.pricePhoto ?? null,
   }));
-  return { year, month: wanted, items, ...statisticsSeries(items, year, wanted) };
+  const detection = await periodAgreement(ctx.db, period);
+  return { year, month: wanted, items, detection, ...statisticsSeries(items, year, wanted) };
 }

@@ -38,6 +38,7 @@ import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
 import { formatDate, formatMoney } from '../../ui/format';
 import { monthName } from '../../ui/periods';
 import { useToast } from '../../ui/toasts';
+import { DetectionFlag } from '../reports/DetectionFlag';
 import { groupByPeriod, hasErrors, previewTotals, validateSelection, type SelectionErrors, type SelectionTotals } from './selection';
 import { billingText, SELLER_SETTINGS_PATH } from './text';
 
@@ -260,6 +261,7 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
           createdAt
           countPagesBilling
           countPhotosBilling
+          ...DetectionFlagFragment
           bailiff {
             fullName
           }
@@ -464,7 +466,10 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
                                 />
                               </TableCell>
                               <TableCell className={styles.date}>{formatDate(report.createdAt)}</TableCell>
-                              <TableCell>{report.name}</TableCell>
+                              <TableCell>
+                                {report.name}
+                                <DetectionFlag report={report} line="billing" />
+                              </TableCell>
                               <TableCell>{report.bailiff.fullName}</TableCell>
                               <TableCell className={styles.end}>{report.countPagesBilling}</TableCell>
                               <TableCell className={styles.end}>{report.countPhotosBilling}</TableCell>

@@ -9,12 +9,14 @@
  * - `withCounters`: false where the screen shows its own counts entry (the secretary's lists)
  *   or none (the bailiff's).
  * - `returnedOnceDone`: the bailiff's lists (see ReportFiles).
+ * The automatic counting line (DetectedCounts) comes first, for whoever may set counts.
  */
 import { Suspense } from 'react';
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import type { ReportDetailsQuery } from '../../__generated__/ReportDetailsQuery.graphql';
 import { fr } from '../../i18n/fr';
+import { DetectedCounts } from './DetectedCounts';
 import { ReportCounters } from './ReportCounters';
 import { ReportFiles } from './ReportFiles';
 
@@ -42,6 +44,7 @@ function Details({
           ... on Report @alias(as: "report") {
             ...ReportCountersFragment
             ...ReportFilesFragment
+            ...DetectedCountsFragment
           }
         }
       }
@@ -53,6 +56,7 @@ function Details({
   if (!report) return null;
   return (
     <div className={styles.root}>
+      <DetectedCounts report={report} />
       {withCounters ? <ReportCounters report={report} /> : null}
       <ReportFiles report={report} readOnly={readOnly} returnedOnceDone={returnedOnceDone} />
     </div>

@@ -74,6 +74,7 @@ const subscription = graphql`
         ...ReportFilesFragment
         ...ReportCommentsFragment
         ...ReportCountersFragment
+        ...DetectedCountsFragment
       }
     }
   }

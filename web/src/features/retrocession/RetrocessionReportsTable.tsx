@@ -5,6 +5,7 @@ import type { RetrocessionReportsTablePaginationQuery } from '../../__generated_
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { formatDateTime, formatMoney } from '../../ui/format';
 import { useConnectionPages } from '../../ui/useConnectionPages';
+import { DetectionFlag } from '../reports/DetectionFlag';
 import { FileGroupCell } from '../reports/ReportCells';
 import { ReportComments } from '../reports/ReportComments';
 import { UserInfoLink } from '../reports/UserInfoDialog';
@@ -68,6 +69,7 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
                 }
                 ...RetrocessionDetailsFragment
                 ...ReportCommentsFragment
+                ...DetectionFlagFragment
               }
             }
           }
@@ -93,7 +95,16 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
           cell: (row) => row.secretary?.fullName ?? <Text className={styles.muted}>-</Text>,
         }
       : null,
-    { id: 'name', header: t.name, cell: (row) => <span className={styles.name}>{row.name}</span> },
+    {
+      id: 'name',
+      header: t.name,
+      cell: (row) => (
+        <span className={styles.name}>
+          {row.name}
+          <DetectionFlag report={row} line="retrocession" />
+        </span>
+      ),
+    },
     {
       id: 'deposited',
       header: t.deposited,

@@ -55,6 +55,10 @@ export function StatisticsTotals({ statistics }: { statistics: StatisticsTotalsF
         reportCount
         secretariesTotal
         bailiffsTotal
+        detectionAgreement {
+          compared
+          agreeing
+        }
       }
     `,
     statistics,
@@ -63,6 +67,8 @@ export function StatisticsTotals({ statistics }: { statistics: StatisticsTotalsF
     { id: 'reports', label: t.reports, value: String(data.reportCount) },
     { id: 'secretaries', label: t.secretaries, value: formatMoney(data.secretariesTotal), color: seriesColors[0] },
     { id: 'bailiffs', label: t.bailiffs, value: formatMoney(data.bailiffsTotal), color: seriesColors[1] },
+    // Issue 21: billed constats whose counts are those the server detected.
+    { id: 'detection', label: t.detection, value: t.detectionValue(data.detectionAgreement.agreeing, data.detectionAgreement.compared) },
   ];
   return (
     <dl className={styles.list} aria-label={t.totals}>

@@ -10,6 +10,9 @@ export const statisticsText = {
   secretaries: 'Rétrocession secrétaires',
   bailiffs: 'Facturation huissiers',
   totals: 'Totaux de la période',
+  detection: 'Facturés selon le comptage automatique',
+  detectionValue: (agreeing: number, compared: number) =>
+    compared === 0 ? '-' : `${Math.round((100 * agreeing) / compared)}\u00a0% (${agreeing}/${compared})`,
   empty: 'Aucun constat créé sur cette période.',
   emptyHint: 'Choisissez une autre année ou un autre mois.',
-} as const;
+};

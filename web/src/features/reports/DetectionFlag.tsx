@@ -1,0 +1,37 @@
+/**
+ * A warning mark next to a constat's name on the rétrocession and facturation screens when its
+ * counts differ from the automatic counting of its returned items (issue 21).
+ *
+ * `<DetectionFlag report={report} line="billing" />`
+ * - `report`: a `DetectionFlagFragment$key`; `line`: the counts the screen shows.
+ */
+import { Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { WarningFilled } from '@fluentui/react-icons';
+import { graphql, useFragment } from 'react-relay/hooks';
+import type { DetectionFlagFragment$key } from '../../__generated__/DetectionFlagFragment.graphql';
+import { detectionText } from './detection';
+
+const useStyles = makeStyles({
+  flag: { color: tokens.colorPaletteDarkOrangeForeground1, verticalAlign: 'middle', marginInlineStart: tokens.spacingHorizontalXS },
+});
+
+export function DetectionFlag({ report, line }: { report: DetectionFlagFragment$key; line: 'retrocession' | 'billing' }) {
+  const styles = useStyles();
+  const data = useFragment(
+    graphql`
+      fragment DetectionFlagFragment on Report {
+        detectionCheck {
+          retrocession
+          billing
+        }
+      }
+    `,
+    report,
+  );
+  if (data.detectionCheck[line] !== true) return null;
+  return (
+    <Tooltip content={detectionText.flag} relationship="label">
+      <WarningFilled className={styles.flag} role="img" aria-label={detectionText.flag} tabIndex={0} />
+    </Tooltip>
+  );
+}
