@@ -165,6 +165,16 @@ describe('seller settings', () => {
     });
   });
 
+  it('ten saves at once: each answers, one row remains, with one of the sent values', async () => {
+    const names = Array.from({ length: 10 }, (_, index) => `Frappe ${index}`);
+    const results = await Promise.all(names.map((legalName) => gql(app.url, SETTINGS, { input: { ...SELLER, legalName } }, admin)));
+    expect(results.map((result) => result.errors)).toEqual(names.map(() => undefined));
+    const rows = await app.services.db.sellerSettings.findMany();
+    expect(rows).toHaveLength(1);
+    expect(names).toContain(rows[0].legalName);
+    expect((await gql(app.url, SETTINGS, { input: SELLER }, admin)).errors).toBeUndefined();
+  });
+
   it('the étude gains its VAT number (key of the SIREN of its Siret) and a billing address, same validation', async () => {
     const { group } = await makeGroup('Étude Acheteuse');
     const UPDATE = `mutation($input: UpdateGroupInput!) { updateGroup(input: $input) { group { siren vatNumber billingAddress billingZip billingCity } } }`;

@@ -485,6 +485,8 @@ describe('Factures des études (admin, /dashboard/mybillsbailiff)', () => {
       'Montant HT',
       'Voir',
       'Télécharger',
+      // Issue 22: the Factur-X XML alone (bills issued since).
+      'XML',
     ]);
     const rows = await table
       .locator('tbody tr')
@@ -520,6 +522,8 @@ describe('MES FACTURES (bailiff)', () => {
       'Montant HT',
       'Voir',
       'Télécharger',
+      // Issue 22: the Factur-X XML alone (bills issued since).
+      'XML',
     ]);
     const rows = await table
       .locator('tbody tr')

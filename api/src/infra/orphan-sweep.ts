@@ -66,6 +66,7 @@ export const STORAGE_KEY_COLUMNS = [
   ['UserMatrix', 'storageKey'],
   ['ReportFile', 'storageKey'],
   ['GroupBill', 'pdfKey'],
+  ['GroupBill', 'xmlKey'],
   ['SecretaryBill', 'storageKey'],
   ['StagedAvatar', 'storageKey'],
 ] as const;
