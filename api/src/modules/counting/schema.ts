@@ -83,6 +83,7 @@ builder.mutationField('applyDetectedCounts', (t) =>
     args: {
       input: t.arg({
         required: true,
+        description: 'Le constat et les comptes à remplir.',
         type: builder.inputType('ApplyDetectedCountsInput', {
           description: 'Le constat et les comptes à remplir.',
           fields: (f) => ({
