@@ -266,8 +266,9 @@ describe('POST /api/v1/billing/generate-pdf before billing/create (item 15)', ()
     expect(otherEtude.body.detail).toMatch(/^Ce constat ne peut pas être facturé/);
     const badDiscount = await post({ group_id: group.id, reports: [report.id], discounts: ['<b>'] });
     expect(badDiscount.status).toBe(400);
-    const huge = await post({ group_id: group.id, reports: Array.from({ length: 5000 }, (_, index) => index + 1), discounts: [] });
+    const huge = await post({ group_id: group.id, reports: Array.from({ length: 5000 }, (_, index) => index + 1), discounts: Array.from({ length: 5000 }, () => 0) });
     expect(huge.status).toBe(400);
+    expect(huge.body.detail).toBe('Liste trop longue : 1000 éléments au plus.');
     const pastMonth = await post({ group_id: group.id, year: 2001, month: 1, reports: [report.id], discounts: [0] });
     expect(pastMonth.status).toBe(400);
     expect(pastMonth.body.detail).toBe('Une facture ne peut être générée que pour le mois en cours.');

@@ -53,7 +53,6 @@ export const builder = new SchemaBuilder<{
     clientMutationId: 'omit',
     cursorType: 'String',
     // Relay's generated types and arguments are described once here, for every connection.
-    idFieldOptions: { description: 'Identifiant global opaque (Relay), à passer tel quel aux autres requêtes.' },
     nodeTypeOptions: { description: 'Tout objet identifiable par son identifiant global, relisible par `node(id:)`.' },
     pageInfoTypeOptions: { description: 'Où en est la pagination par curseur d’une liste.' },
     hasNextPageFieldOptions: { description: 'Vrai s’il reste des éléments après cette page : passer `endCursor` en `after`.' },

@@ -12,11 +12,18 @@ interface NodeIdOptions {
   resolve: GraphQLFieldResolver<unknown, unknown, object, unknown>;
 }
 
+const ID_DESCRIPTION = 'Identifiant global opaque (Relay), à passer tel quel aux autres requêtes.';
+
 export class SyncGlobalIdPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   override onOutputFieldConfig(fieldConfig: PothosOutputFieldConfig<Types>): PothosOutputFieldConfig<Types> {
     const relay = this.builder.options.relay;
     if (fieldConfig.name !== (relay?.idFieldName ?? 'id') || fieldConfig.type.kind !== 'Scalar') return fieldConfig;
     const parent = this.buildCache.getTypeConfig(fieldConfig.parentType);
+    // The Node interface's and node types' ids are described here: the relay plugin's
+    // `idFieldOptions` would describe them too, but its options then reach every node's id field
+    // and undo this plugin's synchronous resolver.
+    const description = fieldConfig.description ?? ID_DESCRIPTION;
+    if (parent.kind === 'Interface' && parent.name === 'Node') return { ...fieldConfig, description };
     // Only node types carry the `id: { resolve }` option the relay plugin turns into this field.
     const id = (parent.pothosOptions as { id?: NodeIdOptions }).id;
     if (parent.kind !== 'Object' || typeof id?.resolve !== 'function') return fieldConfig;
@@ -24,6 +31,7 @@ export class SyncGlobalIdPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
     const encode = relay?.encodeGlobalID ?? encodeGlobalID;
     return {
       ...fieldConfig,
+      description,
       resolve: (source, args, context, info) =>
         completeValue(id.resolve(source, args, context, info), (value) => encode(typeName, String(value), context as Types['Context'])),
     };

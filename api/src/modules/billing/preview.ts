@@ -4,6 +4,7 @@
 // constats' counts and tariffs, the étude's details), never from the client's HTML; nothing is
 // stored, allocated or marked invoiced: `billing/create` does that, with the same checks.
 import type { AppContext } from '../../context.js';
+import { MAX_LIST_ITEMS, listTooLong } from '../../graphql/cost.js';
 import { AppError, validationError } from '../../graphql/errors.js';
 import { renderGroupBillPdf } from '../../infra/pdf/index.js';
 import { formatAmount, sum } from '../../lib/money.js';
@@ -16,6 +17,8 @@ const percent = (value: unknown) => (value == null || value === '' ? 0 : (checkD
 export async function previewGroupBillPdf(ctx: AppContext, input: GenerateBillInput, now = new Date()): Promise<{ name: string; content: Buffer }> {
   // Admins only (checked there); the number the bill will take if nobody generates one meanwhile.
   const number = await nextBillNumber(ctx);
+  // The bound GraphQL puts on generateGroupBill's list, which this call does not go through.
+  if (input.reports.length > MAX_LIST_ITEMS) throw listTooLong();
   const current = parisYearMonth(now);
   const period = { year: input.year ?? current.year, month: input.month ?? current.month };
   if (!isCurrentPeriod(period, current)) throw validationError({ period: billMessages.notCurrentPeriod }, billMessages.notCurrentPeriod);
