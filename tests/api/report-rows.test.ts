@@ -68,7 +68,7 @@ async function reference(viewer: Viewer, ids: number[]) {
     include: {
       bailiff: { select: { id: true, firstName: true, lastName: true, group: { select: { pricePage: true, pricePhoto: true } } } },
       secretary: { select: { id: true, firstName: true, lastName: true, secretaryPricePage: true, secretaryPricePhoto: true } },
-      files: { select: { id: true, kind: true, originalName: true, size: true, storageKey: true, createdAt: true }, orderBy: { id: 'asc' } },
+      files: { select: { id: true, kind: true, originalName: true, size: true, storageKey: true, createdAt: true, pageCount: true, photoCount: true, countStatus: true, countError: true }, orderBy: { id: 'asc' } },
       comments: {
         where: visibleComments(viewer),
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
