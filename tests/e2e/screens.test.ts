@@ -351,7 +351,7 @@ describe('8. date columns say which date they show', () => {
 });
 
 describe('11. at 1280 px', () => {
-  it('titles read in the spec’s capitals; a toast shows at the bottom, clear of the filters', async () => {
+  it('titles read in the spec’s capitals', async () => {
     page = await signedInPage(browser, 'bailiff');
     await page.goto('/dashboard/constats-en-cours-moi-huissier');
     const title = screenTitle(page, 'Mes constats en cours');
@@ -359,15 +359,6 @@ describe('11. at 1280 px', () => {
     expect(await title.innerText()).toBe('MES CONSTATS EN COURS');
     await page.goto('/dashboard/seeallnotifications');
     expect(await screenTitle(page, 'Toutes les notifications').innerText()).toBe('TOUTES LES NOTIFICATIONS');
-    await page.goto('/dashboard/creer-un-constat-huissier');
-    await screenTitle(page, 'Créer un constat').waitFor();
-    await page.getByRole('textbox', { name: /^Nom du constat/ }).fill(`Toast ${Date.now()}`);
-    await page.locator('input[type="file"]').setInputFiles({ name: 'acte.pdf', mimeType: 'application/pdf', buffer: disguisedExecutable });
-    await page.getByRole('button', { name: 'Créer le constat' }).click();
-    const shown = toast(page, 'Type de fichier non autorisé');
-    await shown.waitFor();
-    const box = (await shown.boundingBox())!;
-    expect(box.y).toBeGreaterThan(800 / 2);
   });
 
   it('statistics: one grid line per amount label, no point for the months to come', async () => {

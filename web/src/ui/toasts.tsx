@@ -14,13 +14,12 @@ import {
 const toasterId = 'app-toaster';
 
 export function AppToaster() {
-  // Bottom right (issue 18): every screen has its filters and search at the top, which a toast
-  // must never cover; the header's user menu stays clear too.
+  // Below the dashboard's 64px header, so a persistent notice never hides the user menu.
   return (
     <Toaster
       toasterId={toasterId}
-      position="bottom-end"
-      offset={{ vertical: 24 }}
+      position="top-end"
+      offset={{ vertical: 72 }}
       pauseOnHover
       pauseOnWindowBlur
       limit={4}
