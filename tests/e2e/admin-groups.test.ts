@@ -69,8 +69,8 @@ describe('CRÉATION D’UN GROUPE', () => {
     await page.getByLabel(/^Téléphone de l'étude/).fill('01 23');
     await page.getByLabel(/^Téléphone de l'étude/).blur();
     expect(await fieldMessage(page, /^Téléphone de l'étude/).innerText()).toBe('Doit contenir au moins 9 caractères');
-    await page.getByLabel(/^Code postal/).fill('69a0 02');
-    expect(await page.getByLabel(/^Code postal/).inputValue()).toBe('69002');
+    await page.getByLabel(/^Code postal(?! de facturation)/).fill('69a0 02');
+    expect(await page.getByLabel(/^Code postal(?! de facturation)/).inputValue()).toBe('69002');
     await page.getByRole('button', { name: 'Valider' }).click();
     await toast(page, 'Tous les champs obligatoires ne sont pas remplis.').waitFor();
     expect(await fieldMessage(page, /^Nom de l'étude/).innerText()).toBe('Champ requis');
@@ -78,8 +78,8 @@ describe('CRÉATION D’UN GROUPE', () => {
 
     await page.getByLabel(/^Nom de l'étude/).fill('Étude Caron & Meyer');
     await page.getByLabel(/^Siret/).fill('812 345 678 00021');
-    await page.getByLabel(/^Adresse/).fill('12 quai Saint-Antoine');
-    await page.getByLabel(/^Ville/).fill('Lyon');
+    await page.getByLabel(/^Adresse(?! de facturation)/).fill('12 quai Saint-Antoine');
+    await page.getByLabel(/^Ville(?! de facturation)/).fill('Lyon');
     await page.getByLabel(/^Téléphone de l'étude/).fill('04 78 00 11 22');
     await page.getByLabel(/^E-mail de la comptabilité/).fill('compta@caron-meyer.fr');
     await page.getByLabel(/^Tarif\/page/).fill('2,50');
@@ -111,7 +111,7 @@ describe('CRÉATION D’UN GROUPE', () => {
     await page.getByLabel(/^E-mail de la comptabilité/).blur();
     expect(await fieldMessage(page, /^E-mail de la comptabilité/).innerText()).toBe('Adresse e-mail invalide.');
     await page.getByLabel(/^E-mail de la comptabilité/).fill('facturation@lefevre-gauthier.fr');
-    await page.getByLabel(/^Ville/).fill('Villeurbanne');
+    await page.getByLabel(/^Ville(?! de facturation)/).fill('Villeurbanne');
     await saveScreenshot(page, 'admin-group-edit');
     await page.getByRole('button', { name: 'Valider' }).click();
     await toast(page, 'Groupe modifié avec succès.').waitFor();
