@@ -39,11 +39,18 @@ async function openMenuLink(category: string, link: string) {
   await sideMenu().getByRole('link', { name: link }).click();
 }
 
-/** Replaces the text of GraphiQL's query editor (CodeMirror 5 keeps its instance on its element). */
+/**
+ * Replaces the text of GraphiQL's query editor (CodeMirror 5 keeps its instance on its element),
+ * then waits for GraphiQL to parse it: it re-reads the editor 100 ms after a change (debounced) and
+ * only then knows the operation is a subscription. Executing before that sends the new text with
+ * the old document's facts, over HTTP instead of graphql-ws. GraphiQL saves the query in
+ * localStorage in the same step, which is the signal waited for.
+ */
 async function setQuery(text: string) {
   await page.locator('.graphiql-query-editor .CodeMirror').evaluate((element, value) => {
     (element as unknown as { CodeMirror: { setValue(text: string): void } }).CodeMirror.setValue(value);
   }, text);
+  await page.waitForFunction((value) => localStorage.getItem('graphiql:query') === value, text);
 }
 
 const response = () => page.locator('.graphiql-response');
