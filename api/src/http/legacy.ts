@@ -64,13 +64,6 @@ export function queryList(params: URLSearchParams, name: string): string[] {
   return values.map((value) => value.trim()).filter(Boolean);
 }
 
-/** A body value as a string: undefined stays undefined (field not sent), null becomes ''. */
-export function str(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  if (value === null) return '';
-  return typeof value === 'string' ? value : String(value);
-}
-
 /** true for true, 'true', '1', 'on'; false for false, 'false', '0', '' ; undefined when not sent. */
 export function bool(value: unknown): boolean | undefined {
   if (value === undefined || value === null) return undefined;

@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient } from '../generated/prisma/client.js';
+import { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
 export type Db = PrismaClient;
 export type { Prisma } from '../generated/prisma/client.js';
+
+/**
+ * An instant as the UTC `timestamp(3)` the columns hold, for hand-written statements: timestamps
+ * are stored as UTC without zone, and an ISO string cast to timestamp keeps that wall clock.
+ */
+export const sqlTimestamp = (instant: Date) => Prisma.sql`${instant.toISOString()}::timestamp(3)`;
 
 export interface DbOptions {
   /** Called with every SQL statement Prisma sends and its parameters as JSON (tests count statements per request). */

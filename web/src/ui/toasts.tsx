@@ -57,9 +57,3 @@ export function useToast(): ShowToast {
     [dispatchToast],
   );
 }
-
-/** Removes a toast shown with an `id` (a persistent one, once its reason is gone). */
-export function useDismissToast(): (id: string) => void {
-  const { dismissToast } = useToastController(toasterId);
-  return dismissToast;
-}

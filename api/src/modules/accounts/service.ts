@@ -24,6 +24,7 @@ import {
   type AccountFields,
   type AccountForm,
 } from './rules.js';
+import { requireAdmin } from '../../guards.js';
 
 /** Files sent with an account form. */
 export interface AccountFiles {
@@ -94,11 +95,6 @@ const matrixRow = (userId: number, file: StoredFile) => ({
   mimeType: file.mimeType,
 });
 
-function requireAdmin(ctx: AppContext) {
-  if (!ctx.viewer) throw notAuthenticated();
-  if (ctx.viewer.role !== 'ADMIN') throw forbidden();
-  return ctx.viewer;
-}
 
 const STORED_SELECT = {
   id: true, role: true, status: true, civility: true, firstName: true, lastName: true, telephone: true, email: true, identity: true,

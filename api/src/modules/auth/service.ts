@@ -16,6 +16,7 @@ import {
   validateRegistration,
   type RegistrationInput,
 } from './rules.js';
+import { escapeHtml } from '../../infra/html.js';
 
 export interface LoginInput {
   /** E-mail address or identifier ("Votre identifiant"). */
@@ -258,8 +259,4 @@ export async function loginAs(ctx: AppContext, rawEmail: string): Promise<Signed
   const token = await openSession(ctx, target.id, { remember: false, impersonatorId });
   await recordAudit(ctx.db, ctx, { action: 'auth.login_as', entity: 'User', entityId: target.id }, admin.id);
   return { token, userId: target.id };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { AppContext, Services, Viewer } from '../../context.js';
+import type { AppContext, Services } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { AppError, forbidden, notAuthenticated, validationError } from '../../graphql/errors.js';
+import { AppError, forbidden, validationError } from '../../graphql/errors.js';
 import { MailDeliveryError, renderMail } from '../../infra/mail/index.js';
 import { formatEuros, formatMonthYear } from '../../infra/mail/format.js';
 import { renderGroupBillPdf, type GroupBillPdfProps } from '../../infra/pdf/index.js';
@@ -12,7 +12,8 @@ import { FIRST_YEAR, isValidPeriod, parisPeriod, parisYearMonth } from '../../li
 import { recordAudit } from '../audit/service.js';
 import { viewerGroupId } from '../groups/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
-import { publishReportChanges, sqlTimestamp } from '../reports/service.js';
+import { publishReportChanges } from '../reports/service.js';
+import { sqlTimestamp } from '../../infra/db.js';
 import type { PeriodTotals } from '../retrocession/rules.js';
 import { sirenOfSiret } from '../../lib/identifiers.js';
 import { requireSellerSettings } from '../seller/service.js';
@@ -30,19 +31,10 @@ import {
   paymentMentions,
   validateBillSelection,
 } from './rules.js';
+import { requireAdmin, requireViewer } from '../../guards.js';
 
 const GROUP_BILL_COUNTER = 'group_bill';
 
-function requireViewer(ctx: AppContext): Viewer {
-  if (!ctx.viewer) throw notAuthenticated();
-  return ctx.viewer;
-}
-
-function requireAdmin(ctx: AppContext): Viewer {
-  const viewer = requireViewer(ctx);
-  if (viewer.role !== 'ADMIN') throw forbidden();
-  return viewer;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Visibility
@@ -529,12 +521,6 @@ export async function groupBillPdf(ctx: AppContext, billId: number): Promise<{ n
   const bill = await findVisibleBill(ctx, billId);
   const key = bill.pdfKey ?? (await storeBillPdf(ctx, bill.id));
   return { name: BILL_PDF_NAME(bill.number), content: await readAll(await ctx.storage.get(key)) };
-}
-
-/** Legacy calls name a bill by its number. */
-export async function billIdByNumber(ctx: AppContext, number: number): Promise<number | null> {
-  const bill = await ctx.db.groupBill.findUnique({ where: { number }, select: { id: true } });
-  return bill?.id ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,16 +1,13 @@
 import type { AppContext } from '../../context.js';
-import { AppError, forbidden, notAuthenticated, validationError } from '../../graphql/errors.js';
+import { AppError, validationError } from '../../graphql/errors.js';
 import type { Prisma } from '../../infra/db.js';
 import { recordAudit } from '../audit/service.js';
 import { parseUnitPrice, toSearchText } from '../accounts/rules.js';
 import { groupMessages, normalizeBuyer, validateGroupBuyerFields, validateGroupFields, zipDigits, type GroupBuyerFields, type GroupFields } from './rules.js';
+import { requireAdmin } from '../../guards.js';
 
 type GroupInput = GroupFields & GroupBuyerFields;
 
-function requireAdmin(ctx: AppContext): void {
-  if (!ctx.viewer) throw notAuthenticated();
-  if (ctx.viewer.role !== 'ADMIN') throw forbidden();
-}
 
 /** The columns a validated form sets; only sent fields on update. */
 function columns(input: GroupInput): Prisma.GroupUpdateInput {

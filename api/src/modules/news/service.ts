@@ -5,6 +5,7 @@ import { htmlToText, sanitizeRichText } from '../../infra/html.js';
 import { recordAudit } from '../audit/service.js';
 import { searchWords, toSearchText } from '../accounts/rules.js';
 import { newsMessages, validateNews, type NewsSearch } from './rules.js';
+import { requireAdmin } from '../../guards.js';
 
 export interface NewsInput {
   title?: string | null;
@@ -13,10 +14,6 @@ export interface NewsInput {
   important?: boolean | null;
 }
 
-function requireAdmin(ctx: AppContext): void {
-  if (!ctx.viewer) throw notAuthenticated();
-  if (ctx.viewer.role !== 'ADMIN') throw forbidden();
-}
 
 /** Spec §1: admins and secretaries see news; bailiffs have no news tab. */
 export function mayReadNews(ctx: AppContext): boolean {

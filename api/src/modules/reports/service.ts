@@ -32,6 +32,9 @@ import {
   type ReportAction,
   type ReportFacts,
 } from './rules.js';
+import { requireViewer } from '../../guards.js';
+import { sqlTimestamp } from '../../infra/db.js';
+import { escapeHtml } from '../../infra/html.js';
 
 // ---------------------------------------------------------------------------------------------
 // Visibility and lookups
@@ -119,9 +122,6 @@ function visibleReportsSql(viewer: Viewer, alias: string): Prisma.Sql {
 
 const statusList = (statuses: ReportStatus[]) => Prisma.join(statuses.map((status) => Prisma.sql`${status}::"ReportStatus"`));
 
-/** Timestamps are stored as UTC without zone: an ISO string cast to timestamp keeps that wall clock. */
-/** An instant as the UTC `timestamp(3)` the columns hold, for hand-written statements. */
-export const sqlTimestamp = (instant: Date) => Prisma.sql`${instant.toISOString()}::timestamp(3)`;
 
 const FACTS = { id: true, status: true, isArchived: true, invoiced: true, bailiffId: true, secretaryId: true, name: true } as const;
 type Facts = ReportFacts & { id: number; name: string };
@@ -150,10 +150,6 @@ async function authorize(ctx: AppContext, reportId: number, action: ReportAction
   return report;
 }
 
-function requireViewer(ctx: AppContext): Viewer {
-  if (!ctx.viewer) throw new AppError('UNAUTHENTICATED', 'Veuillez vous connecter.');
-  return ctx.viewer;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Live updates
@@ -179,7 +175,6 @@ export async function publishReportChanges(
   }
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const reportLabel = (report: { name: string }) => `« ${escapeHtml(report.name)} »`;
 
 async function userName(ctx: AppContext, userId: number): Promise<string> {

@@ -6,14 +6,12 @@ import { formatMonthYear } from '../../infra/mail/format.js';
 import { discardFiles, drainUploads, saveUpload, type UploadInput } from '../../infra/uploads.js';
 import { isValidPeriod, parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { recordAudit } from '../audit/service.js';
-import { sqlTimestamp } from '../reports/service.js';
+import { sqlTimestamp } from '../../infra/db.js';
+import { escapeHtml } from '../../infra/html.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
 import { isInvoiceablePeriod, retrocessionPeriodTotals, secretaryBillMessages, secretaryBillNumber, type PeriodTotals } from './rules.js';
+import { requireViewer } from '../../guards.js';
 
-function requireViewer(ctx: AppContext): Viewer {
-  if (!ctx.viewer) throw notAuthenticated();
-  return ctx.viewer;
-}
 
 /**
  * Whose rétrocession a caller may read: an admin anyone's (or everyone's: null), a secretary only
@@ -232,7 +230,6 @@ export async function uploadSecretaryBill(ctx: AppContext, input: UploadSecretar
   return billId;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Admins remove a secretary's bill (e.g. a wrong file), so she can upload the right one. */
 export async function removeSecretaryBill(ctx: AppContext, billId: number): Promise<void> {
