@@ -16,7 +16,7 @@ import { createFileLinks } from './http/files.js';
 import { sweepStagedAvatars } from './modules/accounts/staged-avatars.js';
 import { sweepOrphanFiles } from './infra/orphan-sweep.js';
 import { startCountingQueue } from './modules/counting/queue.js';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../prisma/seed.js';
+import type { DemoAccount } from '../../prisma/seed.js';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -25,7 +25,7 @@ export interface RunningServer {
   services: Services;
   url: string;
   /** Demo accounts seeded by this start, empty when the database already had users. */
-  seeded: typeof DEMO_ACCOUNTS | [];
+  seeded: readonly DemoAccount[];
   stop(): Promise<void>;
 }
 
@@ -76,8 +76,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
     let seeded: RunningServer['seeded'] = [];
     if (config.seedDemoData && (await db.user.count()) === 0) {
-      await seedDemoData(db, storage);
-      seeded = DEMO_ACCOUNTS;
+      // Loaded only to seed: a production start never reads the demo data's module.
+      const demo = await import('../../prisma/seed.js');
+      await demo.seedDemoData(db, storage);
+      seeded = demo.DEMO_ACCOUNTS;
     }
 
     // After the seed: its files are counted by the start-up rescan like any file left pending.

@@ -1,0 +1,38 @@
+// What a production start loads: the modules statically imported from the server's entry point.
+// The demo seed (1,200 lines of fixtures) is only imported, dynamically, when it seeds.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Relative modules `file` imports at load time (`import type` and `import()` excluded). */
+function staticImports(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  const specifiers = [...source.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'/gms)].map((match) => match[1]);
+  return specifiers.map((specifier) => path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.ts'))).filter((target) => existsSync(target));
+}
+
+function loadedAtStart(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    pending.push(...staticImports(file));
+  }
+  return seen;
+}
+
+describe('the production start path', () => {
+  const loaded = loadedAtStart(path.join(root, 'api/src/main.ts'));
+
+  it('reaches the whole server (the walk follows its imports)', () => {
+    expect(loaded).toContain(path.join(root, 'api/src/bootstrap.ts'));
+    expect(loaded).toContain(path.join(root, 'api/src/modules/reports/service.ts'));
+  });
+
+  it('does not load the demo seed', () => {
+    expect(loaded).not.toContain(path.join(root, 'prisma/seed.ts'));
+  });
+});
