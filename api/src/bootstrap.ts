@@ -12,7 +12,7 @@ import { createLocalStorage } from './infra/storage.js';
 import { createS3Storage, parseStorageUrl } from './infra/s3-storage.js';
 import { createAppPubSub } from './infra/pubsub.js';
 import { createRateLimitStore } from './infra/rate-limits.js';
-import { createFileLinks } from './http/files.js';
+import { createFileLinks } from './infra/file-links.js';
 import { sweepStagedAvatars } from './modules/accounts/staged-avatars.js';
 import { sweepOrphanFiles } from './infra/orphan-sweep.js';
 import { startCountingQueue } from './modules/counting/queue.js';

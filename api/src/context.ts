@@ -4,7 +4,7 @@ import type { Mailer } from './infra/mail/index.js';
 import type { Storage } from './infra/storage.js';
 import type { AppPubSub } from './infra/pubsub.js';
 import type { RateLimitStore } from './infra/rate-limits.js';
-import type { FileLinks } from './http/files.js';
+import type { FileLinks } from './infra/file-links.js';
 import type { CountingQueue } from './modules/counting/queue.js';
 import type { Role } from './generated/prisma/enums.js';
 

@@ -1,4 +1,5 @@
-import { contentDisposition, createFileLinks } from '../../api/src/http/files.js';
+import { contentDisposition } from '../../api/src/http/files.js';
+import { createFileLinks } from '../../api/src/infra/file-links.js';
 
 const SECRET = 'x'.repeat(40);
 

@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { Upload, type FileUpload } from 'graphql-upload-minimal';
 import { bareFieldName, BodyError, bodyTooLarge, formFieldValues } from './request.js';
+import { SPOOL_PREFIX } from '../infra/orphan-sweep.js';
 
 export interface MultipartForm {
   /** Text fields by bare name ("ids[]" → "ids"), the last value of a repeated one. */
@@ -30,9 +31,6 @@ export interface MultipartLimits {
   /** The whole request body, files and fields together. */
   maxTotalBytes: number;
 }
-
-/** Spooled uploads are named so the crash sweep can recognise them in DATA_DIR/tmp. */
-export const SPOOL_PREFIX = 'upload-';
 
 const invalidForm = () => new BodyError('Formulaire multipart invalide.');
 export const tooManyFiles = (maxFiles: number) => new BodyError(`Trop de fichiers (${maxFiles} au maximum).`, 413);

@@ -7,9 +7,11 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Services } from '../context.js';
 import { Prisma } from '../generated/prisma/client.js';
-import { SPOOL_PREFIX } from '../http/multipart.js';
 
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** The multipart reader names its spooled uploads so this sweep can recognise them in DATA_DIR/tmp. */
+export const SPOOL_PREFIX = 'upload-';
 
 /** Keys looked up in the database per statement. */
 const BATCH = 500;

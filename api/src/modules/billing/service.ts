@@ -6,7 +6,7 @@ import { MailDeliveryError, renderMail } from '../../infra/mail/index.js';
 import { formatEuros, formatMonthYear } from '../../infra/mail/format.js';
 import { renderGroupBillPdf, type GroupBillPdfProps } from '../../infra/pdf/index.js';
 import { FileNotFoundError, newStorageKey } from '../../infra/storage.js';
-import type { DocumentProvider } from '../../http/files.js';
+import type { DocumentProvider } from '../../infra/file-links.js';
 import { formatAmount, sum, toDecimal, type DecimalInput } from '../../lib/money.js';
 import { FIRST_YEAR, isValidPeriod, parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { recordAudit } from '../audit/service.js';

@@ -1,6 +1,6 @@
 import { createContextCache } from '@pothos/core';
 import type { AppContext, Services, Viewer } from '../../context.js';
-import type { ArchiveProvider } from '../../http/files.js';
+import type { ArchiveProvider } from '../../infra/file-links.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { ReportFileKind, ReportStatus } from '../../generated/prisma/enums.js';
 import { AppError, validationError } from '../../graphql/errors.js';

@@ -22,7 +22,7 @@ export const PeriodTotalsRef = builder.objectRef<PeriodTotals>('PeriodTotals').i
 });
 
 export interface BillFile {
-  /** A stored file, or a document built at its first download (see http/files.ts). */
+  /** A stored file, or a document built at its first download (see infra/file-links.ts). */
   source: { storageKey: string } | { document: string; id: number };
   name: string;
   size: number | null;

@@ -1,0 +1,35 @@
+// Dependencies point one way: HTTP handlers call services, services call infrastructure. A service
+// or an infrastructure module that imports the HTTP layer would tie business rules to a transport.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const api = path.resolve(import.meta.dirname, '../../api/src');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Every module `file` imports, resolved to a path under api/src (types included). */
+const importsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/\sfrom\s+'(\.{1,2}\/[^']+)'/g)].map((match) => path.relative(api, path.resolve(path.dirname(file), match[1])));
+
+describe('layering of the API', () => {
+  const services = sources(path.join(api, 'modules')).filter((file) => !file.endsWith('/rest.ts'));
+  const infra = sources(path.join(api, 'infra'));
+
+  it('looks at the modules it means to (services and infrastructure exist)', () => {
+    expect(services.some((file) => file.endsWith('modules/reports/service.ts'))).toBe(true);
+    expect(infra.some((file) => file.endsWith('infra/storage.ts'))).toBe(true);
+  });
+
+  it('no service, schema or infrastructure module imports the HTTP layer', () => {
+    const offenders = [...services, ...infra].flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith('http/'))
+        .map((target) => `${path.relative(api, file)} → ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
