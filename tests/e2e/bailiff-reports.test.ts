@@ -10,6 +10,7 @@ import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { screenTitle, signedInPage, toast } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
+import { watchUploadProgress } from '../support/upload-progress.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -229,19 +230,11 @@ describe('Créer un constat', () => {
       { name: 'releve-2.txt', mimeType: 'text/plain', buffer: Buffer.from(text) },
     ]);
     await page.getByText('releve-2.txt').waitFor();
-    // Every percentage the progress bar shows is recorded, however briefly it is on screen.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
-      new MutationObserver(() => {
-        const match = document.body.innerText.match(/Envoi en cours… (\d+) %/);
-        if (match) seen.push(match[1]);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    const progressSeen = await watchUploadProgress(page);
     await page.getByRole('button', { name: 'Créer le constat' }).click();
     await toast(page, 'Constat créé avec succès').waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard/constats-en-cours-moi-huissier');
-    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    const seen = await progressSeen();
     expect(seen).toContain('100');
     await screenTitle(page, 'Mes constats en cours').waitFor();
     await rowOf({ name }).getByText('En cours', { exact: true }).waitFor();

@@ -10,6 +10,7 @@ import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { screenTitle, signedInPage, toast } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
+import { watchUploadProgress } from '../support/upload-progress.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -255,15 +256,7 @@ describe('Constats en cours', () => {
     await search(name);
     const row = rowOf(name);
     await row.getByText('En cours', { exact: true }).waitFor();
-    // Every percentage the cell shows is recorded, however briefly it is on screen.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
-      new MutationObserver(() => {
-        const match = document.body.innerText.match(/Envoi en cours… (\d+) %/);
-        if (match) seen.push(match[1]);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    const progressSeen = await watchUploadProgress(page);
     await row.locator('input[type="file"]').setInputFiles({
       name: 'constat-dactylographie.txt',
       mimeType: 'text/plain',
@@ -272,7 +265,7 @@ describe('Constats en cours', () => {
     await toast(page, 'Fichier téléchargé avec succès.').waitFor();
     await row.getByText('Terminé', { exact: true }).waitFor();
     await row.getByRole('link', { name: `Tout télécharger : Éléments retournés ${name}` }).waitFor();
-    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    const seen = await progressSeen();
     expect(seen).toContain('100');
     await saveScreenshot(page, 'secretary-reports-returned');
 
