@@ -1,5 +1,6 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, readOutbox, rest } from '../support/http.js';
+import { expectEvery } from '../support/expect-every.js';
 
 // Spec §5 messages, as the forms show them.
 const REQUIRED = 'Champ requis';
@@ -367,7 +368,7 @@ describe('accounts list', () => {
     expect(response.body).toEqual([expect.objectContaining({ first_name: 'Hélène', last_name: 'Marchand', role_id: '2', role_name: 'Bailiff' })]);
     const all = await rest(app.url, 'GET', '/api/v1/users?role_name=Secretary', { token: admin });
     expect(all.body.length).toBeGreaterThanOrEqual(3);
-    expect(all.body.every((user: any) => user.role_id === '3')).toBe(true);
+    expectEvery(all.body, (user: any) => user.role_id === '3');
     expect(all.body[0]).toHaveProperty('secretary_price_page');
   });
 

@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, readOutbox, rest } from '../support/http.js';
 import { wsClient } from '../support/ws.js';
 import { foldSpaces, pdfText } from '../support/pdf.js';
+import { expectEvery } from '../support/expect-every.js';
 
 let app: TestApp;
 const tokens: Record<'admin' | 'bailiff' | 'otherBailiff' | 'secretary', string> = {} as never;
@@ -375,7 +376,7 @@ describe('bill numbers are unique and consecutive under concurrency', () => {
     expect(await counter()).toBe(before + 20);
     // Each PDF carries its own number.
     const stored = await app.services.db.groupBill.findMany({ where: { number: { in: numbers } } });
-    expect(stored.every((row) => row.pdfKey)).toBe(true);
+    expectEvery(stored, (row) => row.pdfKey);
   });
 
   it('two simultaneous generations of the same étude: one bill, the other refused, no number lost', async () => {
@@ -406,12 +407,12 @@ describe('who sees which bills', () => {
     const expected = await app.services.db.groupBill.count({ where: { groupId: ids.bailiffGroup } });
     expect(expected).toBeGreaterThan(0);
     expect(result.data!.groupBills.totalCount).toBe(expected);
-    expect(result.data!.groupBills.edges.every((edge: any) => edge.node.group.databaseId === ids.bailiffGroup)).toBe(true);
+    expectEvery(result.data!.groupBills.edges, (edge: any) => edge.node.group.databaseId === ids.bailiffGroup);
 
     const legacy = await rest(app.url, 'GET', '/api/v1/billing/get_all_bailiff', { token: tokens.bailiff });
     expect(legacy.status).toBe(200);
     expect(legacy.body.bills).toHaveLength(expected);
-    expect(legacy.body.bills.every((entry: any) => entry.group_id === ids.bailiffGroup)).toBe(true);
+    expectEvery(legacy.body.bills, (entry: any) => entry.group_id === ids.bailiffGroup);
     // Asking for another étude changes nothing.
     const sneaky = await rest(app.url, 'GET', `/api/v1/billing/get_all_bailiff?group_id=${ids.otherGroup}`, { token: tokens.bailiff });
     expect(sneaky.body.bills).toEqual([]);

@@ -6,6 +6,7 @@ import type { Client } from 'graphql-ws';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { wsClient } from '../support/ws.js';
+import { expectEvery } from '../support/expect-every.js';
 
 let app: TestApp;
 let reportId: number;
@@ -53,7 +54,7 @@ describe("a secretary's pay is hidden from bailiffs", () => {
     expect(bailiffList.errors).toBeUndefined();
     const mine = bailiffList.data!.reports.edges.map((edge: any) => edge.node);
     expect(mine.length).toBeGreaterThan(0);
-    expect(mine.every((node: any) => node.retrocessionAmounts === null && node.billingAmounts !== null)).toBe(true);
+    expectEvery(mine, (node: any) => node.retrocessionAmounts === null && node.billingAmounts !== null);
 
     const byNode = `query($id: ID!) { node(id: $id) { ... on Report { ${AMOUNTS} } } }`;
     const id = encodeGlobalID('Report', reportId);

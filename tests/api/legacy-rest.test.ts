@@ -5,6 +5,7 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { foldSpaces, pdfText } from '../support/pdf.js';
+import { expectEvery } from '../support/expect-every.js';
 
 let app: TestApp;
 const tokens: Record<'admin' | 'bailiff' | 'secretary', string> = {} as never;
@@ -85,7 +86,7 @@ describe('GET /api/v1/report/get_all without paging (item 13)', () => {
     const bailiffId = (await app.services.db.user.findFirstOrThrow({ where: { email: demo.bailiff.email } })).id;
     expect(mine.status).toBe(200);
     expect(mine.body.reports.length).toBe(await app.services.db.report.count({ where: { bailiffId } }));
-    expect(mine.body.reports.every((report: { bailiff_id: number }) => report.bailiff_id === bailiffId)).toBe(true);
+    expectEvery(mine.body.reports, (report: { bailiff_id: number }) => report.bailiff_id === bailiffId);
 
     const badYear = await rest(app.url, 'GET', '/api/v1/report/get_all?year=99999', { token: tokens.admin });
     expect(badYear.status).toBe(400);

@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { notifyUsers } from '../../api/src/modules/notifications/service.js';
+import { expectEvery } from '../support/expect-every.js';
 
 const NOTIFICATIONS = `query($first: Int, $after: String, $unreadOnly: Boolean) {
   notifications(first: $first, after: $after, unreadOnly: $unreadOnly) {
@@ -55,7 +56,7 @@ describe('notifications', () => {
     expect(ids).toHaveLength(total);
 
     const other = await gql(app.url, NOTIFICATIONS, { first: 60 }, secretary);
-    expect(other.data!.notifications.edges.every((edge: any) => !edge.node.body.includes('Commentaire n°'))).toBe(true);
+    expectEvery(other.data!.notifications.edges, (edge: any) => !edge.node.body.includes('Commentaire n°'));
   });
 
   it('marks one read, counts unread, and never touches another user’s', async () => {
@@ -136,7 +137,7 @@ describe('absences', () => {
   it('each user lists their own; the admin lists everyone by month, with names', async () => {
     const mine = await rest(app.url, 'GET', '/api/v1/calendar', { token: bailiff });
     expect(mine.body.length).toBeGreaterThan(0);
-    expect(mine.body.every((absence: any) => absence.user_id === bailiffId)).toBe(true);
+    expectEvery(mine.body, (absence: any) => absence.user_id === bailiffId);
 
     const month = await gql(
       app.url,
@@ -159,7 +160,7 @@ describe('absences', () => {
     expect(new Set(all.body.map((absence: any) => absence.user_id)).size).toBeGreaterThan(3);
     expect(all.body[0]).toEqual(expect.objectContaining({ first_name: expect.any(String), last_name: expect.any(String), start_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }));
     const fromDate = await rest(app.url, 'GET', '/api/v1/calendar/getAllAbsences?startDate=2031-01-01', { token: admin });
-    expect(fromDate.body.every((absence: any) => absence.end_date >= '2031-01-01')).toBe(true);
+    expectEvery(fromDate.body, (absence: any) => absence.end_date >= '2031-01-01');
     expect((await rest(app.url, 'GET', '/api/v1/calendar/getAllAbsences', { token: bailiff })).status).toBe(403);
   });
 });

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { countFiles } from '../support/files.js';
 import { demo, gql, loginToken, readOutbox, rest } from '../support/http.js';
 import { gqlUpload, restForm, samplePdf } from '../support/upload.js';
+import { expectEvery } from '../support/expect-every.js';
 
 let app: TestApp;
 const tokens: Record<'admin' | 'bailiff' | 'otherBailiff' | 'secretary' | 'otherSecretary', string> = {} as never;
@@ -191,13 +192,13 @@ describe('workflow: assignment, counts, return, archive', () => {
     const result = await gql(app.url, 'query { reports(first: 100) { totalCount edges { node { secretary { databaseId } } } } }', {}, tokens.secretary);
     const mine = await app.services.db.report.count({ where: { secretaryId: ids.secretary } });
     expect(result.data!.reports.totalCount).toBe(mine);
-    expect(result.data!.reports.edges.every((edge: any) => edge.node.secretary.databaseId === ids.secretary)).toBe(true);
+    expectEvery(result.data!.reports.edges, (edge: any) => edge.node.secretary.databaseId === ids.secretary);
   });
 
   it('a bailiff never sees another bailiff’s report', async () => {
     expect(await report(tokens.otherBailiff, reportId)).toBeNull();
     const list = await rest(app.url, 'GET', '/api/v1/report/get_all?without_filter_archived=true', { token: tokens.otherBailiff });
-    expect(list.body.reports.every((r: { bailiff_id: number }) => r.bailiff_id === ids.otherBailiff)).toBe(true);
+    expectEvery(list.body.reports, (r: { bailiff_id: number }) => r.bailiff_id === ids.otherBailiff);
     const touch = await mutate(tokens.otherBailiff, 'archiveReport', 'ArchiveReportInput', { reportId: reportGid(reportId) });
     expect(touch.errors![0].extensions!.code).toBe('NOT_FOUND');
   });
@@ -456,7 +457,7 @@ describe('lists and headers', () => {
     const expected = await app.services.db.report.count({ where: { status: 'TE', bailiffId: ids.bailiff, isArchived: false } });
     expect(response.status).toBe(200);
     expect(response.body.reports).toHaveLength(expected);
-    expect(response.body.reports.every((r: any) => r.status === 'TE' && r.bailiff_id === ids.bailiff)).toBe(true);
+    expectEvery(response.body.reports, (r: any) => r.status === 'TE' && r.bailiff_id === ids.bailiff);
   });
 
   it('REST get_headers gives the secretary tiles', async () => {

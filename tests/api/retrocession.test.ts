@@ -6,6 +6,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { gqlUpload, restForm, samplePdf } from '../support/upload.js';
+import { expectEvery } from '../support/expect-every.js';
 
 let app: TestApp;
 const tokens: Record<'admin' | 'bailiff' | 'secretary' | 'otherSecretary', string> = {} as never;
@@ -155,7 +156,7 @@ describe('secretary bills: one Word or PDF file a month', () => {
 
     const all = await gql(app.url, 'query { secretaryBills(first: 200) { edges { node { secretary { databaseId } } } } }', {}, tokens.otherSecretary);
     expect(all.data!.secretaryBills.edges.length).toBeGreaterThan(0);
-    expect(all.data!.secretaryBills.edges.every((edge: any) => edge.node.secretary.databaseId === ids.otherSecretary)).toBe(true);
+    expectEvery(all.data!.secretaryBills.edges, (edge: any) => edge.node.secretary.databaseId === ids.otherSecretary);
     const node = await gql(app.url, 'query($id: ID!) { node(id: $id) { ... on SecretaryBill { number file { url } } } }', { id: bill.id }, tokens.otherSecretary);
     expect(node.data?.node ?? null).toBeNull();
     const filtered = await gql(app.url, 'query($filter: SecretaryBillFilter) { secretaryBills(filter: $filter) { totalCount } }', { filter: { secretaryId: gid('User', ids.secretary) } }, tokens.otherSecretary);
@@ -252,7 +253,7 @@ describe('rétrocession views: reports of a period, totals, « Factures » only 
     const result = await gql(app.url, RETROCESSION, { filter: { year, month }, first: 100 }, tokens.secretary);
     const reports = await periodReports({ secretaryId: ids.secretary }, year, month);
     expect(result.data!.retrocession.totals).toEqual(expectedTotals(reports));
-    expect(result.data!.retrocession.reports.edges.every((edge: any) => edge.node.secretary.databaseId === ids.secretary)).toBe(true);
+    expectEvery(result.data!.retrocession.reports.edges, (edge: any) => edge.node.secretary.databaseId === ids.secretary);
     const legacy = await rest(app.url, 'GET', `/api/v1/billing/get_all_secretary?year=${year}&month=${month}`, { token: tokens.secretary });
     expect(legacy.body.bills.map((entry: any) => entry.id).sort()).toEqual(reports.map((report) => report.id).sort());
   });
@@ -308,7 +309,7 @@ describe('statistics', () => {
     expect(stats.series[0].data).toHaveLength(month === -1 ? 12 : days);
     expect(sumOf(stats.series[0].data)).toBe(totals.secretaries);
     expect(sumOf(stats.series[1].data)).toBe(totals.bailiffs);
-    expect(stats.series[1].data.every((point: any) => point.y === Number(point.amount))).toBe(true);
+    expectEvery(stats.series[1].data, (point: any) => point.y === Number(point.amount));
 
     const legacy = await rest(app.url, 'GET', `/api/v1/statistics/get?month=${month}&year=${year}`, { token: tokens.admin });
     expect(legacy.status).toBe(200);

@@ -3,6 +3,7 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
+import { expectEvery } from '../support/expect-every.js';
 
 let app: TestApp;
 let admin: string;
@@ -32,7 +33,7 @@ describe('7. selectors and filters never offer a pending account', () => {
     const emails = selectable.users.edges.map((edge) => edge.node.email);
     expect(emails).not.toContain('jerome.breval@demo.fr');
     expect(emails).toContain(demo.bailiff.email);
-    expect(selectable.users.edges.every((edge) => edge.node.status !== 'PENDING')).toBe(true);
+    expectEvery(selectable.users.edges, (edge) => edge.node.status !== 'PENDING');
     expect(selectable.users.totalCount).toBe(all.users.totalCount - 1);
   });
 });
@@ -114,7 +115,7 @@ describe('1. new deposits waiting for a secretary', () => {
     const waiting = await call<List>(LIST, { filter: { awaitingSecretary: true } });
     const mine = waiting.reports.edges.find((edge) => edge.node.id === report.id);
     expect(mine?.node.awaitingSecretary).toBe(true);
-    expect(waiting.reports.edges.every((edge) => edge.node.awaitingSecretary)).toBe(true);
+    expectEvery(waiting.reports.edges, (edge) => edge.node.awaitingSecretary);
     expect(waiting.reportHeaders.totalReports).toBe(waiting.reports.totalCount);
     const expected = await app.services.db.report.count({ where: { secretaryId: null, isArchived: false, status: { in: ['NA', 'EC'] } } });
     expect(waiting.reports.totalCount).toBe(expected);
@@ -129,7 +130,7 @@ describe('1. new deposits waiting for a secretary', () => {
     // A bailiff sees his deposit « En cours », never « waiting » (spec §6: EC, TE, AR only).
     const bailiffToken = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
     const his = await call<List>(LIST, { filter: { awaitingSecretary: true } }, bailiffToken);
-    expect(his.reports.edges.every((edge) => !edge.node.awaitingSecretary)).toBe(true);
+    expectEvery(his.reports.edges, (edge) => !edge.node.awaitingSecretary);
   });
 });
 

@@ -8,6 +8,7 @@ import { verifyPassword } from '../../api/src/modules/auth/password.js';
 import { DEMO_ACCOUNTS, seedDemoData, type SeedSummary } from '../../prisma/seed.js';
 import { readAll } from '../support/streams.js';
 import { createTestDatabase } from '../support/test-database.js';
+import { expectEvery } from '../support/expect-every.js';
 
 // A fixed "now" keeps the assertions about months and alert ages stable.
 const NOW = new Date('2026-11-18T09:30:00Z');
@@ -156,7 +157,7 @@ describe('demo seed', () => {
     expect(helene.searchText).toContain('helene');
     const reportNames = (await prisma.report.findMany({ select: { name: true } })).map((report) => report.name);
     expect(reportNames.some((name) => name.startsWith("Constat d'état des lieux"))).toBe(true);
-    expect(reportNames.every((name) => name.length <= 90)).toBe(true);
+    expectEvery(reportNames, (name) => name.length <= 90);
   });
 
   it('creates 75–85 reports in every status over about 24 months', async () => {
@@ -285,7 +286,7 @@ describe('demo seed', () => {
 
     const news = await prisma.news.findMany();
     expect(news.some((item) => item.important)).toBe(true);
-    expect(news.every((item) => !/<script/i.test(item.body))).toBe(true);
+    expectEvery(news, (item) => !/<script/i.test(item.body));
 
     const notifications = await prisma.notification.findMany();
     expect(notifications.some((notification) => notification.isRead)).toBe(true);

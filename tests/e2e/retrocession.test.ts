@@ -10,6 +10,8 @@ import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { screenTitle, signedInPage, subscriptionSent, toast } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
+import { expectEvery } from '../support/expect-every.js';
+import { watchUploadProgress } from '../support/upload-progress.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -304,7 +306,7 @@ describe('secretary · RÉTROCESSION', () => {
     // The API's own answer for her is the admin's view filtered on her.
     const asAdmin = await period({ ...previous, secretaryId: me!.id });
     expect(mine.totals).toEqual(asAdmin.totals);
-    expect(mine.reports.edges.every((edge) => edge.node.secretary?.id === me!.id)).toBe(true);
+    expectEvery(mine.reports.edges, (edge) => edge.node.secretary?.id === me!.id);
     await saveScreenshot(page, 'retrocession-secretary');
     // The comment dialog of a constat.
     await table.locator('tbody tr').first().getByRole('button', { name: /^Commentaires du constat/ }).click();
@@ -351,18 +353,10 @@ describe('secretary · RÉTROCESSION', () => {
     const pdf = Buffer.concat([samplePdf('Facture'), Buffer.alloc(8 * 1024 * 1024, 32)]);
     await input.setInputFiles({ name: 'facture-novembre.pdf', mimeType: 'application/pdf', buffer: pdf });
     await box.getByText('facture-novembre.pdf').waitFor();
-    // Every percentage the progress bar shows is recorded, however briefly it is on screen.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
-      new MutationObserver(() => {
-        const match = document.body.innerText.match(/Envoi en cours… (\d+) %/);
-        if (match) seen.push(match[1]);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    const progressSeen = await watchUploadProgress(page);
     await box.getByRole('button', { name: 'Déposer la facture' }).click();
     await toast(page, 'Facture déposée avec succès.').waitFor();
-    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    const seen = await progressSeen();
     expect(seen).toContain('100');
     await box.getByText(/^Déposée le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} · 8,00\sMo$/).waitFor();
     await box.getByText('Pour la remplacer, demandez à l’administrateur de la supprimer.').waitFor();
@@ -420,7 +414,7 @@ describe('secretary · MES FACTURES', () => {
     await eventually(() => columnTexts(table, 1), mine.map((bill) => bill.monthLabel));
     expect(await columnTexts(table, 2)).toEqual(mine.map((bill) => String(bill.figures.textPages)));
     expect(await columnTexts(table, 4)).toEqual(mine.map((bill) => formatMoney(bill.figures.amountHT)));
-    expect(mine.every((bill) => /^[A-ZÉÈ]/.test(bill.monthLabel))).toBe(true);
+    expectEvery(mine, (bill) => /^[A-ZÉÈ]/.test(bill.monthLabel));
     await saveScreenshot(page, 'retrocession-secretary-bills');
 
     await page.getByRole('combobox', { name: 'Année' }).selectOption('2020');

@@ -1,6 +1,7 @@
 import { renderGroupBillPdf, type GroupBillPdfProps } from '../../api/src/infra/pdf/index.js';
 import { FONT_FILES } from '../../api/src/infra/pdf/fonts.js';
 import { pdfFonts, pdfText } from '../support/pdf.js';
+import { expectEvery } from '../support/expect-every.js';
 
 const line = (index: number) => ({
   createdAt: new Date(Date.UTC(2026, 10, 1 + (index % 28), 9)),
@@ -52,7 +53,7 @@ describe('invoice PDF', () => {
     expect(FONT_FILES.regular).toMatch(/node_modules\/dejavu-fonts-ttf\/ttf\/DejaVuSans\.ttf$/);
     const fonts = await pdfFonts(await renderGroupBillPdf(props(3)));
     expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, ''))).toEqual(expect.arrayContaining(['DejaVuSans', 'DejaVuSans-Bold']));
-    expect(fonts.every((font) => font.embedded)).toBe(true);
+    expectEvery(fonts, (font) => font.embedded);
   });
 
   it('many lines: more pages, the table header and the footer on each', async () => {
