@@ -59,8 +59,13 @@ export async function startCountingQueue(services: Pick<Services, 'db' | 'storag
     }
   };
 
+  let stopping = false;
   for (let i = 0; i < options.concurrency; i++) {
     await boss.work<CountJob>(COUNT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+      // A job fetched while this instance stops goes back to the queue (retried, by another
+      // instance or at the next start) instead of starting a count that would outlive stop():
+      // pg-boss keeps polling its workers until their handler returns, after the pool is closed.
+      if (stopping) throw new Error("arrêt de l'instance, comptage reporté");
       await countReportFile(services, job.data.fileId, { timeoutMs: options.timeoutSeconds * 1000, lastAttempt: job.retryCount >= job.retryLimit });
     });
   }
@@ -74,6 +79,9 @@ export async function startCountingQueue(services: Pick<Services, 'db' | 'storag
 
   return {
     enqueue,
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    stop: () => {
+      stopping = true;
+      return boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
   };
 }
