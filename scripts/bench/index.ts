@@ -10,7 +10,7 @@
 //   4. prints one table and writes bench/results/latest.json (+ .md).
 // Options: --db=embedded|postgres --reports=100000 --runs=3 --duration=10 --warmup=5
 // --connections=10 --page=50 --fanout=1000 --upload-mb=200
-// --only=sql,cost,execution,calibration,screen,floor,rest,aggregates,export,fanout,upload,cold,counting --cost-requests=300 --cost-rounds=3 --cost-targets=GraphQL,plancher,REST
+// --only=sql,cost,execution,calibration,screen,floor,rest,aggregates,search,export,fanout,upload,cold,counting --cost-requests=300 --cost-rounds=3 --cost-targets=GraphQL,plancher,REST
 // --explain (with sql: plans of the screen query's statements and of the floor's in bench/.data/explain.txt)
 // --fresh (rebuild the dataset) --max-age-hours=24 --profile (CPU profile of the measured server)
 // --no-build --node-args="--flag …" (extra node flags of the measured server, for A/B runs).
@@ -31,6 +31,7 @@ import { graphql, startServerProcess, type ServerProcess } from './process.js';
 import { SCREEN_QUERY, restGetAllPath } from './queries.js';
 import { printTable, writeResults, type Row } from './report.js';
 import { aggregatesRows, exportRows, measureAggregatesCost, measureExport, AGGREGATES_QUERY } from './reporting.js';
+import { measureSearchCost, searchRows } from './search.js';
 import { measureUpload, type UploadFigure } from './upload.js';
 import { measureCounting, type CountingFigure } from './counting.js';
 
@@ -39,7 +40,7 @@ const DATA = path.join(ROOT, 'bench/.data');
 const BUILD = path.join(DATA, 'build');
 const PRODUCT_ENTRY = path.join(BUILD, 'api/src/main.js');
 const BENCH_ENTRY = path.join(BUILD, 'scripts/bench/server.js');
-const FIGURES = ['sql', 'cost', 'execution', 'calibration', 'screen', 'floor', 'rest', 'aggregates', 'export', 'fanout', 'upload', 'cold', 'counting'] as const;
+const FIGURES = ['sql', 'cost', 'execution', 'calibration', 'screen', 'floor', 'rest', 'aggregates', 'search', 'export', 'fanout', 'upload', 'cold', 'counting'] as const;
 type FigureName = (typeof FIGURES)[number];
 
 function parseArgs(argv: string[]) {
@@ -217,7 +218,7 @@ async function main(): Promise<void> {
     }
 
     // --- Throughput, fan-out and upload on one server process ---------------------------------
-    const wantsServer = ['cost', 'execution', 'calibration', 'screen', 'floor', 'rest', 'aggregates', 'export', 'fanout', 'upload'].some((name) => options.only.has(name as FigureName));
+    const wantsServer = ['cost', 'execution', 'calibration', 'screen', 'floor', 'rest', 'aggregates', 'search', 'export', 'fanout', 'upload'].some((name) => options.only.has(name as FigureName));
     if (wantsServer) {
       log(`\nServeur mesuré (BENCH_FLOOR=1${options.profile ? ', --cpu-prof' : ''}) …`);
       server = await startServerProcess({
@@ -347,6 +348,13 @@ async function main(): Promise<void> {
         const figures = await measureAggregatesCost(url, screenBody(options.page), { requests: Math.max(20, Math.round(options.costRequests / 5)), rounds: options.costRounds, connections: 2, serverPid: server.pid }, log);
         raw.aggregates = figures;
         rows.push(...aggregatesRows(figures, months, options.engine === 'embedded'));
+      }
+
+      if (options.only.has('search')) {
+        log('\nRecherche par fragment de nom de constat (admin) contre la même page sans recherche, CPU par requête …');
+        const figure = await measureSearchCost(url, { requests: options.costRequests, rounds: options.costRounds, connections: 2, serverPid: server.pid }, log);
+        raw.search = figure;
+        rows.push(...searchRows(figure, options.engine === 'embedded'));
       }
 
       if (options.only.has('export')) {

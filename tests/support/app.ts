@@ -26,7 +26,13 @@ export interface TestApp {
  * tests); the database then belongs to that app, which drops it when it stops.
  */
 export async function startTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; shareDatabaseWith?: TestApp } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    shareDatabaseWith?: TestApp;
+    /** Also called with every statement Prisma sends and its parameters as JSON (EXPLAIN tests). */
+    onQuery?: (sql: string, params: string) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = options.shareDatabaseWith
     ? { url: options.shareDatabaseWith.databaseUrl, drop: async () => {} }
@@ -43,7 +49,11 @@ export async function startTestApp(
     ...options.env,
   });
   const queries: string[] = [];
-  const running = await startServer(config, { log: () => {}, db: { onQuery: (sql) => queries.push(sql) } });
+  const onQuery = (sql: string, params: string) => {
+    queries.push(sql);
+    options.onQuery?.(sql, params);
+  };
+  const running = await startServer(config, { log: () => {}, db: { onQuery } });
   return {
     url: running.url.replace('localhost', '127.0.0.1'),
     services: running.services,

@@ -3,6 +3,7 @@ import {
   formatUnitPrice,
   parseUnitPrice,
   passwordChangeRule,
+  searchTextClauses,
   searchWords,
   toSearchText,
   validateAccountFields,
@@ -15,6 +16,11 @@ describe('accent-free search text', () => {
   it("'helene' finds 'Hélène'", () => {
     expect(toSearchText('Hélène', 'Marchand')).toBe('helene marchand');
     expect(searchWords('  HÉLÈNE   marchand ')).toEqual(['helene', 'marchand']);
+  });
+
+  it('each word is a substring of searchText, the form its trigram index serves', () => {
+    expect(searchTextClauses(searchWords('Hélène MARCH'))).toEqual([{ searchText: { contains: 'helene' } }, { searchText: { contains: 'march' } }]);
+    expect(searchTextClauses([])).toEqual([]);
   });
 });
 

@@ -304,7 +304,15 @@ export function formatUnitPrice(value: DecimalInput): string {
   return decimal.toFixed(Math.max(2, decimal.decimalPlaces()));
 }
 
-/** The keyword filter of the accounts and groups lists: every word must appear in searchText. */
+/** The keyword filter of the accounts, groups and news lists: every word must appear in searchText. */
 export function searchWords(keyword: string | null | undefined): string[] {
   return toSearchText(keyword).split(' ').filter(Boolean).slice(0, 8);
+}
+
+/**
+ * The keyword filter's conditions, the one form every list searches searchText with: each word as a
+ * substring (`LIKE '%word%'`), which the column's trigram index serves (prisma/schema.prisma).
+ */
+export function searchTextClauses(words: string[]): { searchText: { contains: string } }[] {
+  return words.map((word) => ({ searchText: { contains: word } }));
 }

@@ -19,6 +19,7 @@ import {
   parseCivility,
   parseUnitPrice,
   passwordChangeRule,
+  searchTextClauses,
   toSearchText,
   validateAccountFields,
   type AccountFields,
@@ -412,7 +413,7 @@ export function accountsWhere(filter: { role?: Role | null; status?: UserStatus 
     AND: [
       ...(filter.status ? [{ status: filter.status }] : []),
       ...(filter.selectable ? [{ status: { not: 'PENDING' as const } }] : []),
-      ...filter.words.map((word) => ({ searchText: { contains: word } })),
+      ...searchTextClauses(filter.words),
     ],
   };
 }

@@ -1,6 +1,6 @@
 import { builder, type BuilderTypes } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
-import { formatUnitPrice, searchWords } from '../accounts/rules.js';
+import { formatUnitPrice, searchTextClauses, searchWords } from '../accounts/rules.js';
 import { sirenOfSiret } from '../../lib/identifiers.js';
 import { groupMessages } from './rules.js';
 import * as groups from './service.js';
@@ -85,7 +85,7 @@ const UpdateGroupInput = builder.inputType('UpdateGroupInput', {
 });
 
 const groupsWhere = (keyword: string | null | undefined) => ({
-  AND: searchWords(keyword).map((word) => ({ searchText: { contains: word } })),
+  AND: searchTextClauses(searchWords(keyword)),
 });
 
 builder.queryFields((t) => ({

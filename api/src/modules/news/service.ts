@@ -3,7 +3,7 @@ import { AppError, forbidden, notAuthenticated, validationError } from '../../gr
 import type { Prisma } from '../../infra/db.js';
 import { htmlToText, sanitizeRichText } from '../../infra/html.js';
 import { recordAudit } from '../audit/service.js';
-import { searchWords, toSearchText } from '../accounts/rules.js';
+import { searchTextClauses, searchWords, toSearchText } from '../accounts/rules.js';
 import { newsMessages, validateNews, type NewsSearch } from './rules.js';
 import { requireAdmin } from '../../guards.js';
 
@@ -73,7 +73,7 @@ export async function markNewsRead(ctx: AppContext, newsId: number): Promise<voi
 
 /** The list filter: accent-free words in title and text, and/or the day of publication (Paris time). */
 export async function newsWhere(ctx: AppContext, search: NewsSearch): Promise<Prisma.NewsWhereInput> {
-  const where: Prisma.NewsWhereInput = { AND: searchWords(search.keyword).map((word) => ({ searchText: { contains: word } })) };
+  const where: Prisma.NewsWhereInput = { AND: searchTextClauses(searchWords(search.keyword)) };
   if (!search.date) return where;
   const { day, month = null, year = null } = search.date;
   // Timestamps are stored as UTC without zone: convert to Paris time before taking the day.

@@ -87,6 +87,7 @@ export function reportsWhere(viewer: Viewer, filter: ReportFilter = {}): Prisma.
   const period = filterPeriod(filter);
   if (period) and.push({ createdAt: { gte: period.start, lt: period.end } });
   const search = filter.search?.trim();
+  // ILIKE '%…%' on the column itself, which its trigram index serves (prisma/schema.prisma).
   if (search) and.push({ name: { contains: search, mode: 'insensitive' } });
   if (filter.archived != null) and.push({ isArchived: filter.archived });
   if (filter.awaitingSecretary) and.push({ secretaryId: null, isArchived: false, status: { in: [...AWAITING_SECRETARY_STATUSES] } });
@@ -106,7 +107,8 @@ export function reportsSql(viewer: Viewer, filter: ReportFilter = {}, alias = 'r
   const period = filterPeriod(filter);
   if (period) and.push(Prisma.sql`${column('createdAt')} >= ${sqlTimestamp(period.start)} AND ${column('createdAt')} < ${sqlTimestamp(period.end)}`);
   const search = filter.search?.trim();
-  // What Prisma's `contains` with `mode: 'insensitive'` sends: the text as typed inside ILIKE '%…%'.
+  // What Prisma's `contains` with `mode: 'insensitive'` sends: the text as typed inside ILIKE '%…%',
+  // on the bare column, as the trigram index is built (tests/api/search-indexes.test.ts).
   if (search) and.push(Prisma.sql`${column('name')} ILIKE ('%' || ${search} || '%')`);
   if (filter.archived != null) and.push(Prisma.sql`${column('isArchived')} = ${filter.archived}`);
   if (filter.awaitingSecretary) {
