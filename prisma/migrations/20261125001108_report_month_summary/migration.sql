@@ -1,5 +1,6 @@
 -- CreateTable
 CREATE TABLE "ReportMonthSummary" (
+    "id" BIGSERIAL NOT NULL,
     "monthStart" TIMESTAMP(3) NOT NULL,
     "year" INTEGER NOT NULL,
     "month" INTEGER NOT NULL,
@@ -17,8 +18,11 @@ CREATE TABLE "ReportMonthSummary" (
     "billingCents" BIGINT NOT NULL,
     "retrocessionCents" BIGINT NOT NULL,
 
-    CONSTRAINT "ReportMonthSummary_pkey" PRIMARY KEY ("monthStart","bailiffId","secretaryId","status","isArchived")
+    CONSTRAINT "ReportMonthSummary_pkey" PRIMARY KEY ("id")
 );
+
+-- CreateIndex
+CREATE INDEX "ReportMonthSummary_monthStart_bailiffId_secretaryId_status__idx" ON "ReportMonthSummary"("monthStart", "bailiffId", "secretaryId", "status", "isArchived");
 
 -- Spec §9 amounts of one constat in cents, rounded half up per line as money.ts does (tariffs are
 -- numeric(8,3): a tariff × a count is an exact number of tenths of a cent, and (tenths + 5) / 10
@@ -36,45 +40,56 @@ CREATE FUNCTION report_retrocession_cents(pages integer, photos integer, price_p
        + ((coalesce(price_photo, 0) * 1000)::int8 * photos + 5) / 10;
 
 -- The statement that adds `source`'s constats (columns of "Report" plus `sign`, 1 to add, -1 to
--- remove) to the rollup, with the tariffs in force now for what a constat has not captured.
+-- remove) to the rollup, with the tariffs in force now for what a constat has not captured. The
+-- rollup is append-only for writers: each statement inserts one row per key it changes, so
+-- concurrent writers never wait for each other there (an upsert's row locks made two transactions
+-- writing constats of the same keys in other orders deadlock). The same statement folds the older
+-- rows of those keys into one, skipping the rows another transaction is folding: a key keeps a
+-- few rows, and a reader sums them.
 CREATE FUNCTION report_month_summary_sql(source text) RETURNS text
   LANGUAGE sql IMMUTABLE
   RETURN format($sql$
-    INSERT INTO "ReportMonthSummary" AS t ("monthStart", "year", "month", "bailiffId", "secretaryId", "status", "isArchived",
+    WITH added AS (
+      INSERT INTO "ReportMonthSummary" ("monthStart", "year", "month", "bailiffId", "secretaryId", "status", "isArchived",
       "reports", "pagesProvisional", "photosProvisional", "pagesRetrocession", "photosRetrocession", "pagesBilling", "photosBilling",
       "billingCents", "retrocessionCents")
-    SELECT ((p.paris AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'UTC')::timestamp(3), extract(year FROM p.paris)::int, extract(month FROM p.paris)::int,
-           r."bailiffId", coalesce(r."secretaryId", 0), r.status, r."isArchived",
-           sum(r.sign), sum(r.sign * r."countPagesProvisional"), sum(r.sign * r."countPhotosProvisional"),
-           sum(r.sign * r."countPagesRetrocession"), sum(r.sign * r."countPhotosRetrocession"),
-           sum(r.sign * r."countPagesBilling"), sum(r.sign * r."countPhotosBilling"),
-           sum(r.sign * report_billing_cents(r."countPagesBilling", r."countPhotosBilling",
-                 coalesce(r."groupPricePage", g."pricePage"), coalesce(r."groupPricePhoto", g."pricePhoto"))),
-           sum(r.sign * report_retrocession_cents(r."countPagesRetrocession", r."countPhotosRetrocession",
-                 coalesce(r."secretaryPricePage", s."secretaryPricePage"), coalesce(r."secretaryPricePhoto", s."secretaryPricePhoto")))
-      FROM (%s) r
-      JOIN "User" b ON b.id = r."bailiffId"
-      LEFT JOIN "Group" g ON g.id = b."groupId"
-      LEFT JOIN "User" s ON s.id = r."secretaryId"
-      CROSS JOIN LATERAL (SELECT date_trunc('month', (r."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Europe/Paris') AS paris) p
+      SELECT ((p.paris AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'UTC')::timestamp(3), extract(year FROM p.paris)::int, extract(month FROM p.paris)::int,
+             r."bailiffId", coalesce(r."secretaryId", 0), r.status, r."isArchived",
+             sum(r.sign), sum(r.sign * r."countPagesProvisional"), sum(r.sign * r."countPhotosProvisional"),
+             sum(r.sign * r."countPagesRetrocession"), sum(r.sign * r."countPhotosRetrocession"),
+             sum(r.sign * r."countPagesBilling"), sum(r.sign * r."countPhotosBilling"),
+             sum(r.sign * report_billing_cents(r."countPagesBilling", r."countPhotosBilling",
+                   coalesce(r."groupPricePage", g."pricePage"), coalesce(r."groupPricePhoto", g."pricePhoto"))),
+             sum(r.sign * report_retrocession_cents(r."countPagesRetrocession", r."countPhotosRetrocession",
+                   coalesce(r."secretaryPricePage", s."secretaryPricePage"), coalesce(r."secretaryPricePhoto", s."secretaryPricePhoto")))
+        FROM (%s) r
+        JOIN "User" b ON b.id = r."bailiffId"
+        LEFT JOIN "Group" g ON g.id = b."groupId"
+        LEFT JOIN "User" s ON s.id = r."secretaryId"
+        CROSS JOIN LATERAL (SELECT date_trunc('month', (r."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Europe/Paris') AS paris) p
+       GROUP BY 1, 2, 3, 4, 5, 6, 7
+      RETURNING "monthStart", "bailiffId", "secretaryId", "status", "isArchived"),
+    older AS (
+      SELECT t.id FROM "ReportMonthSummary" t
+       WHERE (t."monthStart", t."bailiffId", t."secretaryId", t."status", t."isArchived") IN (SELECT * FROM added)
+         FOR UPDATE SKIP LOCKED),
+    folded AS (
+      DELETE FROM "ReportMonthSummary" t USING older WHERE t.id = older.id RETURNING t.*)
+    INSERT INTO "ReportMonthSummary" ("monthStart", "year", "month", "bailiffId", "secretaryId", "status", "isArchived",
+      "reports", "pagesProvisional", "photosProvisional", "pagesRetrocession", "photosRetrocession", "pagesBilling", "photosBilling",
+      "billingCents", "retrocessionCents")
+    SELECT "monthStart", "year", "month", "bailiffId", "secretaryId", "status", "isArchived",
+           sum("reports"), sum("pagesProvisional"), sum("photosProvisional"), sum("pagesRetrocession"), sum("photosRetrocession"),
+           sum("pagesBilling"), sum("photosBilling"), sum("billingCents"), sum("retrocessionCents")
+      FROM folded
      GROUP BY 1, 2, 3, 4, 5, 6, 7
-     -- One lock order for every statement: concurrent writers wait for each other, never in a cycle.
-     ORDER BY 1, 4, 5, 6, 7
-    ON CONFLICT ("monthStart", "bailiffId", "secretaryId", "status", "isArchived") DO UPDATE SET
-      "reports" = t."reports" + EXCLUDED."reports",
-      "pagesProvisional" = t."pagesProvisional" + EXCLUDED."pagesProvisional",
-      "photosProvisional" = t."photosProvisional" + EXCLUDED."photosProvisional",
-      "pagesRetrocession" = t."pagesRetrocession" + EXCLUDED."pagesRetrocession",
-      "photosRetrocession" = t."photosRetrocession" + EXCLUDED."photosRetrocession",
-      "pagesBilling" = t."pagesBilling" + EXCLUDED."pagesBilling",
-      "photosBilling" = t."photosBilling" + EXCLUDED."photosBilling",
-      "billingCents" = t."billingCents" + EXCLUDED."billingCents",
-      "retrocessionCents" = t."retrocessionCents" + EXCLUDED."retrocessionCents"
+    HAVING (sum("reports"), sum("pagesProvisional"), sum("photosProvisional"), sum("pagesRetrocession"), sum("photosRetrocession"),
+            sum("pagesBilling"), sum("photosBilling"), sum("billingCents"), sum("retrocessionCents")) <> (0, 0, 0, 0, 0, 0, 0, 0, 0)
   $sql$, source);
 
 -- Every statement on "Report" adds what it inserted and removes what it deleted, an update both,
--- in the same transaction: additions commute, so concurrent writers need no more than the row
--- locks of the upsert. The ROW EXCLUSIVE lock is taken BEFORE the tariffs are read: a tariff
+-- in the same transaction: additions commute, so concurrent writers need no lock on each other's
+-- rows. The ROW EXCLUSIVE lock is taken BEFORE the tariffs are read: a tariff
 -- change's rebuild (EXCLUSIVE, below) has then either committed — and these tariffs are its new
 -- ones — or waits for this transaction and rebuilds from what it wrote.
 CREATE FUNCTION report_month_summary_on_report() RETURNS trigger
@@ -92,8 +107,7 @@ BEGIN
 END $$;
 
 -- The whole rollup again, from "Report", when what it was computed with changes under it: a
--- tariff in force, a bailiff's étude (hence his tariffs), a user removed (a constat's secretary
--- set to null by the foreign key), the table emptied. Rare admin actions; the rollup is locked
+-- tariff in force, a bailiff's étude (hence his tariffs), the table emptied. Rare admin actions; the rollup is locked
 -- from other writers meanwhile.
 CREATE FUNCTION report_month_summary_rebuild() RETURNS trigger
   LANGUAGE plpgsql AS $$
@@ -129,10 +143,18 @@ CREATE TRIGGER "Group_month_summary_tariffs" AFTER UPDATE ON "Group"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_month_summary_rebuild();
 CREATE TRIGGER "User_month_summary_tariffs" AFTER UPDATE ON "User"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_month_summary_rebuild();
--- At commit: the foreign key's own trigger sets the removed secretary's constats to null after
--- any statement trigger of the DELETE, and their update removed them with her tariffs already gone.
-CREATE CONSTRAINT TRIGGER "User_month_summary_delete" AFTER DELETE ON "User"
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION report_month_summary_rebuild();
+-- Before a user goes, her constats lose their secretary (what the foreign key's ON DELETE SET
+-- NULL would do just after) while her tariffs can still be read: their removal from the rollup then
+-- takes the tariffs it added them with.
+CREATE FUNCTION report_month_summary_user_gone() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "Report" SET "secretaryId" = NULL WHERE "secretaryId" = OLD.id;
+  RETURN OLD;
+END $$;
+
+CREATE TRIGGER "User_month_summary_delete" BEFORE DELETE ON "User"
+  FOR EACH ROW EXECUTE FUNCTION report_month_summary_user_gone();
 
 -- The constats already there.
 DO $$ BEGIN EXECUTE report_month_summary_sql('SELECT 1 AS sign, r.* FROM "Report" r'); END $$;
