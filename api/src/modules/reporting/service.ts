@@ -1,5 +1,7 @@
 // Reporting for report builders: aggregates of the constats a viewer may see (issue 17), computed by
-// PostgreSQL in one statement from the lists' own filter SQL (reports/service.ts reportsSql).
+// PostgreSQL in one statement from the lists' own filter SQL (reports/service.ts reportsSql), on the
+// monthly rollup the database keeps (migration report_month_summary) or, for a name search, on the
+// constats themselves.
 import type { AppContext, Viewer } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { ReportStatus } from '../../generated/prisma/enums.js';
@@ -39,20 +41,12 @@ export interface ReportAggregate {
 
 // Spec §9 per report, rounded to the cent half up (money.ts's policy), with the captured tariffs
 // else those in force — the same effective tariffs rows.ts hands the list (groupPrice* ?? the
-// bailiff's group, secretaryPrice* ?? the secretary's). In integers: tariffs are numeric(8,3), so a
-// tariff × a count is an exact number of tenths of a cent, and (tenths + 5) / 10 rounds it half up
-// to cents; PostgreSQL sums int8 several times faster than numeric (docs/benchmarks.md).
-const tenthsOfCent = (price: Prisma.Sql) => Prisma.sql`(coalesce(${price}, 0) * 1000)::int8`;
-const cents = (price: Prisma.Sql, count: Prisma.Sql) => Prisma.sql`(${tenthsOfCent(price)} * ${count} + 5) / 10`;
-// billing/rules.ts billingAmounts: text pages = pages − round(photos/2) (half up: (photos + 1) / 2), never below zero.
-const BILLING_CENTS = Prisma.sql`
-  ${cents(Prisma.sql`coalesce(r."groupPricePage", g."pricePage")`, Prisma.sql`greatest(0, r."countPagesBilling" - (r."countPhotosBilling" + 1) / 2)`)}
-  + ${cents(Prisma.sql`coalesce(r."groupPricePhoto", g."pricePhoto")`, Prisma.sql`r."countPhotosBilling"`)}`;
-// retrocession/rules.ts retrocessionAmounts: text pages = round(pages − photos/2) = (2 pages − photos + 1) / 2,
-// never below zero (integer division truncates a negative toward zero, which greatest() clamps anyway).
-const RETROCESSION_CENTS = Prisma.sql`
-  ${cents(Prisma.sql`coalesce(r."secretaryPricePage", s."secretaryPricePage")`, Prisma.sql`greatest(0, (2 * r."countPagesRetrocession" - r."countPhotosRetrocession" + 1) / 2)`)}
-  + ${cents(Prisma.sql`coalesce(r."secretaryPricePhoto", s."secretaryPricePhoto")`, Prisma.sql`r."countPhotosRetrocession"`)}`;
+// bailiff's group, secretaryPrice* ?? the secretary's) — by the SQL functions of the migration
+// report_month_summary, the rollup's own: integer cents, summed as int8.
+const BILLING_CENTS = Prisma.sql`report_billing_cents(r."countPagesBilling", r."countPhotosBilling",
+  coalesce(r."groupPricePage", g."pricePage"), coalesce(r."groupPricePhoto", g."pricePhoto"))`;
+const RETROCESSION_CENTS = Prisma.sql`report_retrocession_cents(r."countPagesRetrocession", r."countPhotosRetrocession",
+  coalesce(r."secretaryPricePage", s."secretaryPricePage"), coalesce(r."secretaryPricePhoto", s."secretaryPricePhoto"))`;
 
 // Months and years in Paris time, as every period filter (lib/periods.ts). Converting each row's
 // instant to Paris time costs more than the rest of the statement: the instant is placed instead
@@ -64,16 +58,63 @@ const MONTH_STARTS = Prisma.sql`(SELECT array_agg((make_timestamptz(${FIRST_YEAR
 const PARIS_CREATED = Prisma.sql`((r."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE 'Europe/Paris')`;
 const MONTH_INDEX = Prisma.sql`width_bucket(r."createdAt", m.starts)`;
 const IN_RANGE = Prisma.sql`${MONTH_INDEX} BETWEEN 1 AND ${MONTHS}::int`;
-const YEAR_KEY = Prisma.sql`(CASE WHEN ${IN_RANGE} THEN ${FIRST_YEAR}::int + (${MONTH_INDEX} - 1) / 12 ELSE extract(year FROM ${PARIS_CREATED})::int END)`;
-const MONTH_KEY = Prisma.sql`(CASE WHEN ${IN_RANGE} THEN (${MONTH_INDEX} - 1) % 12 + 1 ELSE extract(month FROM ${PARIS_CREATED})::int END)`;
+
+/**
+ * Where the figures come from. The rollup "ReportMonthSummary" (one row per Paris month, bailiff,
+ * secretary, status and archiving, kept by the database in the same transaction as every write:
+ * migration report_month_summary) answers every filter but the name search, which only the constats
+ * themselves can: then they are scanned. Both expose the columns the lists' filter SQL reads under
+ * the alias r, so reportsSql applies to either unchanged.
+ */
+interface Source {
+  from: (byMonth: boolean) => Prisma.Sql;
+  year: Prisma.Sql;
+  month: Prisma.Sql;
+  figures: (shown: { billing: boolean; retrocession: boolean }) => Prisma.Sql;
+  /** Groups the rollup holds with no constat left (all removed) are not groups of the list. */
+  having: Prisma.Sql;
+}
+
+const hidden = Prisma.sql`NULL::text`;
+
+const ROLLUP: Source = {
+  from: () => Prisma.sql`(SELECT "monthStart" AS "createdAt", "year", "month", "bailiffId", NULLIF("secretaryId", 0) AS "secretaryId", "status", "isArchived",
+                           "reports", "pagesProvisional", "photosProvisional", "pagesRetrocession", "photosRetrocession", "pagesBilling", "photosBilling",
+                           "billingCents", "retrocessionCents"
+                      FROM "ReportMonthSummary") r`,
+  year: Prisma.sql`r."year"`,
+  month: Prisma.sql`r."month"`,
+  figures: (shown) => Prisma.sql`
+    coalesce(sum(r."reports"), 0)::int AS "reports",
+    coalesce(sum(r."pagesProvisional"), 0)::int AS "pagesProvisional", coalesce(sum(r."photosProvisional"), 0)::int AS "photosProvisional",
+    coalesce(sum(r."pagesRetrocession"), 0)::int AS "pagesRetrocession", coalesce(sum(r."photosRetrocession"), 0)::int AS "photosRetrocession",
+    coalesce(sum(r."pagesBilling"), 0)::int AS "pagesBilling", coalesce(sum(r."photosBilling"), 0)::int AS "photosBilling",
+    ${shown.billing ? Prisma.sql`coalesce(sum(r."billingCents"), 0)::text` : hidden} AS "billingCents",
+    ${shown.retrocession ? Prisma.sql`coalesce(sum(r."retrocessionCents"), 0)::text` : hidden} AS "retrocessionCents"`,
+  having: Prisma.sql`HAVING sum(r."reports") > 0`,
+};
+
+const SCAN: Source = {
+  from: (byMonth) => (byMonth ? Prisma.sql`"Report" r CROSS JOIN (SELECT ${MONTH_STARTS} AS starts) m` : Prisma.sql`"Report" r`),
+  year: Prisma.sql`(CASE WHEN ${IN_RANGE} THEN ${FIRST_YEAR}::int + (${MONTH_INDEX} - 1) / 12 ELSE extract(year FROM ${PARIS_CREATED})::int END)`,
+  month: Prisma.sql`(CASE WHEN ${IN_RANGE} THEN (${MONTH_INDEX} - 1) % 12 + 1 ELSE extract(month FROM ${PARIS_CREATED})::int END)`,
+  figures: (shown) => Prisma.sql`
+    count(*)::int AS "reports",
+    coalesce(sum(r."countPagesProvisional"), 0)::int AS "pagesProvisional", coalesce(sum(r."countPhotosProvisional"), 0)::int AS "photosProvisional",
+    coalesce(sum(r."countPagesRetrocession"), 0)::int AS "pagesRetrocession", coalesce(sum(r."countPhotosRetrocession"), 0)::int AS "photosRetrocession",
+    coalesce(sum(r."countPagesBilling"), 0)::int AS "pagesBilling", coalesce(sum(r."countPhotosBilling"), 0)::int AS "photosBilling",
+    ${shown.billing ? Prisma.sql`coalesce(sum(${BILLING_CENTS}), 0)::text` : hidden} AS "billingCents",
+    ${shown.retrocession ? Prisma.sql`coalesce(sum(${RETROCESSION_CENTS}), 0)::text` : hidden} AS "retrocessionCents"`,
+  having: Prisma.empty,
+};
 
 /** The SQL key columns of each dimension (what it selects and groups by). */
-function keyColumns(viewer: Viewer, dimension: AggregateDimension): Prisma.Sql[] {
+function keyColumns(viewer: Viewer, source: Source, dimension: AggregateDimension): Prisma.Sql[] {
   switch (dimension) {
     case 'YEAR':
-      return [Prisma.sql`${YEAR_KEY} AS "year"`];
+      return [Prisma.sql`${source.year} AS "year"`];
     case 'MONTH':
-      return [Prisma.sql`${YEAR_KEY} AS "year"`, Prisma.sql`${MONTH_KEY} AS "month"`];
+      return [Prisma.sql`${source.year} AS "year"`, Prisma.sql`${source.month} AS "month"`];
     case 'BAILIFF':
       return [Prisma.sql`b.id AS "bailiffId"`, Prisma.sql`b."firstName" AS "bailiffFirstName"`, Prisma.sql`b."lastName" AS "bailiffLastName"`];
     case 'SECRETARY':
@@ -129,25 +170,15 @@ export async function reportAggregates(ctx: AppContext, filter: ReportFilter, gr
   const viewer = ctx.viewer;
   if (!viewer) throw new AppError('UNAUTHENTICATED', 'Veuillez vous connecter.');
   const dimensions = normaliseGroupBy(groupBy);
-  const keys = dimensions.flatMap((dimension) => keyColumns(viewer, dimension));
-  const shown = amountsShownTo(viewer.role);
-  const sumOf = (amount: Prisma.Sql, visible: boolean) => (visible ? Prisma.sql`coalesce(sum(${amount}), 0)::text` : Prisma.sql`NULL::text`);
-  const byMonth = dimensions.includes('MONTH') || dimensions.includes('YEAR');
-  const figures = Prisma.sql`
-    count(*)::int AS "reports",
-    coalesce(sum(r."countPagesProvisional"), 0)::int AS "pagesProvisional", coalesce(sum(r."countPhotosProvisional"), 0)::int AS "photosProvisional",
-    coalesce(sum(r."countPagesRetrocession"), 0)::int AS "pagesRetrocession", coalesce(sum(r."countPhotosRetrocession"), 0)::int AS "photosRetrocession",
-    coalesce(sum(r."countPagesBilling"), 0)::int AS "pagesBilling", coalesce(sum(r."countPhotosBilling"), 0)::int AS "photosBilling",
-    ${sumOf(BILLING_CENTS, shown.billing)} AS "billingCents",
-    ${sumOf(RETROCESSION_CENTS, shown.retrocession)} AS "retrocessionCents"`;
-  const grouping = keys.length > 0 ? Prisma.sql`GROUP BY ${positions(keys.length)} ORDER BY ${positions(keys.length)}` : Prisma.empty;
+  const source = filter.search?.trim() ? SCAN : ROLLUP;
+  const keys = dimensions.flatMap((dimension) => keyColumns(viewer, source, dimension));
+  const grouping = keys.length > 0 ? Prisma.sql`GROUP BY ${positions(keys.length)} ${source.having} ORDER BY ${positions(keys.length)}` : Prisma.empty;
   const rows = await ctx.db.$queryRaw<AggregateRow[]>`
-    SELECT ${Prisma.join([...keys, figures])}
-      FROM "Report" r
+    SELECT ${Prisma.join([...keys, source.figures(amountsShownTo(viewer.role))])}
+      FROM ${source.from(dimensions.includes('MONTH') || dimensions.includes('YEAR'))}
       JOIN "User" b ON b.id = r."bailiffId"
       LEFT JOIN "Group" g ON g.id = b."groupId"
       LEFT JOIN "User" s ON s.id = r."secretaryId"
-      ${byMonth ? Prisma.sql`CROSS JOIN (SELECT ${MONTH_STARTS} AS starts) m` : Prisma.empty}
      WHERE ${reportsSql(viewer, filter)}
      ${grouping}`;
   return rows.map((row) => ({
