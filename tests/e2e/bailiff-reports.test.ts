@@ -172,7 +172,7 @@ describe('Mes constats en cours', () => {
     expect(returned.length).toBeGreaterThan(0);
     await screenTitle(page, 'Mes constats en cours').waitFor();
     await search(report.name);
-    await rowOf(report).getByRole('link', { name: /^Tout télécharger : Éléments retournés/ }).waitFor();
+    await rowOf(report).getByRole('link', { name: /Tout télécharger : Éléments retournés/ }).waitFor();
     await rowOf(report).getByRole('button', { name: 'Afficher le détail' }).click();
     const region = page.getByRole('region', { name: `Éléments retournés : ${report.name}` });
     const download = region.getByRole('link', { name: `Télécharger ${returned[0].originalName}` });
@@ -391,7 +391,7 @@ describe('comments and live rows', () => {
     expect(returned.errors).toBeUndefined();
     // No reload: the subscription brings the new status and the returned items.
     await row.getByText('Terminé', { exact: true }).waitFor();
-    await row.getByRole('link', { name: /^Tout télécharger : Éléments retournés/ }).waitFor();
+    await row.getByRole('link', { name: /Tout télécharger : Éléments retournés/ }).waitFor();
     await expect(row.getByRole('button', { name: `Archiver ${report.name}` }).isEnabled()).resolves.toBe(true);
   });
 });
