@@ -96,7 +96,8 @@ async function tiles() {
 
 // His columns fit at 1280 px: no 'Huissier', and the comments icon sits in 'Actions' beside 'Archiver'.
 // Issue 18: the date column says which date it shows.
-const columns = ['Déposé le', 'Secrétaire', 'Nom du constat', 'Éléments déposés', 'Éléments retournés', 'Statut', 'Actions'];
+// The alert bullets' column is headed « Alerte » for screen readers only (issue 23).
+const columns = ['Alerte', 'Déposé le', 'Secrétaire', 'Nom du constat', 'Éléments déposés', 'Éléments retournés', 'Statut', 'Actions'];
 
 describe('Mes constats en cours', () => {
   it('is his default screen: four tiles, the columns, and only his EC (RS and NA shown EC) and TE constats', async () => {

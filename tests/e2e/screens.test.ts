@@ -331,7 +331,8 @@ describe('6. the document viewer previews text files and images', () => {
 
 describe('8. date columns say which date they show', () => {
   it('« Déposé le » on the admin’s and the bailiff’s lists and « Tous mes constats », « Mis à jour le » on the secretary’s « Constats en cours »', async () => {
-    const header = async () => (await table().getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean)[0];
+    // The first named header is « Alerte », the alert column's screen-reader header (issue 23).
+    const header = async () => (await table().getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean)[1];
     page = await signedInPage(browser, 'admin');
     await page.goto('/dashboard/constats-en-cours-admin');
     await table().locator('tbody tr').first().waitFor();

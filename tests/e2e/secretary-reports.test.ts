@@ -92,8 +92,9 @@ const inProgress = { statuses: ['EC', 'RS'], archived: false };
 const allMine = { statuses: ['EC', 'RS', 'TE', 'AR'] };
 
 // Issue 18: the date column says which date it shows — her in-progress list's last update (spec §2), else the deposit.
-const columns = ['Mis à jour le', 'Huissier', 'Nom du constat', 'Éléments déposés', 'Éléments retournés', 'Statut', 'Commentaires'];
-const allColumns = ['Déposé le', ...columns.slice(1)];
+// The alert bullets' column is headed « Alerte » for screen readers only (issue 23).
+const columns = ['Alerte', 'Mis à jour le', 'Huissier', 'Nom du constat', 'Éléments déposés', 'Éléments retournés', 'Statut', 'Commentaires'];
+const allColumns = ['Alerte', 'Déposé le', ...columns.slice(2)];
 
 function table() {
   return page.getByRole('table', { name: 'Nom du constat' });
