@@ -71,8 +71,10 @@ function rowOf(name: string, createdAt?: string) {
     : rows;
 }
 
-// Issue 18: the date column says which date it shows.
+// Issue 18: the date column says which date it shows. Issue 23: the alert bullets' column is headed
+// « Alerte » for screen readers only.
 const columns = [
+  'Alerte',
   'Déposé le',
   'Huissier',
   'Secrétaire',

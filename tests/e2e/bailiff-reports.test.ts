@@ -97,7 +97,8 @@ async function tiles() {
 
 // His columns fit at 1280 px: no 'Huissier', and the comments icon sits in 'Actions' beside 'Archiver'.
 // Issue 18: the date column says which date it shows.
-const columns = ['Déposé le', 'Secrétaire', 'Nom du constat', 'Éléments déposés', 'Éléments retournés', 'Statut', 'Actions'];
+// The alert bullets' column is headed « Alerte » for screen readers only (issue 23).
+const columns = ['Alerte', 'Déposé le', 'Secrétaire', 'Nom du constat', 'Éléments déposés', 'Éléments retournés', 'Statut', 'Actions'];
 
 describe('Mes constats en cours', () => {
   it('is his default screen: four tiles, the columns, and only his EC (RS and NA shown EC) and TE constats', async () => {
@@ -173,7 +174,7 @@ describe('Mes constats en cours', () => {
     expect(returned.length).toBeGreaterThan(0);
     await screenTitle(page, 'Mes constats en cours').waitFor();
     await search(report.name);
-    await rowOf(report).getByRole('link', { name: /^Tout télécharger : Éléments retournés/ }).waitFor();
+    await rowOf(report).getByRole('link', { name: /Tout télécharger : Éléments retournés/ }).waitFor();
     await rowOf(report).getByRole('button', { name: 'Afficher le détail' }).click();
     const region = page.getByRole('region', { name: `Éléments retournés : ${report.name}` });
     const download = region.getByRole('link', { name: `Télécharger ${returned[0].originalName}` });
@@ -384,7 +385,7 @@ describe('comments and live rows', () => {
     expect(returned.errors).toBeUndefined();
     // No reload: the subscription brings the new status and the returned items.
     await row.getByText('Terminé', { exact: true }).waitFor();
-    await row.getByRole('link', { name: /^Tout télécharger : Éléments retournés/ }).waitFor();
+    await row.getByRole('link', { name: /Tout télécharger : Éléments retournés/ }).waitFor();
     await expect(row.getByRole('button', { name: `Archiver ${report.name}` }).isEnabled()).resolves.toBe(true);
   });
 });

@@ -50,7 +50,7 @@ it('bailiff deposits → admin assigns → secretary counts and returns live →
 
   // The secretary watches her list from the start: nothing of this constat yet.
   await screenTitle(secretary, 'Constats en cours').waitFor();
-  await table(secretary).locator('tbody tr[aria-expanded]').first().waitFor();
+  await table(secretary).locator('tbody tr:has(> td > button[aria-expanded])').first().waitFor();
 
   // 1. The bailiff deposits the constat with a file.
   await bailiff.goto('/dashboard/creer-un-constat-huissier');
@@ -93,7 +93,7 @@ it('bailiff deposits → admin assigns → secretary counts and returns live →
   await bailiff.reload();
   await screenTitle(bailiff, 'Mes constats en cours').waitFor();
   await rowOf(bailiff, name).getByText('En cours', { exact: true }).waitFor();
-  await expect(rowOf(bailiff, name).getByRole('link', { name: /^Tout télécharger : Éléments retournés/ }).count()).resolves.toBe(0);
+  await expect(rowOf(bailiff, name).getByRole('link', { name: /Tout télécharger : Éléments retournés/ }).count()).resolves.toBe(0);
 
   // 5. She returns the typed constat: TE.
   await secretaryRow.locator('input[type="file"]').setInputFiles({

@@ -6,7 +6,7 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, findLink, gql, loginToken, readOutbox, waitForMail } from '../support/http.js';
-import { screenTitle, signedInPage, signedOutPage, toast } from '../support/pages.js';
+import { screenTitle, signIn, signedInPage, signedOutPage, toast } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { billingAmounts, retrocessionAmounts } from '../../api/src/lib/line-amounts.js';
 import { formatMoney } from '../../web/src/ui/format.js';
@@ -192,7 +192,7 @@ describe('1. new deposits waiting for a secretary', () => {
     await table().getByRole('row').filter({ has: page.getByText(waiting.name, { exact: true }) }).waitFor();
     const expected = await app.services.db.report.count({ where: { secretaryId: null, isArchived: false, status: { in: ['NA', 'EC'] } } });
     await page.getByText(`1–${Math.min(10, expected)} sur ${expected}`).waitFor();
-    const statuses = await table().locator('tbody tr[aria-expanded] .fui-Badge').allInnerTexts();
+    const statuses = await table().locator('tbody tr:has(> td > button[aria-expanded]) .fui-Badge').allInnerTexts();
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((status) => status.trim() === 'Non attribué')).toBe(true);
     await shots('screens-awaiting-secretary');
@@ -331,7 +331,8 @@ describe('6. the document viewer previews text files and images', () => {
 
 describe('8. date columns say which date they show', () => {
   it('« Déposé le » on the admin’s and the bailiff’s lists and « Tous mes constats », « Mis à jour le » on the secretary’s « Constats en cours »', async () => {
-    const header = async () => (await table().getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean)[0];
+    // The first named header is « Alerte », the alert column's screen-reader header (issue 23).
+    const header = async () => (await table().getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean)[1];
     page = await signedInPage(browser, 'admin');
     await page.goto('/dashboard/constats-en-cours-admin');
     await table().locator('tbody tr').first().waitFor();
@@ -359,6 +360,54 @@ describe('11. at 1280 px', () => {
     expect(await title.innerText()).toBe('MES CONSTATS EN COURS');
     await page.goto('/dashboard/seeallnotifications');
     expect(await screenTitle(page, 'Toutes les notifications').innerText()).toBe('TOUTES LES NOTIFICATIONS');
+  });
+
+  it('badges and file counts keep to one line; a toast covers neither the filters nor a row’s buttons', async () => {
+    const waiting = await newReport('Mise en page', false);
+    page = await browser.newPage();
+    // A newer server version: the persistent « Mise à jour » notice shows on the signed-in screen.
+    await page.route('**/meta.json', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ version: '99.0.0' }) }),
+    );
+    await signedOutPage(page);
+    await signIn(page, 'admin');
+    await screenTitle(page, 'Constats en cours').waitFor();
+    expect(page.viewportSize()?.width).toBe(1280);
+    await table().getByText(waiting.name, { exact: true }).waitFor();
+    await table().getByText('Non attribué', { exact: true }).first().waitFor();
+
+    // Lines a text takes: the distinct tops of its rendered line boxes.
+    const wrapped = await table().evaluate((element) => {
+      const lines = (node: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      };
+      const checked = [...element.querySelectorAll('tbody *')].filter(
+        (node) => node.classList.contains('fui-Badge') || (node.children.length === 0 && /^(\d+ fichiers?|Non attribué)$/.test(node.textContent?.trim() ?? '')),
+      );
+      return { checked: checked.length, wrapped: checked.filter((node) => lines(node) > 1).map((node) => node.textContent) };
+    });
+    expect(wrapped.checked).toBeGreaterThan(10);
+    expect(wrapped.wrapped).toEqual([]);
+
+    const notice = page.locator('.fui-Toast', { hasText: 'Mise à jour' });
+    await notice.waitFor();
+    const box = (await notice.boundingBox())!;
+    const overlaps = (other: { x: number; y: number; width: number; height: number }) =>
+      box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height;
+    const filters = (await table().locator('xpath=ancestor::section[1]/div[1]').boundingBox())!;
+    expect(overlaps(filters)).toBe(false);
+    const buttons = await table().locator('tbody').getByRole('button').all();
+    expect(buttons.length).toBeGreaterThan(0);
+    for (const button of buttons) {
+      const target = await button.boundingBox();
+      if (target) expect(overlaps(target)).toBe(false);
+    }
+    // Toasts are fixed: beside the page's content rather than over it, they cover nothing at any scroll.
+    const main = (await page.getByRole('main').boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(main.x);
+    await shots('screens-toast-1280');
   });
 
   it('statistics: one grid line per amount label, no point for the months to come', async () => {

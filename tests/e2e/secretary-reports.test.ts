@@ -93,8 +93,9 @@ const inProgress = { statuses: ['EC', 'RS'], archived: false };
 const allMine = { statuses: ['EC', 'RS', 'TE', 'AR'] };
 
 // Issue 18: the date column says which date it shows — her in-progress list's last update (spec §2), else the deposit.
-const columns = ['Mis à jour le', 'Huissier', 'Nom du constat', 'Éléments déposés', 'Éléments retournés', 'Statut', 'Commentaires'];
-const allColumns = ['Déposé le', ...columns.slice(1)];
+// The alert bullets' column is headed « Alerte » for screen readers only (issue 23).
+const columns = ['Alerte', 'Mis à jour le', 'Huissier', 'Nom du constat', 'Éléments déposés', 'Éléments retournés', 'Statut', 'Commentaires'];
+const allColumns = ['Alerte', 'Déposé le', ...columns.slice(2)];
 
 function table() {
   return page.getByRole('table', { name: 'Nom du constat' });
@@ -106,7 +107,7 @@ async function headerTexts(): Promise<string[]> {
 
 /** The data rows' names (the name column is the fourth cell after the expand button and the alert). */
 async function rowNames(): Promise<string[]> {
-  return table().locator('tbody tr[aria-expanded]').locator('td:nth-child(5)').allInnerTexts();
+  return table().locator('tbody tr:has(> td > button[aria-expanded])').locator('td:nth-child(5)').allInnerTexts();
 }
 
 function rowOf(name: string) {
@@ -158,12 +159,12 @@ describe('Constats en cours', () => {
 
     await page.goto('/dashboard/constats-en-cours-secretaire');
     await screenTitle(page, 'Constats en cours').waitFor();
-    await table().locator('tbody tr[aria-expanded]').first().waitFor();
+    await table().locator('tbody tr:has(> td > button[aria-expanded])').first().waitFor();
     expect(await headerTexts()).toEqual(columns);
     const api = await secretaryReports(inProgress);
     expect(await rowNames()).toEqual(api.reports.map((report) => report.name));
     await page.getByText(`1–${Math.min(10, api.total)} sur ${api.total}`).waitFor();
-    for (const status of await table().locator('tbody tr[aria-expanded] td:nth-child(8)').allInnerTexts()) {
+    for (const status of await table().locator('tbody tr:has(> td > button[aria-expanded]) td:nth-child(8)').allInnerTexts()) {
       expect(['En cours', 'Rétrocédé']).toContain(status.trim());
     }
     await saveScreenshot(page, 'secretary-reports-in-progress');
@@ -210,7 +211,7 @@ describe('Constats en cours', () => {
     await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     await page.getByText(`1–${Math.min(10, picked!.total)} sur ${picked!.total}`).waitFor();
     expect(await rowNames()).toEqual(picked!.names);
-    for (const bailiff of await table().locator('tbody tr[aria-expanded] td:nth-child(4)').allInnerTexts()) expect(bailiff.trim()).toBe(picked!.fullName);
+    for (const bailiff of await table().locator('tbody tr:has(> td > button[aria-expanded]) td:nth-child(4)').allInnerTexts()) expect(bailiff.trim()).toBe(picked!.fullName);
     await saveScreenshot(page, 'secretary-reports-bailiff-filter');
 
     await page.getByRole('button', { name: 'Réinitialiser', exact: true }).click();
@@ -287,7 +288,7 @@ describe('Tous mes constats', () => {
 
     await page.goto('/dashboard/constats-mois-secretaire');
     await screenTitle(page, 'Tous mes constats').waitFor();
-    await table().locator('tbody tr[aria-expanded]').first().waitFor();
+    await table().locator('tbody tr:has(> td > button[aria-expanded])').first().waitFor();
     expect(await headerTexts()).toEqual(allColumns);
     const everything = await secretaryReports(allMine);
     await page.getByText(`1–${Math.min(10, everything.total)} sur ${everything.total}`).waitFor();
@@ -304,7 +305,7 @@ describe('Tous mes constats', () => {
     const matching = await secretaryReports({ ...allMine, year, month, search: finished.name });
     await page.getByText(`1–${matching.total} sur ${matching.total}`).waitFor();
     expect(await rowNames()).toEqual(matching.reports.map((report) => report.name));
-    const row = table().locator('tbody tr[aria-expanded]').nth(matching.reports.findIndex((report) => report.id === finished.id));
+    const row = table().locator('tbody tr:has(> td > button[aria-expanded])').nth(matching.reports.findIndex((report) => report.id === finished.id));
     await row.getByRole('button', { name: 'Afficher le détail' }).click();
     const entry = page.getByRole('region', { name: `Rétrocession : ${finished.name}` });
     await entry.waitFor();

@@ -489,7 +489,7 @@ describe('impersonation (spec §4)', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await toast(page, `Vous êtes connecté(e) en tant que ${bailiff.fullName}.`).waitFor();
     await screenTitle(page, 'Mes constats en cours').waitFor();
-    await page.getByRole('button', { name: `Menu de ${bailiff.fullName}` }).waitFor();
+    await userMenuButton(page, bailiff.fullName).waitFor();
     await sideMenu().getByText('Huissier', { exact: true }).waitFor();
     // No news for bailiffs: the bell shows their notifications only.
     await bellButton().click();
@@ -503,7 +503,7 @@ describe('impersonation (spec §4)', () => {
     // The session survives a reload as the bailiff.
     await page.reload();
     await screenTitle(page, 'Mes constats en cours').waitFor();
-    await page.getByRole('button', { name: `Menu de ${bailiff.fullName}` }).waitFor();
+    await userMenuButton(page, bailiff.fullName).waitFor();
   });
 });
 

@@ -67,7 +67,8 @@ async function expectTwoLines(): Promise<void> {
 
 const chart = () => page.getByRole('img', { name: 'Graphique des montants HT par période' });
 // Nivo draws each series as one unfilled SVG path.
-const seriesLines = () => chart().locator('svg path[fill="none"][stroke-width="3"]');
+// The chart is the SVG itself (role img, issue 23).
+const seriesLines = () => chart().locator('path[fill="none"][stroke-width="3"]');
 
 describe('Statistiques', () => {
   it('charts both series for the year, then a month and another year, with the API’s totals', async () => {
@@ -107,11 +108,21 @@ describe('Statistiques', () => {
     expect(await page.getByText('Facturation huissiers').count()).toBe(1);
 
     // The French tooltip: the hovered month, each series in euros.
-    const box = (await chart().locator('svg').first().boundingBox())!;
+    const box = (await chart().boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.getByText(/^(Juin|Juillet) \d{4}$/).waitFor();
     await saveScreenshot(page, 'admin-statistics');
     await page.mouse.move(0, 0);
+
+    // Its text alternative (issue 23): the plotted figures as a captioned table, on demand.
+    await page.getByRole('button', { name: 'Afficher les données du graphique' }).click();
+    const figures = page.getByRole('table', { name: 'Montants HT du graphique par période' });
+    expect((await figures.getByRole('columnheader').allInnerTexts()).map((text) => text.trim())).toHaveLength(3);
+    expect((await figures.getByRole('columnheader').first().innerText()).trim()).toBe('Mois');
+    expect(await figures.getByRole('row').count()).toBe(13);
+    expect(await figures.getByRole('cell', { name: `Janvier ${year}` }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Masquer les données du graphique' }).click();
+    await figures.waitFor({ state: 'detached' });
 
     // One month: one point per day.
     await monthSelect.selectOption(String(month));

@@ -50,9 +50,9 @@ export function screenTitle(page: Page, title: string) {
   return page.getByRole('heading', { level: 1, name: title, exact: true });
 }
 
-/** The user menu button in the header (its accessible name carries the full name). */
-export function userMenuButton(page: Page) {
-  return page.getByRole('button', { name: /^Menu de / });
+/** The user menu button in the header: « Prénom Nom Rôle, menu du compte », its visible text first. */
+export function userMenuButton(page: Page, fullName?: string) {
+  return page.getByRole('button', { name: fullName ? new RegExp(`^${fullName} .*menu du compte$`) : /menu du compte$/ });
 }
 
 export async function namesOf(

@@ -150,10 +150,11 @@ export const fr = {
   },
 
   shell: {
-    home: "Retour à l'accueil",
+    home: "retour à l'accueil",
     openMenu: 'Ouvrir le menu',
     mainMenu: 'Menu principal',
-    userMenu: (fullName: string) => `Menu de ${fullName}`,
+    // Read after the name and role the button shows.
+    userMenu: ', menu du compte',
     profile: 'Profil',
     signOut: 'Se déconnecter',
     version: (version: string) => `Version: ${version}`,

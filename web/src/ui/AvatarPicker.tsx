@@ -64,6 +64,8 @@ export function AvatarPicker({
         <Avatar
           size={96}
           name={name}
+          // A new account has no name yet: the picture is still named (WCAG 1.1.1, role img).
+          aria-label={name.trim() || fr.avatar.label}
           color="brand"
           image={shown ? { src: shown, alt: fr.avatar.label } : undefined}
           data-testid="avatar-preview"

@@ -335,7 +335,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 const open = expandable && expanded.has(id);
                 return (
                   <Fragment key={id}>
-                    <TableRow aria-expanded={expandable ? open : undefined}>
+                    {/* aria-expanded belongs to the button: a plain table's row may not carry it (WCAG 4.1.2). */}
+                    <TableRow>
                       {renderExpanded ? (
                         <TableCell className={styles.expandCell}>
                           {expandable ? (
@@ -344,6 +345,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                               size="small"
                               icon={open ? <ChevronDownRegular /> : <ChevronRightRegular />}
                               aria-label={open ? fr.table.collapse : fr.table.expand}
+                              aria-expanded={open}
                               onClick={() => toggle(id)}
                             />
                           ) : null}

@@ -6,20 +6,35 @@ import {
   ToastTitle,
   Toaster,
   useToastController,
+  makeStyles,
   type ToastIntent,
 } from '@fluentui/react-components';
+import { useMediaQuery } from './useMediaQuery';
 
 // One toaster for the whole app, mounted above the router so a toast survives the navigation
 // that often follows it (sign-out, then /login).
 const toasterId = 'app-toaster';
 
+const useStyles = makeStyles({
+  // Narrower than Fluent's 292px, so that it fits the 264px side menu's column.
+  inMenuColumn: { width: '248px' },
+});
+
+/**
+ * Issue 18 item 11: a toast covers neither a screen's filters (at the top of every screen) nor
+ * its rows' action buttons (along the right and in the rows). Where the side menu sits beside
+ * the page (wide screens, the shell's 1024px breakpoint), toasts stack at its foot, over the menu
+ * only; on narrow screens, where the menu is a drawer, they stay under the 64px header.
+ */
 export function AppToaster() {
-  // Below the dashboard's 64px header, so a persistent notice never hides the user menu.
+  const styles = useStyles();
+  const wide = useMediaQuery('(min-width: 1024px)');
   return (
     <Toaster
       toasterId={toasterId}
-      position="top-end"
-      offset={{ vertical: 72 }}
+      className={wide ? styles.inMenuColumn : undefined}
+      position={wide ? 'bottom-start' : 'top-end'}
+      offset={wide ? { horizontal: 8, vertical: 16 } : { vertical: 72 }}
       pauseOnHover
       pauseOnWindowBlur
       limit={4}

@@ -82,7 +82,7 @@ export function DashboardHeader({ user, bell, onOpenMenu }: DashboardHeaderProps
             onClick={onOpenMenu}
           />
         ) : null}
-        <Link to="/dashboard" className={styles.home} aria-label={fr.shell.home}>
+        <Link to="/dashboard" className={styles.home} aria-label={`${fr.productName}, ${fr.shell.home}`}>
           <Wordmark nameHiddenOnNarrowScreens />
         </Link>
       </div>

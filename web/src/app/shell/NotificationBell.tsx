@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import {
   Button,
   Popover,
@@ -9,6 +9,7 @@ import {
   Text,
   makeStyles,
   tokens,
+  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { AlertRegular } from '@fluentui/react-icons/svg/alert';
 import { ArrowRightRegular } from '@fluentui/react-icons/svg/arrow-right';
@@ -124,8 +125,13 @@ export function NotificationBell({ query, role }: { query: NotificationBellFragm
   const unread = data.unreadNotificationCount + unreadNews;
   const newsPath = newsListPath[role];
 
+  // The item opened leaves with the panel: the bell takes the focus, and gets it back when the
+  // item's dialog closes (issue 23: focus moved into and back out of every dialog).
+  const bellButton = useRef<HTMLButtonElement>(null);
+  const restoreFocusHere = useRestoreFocusTarget();
   const openItem = (item: ContentDialogItem) => {
     setOpen(false);
+    bellButton.current?.focus();
     setOpened(item);
   };
   const seeAll = () => {
@@ -153,6 +159,8 @@ export function NotificationBell({ query, role }: { query: NotificationBellFragm
               </span>
             }
             {...dismiss}
+            {...restoreFocusHere}
+            ref={bellButton}
             aria-label={fr.bell.unreadLabel(unread)}
             title={fr.bell.label}
             data-unread={unread > 0 ? 'true' : 'false'}

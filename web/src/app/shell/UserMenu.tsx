@@ -21,6 +21,7 @@ import { graphql, useFragment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { UserMenuFragment$key } from '../../__generated__/UserMenuFragment.graphql';
 import { fr } from '../../i18n/fr';
+import { VisuallyHidden } from '../../ui/VisuallyHidden';
 import { appVersion } from '../../version';
 import { profilePath } from '../routing/dashboardRoutes';
 import { useSession } from '../session/sessionContext';
@@ -84,9 +85,15 @@ export function UserMenu({ user }: { user: UserMenuFragment$key }) {
     `,
     user,
   );
-  const avatar = (size: 32 | 40) => (
+  const avatar = (size: 32 | 40, decorative = false) => (
     // Without a picture, Fluent's avatar shows the initials: the default avatar (spec §3).
-    <Avatar size={size} name={fullName} image={avatarUrl ? { src: avatarUrl } : undefined} color="brand" />
+    <Avatar
+      size={size}
+      name={fullName}
+      image={avatarUrl ? { src: avatarUrl } : undefined}
+      color="brand"
+      aria-hidden={decorative || undefined}
+    />
   );
 
   const handleSignOut = () => {
@@ -98,8 +105,9 @@ export function UserMenu({ user }: { user: UserMenuFragment$key }) {
   return (
     <Menu positioning={{ position: 'below', align: 'end' }}>
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" className={styles.trigger} aria-label={fr.shell.userMenu(fullName)}>
-          {avatar(32)}
+        {/* Named by what it shows, then what it does (WCAG 2.5.3): « Prénom Nom Rôle, menu du compte ». */}
+        <Button appearance="subtle" className={styles.trigger}>
+          {avatar(32, true)}
           <span className={styles.identity}>
             <Text weight="semibold">
               {firstName} {lastName}
@@ -108,6 +116,7 @@ export function UserMenu({ user }: { user: UserMenuFragment$key }) {
               {fr.roles[role]}
             </Text>
           </span>
+          <VisuallyHidden>{fr.shell.userMenu}</VisuallyHidden>
           {signingOut ? <Spinner size="tiny" /> : <ChevronDownRegular className={styles.chevron} />}
         </Button>
       </MenuTrigger>

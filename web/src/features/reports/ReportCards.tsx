@@ -8,6 +8,7 @@ import { graphql, useFragment } from 'react-relay/hooks';
 import { useHref, useLinkClickHandler } from 'react-router';
 import type { ReportCardsFragment$key } from '../../__generated__/ReportCardsFragment.graphql';
 import { formatMoney } from '../../ui/format';
+import { VisuallyHidden } from '../../ui/VisuallyHidden';
 import { reportsText as t } from './text';
 
 const useStyles = makeStyles({
@@ -83,7 +84,7 @@ export function ReportCardLink({ to, ...card }: ReportCardProps & { to: string }
   const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
   const compact = useContext(Compact);
   return (
-    <a className={mergeClasses(styles.card, compact && styles.compactCard, styles.link)} href={href} onClick={onClick} aria-label={`${card.label} : ${card.value}`}>
+    <a className={mergeClasses(styles.card, compact && styles.compactCard, styles.link)} href={href} onClick={onClick}>
       <CardContent {...card} />
     </a>
   );
@@ -99,6 +100,8 @@ function CardContent({ icon, tone, label, value, textValue = false }: ReportCard
         <Text size={200} weight="medium" className={styles.label}>
           {label}
         </Text>
+        {/* The link's name reads « label : value » (WCAG 2.5.3: the visible words, in order). */}
+        <VisuallyHidden> : </VisuallyHidden>
         <Text size={textValue ? 400 : 500} weight="semibold" className={textValue ? styles.textValue : styles.value}>
           {value}
         </Text>

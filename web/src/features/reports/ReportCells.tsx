@@ -37,8 +37,10 @@ const useStyles = makeStyles({
     rowGap: '2px',
   },
   muted: { color: tokens.colorNeutralForeground3 },
-  // « Non attribué » wraps in the narrow status column: the badge grows instead of spilling over.
-  status: { height: 'auto', minHeight: '20px', paddingBlock: '1px', textAlign: 'center' },
+  // Issue 18 item 11: a badge (« Non attribué ») and a count (« 3 fichiers ») stay on one line; the
+  // reports table gives their columns the room (ReportsTable's widths).
+  status: { whiteSpace: 'nowrap' },
+  nowrap: { whiteSpace: 'nowrap' },
   assign: {
     display: 'flex',
     alignItems: 'center',
@@ -119,11 +121,11 @@ export function FileGroupCell({ group, label }: { group: FileGroup; label: strin
   return (
     <span className={styles.files}>
       {group.archiveUrl ? (
-        <Link href={group.archiveUrl} download aria-label={`${t.downloadAll} : ${label}`}>
+        <Link className={styles.nowrap} href={group.archiveUrl} download aria-label={`${t.files(group.count)} · ${t.downloadAll} : ${label}`}>
           <ArrowDownloadRegular /> {t.files(group.count)}
         </Link>
       ) : (
-        <Text>{t.files(group.count)}</Text>
+        <Text className={styles.nowrap}>{t.files(group.count)}</Text>
       )}
       <Text size={200} className={styles.muted}>
         {formatFileSize(group.totalSize)}
@@ -161,7 +163,7 @@ export function SecretaryAssign({
       {current ? (
         <span className={styles.assignedName}>{current.fullName}</span>
       ) : (
-        <Text className={mergeClasses(styles.assignedName, styles.muted)}>{t.unassigned}</Text>
+        <Text className={mergeClasses(styles.nowrap, styles.muted)}>{t.unassigned}</Text>
       )}
       <Popover open={open} onOpenChange={(_, data) => setOpen(data.open)} positioning="below-end" trapFocus withArrow>
         <PopoverTrigger disableButtonEnhancement>

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../ui/format';
 import { useToast } from '../../ui/toasts';
 import { ROWS_PER_PAGE, ROWS_PER_PAGE_BAILIFF, useConnectionPages } from '../../ui/useConnectionPages';
 import { yearsSince } from '../../ui/periods';
+import { VisuallyHidden } from '../../ui/VisuallyHidden';
 import { fr } from '../../i18n/fr';
 import {
   AlertDot,
@@ -449,7 +450,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
     isSecretaryView(view) ? secretary : isBailiffView(view) ? bailiff : admin;
   const commentsButton = (row: Row) => <ReportComments report={row} />;
   const columns: DataTableColumn<Row>[] = [
-    { id: 'alert', header: <span aria-label={t.columns.alert} />, width: width('20px', '36px', '24px'), cell: (row) => <AlertDot level={row.alert} /> },
+    { id: 'alert', header: <VisuallyHidden>{t.columns.alert}</VisuallyHidden>, width: width('20px', '36px', '24px'), cell: (row) => <AlertDot level={row.alert} /> },
     // Spec §2: the secretary's in-progress list dates a constat by its last update, every other
     // list by its deposit; the header says which (issue 18).
     {
@@ -479,19 +480,19 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
     {
       id: 'name',
       header: t.columns.name,
-      width: view === 'inProgress' ? '160px' : width('145px', '170px', '180px'),
+      width: view === 'inProgress' ? '124px' : width('109px', '150px', '160px'),
       cell: (row) => <span className={styles.name}>{row.name}</span>,
     },
     {
       id: 'deposited',
       header: t.columns.deposited,
-      width: width('68px', '90px', '90px'),
+      width: width('84px', '90px', '90px'),
       cell: (row) => <FileGroupCell group={row.deposited} label={`${t.columns.deposited} ${row.name}`} />,
     },
     {
       id: 'returned',
       header: t.columns.returned,
-      width: width('68px', '110px', '90px'),
+      width: width('84px', '110px', '90px'),
       cell: (row) =>
         view === 'secretaryInProgress' ? (
           <ReturnedFilesCell report={row} onReturned={onFiguresChanged} />
@@ -502,7 +503,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
           <FileGroupCell group={row.returned} label={`${t.columns.returned} ${row.name}`} />
         ),
     },
-    { id: 'status', header: t.columns.status, width: width('75px', '75px', '75px'), cell: (row) => <StatusBadge status={row.awaitingSecretary ? 'NA' : row.status} /> },
+    { id: 'status', header: t.columns.status, width: width('95px', '95px', '95px'), cell: (row) => <StatusBadge status={row.awaitingSecretary ? 'NA' : row.status} /> },
     {
       id: 'comments',
       header: t.columns.comments,

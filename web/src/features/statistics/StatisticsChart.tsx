@@ -1,5 +1,17 @@
-import { useMemo } from 'react';
-import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useId, useMemo, useState } from 'react';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  ToggleButton,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { TableRegular } from '@fluentui/react-icons/svg/table';
 import { ResponsiveLine, type SliceTooltipProps } from '@nivo/line';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { StatisticsChartFragment$data, StatisticsChartFragment$key } from '../../__generated__/StatisticsChartFragment.graphql';
@@ -36,6 +48,22 @@ const useStyles = makeStyles({
     height: '10px',
     borderRadius: tokens.borderRadiusCircular,
     flexShrink: 0,
+  },
+  figures: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalS,
+  },
+  toggle: { alignSelf: 'flex-start' },
+  caption: {
+    textAlign: 'start',
+    fontWeight: tokens.fontWeightSemibold,
+    paddingBlock: tokens.spacingVerticalS,
+  },
+  number: {
+    textAlign: 'end',
+    fontVariantNumeric: 'tabular-nums',
+    whiteSpace: 'nowrap',
   },
   amount: {
     marginLeft: 'auto',
@@ -103,42 +131,98 @@ export function StatisticsChart({ statistics }: { statistics: StatisticsChartFra
   }, [data.series, year, month]);
   const ticks = useMemo(() => amountTicks(Math.max(0, ...series.flatMap((line) => line.data.map((point) => point.y ?? 0)))), [series]);
   return (
-    <div className={styles.chart} role="img" aria-label={t.chartLabel} data-testid="statistics-chart">
-      <ResponsiveLine<Series>
-        data={series}
-        colors={[...seriesColors]}
-        theme={chartTheme}
-        margin={{ top: 24, right: 24, bottom: 56, left: 104 }}
-        xScale={{ type: 'point' }}
-        yScale={{ type: 'linear', min: 0, max: ticks[ticks.length - 1] }}
-        gridYValues={ticks}
-        curve="monotoneX"
-        lineWidth={3}
-        pointSize={7}
-        pointBorderWidth={2}
-        pointColor="#ffffff"
-        pointBorderColor={{ from: 'seriesColor' }}
-        enableGridX={false}
-        enableSlices="x"
-        sliceTooltip={(props) => <Tooltip {...props} year={year} month={month} />}
-        axisBottom={{
-          tickSize: 0,
-          tickPadding: 10,
-          legend: month === null ? t.axisMonth : t.axisDay,
-          legendOffset: 44,
-          legendPosition: 'middle',
-        }}
-        axisLeft={{
-          tickSize: 0,
-          tickPadding: 10,
-          tickValues: ticks,
-          format: (value) => formatMoney(Number(value)),
-          legend: t.axisAmount,
-          legendOffset: -94,
-          legendPosition: 'middle',
-        }}
-        animate={false}
-      />
+    <div className={styles.figures}>
+      <div className={styles.chart} data-testid="statistics-chart">
+        <ResponsiveLine<Series>
+          role="img"
+          ariaLabel={t.chartLabel}
+          data={series}
+          colors={[...seriesColors]}
+          theme={chartTheme}
+          margin={{ top: 24, right: 24, bottom: 56, left: 104 }}
+          xScale={{ type: 'point' }}
+          yScale={{ type: 'linear', min: 0, max: ticks[ticks.length - 1] }}
+          gridYValues={ticks}
+          curve="monotoneX"
+          lineWidth={3}
+          pointSize={7}
+          pointBorderWidth={2}
+          pointColor="#ffffff"
+          pointBorderColor={{ from: 'seriesColor' }}
+          enableGridX={false}
+          enableSlices="x"
+          sliceTooltip={(props) => <Tooltip {...props} year={year} month={month} />}
+          axisBottom={{
+            tickSize: 0,
+            tickPadding: 10,
+            legend: month === null ? t.axisMonth : t.axisDay,
+            legendOffset: 44,
+            legendPosition: 'middle',
+          }}
+          axisLeft={{
+            tickSize: 0,
+            tickPadding: 10,
+            tickValues: ticks,
+            format: (value) => formatMoney(Number(value)),
+            legend: t.axisAmount,
+            legendOffset: -94,
+            legendPosition: 'middle',
+          }}
+          animate={false}
+        />
+      </div>
+      <ChartFigures series={series} year={year} month={month} />
     </div>
+  );
+}
+
+/** WCAG 1.1.1: the chart's text alternative, a table of the plotted figures shown on demand. */
+function ChartFigures({ series, year, month }: { series: Series[]; year: number; month: number | null }) {
+  const styles = useStyles();
+  const [shown, setShown] = useState(false);
+  const tableId = useId();
+  const points = series[0]?.data ?? [];
+  return (
+    <>
+      <ToggleButton
+        className={styles.toggle}
+        appearance="subtle"
+        icon={<TableRegular />}
+        checked={shown}
+        aria-expanded={shown}
+        aria-controls={shown ? tableId : undefined}
+        onClick={() => setShown((value) => !value)}
+      >
+        {shown ? t.hideFigures : t.showFigures}
+      </ToggleButton>
+      {shown ? (
+        <Table id={tableId} size="small">
+          <caption className={styles.caption}>{t.figuresCaption}</caption>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{month === null ? t.axisMonth : t.axisDay}</TableHeaderCell>
+              {series.map((line) => (
+                <TableHeaderCell key={line.id}>{line.id}</TableHeaderCell>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {points.map((point, index) => (
+              <TableRow key={String(point.x)}>
+                <TableCell>{pointTitle(year, month, index)}</TableCell>
+                {series.map((line) => {
+                  const value = line.data[index];
+                  return (
+                    <TableCell key={line.id} className={styles.number}>
+                      {value && value.y !== null ? formatMoney(value.amount) : t.notYet}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+    </>
   );
 }

@@ -3,6 +3,10 @@
 export const statisticsText = {
   description: 'Chiffre d’affaires HT des constats créés sur la période : rétrocession des secrétaires et facturation des huissiers.',
   chartLabel: 'Graphique des montants HT par période',
+  showFigures: 'Afficher les données du graphique',
+  hideFigures: 'Masquer les données du graphique',
+  figuresCaption: 'Montants HT du graphique par période',
+  notYet: 'À venir',
   axisDay: 'Jour du mois',
   axisMonth: 'Mois',
   axisAmount: 'Montant HT',
