@@ -69,6 +69,7 @@ export const STORAGE_KEY_COLUMNS = [
   ['GroupBill', 'xmlKey'],
   ['SecretaryBill', 'storageKey'],
   ['StagedAvatar', 'storageKey'],
+  ['SellerSettings', 'logoKey'],
 ] as const;
 
 const referencedNowhere = Prisma.join(
