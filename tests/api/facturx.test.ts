@@ -5,9 +5,12 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, readOutbox } from '../support/http.js';
-import { pdfAttachments, pdfaMarkers, pdfFonts, pdfText } from '../support/pdf.js';
+import { samplePng } from '../support/images.js';
+import { pdfAttachments, pdfaMarkers, pdfFonts, pdfImages, pdfText } from '../support/pdf.js';
+import { gqlUpload } from '../support/upload.js';
 import { facturXsdErrors } from '../support/facturx.js';
 import { block, brokenCalculationRules, lineBlocks, texts } from '../support/facturx-xml.js';
+import { expectEvery } from '../support/expect-every.js';
 
 let app: TestApp;
 let admin: string;
@@ -57,7 +60,7 @@ async function generate(groupId: number, reports: { id: number; discount: number
 
 const fetchBody = async (link: string) => {
   const response = await fetch(`${app.url}${link}`);
-  return { status: response.status, body: Buffer.from(await response.arrayBuffer()), disposition: response.headers.get('content-disposition') };
+  return { status: response.status, body: Buffer.from(await response.arrayBuffer()), disposition: response.headers.get('content-disposition'), type: response.headers.get('content-type') };
 };
 
 /** Everything the acceptance asks of one generated bill. */
@@ -96,7 +99,7 @@ async function checkFacturX(bill: any) {
     expect(texts(line, 'Value')).toEqual([String(frozen.textPages), '2.345', String(frozen.photos), '0.915']);
   });
   expect(texts(xml, 'ID')[1]).toBe(String(bill.number));
-  expect(texts(xml, 'RateApplicablePercent').every((rate) => rate === '20')).toBe(true);
+  expectEvery(texts(xml, 'RateApplicablePercent'), (rate) => rate === '20');
 
   // PDF/A-3 markers: XMP part 3 / B and Factur-X, the attachment /Data in AF, sRGB intent, fonts embedded.
   const markers = await pdfaMarkers(pdf.body);
@@ -108,12 +111,13 @@ async function checkFacturX(bill: any) {
   expect(markers.outputIntents).toBe(1);
   const fonts = await pdfFonts(pdf.body);
   expect(fonts.length).toBeGreaterThan(0);
-  expect(fonts.every((font) => font.embedded)).toBe(true);
+  expectEvery(fonts, (font) => font.embedded);
 
   // The XML alone downloads, identical to the embedded one.
   const alone = await fetchBody(bill.xml.downloadUrl);
   expect(alone.status).toBe(200);
   expect(alone.disposition).toContain(`facture-${bill.number}.xml`);
+  expect(alone.type).toBe('application/xml; charset=utf-8');
   expect(alone.body.toString('utf8')).toBe(xml);
   return { xml, pdf: pdf.body };
 }
@@ -259,6 +263,21 @@ describe('Factur-X bills', () => {
     const { xml } = await checkFacturX(refreshed);
     expect(texts(block(xml, 'SellerTradeParty'), 'Name')).toEqual(['Frappe &lt;Test&gt; &amp; Fils']);
     await gql(app.url, SETTINGS, { input: SELLER }, admin);
+  });
+
+  it('with the seller’s logo: drawn on the PDF as one opaque RGB image (no soft mask), the Factur-X guarantees hold', async () => {
+    const uploaded = await gqlUpload(app.url, 'mutation($input: SellerLogoInput!) { updateSellerLogo(input: $input) { message } }', { input: { logo: null } }, [
+      { path: 'input.logo', name: 'logo.png', content: samplePng(400, 120, { alpha: true }) },
+    ], admin);
+    expect(uploaded.errors).toBeUndefined();
+    const { group, reports } = await makeGroup('Étude au Logo');
+    const result = await generate(group.id, reports.map((report) => ({ id: report.id, discount: 0 })), 0);
+    expect(result.errors).toBeUndefined();
+    const { pdf } = await checkFacturX(result.data!.generateGroupBill.bill);
+    expect(await pdfImages(pdf)).toEqual([{ page: 1, type: 'image', width: 400, height: 120, color: 'rgb', components: 3, bits: 8 }]);
+    expect((await gql(app.url, 'mutation { removeSellerLogo { message } }', {}, admin)).errors).toBeUndefined();
+    // Its PDF is the one issued: the logo stays on it once removed from the settings.
+    expect(await pdfImages((await fetchBody(result.data!.generateGroupBill.bill.pdf.downloadUrl)).body)).toHaveLength(1);
   });
 
   it('bills issued before Factur-X stay as issued: plain PDF, no XML', async () => {

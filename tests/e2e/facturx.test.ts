@@ -1,12 +1,14 @@
 // Issue 22 in the browser: an admin without seller settings is led to « Paramètres de facturation »
-// before generating; once they are saved, the generated bill downloads as a Factur-X PDF and as its
-// XML alone, from Facturation.
+// before generating; once they are saved and a logo added (shown there at once), the generated bill
+// downloads as a Factur-X PDF drawing the logo and as its XML alone, from Facturation; removing the
+// logo asks first.
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo } from '../support/http.js';
-import { pdfAttachments } from '../support/pdf.js';
+import { samplePng } from '../support/images.js';
+import { pdfAttachments, pdfImages } from '../support/pdf.js';
 import { facturXsdErrors } from '../support/facturx.js';
 import { pathname, screenTitle, signedInPage, toast } from '../support/pages.js';
 
@@ -38,7 +40,7 @@ afterEach(async () => {
 
 const rowOf = (client: string) => page.getByRole('table', { name: 'Facturation des études' }).getByRole('row').filter({ hasText: client });
 
-it('without seller settings the admin is led to them; once saved, the bill is generated and downloads as PDF and XML', async () => {
+it('without seller settings the admin is led to them; once saved and a logo added (shown at once), the bill is generated, draws the logo and downloads as PDF and XML', async () => {
   page = await signedInPage(browser, 'admin');
   await page.goto('/dashboard/facturation-admin');
   await screenTitle(page, 'Facturation').waitFor();
@@ -76,6 +78,21 @@ it('without seller settings the admin is led to them; once saved, the bill is ge
   await screenTitle(page, 'Facturation').waitFor();
   await page.getByText(/sont obligatoires avant de générer une facture/).waitFor({ state: 'detached' });
 
+  // The logo: added from the settings, shown there at once, drawn on the bill generated next.
+  await page.goto('/dashboard/parametres-facturation');
+  await screenTitle(page, 'Paramètres de facturation').waitFor();
+  await page.getByText('Aucun logo : les factures portent la raison sociale seule.').waitFor();
+  await page.getByLabel('Choisir le logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: samplePng(400, 120, { alpha: true }) });
+  await toast(page, 'Logo enregistré.').waitFor();
+  await page.waitForFunction(() => {
+    const logo = document.querySelector<HTMLImageElement>('img[alt="Logo des factures"]');
+    return logo !== null && logo.complete && logo.naturalWidth === 400;
+  });
+  expect(await page.getByRole('button', { name: 'Remplacer le logo' }).count()).toBe(1);
+  await saveScreenshot(page, 'admin-seller-logo');
+  await page.goto('/dashboard/facturation-admin');
+  await screenTitle(page, 'Facturation').waitFor();
+
   // Generate, then download the PDF and the XML from the row.
   await rowOf(CLIENT).getByRole('button', { name: `Constats à facturer de ${CLIENT}` }).click();
   await dialog.getByRole('checkbox', { name: 'Sélectionner Constat Factur-X – quai Perrache' }).check();
@@ -97,5 +114,27 @@ it('without seller settings the admin is led to them; once saved, the bill is ge
   await frame.waitFor();
   const pdf = Buffer.from(await (await fetch(new URL((await frame.getAttribute('src'))!, app.url))).arrayBuffer());
   expect((await pdfAttachments(pdf)).get('factur-x.xml')!.toString('utf8')).toBe(xml);
+  expect(await pdfImages(pdf)).toEqual([{ page: 1, type: 'image', width: 400, height: 120, color: 'rgb', components: 3, bits: 8 }]);
   await saveScreenshot(page, 'admin-billing-factur-x');
+  // Settings, a logo, a bill and its downloads: longer than one screen's default.
+}, 180_000);
+
+it('removing the logo asks first: « Non » keeps it, « Oui » removes it', async () => {
+  page = await signedInPage(browser, 'admin');
+  await page.goto('/dashboard/parametres-facturation');
+  await page.getByRole('img', { name: 'Logo des factures' }).waitFor();
+  await page.getByRole('button', { name: 'Supprimer le logo' }).click();
+  const question = page.getByRole('alertdialog');
+  await question.getByText('Les prochaines factures n’auront plus de logo ; celles déjà émises gardent le leur.').waitFor();
+  await question.getByRole('button', { name: 'Non' }).click();
+  await question.waitFor({ state: 'detached' });
+  // Kept: still shown (visible to assistive technologies again once the dialog has gone).
+  await page.getByRole('img', { name: 'Logo des factures' }).waitFor();
+  expect((await app.services.db.sellerSettings.findFirstOrThrow()).logoKey).not.toBeNull();
+  await page.getByRole('button', { name: 'Supprimer le logo' }).click();
+  await question.getByRole('button', { name: 'Oui' }).click();
+  await toast(page, 'Logo supprimé.').waitFor();
+  await page.getByText('Aucun logo : les factures portent la raison sociale seule.').waitFor();
+  expect(await page.getByRole('img', { name: 'Logo des factures' }).count()).toBe(0);
+  expect((await app.services.db.sellerSettings.findFirstOrThrow()).logoKey).toBeNull();
 });

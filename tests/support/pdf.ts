@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
-import { ensurePdfTools, PDFDETACH, PDFFONTS, PDFTOTEXT } from '../../scripts/ensure-pdf-tools.js';
+import { ensurePdfTools, PDFDETACH, PDFFONTS, PDFIMAGES, PDFTOTEXT } from '../../scripts/ensure-pdf-tools.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -31,6 +31,22 @@ export async function pdfFonts(pdf: Buffer): Promise<{ name: string; embedded: b
       .map((line) => {
         const columns = line.trim().split(/\s+/);
         return { name: columns[0], embedded: columns[columns.length - 5] === 'yes' };
+      });
+  });
+}
+
+/** The images of a PDF as poppler's `pdfimages -list` lists them (a soft mask is a row of type 'smask'). */
+export async function pdfImages(pdf: Buffer): Promise<{ page: number; type: string; width: number; height: number; color: string; components: number; bits: number }[]> {
+  return withPdfFile(pdf, async (file) => {
+    const { stdout } = await execFileAsync(PDFIMAGES, ['-list', file]);
+    // Two header lines, then: page num type width height color comp bpc enc interp object ID …
+    return stdout
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim())
+      .map((line) => {
+        const [page, , type, width, height, color, components, bits] = line.trim().split(/\s+/);
+        return { page: Number(page), type, width: Number(width), height: Number(height), color, components: Number(components), bits: Number(bits) };
       });
   });
 }

@@ -42,6 +42,13 @@ describe('upload types are decided by content, not by name', () => {
     ['image', 'avatar.jpeg', () => jpeg, 'image/jpeg'],
     ['image', 'avatar.jpg', () => png, null],
     ['image', 'avatar.png', () => pdf, null],
+    ['logo', 'logo.png', () => png, 'image/png'],
+    ['logo', 'logo.JPG', () => jpeg, 'image/jpeg'],
+    ['logo', 'logo.jpeg', () => jpeg, 'image/jpeg'],
+    ['logo', 'logo.png', () => pdf, null],
+    ['logo', 'logo.png', () => exe, null],
+    ['logo', 'logo.gif', () => Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), null],
+    ['logo', 'logo.webp', () => Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 ', 'latin1'), null],
   ])('%s %s → %s', async (category, name, head, expected) => {
     expect((await detectFileType(category, name, head()))?.mimeType ?? null).toBe(expected);
   });
@@ -71,5 +78,7 @@ describe('upload types are decided by content, not by name', () => {
     expect(mimeTypeForKey('reports/2026/11/abc.pdf')).toBe('application/pdf');
     expect(mimeTypeForKey('reports/2026/11/abc.txt')).toBe('text/plain; charset=utf-8');
     expect(mimeTypeForKey('x/unknown.bin')).toBe('application/octet-stream');
+    // The Factur-X XML alone, written by the server.
+    expect(mimeTypeForKey('group-bills/2026/11/abc.xml')).toBe('application/xml; charset=utf-8');
   });
 });

@@ -1,6 +1,8 @@
 import { renderGroupBillPdf, type GroupBillPdfProps } from '../../api/src/infra/pdf/index.js';
 import { FONT_FILES } from '../../api/src/infra/pdf/fonts.js';
-import { pdfFonts, pdfText } from '../support/pdf.js';
+import { prepareLogo, type PreparedLogo } from '../../api/src/modules/seller/logo.js';
+import { samplePng } from '../support/images.js';
+import { pdfFonts, pdfImages, pdfText } from '../support/pdf.js';
 import { expectEvery } from '../support/expect-every.js';
 
 const line = (index: number) => ({
@@ -74,5 +76,16 @@ describe('invoice PDF', () => {
     const last = pages[pages.length - 1];
     expect(last).toMatch(/Total TTC\s+806,40 €/);
     expect(last).toContain('Intérêts de retard : 1,5 % par mois');
+  });
+
+  it('a Factur-X bill draws the seller’s logo (flattened upload: one opaque RGB image, no soft mask)', async () => {
+    const seller = { legalName: 'Frappe & Constats SAS', legalForm: 'SAS', siret: '84512763800012', vatNumber: 'FR30845127638', rcs: 'RCS Lyon 845 127 638', address: '22 rue Édouard-Herriot', zip: '69002', city: 'Lyon', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPPXXX' };
+    const buyer = { siren: null, vatNumber: null, address: '8 place des Terreaux', zip: '69001', city: 'Lyon' };
+    const logo = prepareLogo(samplePng(300, 100, { alpha: true }), 'png') as PreparedLogo;
+    const withLogo = await renderGroupBillPdf({ ...props(3), facturX: { seller, buyer, xml: '<rsm:CrossIndustryInvoice/>', logo: { data: logo.data, format: logo.format } } });
+    expect(await pdfImages(withLogo)).toEqual([{ page: 1, type: 'image', width: 300, height: 100, color: 'rgb', components: 3, bits: 8 }]);
+    expect(await pdfText(withLogo)).toContain('Frappe & Constats SAS');
+    const without = await renderGroupBillPdf({ ...props(3), facturX: { seller, buyer, xml: '<rsm:CrossIndustryInvoice/>' } });
+    expect(await pdfImages(without)).toEqual([]);
   });
 });

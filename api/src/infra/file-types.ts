@@ -2,7 +2,7 @@
 // OLE2 containers read), not by their name alone: the declared extension must name the detected type.
 import { fileTypeFromBuffer } from 'file-type';
 
-export type FileCategory = 'document' | 'bill' | 'image';
+export type FileCategory = 'document' | 'bill' | 'image' | 'logo';
 
 interface FileType {
   extension: string;
@@ -22,12 +22,19 @@ const jpeg: FileType = { extension: 'jpg', mimeType: 'image/jpeg', detected: 'jp
 const gif: FileType = { extension: 'gif', mimeType: 'image/gif', detected: 'gif' };
 const webp: FileType = { extension: 'webp', mimeType: 'image/webp', detected: 'webp' };
 
-/** Spec §5: reports take .doc .docx .odt .pdf .txt; secretary bills Word or PDF; avatars images. */
+/**
+ * Spec §5: reports take .doc .docx .odt .pdf .txt; secretary bills Word or PDF; avatars images; the
+ * seller's logo PNG or JPEG only (what a PDF/A-3 invoice draws).
+ */
 const CATEGORIES: Record<FileCategory, { types: Record<string, FileType>; label: string }> = {
   document: { types: { pdf, doc, docx, odt, txt }, label: '.doc, .docx, .odt, .pdf, .txt' },
   bill: { types: { pdf, doc, docx }, label: 'Word (.doc, .docx) ou PDF' },
   image: { types: { png, jpg: jpeg, jpeg, gif, webp }, label: 'images PNG, JPEG, GIF ou WebP' },
+  logo: { types: { png, jpg: jpeg, jpeg }, label: 'images PNG ou JPEG' },
 };
+
+/** Files the server writes itself (never uploaded): the Factur-X XML alone. */
+const GENERATED: Record<string, string> = { xml: 'application/xml; charset=utf-8' };
 
 /** Bytes read before deciding: Word writes [Content_Types].xml, which names a docx, first. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -57,7 +64,7 @@ export function mimeTypeForKey(key: string): string {
   for (const { types } of Object.values(CATEGORIES)) {
     if (types[extension]) return types[extension].mimeType;
   }
-  return 'application/octet-stream';
+  return GENERATED[extension] ?? 'application/octet-stream';
 }
 
 /**

@@ -71,6 +71,7 @@ export const STORAGE_KEY_COLUMNS = [
   ['GroupBill', 'xmlKey'],
   ['SecretaryBill', 'storageKey'],
   ['StagedAvatar', 'storageKey'],
+  ['SellerSettings', 'logoKey'],
 ] as const;
 
 const referencedNowhere = Prisma.join(

@@ -80,6 +80,13 @@ export function newStorageKey(folder: string, originalName: string, now: Date = 
   return `${folder}/${now.getUTCFullYear()}/${month}/${randomUUID()}${SAFE_EXTENSION.test(extension) ? extension : ''}`;
 }
 
+/** A stored file whole, in memory: only for small files (a bill, a logo). */
+export async function readStored(storage: Storage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await storage.get(key)) as Readable) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
 function isMissingFile(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }

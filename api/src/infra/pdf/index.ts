@@ -4,7 +4,7 @@
 // module (./templates/groupBill.js) exports the component and the font helpers.
 import type { GroupBillPdfProps } from './templates/groupBill.js';
 
-export type { GroupBillFacturX, GroupBillPdfLine, GroupBillPdfProps } from './templates/groupBill.js';
+export type { GroupBillFacturX, GroupBillLogo, GroupBillPdfLine, GroupBillPdfProps } from './templates/groupBill.js';
 
 export async function renderGroupBillPdf(props: GroupBillPdfProps): Promise<Buffer> {
   return (await import('./templates/groupBill.js')).renderGroupBillPdf(props);

@@ -30,6 +30,8 @@ export const facturXMentions = {
 export interface EinvoiceSnapshot {
   seller: SellerSettingsValues & { siren: string };
   buyer: { siren: string | null; vatNumber: string | null; address: string; zip: string; city: string };
+  /** The seller's logo when the bill was issued (storage key); absent or null: none. */
+  logoKey?: string | null;
 }
 
 export interface FacturXLine {

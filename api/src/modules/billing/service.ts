@@ -1,11 +1,10 @@
-import type { Readable } from 'node:stream';
 import type { AppContext, Services } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { AppError, forbidden, validationError } from '../../graphql/errors.js';
 import { MailDeliveryError, renderMail } from '../../infra/mail/index.js';
 import { formatEuros, formatMonthYear } from '../../infra/mail/format.js';
-import { renderGroupBillPdf, type GroupBillPdfProps } from '../../infra/pdf/index.js';
-import { FileNotFoundError, newStorageKey } from '../../infra/storage.js';
+import { renderGroupBillPdf, type GroupBillLogo, type GroupBillPdfProps } from '../../infra/pdf/index.js';
+import { FileNotFoundError, newStorageKey, readStored, type Storage } from '../../infra/storage.js';
 import type { DocumentProvider } from '../../infra/file-links.js';
 import { formatAmount, sum, toDecimal, type DecimalInput } from '../../lib/money.js';
 import { FIRST_YEAR, isValidPeriod, parisPeriod, parisYearMonth } from '../../lib/periods.js';
@@ -309,8 +308,9 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
         }));
         const totals = billTotals(lines.map((line) => ({ amount: line.amounts.total, discount: line.discount })), globalDiscount);
         // Seller and buyer frozen with the figures: the invoice stays as issued if either changes.
-        const seller = await requireSellerSettings(tx);
+        const { logoKey, ...seller } = await requireSellerSettings(tx);
         const einvoice: EinvoiceSnapshot = {
+          logoKey,
           seller: { ...seller, siren: sirenOfSiret(seller.siret)! },
           buyer: {
             siren: sirenOfSiret(group.siret),
@@ -383,7 +383,21 @@ async function publishBillingChanged(ctx: AppContext, period: { year: number; mo
 // The invoice PDF
 // ---------------------------------------------------------------------------------------------
 
-async function pdfProps(services: Pick<Services, 'db'>, billId: number): Promise<GroupBillPdfProps> {
+/**
+ * The logo a bill was issued with. Its PDF is rendered once, right after generation; should that
+ * have failed and the logo been replaced or removed before the next try, the bill goes without.
+ */
+async function issuedLogo(storage: Storage, logoKey: string | null | undefined): Promise<GroupBillLogo | undefined> {
+  if (!logoKey) return undefined;
+  try {
+    return { data: await readStored(storage, logoKey), format: logoKey.endsWith('.png') ? 'png' : 'jpg' };
+  } catch (error) {
+    if (error instanceof FileNotFoundError) return undefined;
+    throw error;
+  }
+}
+
+async function pdfProps(services: Pick<Services, 'db' | 'storage'>, billId: number): Promise<GroupBillPdfProps> {
   const bill = await services.db.groupBill.findUniqueOrThrow({
     where: { id: billId },
     include: {
@@ -400,9 +414,11 @@ async function pdfProps(services: Pick<Services, 'db'>, billId: number): Promise
   const lineDiscounts = sum(lines.map((line) => line.amounts.discountAmount));
   const money = (value: DecimalInput) => formatAmount(toDecimal(value));
   const einvoice = bill.einvoice as unknown as EinvoiceSnapshot | null;
+  const logo = await issuedLogo(services.storage, einvoice?.logoKey);
   const facturX = einvoice && {
     seller: einvoice.seller,
     buyer: einvoice.buyer,
+    ...(logo && { logo }),
     xml: buildFacturXml({
       number: bill.number,
       issuedAt: bill.createdAt,
@@ -507,12 +523,6 @@ export const billDocuments: Record<string, DocumentProvider> = {
   },
 };
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream as Readable) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
-
 /**
  * The bill's PDF for someone allowed to see the bill (legacy `billing/generate-pdf`): the stored
  * file, rendered now if it is missing. Never rendered from anything the caller sends.
@@ -520,7 +530,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 export async function groupBillPdf(ctx: AppContext, billId: number): Promise<{ name: string; content: Buffer }> {
   const bill = await findVisibleBill(ctx, billId);
   const key = bill.pdfKey ?? (await storeBillPdf(ctx, bill.id));
-  return { name: BILL_PDF_NAME(bill.number), content: await readAll(await ctx.storage.get(key)) };
+  return { name: BILL_PDF_NAME(bill.number), content: await readStored(ctx.storage, key) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 import { builder } from '../../graphql/builder.js';
 import { sirenOfSiret } from '../../lib/identifiers.js';
-import { sellerMessages, type SellerSettingsValues } from './rules.js';
+import { logoMessages } from './logo.js';
+import { sellerMessages } from './rules.js';
 import * as seller from './service.js';
 
-const SellerSettings = builder.objectRef<SellerSettingsValues>('SellerSettings').implement({
+const SellerSettings = builder.objectRef<seller.SellerSettingsRecord>('SellerSettings').implement({
   description: 'Paramètres de facturation : le vendeur tel qu’il figure sur les factures Factur-X (EN 16931).',
   fields: (t) => ({
     legalName: t.exposeString('legalName', { description: 'Raison sociale.' }),
@@ -18,6 +19,11 @@ const SellerSettings = builder.objectRef<SellerSettingsValues>('SellerSettings')
     iban: t.exposeString('iban', { description: 'IBAN du compte qui reçoit les règlements.' }),
     bic: t.exposeString('bic', { description: 'BIC de la banque.' }),
     paymentTerms: t.exposeString('paymentTerms', { description: 'Conditions de paiement imprimées sur les factures.' }),
+    logoUrl: t.string({
+      nullable: true,
+      description: 'Lien signé et temporaire vers le logo imprimé sur les factures (PNG ou JPEG, opaque) ; null : aucun logo.',
+      resolve: (settings, _args, ctx) => (settings.logoKey ? ctx.files.file(settings.logoKey, `logo.${settings.logoKey.endsWith('.png') ? 'png' : 'jpg'}`) : null),
+    }),
   }),
 });
 
@@ -38,7 +44,7 @@ const SellerSettingsInput = builder.inputType('SellerSettingsInput', {
   }),
 });
 
-const SellerSettingsPayload = builder.objectRef<{ settings: SellerSettingsValues; message: string }>('SellerSettingsPayload').implement({
+const SellerSettingsPayload = builder.objectRef<{ settings: seller.SellerSettingsRecord; message: string }>('SellerSettingsPayload').implement({
   description: 'Résultat de l’enregistrement des paramètres de facturation.',
   fields: (t) => ({
     message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
@@ -63,5 +69,27 @@ builder.mutationFields((t) => ({
     authScopes: { admin: true },
     args: { input: t.arg({ type: SellerSettingsInput, required: true, description: 'Les paramètres.' }) },
     resolve: async (_root, { input }, ctx) => ({ settings: await seller.saveSellerSettings(ctx, input), message: sellerMessages.saved }),
+  }),
+  updateSellerLogo: t.field({
+    type: SellerSettingsPayload,
+    description: 'Remplace le logo des factures : PNG ou JPEG (vérifié par son contenu), 1 Mo et 2000 × 2000 pixels au plus ; la transparence est aplatie sur fond blanc.',
+    authScopes: { admin: true },
+    args: {
+      input: t.arg({
+        required: true,
+        description: 'Le logo.',
+        type: builder.inputType('SellerLogoInput', {
+          description: 'Logo à imprimer sur les factures.',
+          fields: (f) => ({ logo: f.field({ type: 'Upload', required: true, description: 'Le fichier PNG ou JPEG.' }) }),
+        }),
+      }),
+    },
+    resolve: async (_root, { input }, ctx) => ({ settings: await seller.uploadSellerLogo(ctx, input.logo), message: logoMessages.saved }),
+  }),
+  removeSellerLogo: t.field({
+    type: SellerSettingsPayload,
+    description: 'Retire le logo des factures à venir (les factures émises gardent le leur).',
+    authScopes: { admin: true },
+    resolve: async (_root, _args, ctx) => ({ settings: await seller.removeSellerLogo(ctx), message: logoMessages.removed }),
   }),
 }));

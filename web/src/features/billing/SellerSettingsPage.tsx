@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { SellerSettingsPageMutation } from '../../__generated__/SellerSettingsPageMutation.graphql';
@@ -10,6 +11,7 @@ import { FormActions, FormCard, FormSection, FormWide } from '../../ui/FormLayou
 import { PageHeader } from '../../ui/PageHeader';
 import { useToast } from '../../ui/toasts';
 import { useFormFields } from '../../ui/useFormFields';
+import { SellerLogo } from './SellerLogo';
 import { billingText } from './text';
 
 const t = billingText.settings;
@@ -17,12 +19,18 @@ type SellerField = keyof typeof t.fields;
 const FIELDS = Object.keys(t.fields) as SellerField[];
 const BILLING = '/dashboard/facturation-admin';
 
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
 /**
  * « Paramètres de facturation » (issue 22): the seller of every Factur-X bill. Every field is
  * required; the server checks the identifiers' keys (Siret, TVA, IBAN, BIC) and its messages show
  * under their fields.
  */
 export default function SellerSettingsPage() {
+  const styles = useStyles();
   const navigate = useNavigate();
   const commit = useCommit();
   const toast = useToast();
@@ -41,6 +49,7 @@ export default function SellerSettingsPage() {
           iban
           bic
           paymentTerms
+          ...SellerLogoFragment
         }
       }
     `,
@@ -92,8 +101,9 @@ export default function SellerSettingsPage() {
     form.textField(name, { label: t.fields[name], maxLength: name === 'paymentTerms' ? 500 : 200, ...extra });
 
   return (
-    <section>
+    <section className={styles.page}>
       <PageHeader title={fr.titles.sellerSettings} description={t.description} />
+      {data.sellerSettings ? <SellerLogo settings={data.sellerSettings} /> : <Text className={styles.hint}>{t.logo.settingsFirst}</Text>}
       <FormCard onSubmit={(event) => void submit(event)}>
         <FormSection title={t.identity}>
           {field('legalName')}

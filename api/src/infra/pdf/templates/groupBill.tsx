@@ -1,4 +1,4 @@
-import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
+import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
 import { formatEuros, formatMonthYear, formatParisDateTime } from '../../mail/format.js';
 import { embedFacturX, type PdfInfo } from '../facturx.js';
 import { ensurePdfFonts, PDF_FONT_FAMILY } from '../fonts.js';
@@ -73,6 +73,14 @@ export interface GroupBillFacturX {
   buyer: { siren: string | null; vatNumber: string | null; address: string; zip: string; city: string };
   /** The factur-x.xml embedded in the PDF/A-3. */
   xml: string;
+  /** The seller's logo, drawn above its name. */
+  logo?: GroupBillLogo;
+}
+
+/** An opaque RGB picture (seller/logo.ts wrote it so): nothing PDF/A-3 forbids. */
+export interface GroupBillLogo {
+  data: Buffer;
+  format: 'png' | 'jpg';
 }
 
 const colors = { brand: '#1f3a5f', muted: '#6b7280', border: '#d1d5db', stripe: '#f4f5f7' };
@@ -83,6 +91,8 @@ const styles = StyleSheet.create({
   page: { fontFamily: PDF_FONT_FAMILY, fontSize: 9, padding: '18mm 15mm 20mm 15mm', color: '#1f2328' },
   header: { flexDirection: 'row', justifyContent: 'space-between', marginBottom: 18 },
   issuer: { fontSize: 14, fontWeight: 'bold', color: colors.brand },
+  // At most 60 × 25 mm, its proportions kept, against the left margin.
+  logo: { maxWidth: 170, maxHeight: 70, objectFit: 'contain', objectPosition: 'left', marginBottom: 6, alignSelf: 'flex-start' },
   muted: { color: colors.muted },
   title: { fontSize: 14, fontWeight: 'bold', textAlign: 'right', marginBottom: 4 },
   right: { textAlign: 'right' },
@@ -148,6 +158,7 @@ export function GroupBillDocument(props: GroupBillPdfProps) {
         <View style={styles.header} fixed>
           {seller ? (
             <View>
+              {props.facturX?.logo ? <Image style={styles.logo} src={props.facturX.logo} /> : null}
               <Text style={styles.issuer}>{seller.legalName}</Text>
               <Text style={styles.muted}>{`${seller.legalForm} – ${seller.rcs}`}</Text>
               <Text style={styles.muted}>{`${seller.address}, ${seller.zip} ${seller.city}`}</Text>

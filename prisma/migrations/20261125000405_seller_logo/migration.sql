@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SellerSettings" ADD COLUMN     "logoKey" TEXT;
