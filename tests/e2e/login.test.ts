@@ -99,7 +99,7 @@ describe('session', () => {
     await signIn(page, account);
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await screenTitle(page, home).waitFor();
-    const menuButton = page.getByRole('button', { name: `Menu de ${fullName}` });
+    const menuButton = userMenuButton(page, fullName);
     await menuButton.getByText(`${firstName} ${lastName}`).waitFor();
     await menuButton.getByText(role, { exact: true }).waitFor();
     expect(await page.title()).toBe(`${home} · Extranet Constats`);

@@ -69,6 +69,12 @@ const useStyles = makeStyles({
   table: {
     minWidth: '640px',
   },
+  // Lists with many columns (the reports tables) keep 4 px a side instead of Fluent's 8, so that
+  // every column fits a 1280 px screen without wrapping badges or hiding the actions.
+  dense: {
+    paddingLeft: tokens.spacingHorizontalXS,
+    paddingRight: tokens.spacingHorizontalXS,
+  },
   headerCell: {
     fontWeight: tokens.fontWeightSemibold,
     color: tokens.colorNeutralForeground2,
@@ -173,6 +179,8 @@ export interface DataTableProps<Row> {
   renderExpanded?(row: Row): ReactNode;
   /** Rows without detail get no expand button (spec: hidden when there is nothing to show). */
   isExpandable?(row: Row): boolean;
+  /** Narrower cell padding, for lists with many columns. */
+  dense?: boolean;
 }
 
 function SearchField({ search }: { search: DataTableSearch }) {
@@ -313,7 +321,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               {columns.map((column) => (
                 <TableHeaderCell
                   key={column.id}
-                  className={mergeClasses(styles.headerCell, alignClass(column.align))}
+                  className={mergeClasses(styles.headerCell, props.dense && styles.dense, alignClass(column.align))}
                   style={column.width ? { width: column.width } : undefined}
                 >
                   {column.header}
@@ -352,7 +360,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                         </TableCell>
                       ) : null}
                       {columns.map((column) => (
-                        <TableCell key={column.id} className={alignClass(column.align)}>
+                        <TableCell key={column.id} className={mergeClasses(props.dense && styles.dense, alignClass(column.align))}>
                           {column.cell(row)}
                         </TableCell>
                       ))}
