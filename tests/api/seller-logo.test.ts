@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { pngHeaderOnly, sampleJpeg, samplePng } from '../support/images.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
+import { DEMO_SELLER } from '../../prisma/seed.js';
 
 let app: TestApp;
 let admin: string;
@@ -18,19 +19,6 @@ let bailiff: string;
 const UPLOAD = `mutation($input: SellerLogoInput!) { updateSellerLogo(input: $input) { message settings { legalName logoUrl } } }`;
 const REMOVE = `mutation { removeSellerLogo { message settings { logoUrl } } }`;
 const SETTINGS = `mutation($input: SellerSettingsInput!) { updateSellerSettings(input: $input) { message } }`;
-const SELLER = {
-  legalName: 'Frappe & Constats SAS',
-  legalForm: 'SAS',
-  siret: '84512763800011',
-  vatNumber: 'FR30845127638',
-  rcs: 'RCS Lyon 845 127 638',
-  address: '22 rue Édouard-Herriot',
-  zip: '69002',
-  city: 'Lyon',
-  iban: 'FR7630006000011234567890189',
-  bic: 'AGRIFRPPXXX',
-  paymentTerms: 'Paiement à réception, par virement.',
-};
 
 const upload = (name: string, content: Buffer, token = admin) => gqlUpload(app.url, UPLOAD, { input: { logo: null } }, [{ path: 'input.logo', name, content }], token);
 
@@ -63,7 +51,7 @@ describe('seller logo', () => {
     const early = await upload('logo.png', samplePng());
     expect(early.errors![0]).toMatchObject({ message: logoMessages.settingsFirst, extensions: { code: 'BAD_USER_INPUT', fields: { logo: logoMessages.settingsFirst } } });
     expect(await storedLogos()).toEqual([]);
-    expect((await gql(app.url, SETTINGS, { input: SELLER }, admin)).errors).toBeUndefined();
+    expect((await gql(app.url, SETTINGS, { input: DEMO_SELLER }, admin)).errors).toBeUndefined();
 
     const result = await upload('Logo étude.png', samplePng(300, 100, { alpha: true }));
     expect(result.errors).toBeUndefined();
