@@ -4,7 +4,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'graphql';
-import { DEFAULT_PAGE_SIZE, MAX_LIST_ITEMS, MAX_QUERY_COST, operationCost } from '../../api/src/graphql/cost.js';
+import { DEFAULT_PAGE_SIZE, MAX_QUERY_COST, operationCost } from '../../api/src/graphql/cost.js';
+import { MAX_LIST_ITEMS } from '../../api/src/lib/list-limits.js';
 
 const cost = (query: string, variables: Record<string, unknown> = {}) => operationCost(parse(query), undefined, variables);
 

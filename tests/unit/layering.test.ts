@@ -1,5 +1,6 @@
-// Dependencies point one way: HTTP handlers call services, services call infrastructure. A service
-// or an infrastructure module that imports the HTTP layer would tie business rules to a transport.
+// Dependencies point one way: HTTP handlers and the GraphQL schema call services, services call
+// infrastructure. A service or an infrastructure module that imports the HTTP or GraphQL layer would
+// tie business rules to a transport.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -30,6 +31,17 @@ describe('layering of the API', () => {
         .filter((target) => target.startsWith('http/'))
         .map((target) => `${path.relative(api, file)} → ${target}`),
     );
+    expect(offenders).toEqual([]);
+  });
+
+  it('no service, business rule or infrastructure module knows GraphQL (errors included)', () => {
+    const domain = [...services.filter((file) => !file.endsWith('/schema.ts')), ...infra, path.join(api, 'errors.ts')];
+    const offenders = domain.flatMap((file) => {
+      const graphqlPackage = /\sfrom\s+'graphql(\/[^']*)?'/.test(readFileSync(file, 'utf8')) ? ['graphql'] : [];
+      const graphqlLayer = importsOf(file).filter((target) => target.startsWith('graphql/'));
+      return [...graphqlPackage, ...graphqlLayer].map((target) => `${path.relative(api, file)} → ${target}`);
+    });
+    expect(domain.some((file) => file.endsWith('infra/uploads.ts'))).toBe(true);
     expect(offenders).toEqual([]);
   });
 });

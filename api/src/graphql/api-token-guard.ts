@@ -9,7 +9,8 @@ import type { AppContext } from '../context.js';
 import { apiTokenMessages, type CostExtension } from '../modules/apiTokens/rules.js';
 import { spendBudget } from '../modules/apiTokens/service.js';
 import { operationCost } from './cost.js';
-import { AppError } from './errors.js';
+import { AppError } from '../errors.js';
+import { toGraphQLError } from './errors.js';
 
 const readOnly = () => new AppError('FORBIDDEN', apiTokenMessages.readOnly, { reason: 'API_TOKEN_READ_ONLY' });
 
@@ -23,7 +24,7 @@ export function apiTokenGuard(): Plugin<AppContext> {
       if (!operation) return undefined;
       const tokenId = ctx.viewer?.apiTokenId;
       if (tokenId && operation.operation !== 'query') {
-        setResultAndStopExecution({ errors: [readOnly()] });
+        setResultAndStopExecution({ errors: [toGraphQLError(readOnly())] });
         return undefined;
       }
       // costLimit (which runs first) already refused an operation too costly or with too long a list.
@@ -34,7 +35,7 @@ export function apiTokenGuard(): Plugin<AppContext> {
           cost = await spendBudget(ctx, tokenId, requested);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          setResultAndStopExecution({ errors: [error], extensions: { cost: error.extensions.cost } });
+          setResultAndStopExecution({ errors: [toGraphQLError(error)], extensions: { cost: error.extensions.cost } });
           return undefined;
         }
       }
@@ -45,7 +46,7 @@ export function apiTokenGuard(): Plugin<AppContext> {
       };
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      if ((args.contextValue as AppContext).viewer?.apiTokenId) setResultAndStopExecution({ errors: [readOnly()] });
+      if ((args.contextValue as AppContext).viewer?.apiTokenId) setResultAndStopExecution({ errors: [toGraphQLError(readOnly())] });
     },
   };
 }

@@ -9,7 +9,7 @@ import { getDatamodel } from '../generated/pothos-types.js';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import type { AppContext } from '../context.js';
 import { toDecimal, type DecimalInput } from '../lib/money.js';
-import { forbidden, notAuthenticated } from './errors.js';
+import { forbidden, notAuthenticated } from '../errors.js';
 import { visibleNode } from './node-visibility.js';
 
 /** The only place that lists the Pothos plugins (scope-auth first, as its docs require). */

@@ -15,7 +15,9 @@ import {
   type ValueNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { AppError } from './errors.js';
+import { AppError } from '../errors.js';
+import { MAX_LIST_ITEMS, listTooLong } from '../lib/list-limits.js';
+import { toGraphQLError } from './errors.js';
 
 /** Pothos' page size when a connection is asked without `first` or `last`. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -25,12 +27,6 @@ export const DEFAULT_PAGE_SIZE = 20;
  * a reports list, is about 8,300. Nested pages (100 études × 100 members × fields) do not.
  */
 export const MAX_QUERY_COST = 10_000;
-
-/** The longest list any argument may carry (bill lines, file ids, node ids…). */
-export const MAX_LIST_ITEMS = 1_000;
-
-export const listTooLong = () =>
-  new AppError('BAD_USER_INPUT', `Liste trop longue : ${MAX_LIST_ITEMS} éléments au plus.`, { reason: 'LIST_TOO_LONG' });
 
 export const queryTooExpensive = () =>
   new AppError('BAD_USER_INPUT', 'Requête trop volumineuse : demandez moins de lignes à la fois.', { reason: 'QUERY_COST' });
@@ -128,9 +124,9 @@ export function operationCost(document: DocumentNode, operationName: string | nu
 export function costLimit(maxCost: number = MAX_QUERY_COST): Plugin {
   const refusal = (args: { document: DocumentNode; operationName?: string | null; variableValues?: Record<string, unknown> | null }) => {
     try {
-      return operationCost(args.document, args.operationName, args.variableValues ?? {}) > maxCost ? queryTooExpensive() : null;
+      return operationCost(args.document, args.operationName, args.variableValues ?? {}) > maxCost ? toGraphQLError(queryTooExpensive()) : null;
     } catch (error) {
-      if (error instanceof AppError) return error;
+      if (error instanceof AppError) return toGraphQLError(error);
       throw error;
     }
   };

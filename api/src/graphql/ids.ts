@@ -1,4 +1,4 @@
-import { AppError } from './errors.js';
+import { AppError } from '../errors.js';
 
 /**
  * The database id behind a Relay global id argument (`t.arg.globalID()` / `t.globalID()` inputs),

@@ -1,6 +1,7 @@
 import { Kind, visit, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { AppError } from './errors.js';
+import { AppError } from '../errors.js';
+import { toGraphQLError } from './errors.js';
 
 /**
  * PostgreSQL refuses the NUL character in text, so a string holding one would end in a 500 at the
@@ -8,7 +9,7 @@ import { AppError } from './errors.js';
  * resolver runs: its variables and the strings written in the document itself.
  */
 export function refuseNulCharacters(): Plugin {
-  const refused = () => ({ errors: [new AppError('BAD_USER_INPUT', 'Le texte envoyé contient un caractère nul, qui n’est pas accepté.', { reason: 'NUL_CHARACTER' })] });
+  const refused = () => ({ errors: [toGraphQLError(new AppError('BAD_USER_INPUT', 'Le texte envoyé contient un caractère nul, qui n’est pas accepté.', { reason: 'NUL_CHARACTER' }))] });
   return {
     onExecute({ args, setResultAndStopExecution }) {
       if (holdsNul(args.variableValues) || documentHoldsNul(args.document)) setResultAndStopExecution(refused());

@@ -1,5 +1,6 @@
-import { GraphQLError, isObjectType, type GraphQLResolveInfo } from 'graphql';
+import { isObjectType, type GraphQLResolveInfo } from 'graphql';
 import type { AppContext } from '../context.js';
+import { appErrorOf } from './errors.js';
 
 /**
  * `node(id:)` and `nodes(ids:)` answer null, without an error, for a node the viewer may not see,
@@ -14,7 +15,7 @@ export async function visibleNode(node: unknown, typename: string, ctx: AppConte
   try {
     return (await type.isTypeOf(node, ctx, info)) ? node : null;
   } catch (error) {
-    const code = error instanceof GraphQLError ? error.extensions.code : undefined;
+    const code = appErrorOf(error)?.code;
     if (code === 'FORBIDDEN' || code === 'UNAUTHENTICATED') return null;
     throw error;
   }

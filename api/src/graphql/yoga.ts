@@ -8,7 +8,8 @@ import type { AppContext, Services } from '../context.js';
 import { resolveSession } from '../modules/auth/service.js';
 import { apiTokenGuard } from './api-token-guard.js';
 import { costLimit } from './cost.js';
-import { AppError } from './errors.js';
+import { AppError } from '../errors.js';
+import { toGraphQLError } from './errors.js';
 import { refuseNulCharacters } from './input-guards.js';
 import { schema } from './schema.js';
 import { clientInfo, bearerToken, type ServerContext } from '../http/request.js';
@@ -25,7 +26,7 @@ function schemaGuard(services: Services): Plugin<AppContext> {
   const refuseIntrospection = ({ args, setResultAndStopExecution }: { args: ExecutionArgs; setResultAndStopExecution: (result: ExecutionResult) => void }) => {
     if (open() || (args.contextValue as AppContext).viewer?.role === 'ADMIN') return;
     const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule]);
-    if (errors.length > 0) setResultAndStopExecution({ errors: [new AppError('FORBIDDEN', 'L’introspection du schéma est réservée aux administrateurs.')] });
+    if (errors.length > 0) setResultAndStopExecution({ errors: [toGraphQLError(new AppError('FORBIDDEN', 'L’introspection du schéma est réservée aux administrateurs.'))] });
   };
   return {
     onValidate() {
@@ -81,11 +82,13 @@ export function createGraphQLServer(services: Services) {
       };
     },
     maskedErrors: {
-      // Only AppError (a GraphQLError with a French message and a code) reaches clients as is;
-      // anything else is logged for the operators and replaced by a French message.
+      // Only AppError (a French message and a code, which graphql-js copied into the wrapping
+      // GraphQLError's extensions) and GraphQL's own errors reach clients as they are; anything
+      // else is logged for the operators and replaced by a French message.
       errorMessage: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
       maskError: (error, message, isDev) => {
         const original = (error as { originalError?: unknown }).originalError ?? error;
+        if (original instanceof AppError) return error as Error;
         if (!(original instanceof GraphQLError)) console.error('[graphql]', original);
         return maskError(error, message, isDev);
       },

@@ -4,7 +4,7 @@
 import { processRequest, Upload, type FileUpload } from 'graphql-upload-minimal';
 import type { Services } from '../context.js';
 import { executeOperation, type Operation } from '../graphql/execute.js';
-import { notAuthenticated } from '../graphql/errors.js';
+import { notAuthenticated } from '../errors.js';
 import type { GraphQLServer } from '../graphql/yoga.js';
 import { UPLOAD_CUT_MESSAGE } from '../infra/uploads.js';
 import { resolveSession } from '../modules/auth/service.js';

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { Services } from '../context.js';
 import type { Role } from '../generated/prisma/enums.js';
-import { forbidden, notAuthenticated, type FieldErrors } from '../graphql/errors.js';
+import { forbidden, notAuthenticated, type FieldErrors } from '../errors.js';
 import { readMultipart, type MultipartForm } from './multipart.js';
 import { bareFieldName, BodyError, json } from './request.js';
 import { refuseBody, type GraphQLFailure, type GraphQLOutcome, type RestContext } from './rest.js';

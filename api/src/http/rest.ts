@@ -1,7 +1,7 @@
 import type { GraphQLError } from 'graphql';
 import { executeOperation } from '../graphql/execute.js';
 import type { GraphQLServer } from '../graphql/yoga.js';
-import { errorStatus, type ErrorCode, type FieldErrors } from '../graphql/errors.js';
+import { errorStatus, type ErrorCode, type FieldErrors } from '../errors.js';
 import type { Services, Viewer } from '../context.js';
 import { resolveSession } from '../modules/auth/service.js';
 import { BodyError, bearerToken, json, type ServerContext } from './request.js';

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FileUpload } from 'graphql-upload-minimal';
-import { AppError } from '../graphql/errors.js';
+import { AppError } from '../errors.js';
 import { acceptedTypesLabel, detectFileType, SNIFF_BYTES, type FileCategory } from './file-types.js';
 import { FileTooLargeError, newStorageKey, type Storage } from './storage.js';
 

@@ -1,5 +1,5 @@
 // Calendar periods as the études live them: months and years in Paris time, as UTC instants.
-import { AppError } from '../graphql/errors.js';
+import { AppError } from '../errors.js';
 
 /** Years any period may name: the extranet's data starts in 2000; beyond 2100 is a typing error. */
 export const FIRST_YEAR = 2000;

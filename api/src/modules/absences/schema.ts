@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.js';
-import { AppError } from '../../graphql/errors.js';
+import { AppError } from '../../errors.js';
 import { isValidPeriod } from '../../lib/periods.js';
 import { absenceMessages, formatDay, monthRange, parseDay } from './rules.js';
 import * as absences from './service.js';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { notAuthenticated, validationError } from '../../graphql/errors.js';
+import { notAuthenticated, validationError } from '../../errors.js';
 import type { Prisma } from '../../infra/db.js';
 import { recordAudit } from '../audit/service.js';
 import { activeAdminIds } from '../notifications/service.js';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { AppError, forbidden, notAuthenticated, validationError, type FieldErrors } from '../../graphql/errors.js';
+import { AppError, forbidden, notAuthenticated, validationError, type FieldErrors } from '../../errors.js';
 import type { Prisma } from '../../infra/db.js';
 import { normalizePhone } from '../../lib/phone.js';
 import type { Role, UserStatus } from '../../generated/prisma/enums.js';

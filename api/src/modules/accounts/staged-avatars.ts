@@ -2,7 +2,7 @@
 // its sender until a save links it; only its sender may link it; a sweep removes those nobody
 // linked within a day, so abandoned forms do not fill the storage.
 import type { AppContext, Services } from '../../context.js';
-import { notAuthenticated, validationError } from '../../graphql/errors.js';
+import { notAuthenticated, validationError } from '../../errors.js';
 import type { Db, Prisma } from '../../infra/db.js';
 import { discardFiles, drainUploads, saveUpload, type SaveOptions, type UploadInput } from '../../infra/uploads.js';
 import { recordAudit } from '../audit/service.js';

@@ -1,6 +1,6 @@
 // Pure rules of personal API tokens (issue 17): format, lifetime, name, status and the cost figures
 // each answer carries.
-import type { FieldErrors } from '../../graphql/errors.js';
+import type { FieldErrors } from '../../errors.js';
 
 /**
  * Tells an API token from a session token (43 base64url characters) by its prefix AND length, so

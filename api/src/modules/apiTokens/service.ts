@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppContext, ClientInfo, Services, Viewer } from '../../context.js';
-import { AppError, validationError } from '../../graphql/errors.js';
+import { AppError, validationError } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
 import { hashToken } from '../auth/tokens.js';
 import { API_TOKEN_PREFIX, apiTokenMessages, budgetFigures, isApiTokenFormat, retryAfterSeconds, validateTokenInput, type CostExtension, type TokenInput } from './rules.js';
@@ -88,8 +88,9 @@ export async function spendBudget(ctx: AppContext, tokenId: number, cost: number
 }
 
 function overBudget(cost: CostExtension, retryAfter: number): AppError {
-  const error = new AppError('TOO_MANY_REQUESTS', apiTokenMessages.overBudget, { reason: 'COST_BUDGET' });
-  // Yoga turns extensions.http into the answer's status and headers and strips it from the body.
-  Object.assign(error.extensions, { cost, http: { status: 429, headers: { 'retry-after': String(retryAfter) } } });
-  return error;
+  return new AppError('TOO_MANY_REQUESTS', apiTokenMessages.overBudget, {
+    reason: 'COST_BUDGET',
+    extensions: { cost },
+    headers: { 'retry-after': String(retryAfter) },
+  });
 }

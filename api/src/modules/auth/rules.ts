@@ -1,5 +1,5 @@
 // Pure authentication rules: password strength, registration validation, lifetimes, throttling.
-import type { FieldErrors } from '../../graphql/errors.js';
+import type { FieldErrors } from '../../errors.js';
 import { isEmail, parseCivility } from '../accounts/rules.js';
 
 export const messages = {

@@ -1,5 +1,5 @@
 import type { AppContext, Services, Viewer } from '../../context.js';
-import { AppError, validationError } from '../../graphql/errors.js';
+import { AppError, validationError } from '../../errors.js';
 import { renderMail } from '../../infra/mail/index.js';
 import { normalizePhone } from '../../lib/phone.js';
 import { recordAudit } from '../audit/service.js';

@@ -3,7 +3,7 @@
 // thirty concurrent attempts cannot all pass a limit of ten.
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../graphql/errors.js';
+import { AppError } from '../../errors.js';
 import { THROTTLE, messages } from './rules.js';
 
 type LimitName = keyof typeof THROTTLE;

@@ -4,8 +4,8 @@
 // constats' counts and tariffs, the étude's details), never from the client's HTML; nothing is
 // stored, allocated or marked invoiced: `billing/create` does that, with the same checks.
 import type { AppContext } from '../../context.js';
-import { MAX_LIST_ITEMS, listTooLong } from '../../graphql/cost.js';
-import { AppError, validationError } from '../../graphql/errors.js';
+import { MAX_LIST_ITEMS, listTooLong } from '../../lib/list-limits.js';
+import { AppError, validationError } from '../../errors.js';
 import { renderGroupBillPdf } from '../../infra/pdf/index.js';
 import { formatAmount, sum } from '../../lib/money.js';
 import { parisYearMonth } from '../../lib/periods.js';

@@ -3,7 +3,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { Readable } from 'node:stream';
 import type { AppContext, Services } from '../../context.js';
-import { AppError, errorStatus, type FieldErrors } from '../../graphql/errors.js';
+import { AppError, type FieldErrors } from '../../errors.js';
 import { contentDisposition } from '../../http/files.js';
 import { bool, collectConnection, positiveInt, withMultipart } from '../../http/legacy.js';
 import { clientInfo, json, readFieldsWithLists } from '../../http/request.js';
@@ -234,7 +234,7 @@ async function previewPdf(ctx: RestContext, services: Services, body: Record<str
     });
     return pdfResponse(new Uint8Array(pdf.content), pdf.name);
   } catch (error) {
-    if (error instanceof AppError) return pdfFailure(errorStatus[error.code], error.message, error.extensions.fields as FieldErrors | undefined);
+    if (error instanceof AppError) return pdfFailure(error.httpStatus, error.message, error.fields);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import type { AppContext, Services } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { AppError, forbidden, validationError } from '../../graphql/errors.js';
+import { AppError, forbidden, validationError } from '../../errors.js';
 import { MailDeliveryError, renderMail } from '../../infra/mail/index.js';
 import { formatEuros, formatMonthYear } from '../../infra/mail/format.js';
 import { renderGroupBillPdf, type GroupBillLogo, type GroupBillPdfProps } from '../../infra/pdf/index.js';

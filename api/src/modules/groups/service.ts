@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { AppError, validationError } from '../../graphql/errors.js';
+import { AppError, validationError } from '../../errors.js';
 import type { Prisma } from '../../infra/db.js';
 import { recordAudit } from '../audit/service.js';
 import { parseUnitPrice, toSearchText } from '../accounts/rules.js';

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../context.js';
 import type { Prisma } from '../../infra/db.js';
-import { AppError } from '../../graphql/errors.js';
+import { AppError } from '../../errors.js';
 
 /** How long a key answers with its first result; after that the same key creates again. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { AppError, forbidden, notAuthenticated, validationError } from '../../graphql/errors.js';
+import { AppError, forbidden, notAuthenticated, validationError } from '../../errors.js';
 import type { Prisma } from '../../infra/db.js';
 import { htmlToText, sanitizeRichText } from '../../infra/html.js';
 import { recordAudit } from '../audit/service.js';

@@ -1,6 +1,6 @@
 import type { AppContext, Services } from '../../context.js';
 import type { Db, Prisma } from '../../infra/db.js';
-import { AppError, notAuthenticated } from '../../graphql/errors.js';
+import { AppError, notAuthenticated } from '../../errors.js';
 import { sanitizeRichText } from '../../infra/html.js';
 import { renderMail, type RenderedMail } from '../../infra/mail/index.js';
 

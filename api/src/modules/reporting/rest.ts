@@ -1,7 +1,7 @@
 // GET /api/v1/exports/reports.csv: a report list as the screen filters it, streamed as CSV.
 import type { Readable } from 'node:stream';
 import type { AppContext, Services } from '../../context.js';
-import { AppError, errorStatus } from '../../graphql/errors.js';
+import { AppError } from '../../errors.js';
 import { bearerToken, clientInfo, json } from '../../http/request.js';
 import type { RestContext, Route } from '../../http/rest.js';
 import { resolveSession } from '../auth/service.js';
@@ -25,8 +25,7 @@ async function exportReports(ctx: RestContext, services: Services): Promise<Resp
     total = await countExport(app, where);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const code = error.extensions.code as keyof typeof errorStatus;
-    return json({ code: errorStatus[code], message: error.message, fields: error.extensions.fields }, errorStatus[code]);
+    return json({ code: error.httpStatus, message: error.message, fields: error.fields }, error.httpStatus);
   }
   return new Response(pullBody(exportCsv(app, where)), {
     status: 200,

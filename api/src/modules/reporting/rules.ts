@@ -1,7 +1,7 @@
 // Rules of the reporting API (issue 17): aggregate dimensions, and CSV cells as French Excel reads them.
 import { formatAmount, type Decimal } from '../../lib/money.js';
 import { formatParisDateTime } from '../../infra/mail/format.js';
-import { validationError } from '../../graphql/errors.js';
+import { validationError } from '../../errors.js';
 
 export const AGGREGATE_DIMENSIONS = ['MONTH', 'YEAR', 'BAILIFF', 'SECRETARY', 'GROUP', 'STATUS'] as const;
 export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number];

@@ -8,7 +8,7 @@ import type { ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
 import type { AppContext, Viewer } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { FileCountStatus, ReportFileKind, ReportStatus, Role } from '../../generated/prisma/enums.js';
-import { validationError } from '../../graphql/errors.js';
+import { validationError } from '../../errors.js';
 import { amountsShownTo } from './rules.js';
 
 export interface ReportFileRow {

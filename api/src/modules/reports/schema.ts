@@ -1,6 +1,6 @@
 import { encodeGlobalID, resolveCursorConnection, type DefaultConnectionArguments } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.js';
-import { AppError, validationError } from '../../graphql/errors.js';
+import { AppError, validationError } from '../../errors.js';
 import { databaseId } from '../../graphql/ids.js';
 import { UserNode } from '../accounts/schema.js';
 import type { AppContext } from '../../context.js';

@@ -3,7 +3,7 @@ import type { AppContext, Services, Viewer } from '../../context.js';
 import type { ArchiveProvider } from '../../infra/file-links.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { ReportFileKind, ReportStatus } from '../../generated/prisma/enums.js';
-import { AppError, validationError } from '../../graphql/errors.js';
+import { AppError, validationError } from '../../errors.js';
 import { renderMail } from '../../infra/mail/index.js';
 import { discardFiles, drainUploads, saveUploads, type StoredFile, type UploadInput } from '../../infra/uploads.js';
 import { currentParisMonth, parisPeriod, parisYearMonth } from '../../lib/periods.js';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { AppContext, Viewer } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { AppError, forbidden, notAuthenticated, validationError } from '../../graphql/errors.js';
+import { AppError, forbidden, notAuthenticated, validationError } from '../../errors.js';
 import { formatMonthYear } from '../../infra/mail/format.js';
 import { discardFiles, drainUploads, saveUpload, type UploadInput } from '../../infra/uploads.js';
 import { isValidPeriod, parisPeriod, parisYearMonth } from '../../lib/periods.js';

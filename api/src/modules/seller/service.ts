@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { AppError, validationError } from '../../graphql/errors.js';
+import { AppError, validationError } from '../../errors.js';
 import type { Db } from '../../infra/db.js';
 import { newStorageKey, readStored } from '../../infra/storage.js';
 import { discardFiles, drainUploads, saveUpload, type SaveOptions, type UploadInput } from '../../infra/uploads.js';

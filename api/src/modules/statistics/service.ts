@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { forbidden, notAuthenticated, validationError } from '../../graphql/errors.js';
+import { forbidden, notAuthenticated, validationError } from '../../errors.js';
 import { parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { periodAgreement } from '../counting/agreement.js';
 import type { Agreement } from '../counting/rules.js';

@@ -1,0 +1,69 @@
+// The API's one error type, shared by services, infrastructure, the REST shims and GraphQL. It
+// knows no GraphQL: graphql/errors.ts turns it into a GraphQLError at the edge of the schema.
+
+/** Stable error codes shared by GraphQL (extensions.code) and the REST shims (HTTP status). */
+export const errorStatus = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  /** A service we depend on (mail relay, …) failed: the user may try again later. */
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** Per-field French messages, so a form can show each one under its input. */
+export type FieldErrors = Record<string, string>;
+
+export interface AppErrorDetails {
+  fields?: FieldErrors;
+  /** A finer machine-readable cause than the code (e.g. COST_BUDGET). */
+  reason?: string;
+  /** Further facts for programs, published beside the code (e.g. a token's cost budget). */
+  extensions?: Record<string, unknown>;
+  /** Headers of the HTTP answer that carries this error (e.g. Retry-After). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * An error meant for the user: a French message and a stable code for programs. Anything else
+ * thrown is an internal error, logged and replaced by a generic French message.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: FieldErrors;
+  /**
+   * What API clients read beside the message: the code, the HTTP status and headers, the per-field
+   * messages. Named so because graphql-js copies an original error's `extensions` into the
+   * GraphQLError it wraps the error in: a GraphQL answer carries them with no conversion, and Yoga
+   * turns `http` into the answer's status and headers.
+   */
+  readonly extensions: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, { fields, reason, extensions, headers }: AppErrorDetails = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = fields;
+    this.extensions = {
+      ...extensions,
+      code,
+      http: { status: errorStatus[code], ...(headers && { headers }) },
+      ...(fields && { fields }),
+      ...(reason && { reason }),
+    };
+  }
+
+  get httpStatus(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const validationError = (fields: FieldErrors, message = 'Tous les champs obligatoires ne sont pas remplis.') =>
+  new AppError('BAD_USER_INPUT', message, { fields });
+
+export const notAuthenticated = () => new AppError('UNAUTHENTICATED', 'Veuillez vous connecter.');
+export const forbidden = () => new AppError('FORBIDDEN', "Vous n'avez pas les droits pour effectuer cette action.");
