@@ -62,6 +62,10 @@ const steps: Step[] = [
 ];
 
 const extraArgs = process.argv.slice(2);
+// Jest's default (one worker less than the cores) leaves one of two cores idle while a test waits on
+// PostgreSQL or Chromium; every test file has its own database and server, so files can run side
+// by side. Capped so a large machine does not start a dozen Chromiums.
+const workers = Math.min(4, Math.max(2, os.availableParallelism()));
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'constats-jest-'));
 let passed = 0;
 let failed = 0;
@@ -86,7 +90,7 @@ for (const [index, step] of steps.entries()) {
   const projects = step.projects.flatMap((project) => ['--selectProjects', project]);
   // Paths first: `--selectProjects` takes every argument that follows it.
   const files = step.files ?? [];
-  const status = run(['npx', 'jest', ...files, ...projects, '--json', `--outputFile=${report}`, ...extraArgs], {
+  const status = run(['npx', 'jest', ...files, ...projects, `--maxWorkers=${workers}`, '--json', `--outputFile=${report}`, ...extraArgs], {
     NODE_OPTIONS: '--experimental-vm-modules',
     ...step.env,
   });
