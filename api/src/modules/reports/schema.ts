@@ -4,12 +4,14 @@ import { AppError, validationError } from '../../graphql/errors.js';
 import { databaseId } from '../../graphql/ids.js';
 import { UserNode } from '../accounts/schema.js';
 import type { AppContext } from '../../context.js';
-import type { Prisma } from '../../generated/prisma/client.js';
 import { ReportFileKind, ReportStatus, type Role } from '../../generated/prisma/enums.js';
 import { billingAmounts, retrocessionAmounts, type CountsAndPrices, type LineAmounts } from '../../lib/line-amounts.js';
 import { toDecimal, type Decimal } from '../../lib/money.js';
 import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, isAwaitingSecretary, MAX_REPORTS_OFFSET, messages, statusShownTo } from './rules.js';
-import { loadReportPage, loadReportRow, loadReportRows, reportCursor, type ReportCommentRow, type ReportFileRow, type ReportRow } from './rows.js';
+import { countReports } from './read-model/count.js';
+import { reportsSql, type ReportFilter, type ReportsWhere } from './read-model/filters.js';
+import { loadReportPage, loadReportRow, loadReportRows, reportCursor, type ReportCommentRow, type ReportFileRow, type ReportRow } from './read-model/rows.js';
+import { reportHeaders, type ReportHeaders } from './headers.js';
 import * as reports from './service.js';
 
 export const ReportStatusEnum = builder.enumType(ReportStatus, {
@@ -143,7 +145,7 @@ const AmountsRef = builder.objectRef<PricedAmounts>('LineAmounts').implement({
 
 // --- Report -----------------------------------------------------------------------------------
 
-// Resolved from plain rows (rows.ts), not by plugin-prisma: the hot path of every screen, see
+// Resolved from plain rows (read-model/rows.ts), not by plugin-prisma: the hot path of every screen, see
 // docs/decisions.md. Its people are User nodes built from the row's own columns.
 export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
   description: 'Un constat : les éléments déposés par un huissier, tapés par une secrétaire, comptés, facturés et archivés.',
@@ -204,7 +206,7 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
       resolve: (report, _args, ctx) => viewerRole(ctx) !== 'BAILIFF' && isAwaitingSecretary(report),
     }),
     retrocessionComment: t.exposeString('retrocessionComment', { description: 'Commentaire de la secrétaire au retour.', nullable: true }),
-    // Tariffs captured on the report, else those in force (group's and secretary's).
+    // The row's effective tariffs (read-model/tariffs.ts).
     retrocessionAmounts: t.field({
       type: AmountsRef,
       nullable: true,
@@ -215,8 +217,8 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
           : priced(retrocessionAmounts, {
               pages: report.countPagesRetrocession,
               photos: report.countPhotosRetrocession,
-              pricePage: report.secretaryPricePage ?? report.assignedSecretaryPricePage,
-              pricePhoto: report.secretaryPricePhoto ?? report.assignedSecretaryPricePhoto,
+              pricePage: report.retrocessionPricePage,
+              pricePhoto: report.retrocessionPricePhoto,
             }),
     }),
     billingAmounts: t.field({
@@ -229,8 +231,8 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
           : priced(billingAmounts, {
               pages: report.countPagesBilling,
               photos: report.countPhotosBilling,
-              pricePage: report.groupPricePage ?? report.bailiffGroupPricePage,
-              pricePhoto: report.groupPricePhoto ?? report.bailiffGroupPricePhoto,
+              pricePage: report.billingPricePage,
+              pricePhoto: report.billingPricePhoto,
             }),
     }),
     comments: t.field({
@@ -277,16 +279,11 @@ ReportPermissionsRef.implement({
 // --- Report lists -----------------------------------------------------------------------------
 
 /**
- * A connection of the reports `where` (SQL on the "Report" row `r`) finds, newest first; its total
- * counted only when asked. `offset` (legacy page numbers) skips rows before a forward page.
+ * A connection of the reports a list's filter (read-model/filters.ts) finds, newest first; its
+ * total counted from the same filter, only when asked. `offset` (legacy page numbers) skips rows
+ * before a forward page.
  */
-export async function reportConnection(
-  ctx: AppContext,
-  args: DefaultConnectionArguments,
-  where: Prisma.Sql,
-  totalCount: () => Promise<number>,
-  offset: number | null = null,
-) {
+export async function reportConnection(ctx: AppContext, args: DefaultConnectionArguments, where: ReportsWhere, offset: number | null = null) {
   // One direction per page, as plugin-prisma's connections required: the helper would drop a cursor.
   if ((args.before && args.after) || (args.before && args.first != null) || (args.after && args.last != null)) {
     throw validationError({ cursor: 'Pagination invalide.' }, 'Pagination invalide : first/after ou last/before.');
@@ -297,7 +294,7 @@ export async function reportConnection(
   const connection = await resolveCursorConnection<Promise<ReportRow[]>>({ args, defaultSize: 10, maxSize: 100, toCursor: reportCursor }, (page) =>
     loadReportPage(ctx, where, page, offset ?? 0),
   );
-  return { ...connection, totalCount };
+  return { ...connection, totalCount: () => countReports(ctx, where) };
 }
 
 // --- Queries ----------------------------------------------------------------------------------
@@ -318,7 +315,7 @@ export const ReportFilterInput = builder.inputType('ReportFilter', {
 
 type FilterArg = typeof ReportFilterInput.$inferInput | null | undefined;
 
-export function toFilter(filter: FilterArg): reports.ReportFilter {
+export function toFilter(filter: FilterArg): ReportFilter {
   if (!filter) return {};
   return {
     statuses: filter.statuses,
@@ -337,7 +334,7 @@ const DelayRef = builder.objectRef<{ hours: number; minutes: number }>('Delay').
   fields: (t) => ({ hours: t.exposeInt('hours', { description: 'Heures.' }), minutes: t.exposeInt('minutes', { description: 'Minutes (0 à 59).' }) }),
 });
 
-const SecretaryTilesRef = builder.objectRef<NonNullable<reports.ReportHeaders['secretary']>>('SecretaryTiles').implement({
+const SecretaryTilesRef = builder.objectRef<NonNullable<ReportHeaders['secretary']>>('SecretaryTiles').implement({
   description: 'Tuiles d’en-tête de la secrétaire.',
   fields: (t) => ({
     retrocessionThisMonth: t.field({ type: 'Decimal', description: 'Rétrocession du mois (constats TE).', resolve: (tiles) => tiles.retrocessionThisMonth }),
@@ -348,7 +345,7 @@ const SecretaryTilesRef = builder.objectRef<NonNullable<reports.ReportHeaders['s
   }),
 });
 
-const BailiffTilesRef = builder.objectRef<NonNullable<reports.ReportHeaders['bailiff']>>('BailiffTiles').implement({
+const BailiffTilesRef = builder.objectRef<NonNullable<ReportHeaders['bailiff']>>('BailiffTiles').implement({
   description: 'Tuiles d’en-tête de l’huissier.',
   fields: (t) => ({
     inProgressThisMonth: t.exposeInt('inProgressThisMonth', { description: 'Constats en cours déposés ce mois-ci.' }),
@@ -357,7 +354,7 @@ const BailiffTilesRef = builder.objectRef<NonNullable<reports.ReportHeaders['bai
   }),
 });
 
-const ReportHeadersRef = builder.objectRef<reports.ReportHeaders>('ReportHeaders').implement({
+const ReportHeadersRef = builder.objectRef<ReportHeaders>('ReportHeaders').implement({
   description: 'Les tuiles en tête des listes de constats, pour les filtres donnés.',
   fields: (t) => ({
     totalReports: t.exposeInt('totalReports', { description: 'Nombre de constats avec ces filtres.' }),
@@ -380,8 +377,7 @@ builder.queryFields((t) => ({
         offset: t.arg.int({ description: `Ancienne API (get_all?page=) : constats sautés avant la page (0 à ${MAX_REPORTS_OFFSET}), avec first seulement.` }),
       },
       resolve: (_root, args, ctx) => {
-        const filter = toFilter(args.filter);
-        return reportConnection(ctx, args, reports.reportsSql(ctx.viewer!, filter), () => reports.countReports(ctx, filter), args.offset);
+        return reportConnection(ctx, args, reportsSql(ctx.viewer!, toFilter(args.filter)), args.offset);
       },
     },
     { fields: (c) => ({ totalCount: c.int({ description: 'Nombre total de constats avec ces filtres, toutes pages confondues.', resolve: (connection) => connection.totalCount() }) }) },
@@ -403,7 +399,7 @@ builder.queryFields((t) => ({
     type: ReportHeadersRef,
     authScopes: { authenticated: true },
     args: { filter: t.arg({ description: 'Les mêmes critères que la liste.', type: ReportFilterInput }) },
-    resolve: (_root, args, ctx) => reports.reportHeaders(ctx, toFilter(args.filter)),
+    resolve: (_root, args, ctx) => reportHeaders(ctx, toFilter(args.filter)),
   }),
 }));
 

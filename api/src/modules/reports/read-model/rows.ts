@@ -1,15 +1,17 @@
 // The Report type's data as plain rows: ONE hand-written statement picks the reports (a list of
-// ids, or a page by the list filters' SQL form from service.ts and a cursor) and builds each
-// report's JSON — files, comments the viewer may read with their read marks, tariffs. Resolving the
+// ids, or a page by a list's filter from filters.ts and a cursor) and builds each report's JSON —
+// files, comments the viewer may read with their read marks, effective tariffs. Resolving the
 // type from these rows instead of plugin-prisma's nested selections halves the server's CPU on the
 // screens' lists (docs/benchmarks.md, docs/decisions.md).
 import { createContextCache } from '@pothos/core';
 import type { ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
-import type { AppContext, Viewer } from '../../context.js';
-import { Prisma } from '../../generated/prisma/client.js';
-import type { FileCountStatus, ReportFileKind, ReportStatus, Role } from '../../generated/prisma/enums.js';
-import { validationError } from '../../graphql/errors.js';
-import { amountsShownTo } from './rules.js';
+import type { AppContext, Viewer } from '../../../context.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import type { FileCountStatus, ReportFileKind, ReportStatus, Role } from '../../../generated/prisma/enums.js';
+import { validationError } from '../../../graphql/errors.js';
+import type { ReportsWhere } from './filters.js';
+import { billingPricePage, billingPricePhoto, retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from './tariffs.js';
+import { billingShown, secretaryPay, visibleCommentsSql } from './visibility.js';
 
 export interface ReportFileRow {
   id: number;
@@ -61,20 +63,16 @@ export interface ReportRow {
   countPagesBilling: number;
   countPhotosBilling: number;
   retrocessionComment: string | null;
-  // Decimals as text (exact), for the money rules' DecimalInput: captured tariffs, else those in force.
-  groupPricePage: string | null;
-  groupPricePhoto: string | null;
-  secretaryPricePage: string | null;
-  secretaryPricePhoto: string | null;
+  // Effective tariffs (tariffs.ts: captured on the constat, else those in force), decimals as text
+  // (exact) for the money rules' DecimalInput; null when none applies or the viewer may not read
+  // them (visibility.ts: a bailiff never reads a secretary's pay, a secretary never the étude's).
+  billingPricePage: string | null;
+  billingPricePhoto: string | null;
+  retrocessionPricePage: string | null;
+  retrocessionPricePhoto: string | null;
   /** Who the people are, as the User type's own selection reads them (see accounts/schema.ts). */
   bailiff: PersonRow;
   secretary: PersonRow | null;
-  /** The bailiff's group tariffs (null without group). */
-  bailiffGroupPricePage: string | null;
-  bailiffGroupPricePhoto: string | null;
-  /** The assigned secretary's tariffs (null without secretary, and for a bailiff: her pay). */
-  assignedSecretaryPricePage: string | null;
-  assignedSecretaryPricePhoto: string | null;
   files: ReportFileRow[];
   comments: ReportCommentRow[];
 }
@@ -82,23 +80,10 @@ export interface ReportRow {
 type Json<T> = { [K in keyof T]: T[K] extends Date ? number : T[K] extends Date | null ? number | null : T[K] };
 type RowJson = Omit<Json<ReportRow>, 'files' | 'comments'> & { files: Json<ReportFileRow>[]; comments: Json<ReportCommentRow>[] };
 
-/** visibleComments() of service.ts on the "Comment" row `c`, kept in step with it. */
-function visibleCommentsSql(viewer: Viewer | null): Prisma.Sql {
-  // Anonymous loads (node(id:)) read nothing: the type's scopes refuse the row afterwards.
-  if (!viewer) return Prisma.sql`FALSE`;
-  if (viewer.role === 'ADMIN') return Prisma.sql`TRUE`;
-  const receivedByOffice = viewer.role === 'SECRETARY' ? Prisma.sql` OR c."receiverId" IS NULL` : Prisma.empty;
-  return Prisma.sql`(c."authorId" = ${viewer.id} OR c."receiverId" = ${viewer.id}${receivedByOffice})`;
-}
-
 // Instants travel as epoch milliseconds (columns are UTC `timestamp(3)`): a Date from a number is
 // ~5× cheaper than parsing ISO text, and a page carries hundreds of them. `column` is one of this
 // statement's own column names, never input.
 const epochMs = (column: string) => Prisma.raw(`(extract(epoch FROM ${column}) * 1000)::int8`);
-
-/** A secretary's tariff column as text, or NULL for a viewer who may not read her pay (rules.ts amountsShownTo). */
-const secretaryPay = (viewer: Viewer | null, column: string) =>
-  viewer && amountsShownTo(viewer.role).retrocession ? Prisma.raw(`${column}::text`) : Prisma.sql`NULL::text`;
 
 /**
  * The rows of the reports `picked` gives — a statement answering (id, position) — in its order:
@@ -118,10 +103,8 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, bare = false) 
       'countPagesRetrocession', r."countPagesRetrocession", 'countPhotosRetrocession', r."countPhotosRetrocession",
       'countPagesBilling', r."countPagesBilling", 'countPhotosBilling', r."countPhotosBilling",
       'retrocessionComment', r."retrocessionComment",
-      'groupPricePage', r."groupPricePage"::text, 'groupPricePhoto', r."groupPricePhoto"::text,
-      'secretaryPricePage', ${secretaryPay(viewer, 'r."secretaryPricePage"')}, 'secretaryPricePhoto', ${secretaryPay(viewer, 'r."secretaryPricePhoto"')},
-      'bailiffGroupPricePage', g."pricePage"::text, 'bailiffGroupPricePhoto', g."pricePhoto"::text,
-      'assignedSecretaryPricePage', ${secretaryPay(viewer, 's."secretaryPricePage"')}, 'assignedSecretaryPricePhoto', ${secretaryPay(viewer, 's."secretaryPricePhoto"')},
+      'billingPricePage', ${billingShown(viewer, Prisma.sql`${billingPricePage}::text`)}, 'billingPricePhoto', ${billingShown(viewer, Prisma.sql`${billingPricePhoto}::text`)},
+      'retrocessionPricePage', ${secretaryPay(viewer, Prisma.sql`${retrocessionPricePage}::text`)}, 'retrocessionPricePhoto', ${secretaryPay(viewer, Prisma.sql`${retrocessionPricePhoto}::text`)},
       'files', ${bare ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
                     'id', f.id, 'kind', f.kind, 'originalName', f."originalName", 'size', f.size, 'storageKey', f."storageKey", 'createdAt', ${epochMs('f."createdAt"')},
                     'pageCount', f."pageCount", 'photoCount', f."photoCount", 'countStatus', f."countStatus", 'countError', f."countError"
@@ -137,9 +120,7 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, bare = false) 
     ) AS "row"
     FROM picked p
     JOIN "Report" r ON r.id = p.id
-    JOIN "User" b ON b.id = r."bailiffId"
-    LEFT JOIN "Group" g ON g.id = b."groupId"
-    LEFT JOIN "User" s ON s.id = r."secretaryId"
+    ${TARIFF_JOINS}
    ORDER BY p.position`;
 
 const pickIds = (ids: number[]) => Prisma.sql`SELECT id, position FROM unnest(${ids}::int4[]) WITH ORDINALITY AS t(id, position)`;
@@ -198,14 +179,14 @@ function parseCursor(cursor: string): number {
 }
 
 /**
- * A page of the reports `where` finds (SQL on the "Report" row `r`, e.g. reportsSql), for
+ * A page of the reports `where` finds (a list's filter, filters.ts), for
  * resolveCursorConnection, in ONE statement: newest first, the id breaking ties and serving as
  * cursor; backwards pages come nearest-first, as the helper expects. `offset` skips rows first
  * (the legacy get_all's page numbers); `bare` pages come without files and comments.
  */
 export async function loadReportPage(
   ctx: AppContext,
-  where: Prisma.Sql,
+  where: ReportsWhere,
   page: ResolveCursorConnectionArgs,
   offset = 0,
   bare = false,
