@@ -9,7 +9,7 @@ import { sqlTimestamp } from '../../infra/db.js';
 import { sum, toDecimal, type Decimal } from '../../lib/money.js';
 import { currentParisMonth, parisYearMonth } from '../../lib/periods.js';
 import { retrocessionAmounts } from '../retrocession/rules.js';
-import { rememberCount } from './read-model/count.js';
+import { countReports } from './read-model/count.js';
 import { createdWithin, reportsSql, statusList, type ReportFilter } from './read-model/filters.js';
 import { billingPricePage, billingPricePhoto, retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from './read-model/tariffs.js';
 import { visibleReportsSql } from './read-model/visibility.js';
@@ -57,7 +57,7 @@ export async function reportHeaders(ctx: AppContext, filter: ReportFilter, now =
              WHERE ${visibleReportsSql(viewer)} AND ${createdWithin(month)}) AS "currentRevenue"
       FROM "Report" r
      WHERE ${where}`;
-  rememberCount(ctx, where, headers.then(([row]) => row.totalReports));
+  countReports.prime(ctx, where, headers.then(([row]) => row.totalReports));
   const [[row], secretary, bailiff] = await Promise.all([
     headers,
     viewer.role === 'SECRETARY' ? secretaryTiles(ctx, viewer, now) : null,

@@ -12,6 +12,7 @@ import { escapeHtml } from '../../infra/html.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
 import { isInvoiceablePeriod, retrocessionPeriodTotals, secretaryBillMessages, secretaryBillNumber, type PeriodTotals } from './rules.js';
 import { requireViewer } from '../../guards.js';
+import { requestBatch } from '../../infra/request-batch.js';
 
 
 /**
@@ -99,39 +100,29 @@ export function canSeeSecretaryBill(viewer: Viewer | null, bill: { secretaryId: 
 
 type FigureKey = { secretaryId: number; year: number; month: number };
 const keyOf = (key: FigureKey) => `${key.secretaryId}:${key.year}:${key.month}`;
-const batches = new WeakMap<AppContext, { keys: Map<string, FigureKey>; result: Promise<Map<string, PeriodTotals>> }>();
 
 /**
  * What a bill covers — the secretary's reports of that month: pages, photos, Montant HT (spec §2
  * "Factures" columns). Batched: every bill of a list is computed from one SQL query.
  */
-export function secretaryBillFigures(ctx: AppContext, bill: FigureKey): Promise<PeriodTotals> {
-  let batch = batches.get(ctx);
-  if (!batch) {
-    const keys = new Map<string, FigureKey>();
-    const result = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      batches.delete(ctx);
-      const wanted = [...keys.values()];
-      const reports = await retroRows(
-        ctx,
-        Prisma.join(
-          wanted.map((key) => Prisma.sql`(${retrocessionSql({ period: parisPeriod(key.year, key.month), secretaryId: key.secretaryId })})`),
-          ' OR ',
-        ),
-      );
-      const rows = new Map<string, RetroRow[]>();
-      for (const report of reports) {
-        const key = keyOf({ secretaryId: report.secretaryId!, ...parisYearMonth(report.createdAt) });
-        rows.set(key, [...(rows.get(key) ?? []), report]);
-      }
-      return new Map(wanted.map((key) => [keyOf(key), retrocessionPeriodTotals(rows.get(keyOf(key)) ?? [])]));
-    });
-    batch = { keys, result };
-    batches.set(ctx, batch);
-  }
-  batch.keys.set(keyOf(bill), { secretaryId: bill.secretaryId, year: bill.year, month: bill.month });
-  return batch.result.then((figures) => figures.get(keyOf(bill))!);
-}
+export const secretaryBillFigures = requestBatch(
+  async (ctx: AppContext, wanted: FigureKey[]): Promise<PeriodTotals[]> => {
+    const reports = await retroRows(
+      ctx,
+      Prisma.join(
+        wanted.map((key) => Prisma.sql`(${retrocessionSql({ period: parisPeriod(key.year, key.month), secretaryId: key.secretaryId })})`),
+        ' OR ',
+      ),
+    );
+    const rows = new Map<string, RetroRow[]>();
+    for (const report of reports) {
+      const key = keyOf({ secretaryId: report.secretaryId!, ...parisYearMonth(report.createdAt) });
+      rows.set(key, [...(rows.get(key) ?? []), report]);
+    }
+    return wanted.map((key) => retrocessionPeriodTotals(rows.get(keyOf(key)) ?? []));
+  },
+  { keyOf },
+);
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'P2002';
 

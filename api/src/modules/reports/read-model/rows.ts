@@ -3,12 +3,12 @@
 // files, comments the viewer may read with their read marks, effective tariffs. Resolving the
 // type from these rows instead of plugin-prisma's nested selections halves the server's CPU on the
 // screens' lists (docs/benchmarks.md, docs/decisions.md).
-import { createContextCache } from '@pothos/core';
 import type { ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
 import type { AppContext, Viewer } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { FileCountStatus, ReportFileKind, ReportStatus, Role } from '../../../generated/prisma/enums.js';
 import { validationError } from '../../../graphql/errors.js';
+import { requestBatch } from '../../../infra/request-batch.js';
 import type { ReportsWhere } from './filters.js';
 import { billingPricePage, billingPricePhoto, retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from './tariffs.js';
 import { billingShown, secretaryPay, visibleCommentsSql } from './visibility.js';
@@ -147,24 +147,8 @@ export async function loadReportRows(ctx: AppContext, ids: readonly number[]): P
   return ids.map((id) => byId.get(id) ?? null);
 }
 
-// Single reports asked for within one tick (the billing list's études, payloads) share a statement.
-const pendingOfRequest = createContextCache(() => ({ batch: null as null | { ids: number[]; rows: Promise<(ReportRow | null)[]> } }));
-
-/** One report's row, batched with the other single loads of the same tick. */
-export function loadReportRow(ctx: AppContext, id: number): Promise<ReportRow | null> {
-  const pending = pendingOfRequest(ctx);
-  if (!pending.batch) {
-    const ids: number[] = [];
-    const rows = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      pending.batch = null;
-      return loadReportRows(ctx, ids);
-    });
-    pending.batch = { ids, rows };
-  }
-  const { ids, rows } = pending.batch;
-  const index = ids.push(id) - 1;
-  return rows.then((loaded) => loaded[index]);
-}
+/** One report's row; the single loads of a tick (the billing list's études, payloads) share one statement. */
+export const loadReportRow = requestBatch((ctx: AppContext, ids: number[]) => loadReportRows(ctx, ids));
 
 // --- Pages ------------------------------------------------------------------------------------
 
