@@ -92,7 +92,7 @@ export function exportWhere(ctx: AppContext, query: ExportQuery): Prisma.Sql {
 async function* reportBatches(ctx: AppContext, where: Prisma.Sql): AsyncGenerator<ReportRow[]> {
   let after: string | undefined;
   for (;;) {
-    const rows = await loadReportPage(ctx, where, { after, limit: EXPORT_BATCH, inverted: false }, 0, true);
+    const rows = await loadReportPage(ctx, where, { after, limit: EXPORT_BATCH, inverted: false }, 0, { files: false, comments: false });
     if (rows.length > 0) yield rows;
     if (rows.length < EXPORT_BATCH) return;
     after = reportCursor(rows[rows.length - 1]);

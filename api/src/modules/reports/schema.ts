@@ -1,4 +1,5 @@
 import { encodeGlobalID, resolveCursorConnection, type DefaultConnectionArguments } from '@pothos/plugin-relay';
+import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../../graphql/builder.js';
 import { AppError, validationError } from '../../graphql/errors.js';
 import { databaseId } from '../../graphql/ids.js';
@@ -12,6 +13,7 @@ import { countReports } from './read-model/count.js';
 import { reportsSql, type ReportFilter, type ReportsWhere } from './read-model/filters.js';
 import { loadReportPage, loadReportRow, loadReportRows, reportCursor, type ReportCommentRow, type ReportFileRow, type ReportRow } from './read-model/rows.js';
 import { reportHeaders, type ReportHeaders } from './headers.js';
+import { connectionContent } from './selection.js';
 import * as reports from './service.js';
 
 export const ReportStatusEnum = builder.enumType(ReportStatus, {
@@ -283,7 +285,7 @@ ReportPermissionsRef.implement({
  * total counted from the same filter, only when asked. `offset` (legacy page numbers) skips rows
  * before a forward page.
  */
-export async function reportConnection(ctx: AppContext, args: DefaultConnectionArguments, where: ReportsWhere, offset: number | null = null) {
+export async function reportConnection(ctx: AppContext, args: DefaultConnectionArguments, info: GraphQLResolveInfo, where: ReportsWhere, offset: number | null = null) {
   // One direction per page, as plugin-prisma's connections required: the helper would drop a cursor.
   if ((args.before && args.after) || (args.before && args.first != null) || (args.after && args.last != null)) {
     throw validationError({ cursor: 'Pagination invalide.' }, 'Pagination invalide : first/after ou last/before.');
@@ -292,7 +294,7 @@ export async function reportConnection(ctx: AppContext, args: DefaultConnectionA
     throw validationError({ offset: messages.offsetInvalid }, messages.offsetInvalid);
   }
   const connection = await resolveCursorConnection<Promise<ReportRow[]>>({ args, defaultSize: 10, maxSize: 100, toCursor: reportCursor }, (page) =>
-    loadReportPage(ctx, where, page, offset ?? 0),
+    loadReportPage(ctx, where, page, offset ?? 0, connectionContent(info)),
   );
   return { ...connection, totalCount: () => countReports(ctx, where) };
 }
@@ -376,8 +378,8 @@ builder.queryFields((t) => ({
         filter: t.arg({ description: 'Critères ; absent : tous les constats visibles.', type: ReportFilterInput }),
         offset: t.arg.int({ description: `Ancienne API (get_all?page=) : constats sautés avant la page (0 à ${MAX_REPORTS_OFFSET}), avec first seulement.` }),
       },
-      resolve: (_root, args, ctx) => {
-        return reportConnection(ctx, args, reportsSql(ctx.viewer!, toFilter(args.filter)), args.offset);
+      resolve: (_root, args, ctx, info) => {
+        return reportConnection(ctx, args, info, reportsSql(ctx.viewer!, toFilter(args.filter)), args.offset);
       },
     },
     { fields: (c) => ({ totalCount: c.int({ description: 'Nombre total de constats avec ces filtres, toutes pages confondues.', resolve: (connection) => connection.totalCount() }) }) },

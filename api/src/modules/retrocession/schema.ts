@@ -130,7 +130,7 @@ const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('Retrocessio
       {
         type: ReportNode,
         description: 'Constats créés dans la période, du plus récent au plus ancien (montant : rétrocession).',
-        resolve: (period, args, ctx) => reportConnection(ctx, args, retrocession.retrocessionReportsSql(ctx, period.filter)),
+        resolve: (period, args, ctx, info) => reportConnection(ctx, args, info, retrocession.retrocessionReportsSql(ctx, period.filter)),
       },
       { fields: (c) => ({ totalCount: c.int({ description: 'Nombre total de constats de la période.', resolve: (connection) => connection.totalCount() }) }) },
     ),

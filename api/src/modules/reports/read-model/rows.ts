@@ -85,12 +85,20 @@ type RowJson = Omit<Json<ReportRow>, 'files' | 'comments'> & { files: Json<Repor
 // statement's own column names, never input.
 const epochMs = (column: string) => Prisma.raw(`(extract(epoch FROM ${column}) * 1000)::int8`);
 
+/** Whether rows come with their files and with their comments (both unless said otherwise). */
+export interface RowContent {
+  files: boolean;
+  comments: boolean;
+}
+
+const WHOLE: RowContent = { files: true, comments: true };
+
 /**
  * The rows of the reports `picked` gives — a statement answering (id, position) — in its order:
- * a list of ids, or a page chosen by filters and a cursor, in the same statement. `bare` leaves
- * files and comments out (empty), for readers that show neither (the CSV export).
+ * a list of ids, or a page chosen by filters and a cursor, in the same statement. Files and
+ * comments not in `content` are left out (empty): a page builds only what its query reads.
  */
-const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, bare = false) => Prisma.sql`
+const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, content: RowContent = WHOLE) => Prisma.sql`
   WITH picked AS (${picked})
   SELECT json_build_object(
       'id', r.id, 'name', r.name, 'bailiffId', r."bailiffId", 'secretaryId', r."secretaryId",
@@ -105,12 +113,12 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, bare = false) 
       'retrocessionComment', r."retrocessionComment",
       'billingPricePage', ${billingShown(viewer, Prisma.sql`${billingPricePage}::text`)}, 'billingPricePhoto', ${billingShown(viewer, Prisma.sql`${billingPricePhoto}::text`)},
       'retrocessionPricePage', ${secretaryPay(viewer, Prisma.sql`${retrocessionPricePage}::text`)}, 'retrocessionPricePhoto', ${secretaryPay(viewer, Prisma.sql`${retrocessionPricePhoto}::text`)},
-      'files', ${bare ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
+      'files', ${!content.files ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
                     'id', f.id, 'kind', f.kind, 'originalName', f."originalName", 'size', f.size, 'storageKey', f."storageKey", 'createdAt', ${epochMs('f."createdAt"')},
                     'pageCount', f."pageCount", 'photoCount', f."photoCount", 'countStatus', f."countStatus", 'countError', f."countError"
                   ) ORDER BY f.id), '[]')
                  FROM "ReportFile" f WHERE f."reportId" = r.id)`},
-      'comments', ${bare ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
+      'comments', ${!content.comments ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
                        'id', c.id, 'body', c.body, 'createdAt', ${epochMs('c."createdAt"')}, 'authorId', c."authorId", 'receiverId', c."receiverId",
                        'authorName', a."firstName" || ' ' || a."lastName", 'authorRole', a.role,
                        'read', EXISTS (SELECT 1 FROM "CommentRead" cr WHERE cr."commentId" = c.id AND cr."userId" = ${viewer?.id ?? null})
@@ -166,14 +174,14 @@ function parseCursor(cursor: string): number {
  * A page of the reports `where` finds (a list's filter, filters.ts), for
  * resolveCursorConnection, in ONE statement: newest first, the id breaking ties and serving as
  * cursor; backwards pages come nearest-first, as the helper expects. `offset` skips rows first
- * (the legacy get_all's page numbers); `bare` pages come without files and comments.
+ * (the legacy get_all's page numbers); `content` says whether rows carry files and comments.
  */
 export async function loadReportPage(
   ctx: AppContext,
   where: ReportsWhere,
   page: ResolveCursorConnectionArgs,
   offset = 0,
-  bare = false,
+  content: RowContent = WHOLE,
 ): Promise<ReportRow[]> {
   const cursor = page.inverted ? page.before : page.after;
   const direction = page.inverted ? Prisma.sql`ASC` : Prisma.sql`DESC`;
@@ -187,6 +195,6 @@ export async function loadReportPage(
      WHERE ${where} ${after}
      ORDER BY r."createdAt" ${direction}, r.id ${direction}
      LIMIT ${page.limit} OFFSET ${offset}`;
-  const found = await ctx.db.$queryRaw<{ row: RowJson }[]>(rowsStatement(ctx.viewer, picked, bare));
+  const found = await ctx.db.$queryRaw<{ row: RowJson }[]>(rowsStatement(ctx.viewer, picked, content));
   return found.map(({ row }) => fromJson(row));
 }
