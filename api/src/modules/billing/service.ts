@@ -11,7 +11,7 @@ import { FIRST_YEAR, isValidPeriod, parisPeriod, parisYearMonth } from '../../li
 import { recordAudit } from '../audit/service.js';
 import { viewerGroupId } from '../groups/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
-import { publishReportChanges } from '../reports/service.js';
+import { publishReportChanges } from '../reports/access.js';
 import { billableSql, type ReportsWhere } from '../reports/read-model/filters.js';
 import { billingPricePage, billingPricePhoto, TARIFF_JOINS } from '../reports/read-model/tariffs.js';
 import { sqlTimestamp } from '../../infra/db.js';

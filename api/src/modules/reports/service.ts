@@ -1,4 +1,4 @@
-import type { AppContext, Services, Viewer } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import type { ArchiveProvider } from '../../infra/file-links.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { ReportFileKind } from '../../generated/prisma/enums.js';
@@ -8,85 +8,14 @@ import { discardFiles, drainUploads, saveUploads, type StoredFile, type UploadIn
 import { recordAudit } from '../audit/service.js';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../idempotency/service.js';
 import { activeAdminIds, announceNotifications, storeNotifications, type StoredNotification } from '../notifications/service.js';
-import { detectedTotals } from '../counting/rules.js';
-import {
-  can,
-  canCreateReport,
-  COMMENT_MAX,
-  fileActions,
-  isValidCount,
-  messages,
-  nextStatus,
-  validateNewReport,
-  type ReportAction,
-  type ReportFacts,
-} from './rules.js';
+import { can, canCreateReport, COMMENT_MAX, fileActions, messages, nextStatus, validateNewReport } from './rules.js';
 import { requireViewer } from '../../guards.js';
 import { escapeHtml } from '../../infra/html.js';
 import { visibleCommentsSql } from './read-model/visibility.js';
+import { announce, authorize, publishChange, reportLabel, userName, type Change } from './access.js';
 
-// ---------------------------------------------------------------------------------------------
-// Lookups (who sees what, and every list's filter, is the read model's: read-model/)
-// ---------------------------------------------------------------------------------------------
-
-const FACTS = { id: true, status: true, isArchived: true, invoiced: true, bailiffId: true, secretaryId: true, name: true } as const;
-type Facts = ReportFacts & { id: number; name: string };
-type Tx = Prisma.TransactionClient;
-
-/**
- * The report locked (FOR UPDATE) until the transaction ends: every state change on a constat reads
- * the row it checks its rule against this way, so concurrent changes (assignment and archiving,
- * counts and billing…) apply one after the other, each to the state the previous one left.
- */
-async function lockReport(tx: Tx, reportId: number): Promise<Facts | null> {
-  const [report] = await tx.$queryRaw<Facts[]>`
-    SELECT id, name, status, "isArchived", invoiced, "bailiffId", "secretaryId" FROM "Report" WHERE id = ${reportId} FOR UPDATE`;
-  return report ?? null;
-}
-
-/**
- * The report if the viewer may do `action` on it; NOT_FOUND when they may not even see it. Within a
- * transaction (`tx`) the row is locked first and the rule checked against it as locked.
- */
-async function authorize(ctx: AppContext, reportId: number, action: ReportAction, tx?: Tx): Promise<Facts> {
-  const viewer = requireViewer(ctx);
-  const report = tx ? await lockReport(tx, reportId) : await ctx.db.report.findUnique({ where: { id: reportId }, select: FACTS });
-  if (!report || !can(viewer, 'view', report)) throw new AppError('NOT_FOUND', messages.notFound);
-  if (!can(viewer, action, report)) throw new AppError('FORBIDDEN', messages.notAllowed);
-  return report;
-}
-
-
-// ---------------------------------------------------------------------------------------------
-// Live updates
-// ---------------------------------------------------------------------------------------------
-
-/** Tells everyone who can see the report (and a secretary who just lost it) that it changed. */
-async function publishChange(ctx: AppContext, report: Pick<Facts, 'id' | 'bailiffId' | 'secretaryId'>, formerSecretaryId?: number | null) {
-  await publishReportChanges(ctx, [report], formerSecretaryId);
-}
-
-/** `publishChange` for several reports changed together (e.g. invoiced by one bill): one lookup of the admins. */
-export async function publishReportChanges(
-  ctx: Pick<Services, 'db' | 'pubsub'>,
-  reports: Pick<Facts, 'id' | 'bailiffId' | 'secretaryId'>[],
-  formerSecretaryId?: number | null,
-): Promise<void> {
-  const admins = await activeAdminIds(ctx.db);
-  for (const report of reports) {
-    const recipients = new Set([...admins, report.bailiffId]);
-    if (report.secretaryId) recipients.add(report.secretaryId);
-    if (formerSecretaryId) recipients.add(formerSecretaryId);
-    for (const userId of recipients) ctx.pubsub.publish('reportChanged', userId, { reportId: report.id });
-  }
-}
-
-const reportLabel = (report: { name: string }) => `« ${escapeHtml(report.name)} »`;
-
-async function userName(ctx: AppContext, userId: number): Promise<string> {
-  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, lastName: true } });
-  return `${user.firstName} ${user.lastName}`;
-}
+// Creation, files and comments of a constat (assignment, counts and archive: workflow.ts; the lock,
+// the rules' check and the announcements: access.ts).
 
 // ---------------------------------------------------------------------------------------------
 // Creation and files
@@ -187,20 +116,6 @@ function fileRow(reportId: number, kind: ReportFileKind, file: StoredFile, uploa
   return { reportId, kind, uploadedById, originalName: file.originalName, size: file.size, mimeType: file.mimeType, storageKey: file.storageKey };
 }
 
-/** What a committed change announces: the report as it was locked, and the notifications it stored. */
-interface Change {
-  report: Facts;
-  notifications: StoredNotification[];
-  /** A secretary who lost the report (reassignment): her lists drop it. */
-  formerSecretaryId?: number | null;
-}
-
-/** After the commit only: notifications and live updates never tell about a change that rolled back. */
-async function announce(ctx: AppContext, change: Change): Promise<void> {
-  announceNotifications(ctx.pubsub, change.notifications);
-  await publishChange(ctx, change.report, change.formerSecretaryId);
-}
-
 export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFileKind, files: UploadInput[]): Promise<void> {
   try {
     await authorize(ctx, reportId, fileActions[kind].add);
@@ -274,174 +189,6 @@ export async function removeFiles(ctx: AppContext, reportId: number, fileIds: nu
   });
   // Files go once the rows are gone: a failed transaction leaves both in place.
   await discardFiles(ctx.storage, files);
-  await publishChange(ctx, report);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Assignment, counts, archive: each reads the report locked, checks its rule, writes, commits,
-// and only then notifies (issue 16: no interleaving leaves a constat in no list).
-// ---------------------------------------------------------------------------------------------
-
-export async function assignSecretary(ctx: AppContext, reportId: number, secretaryId: number): Promise<void> {
-  const change = await ctx.db.$transaction(async (tx): Promise<Change | null> => {
-    const report = await authorize(ctx, reportId, 'assignSecretary', tx);
-    const secretary = await tx.user.findFirst({
-      where: { id: secretaryId, role: 'SECRETARY', status: 'ACTIVE' },
-      select: { id: true, secretaryPricePage: true, secretaryPricePhoto: true },
-    });
-    if (!secretary) throw validationError({ secretaryId: messages.secretaryInvalid }, messages.secretaryInvalid);
-    if (report.secretaryId === secretary.id) return null;
-    const now = new Date();
-    const status = nextStatus(report.status, { type: 'secretaryAssigned' });
-    await tx.report.update({
-      where: { id: report.id },
-      data: {
-        secretaryId: secretary.id,
-        secretaryPricePage: secretary.secretaryPricePage,
-        secretaryPricePhoto: secretary.secretaryPricePhoto,
-        ...(status !== report.status && { status, lastStatusChange: now }),
-      },
-    });
-    await recordAudit(tx, ctx, { action: 'reports.assign_secretary', entity: 'Report', entityId: report.id, data: { from: report.secretaryId, to: secretary.id } });
-    const notifications = await storeNotifications(tx, [secretary.id], {
-      kind: 'REPORT_ASSIGNED',
-      reportId: report.id,
-      body: `<p>Le constat ${reportLabel(report)} vous a été attribué.</p>`,
-    });
-    return { report: { ...report, secretaryId: secretary.id }, notifications, formerSecretaryId: report.secretaryId };
-  });
-  if (change) await announce(ctx, change);
-}
-
-function assertCounts(counts: Record<string, number>): void {
-  const errors: Record<string, string> = {};
-  for (const [field, value] of Object.entries(counts)) if (!isValidCount(value)) errors[field] = messages.countInvalid;
-  if (Object.keys(errors).length > 0) throw validationError(errors, messages.countInvalid);
-}
-
-export interface RetrocessionInput {
-  countPagesProvisional: number;
-  countPhotosProvisional: number;
-  comment?: string | null;
-}
-
-/**
- * Where counts come from: typed by a person, or the counting job's detection on the returned items
- * applied in one click (read on the locked report, and audited as such).
- */
-export type CountsSource = 'entered' | 'detected';
-
-/** The returned items' detected totals on the locked report; refused while some are not counted. */
-async function detectedReturned(tx: Tx, reportId: number): Promise<{ pages: number; photos: number }> {
-  const files = await tx.reportFile.findMany({ where: { reportId, kind: 'RETURNED' }, select: { pageCount: true, photoCount: true, countStatus: true } });
-  const totals = detectedTotals(files);
-  if (!totals.complete) throw new AppError('BAD_USER_INPUT', messages.detectionIncomplete);
-  return totals;
-}
-
-/** The secretary's provisional counts ("Rapport rétrocédé"): EC becomes RS. */
-export async function setRetrocession(ctx: AppContext, reportId: number, entered: RetrocessionInput, source: CountsSource = 'entered'): Promise<void> {
-  const report = await ctx.db.$transaction(async (tx) => {
-    const report = await authorize(ctx, reportId, 'setRetrocession', tx);
-    let input = entered;
-    if (source === 'detected') {
-      const detected = await detectedReturned(tx, report.id);
-      const { retrocessionComment } = await tx.report.findUniqueOrThrow({ where: { id: report.id }, select: { retrocessionComment: true } });
-      input = { countPagesProvisional: detected.pages, countPhotosProvisional: detected.photos, comment: retrocessionComment };
-    }
-    assertCounts({ countPagesProvisional: input.countPagesProvisional, countPhotosProvisional: input.countPhotosProvisional });
-    // Spec §4: sending is impossible while the provisional page count is 0.
-    if (input.countPagesProvisional === 0) {
-      throw validationError({ countPagesProvisional: messages.provisionalPagesRequired }, messages.provisionalPagesRequired);
-    }
-    const comment = input.comment?.trim() || null;
-    if (comment && comment.length > COMMENT_MAX) throw validationError({ comment: messages.commentTooLong }, messages.commentTooLong);
-    const status = nextStatus(report.status, { type: 'retrocessionSet' });
-    await tx.report.update({
-      where: { id: report.id },
-      data: {
-        countPagesProvisional: input.countPagesProvisional,
-        countPhotosProvisional: input.countPhotosProvisional,
-        retrocessionComment: comment,
-        ...(status !== report.status && { status, lastStatusChange: new Date() }),
-      },
-    });
-    await recordAudit(tx, ctx, { action: 'reports.set_retrocession', entity: 'Report', entityId: report.id, data: { ...input, status, source } });
-    return report;
-  });
-  await publishChange(ctx, report);
-}
-
-export interface BillingInput {
-  countPagesRetrocession: number;
-  countPhotosRetrocession: number;
-  countPagesBilling: number;
-  countPhotosBilling: number;
-}
-
-/**
- * The admin's final counts ("Rapport facturé"), with the tariffs in force captured on the report.
- * The row stays locked from the invoiced check to the commit: a bill generated meanwhile waits, then
- * reads these counts (billing/service.ts locks the same rows), or this call sees it invoiced.
- */
-export async function setBilling(ctx: AppContext, reportId: number, entered: BillingInput, source: CountsSource = 'entered'): Promise<void> {
-  const report = await ctx.db.$transaction(async (tx) => {
-    const report = await authorize(ctx, reportId, 'setBilling', tx);
-    let input = entered;
-    if (source === 'detected') {
-      const { pages, photos } = await detectedReturned(tx, report.id);
-      input = { countPagesRetrocession: pages, countPhotosRetrocession: photos, countPagesBilling: pages, countPhotosBilling: photos };
-    }
-    assertCounts({ ...input });
-    const errors: Record<string, string> = {};
-    if (!report.secretaryId) errors.secretaryId = messages.secretaryRequired;
-    if (input.countPagesBilling === 0) errors.countPagesBilling = messages.billingPagesRequired;
-    if (Object.keys(errors).length > 0) throw validationError(errors, Object.values(errors)[0]);
-    const tariffs = await tx.report.findUniqueOrThrow({
-      where: { id: report.id },
-      select: {
-        bailiff: { select: { group: { select: { pricePage: true, pricePhoto: true } } } },
-        secretary: { select: { secretaryPricePage: true, secretaryPricePhoto: true } },
-      },
-    });
-    await tx.report.update({
-      where: { id: report.id },
-      data: {
-        ...input,
-        groupPricePage: tariffs.bailiff.group?.pricePage ?? 0,
-        groupPricePhoto: tariffs.bailiff.group?.pricePhoto ?? 0,
-        secretaryPricePage: tariffs.secretary?.secretaryPricePage ?? 0,
-        secretaryPricePhoto: tariffs.secretary?.secretaryPricePhoto ?? 0,
-      },
-    });
-    await recordAudit(tx, ctx, { action: 'reports.set_billing', entity: 'Report', entityId: report.id, data: { ...input, source } });
-    return report;
-  });
-  await publishChange(ctx, report);
-}
-
-export async function archiveReport(ctx: AppContext, reportId: number): Promise<void> {
-  const report = await ctx.db.$transaction(async (tx) => {
-    const report = await authorize(ctx, reportId, 'archive', tx);
-    await tx.report.update({ where: { id: report.id }, data: { isArchived: true, status: nextStatus(report.status, { type: 'archived' }), lastStatusChange: new Date() } });
-    await recordAudit(tx, ctx, { action: 'reports.archive', entity: 'Report', entityId: report.id, data: { from: report.status } });
-    return report;
-  });
-  await publishChange(ctx, report);
-}
-
-export async function unarchiveReport(ctx: AppContext, reportId: number): Promise<void> {
-  const report = await ctx.db.$transaction(async (tx) => {
-    const report = await authorize(ctx, reportId, 'unarchive', tx);
-    const [returnedFiles, counts] = await Promise.all([
-      tx.reportFile.count({ where: { reportId: report.id, kind: 'RETURNED' } }),
-      tx.report.findUniqueOrThrow({ where: { id: report.id }, select: { countPagesProvisional: true } }),
-    ]);
-    const status = nextStatus(report.status, { type: 'unarchived', returnedFiles, provisionalPages: counts.countPagesProvisional });
-    await tx.report.update({ where: { id: report.id }, data: { isArchived: false, status, lastStatusChange: new Date() } });
-    await recordAudit(tx, ctx, { action: 'reports.unarchive', entity: 'Report', entityId: report.id, data: { to: status } });
-    return report;
-  });
   await publishChange(ctx, report);
 }
 

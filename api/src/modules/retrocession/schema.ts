@@ -4,7 +4,8 @@ import { builder } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
 import { formatMonthYear } from '../../infra/mail/format.js';
 import { UserNode } from '../accounts/schema.js';
-import { ReportNode, reportConnection } from '../reports/schema.js';
+import { reportConnection } from '../reports/queries.js';
+import { ReportNode } from '../reports/schema.js';
 import { secretaryBillMessages, type PeriodTotals } from './rules.js';
 import * as retrocession from './service.js';
 
