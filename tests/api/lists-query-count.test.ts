@@ -1,5 +1,7 @@
 // Every list of these modules costs the same number of SQL statements for 2 rows and for 20
-// (no N+1): nested selections are folded into the list's own queries.
+// (no N+1): nested selections are folded into the list's own queries. The reports lists go
+// further: their exact statements are asserted (a snapshot, as @pothos/plugin-prisma's own tests
+// do), and a page queries files and comments only when its query reads them.
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { notifyUsers } from '../../api/src/modules/notifications/service.js';
@@ -47,5 +49,48 @@ describe.each([
     const large = await statements(query, { n: 20 }, tokenValue);
     expect(small).toBeGreaterThan(0);
     expect(large).toBe(small);
+  });
+});
+
+/** The statements of one request, as sent (whitespace collapsed), leaving out the session's. */
+async function statementTexts(query: string, variables: Record<string, unknown>, token: string): Promise<string[]> {
+  app.queries.length = 0;
+  const result = await gql(app.url, query, variables, token);
+  expect(result.errors).toBeUndefined();
+  return app.queries.filter((sql) => !/"public"\."Session"/.test(sql)).map((sql) => sql.replace(/\s+/g, ' ').trim());
+}
+
+// The reports lists are read by the read model's own statements (reports/read-model): their exact
+// text is the contract — the same for 2 rows and for 20, and files or comments only when asked.
+describe.each([
+  ['admin « en cours » with files and comments', 'query($n: Int) { reports(first: $n, filter: { statuses: [NA, EC, RS], archived: false }) { totalCount edges { node { name deposited { count } unreadCommentCount } } } }', 'admin'],
+  ['admin « en cours », names only', 'query($n: Int) { reports(first: $n, filter: { statuses: [NA, EC, RS], archived: false }) { totalCount edges { node { name status } } } }', 'admin'],
+  ['secretary « Tous mes constats » through a fragment', 'query($n: Int) { reports(first: $n) { edges { node { ...Row } } } } fragment Row on Report { name returned { count } }', 'secretary'],
+] as const)('reports list: %s', (_name, query, role) => {
+  it('sends the same exact statements for 2 rows and for 20', async () => {
+    const tokenValue = role === 'admin' ? admin : secretary;
+    const small = await statementTexts(query, { n: 2 }, tokenValue);
+    const large = await statementTexts(query, { n: 20 }, tokenValue);
+    expect(small.length).toBeGreaterThan(0);
+    expect(large).toEqual(small);
+    expect(small).toMatchSnapshot();
+  });
+});
+
+describe('a reports page builds only what its query reads', () => {
+  const files = (statements: string[]) => statements.some((sql) => sql.includes('FROM "ReportFile"'));
+  const comments = (statements: string[]) => statements.some((sql) => sql.includes('FROM "Comment"'));
+  const page = (fields: string) => `query { reports(first: 5) { edges { node { name ${fields} } } } }`;
+
+  it('queries neither files nor comments for names only', async () => {
+    const statements = await statementTexts(page(''), {}, admin);
+    expect(statements.some((sql) => sql.includes('FROM "Report"'))).toBe(true);
+    expect({ files: files(statements), comments: comments(statements) }).toEqual({ files: false, comments: false });
+  });
+
+  it('queries files only for the file fields, comments only for the comment fields', async () => {
+    expect(await statementTexts(page('deposited { count }'), {}, admin).then((s) => ({ files: files(s), comments: comments(s) }))).toEqual({ files: true, comments: false });
+    expect(await statementTexts(page('... on Report { comments { body } }'), {}, admin).then((s) => ({ files: files(s), comments: comments(s) }))).toEqual({ files: false, comments: true });
+    expect(await statementTexts(page('unreadCommentCount detectionCheck { billing }'), {}, admin).then((s) => ({ files: files(s), comments: comments(s) }))).toEqual({ files: true, comments: true });
   });
 });

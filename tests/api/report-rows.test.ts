@@ -1,12 +1,12 @@
-// The Report type reads rows built by one hand-written statement (rows.ts); this test holds them to
-// what Prisma loads for the same reports, for every role: comment visibility (visibleComments),
-// read marks, files, tariffs (a secretary's withheld from bailiffs) and timestamps.
+// The Report type reads rows built by one hand-written statement (read-model/rows.ts); this test
+// holds them to what Prisma loads for the same reports, for every role: comment visibility (spec
+// §6, restated below row by row), read marks, files, effective tariffs (captured, else in force; a
+// secretary's withheld from bailiffs, the étude's from secretaries) and timestamps.
 import type { Viewer } from '../../api/src/context.js';
 import type { Role } from '../../api/src/generated/prisma/enums.js';
 import { toDecimal } from '../../api/src/lib/money.js';
 import { amountsShownTo } from '../../api/src/modules/reports/rules.js';
-import { loadReportRows, type ReportRow } from '../../api/src/modules/reports/rows.js';
-import { visibleComments } from '../../api/src/modules/reports/service.js';
+import { loadReportRows, type ReportRow } from '../../api/src/modules/reports/read-model/rows.js';
 import { demoViewers, serviceContext, startTestApp, type TestApp } from '../support/app.js';
 
 let app: TestApp;
@@ -70,7 +70,6 @@ async function reference(viewer: Viewer, ids: number[]) {
       secretary: { select: { id: true, firstName: true, lastName: true, secretaryPricePage: true, secretaryPricePhoto: true } },
       files: { select: { id: true, kind: true, originalName: true, size: true, storageKey: true, createdAt: true, pageCount: true, photoCount: true, countStatus: true, countError: true }, orderBy: { id: 'asc' } },
       comments: {
-        where: visibleComments(viewer),
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         include: { author: { select: { firstName: true, lastName: true, role: true } }, reads: { where: { userId: viewer.id } } },
       },
@@ -79,20 +78,24 @@ async function reference(viewer: Viewer, ids: number[]) {
   const text = (value: { toString(): string } | null | undefined) => (value == null ? null : toDecimal(value).toString());
   // A secretary's tariffs are her pay: never loaded for a viewer who may not read it (a bailiff).
   const pay = (value: { toString(): string } | null | undefined) => (amountsShownTo(viewer.role).retrocession ? text(value) : null);
+  const billing = (value: { toString(): string } | null | undefined) => (amountsShownTo(viewer.role).billing ? text(value) : null);
+  // Admins read every comment; others what they wrote or received, a secretary also the office's.
+  const readable = (comment: { authorId: number; receiverId: number | null }) =>
+    viewer.role === 'ADMIN' || comment.authorId === viewer.id || comment.receiverId === viewer.id || (viewer.role === 'SECRETARY' && comment.receiverId === null);
   const byId = new Map(reports.map(({ bailiff, secretary, files, comments, ...report }) => [report.id, {
     ...report,
-    groupPricePage: text(report.groupPricePage),
-    groupPricePhoto: text(report.groupPricePhoto),
-    secretaryPricePage: pay(report.secretaryPricePage),
-    secretaryPricePhoto: pay(report.secretaryPricePhoto),
-    bailiffGroupPricePage: text(bailiff.group?.pricePage),
-    bailiffGroupPricePhoto: text(bailiff.group?.pricePhoto),
-    assignedSecretaryPricePage: pay(secretary?.secretaryPricePage),
-    assignedSecretaryPricePhoto: pay(secretary?.secretaryPricePhoto),
+    groupPricePage: undefined,
+    groupPricePhoto: undefined,
+    secretaryPricePage: undefined,
+    secretaryPricePhoto: undefined,
+    billingPricePage: billing(report.groupPricePage ?? bailiff.group?.pricePage),
+    billingPricePhoto: billing(report.groupPricePhoto ?? bailiff.group?.pricePhoto),
+    retrocessionPricePage: pay(report.secretaryPricePage ?? secretary?.secretaryPricePage),
+    retrocessionPricePhoto: pay(report.secretaryPricePhoto ?? secretary?.secretaryPricePhoto),
     bailiff: { id: bailiff.id, firstName: bailiff.firstName, lastName: bailiff.lastName },
     secretary: secretary && { id: secretary.id, firstName: secretary.firstName, lastName: secretary.lastName },
     files,
-    comments: comments.map(({ author, reads, reportId: _report, ...comment }) => ({
+    comments: comments.filter(readable).map(({ author, reads, reportId: _report, ...comment }) => ({
       ...comment,
       authorName: `${author.firstName} ${author.lastName}`,
       authorRole: author.role,
@@ -103,7 +106,7 @@ async function reference(viewer: Viewer, ids: number[]) {
 }
 
 // Decimals as values: PostgreSQL's text keeps the column's scale ("2.500"), Prisma's Decimal drops it.
-const DECIMALS = ['groupPricePage', 'groupPricePhoto', 'secretaryPricePage', 'secretaryPricePhoto', 'bailiffGroupPricePage', 'bailiffGroupPricePhoto', 'assignedSecretaryPricePage', 'assignedSecretaryPricePhoto'] as const;
+const DECIMALS = ['billingPricePage', 'billingPricePhoto', 'retrocessionPricePage', 'retrocessionPricePhoto'] as const;
 const byValue = (row: ReportRow | null) =>
   row && { ...row, ...Object.fromEntries(DECIMALS.map((key) => [key, row[key] === null ? null : toDecimal(row[key]).toString()])) };
 

@@ -11,6 +11,8 @@ import '../modules/news/schema.js';
 import '../modules/notifications/schema.js';
 import '../modules/reporting/schema.js';
 import '../modules/reports/schema.js';
+import '../modules/reports/queries.js';
+import '../modules/reports/mutations.js';
 import '../modules/counting/schema.js';
 import '../modules/retrocession/schema.js';
 import '../modules/seller/schema.js';

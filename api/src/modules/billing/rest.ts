@@ -9,7 +9,7 @@ import { bool, collectConnection, positiveInt, withMultipart } from '../../http/
 import { clientInfo, json, readFieldsWithLists } from '../../http/request.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import { GROUP_FIELDS, legacyGroup, type GroupData } from '../groups/rest.js';
-import { legacyReport, REPORT_FIELDS, type ReportData } from '../reports/rest.js';
+import { legacyReport, REPORT_FIELDS, type ReportData } from '../reports/rest-shape.js';
 import { previewGroupBillPdf } from './preview.js';
 import { billMessages } from './rules.js';
 

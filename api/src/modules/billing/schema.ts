@@ -4,7 +4,7 @@ import { databaseId } from '../../graphql/ids.js';
 import { toDecimal } from '../../lib/money.js';
 import { parisYearMonth } from '../../lib/periods.js';
 import { GroupNode } from '../groups/schema.js';
-import { loadReportRow } from '../reports/rows.js';
+import { loadReportRow } from '../reports/read-model/rows.js';
 import { ReportNode } from '../reports/schema.js';
 import { BillFileRef, monthLabel, PeriodTotalsRef } from '../retrocession/schema.js';
 import { FACTURX_XML_NAME } from './facturx.js';

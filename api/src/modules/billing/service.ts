@@ -11,7 +11,9 @@ import { FIRST_YEAR, isValidPeriod, parisPeriod, parisYearMonth } from '../../li
 import { recordAudit } from '../audit/service.js';
 import { viewerGroupId } from '../groups/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
-import { publishReportChanges } from '../reports/service.js';
+import { publishReportChanges } from '../reports/access.js';
+import { billableSql, type ReportsWhere } from '../reports/read-model/filters.js';
+import { billingPricePage, billingPricePhoto, TARIFF_JOINS } from '../reports/read-model/tariffs.js';
 import { sqlTimestamp } from '../../infra/db.js';
 import type { PeriodTotals } from '../retrocession/rules.js';
 import { sirenOfSiret } from '../../lib/identifiers.js';
@@ -87,56 +89,38 @@ function checkPeriod(year: number, month: number): void {
   }
 }
 
-/**
- * Counted (billing pages > 0) reports of études created that Paris month — or up to its end with
- * `backlog`, to catch constats counted after their own month was billed (see isBillable).
- */
-function countedWhere(
-  year: number,
-  month: number,
-  options: { groupId?: number; invoiced?: boolean; backlog?: boolean } = {},
-): Prisma.ReportWhereInput {
-  const period = parisPeriod(year, month);
-  return {
-    createdAt: options.backlog ? { lt: period.end } : { gte: period.start, lt: period.end },
-    countPagesBilling: { gt: 0 },
-    ...(options.invoiced !== undefined && { invoiced: options.invoiced }),
-    bailiff: { groupId: options.groupId ?? { not: null } },
-  };
-}
-
-/**
- * countedWhere(year, month) as SQL on the "Report" row `r`, for the Facturation screen's CSV export
- * (reporting/export.ts pages through it like a list); tests/api/csv-export.test.ts ties the two.
- */
-export function countedReportsSql(ctx: AppContext, year: number, month: number): Prisma.Sql {
+/** The Facturation screen's filter (read-model/filters.ts billableSql), for its CSV export (reporting/export.ts). */
+export function countedReportsSql(ctx: AppContext, year: number, month: number): ReportsWhere {
   requireAdmin(ctx);
   checkPeriod(year, month);
-  const period = parisPeriod(year, month);
-  return Prisma.sql`r."createdAt" >= ${sqlTimestamp(period.start)} AND r."createdAt" < ${sqlTimestamp(period.end)} AND r."countPagesBilling" > 0
-    AND EXISTS (SELECT 1 FROM "User" b WHERE b.id = r."bailiffId" AND b."groupId" IS NOT NULL)`;
+  return billableSql(parisPeriod(year, month));
 }
 
-const LINE_SELECT = {
-  id: true,
-  createdAt: true,
-  invoiced: true,
-  countPagesBilling: true,
-  countPhotosBilling: true,
-  groupPricePage: true,
-  groupPricePhoto: true,
-  bailiff: { select: { groupId: true, group: { select: { pricePage: true, pricePhoto: true } } } },
-} as const;
+/** A constat as a bill line reads it: its billing counts at its effective étude tariffs (read-model/tariffs.ts). */
+interface LineRow {
+  id: number;
+  createdAt: Date;
+  invoiced: boolean;
+  bailiffId: number;
+  secretaryId: number | null;
+  groupId: number | null;
+  countPagesBilling: number;
+  countPhotosBilling: number;
+  pricePage: string | null;
+  pricePhoto: string | null;
+}
 
-type LineRow = Prisma.ReportGetPayload<{ select: typeof LINE_SELECT }>;
+/** The lines of the constats `where` finds, oldest first. */
+function billingLines(db: Pick<Services['db'], '$queryRaw'>, where: ReportsWhere): Promise<LineRow[]> {
+  return db.$queryRaw<LineRow[]>`
+    SELECT r.id, r."createdAt", r.invoiced, r."bailiffId", r."secretaryId", b."groupId", r."countPagesBilling", r."countPhotosBilling",
+           ${billingPricePage}::text AS "pricePage", ${billingPricePhoto}::text AS "pricePhoto"
+      FROM "Report" r ${TARIFF_JOINS}
+     WHERE ${where}
+     ORDER BY r."createdAt", r.id`;
+}
 
-/** A report's billing line: its captured étude tariffs, else the étude's current ones. */
-const lineCounts = (report: LineRow) => ({
-  pages: report.countPagesBilling,
-  photos: report.countPhotosBilling,
-  pricePage: report.groupPricePage ?? report.bailiff.group?.pricePage,
-  pricePhoto: report.groupPricePhoto ?? report.bailiff.group?.pricePhoto,
-});
+const lineCounts = (report: LineRow) => ({ pages: report.countPagesBilling, photos: report.countPhotosBilling, pricePage: report.pricePage, pricePhoto: report.pricePhoto });
 
 export interface BillingGroupRow {
   groupId: number;
@@ -168,17 +152,11 @@ export async function billingPeriod(ctx: AppContext, year: number, month: number
   requireAdmin(ctx);
   checkPeriod(year, month);
   const isCurrent = isCurrentPeriod({ year, month }, parisYearMonth(now));
-  const monthStart = parisPeriod(year, month).start;
+  const period = parisPeriod(year, month);
   const [reports, backlog, bills] = await Promise.all([
-    ctx.db.report.findMany({ where: countedWhere(year, month), select: LINE_SELECT, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+    billingLines(ctx.db, billableSql(period)),
     // Only the current month can still be billed, so only it collects earlier unbilled constats.
-    isCurrent
-      ? ctx.db.report.findMany({
-          where: { AND: [countedWhere(year, month, { invoiced: false, backlog: true }), { createdAt: { lt: monthStart } }] },
-          select: LINE_SELECT,
-          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        })
-      : Promise.resolve([]),
+    isCurrent ? billingLines(ctx.db, billableSql(period, { backlog: true })) : Promise.resolve([]),
     ctx.db.groupBill.findMany({ where: { year, month }, select: { id: true, groupId: true } }),
   ]);
   const byGroup = groupBy(reports);
@@ -195,7 +173,7 @@ export async function billingPeriod(ctx: AppContext, year: number, month: number
       const groupReports = byGroup.get(id) ?? [];
       // The queries bound the candidates; the one rule shared with generation decides.
       const billable = [...groupReports, ...(backlogByGroup.get(id) ?? []).reverse()].filter((report) =>
-        isBillable({ ...report, groupId: report.bailiff.groupId, createdYearMonth: parisYearMonth(report.createdAt) }, id, { year, month }),
+        isBillable({ ...report, createdYearMonth: parisYearMonth(report.createdAt) }, id, { year, month }),
       );
       return {
         groupId: id,
@@ -212,7 +190,7 @@ export async function billingPeriod(ctx: AppContext, year: number, month: number
 
 function groupBy(reports: LineRow[]): Map<number, LineRow[]> {
   const byGroup = new Map<number, LineRow[]>();
-  for (const report of reports) byGroup.set(report.bailiff.groupId!, [...(byGroup.get(report.bailiff.groupId!) ?? []), report]);
+  for (const report of reports) byGroup.set(report.groupId!, [...(byGroup.get(report.groupId!) ?? []), report]);
   return byGroup;
 }
 
@@ -285,13 +263,8 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
         // are read: a concurrent setBilling either committed before (its counts are billed) or waits
         // and then finds the report invoiced. The bill's figures are the reports' as locked.
         await tx.$queryRaw`SELECT id FROM "Report" WHERE id = ANY(${reportIds}::int4[]) ORDER BY id FOR UPDATE`;
-        const candidates = await tx.report.findMany({
-          where: { id: { in: reportIds } },
-          select: { ...LINE_SELECT, bailiffId: true, secretaryId: true },
-        });
-        const reports = candidates.filter((report) =>
-          isBillable({ ...report, groupId: report.bailiff.groupId, createdYearMonth: parisYearMonth(report.createdAt) }, group.id, period),
-        );
+        const candidates = await billingLines(tx, Prisma.sql`r.id = ANY(${reportIds}::int4[])`);
+        const reports = candidates.filter((report) => isBillable({ ...report, createdYearMonth: parisYearMonth(report.createdAt) }, group.id, period));
         // A report invoiced by a bill committed before the lock: the admin's list is out of date.
         if (candidates.some((report) => report.invoiced)) throw new AppError('CONFLICT', billMessages.reportsTaken);
         const found = new Set(reports.map((report) => report.id));
@@ -304,7 +277,7 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
         const lines = reports.map((report) => ({
           report,
           discount: discounts.get(report.id)!,
-          amounts: billingAmounts({ ...lineCounts(report), pricePage: report.groupPricePage ?? group.pricePage, pricePhoto: report.groupPricePhoto ?? group.pricePhoto }),
+          amounts: billingAmounts(lineCounts(report)),
         }));
         const totals = billTotals(lines.map((line) => ({ amount: line.amounts.total, discount: line.discount })), globalDiscount);
         // Seller and buyer frozen with the figures: the invoice stays as issued if either changes.

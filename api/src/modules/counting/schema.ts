@@ -2,9 +2,10 @@
 // one-click action that applies it to a constat's counts.
 import { builder } from '../../graphql/builder.js';
 import { FileCountStatus } from '../../generated/prisma/enums.js';
-import { FileGroupRef, ReportFileRef, ReportNode, ReportPayload, reportIdOf } from '../reports/schema.js';
+import { ReportPayload, reportIdOf } from '../reports/mutations.js';
+import { FileGroupRef, ReportFileRef, ReportNode } from '../reports/schema.js';
 import { messages } from '../reports/rules.js';
-import * as reports from '../reports/service.js';
+import * as workflow from '../reports/workflow.js';
 import { countsDiffer, detectedTotals, type DetectedTotals } from './rules.js';
 
 const FileCountStatusEnum = builder.enumType('FileCountStatus', {
@@ -96,10 +97,10 @@ builder.mutationField('applyDetectedCounts', (t) =>
     resolve: async (_root, { input }, ctx) => {
       const reportId = reportIdOf(input.reportId);
       if (input.target === 'PROVISIONAL') {
-        await reports.setRetrocession(ctx, reportId, { countPagesProvisional: 0, countPhotosProvisional: 0 }, 'detected');
+        await workflow.setRetrocession(ctx, reportId, { countPagesProvisional: 0, countPhotosProvisional: 0 }, 'detected');
         return { reportId, message: messages.retroceded };
       }
-      await reports.setBilling(ctx, reportId, { countPagesRetrocession: 0, countPhotosRetrocession: 0, countPagesBilling: 0, countPhotosBilling: 0 }, 'detected');
+      await workflow.setBilling(ctx, reportId, { countPagesRetrocession: 0, countPhotosRetrocession: 0, countPagesBilling: 0, countPhotosBilling: 0 }, 'detected');
       return { reportId, message: messages.billed };
     },
   }),

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Services } from '../../context.js';
 import { FileNotFoundError } from '../../infra/storage.js';
-import { publishReportChanges } from '../reports/service.js';
+import { publishReportChanges } from '../reports/access.js';
 import { countFormat } from './document.js';
 import { findSoffice } from './render.js';
 import type { CountResult } from './rules.js';

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/service.js';
 import { parseUnitPrice, toSearchText } from '../accounts/rules.js';
 import { groupMessages, normalizeBuyer, validateGroupBuyerFields, validateGroupFields, zipDigits, type GroupBuyerFields, type GroupFields } from './rules.js';
 import { requireAdmin } from '../../guards.js';
+import { requestBatch } from '../../infra/request-batch.js';
 
 type GroupInput = GroupFields & GroupBuyerFields;
 
@@ -62,16 +63,15 @@ export async function updateGroup(ctx: AppContext, groupId: number, input: Group
   });
 }
 
-const viewerGroups = new WeakMap<AppContext, Promise<number | null>>();
+const groupOfUsers = requestBatch(
+  async (ctx: AppContext, ids: number[]) => {
+    const users = await ctx.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, groupId: true } });
+    return ids.map((id) => users.find((user) => user.id === id)?.groupId ?? null);
+  },
+  { memo: true },
+);
 
 /** The étude of the signed-in user (a bailiff's), read once per request. */
 export function viewerGroupId(ctx: AppContext): Promise<number | null> {
-  if (!ctx.viewer) return Promise.resolve(null);
-  let groupId = viewerGroups.get(ctx);
-  if (!groupId) {
-    const { id } = ctx.viewer;
-    groupId = ctx.db.user.findUnique({ where: { id }, select: { groupId: true } }).then((user) => user?.groupId ?? null);
-    viewerGroups.set(ctx, groupId);
-  }
-  return groupId;
+  return ctx.viewer ? groupOfUsers(ctx, ctx.viewer.id) : Promise.resolve(null);
 }

@@ -1,5 +1,5 @@
 // CSV export of the report lists (issue 17 item 5): the rows a screen's list shows, with its filter
-// SQL, paged by the lists' own cursor statement (reports/rows.ts) so memory stays flat whatever the
+// SQL, paged by the lists' own cursor statement (reports/read-model/rows.ts) so memory stays flat whatever the
 // size, written by csv-stringify for French Excel (UTF-8 BOM, `;`, decimal comma, DD/MM/YYYY HH:mm).
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
@@ -10,8 +10,8 @@ import { countedReportsSql } from '../billing/service.js';
 import { retrocessionAmounts } from '../retrocession/rules.js';
 import { retrocessionReportsSql } from '../retrocession/service.js';
 import { amountsShownTo, statusShownTo } from '../reports/rules.js';
-import { loadReportPage, reportCursor, type ReportRow } from '../reports/rows.js';
-import { reportsSql } from '../reports/service.js';
+import { reportsSql } from '../reports/read-model/filters.js';
+import { loadReportPage, reportCursor, type ReportRow } from '../reports/read-model/rows.js';
 import { csvAmount, csvDate, csvText, type ExportQuery } from './rules.js';
 
 /** Rows read per statement: 100 keeps what survives a young-generation GC small (500 let the heap grow, docs/benchmarks.md). */
@@ -53,8 +53,8 @@ const RETROCESSION_COLUMN: Column = {
       retrocessionAmounts({
         pages: report.countPagesRetrocession,
         photos: report.countPhotosRetrocession,
-        pricePage: report.secretaryPricePage ?? report.assignedSecretaryPricePage,
-        pricePhoto: report.secretaryPricePhoto ?? report.assignedSecretaryPricePhoto,
+        pricePage: report.retrocessionPricePage,
+        pricePhoto: report.retrocessionPricePhoto,
       }).total,
     ),
 };
@@ -65,8 +65,8 @@ const BILLING_COLUMN: Column = {
       billingAmounts({
         pages: report.countPagesBilling,
         photos: report.countPhotosBilling,
-        pricePage: report.groupPricePage ?? report.bailiffGroupPricePage,
-        pricePhoto: report.groupPricePhoto ?? report.bailiffGroupPricePhoto,
+        pricePage: report.billingPricePage,
+        pricePhoto: report.billingPricePhoto,
       }).total,
     ),
 };
@@ -88,16 +88,11 @@ export function exportWhere(ctx: AppContext, query: ExportQuery): Prisma.Sql {
   }
 }
 
-export async function countExport(ctx: AppContext, where: Prisma.Sql): Promise<number> {
-  const [{ count }] = await ctx.db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM "Report" r WHERE ${where}`;
-  return count;
-}
-
 /** The list's rows, newest first as on screen, without files and comments, one batch per statement, read only as the client takes them. */
 async function* reportBatches(ctx: AppContext, where: Prisma.Sql): AsyncGenerator<ReportRow[]> {
   let after: string | undefined;
   for (;;) {
-    const rows = await loadReportPage(ctx, where, { after, limit: EXPORT_BATCH, inverted: false }, 0, true);
+    const rows = await loadReportPage(ctx, where, { after, limit: EXPORT_BATCH, inverted: false }, 0, { files: false, comments: false });
     if (rows.length > 0) yield rows;
     if (rows.length < EXPORT_BATCH) return;
     after = reportCursor(rows[rows.length - 1]);

@@ -1,7 +1,8 @@
 import { builder } from '../../graphql/builder.js';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { UserNode } from '../accounts/schema.js';
-import { ReportFilterInput, ReportStatusEnum, toFilter } from '../reports/schema.js';
+import { ReportFilterInput, toFilter } from '../reports/queries.js';
+import { ReportStatusEnum } from '../reports/schema.js';
 import { AGGREGATE_DIMENSIONS, type AggregateDimension } from './rules.js';
 import { reportAggregates, type ReportAggregate } from './service.js';
 

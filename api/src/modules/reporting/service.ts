@@ -1,5 +1,5 @@
 // Reporting for report builders: aggregates of the constats a viewer may see (issue 17), computed by
-// PostgreSQL in one statement from the lists' own filter SQL (reports/service.ts reportsSql), on the
+// PostgreSQL in one statement from the lists' own filter SQL (reports/read-model/filters.ts), on the
 // monthly rollup the database keeps (migration report_month_summary) or, for a name search, on the
 // constats themselves.
 import type { AppContext, Viewer } from '../../context.js';
@@ -9,7 +9,8 @@ import { AppError } from '../../errors.js';
 import { toDecimal, type Decimal } from '../../lib/money.js';
 import { FIRST_YEAR, LAST_YEAR } from '../../lib/periods.js';
 import { amountsShownTo } from '../reports/rules.js';
-import { reportsSql, type ReportFilter } from '../reports/service.js';
+import { reportsSql, type ReportFilter } from '../reports/read-model/filters.js';
+import { billingCents, retrocessionCents, TARIFF_JOINS } from '../reports/read-model/tariffs.js';
 import { AGGREGATE_DIMENSIONS, normaliseGroupBy, type AggregateDimension } from './rules.js';
 
 export interface PersonKey {
@@ -38,15 +39,6 @@ export interface ReportAggregate {
   /** Null for a viewer who may not read a secretary's pay (a bailiff). */
   retrocessionAmountHT: Decimal | null;
 }
-
-// Spec §9 per report, rounded to the cent half up (money.ts's policy), with the captured tariffs
-// else those in force — the same effective tariffs rows.ts hands the list (groupPrice* ?? the
-// bailiff's group, secretaryPrice* ?? the secretary's) — by the SQL functions of the migration
-// report_month_summary, the rollup's own: integer cents, summed as int8.
-const BILLING_CENTS = Prisma.sql`report_billing_cents(r."countPagesBilling", r."countPhotosBilling",
-  coalesce(r."groupPricePage", g."pricePage"), coalesce(r."groupPricePhoto", g."pricePhoto"))`;
-const RETROCESSION_CENTS = Prisma.sql`report_retrocession_cents(r."countPagesRetrocession", r."countPhotosRetrocession",
-  coalesce(r."secretaryPricePage", s."secretaryPricePage"), coalesce(r."secretaryPricePhoto", s."secretaryPricePhoto"))`;
 
 // Months and years in Paris time, as every period filter (lib/periods.ts). Converting each row's
 // instant to Paris time costs more than the rest of the statement: the instant is placed instead
@@ -103,8 +95,8 @@ const SCAN: Source = {
     coalesce(sum(r."countPagesProvisional"), 0)::int AS "pagesProvisional", coalesce(sum(r."countPhotosProvisional"), 0)::int AS "photosProvisional",
     coalesce(sum(r."countPagesRetrocession"), 0)::int AS "pagesRetrocession", coalesce(sum(r."countPhotosRetrocession"), 0)::int AS "photosRetrocession",
     coalesce(sum(r."countPagesBilling"), 0)::int AS "pagesBilling", coalesce(sum(r."countPhotosBilling"), 0)::int AS "photosBilling",
-    ${shown.billing ? Prisma.sql`coalesce(sum(${BILLING_CENTS}), 0)::text` : hidden} AS "billingCents",
-    ${shown.retrocession ? Prisma.sql`coalesce(sum(${RETROCESSION_CENTS}), 0)::text` : hidden} AS "retrocessionCents"`,
+    ${shown.billing ? Prisma.sql`coalesce(sum(${billingCents}), 0)::text` : hidden} AS "billingCents",
+    ${shown.retrocession ? Prisma.sql`coalesce(sum(${retrocessionCents}), 0)::text` : hidden} AS "retrocessionCents"`,
   having: Prisma.empty,
 };
 
@@ -176,9 +168,7 @@ export async function reportAggregates(ctx: AppContext, filter: ReportFilter, gr
   const rows = await ctx.db.$queryRaw<AggregateRow[]>`
     SELECT ${Prisma.join([...keys, source.figures(amountsShownTo(viewer.role))])}
       FROM ${source.from(dimensions.includes('MONTH') || dimensions.includes('YEAR'))}
-      JOIN "User" b ON b.id = r."bailiffId"
-      LEFT JOIN "Group" g ON g.id = b."groupId"
-      LEFT JOIN "User" s ON s.id = r."secretaryId"
+      ${TARIFF_JOINS}
      WHERE ${reportsSql(viewer, filter)}
      ${grouping}`;
   return rows.map((row) => ({

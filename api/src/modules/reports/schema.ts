@@ -1,16 +1,11 @@
-import { encodeGlobalID, resolveCursorConnection, type DefaultConnectionArguments } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.js';
-import { AppError, validationError } from '../../errors.js';
-import { databaseId } from '../../graphql/ids.js';
 import { UserNode } from '../accounts/schema.js';
 import type { AppContext } from '../../context.js';
-import type { Prisma } from '../../generated/prisma/client.js';
 import { ReportFileKind, ReportStatus, type Role } from '../../generated/prisma/enums.js';
 import { billingAmounts, retrocessionAmounts, type CountsAndPrices, type LineAmounts } from '../../lib/line-amounts.js';
 import { toDecimal, type Decimal } from '../../lib/money.js';
-import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, isAwaitingSecretary, MAX_REPORTS_OFFSET, messages, statusShownTo } from './rules.js';
-import { loadReportPage, loadReportRow, loadReportRows, reportCursor, type ReportCommentRow, type ReportFileRow, type ReportRow } from './rows.js';
-import * as reports from './service.js';
+import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, isAwaitingSecretary, statusShownTo } from './rules.js';
+import { loadReportRows, type ReportCommentRow, type ReportFileRow, type ReportRow } from './read-model/rows.js';
 
 export const ReportStatusEnum = builder.enumType(ReportStatus, {
   name: 'ReportStatus',
@@ -23,7 +18,7 @@ export const ReportStatusEnum = builder.enumType(ReportStatus, {
     AR: { description: 'Archivé.' },
   },
 });
-const ReportFileKindEnum = builder.enumType(ReportFileKind, {
+export const ReportFileKindEnum = builder.enumType(ReportFileKind, {
   name: 'ReportFileKind',
   description: 'Éléments déposés ou retournés.',
   values: {
@@ -40,7 +35,7 @@ const AlertLevelEnum = builder.enumType('AlertLevel', {
     ERROR: { description: 'Rouge : plus de 36 heures.' },
   } as const,
 });
-const CommentReceiverEnum = builder.enumType('CommentReceiver', {
+export const CommentReceiverEnum = builder.enumType('CommentReceiver', {
   description: 'Destinataire d’un message écrit par un administrateur.',
   values: { BAILIFF: { description: 'L’huissier du constat.' }, SECRETARY: { description: 'La secrétaire du constat.' } } as const,
 });
@@ -143,7 +138,9 @@ const AmountsRef = builder.objectRef<PricedAmounts>('LineAmounts').implement({
 
 // --- Report -----------------------------------------------------------------------------------
 
-// Resolved from plain rows (rows.ts), not by plugin-prisma: the hot path of every screen, see
+// Lists and their cards: queries.ts; actions and live updates: mutations.ts.
+
+// Resolved from plain rows (read-model/rows.ts), not by plugin-prisma: the hot path of every screen, see
 // docs/decisions.md. Its people are User nodes built from the row's own columns.
 export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
   description: 'Un constat : les éléments déposés par un huissier, tapés par une secrétaire, comptés, facturés et archivés.',
@@ -204,7 +201,7 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
       resolve: (report, _args, ctx) => viewerRole(ctx) !== 'BAILIFF' && isAwaitingSecretary(report),
     }),
     retrocessionComment: t.exposeString('retrocessionComment', { description: 'Commentaire de la secrétaire au retour.', nullable: true }),
-    // Tariffs captured on the report, else those in force (group's and secretary's).
+    // The row's effective tariffs (read-model/tariffs.ts).
     retrocessionAmounts: t.field({
       type: AmountsRef,
       nullable: true,
@@ -215,8 +212,8 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
           : priced(retrocessionAmounts, {
               pages: report.countPagesRetrocession,
               photos: report.countPhotosRetrocession,
-              pricePage: report.secretaryPricePage ?? report.assignedSecretaryPricePage,
-              pricePhoto: report.secretaryPricePhoto ?? report.assignedSecretaryPricePhoto,
+              pricePage: report.retrocessionPricePage,
+              pricePhoto: report.retrocessionPricePhoto,
             }),
     }),
     billingAmounts: t.field({
@@ -229,8 +226,8 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
           : priced(billingAmounts, {
               pages: report.countPagesBilling,
               photos: report.countPhotosBilling,
-              pricePage: report.groupPricePage ?? report.bailiffGroupPricePage,
-              pricePhoto: report.groupPricePhoto ?? report.bailiffGroupPricePhoto,
+              pricePage: report.billingPricePage,
+              pricePhoto: report.billingPricePhoto,
             }),
     }),
     comments: t.field({
@@ -273,410 +270,3 @@ ReportPermissionsRef.implement({
     };
   },
 });
-
-// --- Report lists -----------------------------------------------------------------------------
-
-/**
- * A connection of the reports `where` (SQL on the "Report" row `r`) finds, newest first; its total
- * counted only when asked. `offset` (legacy page numbers) skips rows before a forward page.
- */
-export async function reportConnection(
-  ctx: AppContext,
-  args: DefaultConnectionArguments,
-  where: Prisma.Sql,
-  totalCount: () => Promise<number>,
-  offset: number | null = null,
-) {
-  // One direction per page, as plugin-prisma's connections required: the helper would drop a cursor.
-  if ((args.before && args.after) || (args.before && args.first != null) || (args.after && args.last != null)) {
-    throw validationError({ cursor: 'Pagination invalide.' }, 'Pagination invalide : first/after ou last/before.');
-  }
-  if (offset != null && (offset < 0 || offset > MAX_REPORTS_OFFSET || args.after || args.before || args.last != null)) {
-    throw validationError({ offset: messages.offsetInvalid }, messages.offsetInvalid);
-  }
-  const connection = await resolveCursorConnection<Promise<ReportRow[]>>({ args, defaultSize: 10, maxSize: 100, toCursor: reportCursor }, (page) =>
-    loadReportPage(ctx, where, page, offset ?? 0),
-  );
-  return { ...connection, totalCount };
-}
-
-// --- Queries ----------------------------------------------------------------------------------
-
-export const ReportFilterInput = builder.inputType('ReportFilter', {
-  description: 'Critères des listes de constats ; tous facultatifs et cumulés.',
-  fields: (t) => ({
-    statuses: t.field({ type: [ReportStatusEnum], description: 'Statuts (un huissier : EC, TE, AR ; EC inclut RS).' }),
-    bailiffId: t.globalID({ description: 'Seulement les constats de cet huissier.', for: UserNode }),
-    secretaryId: t.globalID({ description: 'Seulement les constats de cette secrétaire.', for: UserNode }),
-    year: t.int({ description: 'Année de création (avec month : un mois).' }),
-    month: t.int({ description: 'Mois de création, 1 à 12 : seulement avec year (refusé sans).' }),
-    search: t.string({ description: 'Recherche sur le nom du constat.' }),
-    archived: t.boolean({ description: 'true : archivés seulement ; false : non archivés ; absent : tous.' }),
-    awaitingSecretary: t.boolean({ description: 'true : seulement les constats qui attendent une secrétaire (aucune attribuée, NA ou EC, non archivés), quel que soit leur âge.' }),
-  }),
-});
-
-type FilterArg = typeof ReportFilterInput.$inferInput | null | undefined;
-
-export function toFilter(filter: FilterArg): reports.ReportFilter {
-  if (!filter) return {};
-  return {
-    statuses: filter.statuses,
-    bailiffId: filter.bailiffId ? databaseId(filter.bailiffId, 'User') : null,
-    secretaryId: filter.secretaryId ? databaseId(filter.secretaryId, 'User') : null,
-    year: filter.year,
-    month: filter.month,
-    search: filter.search,
-    archived: filter.archived,
-    awaitingSecretary: filter.awaitingSecretary,
-  };
-}
-
-const DelayRef = builder.objectRef<{ hours: number; minutes: number }>('Delay').implement({
-  description: 'Une durée en heures et minutes.',
-  fields: (t) => ({ hours: t.exposeInt('hours', { description: 'Heures.' }), minutes: t.exposeInt('minutes', { description: 'Minutes (0 à 59).' }) }),
-});
-
-const SecretaryTilesRef = builder.objectRef<NonNullable<reports.ReportHeaders['secretary']>>('SecretaryTiles').implement({
-  description: 'Tuiles d’en-tête de la secrétaire.',
-  fields: (t) => ({
-    retrocessionThisMonth: t.field({ type: 'Decimal', description: 'Rétrocession du mois (constats TE).', resolve: (tiles) => tiles.retrocessionThisMonth }),
-    inProgress: t.exposeInt('inProgress', { description: 'Constats en cours (EC et RS).' }),
-    all: t.exposeInt('all', { description: 'Tous mes constats.' }),
-    inAlert: t.exposeInt('inAlert', { description: 'Constats de la secrétaire en alerte rouge.' }),
-    averageDelayHours: t.exposeInt('averageDelayHours', { description: 'Délai moyen de retour, heures arrondies.' }),
-  }),
-});
-
-const BailiffTilesRef = builder.objectRef<NonNullable<reports.ReportHeaders['bailiff']>>('BailiffTiles').implement({
-  description: 'Tuiles d’en-tête de l’huissier.',
-  fields: (t) => ({
-    inProgressThisMonth: t.exposeInt('inProgressThisMonth', { description: 'Constats en cours déposés ce mois-ci.' }),
-    archivedThisMonth: t.exposeInt('archivedThisMonth', { description: 'Constats archivés ce mois-ci.' }),
-    invoicesThisMonth: t.exposeInt('invoicesThisMonth', { description: 'Factures de l’étude ce mois-ci.' }),
-  }),
-});
-
-const ReportHeadersRef = builder.objectRef<reports.ReportHeaders>('ReportHeaders').implement({
-  description: 'Les tuiles en tête des listes de constats, pour les filtres donnés.',
-  fields: (t) => ({
-    totalReports: t.exposeInt('totalReports', { description: 'Nombre de constats avec ces filtres.' }),
-    reportsInAlert: t.exposeInt('reportsInAlert', { description: 'Constats en alerte rouge.' }),
-    averageDelay: t.field({ description: 'Délai moyen de retour.', type: DelayRef, resolve: (headers) => headers.averageDelay }),
-    currentRevenue: t.field({ type: 'Decimal', description: 'CA en cours (mois courant).', resolve: (headers) => headers.currentRevenue }),
-    secretary: t.field({ description: 'Tuiles de la secrétaire (null pour les autres rôles).', type: SecretaryTilesRef, nullable: true, resolve: (headers) => headers.secretary }),
-    bailiff: t.field({ description: 'Tuiles de l’huissier (null pour les autres rôles).', type: BailiffTilesRef, nullable: true, resolve: (headers) => headers.bailiff }),
-  }),
-});
-
-builder.queryFields((t) => ({
-  reports: t.connection(
-    {
-      type: ReportNode,
-      description: 'Les constats visibles par l’utilisateur connecté (un huissier : les siens ; une secrétaire : ceux qui lui sont attribués ; un administrateur : tous), du plus récent au plus ancien, 10 par page par défaut et 100 au plus.',
-      authScopes: { authenticated: true },
-      args: {
-        filter: t.arg({ description: 'Critères ; absent : tous les constats visibles.', type: ReportFilterInput }),
-        offset: t.arg.int({ description: `Ancienne API (get_all?page=) : constats sautés avant la page (0 à ${MAX_REPORTS_OFFSET}), avec first seulement.` }),
-      },
-      resolve: (_root, args, ctx) => {
-        const filter = toFilter(args.filter);
-        return reportConnection(ctx, args, reports.reportsSql(ctx.viewer!, filter), () => reports.countReports(ctx, filter), args.offset);
-      },
-    },
-    { fields: (c) => ({ totalCount: c.int({ description: 'Nombre total de constats avec ces filtres, toutes pages confondues.', resolve: (connection) => connection.totalCount() }) }) },
-  ),
-  assignedBailiffs: t.prismaField({
-    type: [UserNode],
-    description: 'Huissiers des constats attribués à la secrétaire connectée, triés par nom (recherche avancée).',
-    // Admins list every bailiff with users(role: BAILIFF); a bailiff has only himself.
-    authScopes: { secretary: true },
-    resolve: (query, _root, _args, ctx) =>
-      ctx.db.user.findMany({
-        ...query,
-        where: { role: 'BAILIFF', bailiffReports: { some: { secretaryId: ctx.viewer!.id } } },
-        orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
-      }),
-  }),
-  reportHeaders: t.field({
-    description: 'Les tuiles d’en-tête des listes de constats.',
-    type: ReportHeadersRef,
-    authScopes: { authenticated: true },
-    args: { filter: t.arg({ description: 'Les mêmes critères que la liste.', type: ReportFilterInput }) },
-    resolve: (_root, args, ctx) => reports.reportHeaders(ctx, toFilter(args.filter)),
-  }),
-}));
-
-// --- Mutations --------------------------------------------------------------------------------
-
-export const ReportPayload = builder.objectRef<{ reportId: number; message: string }>('ReportPayload').implement({
-  description: 'Résultat d’une action sur un constat.',
-  fields: (t) => ({
-    message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
-    report: t.field({
-      description: 'Le constat, relu après l’action.',
-      type: ReportNode,
-      resolve: async (payload, _args, ctx) => {
-        const report = await loadReportRow(ctx, payload.reportId);
-        if (!report) throw new AppError('NOT_FOUND', messages.notFound);
-        return report;
-      },
-    }),
-  }),
-});
-
-export const reportIdOf = (id: { typename: string; id: string }) => databaseId(id, 'Report', messages.notFound);
-
-builder.mutationFields((t) => ({
-  createReport: t.field({
-    description: 'Dépose un nouveau constat avec ses éléments (huissier, ou administrateur pour un huissier).',
-    type: ReportPayload,
-    authScopes: { $any: { admin: true, bailiff: true } },
-    args: {
-      input: t.arg({
-        description: 'Le constat à déposer.',
-        required: true,
-        type: builder.inputType('CreateReportInput', {
-          description: 'Un constat à déposer.',
-          fields: (f) => ({
-            bailiffId: f.globalID({ for: UserNode, description: 'Obligatoire pour un administrateur.' }),
-            name: f.string({ description: 'Nom du constat.', required: true }),
-            files: f.field({ description: 'Les éléments déposés (documents, photos, audio).', type: ['Upload'], required: true }),
-            comment: f.string({ description: 'Premier message du fil de commentaires (facultatif).' }),
-          }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = await reports.createReport(ctx, {
-        bailiffId: input.bailiffId ? databaseId(input.bailiffId, 'User', messages.bailiffRequired) : null,
-        name: input.name,
-        files: input.files,
-        comment: input.comment,
-      });
-      return { reportId, message: messages.created };
-    },
-  }),
-  assignSecretary: t.field({
-    description: 'Attribue un constat à une secrétaire (administrateurs) ; un constat non attribué passe en cours.',
-    type: ReportPayload,
-    authScopes: { admin: true },
-    args: {
-      input: t.arg({
-        description: 'Le constat et la secrétaire.',
-        required: true,
-        type: builder.inputType('AssignSecretaryInput', {
-          description: 'Attribution d’un constat.',
-          fields: (f) => ({ reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }), secretaryId: f.globalID({ description: 'La secrétaire.', for: UserNode, required: true }) }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await reports.assignSecretary(ctx, reportId, databaseId(input.secretaryId, 'User', messages.secretaryInvalid));
-      return { reportId, message: messages.updated };
-    },
-  }),
-  addReportFiles: t.field({
-    description: 'Ajoute des éléments déposés ou retournés à un constat.',
-    type: ReportPayload,
-    authScopes: { authenticated: true },
-    args: {
-      input: t.arg({
-        description: 'Le constat et les fichiers.',
-        required: true,
-        type: builder.inputType('AddReportFilesInput', {
-          description: 'Fichiers à ajouter à un constat.',
-          fields: (f) => ({
-            reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }),
-            kind: f.field({ description: 'Déposés ou retournés.', type: ReportFileKindEnum, required: true }),
-            files: f.field({ description: 'Les fichiers.', type: ['Upload'], required: true }),
-          }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await reports.addFiles(ctx, reportId, input.kind, input.files);
-      const count = input.files.length;
-      return { reportId, message: count > 1 ? `${count} fichiers téléchargés avec succès.` : 'Fichier téléchargé avec succès.' };
-    },
-  }),
-  removeReportFiles: t.field({
-    description: 'Retire des fichiers d’un constat.',
-    type: ReportPayload,
-    authScopes: { authenticated: true },
-    args: {
-      input: t.arg({
-        description: 'Le constat et les fichiers.',
-        required: true,
-        type: builder.inputType('RemoveReportFilesInput', {
-          description: 'Fichiers à retirer d’un constat.',
-          fields: (f) => ({ reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }), fileIds: f.idList({ description: 'Identifiants des fichiers (ReportFile.id).', required: true }) }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await reports.removeFiles(ctx, reportId, input.fileIds.map(Number).filter(Number.isSafeInteger));
-      return { reportId, message: messages.updated };
-    },
-  }),
-  setRetrocession: t.field({
-    description: 'Comptes provisoires de pages et de photos saisis par la secrétaire ; un constat en cours passe en rétrocédé.',
-    type: ReportPayload,
-    authScopes: { $any: { admin: true, secretary: true } },
-    args: {
-      input: t.arg({
-        description: 'Le constat et ses comptes.',
-        required: true,
-        type: builder.inputType('SetRetrocessionInput', {
-          description: 'Comptes provisoires d’un constat retourné.',
-          fields: (f) => ({
-            reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }),
-            countPagesProvisional: f.int({ description: 'Pages comptées.', required: true }),
-            countPhotosProvisional: f.int({ description: 'Photos comptées.', required: true }),
-            comment: f.string({ description: 'Commentaire de la secrétaire.' }),
-          }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await reports.setRetrocession(ctx, reportId, input);
-      return { reportId, message: messages.retroceded };
-    },
-  }),
-  setBilling: t.field({
-    description: 'Fixe les comptes de rétrocession et de facturation d’un constat (administrateurs).',
-    type: ReportPayload,
-    authScopes: { admin: true },
-    args: {
-      input: t.arg({
-        description: 'Le constat et ses comptes.',
-        required: true,
-        type: builder.inputType('SetBillingInput', {
-          description: 'Comptes définitifs d’un constat.',
-          fields: (f) => ({
-            reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }),
-            countPagesRetrocession: f.int({ description: 'Pages payées à la secrétaire.', required: true }),
-            countPhotosRetrocession: f.int({ description: 'Photos payées à la secrétaire.', required: true }),
-            countPagesBilling: f.int({ description: 'Pages facturées à l’étude.', required: true }),
-            countPhotosBilling: f.int({ description: 'Photos facturées à l’étude.', required: true }),
-          }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      const { reportId: _id, ...counts } = input;
-      await reports.setBilling(ctx, reportId, counts);
-      return { reportId, message: messages.billed };
-    },
-  }),
-  archiveReport: t.field({
-    description: 'Archive un constat terminé.',
-    type: ReportPayload,
-    authScopes: { $any: { admin: true, bailiff: true } },
-    args: { input: t.arg({ description: 'Le constat.', required: true, type: reportRefInput('ArchiveReportInput') }) },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await reports.archiveReport(ctx, reportId);
-      return { reportId, message: messages.archived };
-    },
-  }),
-  unarchiveReport: t.field({
-    description: 'Désarchive un constat (administrateurs).',
-    type: ReportPayload,
-    authScopes: { admin: true },
-    args: { input: t.arg({ description: 'Le constat.', required: true, type: reportRefInput('UnarchiveReportInput') }) },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await reports.unarchiveReport(ctx, reportId);
-      return { reportId, message: messages.updated };
-    },
-  }),
-  addReportComment: t.field({
-    description: 'Ajoute un message au fil de commentaires d’un constat.',
-    type: ReportPayload,
-    authScopes: { authenticated: true },
-    args: {
-      input: t.arg({
-        description: 'Le constat et le message.',
-        required: true,
-        type: builder.inputType('AddReportCommentInput', {
-          description: 'Un message pour un constat.',
-          fields: (f) => ({
-            reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }),
-            body: f.string({ description: 'Texte du message.', required: true }),
-            receiver: f.field({ type: CommentReceiverEnum, description: 'Obligatoire pour un administrateur.' }),
-          }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await reports.addComment(ctx, reportId, input.body, input.receiver);
-      return { reportId, message: 'Commentaire envoyé.' };
-    },
-  }),
-  markReportCommentsRead: t.field({
-    description: 'Marque des messages d’un constat comme lus par l’utilisateur connecté.',
-    type: ReportPayload,
-    authScopes: { authenticated: true },
-    args: {
-      input: t.arg({
-        description: 'Le constat (et les messages).',
-        required: true,
-        type: builder.inputType('MarkReportCommentsReadInput', {
-          description: 'Messages d’un constat à marquer comme lus.',
-          fields: (f) => ({
-            reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }),
-            commentIds: f.idList({ description: 'Tous les commentaires du constat si absent.' }),
-          }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await reports.markCommentsRead(ctx, reportId, input.commentIds?.map(Number).filter(Number.isSafeInteger));
-      return { reportId, message: messages.updated };
-    },
-  }),
-}));
-
-function reportRefInput(name: string) {
-  return builder.inputType(name, {
-    description: 'Le constat visé.',
-    fields: (f) => ({ reportId: f.globalID({ for: ReportNode, required: true, description: 'Le constat.' }) }),
-  });
-}
-
-// --- Subscription -----------------------------------------------------------------------------
-
-const ReportChangedRef = builder.objectRef<{ reportId: number }>('ReportChanged').implement({
-  description: 'Un constat visible (ou qui vient de cesser de l’être) a changé.',
-  fields: (t) => ({
-    reportId: t.id({ description: 'Identifiant global du constat modifié.', resolve: (event) => encodeGlobalID('Report', event.reportId) }),
-    report: t.field({
-      type: ReportNode,
-      nullable: true,
-      description: 'null quand l’utilisateur ne peut plus voir ce constat (par exemple après une réattribution).',
-      // can(view) is visibleReports() as a rule on the row.
-      resolve: async (event, _args, ctx) => {
-        const report = await loadReportRow(ctx, event.reportId);
-        return report && can(ctx.viewer, 'view', report) ? report : null;
-      },
-    }),
-  }),
-});
-
-builder.subscriptionField('reportChanged', (t) =>
-  t.field({
-    type: ReportChangedRef,
-    description: 'Constats visibles par l’utilisateur connecté créés ou modifiés, en direct.',
-    authScopes: { authenticated: true },
-    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('reportChanged', ctx.viewer!.id),
-    resolve: (event) => event,
-  }),
-);

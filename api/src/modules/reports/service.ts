@@ -1,188 +1,21 @@
-import { createContextCache } from '@pothos/core';
-import type { AppContext, Services, Viewer } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import type { ArchiveProvider } from '../../infra/file-links.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import type { ReportFileKind, ReportStatus } from '../../generated/prisma/enums.js';
+import type { ReportFileKind } from '../../generated/prisma/enums.js';
 import { AppError, validationError } from '../../errors.js';
 import { renderMail } from '../../infra/mail/index.js';
 import { discardFiles, drainUploads, saveUploads, type StoredFile, type UploadInput } from '../../infra/uploads.js';
-import { currentParisMonth, parisPeriod, parisYearMonth } from '../../lib/periods.js';
-import { sum, toDecimal, type Decimal } from '../../lib/money.js';
 import { recordAudit } from '../audit/service.js';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../idempotency/service.js';
 import { activeAdminIds, announceNotifications, storeNotifications, type StoredNotification } from '../notifications/service.js';
-import { retrocessionAmounts } from '../retrocession/rules.js';
-import { detectedTotals } from '../counting/rules.js';
-import {
-  ALERT_WARNING_HOURS,
-  alertLevel,
-  can,
-  canCreateReport,
-  AWAITING_SECRETARY_STATUSES,
-  COMMENT_MAX,
-  delayOfMean,
-  fileActions,
-  hoursBetween,
-  isInAlert,
-  isValidCount,
-  messages,
-  nextStatus,
-  statusesForFilter,
-  validateNewReport,
-  type ReportAction,
-  type ReportFacts,
-} from './rules.js';
+import { can, canCreateReport, COMMENT_MAX, fileActions, messages, nextStatus, validateNewReport } from './rules.js';
 import { requireViewer } from '../../guards.js';
-import { sqlTimestamp } from '../../infra/db.js';
 import { escapeHtml } from '../../infra/html.js';
+import { visibleCommentsSql } from './read-model/visibility.js';
+import { announce, authorize, publishChange, reportLabel, userName, type Change } from './access.js';
 
-// ---------------------------------------------------------------------------------------------
-// Visibility and lookups
-// ---------------------------------------------------------------------------------------------
-
-/** Spec §6: admins see every report, a bailiff his own, a secretary those assigned to her. */
-export function visibleReports(viewer: Viewer): Prisma.ReportWhereInput {
-  if (viewer.role === 'ADMIN') return {};
-  return viewer.role === 'BAILIFF' ? { bailiffId: viewer.id } : { secretaryId: viewer.id };
-}
-
-/**
- * Comments a viewer reads: admins all of them; others what they wrote or received. A comment
- * without receiver is addressed to the office (admins and whoever types the constat).
- */
-export function visibleComments(viewer: Viewer): Prisma.CommentWhereInput {
-  if (viewer.role === 'ADMIN') return {};
-  const own: Prisma.CommentWhereInput[] = [{ authorId: viewer.id }, { receiverId: viewer.id }];
-  if (viewer.role === 'SECRETARY') own.push({ receiverId: null });
-  return { OR: own };
-}
-
-export interface ReportFilter {
-  statuses?: ReportStatus[] | null;
-  bailiffId?: number | null;
-  secretaryId?: number | null;
-  year?: number | null;
-  month?: number | null;
-  search?: string | null;
-  /** true: archived only; false: not archived; absent: both. */
-  archived?: boolean | null;
-  /** true: only the constats waiting for a secretary (isAwaitingSecretary). */
-  awaitingSecretary?: boolean | null;
-}
-
-/** The filter's creation period; a month without its year is refused, never silently dropped. */
-function filterPeriod(filter: ReportFilter) {
-  if (filter.year == null) {
-    if (filter.month != null) throw validationError({ month: messages.monthWithoutYear }, messages.monthWithoutYear);
-    return null;
-  }
-  return parisPeriod(filter.year, filter.month);
-}
-
-export function reportsWhere(viewer: Viewer, filter: ReportFilter = {}): Prisma.ReportWhereInput {
-  const and: Prisma.ReportWhereInput[] = [visibleReports(viewer)];
-  if (filter.statuses?.length) and.push({ status: { in: statusesForFilter(viewer.role, filter.statuses) } });
-  if (filter.bailiffId) and.push({ bailiffId: filter.bailiffId });
-  if (filter.secretaryId) and.push({ secretaryId: filter.secretaryId });
-  const period = filterPeriod(filter);
-  if (period) and.push({ createdAt: { gte: period.start, lt: period.end } });
-  const search = filter.search?.trim();
-  // ILIKE '%…%' on the column itself, which its trigram index serves (prisma/schema.prisma).
-  if (search) and.push({ name: { contains: search, mode: 'insensitive' } });
-  if (filter.archived != null) and.push({ isArchived: filter.archived });
-  if (filter.awaitingSecretary) and.push({ secretaryId: null, isArchived: false, status: { in: [...AWAITING_SECRETARY_STATUSES] } });
-  return { AND: and };
-}
-
-/**
- * reportsWhere() as SQL on the "Report" row `alias`, for the aggregates Prisma cannot express (sums
- * of rounded amounts, mean delays). tests/api/report-headers.test.ts keeps the two in step.
- */
-export function reportsSql(viewer: Viewer, filter: ReportFilter = {}, alias = 'r'): Prisma.Sql {
-  const column = (name: string) => Prisma.raw(`${alias}."${name}"`);
-  const and: Prisma.Sql[] = [visibleReportsSql(viewer, alias)];
-  if (filter.statuses?.length) and.push(Prisma.sql`${column('status')} IN (${statusList(statusesForFilter(viewer.role, filter.statuses))})`);
-  if (filter.bailiffId) and.push(Prisma.sql`${column('bailiffId')} = ${filter.bailiffId}`);
-  if (filter.secretaryId) and.push(Prisma.sql`${column('secretaryId')} = ${filter.secretaryId}`);
-  const period = filterPeriod(filter);
-  if (period) and.push(Prisma.sql`${column('createdAt')} >= ${sqlTimestamp(period.start)} AND ${column('createdAt')} < ${sqlTimestamp(period.end)}`);
-  const search = filter.search?.trim();
-  // What Prisma's `contains` with `mode: 'insensitive'` sends: the text as typed inside ILIKE '%…%',
-  // on the bare column, as the trigram index is built (tests/api/search-indexes.test.ts).
-  if (search) and.push(Prisma.sql`${column('name')} ILIKE ('%' || ${search} || '%')`);
-  if (filter.archived != null) and.push(Prisma.sql`${column('isArchived')} = ${filter.archived}`);
-  if (filter.awaitingSecretary) {
-    and.push(Prisma.sql`${column('secretaryId')} IS NULL AND NOT ${column('isArchived')} AND ${column('status')} IN (${statusList([...AWAITING_SECRETARY_STATUSES])})`);
-  }
-  return Prisma.join(and, ' AND ');
-}
-
-function visibleReportsSql(viewer: Viewer, alias: string): Prisma.Sql {
-  if (viewer.role === 'ADMIN') return Prisma.sql`TRUE`;
-  return Prisma.sql`${Prisma.raw(`${alias}."${viewer.role === 'BAILIFF' ? 'bailiffId' : 'secretaryId'}"`)} = ${viewer.id}`;
-}
-
-const statusList = (statuses: ReportStatus[]) => Prisma.join(statuses.map((status) => Prisma.sql`${status}::"ReportStatus"`));
-
-
-const FACTS = { id: true, status: true, isArchived: true, invoiced: true, bailiffId: true, secretaryId: true, name: true } as const;
-type Facts = ReportFacts & { id: number; name: string };
-type Tx = Prisma.TransactionClient;
-
-/**
- * The report locked (FOR UPDATE) until the transaction ends: every state change on a constat reads
- * the row it checks its rule against this way, so concurrent changes (assignment and archiving,
- * counts and billing…) apply one after the other, each to the state the previous one left.
- */
-async function lockReport(tx: Tx, reportId: number): Promise<Facts | null> {
-  const [report] = await tx.$queryRaw<Facts[]>`
-    SELECT id, name, status, "isArchived", invoiced, "bailiffId", "secretaryId" FROM "Report" WHERE id = ${reportId} FOR UPDATE`;
-  return report ?? null;
-}
-
-/**
- * The report if the viewer may do `action` on it; NOT_FOUND when they may not even see it. Within a
- * transaction (`tx`) the row is locked first and the rule checked against it as locked.
- */
-async function authorize(ctx: AppContext, reportId: number, action: ReportAction, tx?: Tx): Promise<Facts> {
-  const viewer = requireViewer(ctx);
-  const report = tx ? await lockReport(tx, reportId) : await ctx.db.report.findUnique({ where: { id: reportId }, select: FACTS });
-  if (!report || !can(viewer, 'view', report)) throw new AppError('NOT_FOUND', messages.notFound);
-  if (!can(viewer, action, report)) throw new AppError('FORBIDDEN', messages.notAllowed);
-  return report;
-}
-
-
-// ---------------------------------------------------------------------------------------------
-// Live updates
-// ---------------------------------------------------------------------------------------------
-
-/** Tells everyone who can see the report (and a secretary who just lost it) that it changed. */
-async function publishChange(ctx: AppContext, report: Pick<Facts, 'id' | 'bailiffId' | 'secretaryId'>, formerSecretaryId?: number | null) {
-  await publishReportChanges(ctx, [report], formerSecretaryId);
-}
-
-/** `publishChange` for several reports changed together (e.g. invoiced by one bill): one lookup of the admins. */
-export async function publishReportChanges(
-  ctx: Pick<Services, 'db' | 'pubsub'>,
-  reports: Pick<Facts, 'id' | 'bailiffId' | 'secretaryId'>[],
-  formerSecretaryId?: number | null,
-): Promise<void> {
-  const admins = await activeAdminIds(ctx.db);
-  for (const report of reports) {
-    const recipients = new Set([...admins, report.bailiffId]);
-    if (report.secretaryId) recipients.add(report.secretaryId);
-    if (formerSecretaryId) recipients.add(formerSecretaryId);
-    for (const userId of recipients) ctx.pubsub.publish('reportChanged', userId, { reportId: report.id });
-  }
-}
-
-const reportLabel = (report: { name: string }) => `« ${escapeHtml(report.name)} »`;
-
-async function userName(ctx: AppContext, userId: number): Promise<string> {
-  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, lastName: true } });
-  return `${user.firstName} ${user.lastName}`;
-}
+// Creation, files and comments of a constat (assignment, counts and archive: workflow.ts; the lock,
+// the rules' check and the announcements: access.ts).
 
 // ---------------------------------------------------------------------------------------------
 // Creation and files
@@ -283,20 +116,6 @@ function fileRow(reportId: number, kind: ReportFileKind, file: StoredFile, uploa
   return { reportId, kind, uploadedById, originalName: file.originalName, size: file.size, mimeType: file.mimeType, storageKey: file.storageKey };
 }
 
-/** What a committed change announces: the report as it was locked, and the notifications it stored. */
-interface Change {
-  report: Facts;
-  notifications: StoredNotification[];
-  /** A secretary who lost the report (reassignment): her lists drop it. */
-  formerSecretaryId?: number | null;
-}
-
-/** After the commit only: notifications and live updates never tell about a change that rolled back. */
-async function announce(ctx: AppContext, change: Change): Promise<void> {
-  announceNotifications(ctx.pubsub, change.notifications);
-  await publishChange(ctx, change.report, change.formerSecretaryId);
-}
-
 export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFileKind, files: UploadInput[]): Promise<void> {
   try {
     await authorize(ctx, reportId, fileActions[kind].add);
@@ -374,174 +193,6 @@ export async function removeFiles(ctx: AppContext, reportId: number, fileIds: nu
 }
 
 // ---------------------------------------------------------------------------------------------
-// Assignment, counts, archive: each reads the report locked, checks its rule, writes, commits,
-// and only then notifies (issue 16: no interleaving leaves a constat in no list).
-// ---------------------------------------------------------------------------------------------
-
-export async function assignSecretary(ctx: AppContext, reportId: number, secretaryId: number): Promise<void> {
-  const change = await ctx.db.$transaction(async (tx): Promise<Change | null> => {
-    const report = await authorize(ctx, reportId, 'assignSecretary', tx);
-    const secretary = await tx.user.findFirst({
-      where: { id: secretaryId, role: 'SECRETARY', status: 'ACTIVE' },
-      select: { id: true, secretaryPricePage: true, secretaryPricePhoto: true },
-    });
-    if (!secretary) throw validationError({ secretaryId: messages.secretaryInvalid }, messages.secretaryInvalid);
-    if (report.secretaryId === secretary.id) return null;
-    const now = new Date();
-    const status = nextStatus(report.status, { type: 'secretaryAssigned' });
-    await tx.report.update({
-      where: { id: report.id },
-      data: {
-        secretaryId: secretary.id,
-        secretaryPricePage: secretary.secretaryPricePage,
-        secretaryPricePhoto: secretary.secretaryPricePhoto,
-        ...(status !== report.status && { status, lastStatusChange: now }),
-      },
-    });
-    await recordAudit(tx, ctx, { action: 'reports.assign_secretary', entity: 'Report', entityId: report.id, data: { from: report.secretaryId, to: secretary.id } });
-    const notifications = await storeNotifications(tx, [secretary.id], {
-      kind: 'REPORT_ASSIGNED',
-      reportId: report.id,
-      body: `<p>Le constat ${reportLabel(report)} vous a été attribué.</p>`,
-    });
-    return { report: { ...report, secretaryId: secretary.id }, notifications, formerSecretaryId: report.secretaryId };
-  });
-  if (change) await announce(ctx, change);
-}
-
-function assertCounts(counts: Record<string, number>): void {
-  const errors: Record<string, string> = {};
-  for (const [field, value] of Object.entries(counts)) if (!isValidCount(value)) errors[field] = messages.countInvalid;
-  if (Object.keys(errors).length > 0) throw validationError(errors, messages.countInvalid);
-}
-
-export interface RetrocessionInput {
-  countPagesProvisional: number;
-  countPhotosProvisional: number;
-  comment?: string | null;
-}
-
-/**
- * Where counts come from: typed by a person, or the counting job's detection on the returned items
- * applied in one click (read on the locked report, and audited as such).
- */
-export type CountsSource = 'entered' | 'detected';
-
-/** The returned items' detected totals on the locked report; refused while some are not counted. */
-async function detectedReturned(tx: Tx, reportId: number): Promise<{ pages: number; photos: number }> {
-  const files = await tx.reportFile.findMany({ where: { reportId, kind: 'RETURNED' }, select: { pageCount: true, photoCount: true, countStatus: true } });
-  const totals = detectedTotals(files);
-  if (!totals.complete) throw new AppError('BAD_USER_INPUT', messages.detectionIncomplete);
-  return totals;
-}
-
-/** The secretary's provisional counts ("Rapport rétrocédé"): EC becomes RS. */
-export async function setRetrocession(ctx: AppContext, reportId: number, entered: RetrocessionInput, source: CountsSource = 'entered'): Promise<void> {
-  const report = await ctx.db.$transaction(async (tx) => {
-    const report = await authorize(ctx, reportId, 'setRetrocession', tx);
-    let input = entered;
-    if (source === 'detected') {
-      const detected = await detectedReturned(tx, report.id);
-      const { retrocessionComment } = await tx.report.findUniqueOrThrow({ where: { id: report.id }, select: { retrocessionComment: true } });
-      input = { countPagesProvisional: detected.pages, countPhotosProvisional: detected.photos, comment: retrocessionComment };
-    }
-    assertCounts({ countPagesProvisional: input.countPagesProvisional, countPhotosProvisional: input.countPhotosProvisional });
-    // Spec §4: sending is impossible while the provisional page count is 0.
-    if (input.countPagesProvisional === 0) {
-      throw validationError({ countPagesProvisional: messages.provisionalPagesRequired }, messages.provisionalPagesRequired);
-    }
-    const comment = input.comment?.trim() || null;
-    if (comment && comment.length > COMMENT_MAX) throw validationError({ comment: messages.commentTooLong }, messages.commentTooLong);
-    const status = nextStatus(report.status, { type: 'retrocessionSet' });
-    await tx.report.update({
-      where: { id: report.id },
-      data: {
-        countPagesProvisional: input.countPagesProvisional,
-        countPhotosProvisional: input.countPhotosProvisional,
-        retrocessionComment: comment,
-        ...(status !== report.status && { status, lastStatusChange: new Date() }),
-      },
-    });
-    await recordAudit(tx, ctx, { action: 'reports.set_retrocession', entity: 'Report', entityId: report.id, data: { ...input, status, source } });
-    return report;
-  });
-  await publishChange(ctx, report);
-}
-
-export interface BillingInput {
-  countPagesRetrocession: number;
-  countPhotosRetrocession: number;
-  countPagesBilling: number;
-  countPhotosBilling: number;
-}
-
-/**
- * The admin's final counts ("Rapport facturé"), with the tariffs in force captured on the report.
- * The row stays locked from the invoiced check to the commit: a bill generated meanwhile waits, then
- * reads these counts (billing/service.ts locks the same rows), or this call sees it invoiced.
- */
-export async function setBilling(ctx: AppContext, reportId: number, entered: BillingInput, source: CountsSource = 'entered'): Promise<void> {
-  const report = await ctx.db.$transaction(async (tx) => {
-    const report = await authorize(ctx, reportId, 'setBilling', tx);
-    let input = entered;
-    if (source === 'detected') {
-      const { pages, photos } = await detectedReturned(tx, report.id);
-      input = { countPagesRetrocession: pages, countPhotosRetrocession: photos, countPagesBilling: pages, countPhotosBilling: photos };
-    }
-    assertCounts({ ...input });
-    const errors: Record<string, string> = {};
-    if (!report.secretaryId) errors.secretaryId = messages.secretaryRequired;
-    if (input.countPagesBilling === 0) errors.countPagesBilling = messages.billingPagesRequired;
-    if (Object.keys(errors).length > 0) throw validationError(errors, Object.values(errors)[0]);
-    const tariffs = await tx.report.findUniqueOrThrow({
-      where: { id: report.id },
-      select: {
-        bailiff: { select: { group: { select: { pricePage: true, pricePhoto: true } } } },
-        secretary: { select: { secretaryPricePage: true, secretaryPricePhoto: true } },
-      },
-    });
-    await tx.report.update({
-      where: { id: report.id },
-      data: {
-        ...input,
-        groupPricePage: tariffs.bailiff.group?.pricePage ?? 0,
-        groupPricePhoto: tariffs.bailiff.group?.pricePhoto ?? 0,
-        secretaryPricePage: tariffs.secretary?.secretaryPricePage ?? 0,
-        secretaryPricePhoto: tariffs.secretary?.secretaryPricePhoto ?? 0,
-      },
-    });
-    await recordAudit(tx, ctx, { action: 'reports.set_billing', entity: 'Report', entityId: report.id, data: { ...input, source } });
-    return report;
-  });
-  await publishChange(ctx, report);
-}
-
-export async function archiveReport(ctx: AppContext, reportId: number): Promise<void> {
-  const report = await ctx.db.$transaction(async (tx) => {
-    const report = await authorize(ctx, reportId, 'archive', tx);
-    await tx.report.update({ where: { id: report.id }, data: { isArchived: true, status: nextStatus(report.status, { type: 'archived' }), lastStatusChange: new Date() } });
-    await recordAudit(tx, ctx, { action: 'reports.archive', entity: 'Report', entityId: report.id, data: { from: report.status } });
-    return report;
-  });
-  await publishChange(ctx, report);
-}
-
-export async function unarchiveReport(ctx: AppContext, reportId: number): Promise<void> {
-  const report = await ctx.db.$transaction(async (tx) => {
-    const report = await authorize(ctx, reportId, 'unarchive', tx);
-    const [returnedFiles, counts] = await Promise.all([
-      tx.reportFile.count({ where: { reportId: report.id, kind: 'RETURNED' } }),
-      tx.report.findUniqueOrThrow({ where: { id: report.id }, select: { countPagesProvisional: true } }),
-    ]);
-    const status = nextStatus(report.status, { type: 'unarchived', returnedFiles, provisionalPages: counts.countPagesProvisional });
-    await tx.report.update({ where: { id: report.id }, data: { isArchived: false, status, lastStatusChange: new Date() } });
-    await recordAudit(tx, ctx, { action: 'reports.unarchive', entity: 'Report', entityId: report.id, data: { to: status } });
-    return report;
-  });
-  await publishChange(ctx, report);
-}
-
-// ---------------------------------------------------------------------------------------------
 // Comments
 // ---------------------------------------------------------------------------------------------
 
@@ -580,154 +231,19 @@ export async function addComment(ctx: AppContext, reportId: number, body: string
   await announce(ctx, change);
 }
 
-/** Marks the given comments (all of the report's when none given) as read by the viewer. */
+/** Marks the given comments (all of the report's when none given) the viewer reads (read model) as read by them. */
 export async function markCommentsRead(ctx: AppContext, reportId: number, commentIds?: number[] | null): Promise<number> {
   const report = await authorize(ctx, reportId, 'view');
   const viewer = ctx.viewer!;
-  const comments = await ctx.db.comment.findMany({
-    where: {
-      AND: [visibleComments(viewer), { reportId: report.id, authorId: { not: viewer.id } }, commentIds ? { id: { in: commentIds } } : {}],
-    },
-    select: { id: true },
-  });
+  const only = commentIds ? Prisma.sql`AND c.id = ANY(${commentIds}::int4[])` : Prisma.empty;
+  const comments = await ctx.db.$queryRaw<{ id: number }[]>`
+    SELECT c.id FROM "Comment" c WHERE c."reportId" = ${report.id} AND c."authorId" <> ${viewer.id} AND ${visibleCommentsSql(viewer)} ${only}`;
   const { count } = await ctx.db.commentRead.createMany({
     data: comments.map((comment) => ({ commentId: comment.id, userId: viewer.id })),
     skipDuplicates: true,
   });
   if (count > 0) ctx.pubsub.publish('reportChanged', viewer.id, { reportId: report.id });
   return count;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Headers (dashboard cards and tiles)
-// ---------------------------------------------------------------------------------------------
-
-export interface ReportHeaders {
-  totalReports: number;
-  reportsInAlert: number;
-  averageDelay: { hours: number; minutes: number };
-  /** "CA en cours": this month's constats, retrocession counts × étude tariffs (spec §9). */
-  currentRevenue: Decimal;
-  secretary: { retrocessionThisMonth: Decimal; inProgress: number; all: number; inAlert: number; averageDelayHours: number } | null;
-  bailiff: { inProgressThisMonth: number; archivedThisMonth: number; invoicesThisMonth: number } | null;
-}
-
-const IN_PROGRESS: ReportStatus[] = ['EC', 'RS'];
-
-interface HeaderRow {
-  totalReports: number;
-  reportsInAlert: number;
-  averageDelayHours: number | null;
-  currentRevenue: string;
-}
-
-// A screen asks for its header cards and its list's total with the same filter: within one
-// request, the list's total is read off the headers' statement instead of counting again.
-const headersOfRequest = createContextCache(() => new Map<string, Promise<HeaderRow[]>>());
-const filterKey = (filter: ReportFilter) => JSON.stringify(filter);
-
-function rememberHeaders(ctx: AppContext, filter: ReportFilter, headers: Promise<HeaderRow[]>): Promise<HeaderRow[]> {
-  headersOfRequest(ctx).set(filterKey(filter), headers);
-  return headers;
-}
-
-/** How many constats `filter` finds for the viewer (the list's totalCount). */
-export async function countReports(ctx: AppContext, filter: ReportFilter): Promise<number> {
-  const headers = headersOfRequest(ctx).get(filterKey(filter));
-  if (headers) return (await headers)[0].totalReports;
-  return ctx.db.report.count({ where: reportsWhere(requireViewer(ctx), filter) });
-}
-
-export async function reportHeaders(ctx: AppContext, filter: ReportFilter, now = new Date()): Promise<ReportHeaders> {
-  const viewer = requireViewer(ctx);
-  const month = currentParisMonth(now);
-  // Spec §4: alerts count hours from creation, from the last status change for secretaries; a
-  // constat in progress is in alert from ALERT_WARNING_HOURS on.
-  const clock = Prisma.raw(viewer.role === 'SECRETARY' ? 'r."lastStatusChange"' : 'r."createdAt"');
-  const alertFrom = new Date(now.getTime() - ALERT_WARNING_HOURS * 3_600_000);
-  const inProgress = Prisma.sql`r.status IN (${statusList(IN_PROGRESS)})`;
-  // One statement: PostgreSQL counts, averages and adds up instead of sending every row of the
-  // list and of the month. "CA en cours" is spec §9's counts × étude tariffs, the captured ones when
-  // set, each report rounded to the cent (round() on numeric is half up for these positive amounts,
-  // money.ts's policy), over what the viewer may see this Paris month whatever the list filters.
-  const headers = ctx.db.$queryRaw<HeaderRow[]>`
-    SELECT count(*)::int AS "totalReports",
-           (count(*) FILTER (WHERE ${inProgress} AND ${clock} <= ${sqlTimestamp(alertFrom)}))::int AS "reportsInAlert",
-           (avg(greatest(0, extract(epoch FROM ${sqlTimestamp(now)} - r."lastStatusChange") / 3600)) FILTER (WHERE ${inProgress}))::float8 AS "averageDelayHours",
-           (SELECT coalesce(sum(round(coalesce(m."groupPricePage", g."pricePage", 0) * m."countPagesRetrocession"
-                                    + coalesce(m."groupPricePhoto", g."pricePhoto", 0) * m."countPhotosRetrocession", 2)), 0)::text
-              FROM "Report" m JOIN "User" b ON b.id = m."bailiffId" LEFT JOIN "Group" g ON g.id = b."groupId"
-             WHERE ${visibleReportsSql(viewer, 'm')} AND m."createdAt" >= ${sqlTimestamp(month.start)} AND m."createdAt" < ${sqlTimestamp(month.end)}) AS "currentRevenue"
-      FROM "Report" r
-     WHERE ${reportsSql(viewer, filter)}`;
-  const [[row], secretary, bailiff] = await Promise.all([
-    rememberHeaders(ctx, filter, headers),
-    viewer.role === 'SECRETARY' ? secretaryTiles(ctx, viewer, now) : null,
-    viewer.role === 'BAILIFF' ? bailiffTiles(ctx, viewer, now) : null,
-  ]);
-  return {
-    totalReports: row.totalReports,
-    reportsInAlert: row.reportsInAlert,
-    averageDelay: delayOfMean(row.averageDelayHours),
-    currentRevenue: toDecimal(row.currentRevenue),
-    secretary,
-    bailiff,
-  };
-}
-
-/** Spec §2 secretary tiles, on all of her constats whatever the list's filters. */
-async function secretaryTiles(ctx: AppContext, viewer: Viewer, now: Date): Promise<NonNullable<ReportHeaders['secretary']>> {
-  const month = currentParisMonth(now);
-  const mine = { secretaryId: viewer.id };
-  const [all, inProgress, returnedThisMonth, prices] = await Promise.all([
-    ctx.db.report.count({ where: mine }),
-    ctx.db.report.findMany({ where: { ...mine, status: { in: IN_PROGRESS } }, select: { status: true, createdAt: true, lastStatusChange: true } }),
-    ctx.db.report.findMany({
-      where: { ...mine, status: 'TE', returnedAt: { gte: month.start, lt: month.end } },
-      select: {
-        countPagesRetrocession: true,
-        countPhotosRetrocession: true,
-        countPagesProvisional: true,
-        countPhotosProvisional: true,
-        secretaryPricePage: true,
-        secretaryPricePhoto: true,
-      },
-    }),
-    ctx.db.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { secretaryPricePage: true, secretaryPricePhoto: true } }),
-  ]);
-  const delays = inProgress.map((report) => hoursBetween(report.lastStatusChange, now));
-  const retrocessionThisMonth = sum(
-    returnedThisMonth.map((report) => {
-      // Until the admin validates the counts, the secretary's own provisional counts stand in.
-      const validated = report.countPagesRetrocession > 0;
-      return retrocessionAmounts({
-        pages: validated ? report.countPagesRetrocession : report.countPagesProvisional,
-        photos: validated ? report.countPhotosRetrocession : report.countPhotosProvisional,
-        pricePage: report.secretaryPricePage ?? prices.secretaryPricePage,
-        pricePhoto: report.secretaryPricePhoto ?? prices.secretaryPricePhoto,
-      }).total;
-    }),
-  );
-  return {
-    retrocessionThisMonth,
-    inProgress: inProgress.length,
-    all,
-    inAlert: inProgress.filter((report) => isInAlert(alertLevel(report.status, hoursBetween(report.lastStatusChange, now)))).length,
-    averageDelayHours: delays.length ? Math.round(delays.reduce((total, value) => total + value, 0) / delays.length) : 0,
-  };
-}
-
-async function bailiffTiles(ctx: AppContext, viewer: Viewer, now: Date): Promise<NonNullable<ReportHeaders['bailiff']>> {
-  const month = currentParisMonth(now);
-  const thisMonth = { gte: month.start, lt: month.end };
-  const me = await ctx.db.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { groupId: true } });
-  const { year, month: monthNumber } = parisYearMonth(now);
-  const [inProgressThisMonth, archivedThisMonth, invoicesThisMonth] = await Promise.all([
-    ctx.db.report.count({ where: { bailiffId: viewer.id, status: { in: ['NA', 'EC', 'RS'] }, createdAt: thisMonth } }),
-    ctx.db.report.count({ where: { bailiffId: viewer.id, isArchived: true, lastStatusChange: thisMonth } }),
-    me.groupId ? ctx.db.groupBill.count({ where: { groupId: me.groupId, year, month: monthNumber } }) : Promise.resolve(0),
-  ]);
-  return { inProgressThisMonth, archivedThisMonth, invoicesThisMonth };
 }
 
 // ---------------------------------------------------------------------------------------------

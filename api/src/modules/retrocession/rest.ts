@@ -6,7 +6,7 @@ import { bool, collectConnection, legacyFailure, positiveInt, withMultipart } fr
 import { json, readFields } from '../../http/request.js';
 import type { GraphQLOutcome, RestContext, Route } from '../../http/rest.js';
 import { parisYearMonth } from '../../lib/periods.js';
-import { legacyReport, REPORT_FIELDS, type ReportData } from '../reports/rest.js';
+import { legacyReport, REPORT_FIELDS, type ReportData } from '../reports/rest-shape.js';
 
 const SECRETARY_BILL_FIELDS = `
   databaseId number year month monthLabel discount pricePage pricePhoto createdAt

@@ -4,7 +4,8 @@ import { builder } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
 import { formatMonthYear } from '../../infra/mail/format.js';
 import { UserNode } from '../accounts/schema.js';
-import { ReportNode, reportConnection } from '../reports/schema.js';
+import { reportConnection } from '../reports/queries.js';
+import { ReportNode } from '../reports/schema.js';
 import { secretaryBillMessages, type PeriodTotals } from './rules.js';
 import * as retrocession from './service.js';
 
@@ -124,16 +125,13 @@ const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('Retrocessio
     totals: t.field({
       type: PeriodTotalsRef,
       description: '« CUMUL PÉRIODE » des constats de la période.',
-      resolve: (period, _args, ctx) => retrocession.retrocessionTotals(ctx, retrocession.retrocessionReportsWhere(ctx, period.filter)),
+      resolve: (period, _args, ctx) => retrocession.retrocessionTotals(ctx, retrocession.retrocessionReportsSql(ctx, period.filter)),
     }),
     reports: t.connection(
       {
         type: ReportNode,
         description: 'Constats créés dans la période, du plus récent au plus ancien (montant : rétrocession).',
-        resolve: (period, args, ctx) => {
-          const where = retrocession.retrocessionReportsWhere(ctx, period.filter);
-          return reportConnection(ctx, args, retrocession.retrocessionReportsSql(ctx, period.filter), () => ctx.db.report.count({ where }));
-        },
+        resolve: (period, args, ctx, info) => reportConnection(ctx, args, info, retrocession.retrocessionReportsSql(ctx, period.filter)),
       },
       { fields: (c) => ({ totalCount: c.int({ description: 'Nombre total de constats de la période.', resolve: (connection) => connection.totalCount() }) }) },
     ),
@@ -159,7 +157,7 @@ builder.queryFields((t) => ({
     resolve: (_root, { filter }, ctx) => {
       const value = { year: filter.year, month: filter.month, secretaryId: secretaryIdOf(filter.secretaryId) };
       // Checks the period and who may read it before any field runs.
-      retrocession.retrocessionReportsWhere(ctx, value);
+      retrocession.retrocessionReportsSql(ctx, value);
       return { filter: value };
     },
   }),

@@ -6,11 +6,13 @@ import { formatMonthYear } from '../../infra/mail/format.js';
 import { discardFiles, drainUploads, saveUpload, type UploadInput } from '../../infra/uploads.js';
 import { isValidPeriod, parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { recordAudit } from '../audit/service.js';
-import { sqlTimestamp } from '../../infra/db.js';
+import { retrocessionSql, type ReportsWhere } from '../reports/read-model/filters.js';
+import { retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from '../reports/read-model/tariffs.js';
 import { escapeHtml } from '../../infra/html.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
 import { isInvoiceablePeriod, retrocessionPeriodTotals, secretaryBillMessages, secretaryBillNumber, type PeriodTotals } from './rules.js';
 import { requireViewer } from '../../guards.js';
+import { requestBatch } from '../../infra/request-batch.js';
 
 
 /**
@@ -47,43 +49,30 @@ function retrocessionScope(ctx: AppContext, filter: RetrocessionFilter): { perio
   return { period: parisPeriod(filter.year, filter.month), secretaryId };
 }
 
-/** Reports created in the Paris period (like every year/month filter), of one secretary or all. */
-export function retrocessionReportsWhere(ctx: AppContext, filter: RetrocessionFilter): Prisma.ReportWhereInput {
-  const { period, secretaryId } = retrocessionScope(ctx, filter);
-  return { createdAt: { gte: period.start, lt: period.end }, ...(secretaryId && { secretaryId }) };
+/** Rétrocession > Constats' filter (read-model/filters.ts retrocessionSql), checked for the viewer: its page, count, totals and CSV export. */
+export function retrocessionReportsSql(ctx: AppContext, filter: RetrocessionFilter): ReportsWhere {
+  return retrocessionSql(retrocessionScope(ctx, filter));
 }
 
-/** retrocessionReportsWhere() as SQL on the "Report" row `r`, for the one-statement report pages (rows.ts). */
-export function retrocessionReportsSql(ctx: AppContext, filter: RetrocessionFilter): Prisma.Sql {
-  const { period, secretaryId } = retrocessionScope(ctx, filter);
-  const secretary = secretaryId ? Prisma.sql` AND r."secretaryId" = ${secretaryId}` : Prisma.empty;
-  return Prisma.sql`r."createdAt" >= ${sqlTimestamp(period.start)} AND r."createdAt" < ${sqlTimestamp(period.end)}${secretary}`;
+/** A constat's rétrocession counts at its effective tariffs (read-model/tariffs.ts). */
+interface RetroRow {
+  secretaryId: number | null;
+  createdAt: Date;
+  pages: number;
+  photos: number;
+  pricePage: string | null;
+  pricePhoto: string | null;
 }
 
-const RETRO_SELECT = {
-  secretaryId: true,
-  createdAt: true,
-  countPagesRetrocession: true,
-  countPhotosRetrocession: true,
-  secretaryPricePage: true,
-  secretaryPricePhoto: true,
-  secretary: { select: { secretaryPricePage: true, secretaryPricePhoto: true } },
-} as const;
-
-type RetroRow = Prisma.ReportGetPayload<{ select: typeof RETRO_SELECT }>;
-
-/** Spec §9 rétrocession counts × the tariffs captured on the report, else the secretary's. */
-const retroCounts = (report: RetroRow) => ({
-  pages: report.countPagesRetrocession,
-  photos: report.countPhotosRetrocession,
-  pricePage: report.secretaryPricePage ?? report.secretary?.secretaryPricePage,
-  pricePhoto: report.secretaryPricePhoto ?? report.secretary?.secretaryPricePhoto,
-});
+const retroRows = (ctx: AppContext, where: ReportsWhere) => ctx.db.$queryRaw<RetroRow[]>`
+  SELECT r."secretaryId", r."createdAt", r."countPagesRetrocession" AS pages, r."countPhotosRetrocession" AS photos,
+         ${retrocessionPricePage}::text AS "pricePage", ${retrocessionPricePhoto}::text AS "pricePhoto"
+    FROM "Report" r ${TARIFF_JOINS}
+   WHERE ${where}`;
 
 /** « CUMUL PÉRIODE »: Nb de constats, pages (texte), photos, Total HT of the filtered reports. */
-export async function retrocessionTotals(ctx: AppContext, where: Prisma.ReportWhereInput): Promise<PeriodTotals> {
-  const reports = await ctx.db.report.findMany({ where, select: RETRO_SELECT });
-  return retrocessionPeriodTotals(reports.map(retroCounts));
+export async function retrocessionTotals(ctx: AppContext, where: ReportsWhere): Promise<PeriodTotals> {
+  return retrocessionPeriodTotals(await retroRows(ctx, where));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -111,41 +100,29 @@ export function canSeeSecretaryBill(viewer: Viewer | null, bill: { secretaryId: 
 
 type FigureKey = { secretaryId: number; year: number; month: number };
 const keyOf = (key: FigureKey) => `${key.secretaryId}:${key.year}:${key.month}`;
-const batches = new WeakMap<AppContext, { keys: Map<string, FigureKey>; result: Promise<Map<string, PeriodTotals>> }>();
 
 /**
  * What a bill covers — the secretary's reports of that month: pages, photos, Montant HT (spec §2
  * "Factures" columns). Batched: every bill of a list is computed from one SQL query.
  */
-export function secretaryBillFigures(ctx: AppContext, bill: FigureKey): Promise<PeriodTotals> {
-  let batch = batches.get(ctx);
-  if (!batch) {
-    const keys = new Map<string, FigureKey>();
-    const result = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      batches.delete(ctx);
-      const wanted = [...keys.values()];
-      const reports = await ctx.db.report.findMany({
-        where: {
-          OR: wanted.map((key) => {
-            const period = parisPeriod(key.year, key.month);
-            return { secretaryId: key.secretaryId, createdAt: { gte: period.start, lt: period.end } };
-          }),
-        },
-        select: RETRO_SELECT,
-      });
-      const rows = new Map<string, RetroRow[]>();
-      for (const report of reports) {
-        const key = keyOf({ secretaryId: report.secretaryId!, ...parisYearMonth(report.createdAt) });
-        rows.set(key, [...(rows.get(key) ?? []), report]);
-      }
-      return new Map(wanted.map((key) => [keyOf(key), retrocessionPeriodTotals((rows.get(keyOf(key)) ?? []).map(retroCounts))]));
-    });
-    batch = { keys, result };
-    batches.set(ctx, batch);
-  }
-  batch.keys.set(keyOf(bill), { secretaryId: bill.secretaryId, year: bill.year, month: bill.month });
-  return batch.result.then((figures) => figures.get(keyOf(bill))!);
-}
+export const secretaryBillFigures = requestBatch(
+  async (ctx: AppContext, wanted: FigureKey[]): Promise<PeriodTotals[]> => {
+    const reports = await retroRows(
+      ctx,
+      Prisma.join(
+        wanted.map((key) => Prisma.sql`(${retrocessionSql({ period: parisPeriod(key.year, key.month), secretaryId: key.secretaryId })})`),
+        ' OR ',
+      ),
+    );
+    const rows = new Map<string, RetroRow[]>();
+    for (const report of reports) {
+      const key = keyOf({ secretaryId: report.secretaryId!, ...parisYearMonth(report.createdAt) });
+      rows.set(key, [...(rows.get(key) ?? []), report]);
+    }
+    return wanted.map((key) => retrocessionPeriodTotals(rows.get(keyOf(key)) ?? []));
+  },
+  { keyOf },
+);
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'P2002';
 

@@ -1,9 +1,14 @@
 import type { AppContext } from '../../context.js';
 import { forbidden, notAuthenticated, validationError } from '../../errors.js';
+import { toDecimal } from '../../lib/money.js';
 import { parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { periodAgreement } from '../counting/agreement.js';
+import { statisticsSql } from '../reports/read-model/filters.js';
+import { billingPricePage, billingPricePhoto, retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from '../reports/read-model/tariffs.js';
 import type { Agreement } from '../counting/rules.js';
 import { monthOrYear, statisticsSeries, validateStatisticsPeriod, type Statistics, type StatisticsItem } from './rules.js';
+
+type Price = 'secretaryPricePage' | 'secretaryPricePhoto' | 'groupPricePage' | 'groupPricePhoto';
 
 export interface StatisticsResult extends Statistics {
   year: number;
@@ -16,8 +21,8 @@ export interface StatisticsResult extends Statistics {
 }
 
 /**
- * Spec §2 "Statistiques" (admins): the reports created in the Paris month or year, each at the
- * tariffs captured on it, else the secretary's and the étude's current ones.
+ * Spec §2 "Statistiques" (admins): the reports created in the Paris month or year, each at its
+ * effective tariffs (read-model/tariffs.ts).
  */
 export async function statistics(ctx: AppContext, year: number, month: number | null | undefined, now = new Date()): Promise<StatisticsResult> {
   if (!ctx.viewer) throw notAuthenticated();
@@ -26,35 +31,21 @@ export async function statistics(ctx: AppContext, year: number, month: number | 
   if (Object.keys(errors).length > 0) throw validationError(errors, Object.values(errors)[0]);
   const wanted = monthOrYear(month);
   const period = parisPeriod(year, wanted);
-  const reports = await ctx.db.report.findMany({
-    where: { createdAt: { gte: period.start, lt: period.end } },
-    select: {
-      id: true,
-      createdAt: true,
-      countPagesRetrocession: true,
-      countPhotosRetrocession: true,
-      countPagesBilling: true,
-      countPhotosBilling: true,
-      secretaryPricePage: true,
-      secretaryPricePhoto: true,
-      groupPricePage: true,
-      groupPricePhoto: true,
-      secretary: { select: { secretaryPricePage: true, secretaryPricePhoto: true } },
-      bailiff: { select: { group: { select: { pricePage: true, pricePhoto: true } } } },
-    },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
-  const items = reports.map((report) => ({
-    id: report.id,
-    createdAt: report.createdAt,
-    countPagesRetrocession: report.countPagesRetrocession,
-    countPhotosRetrocession: report.countPhotosRetrocession,
-    countPagesBilling: report.countPagesBilling,
-    countPhotosBilling: report.countPhotosBilling,
-    secretaryPricePage: report.secretaryPricePage ?? report.secretary?.secretaryPricePage ?? null,
-    secretaryPricePhoto: report.secretaryPricePhoto ?? report.secretary?.secretaryPricePhoto ?? null,
-    groupPricePage: report.groupPricePage ?? report.bailiff.group?.pricePage ?? null,
-    groupPricePhoto: report.groupPricePhoto ?? report.bailiff.group?.pricePhoto ?? null,
+  // Decimals travel as text (exact); null where no tariff applies (no secretary, no étude).
+  const rows = await ctx.db.$queryRaw<(Omit<StatisticsResult['items'][number], Price> & Record<Price, string | null>)[]>`
+    SELECT r.id, r."createdAt", r."countPagesRetrocession", r."countPhotosRetrocession", r."countPagesBilling", r."countPhotosBilling",
+           ${retrocessionPricePage}::text AS "secretaryPricePage", ${retrocessionPricePhoto}::text AS "secretaryPricePhoto",
+           ${billingPricePage}::text AS "groupPricePage", ${billingPricePhoto}::text AS "groupPricePhoto"
+      FROM "Report" r ${TARIFF_JOINS}
+     WHERE ${statisticsSql(period)}
+     ORDER BY r."createdAt", r.id`;
+  const decimal = (text: string | null) => (text === null ? null : toDecimal(text));
+  const items = rows.map((row) => ({
+    ...row,
+    secretaryPricePage: decimal(row.secretaryPricePage),
+    secretaryPricePhoto: decimal(row.secretaryPricePhoto),
+    groupPricePage: decimal(row.groupPricePage),
+    groupPricePhoto: decimal(row.groupPricePhoto),
   }));
   const detection = await periodAgreement(ctx.db, period);
   return { year, month: wanted, items, detection, ...statisticsSeries(items, year, wanted) };

@@ -1,15 +1,17 @@
 // The Report type's data as plain rows: ONE hand-written statement picks the reports (a list of
-// ids, or a page by the list filters' SQL form from service.ts and a cursor) and builds each
-// report's JSON — files, comments the viewer may read with their read marks, tariffs. Resolving the
+// ids, or a page by a list's filter from filters.ts and a cursor) and builds each report's JSON —
+// files, comments the viewer may read with their read marks, effective tariffs. Resolving the
 // type from these rows instead of plugin-prisma's nested selections halves the server's CPU on the
 // screens' lists (docs/benchmarks.md, docs/decisions.md).
-import { createContextCache } from '@pothos/core';
 import type { ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
-import type { AppContext, Viewer } from '../../context.js';
-import { Prisma } from '../../generated/prisma/client.js';
-import type { FileCountStatus, ReportFileKind, ReportStatus, Role } from '../../generated/prisma/enums.js';
-import { validationError } from '../../errors.js';
-import { amountsShownTo } from './rules.js';
+import type { AppContext, Viewer } from '../../../context.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import type { FileCountStatus, ReportFileKind, ReportStatus, Role } from '../../../generated/prisma/enums.js';
+import { validationError } from '../../../errors.js';
+import { requestBatch } from '../../../infra/request-batch.js';
+import type { ReportsWhere } from './filters.js';
+import { billingPricePage, billingPricePhoto, retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from './tariffs.js';
+import { billingShown, secretaryPay, visibleCommentsSql } from './visibility.js';
 
 export interface ReportFileRow {
   id: number;
@@ -61,20 +63,16 @@ export interface ReportRow {
   countPagesBilling: number;
   countPhotosBilling: number;
   retrocessionComment: string | null;
-  // Decimals as text (exact), for the money rules' DecimalInput: captured tariffs, else those in force.
-  groupPricePage: string | null;
-  groupPricePhoto: string | null;
-  secretaryPricePage: string | null;
-  secretaryPricePhoto: string | null;
+  // Effective tariffs (tariffs.ts: captured on the constat, else those in force), decimals as text
+  // (exact) for the money rules' DecimalInput; null when none applies or the viewer may not read
+  // them (visibility.ts: a bailiff never reads a secretary's pay, a secretary never the étude's).
+  billingPricePage: string | null;
+  billingPricePhoto: string | null;
+  retrocessionPricePage: string | null;
+  retrocessionPricePhoto: string | null;
   /** Who the people are, as the User type's own selection reads them (see accounts/schema.ts). */
   bailiff: PersonRow;
   secretary: PersonRow | null;
-  /** The bailiff's group tariffs (null without group). */
-  bailiffGroupPricePage: string | null;
-  bailiffGroupPricePhoto: string | null;
-  /** The assigned secretary's tariffs (null without secretary, and for a bailiff: her pay). */
-  assignedSecretaryPricePage: string | null;
-  assignedSecretaryPricePhoto: string | null;
   files: ReportFileRow[];
   comments: ReportCommentRow[];
 }
@@ -82,30 +80,25 @@ export interface ReportRow {
 type Json<T> = { [K in keyof T]: T[K] extends Date ? number : T[K] extends Date | null ? number | null : T[K] };
 type RowJson = Omit<Json<ReportRow>, 'files' | 'comments'> & { files: Json<ReportFileRow>[]; comments: Json<ReportCommentRow>[] };
 
-/** visibleComments() of service.ts on the "Comment" row `c`, kept in step with it. */
-function visibleCommentsSql(viewer: Viewer | null): Prisma.Sql {
-  // Anonymous loads (node(id:)) read nothing: the type's scopes refuse the row afterwards.
-  if (!viewer) return Prisma.sql`FALSE`;
-  if (viewer.role === 'ADMIN') return Prisma.sql`TRUE`;
-  const receivedByOffice = viewer.role === 'SECRETARY' ? Prisma.sql` OR c."receiverId" IS NULL` : Prisma.empty;
-  return Prisma.sql`(c."authorId" = ${viewer.id} OR c."receiverId" = ${viewer.id}${receivedByOffice})`;
-}
-
 // Instants travel as epoch milliseconds (columns are UTC `timestamp(3)`): a Date from a number is
 // ~5× cheaper than parsing ISO text, and a page carries hundreds of them. `column` is one of this
 // statement's own column names, never input.
 const epochMs = (column: string) => Prisma.raw(`(extract(epoch FROM ${column}) * 1000)::int8`);
 
-/** A secretary's tariff column as text, or NULL for a viewer who may not read her pay (rules.ts amountsShownTo). */
-const secretaryPay = (viewer: Viewer | null, column: string) =>
-  viewer && amountsShownTo(viewer.role).retrocession ? Prisma.raw(`${column}::text`) : Prisma.sql`NULL::text`;
+/** Whether rows come with their files and with their comments (both unless said otherwise). */
+export interface RowContent {
+  files: boolean;
+  comments: boolean;
+}
+
+const WHOLE: RowContent = { files: true, comments: true };
 
 /**
  * The rows of the reports `picked` gives — a statement answering (id, position) — in its order:
- * a list of ids, or a page chosen by filters and a cursor, in the same statement. `bare` leaves
- * files and comments out (empty), for readers that show neither (the CSV export).
+ * a list of ids, or a page chosen by filters and a cursor, in the same statement. Files and
+ * comments not in `content` are left out (empty): a page builds only what its query reads.
  */
-const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, bare = false) => Prisma.sql`
+const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, content: RowContent = WHOLE) => Prisma.sql`
   WITH picked AS (${picked})
   SELECT json_build_object(
       'id', r.id, 'name', r.name, 'bailiffId', r."bailiffId", 'secretaryId', r."secretaryId",
@@ -118,16 +111,14 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, bare = false) 
       'countPagesRetrocession', r."countPagesRetrocession", 'countPhotosRetrocession', r."countPhotosRetrocession",
       'countPagesBilling', r."countPagesBilling", 'countPhotosBilling', r."countPhotosBilling",
       'retrocessionComment', r."retrocessionComment",
-      'groupPricePage', r."groupPricePage"::text, 'groupPricePhoto', r."groupPricePhoto"::text,
-      'secretaryPricePage', ${secretaryPay(viewer, 'r."secretaryPricePage"')}, 'secretaryPricePhoto', ${secretaryPay(viewer, 'r."secretaryPricePhoto"')},
-      'bailiffGroupPricePage', g."pricePage"::text, 'bailiffGroupPricePhoto', g."pricePhoto"::text,
-      'assignedSecretaryPricePage', ${secretaryPay(viewer, 's."secretaryPricePage"')}, 'assignedSecretaryPricePhoto', ${secretaryPay(viewer, 's."secretaryPricePhoto"')},
-      'files', ${bare ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
+      'billingPricePage', ${billingShown(viewer, Prisma.sql`${billingPricePage}::text`)}, 'billingPricePhoto', ${billingShown(viewer, Prisma.sql`${billingPricePhoto}::text`)},
+      'retrocessionPricePage', ${secretaryPay(viewer, Prisma.sql`${retrocessionPricePage}::text`)}, 'retrocessionPricePhoto', ${secretaryPay(viewer, Prisma.sql`${retrocessionPricePhoto}::text`)},
+      'files', ${!content.files ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
                     'id', f.id, 'kind', f.kind, 'originalName', f."originalName", 'size', f.size, 'storageKey', f."storageKey", 'createdAt', ${epochMs('f."createdAt"')},
                     'pageCount', f."pageCount", 'photoCount', f."photoCount", 'countStatus', f."countStatus", 'countError', f."countError"
                   ) ORDER BY f.id), '[]')
                  FROM "ReportFile" f WHERE f."reportId" = r.id)`},
-      'comments', ${bare ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
+      'comments', ${!content.comments ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
                        'id', c.id, 'body', c.body, 'createdAt', ${epochMs('c."createdAt"')}, 'authorId', c."authorId", 'receiverId', c."receiverId",
                        'authorName', a."firstName" || ' ' || a."lastName", 'authorRole', a.role,
                        'read', EXISTS (SELECT 1 FROM "CommentRead" cr WHERE cr."commentId" = c.id AND cr."userId" = ${viewer?.id ?? null})
@@ -137,9 +128,7 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, bare = false) 
     ) AS "row"
     FROM picked p
     JOIN "Report" r ON r.id = p.id
-    JOIN "User" b ON b.id = r."bailiffId"
-    LEFT JOIN "Group" g ON g.id = b."groupId"
-    LEFT JOIN "User" s ON s.id = r."secretaryId"
+    ${TARIFF_JOINS}
    ORDER BY p.position`;
 
 const pickIds = (ids: number[]) => Prisma.sql`SELECT id, position FROM unnest(${ids}::int4[]) WITH ORDINALITY AS t(id, position)`;
@@ -166,24 +155,8 @@ export async function loadReportRows(ctx: AppContext, ids: readonly number[]): P
   return ids.map((id) => byId.get(id) ?? null);
 }
 
-// Single reports asked for within one tick (the billing list's études, payloads) share a statement.
-const pendingOfRequest = createContextCache(() => ({ batch: null as null | { ids: number[]; rows: Promise<(ReportRow | null)[]> } }));
-
-/** One report's row, batched with the other single loads of the same tick. */
-export function loadReportRow(ctx: AppContext, id: number): Promise<ReportRow | null> {
-  const pending = pendingOfRequest(ctx);
-  if (!pending.batch) {
-    const ids: number[] = [];
-    const rows = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      pending.batch = null;
-      return loadReportRows(ctx, ids);
-    });
-    pending.batch = { ids, rows };
-  }
-  const { ids, rows } = pending.batch;
-  const index = ids.push(id) - 1;
-  return rows.then((loaded) => loaded[index]);
-}
+/** One report's row; the single loads of a tick (the billing list's études, payloads) share one statement. */
+export const loadReportRow = requestBatch((ctx: AppContext, ids: number[]) => loadReportRows(ctx, ids));
 
 // --- Pages ------------------------------------------------------------------------------------
 
@@ -198,17 +171,17 @@ function parseCursor(cursor: string): number {
 }
 
 /**
- * A page of the reports `where` finds (SQL on the "Report" row `r`, e.g. reportsSql), for
+ * A page of the reports `where` finds (a list's filter, filters.ts), for
  * resolveCursorConnection, in ONE statement: newest first, the id breaking ties and serving as
  * cursor; backwards pages come nearest-first, as the helper expects. `offset` skips rows first
- * (the legacy get_all's page numbers); `bare` pages come without files and comments.
+ * (the legacy get_all's page numbers); `content` says whether rows carry files and comments.
  */
 export async function loadReportPage(
   ctx: AppContext,
-  where: Prisma.Sql,
+  where: ReportsWhere,
   page: ResolveCursorConnectionArgs,
   offset = 0,
-  bare = false,
+  content: RowContent = WHOLE,
 ): Promise<ReportRow[]> {
   const cursor = page.inverted ? page.before : page.after;
   const direction = page.inverted ? Prisma.sql`ASC` : Prisma.sql`DESC`;
@@ -222,6 +195,6 @@ export async function loadReportPage(
      WHERE ${where} ${after}
      ORDER BY r."createdAt" ${direction}, r.id ${direction}
      LIMIT ${page.limit} OFFSET ${offset}`;
-  const found = await ctx.db.$queryRaw<{ row: RowJson }[]>(rowsStatement(ctx.viewer, picked, bare));
+  const found = await ctx.db.$queryRaw<{ row: RowJson }[]>(rowsStatement(ctx.viewer, picked, content));
   return found.map(({ row }) => fromJson(row));
 }

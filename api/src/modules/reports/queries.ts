@@ -1,0 +1,143 @@
+// The reports lists (admin, bailiff, secretary screens, legacy REST) and their header cards, read
+// through the read model (read-model/): a page and its totalCount from the same filter.
+import { resolveCursorConnection, type DefaultConnectionArguments } from '@pothos/plugin-relay';
+import type { GraphQLResolveInfo } from 'graphql';
+import { builder } from '../../graphql/builder.js';
+import { validationError } from '../../errors.js';
+import { databaseId } from '../../graphql/ids.js';
+import { UserNode } from '../accounts/schema.js';
+import type { AppContext } from '../../context.js';
+import { reportHeaders, type ReportHeaders } from './headers.js';
+import { countReports } from './read-model/count.js';
+import { reportsSql, type ReportFilter, type ReportsWhere } from './read-model/filters.js';
+import { loadReportPage, reportCursor, type ReportRow } from './read-model/rows.js';
+import { MAX_REPORTS_OFFSET, messages } from './rules.js';
+import { ReportNode, ReportStatusEnum } from './schema.js';
+import { connectionContent } from './selection.js';
+
+// --- Report lists -----------------------------------------------------------------------------
+
+/**
+ * A connection of the reports a list's filter (read-model/filters.ts) finds, newest first; its
+ * total counted from the same filter, only when asked. `offset` (legacy page numbers) skips rows
+ * before a forward page.
+ */
+export async function reportConnection(ctx: AppContext, args: DefaultConnectionArguments, info: GraphQLResolveInfo, where: ReportsWhere, offset: number | null = null) {
+  // One direction per page, as plugin-prisma's connections required: the helper would drop a cursor.
+  if ((args.before && args.after) || (args.before && args.first != null) || (args.after && args.last != null)) {
+    throw validationError({ cursor: 'Pagination invalide.' }, 'Pagination invalide : first/after ou last/before.');
+  }
+  if (offset != null && (offset < 0 || offset > MAX_REPORTS_OFFSET || args.after || args.before || args.last != null)) {
+    throw validationError({ offset: messages.offsetInvalid }, messages.offsetInvalid);
+  }
+  const connection = await resolveCursorConnection<Promise<ReportRow[]>>({ args, defaultSize: 10, maxSize: 100, toCursor: reportCursor }, (page) =>
+    loadReportPage(ctx, where, page, offset ?? 0, connectionContent(info)),
+  );
+  return { ...connection, totalCount: () => countReports(ctx, where) };
+}
+
+// --- Queries ----------------------------------------------------------------------------------
+
+export const ReportFilterInput = builder.inputType('ReportFilter', {
+  description: 'Critères des listes de constats ; tous facultatifs et cumulés.',
+  fields: (t) => ({
+    statuses: t.field({ type: [ReportStatusEnum], description: 'Statuts (un huissier : EC, TE, AR ; EC inclut RS).' }),
+    bailiffId: t.globalID({ description: 'Seulement les constats de cet huissier.', for: UserNode }),
+    secretaryId: t.globalID({ description: 'Seulement les constats de cette secrétaire.', for: UserNode }),
+    year: t.int({ description: 'Année de création (avec month : un mois).' }),
+    month: t.int({ description: 'Mois de création, 1 à 12 : seulement avec year (refusé sans).' }),
+    search: t.string({ description: 'Recherche sur le nom du constat.' }),
+    archived: t.boolean({ description: 'true : archivés seulement ; false : non archivés ; absent : tous.' }),
+    awaitingSecretary: t.boolean({ description: 'true : seulement les constats qui attendent une secrétaire (aucune attribuée, NA ou EC, non archivés), quel que soit leur âge.' }),
+  }),
+});
+
+type FilterArg = typeof ReportFilterInput.$inferInput | null | undefined;
+
+export function toFilter(filter: FilterArg): ReportFilter {
+  if (!filter) return {};
+  return {
+    statuses: filter.statuses,
+    bailiffId: filter.bailiffId ? databaseId(filter.bailiffId, 'User') : null,
+    secretaryId: filter.secretaryId ? databaseId(filter.secretaryId, 'User') : null,
+    year: filter.year,
+    month: filter.month,
+    search: filter.search,
+    archived: filter.archived,
+    awaitingSecretary: filter.awaitingSecretary,
+  };
+}
+
+const DelayRef = builder.objectRef<{ hours: number; minutes: number }>('Delay').implement({
+  description: 'Une durée en heures et minutes.',
+  fields: (t) => ({ hours: t.exposeInt('hours', { description: 'Heures.' }), minutes: t.exposeInt('minutes', { description: 'Minutes (0 à 59).' }) }),
+});
+
+const SecretaryTilesRef = builder.objectRef<NonNullable<ReportHeaders['secretary']>>('SecretaryTiles').implement({
+  description: 'Tuiles d’en-tête de la secrétaire.',
+  fields: (t) => ({
+    retrocessionThisMonth: t.field({ type: 'Decimal', description: 'Rétrocession du mois (constats TE).', resolve: (tiles) => tiles.retrocessionThisMonth }),
+    inProgress: t.exposeInt('inProgress', { description: 'Constats en cours (EC et RS).' }),
+    all: t.exposeInt('all', { description: 'Tous mes constats.' }),
+    inAlert: t.exposeInt('inAlert', { description: 'Constats de la secrétaire en alerte rouge.' }),
+    averageDelayHours: t.exposeInt('averageDelayHours', { description: 'Délai moyen de retour, heures arrondies.' }),
+  }),
+});
+
+const BailiffTilesRef = builder.objectRef<NonNullable<ReportHeaders['bailiff']>>('BailiffTiles').implement({
+  description: 'Tuiles d’en-tête de l’huissier.',
+  fields: (t) => ({
+    inProgressThisMonth: t.exposeInt('inProgressThisMonth', { description: 'Constats en cours déposés ce mois-ci.' }),
+    archivedThisMonth: t.exposeInt('archivedThisMonth', { description: 'Constats archivés ce mois-ci.' }),
+    invoicesThisMonth: t.exposeInt('invoicesThisMonth', { description: 'Factures de l’étude ce mois-ci.' }),
+  }),
+});
+
+const ReportHeadersRef = builder.objectRef<ReportHeaders>('ReportHeaders').implement({
+  description: 'Les tuiles en tête des listes de constats, pour les filtres donnés.',
+  fields: (t) => ({
+    totalReports: t.exposeInt('totalReports', { description: 'Nombre de constats avec ces filtres.' }),
+    reportsInAlert: t.exposeInt('reportsInAlert', { description: 'Constats en alerte rouge.' }),
+    averageDelay: t.field({ description: 'Délai moyen de retour.', type: DelayRef, resolve: (headers) => headers.averageDelay }),
+    currentRevenue: t.field({ type: 'Decimal', description: 'CA en cours (mois courant).', resolve: (headers) => headers.currentRevenue }),
+    secretary: t.field({ description: 'Tuiles de la secrétaire (null pour les autres rôles).', type: SecretaryTilesRef, nullable: true, resolve: (headers) => headers.secretary }),
+    bailiff: t.field({ description: 'Tuiles de l’huissier (null pour les autres rôles).', type: BailiffTilesRef, nullable: true, resolve: (headers) => headers.bailiff }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  reports: t.connection(
+    {
+      type: ReportNode,
+      description: 'Les constats visibles par l’utilisateur connecté (un huissier : les siens ; une secrétaire : ceux qui lui sont attribués ; un administrateur : tous), du plus récent au plus ancien, 10 par page par défaut et 100 au plus.',
+      authScopes: { authenticated: true },
+      args: {
+        filter: t.arg({ description: 'Critères ; absent : tous les constats visibles.', type: ReportFilterInput }),
+        offset: t.arg.int({ description: `Ancienne API (get_all?page=) : constats sautés avant la page (0 à ${MAX_REPORTS_OFFSET}), avec first seulement.` }),
+      },
+      resolve: (_root, args, ctx, info) => {
+        return reportConnection(ctx, args, info, reportsSql(ctx.viewer!, toFilter(args.filter)), args.offset);
+      },
+    },
+    { fields: (c) => ({ totalCount: c.int({ description: 'Nombre total de constats avec ces filtres, toutes pages confondues.', resolve: (connection) => connection.totalCount() }) }) },
+  ),
+  assignedBailiffs: t.prismaField({
+    type: [UserNode],
+    description: 'Huissiers des constats attribués à la secrétaire connectée, triés par nom (recherche avancée).',
+    // Admins list every bailiff with users(role: BAILIFF); a bailiff has only himself.
+    authScopes: { secretary: true },
+    resolve: (query, _root, _args, ctx) =>
+      ctx.db.user.findMany({
+        ...query,
+        where: { role: 'BAILIFF', bailiffReports: { some: { secretaryId: ctx.viewer!.id } } },
+        orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+      }),
+  }),
+  reportHeaders: t.field({
+    description: 'Les tuiles d’en-tête des listes de constats.',
+    type: ReportHeadersRef,
+    authScopes: { authenticated: true },
+    args: { filter: t.arg({ description: 'Les mêmes critères que la liste.', type: ReportFilterInput }) },
+    resolve: (_root, args, ctx) => reportHeaders(ctx, toFilter(args.filter)),
+  }),
+}));
