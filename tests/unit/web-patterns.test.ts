@@ -3,7 +3,7 @@
 import * as web from '../../web/src/features/accounts/patterns.js';
 import { accountPatterns as api } from '../../api/src/modules/accounts/rules.js';
 
-const same = (pattern: RegExp) => ({ source: pattern.source, flags: pattern.flags });
+const patternOf = (pattern: RegExp) => ({ source: pattern.source, flags: pattern.flags });
 
 describe('web/src/features/accounts/patterns.ts is the server’s rules', () => {
   it.each(['ADMIN', 'BAILIFF', 'SECRETARY'] as const)('phone and identifier patterns of the %s forms', (role) => {
