@@ -57,6 +57,8 @@ const group = (n: number) => ({
 const OPERATIONS: Operation[] = [
   // Accounts
   { name: 'query users', expect: ADMIN_ONLY, graphql: { query: 'query { users(first: 5) { totalCount } }' } },
+  { name: 'query peopleChoices', expect: ADMIN_ONLY, graphql: { query: 'query { peopleChoices(role: SECRETARY) { id } }' } },
+  { name: 'query groupChoices', expect: ADMIN_ONLY, graphql: { query: 'query { groupChoices { id } }' } },
   {
     name: "a user's identity fields",
     expect: SIGNED_IN,

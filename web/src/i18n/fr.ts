@@ -304,6 +304,10 @@ export const fr = {
     ],
   },
 
+  choices: {
+    noMatch: 'Aucun résultat.',
+  },
+
   datePicker: {
     placeholder: 'JJ/MM/AAAA',
     openCalendar: 'Ouvrir le calendrier',

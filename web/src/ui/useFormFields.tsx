@@ -17,6 +17,16 @@ export interface TextFieldOptions {
   autoComplete?: string;
 }
 
+export interface FormFieldsOptions<F extends string> {
+  /** Rewrites what is typed (the group form's postal code keeps digits only). */
+  normalize?(field: F, value: string): string;
+  /**
+   * The public forms (login, registration, password recovery) speak only once sent, then follow
+   * what is typed; the others speak as soon as a field is left.
+   */
+  afterSubmit?: boolean;
+}
+
 /**
  * The state of a form of text fields with live messages (spec §5): a field's rule speaks once
  * the field was left (or the form submitted); a message the server gave for a field shows under it
@@ -25,14 +35,15 @@ export interface TextFieldOptions {
 export function useFormFields<F extends string>(
   initial: Record<F, string>,
   rule: Rule<F>,
-  /** Rewrites what is typed (the group form's postal code keeps digits only). */
-  normalize: (field: F, value: string) => string = (_, value) => value,
+  { normalize = (_, value) => value, afterSubmit = false }: FormFieldsOptions<F> = {},
 ) {
   const [values, setValues] = useState<Record<F, string>>(initial);
   const [touched, setTouched] = useState<ReadonlySet<F>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
+  const [submitted, setSubmitted] = useState(false);
 
-  const errorOf = (field: F) => serverErrors[field] ?? (touched.has(field) ? rule(field, values) : null);
+  const speaks = (field: F) => (afterSubmit ? submitted : touched.has(field));
+  const errorOf = (field: F) => serverErrors[field] ?? (speaks(field) ? rule(field, values) : null);
   const change = (field: F, value: string) => {
     setValues((current) => ({ ...current, [field]: normalize(field, value) }));
     setServerErrors(({ [field]: _, ...rest }) => rest);
@@ -41,6 +52,7 @@ export function useFormFields<F extends string>(
   /** Shows every message of `fields`; true when none has one. */
   const validate = (fields: readonly F[]) => {
     setTouched(new Set(fields));
+    setSubmitted(true);
     return fields.every((field) => !rule(field, values));
   };
 

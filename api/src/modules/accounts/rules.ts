@@ -199,6 +199,9 @@ const ZIP = /^\d{5}(?:-?\d{4})?$/;
 /** Spec §5 secretary form: 1 to 3 digits with up to 3 decimals (a French comma is accepted). */
 const UNIT_PRICE = /^\d{1,3}(?:[.,]\d{1,3})?$/;
 
+/** The forms' patterns, which the web's account forms repeat (web/src/features/accounts/patterns.ts; a unit test compares them). */
+export const accountPatterns = { PHONE, IDENTITY: IDENTITY_CHARS, EMAIL: EMAIL_PATTERN, ZIP, STRONG_PASSWORD } as const;
+
 export function isStrongAccountPassword(password: string): boolean {
   return STRONG_PASSWORD.test(password);
 }

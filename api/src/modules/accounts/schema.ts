@@ -1,35 +1,12 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { AppContext } from '../../context.js';
 import { builder } from '../../graphql/builder.js';
-import { databaseId } from '../../graphql/ids.js';
-import { Civility, Role, UserStatus } from '../../generated/prisma/enums.js';
+import { CivilityEnum, RoleEnum, UserStatusEnum } from './enums.js';
+import { CreateAccountInput, ReviewPendingAccountInput, SetAccountActiveInput, StageAvatarInput, UpdateAccountInput, UpdateMyProfileInput, accountInput, userId } from './inputs.js';
 import { accountMessages, formatUnitPrice, roleIds, searchWords } from './rules.js';
 import * as accounts from './service.js';
+import { CHOICES_TAKE, MAX_CHOICES, allChoices } from '../../lib/choices.js';
 import { stageAvatar } from './staged-avatars.js';
-
-export const RoleEnum = builder.enumType(Role, {
-  name: 'Role',
-  description: 'ADMIN (1), BAILIFF / huissier (2), SECRETARY / secrétaire (3).',
-  values: {
-    ADMIN: { description: 'Administrateur : attribue, compte, facture et gère les comptes (role_id 1).' },
-    BAILIFF: { description: 'Huissier : dépose ses constats et les retrouve (role_id 2).' },
-    SECRETARY: { description: 'Secrétaire : tape les constats qui lui sont attribués (role_id 3).' },
-  },
-});
-export const CivilityEnum = builder.enumType(Civility, {
-  name: 'Civility',
-  description: 'Civilité d’une personne.',
-  values: { MONSIEUR: { description: 'Monsieur.' }, MADAME: { description: 'Madame.' }, MAITRE: { description: 'Maître.' } },
-});
-export const UserStatusEnum = builder.enumType(UserStatus, {
-  name: 'UserStatus',
-  description: 'PENDING : inscription en attente de validation ; ACTIVE ; DISABLED : compte désactivé.',
-  values: {
-    PENDING: { description: 'Inscription depuis l’application, en attente d’approbation par un administrateur.' },
-    ACTIVE: { description: 'Compte actif.' },
-    DISABLED: { description: 'Compte désactivé : plus de connexion possible.' },
-  },
-});
 
 // Who may read which part of an account. Fields a viewer may not read resolve to null (no error),
 // so one fragment serves every role.
@@ -208,132 +185,6 @@ const ReviewPendingAccountPayload = builder
     }),
   });
 
-// Every text field is optional in the schema: a missing value gets the form's French message
-// ('Champ requis', …) instead of a GraphQL type error.
-const CreateAccountInput = builder.inputType('CreateAccountInput', {
-  description: 'Un nouveau compte actif. Les champs texte manquants reçoivent le message du formulaire (« Champ requis ») plutôt qu’une erreur de type.',
-  fields: (t) => ({
-    role: t.field({ type: RoleEnum, required: true, description: 'Type de compte.' }),
-    civility: t.field({ type: CivilityEnum, description: 'MONSIEUR par défaut.' }),
-    firstName: t.string({ description: 'Prénom (obligatoire).' }),
-    lastName: t.string({ description: 'Nom (obligatoire).' }),
-    telephone: t.string({ description: 'Téléphone (obligatoire).' }),
-    email: t.string({ description: 'Adresse e-mail, unique (obligatoire).' }),
-    identity: t.string({ description: 'Identifiant de connexion.' }),
-    password: t.string({ description: 'Mot de passe (obligatoire).' }),
-    passwordConfirmation: t.string({ description: 'Vérifiée quand elle est fournie.' }),
-    groupId: t.globalID({ description: 'Étude (« Lier à ») : obligatoire pour un huissier.' }),
-    instructions: t.string({ description: 'Huissier : consignes aux secrétaires (HTML, nettoyé à l’enregistrement).' }),
-    avatar: t.field({ type: 'Upload', description: 'Nouvelle photo de profil (image, 5 Mo au plus).' }),
-    avatarKey: t.string({ description: 'Photo déjà envoyée par users/image (ancienne API) : sa clé ou son lien.' }),
-    matrices: t.field({ type: ['Upload'], description: 'Huissier : matrices associées (.doc, .docx, .odt, .pdf, .txt).' }),
-    description: t.string({ description: 'Administrateur : description libre.' }),
-    siret: t.string({ description: 'Secrétaire.' }),
-    address: t.string({ description: 'Secrétaire : adresse postale.' }),
-    zip: t.string({ description: 'Secrétaire.' }),
-    city: t.string({ description: 'Secrétaire.' }),
-    rib: t.string({ description: 'Secrétaire.' }),
-    secretaryPricePage: t.string({ description: 'Secrétaire : tarif par page, 1 à 3 chiffres et jusqu’à 3 décimales (0 par défaut).' }),
-    secretaryPricePhoto: t.string({ description: 'Secrétaire : tarif par photo (0 par défaut).' }),
-  }),
-});
-
-const UpdateAccountInput = builder.inputType('UpdateAccountInput', {
-  description: "Champs absents : inchangés. L'adresse e-mail et le type de compte ne se modifient pas.",
-  fields: (t) => ({
-    id: t.globalID({ description: 'Le compte à modifier.', required: true }),
-    civility: t.field({ description: 'Civilité.', type: CivilityEnum }),
-    firstName: t.string({ description: 'Prénom.' }),
-    lastName: t.string({ description: 'Nom.' }),
-    telephone: t.string({ description: 'Téléphone.' }),
-    identity: t.string({ description: 'Identifiant de connexion.' }),
-    password: t.string({ description: 'Changé seulement quand il est renseigné.' }),
-    passwordConfirmation: t.string({ description: 'Confirmation du nouveau mot de passe.' }),
-    currentPassword: t.string({ description: 'Mot de passe actuel : exigé quand un administrateur change le mot de passe de son propre compte.' }),
-    groupId: t.globalID({ description: 'Huissier : étude liée.' }),
-    instructions: t.string({ description: 'Huissier : consignes aux secrétaires (HTML, nettoyé à l’enregistrement).' }),
-    avatar: t.field({ type: 'Upload', description: 'Nouvelle photo de profil (image, 5 Mo au plus).' }),
-    avatarKey: t.string({ description: 'Photo déjà envoyée par users/image (ancienne API) : sa clé ou son lien.' }),
-    removeAvatar: t.boolean({ description: 'Revenir à l’avatar par défaut.' }),
-    matrices: t.field({ type: ['Upload'], description: 'Huissier : matrices à ajouter.' }),
-    removeMatrixIds: t.globalIDList({ description: 'Huissier : matrices à retirer.' }),
-    description: t.string({ description: 'Administrateur : description libre.' }),
-    siret: t.string({ description: 'Secrétaire : Siret.' }),
-    address: t.string({ description: 'Secrétaire : adresse postale.' }),
-    zip: t.string({ description: 'Secrétaire : code postal.' }),
-    city: t.string({ description: 'Secrétaire : ville.' }),
-    rib: t.string({ description: 'Secrétaire : RIB.' }),
-    secretaryPricePage: t.string({ description: 'Secrétaire : tarif par page en euros, 1 à 3 chiffres et jusqu’à 3 décimales.' }),
-    secretaryPricePhoto: t.string({ description: 'Secrétaire : tarif par photo en euros.' }),
-  }),
-});
-
-const UpdateMyProfileInput = builder.inputType('UpdateMyProfileInput', {
-  description:
-    "Profil de l'utilisateur connecté. Administrateur : civilité, nom, prénom, téléphone, identifiant, description ; " +
-    'huissier : civilité, nom, prénom, téléphone, identifiant, consignes ; secrétaire : civilité, nom, prénom, téléphone, ' +
-    'Siret, adresse, code postal, ville. Le mot de passe est changé seulement quand il est renseigné, avec le mot de passe actuel, ' +
-    'jamais depuis une connexion « en tant que ».',
-  fields: (t) => ({
-    civility: t.field({ description: 'Civilité.', type: CivilityEnum }),
-    firstName: t.string({ description: 'Prénom.' }),
-    lastName: t.string({ description: 'Nom.' }),
-    telephone: t.string({ description: 'Téléphone.' }),
-    identity: t.string({ description: 'Identifiant de connexion.' }),
-    password: t.string({ description: 'Nouveau mot de passe (laisser vide pour le garder).' }),
-    passwordConfirmation: t.string({ description: 'Confirmation du nouveau mot de passe.' }),
-    currentPassword: t.string({ description: 'Mot de passe actuel : exigé avec un nouveau mot de passe.' }),
-    instructions: t.string({ description: 'Huissier : consignes aux secrétaires (HTML, nettoyé à l’enregistrement).' }),
-    avatar: t.field({ type: 'Upload', description: 'Nouvelle photo de profil (image, 5 Mo au plus).' }),
-    avatarKey: t.string({ description: 'Photo déjà envoyée par users/image (ancienne API) : sa clé ou son lien.' }),
-    removeAvatar: t.boolean({ description: 'Revenir à l’avatar par défaut.' }),
-    matrices: t.field({ type: ['Upload'], description: 'Huissier : matrices à ajouter.' }),
-    removeMatrixIds: t.globalIDList({ description: 'Huissier : matrices à retirer.' }),
-    description: t.string({ description: 'Administrateur : description libre.' }),
-    siret: t.string({ description: 'Secrétaire : Siret.' }),
-    address: t.string({ description: 'Secrétaire : adresse postale.' }),
-    zip: t.string({ description: 'Secrétaire : code postal.' }),
-    city: t.string({ description: 'Secrétaire : ville.' }),
-  }),
-});
-
-const SetAccountActiveInput = builder.inputType('SetAccountActiveInput', {
-  description: 'Activation ou désactivation d’un compte.',
-  fields: (t) => ({
-    id: t.globalID({ description: 'Le compte.', required: true }),
-    active: t.boolean({ required: true, description: 'false désactive le compte et ferme toutes ses sessions.' }),
-  }),
-});
-
-const ReviewPendingAccountInput = builder.inputType('ReviewPendingAccountInput', {
-  description: 'Décision sur une demande de création de compte.',
-  fields: (t) => ({
-    id: t.globalID({ description: 'Le compte en attente.', required: true }),
-    approve: t.boolean({ required: true, description: 'true : activer le compte ; false : refuser la demande (le compte est supprimé).' }),
-  }),
-});
-
-const userId = (id: { typename: string; id: string }) => databaseId(id, 'User', accountMessages.notFound);
-const groupId = (id: { typename: string; id: string } | null | undefined) =>
-  id === undefined ? undefined : id === null ? null : databaseId(id, 'Group', accountMessages.group);
-
-type GlobalId = { typename: string; id: string };
-
-/** GraphQL input → service input: null means "clear", absent means "keep". */
-function accountInput<T extends Record<string, unknown>>(input: T): accounts.AccountInput {
-  const { id: _id, role: _role, groupId: group, removeMatrixIds, ...fields } = input as Record<string, unknown>;
-  return {
-    ...(fields as accounts.AccountInput),
-    ...(group !== undefined && { groupId: groupId(group as never) }),
-    ...(Array.isArray(removeMatrixIds) && { removeMatrixIds: (removeMatrixIds as GlobalId[]).map((id) => databaseId(id, 'Matrix', 'Matrice introuvable.')) }),
-  };
-}
-
-const StageAvatarInput = builder.inputType('StageAvatarInput', {
-  description: 'Une photo de profil à envoyer avant d’enregistrer le formulaire.',
-  fields: (t) => ({ image: t.field({ type: 'Upload', required: true, description: 'Image PNG, JPEG, GIF ou WebP, 5 Mo au plus.' }) }),
-});
-
 const StagedAvatarPayload = builder.objectRef<{ key: string }>('StagedAvatarPayload').implement({
   description: 'Photo enregistrée, à lier au compte par avatarKey lors de l’enregistrement du formulaire.',
   fields: (t) => ({
@@ -365,6 +216,28 @@ builder.queryFields((t) => ({
     },
     {},
   ),
+  peopleChoices: t.prismaField({
+    type: [UserNode],
+    description:
+      'Tous les comptes d’un type à proposer dans un sélecteur (attribution, filtres des listes, création d’un constat), triés par nom, ' +
+      `sans page : jamais un compte en attente de validation. Au-delà de ${MAX_CHOICES} comptes, une erreur plutôt qu’une liste tronquée.`,
+    authScopes: { admin: true },
+    args: {
+      role: t.arg({ description: 'Le type de compte.', type: RoleEnum, required: true }),
+      activeOnly: t.arg.boolean({
+        description: 'Seulement les comptes actifs (attribution, création d’un constat) ; sinon les désactivés aussi (filtres des listes).',
+      }),
+    },
+    resolve: async (query, _root, args, ctx) =>
+      allChoices(
+        await ctx.db.user.findMany({
+          ...query,
+          where: accounts.accountsWhere({ role: args.role, status: args.activeOnly ? 'ACTIVE' : null, selectable: true, words: [] }),
+          orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+          take: CHOICES_TAKE,
+        }),
+      ),
+  }),
 }));
 
 builder.mutationFields((t) => ({

@@ -5,16 +5,15 @@ import { normalizePhone } from '../../lib/phone.js';
 import type { Role, UserStatus } from '../../generated/prisma/enums.js';
 import { sanitizeRichText } from '../../infra/html.js';
 import { renderMail } from '../../infra/mail/index.js';
-import { discardFiles, drainUploads, saveUpload, type SaveOptions, type StoredFile, type UploadInput } from '../../infra/uploads.js';
+import { discardFiles, drainUploads } from '../../infra/uploads.js';
 import { recordAudit } from '../audit/service.js';
-import { avatarOptions, isStagedBy, markLinked } from './staged-avatars.js';
+import { markLinked } from './staged-avatars.js';
+import { checkFiles, matrixRow, storeFiles, uploadsOf, type AccountFiles } from './files.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { announceRevoked, revokeSessions } from '../auth/live-sessions.js';
 import {
-  MATRICES_PER_SAVE,
   accountFieldsFor,
   accountMessages,
-  avatarKeyOf,
   normalizeEmail,
   parseCivility,
   parseUnitPrice,
@@ -27,75 +26,12 @@ import {
 } from './rules.js';
 import { requireAdmin } from '../../guards.js';
 
-/** Files sent with an account form. */
-export interface AccountFiles {
-  /** A new profile picture. */
-  avatar?: UploadInput | null;
-  /** An image staged beforehand by the legacy `users/image` call: its storage key or link. */
-  avatarKey?: string | null;
-  removeAvatar?: boolean | null;
-  /** Bailiffs: matrices to add. */
-  matrices?: UploadInput[] | null;
-  /** Bailiffs: matrices to remove, by database id. */
-  removeMatrixIds?: number[] | null;
-}
-
 export interface AccountInput extends AccountFields, AccountFiles {
   /** The étude of a bailiff; null or 0 means "none selected". */
   groupId?: number | null;
   /** Proves who sets a new password on their own account. */
   currentPassword?: string | null;
 }
-
-const uploadsOf = (input: AccountFiles): UploadInput[] => [...(input.avatar ? [input.avatar] : []), ...(input.matrices ?? [])];
-
-/**
- * Checks the file part of a form: matrices belong to bailiffs, an avatar sent ahead must be the
- * account's own already or one the viewer staged. Adds to `errors`; returns the avatar's key.
- */
-async function checkFiles(ctx: AppContext, form: AccountForm, input: AccountFiles, currentAvatar: string | null, errors: FieldErrors): Promise<string | null> {
-  const wrongRole = form.kind === 'profile' ? accountMessages.notEditable : accountMessages.notForRole;
-  if (form.role !== 'BAILIFF' && ((input.matrices?.length ?? 0) > 0 || (input.removeMatrixIds?.length ?? 0) > 0)) errors.matrices = wrongRole;
-  else if ((input.matrices?.length ?? 0) > MATRICES_PER_SAVE) errors.matrices = accountMessages.tooManyMatrices(MATRICES_PER_SAVE);
-  if (!input.avatarKey || input.avatar) return null;
-  const key = avatarKeyOf(input.avatarKey);
-  // Legacy clients send the account's current picture back with every save.
-  if (key && key === currentAvatar) return key;
-  if (!key || !(await isStagedBy(ctx, key))) {
-    errors.avatar = accountMessages.stagedAvatarMissing;
-    return null;
-  }
-  return key;
-}
-
-/**
- * Streams the new files to storage, all at once (a multipart request may send them in any order),
- * all or nothing.
- */
-async function storeFiles(ctx: AppContext, input: AccountFiles): Promise<{ avatar: StoredFile | null; matrices: StoredFile[] }> {
-  const matrixOptions: SaveOptions = { folder: 'matrices', category: 'document', maxBytes: ctx.config.maxUploadBytes };
-  const jobs = [
-    ...(input.avatar ? [saveUpload(ctx.storage, input.avatar, avatarOptions)] : []),
-    ...(input.matrices ?? []).map((upload) => saveUpload(ctx.storage, upload, matrixOptions)),
-  ];
-  const results = await Promise.allSettled(jobs);
-  const stored = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-  if (failed) {
-    await discardFiles(ctx.storage, stored);
-    throw failed.reason;
-  }
-  return input.avatar ? { avatar: stored[0], matrices: stored.slice(1) } : { avatar: null, matrices: stored };
-}
-
-const matrixRow = (userId: number, file: StoredFile) => ({
-  userId,
-  storageKey: file.storageKey,
-  originalName: file.originalName,
-  size: file.size,
-  mimeType: file.mimeType,
-});
-
 
 const STORED_SELECT = {
   id: true, role: true, status: true, civility: true, firstName: true, lastName: true, telephone: true, email: true, identity: true,

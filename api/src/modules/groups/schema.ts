@@ -1,6 +1,7 @@
 import { builder, type BuilderTypes } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
 import { formatUnitPrice, searchTextClauses, searchWords } from '../accounts/rules.js';
+import { CHOICES_TAKE, MAX_CHOICES, allChoices } from '../../lib/choices.js';
 import { sirenOfSiret } from '../../lib/identifiers.js';
 import { groupMessages } from './rules.js';
 import * as groups from './service.js';
@@ -98,6 +99,13 @@ builder.queryFields((t) => ({
     totalCount: (_parent, args, ctx) => ctx.db.group.count({ where: groupsWhere(args.keyword) }),
     resolve: (query, _root, args, ctx) =>
       ctx.db.group.findMany({ ...query, where: groupsWhere(args.keyword), orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
+  }),
+  groupChoices: t.prismaField({
+    type: [GroupNode],
+    description: `Toutes les études, triées par nom, sans page : le sélecteur « Lier à » d’un huissier. Au-delà de ${MAX_CHOICES} études, une erreur plutôt qu’une liste tronquée.`,
+    authScopes: { admin: true },
+    resolve: async (query, _root, _args, ctx) =>
+      allChoices(await ctx.db.group.findMany({ ...query, orderBy: [{ name: 'asc' }, { id: 'asc' }], take: CHOICES_TAKE })),
   }),
 }));
 

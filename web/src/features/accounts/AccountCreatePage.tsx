@@ -10,12 +10,11 @@ export default function AccountCreatePage() {
   const role = (Object.entries(createPathOf).find(([, path]) => pathname.startsWith(path))?.[0] ?? 'BAILIFF') as Role;
   const data = useLazyLoadQuery<AccountCreatePageQuery>(
     graphql`
-      query AccountCreatePageQuery($groupsCount: Int!) {
-        ...AccountFormGroupsFragment
+      query AccountCreatePageQuery {
+        ...AccountGroupFieldFragment
       }
     `,
-    // A variable, not a literal: the server's cost limit multiplies literal page sizes.
-    { groupsCount: 500 },
+    {},
     { fetchPolicy: 'store-and-network' },
   );
   // Each account type starts a fresh form.

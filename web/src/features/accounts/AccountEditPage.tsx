@@ -25,7 +25,7 @@ export default function AccountEditPage() {
   const navigate = useNavigate();
   const data = useLazyLoadQuery<AccountEditPageQuery>(
     graphql`
-      query AccountEditPageQuery($id: ID!, $groupsCount: Int!) {
+      query AccountEditPageQuery($id: ID!) {
         node(id: $id) {
           ... on User {
             id
@@ -35,10 +35,10 @@ export default function AccountEditPage() {
           }
           ...AccountFormFragment @alias
         }
-        ...AccountFormGroupsFragment
+        ...AccountGroupFieldFragment
       }
     `,
-    { id: toGlobalId('User', id), groupsCount: 500 },
+    { id: toGlobalId('User', id) },
     { fetchPolicy: 'store-and-network' },
   );
   const account = data.node?.AccountFormFragment;

@@ -1,10 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Field, Link, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { AccountFormCreateMutation } from '../../__generated__/AccountFormCreateMutation.graphql';
 import type { AccountFormFragment$key } from '../../__generated__/AccountFormFragment.graphql';
-import type { AccountFormGroupsFragment$key } from '../../__generated__/AccountFormGroupsFragment.graphql';
+import type { AccountGroupFieldFragment$key } from '../../__generated__/AccountGroupFieldFragment.graphql';
 import type { AccountFormUpdateMutation } from '../../__generated__/AccountFormUpdateMutation.graphql';
 import type { Role } from '../../app/routing/dashboardRoutes';
 import { useSessionUser } from '../../app/session/sessionContext';
@@ -16,41 +16,19 @@ import { CivilityField, type Civility } from '../../ui/CivilityField';
 import { PageHeader } from '../../ui/PageHeader';
 import { FormActions, FormCard, FormSection, FormWide } from '../../ui/FormLayout';
 import { RouterLink } from '../../ui/RouterLink';
-import { UploadBox } from '../../ui/UploadBox';
 import { uploadablesFor } from '../../relay/multipart';
 import { useToast } from '../../ui/toasts';
 import { useCurrentPassword } from '../../ui/useCurrentPassword';
 import { useFormFields } from '../../ui/useFormFields';
 import { RichTextEditor } from '../news/RichTextEditor';
+import { AccountGroupField } from './AccountGroupField';
+import { AccountMatricesField } from './AccountMatricesField';
 import { fieldsOf, validateAccountField, type AccountField, type AccountValues } from './validation';
 
 const t = fr.accountForm;
 
 const useStyles = makeStyles({
   breadcrumb: { color: tokens.colorNeutralForeground3 },
-  matrices: {
-    display: 'flex',
-    flexDirection: 'column',
-    rowGap: tokens.spacingVerticalS,
-  },
-  matrixList: {
-    margin: 0,
-    padding: 0,
-    listStyleType: 'none',
-    display: 'flex',
-    flexDirection: 'column',
-  },
-  matrix: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    columnGap: tokens.spacingHorizontalM,
-  },
-  removed: {
-    textDecorationLine: 'line-through',
-    color: tokens.colorNeutralForeground3,
-  },
-  groupInfo: { color: tokens.colorNeutralForeground2 },
 });
 
 /** Spec §2: the account type selector leads to the three creation routes. */
@@ -59,9 +37,6 @@ export const createPathOf: Record<Role, string> = {
   ADMIN: '/dashboard/adminaccount',
   SECRETARY: '/dashboard/secretary',
 };
-
-/** Spec §3: matrices are .doc, .docx, .odt, .pdf or .txt documents. */
-const MATRIX_TYPES = ['.doc', '.docx', '.odt', '.pdf', '.txt'] as const;
 
 const emptyValues: AccountValues = {
   lastName: '',
@@ -94,7 +69,7 @@ export function AccountForm({
 }: {
   role: Role;
   account: AccountFormFragment$key | null;
-  groups: AccountFormGroupsFragment$key;
+  groups: AccountGroupFieldFragment$key;
   /** Shown above the form (a pending registration's decision). */
   banner?: ReactNode;
 }) {
@@ -137,24 +112,6 @@ export function AccountForm({
       }
     `,
     account,
-  );
-  const groupList = useFragment(
-    graphql`
-      fragment AccountFormGroupsFragment on Query {
-        groups(first: $groupsCount) {
-          edges {
-            node {
-              id
-              name
-              city
-              telephone
-              email
-            }
-          }
-        }
-      }
-    `,
-    groups,
   );
   const editing = Boolean(data);
   const [civility, setCivility] = useState<Civility>(data?.civility ?? 'MONSIEUR');
@@ -314,10 +271,6 @@ export function AccountForm({
       autoComplete: 'new-password',
     });
 
-  const groupId = values.groupId;
-  const selectedGroup = groupList.groups.edges.find(({ node }) => node.id === groupId)?.node;
-  const groupError = form.errorOf('groupId');
-
   return (
     <section>
       <PageHeader
@@ -348,40 +301,16 @@ export function AccountForm({
           {text('firstName')}
           {text('telephone', { type: 'tel', hint: t.phoneHints[role] })}
           {role === 'BAILIFF' ? (
-            <Field
-              label={t.group}
-              required
-              validationState={groupError ? 'error' : 'none'}
-              validationMessage={groupError ?? undefined}
-              hint={
-                <Link as="button" type="button" onClick={() => navigate('/dashboard/creerungroupe')}>
-                  {t.createGroup}
-                </Link>
-              }
-            >
-              <Select
-                value={groupId}
-                onChange={(_, d) => {
-                  form.change('groupId', d.value);
-                  form.touch('groupId');
-                }}
-                onBlur={() => form.touch('groupId')}
-              >
-                <option value="">{t.chooseGroup}</option>
-                {groupList.groups.edges.map(({ node }) => (
-                  <option key={node.id} value={node.id}>
-                    {node.name} ({node.city})
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          ) : null}
-          {role === 'BAILIFF' && selectedGroup ? (
-            <FormWide>
-              <Text className={styles.groupInfo} size={200}>
-                {t.groupInfo(selectedGroup.name, selectedGroup.telephone, selectedGroup.email)}
-              </Text>
-            </FormWide>
+            <AccountGroupField
+              groups={groups}
+              value={values.groupId}
+              error={form.errorOf('groupId')}
+              onChange={(groupId) => {
+                form.change('groupId', groupId);
+                form.touch('groupId');
+              }}
+              onBlur={() => form.touch('groupId')}
+            />
           ) : null}
         </FormSection>
 
@@ -417,51 +346,14 @@ export function AccountForm({
         ) : null}
 
         {role === 'BAILIFF' ? (
-          <Field label={t.matrices}>
-            <div className={styles.matrices}>
-              {(data?.matrices ?? []).length > 0 ? (
-                <ul className={styles.matrixList} aria-label={t.currentMatrices}>
-                  {(data?.matrices ?? []).map((matrix) => {
-                    const removed = removedMatrices.has(matrix.id);
-                    return (
-                      <li key={matrix.id} className={styles.matrix}>
-                        <Link
-                          href={matrix.downloadUrl}
-                          target="_blank"
-                          rel="noreferrer"
-                          className={removed ? styles.removed : undefined}
-                        >
-                          {matrix.name}
-                        </Link>
-                        <Button
-                          type="button"
-                          size="small"
-                          appearance="subtle"
-                          onClick={() =>
-                            setRemovedMatrices((current) => {
-                              const next = new Set(current);
-                              if (removed) next.delete(matrix.id);
-                              else next.add(matrix.id);
-                              return next;
-                            })
-                          }
-                        >
-                          {removed ? t.keepMatrix : t.removeMatrix}
-                        </Button>
-                      </li>
-                    );
-                  })}
-                </ul>
-              ) : null}
-              <UploadBox
-                label={t.matrices}
-                files={newMatrices}
-                onFilesChange={setNewMatrices}
-                accept={MATRIX_TYPES}
-                disabled={saving}
-              />
-            </div>
-          </Field>
+          <AccountMatricesField
+            current={data?.matrices ?? []}
+            removed={removedMatrices}
+            onRemovedChange={setRemovedMatrices}
+            added={newMatrices}
+            onAddedChange={setNewMatrices}
+            disabled={saving}
+          />
         ) : null}
 
         <AvatarPicker

@@ -1,5 +1,6 @@
 // Spec §5 patterns of the account forms and the profiles, as the server's (accounts/rules.ts).
-// No imports: the unit tests compile this file under NodeNext resolution too.
+// No imports: the unit tests compile this file under NodeNext resolution too. tests/unit/web-patterns.test.ts
+// fails if a pattern here differs from the server's.
 type AccountRole = 'ADMIN' | 'BAILIFF' | 'SECRETARY';
 
 /** Bailiff form: optional international prefix and 10 digits; admin form 9 characters; secretary forms 10. */

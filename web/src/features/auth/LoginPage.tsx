@@ -5,6 +5,7 @@ import { useSession } from '../../app/session/sessionContext';
 import { fr } from '../../i18n/fr';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { RouterLink } from '../../ui/RouterLink';
+import { useFormFields } from '../../ui/useFormFields';
 import { useToast } from '../../ui/toasts';
 import { PublicLayout } from './PublicLayout';
 
@@ -27,10 +28,11 @@ const useStyles = makeStyles({
   },
 });
 
-interface FieldErrors {
-  email?: string;
-  password?: string;
-}
+/** Spec §5: the login form checks only that both fields are filled (a failed login shows no message). */
+const loginRule = (field: 'email' | 'password', values: Record<'email' | 'password', string>) => {
+  if (field === 'email') return values.email.trim() ? null : fr.login.emailRequired;
+  return values.password ? null : fr.login.passwordRequired;
+};
 
 // Spec §2's toasts for /login?action=…: requests are now decided in the app (docs/decisions.md), the routes stay.
 const accountRequestToasts = {
@@ -48,10 +50,9 @@ export function LoginPage() {
   const toast = useToast();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useFormFields({ email: '', password: '' }, loginRule, { afterSubmit: true });
+  const { email, password } = form.values;
   const [remember, setRemember] = useState(true);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const passwordInput = useRef<HTMLInputElement>(null);
 
@@ -73,12 +74,7 @@ export function LoginPage() {
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmedEmail = email.trim();
-    const nextErrors: FieldErrors = {
-      email: trimmedEmail ? undefined : fr.login.emailRequired,
-      password: password ? undefined : fr.login.passwordRequired,
-    };
-    setErrors(nextErrors);
-    if (nextErrors.email || nextErrors.password) return;
+    if (!form.validate(['email', 'password'])) return;
 
     setSubmitting(true);
     try {
@@ -98,7 +94,7 @@ export function LoginPage() {
       links={<RouterLink to="/createaccount">{fr.login.register}</RouterLink>}
     >
       <form className={styles.form} noValidate onSubmit={handleSubmit}>
-        <Field label={fr.login.email} required validationMessage={errors.email}>
+        <Field label={fr.login.email} required validationMessage={form.errorOf('email') ?? undefined}>
           {/* The server accepts the e-mail address or the account's identifier. */}
           <Input
             name="email"
@@ -108,23 +104,17 @@ export function LoginPage() {
             spellCheck={false}
             placeholder={fr.login.emailPlaceholder}
             value={email}
-            onChange={(_, data) => {
-              setEmail(data.value);
-              setErrors((current) => ({ ...current, email: undefined }));
-            }}
+            onChange={(_, data) => form.change('email', data.value)}
             autoFocus
           />
         </Field>
-        <Field label={fr.login.password} required validationMessage={errors.password}>
+        <Field label={fr.login.password} required validationMessage={form.errorOf('password') ?? undefined}>
           <PasswordInput
             ref={passwordInput}
             name="password"
             autoComplete="current-password"
             value={password}
-            onChange={(_, data) => {
-              setPassword(data.value);
-              setErrors((current) => ({ ...current, password: undefined }));
-            }}
+            onChange={(_, data) => form.change('password', data.value)}
           />
         </Field>
         <div className={styles.options}>

@@ -6,9 +6,10 @@ import type { RecoverRequestPageMutation } from '../../__generated__/RecoverRequ
 import { fr } from '../../i18n/fr';
 import { useCommit } from '../../relay/commit';
 import { RouterLink } from '../../ui/RouterLink';
+import { useFormFields } from '../../ui/useFormFields';
 import { useToast } from '../../ui/toasts';
 import { PublicLayout } from './PublicLayout';
-import { hasErrors, validateRecovery, type FormErrors } from './validation';
+import { validateRecovery } from './validation';
 
 const useStyles = makeStyles({
   form: {
@@ -32,17 +33,14 @@ export default function RecoverRequestPage() {
   const commit = useCommit();
   const toast = useToast();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FormErrors<'email'>>({});
-  const [submitted, setSubmitted] = useState(false);
+  // Once the form was sent, the message follows what is typed.
+  const form = useFormFields({ email: '' }, (field, values) => validateRecovery(values)[field] ?? null, { afterSubmit: true });
+  const email = form.values.email;
   const [sending, setSending] = useState(false);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    const nextErrors = validateRecovery({ email });
-    setErrors(nextErrors);
-    if (hasErrors(nextErrors)) return;
+    if (!form.validate(['email'])) return;
 
     setSending(true);
     try {
@@ -66,7 +64,7 @@ export default function RecoverRequestPage() {
       links={<RouterLink to="/login">{fr.recover.backToLogin}</RouterLink>}
     >
       <form className={styles.form} noValidate onSubmit={handleSubmit}>
-        <Field label={fr.recover.email} required validationMessage={errors.email}>
+        <Field label={fr.recover.email} required validationMessage={form.errorOf('email') ?? undefined}>
           <Input
             name="email"
             type="email"
@@ -75,11 +73,7 @@ export default function RecoverRequestPage() {
             spellCheck={false}
             placeholder={fr.recover.emailPlaceholder}
             value={email}
-            onChange={(_, data) => {
-              setEmail(data.value);
-              // Once the form was sent, the message follows what is typed.
-              if (submitted) setErrors(validateRecovery({ email: data.value }));
-            }}
+            onChange={(_, data) => form.change('email', data.value)}
             autoFocus
           />
         </Field>

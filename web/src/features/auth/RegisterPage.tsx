@@ -10,16 +10,10 @@ import { useCommit } from '../../relay/commit';
 import { CIVILITIES } from '../../ui/CivilityField';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { RouterLink } from '../../ui/RouterLink';
+import { useFormFields } from '../../ui/useFormFields';
 import { useToast } from '../../ui/toasts';
 import { PublicLayout } from './PublicLayout';
-import {
-  hasErrors,
-  validateRegistration,
-  type Civility,
-  type FormErrors,
-  type RegistrationField,
-  type RegistrationValues,
-} from './validation';
+import { validateRegistration, type Civility, type RegistrationField, type RegistrationValues } from './validation';
 
 const useStyles = makeStyles({
   form: {
@@ -99,30 +93,27 @@ const emptyForm: RegistrationValues = {
   confirmation: '',
 };
 
+const FIELDS = Object.keys(emptyForm) as (keyof RegistrationValues)[];
+
 /** Spec §2 /createaccount: a bailiff asks for an account, which an administrator validates. */
 export default function RegisterPage() {
   const styles = useStyles();
   const commit = useCommit();
   const toast = useToast();
   const navigate = useNavigate();
-  const [values, setValues] = useState<RegistrationValues>(emptyForm);
-  const [errors, setErrors] = useState<FormErrors<RegistrationField>>({});
-  const [submitted, setSubmitted] = useState(false);
+  // Once the form was sent, each message follows what is typed; the server's stay until the field changes.
+  const form = useFormFields<keyof RegistrationValues>(
+    emptyForm,
+    (field, current) => (field === 'civility' ? null : (validateRegistration(current as RegistrationValues)[field] ?? null)),
+    { afterSubmit: true },
+  );
+  const values = form.values as RegistrationValues;
+  const errorOf = (field: RegistrationField) => form.errorOf(field) ?? undefined;
   const [sending, setSending] = useState(false);
-
-  const change = <Field extends keyof RegistrationValues>(field: Field, value: RegistrationValues[Field]) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // Once the form was sent, each message follows what is typed.
-    if (submitted) setErrors(validateRegistration(next));
-  };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    const nextErrors = validateRegistration(values);
-    setErrors(nextErrors);
-    if (hasErrors(nextErrors)) return;
+    if (!form.validate(FIELDS)) return;
 
     setSending(true);
     const { confirmation: _confirmation, ...input } = values;
@@ -157,7 +148,7 @@ export default function RegisterPage() {
       toast('success', r.sent, { timeout: 10_000 });
       navigate('/login');
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields as FormErrors<RegistrationField>);
+      if (error instanceof ApiError) form.setServerErrors(error.fields);
       setSending(false);
     }
   };
@@ -176,8 +167,8 @@ export default function RegisterPage() {
     <Field
       label={label}
       required
-      validationMessage={errors[field]}
-      hint={errors[field] ? undefined : options.hint}
+      validationMessage={errorOf(field)}
+      hint={errorOf(field) ? undefined : options.hint}
       className={options.full ? styles.full : undefined}
     >
       <Input
@@ -186,7 +177,7 @@ export default function RegisterPage() {
         autoComplete={options.autoComplete}
         inputMode={options.inputMode}
         placeholder={options.placeholder}
-        onChange={(_, data) => change(field, data.value)}
+        onChange={(_, data) => form.change(field, data.value)}
       />
     </Field>
   );
@@ -211,7 +202,7 @@ export default function RegisterPage() {
               name="civility"
               className={styles.civility}
               value={values.civility}
-              onChange={(_, data) => change('civility', data.value as Civility)}
+              onChange={(_, data) => form.change('civility', data.value as Civility)}
             >
               {CIVILITIES.map((civility) => (
                 <option key={civility} value={civility}>
@@ -240,20 +231,20 @@ export default function RegisterPage() {
         <fieldset className={styles.section}>
           <legend className={styles.legend}>{r.sectionAccount}</legend>
           {textField('identity', r.identity, { autoComplete: 'username', hint: r.identityHint, full: true })}
-          <Field label={r.password} required validationMessage={errors.password}>
+          <Field label={r.password} required validationMessage={errorOf('password')}>
             <PasswordInput
               name="password"
               autoComplete="new-password"
               value={values.password}
-              onChange={(_, data) => change('password', data.value)}
+              onChange={(_, data) => form.change('password', data.value)}
             />
           </Field>
-          <Field label={r.confirmation} required validationMessage={errors.confirmation}>
+          <Field label={r.confirmation} required validationMessage={errorOf('confirmation')}>
             <PasswordInput
               name="confirmation"
               autoComplete="new-password"
               value={values.confirmation}
-              onChange={(_, data) => change('confirmation', data.value)}
+              onChange={(_, data) => form.change('confirmation', data.value)}
             />
           </Field>
           <Text size={200} className={styles.passwordRule}>

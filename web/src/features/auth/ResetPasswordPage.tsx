@@ -17,9 +17,10 @@ import { fr } from '../../i18n/fr';
 import { useCommit } from '../../relay/commit';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { RouterLink } from '../../ui/RouterLink';
+import { useFormFields } from '../../ui/useFormFields';
 import { useToast } from '../../ui/toasts';
 import { PublicLayout } from './PublicLayout';
-import { hasErrors, validateNewPassword, type FormErrors, type NewPasswordValues } from './validation';
+import { validateNewPassword, type NewPasswordValues } from './validation';
 
 const useStyles = makeStyles({
   form: {
@@ -67,25 +68,20 @@ function NewPasswordForm({ token }: { token: string }) {
     { token },
     { fetchPolicy: 'network-only' },
   );
-  const [values, setValues] = useState<NewPasswordValues>({ password: '', confirmation: '' });
-  const [errors, setErrors] = useState<FormErrors<keyof NewPasswordValues>>({});
-  const [submitted, setSubmitted] = useState(false);
+  // Once the form was sent, the messages follow what is typed.
+  const form = useFormFields<keyof NewPasswordValues>(
+    { password: '', confirmation: '' },
+    (field, current) => validateNewPassword(current)[field] ?? null,
+    { afterSubmit: true },
+  );
+  const { values, change } = form;
   const [sending, setSending] = useState(false);
 
   if (!passwordResetTokenValid) return <InvalidLink />;
 
-  const change = (field: keyof NewPasswordValues, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateNewPassword(next));
-  };
-
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    const nextErrors = validateNewPassword(values);
-    setErrors(nextErrors);
-    if (hasErrors(nextErrors)) return;
+    if (!form.validate(['password', 'confirmation'])) return;
     setSending(true);
     try {
       // Spec §8: a failure shows the server's message (the default error toast).
@@ -105,8 +101,8 @@ function NewPasswordForm({ token }: { token: string }) {
       <Field
         label={m.password}
         required
-        validationMessage={errors.password}
-        hint={errors.password ? undefined : m.hint}
+        validationMessage={form.errorOf('password') ?? undefined}
+        hint={form.errorOf('password') ? undefined : m.hint}
       >
         <PasswordInput
           name="password"
@@ -116,7 +112,7 @@ function NewPasswordForm({ token }: { token: string }) {
           autoFocus
         />
       </Field>
-      <Field label={m.confirmation} required validationMessage={errors.confirmation}>
+      <Field label={m.confirmation} required validationMessage={form.errorOf('confirmation') ?? undefined}>
         <PasswordInput
           name="confirmation"
           autoComplete="new-password"

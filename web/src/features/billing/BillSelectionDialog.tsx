@@ -1,7 +1,6 @@
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Button,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogBody,
@@ -13,205 +12,28 @@ import {
   MessageBar,
   MessageBarBody,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
-  makeStyles,
-  mergeClasses,
-  tokens,
 } from '@fluentui/react-components';
-import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import { fetchQuery } from 'relay-runtime';
-import type { BillSelectionDialogBillFragment$key } from '../../__generated__/BillSelectionDialogBillFragment.graphql';
 import type { BillSelectionDialogFragment$key } from '../../__generated__/BillSelectionDialogFragment.graphql';
 import type { BillSelectionDialogGenerateMutation } from '../../__generated__/BillSelectionDialogGenerateMutation.graphql';
 import type { BillSelectionDialogNextNumberQuery } from '../../__generated__/BillSelectionDialogNextNumberQuery.graphql';
 import { ApiError, describeError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
-import { formatDate, formatMoney } from '../../ui/format';
 import { monthName } from '../../ui/periods';
 import { useToast } from '../../ui/toasts';
-import { DetectionFlag } from '../reports/DetectionFlag';
-import { groupByPeriod, hasErrors, previewTotals, validateSelection, type SelectionErrors, type SelectionTotals } from './selection';
+import { BillSelectionTable } from './BillSelectionTable';
+import { BillSummary } from './BillSummary';
+import { GeneratedBill } from './GeneratedBill';
+import { useBillDialogStyles } from './billDialogStyles';
+import { hasErrors, previewTotals, validateSelection, type SelectionErrors } from './selection';
 import { billingText, SELLER_SETTINGS_PATH } from './text';
 
 const t = billingText.dialog;
 
-const useStyles = makeStyles({
-  periodHead: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground2 },
-  surface: { width: '1040px', maxWidth: 'calc(100vw - 48px)' },
-  content: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },
-  intro: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground2 },
-  tableWrap: {
-    maxHeight: '45vh',
-    overflowY: 'auto',
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  headerCell: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground2 },
-  check: { width: '44px' },
-  // The report name takes what the fixed columns leave.
-  dateCol: { width: '100px' },
-  bailiffCol: { width: '140px' },
-  countCol: { width: '72px' },
-  amountCol: { width: '110px' },
-  end: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', '& > *': { justifyContent: 'flex-end' } },
-  discountCell: { width: '120px', paddingBlock: tokens.spacingVerticalXS },
-  discountInput: { width: '84px' },
-  date: { whiteSpace: 'nowrap', color: tokens.colorNeutralForeground2 },
-  empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
-  footer: {
-    display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'flex-start',
-    flexWrap: 'wrap',
-    columnGap: tokens.spacingHorizontalXXL,
-    rowGap: tokens.spacingVerticalM,
-  },
-  global: { maxWidth: '260px' },
-  summary: {
-    display: 'grid',
-    gridTemplateColumns: 'auto auto',
-    columnGap: tokens.spacingHorizontalXXL,
-    rowGap: tokens.spacingVerticalXXS,
-    margin: 0,
-    minWidth: '260px',
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
-    backgroundColor: tokens.colorNeutralBackground2,
-    borderRadius: tokens.borderRadiusMedium,
-    '& dt': { color: tokens.colorNeutralForeground2 },
-    '& dd': { margin: 0, textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
-  },
-  total: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
-  generating: { marginInlineEnd: 'auto' },
-});
-
-function Summary({ totals }: { totals: SelectionTotals }) {
-  const styles = useStyles();
-  const s = t.summary;
-  const rows: [string, string, boolean][] = [
-    [s.amountHT, totals.amountHT, false],
-    [s.discountAmount, totals.discountAmount, false],
-    [s.netAmountHT, totals.netAmountHT, false],
-    [s.vatAmount, totals.vatAmount, false],
-    [s.amountTTC, totals.amountTTC, true],
-  ];
-  return (
-    <dl className={styles.summary} aria-label={s.label}>
-      {rows.map(([label, amount, strong]) => (
-        <div key={label} style={{ display: 'contents' }}>
-          <dt className={strong ? styles.total : undefined}>{label}</dt>
-          <dd className={strong ? styles.total : undefined}>{formatMoney(amount)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-/** After generation (spec §4): the bill's frozen lines, discounts locked, and its PDF. */
-function GeneratedBill({ bill, onView }: { bill: BillSelectionDialogBillFragment$key; onView(file: ViewedDocument): void }) {
-  const styles = useStyles();
-  const data = useFragment(
-    graphql`
-      fragment BillSelectionDialogBillFragment on GroupBill {
-        number
-        monthLabel
-        discount
-        amountHT
-        discountAmount
-        netAmountHT
-        vatAmount
-        amountTTC
-        pdf {
-          name
-          url
-          downloadUrl
-        }
-        lines {
-          reportId
-          name
-          createdAt
-          pages
-          photos
-          amountHT
-          discount
-          netAmountHT
-        }
-      }
-    `,
-    bill,
-  );
-  return (
-    <>
-      <Text className={styles.intro}>{t.generatedPeriod(data.number, data.monthLabel)}</Text>
-      <div className={styles.tableWrap}>
-        <Table size="small" aria-label={t.title(data.monthLabel)}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.check)} />
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.dateCol)}>{t.date}</TableHeaderCell>
-              <TableHeaderCell className={styles.headerCell}>{t.name}</TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>
-                {t.pages}
-              </TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>
-                {t.photos}
-              </TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>
-                {t.amountHT}
-              </TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.discountCell)}>{t.discount}</TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>
-                {t.netAmountHT}
-              </TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.lines.map((line) => (
-              <TableRow key={line.reportId}>
-                <TableCell className={styles.check}>
-                  <Checkbox checked disabled aria-label={t.selectReport(line.name)} />
-                </TableCell>
-                <TableCell className={styles.date}>{formatDate(line.createdAt)}</TableCell>
-                <TableCell>{line.name}</TableCell>
-                <TableCell className={styles.end}>{line.pages}</TableCell>
-                <TableCell className={styles.end}>{line.photos}</TableCell>
-                <TableCell className={styles.end}>{formatMoney(line.amountHT)}</TableCell>
-                <TableCell className={styles.discountCell}>
-                  <Input
-                    className={styles.discountInput}
-                    value={String(line.discount)}
-                    disabled
-                    aria-label={t.discountOf(line.name)}
-                  />
-                </TableCell>
-                <TableCell className={styles.end}>{formatMoney(line.netAmountHT)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <div className={styles.footer}>
-        <Field label={t.globalDiscount} className={styles.global}>
-          <Input value={String(data.discount)} disabled />
-        </Field>
-        <Summary totals={data} />
-      </div>
-      <div>
-        <Button icon={<EyeRegular />} onClick={() => onView(data.pdf)}>
-          {t.viewBill}
-        </Button>
-      </div>
-    </>
-  );
-}
 
 /** The server's answer keys discount errors by the report's numeric id. */
 function serverDiscountErrors(error: unknown, reports: readonly { id: string; databaseId: number }[]): Record<string, string> {
@@ -240,7 +62,7 @@ export interface BillSelectionDialogProps {
  */
 export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, onClose }: BillSelectionDialogProps) {
   const navigate = useNavigate();
-  const styles = useStyles();
+  const styles = useBillDialogStyles();
   const commit = useCommit();
   const toast = useToast();
   const environment = useRelayEnvironment();
@@ -270,7 +92,7 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
           }
         }
         bill {
-          ...BillSelectionDialogBillFragment
+          ...GeneratedBillFragment
         }
       }
     `,
@@ -334,7 +156,6 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
     setSelected(checked ? reports.map((report) => report.id) : []);
     if (checked) setDiscounts((current) => Object.fromEntries(reports.map((report) => [report.id, current[report.id] ?? '0'])));
   };
-  const allSelected = reports.length > 0 && selected.length === reports.length;
 
   const generate = async () => {
     setSubmitted(true);
@@ -351,7 +172,7 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
                 bill {
                   id
                   ...BillCellsFragment
-                  ...BillSelectionDialogBillFragment
+                  ...GeneratedBillFragment
                 }
               }
             }
@@ -406,99 +227,21 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
                     <MessageBarBody>{t.notCurrent}</MessageBarBody>
                   </MessageBar>
                 ) : null}
-                <div className={styles.tableWrap}>
-                  <Table size="small" aria-label={t.title(data.group.name)}>
-                    <TableHeader>
-                      <TableRow>
-                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.check)}>
-                          <Checkbox
-                            aria-label={t.selectAll}
-                            checked={allSelected ? true : selected.length > 0 ? 'mixed' : false}
-                            disabled={!editable || reports.length === 0}
-                            onChange={(_, change) => toggleAll(change.checked === true)}
-                          />
-                        </TableHeaderCell>
-                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.dateCol)}>{t.date}</TableHeaderCell>
-                        <TableHeaderCell className={styles.headerCell}>{t.name}</TableHeaderCell>
-                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.bailiffCol)}>
-                          {t.bailiff}
-                        </TableHeaderCell>
-                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>
-                          {t.pages}
-                        </TableHeaderCell>
-                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>
-                          {t.photos}
-                        </TableHeaderCell>
-                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>
-                          {t.amountHT}
-                        </TableHeaderCell>
-                        <TableHeaderCell className={mergeClasses(styles.headerCell, styles.discountCell)}>
-                          {t.discount}
-                        </TableHeaderCell>
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {reports.length === 0 ? (
-                        <TableRow>
-                          <TableCell colSpan={8} className={styles.empty}>
-                            {t.empty}
-                          </TableCell>
-                        </TableRow>
-                      ) : (
-                        groupByPeriod(reports).map((group) => (
-                          <Fragment key={group.key}>
-                            <TableRow>
-                              <TableCell colSpan={8} className={styles.periodHead}>
-                                {t.periodGroup(group.label)}
-                              </TableCell>
-                            </TableRow>
-                            {group.reports.map((report) => {
-                          const isSelected = selected.includes(report.id);
-                          const message = isSelected ? discountMessage(report.id) : undefined;
-                          return (
-                            <TableRow key={report.id}>
-                              <TableCell className={styles.check}>
-                                <Checkbox
-                                  aria-label={t.selectReport(report.name)}
-                                  checked={isSelected}
-                                  disabled={!editable}
-                                  onChange={(_, change) => toggle(report.id, change.checked === true)}
-                                />
-                              </TableCell>
-                              <TableCell className={styles.date}>{formatDate(report.createdAt)}</TableCell>
-                              <TableCell>
-                                {report.name}
-                                <DetectionFlag report={report} line="billing" />
-                              </TableCell>
-                              <TableCell>{report.bailiff.fullName}</TableCell>
-                              <TableCell className={styles.end}>{report.countPagesBilling}</TableCell>
-                              <TableCell className={styles.end}>{report.countPhotosBilling}</TableCell>
-                              <TableCell className={styles.end}>{formatMoney(report.billingAmounts?.total)}</TableCell>
-                              <TableCell className={styles.discountCell}>
-                                <Field validationMessage={message} validationState={message ? 'error' : 'none'}>
-                                  <Input
-                                    className={styles.discountInput}
-                                    aria-label={t.discountOf(report.name)}
-                                    inputMode="numeric"
-                                    value={isSelected ? (discounts[report.id] ?? '') : ''}
-                                    disabled={!editable || !isSelected}
-                                    onChange={(_, change) => {
-                                      setDiscounts((current) => ({ ...current, [report.id]: change.value }));
-                                      setServerErrors(({ [report.id]: _gone, ...rest }) => rest);
-                                    }}
-                                    onBlur={() => setTouched((current) => new Set(current).add(report.id))}
-                                  />
-                                </Field>
-                              </TableCell>
-                            </TableRow>
-                          );
-                            })}
-                          </Fragment>
-                        ))
-                      )}
-                    </TableBody>
-                  </Table>
-                </div>
+                <BillSelectionTable
+                  label={t.title(data.group.name)}
+                  reports={reports}
+                  selected={selected}
+                  discounts={discounts}
+                  editable={editable}
+                  discountMessage={discountMessage}
+                  toggle={toggle}
+                  toggleAll={toggleAll}
+                  onDiscountChange={(id, value) => {
+                    setDiscounts((current) => ({ ...current, [id]: value }));
+                    setServerErrors(({ [id]: _gone, ...rest }) => rest);
+                  }}
+                  onDiscountBlur={(id) => setTouched((current) => new Set(current).add(id))}
+                />
                 <div className={styles.footer}>
                   <Field
                     label={t.globalDiscount}
@@ -515,7 +258,7 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
                       onBlur={() => setTouched((current) => new Set(current).add('global'))}
                     />
                   </Field>
-                  <Summary totals={totals} />
+                  <BillSummary totals={totals} />
                 </div>
                 {submitted && errors.selection ? (
                   <MessageBar intent="error">

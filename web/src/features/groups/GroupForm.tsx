@@ -65,7 +65,7 @@ export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
     data ? { ...empty, ...pick(data) } : empty,
     (field, values) => validateGroupField(field, values[field]),
     // Spec §2: the postal code strips every non-digit.
-    (field, value) => (field === 'zip' || field === 'billingZip' ? zipDigits(value) : value),
+    { normalize: (field, value) => (field === 'zip' || field === 'billingZip' ? zipDigits(value) : value) },
   );
   const [saving, setSaving] = useState(false);
 

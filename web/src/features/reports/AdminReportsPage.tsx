@@ -1,14 +1,14 @@
-import { useCallback } from 'react';
 import { Button } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
-import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
-import { fetchQuery } from 'relay-runtime';
 import type { AdminReportsPageQuery } from '../../__generated__/AdminReportsPageQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { PageHeader } from '../../ui/PageHeader';
 import { ReportCards } from './ReportCards';
-import { ReportsTable, baseFilter, type AdminReportsView } from './ReportsTable';
+import { ReportsTable } from './ReportsTable';
+import type { AdminReportsView } from './reportsViews';
+import { useReportsPage } from './useReportsPage';
 
 const pageQuery = graphql`
   query AdminReportsPageQuery($filter: ReportFilter!, $count: Int!) {
@@ -28,14 +28,8 @@ const titles: Record<AdminReportsView, string> = {
 /** Spec §2, admin 'Constats en cours' / 'Constats terminés' / 'Constats archivés'. */
 function AdminReportsPage({ view }: { view: AdminReportsView }) {
   const navigate = useNavigate();
-  const environment = useRelayEnvironment();
-  const variables = { filter: baseFilter[view], count: 10 };
-  const data = useLazyLoadQuery<AdminReportsPageQuery>(pageQuery, variables, { fetchPolicy: 'store-and-network' });
-  // After an archive or unarchive the cards' figures change: read them again into the store.
-  const refresh = useCallback(() => {
-    fetchQuery<AdminReportsPageQuery>(environment, pageQuery, variables).subscribe({ error: () => {} });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [environment, view]);
+  // After an archive or unarchive the cards' figures change: `refresh` reads them again.
+  const { data, refresh } = useReportsPage<AdminReportsPageQuery>(pageQuery, view);
   return (
     <section>
       <PageHeader

@@ -1,15 +1,14 @@
-import { useCallback } from 'react';
 import { Button } from '@fluentui/react-components';
 import { CalendarAddRegular } from '@fluentui/react-icons/svg/calendar-add';
-import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
-import { fetchQuery } from 'relay-runtime';
 import type { BailiffReportsPageArchivedQuery } from '../../__generated__/BailiffReportsPageArchivedQuery.graphql';
 import type { BailiffReportsPageQuery } from '../../__generated__/BailiffReportsPageQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { PageHeader } from '../../ui/PageHeader';
 import { BailiffTiles } from './BailiffTiles';
-import { ReportsTable, initialFilter } from './ReportsTable';
+import { ReportsTable } from './ReportsTable';
+import { useReportsPage } from './useReportsPage';
 
 const inProgressQuery = graphql`
   query BailiffReportsPageQuery($filter: ReportFilter!, $count: Int!) {
@@ -38,14 +37,8 @@ function ReportAbsenceButton() {
 
 /** Spec §2, bailiff 'Mes constats en cours' (his default screen): tiles and his EC and TE constats. */
 export function BailiffInProgressReportsPage() {
-  const environment = useRelayEnvironment();
-  const variables = { filter: initialFilter('bailiffInProgress'), count: 10 };
-  const data = useLazyLoadQuery<BailiffReportsPageQuery>(inProgressQuery, variables, { fetchPolicy: 'store-and-network' });
-  // An archived constat changes the month's tiles: read them again into the store.
-  const refresh = useCallback(() => {
-    fetchQuery<BailiffReportsPageQuery>(environment, inProgressQuery, variables).subscribe({ error: () => {} });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [environment]);
+  // An archived constat changes the month's tiles: `refresh` reads them again.
+  const { data, refresh } = useReportsPage<BailiffReportsPageQuery>(inProgressQuery, 'bailiffInProgress');
   return (
     <section>
       <PageHeader title={fr.titles.bailiffInProgress} actions={<ReportAbsenceButton />} />
@@ -57,11 +50,7 @@ export function BailiffInProgressReportsPage() {
 
 /** Spec §2, bailiff 'Mes constats archivés': his archive, files read-only. */
 export function BailiffArchivedReportsPage() {
-  const data = useLazyLoadQuery<BailiffReportsPageArchivedQuery>(
-    archivedQuery,
-    { filter: initialFilter('bailiffArchived'), count: 10 },
-    { fetchPolicy: 'store-and-network' },
-  );
+  const { data } = useReportsPage<BailiffReportsPageArchivedQuery>(archivedQuery, 'bailiffArchived');
   return (
     <section>
       <PageHeader title={fr.titles.bailiffArchived} actions={<ReportAbsenceButton />} />

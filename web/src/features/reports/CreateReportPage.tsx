@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Input, Select, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { CreateReportPageMutation } from '../../__generated__/CreateReportPageMutation.graphql';
@@ -7,6 +7,7 @@ import type { CreateReportPageQuery } from '../../__generated__/CreateReportPage
 import { fr } from '../../i18n/fr';
 import { uploadablesFor } from '../../relay/multipart';
 import { useUpload } from '../../relay/useUpload';
+import { ChoiceSelect, type Choice } from '../../ui/ChoiceSelect';
 import { PageHeader } from '../../ui/PageHeader';
 import { UploadBox } from '../../ui/UploadBox';
 import { useToast } from '../../ui/toasts';
@@ -45,13 +46,10 @@ export default function CreateReportPage() {
   const data = useLazyLoadQuery<CreateReportPageQuery>(
     graphql`
       query CreateReportPageQuery {
-        users(role: BAILIFF, status: ACTIVE, first: 40) {
-          edges {
-            node {
-              id
-              fullName
-            }
-          }
+        # Every active bailiff, never a first page (issue 20 item 4).
+        bailiffs: peopleChoices(role: BAILIFF, activeOnly: true) {
+          id
+          fullName
         }
       }
     `,
@@ -60,7 +58,7 @@ export default function CreateReportPage() {
   );
   return (
     <CreateReportForm
-      bailiffs={data.users.edges.map(({ node }) => node)}
+      bailiffs={data.bailiffs.map((bailiff) => ({ id: bailiff.id, label: bailiff.fullName }))}
       createdPath="/dashboard/constats-en-cours-admin"
       cancelPath="/dashboard/constatsencours"
     />
@@ -69,7 +67,7 @@ export default function CreateReportPage() {
 
 interface CreateReportFormProps {
   /** The admin picks the bailiff; without options the report is the signed-in bailiff's own. */
-  bailiffs?: readonly { readonly id: string; readonly fullName: string }[];
+  bailiffs?: readonly Choice[];
   /** Where a created report is listed. */
   createdPath: string;
   cancelPath: string;
@@ -140,21 +138,16 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
       <form className={styles.card} onSubmit={(event) => void onSubmit(event)} noValidate>
         {bailiffs ? (
           <Field label={t.bailiff} required validationMessage={errors.bailiff}>
-            <Select
+            <ChoiceSelect
+              choices={bailiffs}
               value={bailiffId}
               disabled={uploading}
-              onChange={(_, next) => {
-                setBailiffId(next.value);
-                recheck({ bailiffId: next.value });
+              emptyLabel={t.bailiffPlaceholder}
+              onChange={(next) => {
+                setBailiffId(next);
+                recheck({ bailiffId: next });
               }}
-            >
-              <option value="">{t.bailiffPlaceholder}</option>
-              {bailiffs.map((bailiff) => (
-                <option key={bailiff.id} value={bailiff.id}>
-                  {bailiff.fullName}
-                </option>
-              ))}
-            </Select>
+            />
           </Field>
         ) : null}
         <Field

@@ -6,7 +6,6 @@ import {
   Popover,
   PopoverSurface,
   PopoverTrigger,
-  Select,
   Text,
   Tooltip,
   makeStyles,
@@ -16,6 +15,7 @@ import {
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { CommentRegular } from '@fluentui/react-icons/svg/comment';
 import { PersonEditRegular } from '@fluentui/react-icons/svg/person-edit';
+import { ChoiceSelect, type Choice } from '../../ui/ChoiceSelect';
 import { formatFileSize } from '../../ui/format';
 import { reportsText as t } from './text';
 
@@ -134,11 +134,6 @@ export function FileGroupCell({ group, label }: { group: FileGroup; label: strin
   );
 }
 
-export interface SecretaryOption {
-  readonly id: string;
-  readonly fullName: string;
-}
-
 /**
  * Spec §2: the per-row secretary select with its 'ok' button. The cell shows the assigned
  * secretary's full name (it wraps rather than being cut); the select and 'ok' open in a popover
@@ -151,8 +146,8 @@ export function SecretaryAssign({
   onAssign,
 }: {
   reportName: string;
-  current: SecretaryOption | null;
-  options: readonly SecretaryOption[];
+  current: Choice | null;
+  options: readonly Choice[];
   onAssign(secretaryId: string): Promise<unknown>;
 }) {
   const styles = useStyles();
@@ -161,7 +156,7 @@ export function SecretaryAssign({
   return (
     <span className={styles.assign}>
       {current ? (
-        <span className={styles.assignedName}>{current.fullName}</span>
+        <span className={styles.assignedName}>{current.label}</span>
       ) : (
         <Text className={mergeClasses(styles.nowrap, styles.muted)}>{t.unassigned}</Text>
       )}
@@ -205,7 +200,7 @@ function SecretaryAssignForm({
 }: {
   reportName: string;
   current: string;
-  options: readonly SecretaryOption[];
+  options: readonly Choice[];
   onAssign(secretaryId: string): Promise<unknown>;
 }) {
   const styles = useStyles();
@@ -215,19 +210,14 @@ function SecretaryAssignForm({
     <>
       <Text weight="semibold">{t.assignTitle}</Text>
       <span className={styles.assignForm}>
-        <Select
+        <ChoiceSelect
           className={styles.assignSelect}
           aria-label={t.assignLabel(reportName)}
+          choices={options}
           value={value}
-          onChange={(_, data) => setValue(data.value)}
-        >
-          <option value="">{t.selectSecretary}</option>
-          {options.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.fullName}
-            </option>
-          ))}
-        </Select>
+          onChange={setValue}
+          emptyLabel={t.selectSecretary}
+        />
         <Button
           appearance="primary"
           // While saving it keeps the focus (a disabled button would drop it out of the popover).

@@ -1,14 +1,13 @@
-import { useCallback } from 'react';
 import { Button } from '@fluentui/react-components';
 import { CalendarAddRegular } from '@fluentui/react-icons/svg/calendar-add';
-import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
-import { fetchQuery } from 'relay-runtime';
 import type { SecretaryReportsPageQuery } from '../../__generated__/SecretaryReportsPageQuery.graphql';
-import type { SecretaryReportsPageTilesQuery } from '../../__generated__/SecretaryReportsPageTilesQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { PageHeader } from '../../ui/PageHeader';
-import { ReportsTable, baseFilter, type SecretaryReportsView } from './ReportsTable';
+import { ReportsTable } from './ReportsTable';
+import { initialFilter, type SecretaryReportsView } from './reportsViews';
+import { useRefresh, useReportsPage } from './useReportsPage';
 import { SecretaryTiles } from './SecretaryTiles';
 
 const pageQuery = graphql`
@@ -37,18 +36,10 @@ const titles: Record<SecretaryReportsView, string> = {
 /** Spec §2 'Secretary screens': the tiles above 'Constats en cours' / 'Tous mes constats'. */
 function SecretaryReportsPage({ view }: { view: SecretaryReportsView }) {
   const navigate = useNavigate();
-  const environment = useRelayEnvironment();
-  const variables = { filter: baseFilter[view], count: 10 };
-  const data = useLazyLoadQuery<SecretaryReportsPageQuery>(pageQuery, variables, { fetchPolicy: 'store-and-network' });
-  // Counts sent or files returned change the tiles: read them again into the store.
-  const refresh = useCallback(() => {
-    fetchQuery<SecretaryReportsPageQuery>(environment, pageQuery, variables).subscribe({ error: () => {} });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [environment, view]);
-  const refreshTiles = useCallback(() => {
-    fetchQuery<SecretaryReportsPageTilesQuery>(environment, tilesQuery, { filter: variables.filter }).subscribe({ error: () => {} });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [environment, view]);
+  // Counts sent or files returned change the tiles: `refresh` reads the page again, `refreshTiles`
+  // the tiles alone.
+  const { data, refresh } = useReportsPage<SecretaryReportsPageQuery>(pageQuery, view);
+  const refreshTiles = useRefresh(tilesQuery, { filter: initialFilter(view) });
   return (
     <section>
       <PageHeader

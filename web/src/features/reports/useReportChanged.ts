@@ -11,8 +11,9 @@
  * - `onMembershipChange()`: optional; called when a row left, or when a report that belongs to the
  *   screen is not in its lists yet (a new one): the screen refreshes its cards and first page.
  *
- * The subscription selects every field the reports screens show: a screen with a row fragment of
- * its own adds its spread below, so that its rows are refreshed as well.
+ * The subscription selects every field the reports screens show: the table's row fragment and the
+ * fragments of a row's details; a screen with a row fragment of its own adds its spread below, so
+ * that its rows are refreshed as well.
  */
 import { useMemo, useRef } from 'react';
 import { graphql, useSubscription } from 'react-relay/hooks';
@@ -27,50 +28,12 @@ const subscription = graphql`
     reportChanged {
       reportId
       report {
+        # What the hook itself reads: whether the report still belongs to a list, whether it is new.
         id
-        name
         status
-        awaitingSecretary
         isArchived
-        invoiced
-        alert
         createdAt
-        updatedAt
-        lastStatusChange
-        returnedAt
-        delayHours
-        unreadCommentCount
-        unreadCommentIds
-        bailiff {
-          id
-          fullName
-        }
-        secretary {
-          id
-          fullName
-        }
-        deposited {
-          count
-          totalSize
-          archiveUrl
-        }
-        returned {
-          count
-          totalSize
-          archiveUrl
-        }
-        viewerCan {
-          addDeposited
-          addReturned
-          archive
-          assignSecretary
-          comment
-          removeDeposited
-          removeReturned
-          setBilling
-          setRetrocession
-          unarchive
-        }
+        ...ReportsTableRowFragment
         ...ReportFilesFragment
         ...ReportCommentsFragment
         ...ReportCountersFragment

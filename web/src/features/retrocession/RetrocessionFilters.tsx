@@ -1,7 +1,8 @@
-import { Field, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { RetrocessionFiltersFragment$key } from '../../__generated__/RetrocessionFiltersFragment.graphql';
 import { fr } from '../../i18n/fr';
+import { ChoiceSelect } from '../../ui/ChoiceSelect';
 import { MonthSelect, YearSelect } from '../../ui/PeriodSelects';
 import { FIRST_YEAR, retrocessionText } from './text';
 
@@ -82,13 +83,10 @@ function SecretarySelect({
   const data = useFragment(
     graphql`
       fragment RetrocessionFiltersFragment on Query {
-        secretaries: users(role: SECRETARY, selectable: true, first: 50) {
-          edges {
-            node {
-              id
-              fullName
-            }
-          }
+        # Every secretary but those awaiting validation, never a first page (issue 20 item 4).
+        secretaries: peopleChoices(role: SECRETARY) {
+          id
+          fullName
         }
       }
     `,
@@ -96,14 +94,12 @@ function SecretarySelect({
   );
   return (
     <Field label={t.secretary} className={className}>
-      <Select value={value ?? ''} onChange={(_, data) => onChange(data.value || null)}>
-        <option value="">{t.selectSecretary}</option>
-        {data.secretaries.edges.map(({ node }) => (
-          <option key={node.id} value={node.id}>
-            {node.fullName}
-          </option>
-        ))}
-      </Select>
+      <ChoiceSelect
+        choices={data.secretaries.map((secretary) => ({ id: secretary.id, label: secretary.fullName }))}
+        value={value ?? ''}
+        onChange={(next) => onChange(next || null)}
+        emptyLabel={t.selectSecretary}
+      />
     </Field>
   );
 }
