@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { median, type LoadTarget } from './load.js';
+import type { Row } from './report.js';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
@@ -72,7 +73,7 @@ async function round(target: LoadTarget, settings: CostSettings): Promise<CostRo
   const client = process.cpuUsage(clientBefore);
   const after = cpuOf(settings.serverPid);
   const failures = result.errors + result.timeouts + result.non2xx;
-  if (failures > 0) throw new Error(`${target.url} : ${failures} échecs sur ${settings.requests} requêtes`);
+  if (failures > 0) throw new Error(`${target.url}: ${failures} failures in ${settings.requests} requests`);
   const per = (seconds: number) => (seconds * 1000) / settings.requests;
   return {
     serverMs: per(after.own - before.own),
@@ -93,7 +94,28 @@ export async function measureCost(targets: { name: string; target: LoadTarget }[
     const serverMs = median(list.map((entry) => entry.serverMs));
     const databaseMs = median(list.map((entry) => entry.databaseMs));
     const clientMs = median(list.map((entry) => entry.clientMs));
-    log(`  ${name} : serveur ${serverMs.toFixed(2)} ms, PostgreSQL ${databaseMs.toFixed(2)} ms, client ${clientMs.toFixed(2)} ms de CPU par requête`);
+    log(`  ${name}: server ${serverMs.toFixed(2)} ms, PostgreSQL ${databaseMs.toFixed(2)} ms, client ${clientMs.toFixed(2)} ms of CPU per request`);
     return { name, median: { serverMs, databaseMs, clientMs, totalMs: serverMs + databaseMs }, rounds: list };
   });
+}
+
+/** cost.graphql, cost.floor, cost.rest, and issue 19 item 4's ratio.floor.cpu (the floor's CPU over the GraphQL query's, as throughputs would compare). */
+export function costRows(figures: CostFigure[], database: boolean, floorMatchesGraphQL: boolean): Row[] {
+  const total = (figure: CostFigure) => (database ? figure.median.totalMs : figure.median.serverMs);
+  const rows: Row[] = figures.map((figure) => ({
+    key: `cost.${figure.name.toLowerCase()}`,
+    figure: `CPU per request ${figure.name}: server${database ? ' + PostgreSQL' : ''}`,
+    value: total(figure),
+    display: database ? `${figure.median.serverMs.toFixed(1)} + ${figure.median.databaseMs.toFixed(1)} ms` : `${figure.median.serverMs.toFixed(1)} ms`,
+    target: '—',
+    pass: null,
+    load1: null,
+  }));
+  const graphql = figures.find((figure) => figure.name === 'GraphQL');
+  const floor = figures.find((figure) => figure.name === 'floor');
+  if (graphql && floor) {
+    const ratio = total(floor) / total(graphql);
+    rows.push({ key: 'ratio.floor.cpu', figure: 'GraphQL ÷ floor, CPU per request (floor CPU / GraphQL CPU)', value: ratio, display: ratio.toFixed(2), target: '≥ 0.80', pass: ratio >= 0.8 && floorMatchesGraphQL, load1: null });
+  }
+  return rows;
 }
