@@ -15,6 +15,8 @@ interface ProcStat {
   ppid: number;
   /** utime + stime, in ticks. */
   cpu: number;
+  /** cutime + cstime: the children it has reaped (a PostgreSQL backend that exited lands in its postmaster's), in ticks. */
+  reaped: number;
 }
 
 function readStat(pid: number): ProcStat | null {
@@ -22,13 +24,13 @@ function readStat(pid: number): ProcStat | null {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may hold spaces: fields start after the last ')'.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]), reaped: Number(fields[13]) + Number(fields[14]) };
   } catch {
     return null; // gone meanwhile
   }
 }
 
-/** CPU seconds used so far by `root` and, separately, by all its descendants. */
+/** CPU seconds used so far by `root` and, separately, by all its descendants (those that exited included). */
 export function cpuOf(root: number): { own: number; descendants: number } {
   const stats = new Map<number, ProcStat>();
   for (const entry of readdirSync('/proc')) {
@@ -41,7 +43,9 @@ export function cpuOf(root: number): { own: number; descendants: number } {
     return false;
   };
   let descendants = 0;
-  for (const [pid, stat] of stats) if (below(pid)) descendants += stat.cpu;
+  // A backend that exits between two readings would take its CPU with it (the figure once went
+  // negative): what the processes below have reaped keeps it.
+  for (const [pid, stat] of stats) if (below(pid)) descendants += stat.cpu + stat.reaped;
   return { own: (stats.get(root)?.cpu ?? 0) / TICKS_PER_SECOND, descendants: descendants / TICKS_PER_SECOND };
 }
 
@@ -82,12 +86,13 @@ async function round(target: LoadTarget, settings: CostSettings): Promise<CostRo
   };
 }
 
-/** Warms every target up, then measures them in turn, `rounds` times. */
-export async function measureCost(targets: { name: string; target: LoadTarget }[], settings: CostSettings, log: (message: string) => void): Promise<CostFigure[]> {
-  for (const { target } of targets) await round(target, { ...settings, requests: Math.max(50, settings.requests / 4) });
+/** Warms every target up, then measures them in turn, `rounds` times; a target may send fewer requests than `settings.requests` (a slow screen). */
+export async function measureCost(targets: { name: string; target: LoadTarget; requests?: number }[], settings: CostSettings, log: (message: string) => void): Promise<CostFigure[]> {
+  const requestsOf = (entry: { requests?: number }) => entry.requests ?? settings.requests;
+  for (const entry of targets) await round(entry.target, { ...settings, requests: Math.max(Math.min(50, requestsOf(entry)), Math.round(requestsOf(entry) / 4)) });
   const rounds = new Map(targets.map(({ name }) => [name, [] as CostRound[]]));
   for (let index = 0; index < settings.rounds; index++) {
-    for (const { name, target } of targets) rounds.get(name)!.push(await round(target, settings));
+    for (const entry of targets) rounds.get(entry.name)!.push(await round(entry.target, { ...settings, requests: requestsOf(entry) }));
   }
   return targets.map(({ name }) => {
     const list = rounds.get(name)!;
