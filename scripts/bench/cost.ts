@@ -73,7 +73,7 @@ export interface CostSettings {
 async function round(target: LoadTarget, settings: CostSettings): Promise<CostRound> {
   const before = cpuOf(settings.serverPid);
   const clientBefore = process.cpuUsage();
-  const result = await autocannon({ ...target, connections: settings.connections, amount: settings.requests, timeout: 30 });
+  const result = await autocannon({ ...target, connections: settings.connections, amount: settings.requests, timeout: 120 });
   const client = process.cpuUsage(clientBefore);
   const after = cpuOf(settings.serverPid);
   const failures = result.errors + result.timeouts + result.non2xx;

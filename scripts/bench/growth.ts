@@ -1,9 +1,9 @@
 // Issue 19 item 3's figure family growth.*: CPU per request (server + PostgreSQL) of each main
 // screen's query, sent as the web app sends it (the query text of its compiled Relay artifact, the
 // variables its page opens with), at 100,000 constats and at 1,000,000 (the same five recent years
-// after 900,000 older constats, dataset.ts). A run at 100,000 keeps its figures in
-// bench/results/growth-<engine>-100000.json; a run at 1,000,000 reads them and gives each screen
-// the ratio 1M ÷ 100k, whose target is ≤ 1.3: a screen must not pay for the history it does not show.
+// after 900,000 older constats, dataset.ts). Each run keeps its figures in
+// bench/results/growth-<engine>-<size>.json; once both sizes have run, in either order, each screen
+// gets the ratio 1M ÷ 100k, whose target is ≤ 1.3: a screen must not pay for the history it does not show.
 import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import fs from 'node:fs/promises';
@@ -17,6 +17,8 @@ import { SEARCH_FRAGMENT } from './search.js';
 /** The dataset the ratios divide by. */
 export const GROWTH_BASE = 100_000;
 export const GROWTH_TARGET = 1.3;
+/** The size issue 19 compares with. */
+export const GROWTH_LARGE = 1_000_000;
 
 /** The web app's query text, from its Relay artifact (`npm run relay` writes them). */
 export function webQuery(root: string, name: string): string {
@@ -136,28 +138,30 @@ export async function measureGrowth(
   return { reports, screens: screens.map((screen, index) => ({ key: screen.key, label: screen.label, cost: costs[index] })) };
 }
 
-const baseFile = (resultsDir: string, engine: string) => path.join(resultsDir, `growth-${engine}-${GROWTH_BASE}.json`);
+/** Every size's last figures, kept so that the two runs can come in either order. */
+const figuresFile = (resultsDir: string, engine: string, reports: number) => path.join(resultsDir, `growth-${engine}-${reports}.json`);
+const readFigures = (file: string) => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as GrowthFigure & { date: string }) : undefined);
 
-/** Rows of the run; at 100,000 its figures are kept as the base, above it they are divided by it. */
+/**
+ * Rows of the run, and the ratios of the largest size measured to the 100,000 one (this run's
+ * figures against the other size's last ones).
+ */
 export async function growthRows(figure: GrowthFigure, resultsDir: string, engine: string, database: boolean): Promise<Row[]> {
   const total = (cost: CostFigure) => (database ? cost.median.totalMs : cost.median.serverMs);
   const shown = (cost: CostFigure) => (database ? `${cost.median.serverMs.toFixed(1)} + ${cost.median.databaseMs.toFixed(1)} ms` : `${cost.median.serverMs.toFixed(1)} ms`);
-  const rows: Row[] = [];
-  let base: GrowthFigure | undefined;
-  if (figure.reports === GROWTH_BASE) {
-    await fs.mkdir(resultsDir, { recursive: true });
-    await fs.writeFile(baseFile(resultsDir, engine), `${JSON.stringify({ date: new Date().toISOString(), ...figure }, null, 2)}\n`);
-  } else if (existsSync(baseFile(resultsDir, engine))) {
-    base = JSON.parse(readFileSync(baseFile(resultsDir, engine), 'utf8')) as GrowthFigure;
-  }
-  for (const screen of figure.screens) {
-    rows.push({ key: `growth.${screen.key}.cpu`, figure: `${screen.label}: CPU per request at ${figure.reports} constats`, value: total(screen.cost), display: shown(screen.cost), target: '—', pass: null, load1: null });
-    const before = base?.screens.find((entry) => entry.key === screen.key);
+  await fs.mkdir(resultsDir, { recursive: true });
+  await fs.writeFile(figuresFile(resultsDir, engine, figure.reports), `${JSON.stringify({ date: new Date().toISOString(), ...figure }, null, 2)}\n`);
+  const rows: Row[] = figure.screens.map((screen) => ({ key: `growth.${screen.key}.cpu`, figure: `${screen.label}: CPU per request at ${figure.reports} constats`, value: total(screen.cost), display: shown(screen.cost), target: '—', pass: null, load1: null }));
+  const base = figure.reports === GROWTH_BASE ? figure : readFigures(figuresFile(resultsDir, engine, GROWTH_BASE));
+  const large = figure.reports === GROWTH_BASE ? readFigures(figuresFile(resultsDir, engine, GROWTH_LARGE)) : figure;
+  if (!base || !large || large.reports === GROWTH_BASE) return rows;
+  for (const screen of large.screens) {
+    const before = base.screens.find((entry) => entry.key === screen.key);
     if (!before) continue;
     const ratio = total(screen.cost) / total(before.cost);
     rows.push({
       key: `growth.${screen.key}`,
-      figure: `${screen.label}: CPU at ${figure.reports} ÷ at ${GROWTH_BASE} (${shown(before.cost)})`,
+      figure: `${screen.label}: CPU at ${large.reports} (${shown(screen.cost)}) ÷ at ${GROWTH_BASE} (${shown(before.cost)})`,
       value: ratio,
       display: ratio.toFixed(2),
       target: `≤ ${GROWTH_TARGET}`,
