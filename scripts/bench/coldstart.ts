@@ -34,7 +34,7 @@ export async function measureColdStart(options: {
     const server = await startServerProcess({ entry: options.entry, dataDir: options.dataDir, env: options.env, logFile: options.logFile, probe, timeoutMs: 60_000 });
     await server.stop();
     const measured = { seconds: server.readyAfterMs / 1000, load1: os.loadavg()[0] };
-    options.log(`  démarrage à froid #${run} : ${measured.seconds.toFixed(2)} s (charge ${measured.load1.toFixed(2)})`);
+    options.log(`  cold start #${run}: ${measured.seconds.toFixed(2)} s (load ${measured.load1.toFixed(2)})`);
     runs.push(measured);
   }
   return { runs, median: { seconds: median(runs.map((run) => run.seconds)), load1: median(runs.map((run) => run.load1)) } };

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { median, type LoadTarget } from './load.js';
+import type { Row } from './report.js';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
@@ -14,6 +15,8 @@ interface ProcStat {
   ppid: number;
   /** utime + stime, in ticks. */
   cpu: number;
+  /** cutime + cstime: the children it has reaped (a PostgreSQL backend that exited lands in its postmaster's), in ticks. */
+  reaped: number;
 }
 
 function readStat(pid: number): ProcStat | null {
@@ -21,13 +24,13 @@ function readStat(pid: number): ProcStat | null {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may hold spaces: fields start after the last ')'.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]), reaped: Number(fields[13]) + Number(fields[14]) };
   } catch {
     return null; // gone meanwhile
   }
 }
 
-/** CPU seconds used so far by `root` and, separately, by all its descendants. */
+/** CPU seconds used so far by `root` and, separately, by all its descendants (those that exited included). */
 export function cpuOf(root: number): { own: number; descendants: number } {
   const stats = new Map<number, ProcStat>();
   for (const entry of readdirSync('/proc')) {
@@ -40,7 +43,9 @@ export function cpuOf(root: number): { own: number; descendants: number } {
     return false;
   };
   let descendants = 0;
-  for (const [pid, stat] of stats) if (below(pid)) descendants += stat.cpu;
+  // A backend that exits between two readings would take its CPU with it (the figure once went
+  // negative): what the processes below have reaped keeps it.
+  for (const [pid, stat] of stats) if (below(pid)) descendants += stat.cpu + stat.reaped;
   return { own: (stats.get(root)?.cpu ?? 0) / TICKS_PER_SECOND, descendants: descendants / TICKS_PER_SECOND };
 }
 
@@ -68,11 +73,11 @@ export interface CostSettings {
 async function round(target: LoadTarget, settings: CostSettings): Promise<CostRound> {
   const before = cpuOf(settings.serverPid);
   const clientBefore = process.cpuUsage();
-  const result = await autocannon({ ...target, connections: settings.connections, amount: settings.requests, timeout: 30 });
+  const result = await autocannon({ ...target, connections: settings.connections, amount: settings.requests, timeout: 120 });
   const client = process.cpuUsage(clientBefore);
   const after = cpuOf(settings.serverPid);
   const failures = result.errors + result.timeouts + result.non2xx;
-  if (failures > 0) throw new Error(`${target.url} : ${failures} échecs sur ${settings.requests} requêtes`);
+  if (failures > 0) throw new Error(`${target.url}: ${failures} failures in ${settings.requests} requests`);
   const per = (seconds: number) => (seconds * 1000) / settings.requests;
   return {
     serverMs: per(after.own - before.own),
@@ -81,19 +86,41 @@ async function round(target: LoadTarget, settings: CostSettings): Promise<CostRo
   };
 }
 
-/** Warms every target up, then measures them in turn, `rounds` times. */
-export async function measureCost(targets: { name: string; target: LoadTarget }[], settings: CostSettings, log: (message: string) => void): Promise<CostFigure[]> {
-  for (const { target } of targets) await round(target, { ...settings, requests: Math.max(50, settings.requests / 4) });
+/** Warms every target up, then measures them in turn, `rounds` times; a target may send fewer requests than `settings.requests` (a slow screen). */
+export async function measureCost(targets: { name: string; target: LoadTarget; requests?: number }[], settings: CostSettings, log: (message: string) => void): Promise<CostFigure[]> {
+  const requestsOf = (entry: { requests?: number }) => entry.requests ?? settings.requests;
+  for (const entry of targets) await round(entry.target, { ...settings, requests: Math.max(Math.min(50, requestsOf(entry)), Math.round(requestsOf(entry) / 4)) });
   const rounds = new Map(targets.map(({ name }) => [name, [] as CostRound[]]));
   for (let index = 0; index < settings.rounds; index++) {
-    for (const { name, target } of targets) rounds.get(name)!.push(await round(target, settings));
+    for (const entry of targets) rounds.get(entry.name)!.push(await round(entry.target, { ...settings, requests: requestsOf(entry) }));
   }
   return targets.map(({ name }) => {
     const list = rounds.get(name)!;
     const serverMs = median(list.map((entry) => entry.serverMs));
     const databaseMs = median(list.map((entry) => entry.databaseMs));
     const clientMs = median(list.map((entry) => entry.clientMs));
-    log(`  ${name} : serveur ${serverMs.toFixed(2)} ms, PostgreSQL ${databaseMs.toFixed(2)} ms, client ${clientMs.toFixed(2)} ms de CPU par requête`);
+    log(`  ${name}: server ${serverMs.toFixed(2)} ms, PostgreSQL ${databaseMs.toFixed(2)} ms, client ${clientMs.toFixed(2)} ms of CPU per request`);
     return { name, median: { serverMs, databaseMs, clientMs, totalMs: serverMs + databaseMs }, rounds: list };
   });
+}
+
+/** cost.graphql, cost.floor, cost.rest, and issue 19 item 4's ratio.floor.cpu (the floor's CPU over the GraphQL query's, as throughputs would compare). */
+export function costRows(figures: CostFigure[], database: boolean, floorMatchesGraphQL: boolean): Row[] {
+  const total = (figure: CostFigure) => (database ? figure.median.totalMs : figure.median.serverMs);
+  const rows: Row[] = figures.map((figure) => ({
+    key: `cost.${figure.name.toLowerCase()}`,
+    figure: `CPU per request ${figure.name}: server${database ? ' + PostgreSQL' : ''}`,
+    value: total(figure),
+    display: database ? `${figure.median.serverMs.toFixed(1)} + ${figure.median.databaseMs.toFixed(1)} ms` : `${figure.median.serverMs.toFixed(1)} ms`,
+    target: '—',
+    pass: null,
+    load1: null,
+  }));
+  const graphql = figures.find((figure) => figure.name === 'GraphQL');
+  const floor = figures.find((figure) => figure.name === 'floor');
+  if (graphql && floor) {
+    const ratio = total(floor) / total(graphql);
+    rows.push({ key: 'ratio.floor.cpu', figure: 'GraphQL ÷ floor, CPU per request (floor CPU / GraphQL CPU)', value: ratio, display: ratio.toFixed(2), target: '≥ 0.80', pass: ratio >= 0.8 && floorMatchesGraphQL, load1: null });
+  }
+  return rows;
 }

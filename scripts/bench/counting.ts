@@ -6,6 +6,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sampleDocx, samplePdf } from '../sample-documents.js';
+import type { Row } from './report.js';
 
 export interface CountingFigure {
   pages: number;
@@ -30,7 +31,7 @@ export async function measureCounting(options: { build: string; workDir: string;
   // one waits for them.
   const keepAlive = setInterval(() => {}, 1000);
   try {
-    log('  génération : PDF et DOCX de 300 pages, 500 photos ; DOCX de 150 Mo, 1 000 photos …');
+    log('  generating: PDF and DOCX of 300 pages, 500 photos; DOCX of 150 MB, 1,000 photos …');
     await writeFile(pdf, await samplePdf(layout));
     await writeFile(docx, await sampleDocx(layout));
     await writeFile(big, await sampleDocx({ pages: 300, photos: 1000, photoBytes: 150 * 1024 }));
@@ -48,15 +49,15 @@ export async function measureCounting(options: { build: string; workDir: string;
         const started = performance.now();
         const result = await countInWorker({ file, format, options: { soffice, timeoutMs } }, timeoutMs);
         seconds.push((performance.now() - started) / 1000);
-        if (result.pageCount !== layout.pages || result.photoCount !== layout.photos) throw new Error(`comptage inexact de ${path.basename(file)} : ${JSON.stringify(result)}`);
+        if (result.pageCount !== layout.pages || result.photoCount !== layout.photos) throw new Error(`wrong count of ${path.basename(file)}: ${JSON.stringify(result)}`);
         status = result.status;
       }
       return { seconds: median(seconds), status };
     };
     const pdfRun = await time(pdf, 'pdf');
-    log(`  PDF : ${pdfRun.seconds.toFixed(2)} s`);
+    log(`  PDF: ${pdfRun.seconds.toFixed(2)} s`);
     const docxRun = await time(docx, 'docx');
-    log(`  DOCX : ${docxRun.seconds.toFixed(2)} s (${docxRun.status}${soffice ? ', LibreOffice' : ', sans LibreOffice'})`);
+    log(`  DOCX: ${docxRun.seconds.toFixed(2)} s (${docxRun.status}${soffice ? ', LibreOffice' : ', without LibreOffice'})`);
 
     // The big DOCX is counted in a process of its own, so its peak RSS is the count's alone.
     // Photos and page statistics only: a LibreOffice rendering runs in LibreOffice's process.
@@ -68,12 +69,12 @@ export async function measureCounting(options: { build: string; workDir: string;
       const result = await countDocument(${JSON.stringify(big)}, 'docx', { soffice: null, timeoutMs: ${timeoutMs} });
       console.log(JSON.stringify({ result, before, peak: process.resourceUsage().maxRSS * 1024, seconds: (performance.now() - started) / 1000 }));`;
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 1024 * 1024 });
-    if (child.status !== 0) throw new Error(`comptage du DOCX de 150 Mo : ${child.stderr}`);
+    if (child.status !== 0) throw new Error(`counting the 150 MB DOCX: ${child.stderr}`);
     const measured = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { result: { status: string; photoCount: number }; before: number; peak: number; seconds: number };
-    if (measured.result.photoCount !== 1000) throw new Error(`DOCX de 150 Mo : ${JSON.stringify(measured.result)}`);
+    if (measured.result.photoCount !== 1000) throw new Error(`150 MB DOCX: ${JSON.stringify(measured.result)}`);
     const { size } = await import('node:fs').then((fs) => fs.statSync(big));
     const bigDocx = { megabytes: size / 1048576, photos: 1000, extraRssBytes: Math.max(0, measured.peak - measured.before), seconds: measured.seconds, status: measured.result.status };
-    log(`  DOCX de ${bigDocx.megabytes.toFixed(0)} Mo : ${(bigDocx.extraRssBytes / 1048576).toFixed(1)} Mio en plus, ${bigDocx.seconds.toFixed(2)} s`);
+    log(`  ${bigDocx.megabytes.toFixed(0)} MB DOCX: ${(bigDocx.extraRssBytes / 1048576).toFixed(1)} MiB more, ${bigDocx.seconds.toFixed(2)} s`);
 
     return {
       pages: layout.pages,
@@ -88,4 +89,27 @@ export async function measureCounting(options: { build: string; workDir: string;
     clearInterval(keepAlive);
     await rm(options.workDir, { recursive: true, force: true });
   }
+}
+
+export function countingRows(counting: CountingFigure): Row[] {
+  return [
+    {
+      key: 'counting.pages_per_s',
+      figure: `Counting: pages per second (PDF and DOCX of ${counting.pages} pages, ${counting.photos} photos)`,
+      value: counting.pagesPerSecond,
+      display: `${counting.pagesPerSecond.toFixed(0)} p/s (PDF ${counting.pdfSeconds.toFixed(1)} s, DOCX ${counting.docxSeconds.toFixed(1)} s ${counting.docxStatus === 'DONE' ? 'LibreOffice' : 'estimated'})`,
+      target: '—',
+      pass: null,
+      load1: null,
+    },
+    {
+      key: 'counting.docx_rss',
+      figure: `Counting a ${counting.bigDocx.megabytes.toFixed(0)} MB DOCX with ${counting.bigDocx.photos} photos: extra RSS`,
+      value: counting.bigDocx.extraRssBytes,
+      display: `${(counting.bigDocx.extraRssBytes / 1048576).toFixed(1)} MiB`,
+      target: '≤ 256 MiB',
+      pass: counting.bigDocx.extraRssBytes <= 256 * 1048576,
+      load1: null,
+    },
+  ];
 }

@@ -82,10 +82,10 @@ export async function prepareDatabase(options: PrepareOptions): Promise<BenchDat
     const marker = await fs.readFile(markerFile, 'utf8').then((text) => JSON.parse(text) as DatasetSummary, () => undefined);
     const templateExists = await admin(async (client) => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE])).rowCount === 1);
     const ageHours = marker ? (Date.now() - Date.parse(marker.generatedAt)) / 3_600_000 : Infinity;
-    const stale = options.fresh || !templateExists || !marker || marker.version !== DATASET_VERSION || marker.reports !== options.reports || ageHours > options.maxAgeHours;
+    const stale = options.fresh || !templateExists || !marker || marker.version !== DATASET_VERSION || marker.reports !== options.reports || (options.maxAgeHours > 0 && ageHours > options.maxAgeHours);
     const templateUrl = withDatabase(cluster.adminUrl, TEMPLATE);
     if (stale) {
-      options.log(`Jeu de données : génération de ${options.reports} constats (${options.engine}) …`);
+      options.log(`Dataset: generating ${options.reports} constats (${options.engine}) …`);
       await fs.rm(markerFile, { force: true });
       await admin(async (client) => {
         await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
@@ -94,18 +94,18 @@ export async function prepareDatabase(options: PrepareOptions): Promise<BenchDat
       await applyMigrations(templateUrl);
       dataset = await generateDataset(templateUrl, { reports: options.reports, fanoutSessions: options.fanoutSessions, now: new Date(), log: options.log });
       await fs.writeFile(markerFile, `${JSON.stringify(dataset, null, 2)}\n`);
-      options.log(`Jeu de données prêt en ${dataset.seconds} s`);
+      options.log(`Dataset ready in ${dataset.seconds} s`);
     } else {
       dataset = marker!;
       // Migrations authored since the dataset was built (new indexes…) apply to the template once.
       const applied = await applyMigrations(templateUrl);
       if (applied.length > 0) {
-        options.log(`Jeu de données : migrations appliquées au modèle : ${applied.join(', ')}`);
+        options.log(`Dataset: migrations applied to the template: ${applied.join(', ')}`);
         const client = new pg.Client({ connectionString: templateUrl });
         await client.connect();
         await client.query('ANALYZE').finally(() => client.end());
       }
-      options.log(`Jeu de données réutilisé (${marker!.reports} constats, généré le ${marker!.generatedAt})`);
+      options.log(`Dataset reused (${marker!.reports} constats, generated ${marker!.generatedAt})`);
     }
   } catch (error) {
     await cluster.stop();

@@ -2,12 +2,18 @@
 // batches (one INSERT … SELECT FROM unnest(arrays) per 5,000 rows), deterministic from a seeded
 // PRNG. 100,000 reports take well under a minute; the result is kept as a template database and
 // cloned for each run (see database.ts), so repeated runs do not pay for it again.
+// Past 100,000 (`--reports=1000000`), the five recent years stay exactly the 100,000 dataset (same
+// études, people, constats, files and comments, ids shifted) and the rest is their history before
+// them at the same monthly pace (history.ts), so two sizes differ only by the weight of the past.
+// Over 400 lines on purpose: one generator, read in the order its seeded PRNG draws (which is what
+// keeps every build identical); split, that order would be spread over files.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { hashPassword } from '../../api/src/modules/auth/password.js';
+import { dropSecondaryIndexes, insertHistory } from './history.js';
 
 /** Bump when the shape of the generated data changes: cached datasets are then rebuilt. */
-export const DATASET_VERSION = 1;
+export const DATASET_VERSION = 2;
 
 export interface DatasetOptions {
   reports: number;
@@ -21,6 +27,8 @@ export interface DatasetSummary {
   version: number;
   generatedAt: string;
   reports: number;
+  /** Constats before the five recent years (0 up to 100,000). */
+  history: number;
   inProgress: number;
   reportFiles: number;
   comments: number;
@@ -47,6 +55,10 @@ const SECRETARIES = 8;
 const ADMINS = 2;
 const YEARS = 5;
 const BATCH = 5000;
+/** The recent years' constats; a larger dataset adds history before them. */
+const RECENT = 100_000;
+/** Tables loaded in bulk, their secondary indexes built after the load. */
+const BULK_TABLES = ['Report', 'ReportFile', 'Comment', 'CommentRead'];
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -156,7 +168,14 @@ export async function generateDataset(url: string, options: DatasetOptions): Pro
   try {
     // Bulk load: durability of this one session's commits is irrelevant (the run copies the result).
     await client.query('SET synchronous_commit = off');
+    await client.query("SET maintenance_work_mem = '512MB'");
     await client.query('BEGIN');
+    // Generated data is consistent by construction: no foreign-key checks nor rollup triggers row by
+    // row (replica mode), the rollup is computed once at the end as its migration does.
+    await client.query('SET LOCAL session_replication_role = replica');
+    const indexes = await dropSecondaryIndexes(client, BULK_TABLES);
+    const recent = Math.min(options.reports, RECENT);
+    const history = options.reports - recent;
     const passwordHash = await hashPassword(BENCH_PASSWORD);
     const createdLongAgo = new Date(now.getTime() - (YEARS * 365 + 30) * DAY);
 
@@ -272,11 +291,22 @@ export async function generateDataset(url: string, options: DatasetOptions): Pro
     // --- Reports -------------------------------------------------------------------------------
     const span = YEARS * 365 * DAY;
     const start = now.getTime() - span;
+    if (history > 0) {
+      const historyStarted = Date.now();
+      await insertHistory(
+        client,
+        { admins, bailiffs, secretaries },
+        { reports: history, end: new Date(start), spanMs: (span * history) / recent, kinds: REPORT_KINDS, streets: STREETS, cities: CITIES, comments: COMMENTS },
+      );
+      log(`  history: ${history} constats with their files and comments in ${((Date.now() - historyStarted) / 1000).toFixed(1)} s`);
+    }
+    const maxId = async (table: string) => Number((await client.query(`SELECT coalesce(max(id), 0) AS id FROM "${table}"`)).rows[0].id);
     const planned: PlannedReport[] = [];
     const reportRows: unknown[][] = [];
-    for (let id = 1; id <= options.reports; id++) {
-      // Ids follow time, as an autoincrement does; office hours, 7 h to 19 h UTC.
-      const day = Math.floor(((id - 0.5) / options.reports) * (span / DAY));
+    for (let n = 1; n <= recent; n++) {
+      // Ids follow time, as an autoincrement does (after the history's); office hours, 7 h to 19 h UTC.
+      const id = history + n;
+      const day = Math.floor(((n - 0.5) / recent) * (span / DAY));
       let createdAt = new Date(start + day * DAY + (7 + random.next() * 12) * HOUR);
       if (createdAt.getTime() > now.getTime()) createdAt = new Date(now.getTime() - random.int(1, 60) * 60_000);
       const ageDays = (now.getTime() - createdAt.getTime()) / DAY;
@@ -355,11 +385,11 @@ export async function generateDataset(url: string, options: DatasetOptions): Pro
       reportRows,
     );
     reportRows.length = 0;
-    log(`  ${planned.length} constats`);
+    log(`  ${planned.length} recent constats`);
 
     // --- Files (rows only: no benchmarked path reads their bytes) ------------------------------
     const fileRows: unknown[][] = [];
-    let fileId = 0;
+    let fileId = await maxId('ReportFile');
     const fileType = () => random.weighted(FILE_TYPES.map((type) => [type, type[2]] as const));
     const size = () => Math.round(30_000 * Math.exp(random.next() * 5.5)); // 30 kB to ~7 MB, mostly small
     for (const report of planned) {
@@ -400,12 +430,12 @@ export async function generateDataset(url: string, options: DatasetOptions): Pro
     );
     const reportFiles = fileRows.length;
     fileRows.length = 0;
-    log(`  ${reportFiles} fichiers`);
+    log(`  ${reportFiles} files`);
 
     // --- Comments and who read them ------------------------------------------------------------
     const commentRows: unknown[][] = [];
     const readRows: unknown[][] = [];
-    let commentId = 0;
+    let commentId = await maxId('Comment');
     for (const report of planned) {
       const count = random.weighted([[0, 15], [1, 25], [2, 25], [3, 20], [4, 15]] as const);
       const until = Math.max(report.lastStatusChange.getTime(), report.createdAt.getTime() + HOUR);
@@ -451,7 +481,7 @@ export async function generateDataset(url: string, options: DatasetOptions): Pro
       ],
       readRows,
     );
-    log(`  ${commentRows.length} commentaires, ${readRows.length} lectures`);
+    log(`  ${commentRows.length} comments, ${readRows.length} reads`);
 
     // --- News, and the sessions the bench signs in with ----------------------------------------
     const news = Array.from({ length: 60 }, (_, index) => {
@@ -490,6 +520,11 @@ export async function generateDataset(url: string, options: DatasetOptions): Pro
       ],
       sessions,
     );
+    for (const definition of indexes) await client.query(definition);
+    await client.query(`DELETE FROM "ReportMonthSummary"`);
+    await client.query(`DO $$ BEGIN EXECUTE report_month_summary_sql('SELECT 1 AS sign, r.* FROM "Report" r'); END $$`);
+    const count = async (table: string) => Number((await client.query(`SELECT count(*) AS n FROM "${table}"`)).rows[0].n);
+    const totals = { reports: await count('Report'), reportFiles: await count('ReportFile'), comments: await count('Comment'), commentReads: await count('CommentRead') };
     await client.query('COMMIT');
     // Fresh statistics, as autovacuum would have them on a database that grew over five years.
     await client.query('VACUUM ANALYZE');
@@ -497,11 +532,12 @@ export async function generateDataset(url: string, options: DatasetOptions): Pro
     return {
       version: DATASET_VERSION,
       generatedAt: now.toISOString(),
-      reports: planned.length,
+      reports: totals.reports,
+      history,
       inProgress: planned.filter((report) => report.status === 'EC' || report.status === 'RS').length,
-      reportFiles,
-      comments: commentRows.length,
-      commentReads: readRows.length,
+      reportFiles: totals.reportFiles,
+      comments: totals.comments,
+      commentReads: totals.commentReads,
       groups: GROUPS,
       admins: ADMINS,
       bailiffs: bailiffs.length,

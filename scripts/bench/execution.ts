@@ -32,7 +32,7 @@ export function measureExecution(
   // The walk must give back the response it walked, or the figure measures something else.
   const once = JSON.parse(run()) as { data?: unknown; errors?: unknown };
   if (once.errors || JSON.stringify(once.data) !== JSON.stringify(request.data)) {
-    throw new Error(`l’exécution en mémoire ne redonne pas la réponse : ${JSON.stringify(once.errors ?? once.data).slice(0, 200)}`);
+    throw new Error(`the in-memory execution does not give the response back: ${JSON.stringify(once.errors ?? once.data).slice(0, 200)}`);
   }
   for (let i = 0; i < options.iterations; i++) run(); // warm-up: the executor's code is optimized
   const rounds: number[] = [];

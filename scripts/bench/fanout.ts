@@ -9,6 +9,7 @@ import { benchTokens } from './dataset.js';
 import { median, percentile } from './load.js';
 import { graphql } from './process.js';
 import { CREATE_NEWS, NEWS_SUBSCRIPTION } from './queries.js';
+import type { Row } from './report.js';
 
 export interface FanoutRun {
   p50Ms: number;
@@ -58,7 +59,7 @@ export async function measureFanout(
             connectionParams: { authorization: `Bearer ${benchTokens.fanout(index)}` },
             retryAttempts: 0,
             lazy: false,
-            on: { connected: () => connected(), closed: (event) => failed(new Error(`socket ${index} fermée : ${JSON.stringify(event)}`)) },
+            on: { connected: () => connected(), closed: (event) => failed(new Error(`socket ${index} closed: ${JSON.stringify(event)}`)) },
           });
           const subscriber: Subscriber = { client, arrivals: new Map() };
           subscribers.push(subscriber);
@@ -71,7 +72,7 @@ export async function measureFanout(
                 if (id) subscriber.arrivals.set(id, performance.now());
                 for (const wake of waiters) wake();
               },
-              error: (error) => log(`  abonnement ${index} en erreur : ${JSON.stringify(error).slice(0, 200)}`),
+              error: (error) => log(`  subscription ${index} failed: ${JSON.stringify(error).slice(0, 200)}`),
               complete: () => {},
             },
           );
@@ -79,7 +80,7 @@ export async function measureFanout(
       );
     }
     const connectSeconds = (performance.now() - connectStarted) / 1000;
-    log(`  ${subscribers.length} clients graphql-ws connectés en ${connectSeconds.toFixed(1)} s`);
+    log(`  ${subscribers.length} graphql-ws clients connected in ${connectSeconds.toFixed(1)} s`);
 
     const publish = async (label: string) => {
       const sentAt = performance.now();
@@ -87,7 +88,7 @@ export async function measureFanout(
         input: { title: `Banc d’essai : ${label}`, body: `<p>Diffusion ${label} à ${subscribers.length} clients.</p>`, important: false },
       });
       const id = result.data?.createNews?.news?.id as string | undefined;
-      if (!id) throw new Error(`createNews a échoué : ${JSON.stringify(result.errors)}`);
+      if (!id) throw new Error(`createNews failed: ${JSON.stringify(result.errors)}`);
       // Wait until every client has it, or 30 s.
       const deadline = sentAt + 30_000;
       while (subscribers.some((subscriber) => !subscriber.arrivals.has(id)) && performance.now() < deadline) {
@@ -108,8 +109,8 @@ export async function measureFanout(
     // Warm-up items: the first proves every subscription is registered before anything is timed,
     // the next ones let the server's JIT settle on this path, as on a server that has been up a while.
     for (let round = 1; round <= 3; round++) {
-      const warm = await publish(`échauffement ${round}`);
-      if (warm.latencies.length < subscribers.length) log(`  échauffement ${round} : ${warm.latencies.length}/${subscribers.length} clients servis en 30 s`);
+      const warm = await publish(`warm-up ${round}`);
+      if (warm.latencies.length < subscribers.length) log(`  warm-up ${round}: ${warm.latencies.length}/${subscribers.length} clients served in 30 s`);
     }
     const rssWithSocketsBytes = options.rss();
 
@@ -124,7 +125,7 @@ export async function measureFanout(
         received: latencies.length,
         load1: os.loadavg()[0],
       };
-      log(`  diffusion #${run} : ${result.received}/${subscribers.length} reçues, p50 ${result.p50Ms.toFixed(0)} ms, p99 ${result.p99Ms.toFixed(0)} ms, dernier ${result.maxMs.toFixed(0)} ms (charge ${result.load1.toFixed(2)})`);
+      log(`  fan-out #${run}: ${result.received}/${subscribers.length} received, p50 ${result.p50Ms.toFixed(0)} ms, p99 ${result.p99Ms.toFixed(0)} ms, last ${result.maxMs.toFixed(0)} ms (load ${result.load1.toFixed(2)})`);
       runs.push(result);
     }
     return {
@@ -144,4 +145,25 @@ export async function measureFanout(
   } finally {
     await Promise.all(subscribers.map((subscriber) => subscriber.client.dispose()));
   }
+}
+
+const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(0)}`;
+
+export function fanoutRows(fanout: FanoutFigure): Row[] {
+  const m = fanout.median;
+  const complete = m.received === fanout.clients;
+  return [
+    { key: 'fanout.p50', figure: `Fan-out to ${fanout.clients} clients: p50`, value: m.p50Ms, display: `${m.p50Ms.toFixed(0)} ms`, target: '—', pass: null, load1: m.load1 },
+    { key: 'fanout.p99', figure: `Fan-out to ${fanout.clients} clients: p99`, value: m.p99Ms, display: complete ? `${m.p99Ms.toFixed(0)} ms` : `${m.received}/${fanout.clients} received`, target: '≤ 250 ms', pass: complete && m.p99Ms <= 250, load1: m.load1 },
+    { key: 'fanout.last', figure: 'Fan-out: last client served', value: m.maxMs, display: `${m.maxMs.toFixed(0)} ms`, target: '—', pass: null, load1: m.load1 },
+    {
+      key: 'fanout.rss',
+      figure: `Server RSS, ${fanout.clients} open sockets`,
+      value: fanout.rssWithSocketsBytes,
+      display: `${(fanout.rssWithSocketsBytes / 1048576).toFixed(0)} MiB (${signed((fanout.rssWithSocketsBytes - fanout.rssBeforeBytes) / 1048576)} MiB)`,
+      target: '—',
+      pass: null,
+      load1: null,
+    },
+  ];
 }

@@ -208,3 +208,19 @@ export function createFloorHandler(services: Services) {
     response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
   };
 }
+
+/** Links carry an expiry rounded to the minute and its signature: equal data, maybe other minute. */
+export const normalise = (body: string) => body.replace(/exp=\d+&sig=[A-Za-z0-9_-]+/g, 'exp=…&sig=…');
+
+export function firstDifference(a: unknown, b: unknown, at = '$'): string | null {
+  if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || (a === null) !== (b === null)) return `${at}: ${JSON.stringify(a)?.slice(0, 80)} ≠ ${JSON.stringify(b)?.slice(0, 80)}`;
+  if (a && typeof a === 'object') {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b as object)]);
+    for (const key of keys) {
+      const difference = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${at}.${key}`);
+      if (difference) return difference;
+    }
+    return null;
+  }
+  return a === b ? null : `${at}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
+}

@@ -59,8 +59,8 @@ export async function measureLoad(name: string, target: LoadTarget, settings: Lo
   for (let run = 1; run <= settings.runs; run++) {
     const result = await once(target, settings.connections, settings.durationSeconds);
     log(
-      `  ${name} #${run} : ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms` +
-        `${result.failures ? `, ${result.failures} échecs` : ''} (charge ${result.load1.toFixed(2)})`,
+      `  ${name} #${run}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms` +
+        `${result.failures ? `, ${result.failures} failures` : ''} (load ${result.load1.toFixed(2)})`,
     );
     runs.push(result);
   }

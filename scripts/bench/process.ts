@@ -40,7 +40,7 @@ const INHERITED_OUT = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PORT', 'HOST', 
 export function productNodeFlags(): string[] {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
   const command = /\bnode((?:\s+--\S+)*)\s+dist\/api\/src\/main\.js/.exec(pkg.scripts.start);
-  if (!command) throw new Error(`script start inattendu : ${pkg.scripts.start}`);
+  if (!command) throw new Error(`unexpected start script: ${pkg.scripts.start}`);
   return command[1].split(/\s+/).filter(Boolean);
 }
 
@@ -79,14 +79,14 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
   const deadline = started + (options.timeoutMs ?? 120_000);
   let readyAfterMs = 0;
   for (;;) {
-    if (exitCode !== undefined) throw new Error(`le serveur s’est arrêté au démarrage (code ${exitCode}) : voir ${options.logFile}`);
+    if (exitCode !== undefined) throw new Error(`the server stopped while starting (code ${exitCode}): see ${options.logFile}`);
     if (await options.probe(url).catch(() => false)) {
       readyAfterMs = performance.now() - started;
       break;
     }
     if (performance.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`le serveur n’a pas répondu à temps : voir ${options.logFile}`);
+      throw new Error(`the server did not answer in time: see ${options.logFile}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -73,7 +73,7 @@ for (const [id, time] of self) {
   for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + time);
 }
 
-console.log(`${file}: ${(total / 1e6).toFixed(1)} s échantillonnées`);
+console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled`);
 print('Temps propre par paquet ou dossier', areas);
 print('Temps propre par fonction', functions);
 print('Temps inclusif par fonction (elle et ce qu’elle appelle)', inclusive);

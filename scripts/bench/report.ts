@@ -16,10 +16,10 @@ export interface Row {
   load1: number | null;
 }
 
-export const verdict = (row: Row) => (row.pass === null ? '—' : row.pass ? 'OK' : 'ÉCHEC');
+export const verdict = (row: Row) => (row.pass === null ? '—' : row.pass ? 'OK' : 'FAIL');
 
 export function printTable(rows: Row[]): string {
-  const header = ['Mesure', 'Valeur', 'Cible', 'Résultat', 'Charge'];
+  const header = ['Figure', 'Value', 'Target', 'Result', 'Load'];
   const lines = rows.map((row) => [row.figure, row.display, row.target, verdict(row), row.load1 === null ? '' : row.load1.toFixed(2)]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const format = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
@@ -28,7 +28,7 @@ export function printTable(rows: Row[]): string {
 
 export function markdownTable(rows: Row[]): string {
   return [
-    '| Mesure | Valeur | Cible | Résultat | Charge (1 min) |',
+    '| Figure | Value | Target | Result | Load (1 min) |',
     '|---|---:|---:|:---:|---:|',
     ...rows.map((row) => `| ${row.figure} | ${row.display} | ${row.target} | ${verdict(row)} | ${row.load1 === null ? '' : row.load1.toFixed(2)} |`),
   ].join('\n');

@@ -44,8 +44,8 @@ export async function measureSearchCost(
   const headers = { authorization: `Bearer ${benchTokens.admin}`, 'content-type': 'application/json' };
   const [search, list] = await measureCost(
     [
-      { name: 'recherche par nom', target: { url: `${url}/graphql`, method: 'POST', headers, body: JSON.stringify({ query: SEARCH_QUERY, variables }) } },
-      { name: 'même page sans recherche', target: { url: `${url}/graphql`, method: 'POST', headers, body: JSON.stringify({ query: LIST_QUERY, variables: { first: PAGE } }) } },
+      { name: 'search by name', target: { url: `${url}/graphql`, method: 'POST', headers, body: JSON.stringify({ query: SEARCH_QUERY, variables }) } },
+      { name: 'same page without search', target: { url: `${url}/graphql`, method: 'POST', headers, body: JSON.stringify({ query: LIST_QUERY, variables: { first: PAGE } }) } },
     ],
     settings,
     log,
@@ -58,7 +58,7 @@ export function searchRows({ found, search, list }: SearchFigure, database: bool
   const shown = (figure: CostFigure) => (database ? `${figure.median.serverMs.toFixed(1)} + ${figure.median.databaseMs.toFixed(1)} ms` : `${figure.median.serverMs.toFixed(1)} ms`);
   const where = database ? ' + PostgreSQL' : '';
   return [
-    { key: 'search.by_name.cpu', figure: `searchByName : « ${SEARCH_FRAGMENT} » (${found} constats, page de ${PAGE}), CPU serveur${where}`, value: total(search), display: shown(search), target: '—', pass: null, load1: null },
-    { key: 'search.list.cpu', figure: 'Même page sans recherche (même tour) : CPU', value: total(list), display: shown(list), target: '—', pass: null, load1: null },
+    { key: 'search.by_name.cpu', figure: `searchByName: « ${SEARCH_FRAGMENT} » (${found} constats, page of ${PAGE}), CPU server${where}`, value: total(search), display: shown(search), target: '—', pass: null, load1: null },
+    { key: 'search.list.cpu', figure: 'Same page without search (same rounds): CPU', value: total(list), display: shown(list), target: '—', pass: null, load1: null },
   ];
 }

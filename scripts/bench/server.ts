@@ -4,6 +4,8 @@
 //   BENCH_FLOOR=1      GET /__bench/floor?first=N  the screen query's JSON by one hand-written SQL statement
 //   BENCH_SQL_COUNT=1  GET /__bench/sql            SQL statements Prisma sent since the previous call
 //                      POST /__bench/explain       EXPLAIN (ANALYZE, BUFFERS) of given statements and of the floor's
+//   BENCH_GC=1         POST /__bench/gc            a full garbage collection (node --expose-gc), then the memory
+//                                                  figures: the export's RSS baseline that the GC's timing does not move
 // Compiled with the product (scripts/bench/tsconfig.json) and started with plain `node`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadConfig } from '../../api/src/config.js';
@@ -24,6 +26,17 @@ async function main(): Promise<void> {
 
   const routes = new Map<string, (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>>();
   if (process.env.BENCH_FLOOR === '1') routes.set('/__bench/floor', createFloorHandler(running.services));
+  if (process.env.BENCH_GC === '1') {
+    const collect = (globalThis as { gc?: () => void }).gc;
+    if (!collect) throw new Error('BENCH_GC=1 needs node --expose-gc');
+    routes.set('/__bench/gc', async (_request, response) => {
+      // Twice: the first full GC may leave what only finalisers freed for the second.
+      collect();
+      collect();
+      const { rss, heapUsed, heapTotal } = process.memoryUsage();
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ rss, heapUsed, heapTotal }));
+    });
+  }
   if (countSql) {
     routes.set('/__bench/sql', async (_request, response) => {
       const taken = statements.splice(0);
@@ -55,12 +68,12 @@ async function main(): Promise<void> {
           const rows: { 'QUERY PLAN': string }[] = await tx.$queryRawUnsafe(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, ...statement.params);
           return rows.map((row) => row['QUERY PLAN']).join('\n');
         });
-        plans.push(`${statement.sql.trim()}\n-- ${JSON.stringify(statement.params)}\n${best.plan}\n-- plan générique :\n${generic}`);
+        plans.push(`${statement.sql.trim()}\n-- ${JSON.stringify(statement.params)}\n${best.plan}\n-- generic plan:\n${generic}`);
       }
       const prepared: { name: string; generic_plans: bigint; custom_plans: bigint; statement: string }[] = await db.$queryRawUnsafe(
         'SELECT name, generic_plans, custom_plans, left(statement, 120) AS statement FROM pg_prepared_statements',
       );
-      plans.push(`-- pg_prepared_statements d’une connexion :\n${prepared.map((row) => `${row.name}\tgénériques ${row.generic_plans}\tsur mesure ${row.custom_plans}\t${row.statement.replace(/\s+/g, ' ')}`).join('\n')}`);
+      plans.push(`-- pg_prepared_statements of one connection:\n${prepared.map((row) => `${row.name}\tgeneric ${row.generic_plans}\tcustom ${row.custom_plans}\t${row.statement.replace(/\s+/g, ' ')}`).join('\n')}`);
       statements.splice(0);
       response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(plans.join('\n\n'));
     });
@@ -85,7 +98,7 @@ async function main(): Promise<void> {
       });
     });
   }
-  console.log(`[bench] serveur prêt sur ${running.url} (routes de banc : ${[...routes.keys()].join(', ') || 'aucune'})`);
+  console.log(`[bench] server ready on ${running.url} (bench routes: ${[...routes.keys()].join(', ') || 'none'})`);
 
   let stopping = false;
   const shutdown = async () => {

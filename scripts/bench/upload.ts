@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { benchTokens } from './dataset.js';
 import { median } from './load.js';
 import { CREATE_REPORT } from './queries.js';
+import type { Row } from './report.js';
 
 export interface UploadRun {
   megabytesPerSecond: number;
@@ -82,7 +83,7 @@ export async function measureUpload(
   // Warm-up: the first constat created also loads the e-mail templates (admins are mailed) and
   // warms the upload path's JIT; a small upload pays for that before anything is timed.
   const warm = await uploadOnce(url, 1_000_000);
-  if (warm.status !== 200) throw new Error(`envoi d’échauffement refusé (${warm.status}) : ${warm.body.slice(0, 300)}`);
+  if (warm.status !== 200) throw new Error(`warm-up upload refused (${warm.status}): ${warm.body.slice(0, 300)}`);
   const runs: UploadRun[] = [];
   for (let run = 1; run <= options.runs; run++) {
     // Let the previous run's buffers be collected before taking the baseline.
@@ -104,7 +105,7 @@ export async function measureUpload(
     }
     peak = Math.max(peak, options.rss());
     const created = result.status === 200 && /"createReport":\{"message"/.test(result.body);
-    if (!created) throw new Error(`envoi refusé (${result.status}) : ${result.body.slice(0, 300)}`);
+    if (!created) throw new Error(`upload refused (${result.status}): ${result.body.slice(0, 300)}`);
     const measured: UploadRun = {
       megabytesPerSecond: options.megabytes / result.seconds,
       seconds: result.seconds,
@@ -112,8 +113,8 @@ export async function measureUpload(
       load1: os.loadavg()[0],
     };
     options.log(
-      `  envoi #${run} : ${options.megabytes} Mo en ${measured.seconds.toFixed(2)} s = ${measured.megabytesPerSecond.toFixed(0)} Mo/s, ` +
-        `RSS +${(measured.rssGrowthBytes / 1048576).toFixed(1)} Mio (charge ${measured.load1.toFixed(2)})`,
+      `  upload #${run}: ${options.megabytes} MB in ${measured.seconds.toFixed(2)} s = ${measured.megabytesPerSecond.toFixed(0)} MB/s, ` +
+        `RSS +${(measured.rssGrowthBytes / 1048576).toFixed(1)} MiB (load ${measured.load1.toFixed(2)})`,
     );
     runs.push(measured);
   }
@@ -127,4 +128,12 @@ export async function measureUpload(
       load1: median(runs.map((run) => run.load1)),
     },
   };
+}
+
+export function uploadRows(upload: UploadFigure): Row[] {
+  const m = upload.median;
+  return [
+    { key: 'upload.mbps', figure: `Upload ${upload.megabytes} MB: throughput`, value: m.megabytesPerSecond, display: `${m.megabytesPerSecond.toFixed(0)} MB/s`, target: '≥ 100 MB/s', pass: m.megabytesPerSecond >= 100, load1: m.load1 },
+    { key: 'upload.rss', figure: `Upload ${upload.megabytes} MB: peak RSS growth (worst upload)`, value: m.rssGrowthBytes, display: `${(m.rssGrowthBytes / 1048576).toFixed(1)} MiB`, target: '≤ 64 MiB', pass: m.rssGrowthBytes <= 64 * 1048576, load1: m.load1 },
+  ];
 }

@@ -154,4 +154,24 @@ describe('the monthly rollup behind reportAggregates', () => {
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
     await expectAggregatesMatchTheList();
   });
+
+  it('is left untouched by statements that change nothing it sums, and still follows those that do', async () => {
+    const db = app.services.db;
+    const rollupRows = async () => (await db.$queryRawUnsafe<{ id: bigint }[]>('SELECT id FROM "ReportMonthSummary" ORDER BY id')).map((row) => String(row.id));
+    const id = (await db.report.findFirstOrThrow({ where: { name: { startsWith: 'Cumul' } }, orderBy: { id: 'asc' } })).id;
+    const before = await rollupRows();
+    expect(before.length).toBeGreaterThan(0);
+    // A rename, a new date of status change (updatedAt written too), a bulk update matching nothing, a delete of nothing.
+    await db.report.update({ where: { id }, data: { name: 'Cumul renommé' } });
+    await db.report.update({ where: { id }, data: { lastStatusChange: new Date(Date.UTC(2025, 0, 2)) } });
+    await db.report.updateMany({ where: { id: -1 }, data: { status: 'AR' } });
+    await db.report.deleteMany({ where: { id: -1 } });
+    // A statement touching several constats of which none changes a summarised column.
+    await db.report.updateMany({ where: { name: { startsWith: 'Cumul' } }, data: { updatedAt: new Date() } });
+    expect(await rollupRows()).toEqual(before);
+    // A count that changes, within a statement that also renames: the rollup moves, and stays right.
+    await db.report.update({ where: { id }, data: { name: 'Cumul 0', countPagesBilling: { increment: 2 } } });
+    expect(await rollupRows()).not.toEqual(before);
+    await expectAggregatesMatchTheList();
+  });
 });

@@ -13,7 +13,7 @@ const BURN_THEN_WAIT = `
 `;
 const PARENT = `
   const { spawn } = require('node:child_process');
-  const child = spawn(process.execPath, ['-e', ${JSON.stringify(BURN_THEN_WAIT)}], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', BURN_THEN_WAIT], { stdio: ['ignore', 'inherit', 'inherit'] });
   process.on('SIGTERM', () => { child.kill('SIGKILL'); process.exit(0); });
 `;
 
@@ -27,7 +27,7 @@ describe('cpuOf', () => {
   });
 
   test('counts the CPU of the processes below a process apart from its own', async () => {
-    parent = spawn(process.execPath, ['-e', PARENT], { stdio: ['ignore', 'pipe', 'inherit'] });
+    parent = spawn(process.execPath, ['-e', PARENT.replace('BURN_THEN_WAIT', JSON.stringify(BURN_THEN_WAIT))], { stdio: ['ignore', 'pipe', 'inherit'] });
     const before = cpuOf(parent.pid!);
     await new Promise<void>((resolve) => parent!.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('burnt') && resolve()));
     const after = cpuOf(parent.pid!);
@@ -35,6 +35,22 @@ describe('cpuOf', () => {
     expect(after.descendants - before.descendants).toBeGreaterThanOrEqual(0.35);
     // The parent only started its child: far less than the child's burn.
     expect(after.own).toBeLessThan(after.descendants - before.descendants);
+  });
+
+  test('keeps the CPU of a process further below that has exited, once reaped (a PostgreSQL backend under its postmaster)', async () => {
+    // The parent starts a middle process (the postmaster) whose child burns ~400 ms and exits.
+    const burnThenExit = 'const end = process.cpuUsage().user + 400_000; while (process.cpuUsage().user < end);';
+    const middle = `
+      const { spawn } = require('node:child_process');
+      spawn(process.execPath, ['-e', ${JSON.stringify(burnThenExit)}], { stdio: 'ignore' }).on('exit', () => process.stdout.write('reaped\\n'));
+      setTimeout(() => {}, 60_000);
+    `;
+    parent = spawn(process.execPath, ['-e', PARENT.replace('BURN_THEN_WAIT', JSON.stringify(middle))], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const before = cpuOf(parent.pid!);
+    await new Promise<void>((resolve) => parent!.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('reaped') && resolve()));
+    const after = cpuOf(parent.pid!);
+
+    expect(after.descendants - before.descendants).toBeGreaterThanOrEqual(0.35);
   });
 
   test('reads the own CPU of a process, and nothing for a process that does not exist', () => {

@@ -316,8 +316,10 @@ export async function setAccountStatus(ctx: AppContext, userId: number, active: 
  */
 export async function reviewPendingAccount(ctx: AppContext, userId: number, approve: boolean): Promise<void> {
   requireAdmin(ctx);
-  const stored = await findStored(ctx, userId);
-  if (stored.status !== 'PENDING') throw new AppError('BAD_USER_INPUT', accountMessages.notPending);
+  // A request another admin refused a moment ago is gone (deleted): to this admin it is no longer
+  // pending either, whichever of the two statements committed first.
+  const stored = await ctx.db.user.findUnique({ where: { id: userId }, select: STORED_SELECT });
+  if (stored?.status !== 'PENDING') throw new AppError('BAD_USER_INPUT', accountMessages.notPending);
   // Conditional on the account still pending: of two admins deciding at once, only the first acts
   // (an approved account is never deleted by a refusal racing it).
   const stillPending = { id: userId, status: 'PENDING' } as const;

@@ -1,0 +1,173 @@
+// Issue 19 item 3's figure family growth.*: CPU per request (server + PostgreSQL) of each main
+// screen's query, sent as the web app sends it (the query text of its compiled Relay artifact, the
+// variables its page opens with), at 100,000 constats and at 1,000,000 (the same five recent years
+// after 900,000 older constats, dataset.ts). Each run keeps its figures in
+// bench/results/growth-<engine>-<size>.json; once both sizes have run, in either order, each screen
+// gets the ratio 1M ÷ 100k, whose target is ≤ 1.3: a screen must not pay for the history it does not show.
+import { existsSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { benchTokens } from './dataset.js';
+import { measureCost, type CostFigure } from './cost.js';
+import { graphql } from './process.js';
+import type { Row } from './report.js';
+import { SEARCH_FRAGMENT } from './search.js';
+
+/** The dataset the ratios divide by. */
+export const GROWTH_BASE = 100_000;
+export const GROWTH_TARGET = 1.3;
+/** The size issue 19 compares with. */
+export const GROWTH_LARGE = 1_000_000;
+
+/** The web app's query text, from its Relay artifact (`npm run relay` writes them). */
+export function webQuery(root: string, name: string): string {
+  const file = path.join(root, 'web/src/__generated__', `${name}.graphql.ts`);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run npm run relay`);
+  const text = /"text": ("(?:[^"\\]|\\.)*")/.exec(readFileSync(file, 'utf8'))?.[1];
+  if (!text) throw new Error(`${file}: no query text`);
+  return JSON.parse(text) as string;
+}
+
+export interface Screen {
+  key: string;
+  label: string;
+  token: string;
+  query: string;
+  variables: Record<string, unknown>;
+}
+
+/** reportAggregates by month over one year: the same twelve rows at both sizes. */
+const YEAR_AGGREGATES_QUERY = `query YearAggregates($filter: ReportFilter) {
+  reportAggregates(filter: $filter, groupBy: [MONTH]) {
+    year month reports pagesBilling photosBilling pagesRetrocession photosRetrocession billingAmountHT retrocessionAmountHT
+  }
+}`;
+
+/** The secretary the fan-out's first session belongs to (dataset.ts: secretaries first). */
+const secretaryToken = benchTokens.fanout(0);
+
+/**
+ * The screens, with the variables the web app opens them with (web/src/features/reports/ReportsTable.tsx
+ * baseFilter and initialFilter, 10 rows), in the dataset's recent years so that both sizes show the
+ * same constats: last month's rétrocession and facturation, last year's statistics, and the admin's
+ * terminated list read from a constat four years old by its cursor.
+ */
+export async function growthScreens(root: string, url: string, generatedAt: Date): Promise<Screen[]> {
+  const lastMonth = new Date(Date.UTC(generatedAt.getUTCFullYear(), generatedAt.getUTCMonth() - 1, 15));
+  const period = { year: lastMonth.getUTCFullYear(), month: lastMonth.getUTCMonth() + 1 };
+  const lastYear = generatedAt.getUTCFullYear() - 1;
+  const list = (statuses: string[] | null, archived: boolean | null, extra: Record<string, unknown> = {}) => ({
+    awaitingSecretary: null,
+    search: null,
+    bailiffId: null,
+    secretaryId: null,
+    year: null,
+    month: null,
+    statuses,
+    archived,
+    ...extra,
+  });
+  const done = list(['TE'], false);
+  const deep = await graphql<{ reports: { edges: { cursor: string }[] } }>(url, benchTokens.admin, 'query DeepCursor($filter: ReportFilter) { reports(first: 1, filter: $filter) { edges { cursor } } }', {
+    filter: { ...done, year: generatedAt.getUTCFullYear() - 4, month: generatedAt.getUTCMonth() + 1 },
+  });
+  const cursor = deep.data?.reports.edges[0]?.cursor;
+  if (!cursor) throw new Error(`no terminated constat four years back: ${JSON.stringify(deep.errors ?? [])}`);
+  const admin = webQuery(root, 'AdminReportsPageQuery');
+  const pagination = webQuery(root, 'ReportsTablePaginationQuery');
+  const secretary = webQuery(root, 'SecretaryReportsPageQuery');
+  return [
+    { key: 'admin_in_progress', label: 'admin, in progress', token: benchTokens.admin, query: admin, variables: { filter: list(['NA', 'EC', 'RS'], false), count: 10 } },
+    { key: 'admin_done', label: 'admin, terminated', token: benchTokens.admin, query: admin, variables: { filter: done, count: 10 } },
+    { key: 'admin_done_deep', label: 'admin, terminated, 4 years back by cursor', token: benchTokens.admin, query: pagination, variables: { filter: done, count: 10, cursor } },
+    { key: 'admin_archived', label: 'admin, archived', token: benchTokens.admin, query: admin, variables: { filter: list(null, true), count: 10 } },
+    { key: 'bailiff_in_progress', label: 'bailiff, in progress', token: benchTokens.bailiff, query: webQuery(root, 'BailiffReportsPageQuery'), variables: { filter: list(['EC', 'TE'], false), count: 10 } },
+    { key: 'bailiff_archive', label: 'bailiff, archive', token: benchTokens.bailiff, query: webQuery(root, 'BailiffReportsPageArchivedQuery'), variables: { filter: list(['AR'], null), count: 10 } },
+    { key: 'secretary_in_progress', label: 'secretary, in progress', token: secretaryToken, query: secretary, variables: { filter: list(['EC', 'RS'], false), count: 10 } },
+    { key: 'secretary_all', label: 'secretary, « Tous mes constats »', token: secretaryToken, query: secretary, variables: { filter: list(['EC', 'RS', 'TE', 'AR'], null), count: 10 } },
+    { key: 'retrocession_month', label: `rétrocession ${period.month}/${period.year}`, token: benchTokens.admin, query: webQuery(root, 'AdminRetrocessionReportsPageQuery'), variables: { filter: period, count: 10 } },
+    { key: 'billing_month', label: `facturation ${period.month}/${period.year} with its selection dialog`, token: benchTokens.admin, query: webQuery(root, 'BillingPageQuery'), variables: period },
+    { key: 'statistics_year', label: `statistics ${lastYear}`, token: benchTokens.admin, query: webQuery(root, 'StatisticsPageQuery'), variables: { year: lastYear, month: null } },
+    { key: 'notifications', label: 'notifications page', token: benchTokens.admin, query: webQuery(root, 'AllNotificationsPageQuery'), variables: {} },
+    { key: 'search_by_name', label: `search « ${SEARCH_FRAGMENT} », in progress`, token: benchTokens.admin, query: pagination, variables: { filter: list(['NA', 'EC', 'RS'], false, { search: SEARCH_FRAGMENT }), count: 10 } },
+    { key: 'aggregates_year', label: `reportAggregates by month, ${lastYear}`, token: benchTokens.admin, query: YEAR_AGGREGATES_QUERY, variables: { filter: { year: lastYear } } },
+  ];
+}
+
+export interface GrowthFigure {
+  reports: number;
+  screens: { key: string; label: string; cost: CostFigure }[];
+}
+
+export async function measureGrowth(
+  screens: Screen[],
+  url: string,
+  reports: number,
+  settings: { requests: number; rounds: number; connections: number; serverPid: number },
+  log: (message: string) => void,
+): Promise<GrowthFigure> {
+  // A screen slower than 150 ms sends proportionally fewer requests (at least 6), so that a slow one
+  // (statistics: seconds) does not take the run's time; the figure is per request either way.
+  const requests: number[] = [];
+  for (const screen of screens) {
+    let fastest = Infinity;
+    for (let probe = 0; probe < 2; probe++) {
+      const started = performance.now();
+      const answer = await graphql(url, screen.token, screen.query, screen.variables);
+      if (answer.errors) throw new Error(`${screen.key}: ${JSON.stringify(answer.errors)}`);
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    requests.push(Math.max(6, Math.min(settings.requests, Math.round((settings.requests * 150) / Math.max(150, fastest)))));
+    log(`  ${screen.label}: ${fastest.toFixed(0)} ms alone, ${requests[requests.length - 1]} requests a round`);
+  }
+  const costs = await measureCost(
+    screens.map((screen, index) => ({
+      name: screen.key,
+      requests: requests[index],
+      target: {
+        url: `${url}/graphql`,
+        method: 'POST' as const,
+        headers: { authorization: `Bearer ${screen.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: screen.query, variables: screen.variables }),
+      },
+    })),
+    settings,
+    log,
+  );
+  return { reports, screens: screens.map((screen, index) => ({ key: screen.key, label: screen.label, cost: costs[index] })) };
+}
+
+/** Every size's last figures, kept so that the two runs can come in either order. */
+const figuresFile = (resultsDir: string, engine: string, reports: number) => path.join(resultsDir, `growth-${engine}-${reports}.json`);
+const readFigures = (file: string) => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as GrowthFigure & { date: string }) : undefined);
+
+/**
+ * Rows of the run, and the ratios of the largest size measured to the 100,000 one (this run's
+ * figures against the other size's last ones).
+ */
+export async function growthRows(figure: GrowthFigure, resultsDir: string, engine: string, database: boolean): Promise<Row[]> {
+  const total = (cost: CostFigure) => (database ? cost.median.totalMs : cost.median.serverMs);
+  const shown = (cost: CostFigure) => (database ? `${cost.median.serverMs.toFixed(1)} + ${cost.median.databaseMs.toFixed(1)} ms` : `${cost.median.serverMs.toFixed(1)} ms`);
+  await fs.mkdir(resultsDir, { recursive: true });
+  await fs.writeFile(figuresFile(resultsDir, engine, figure.reports), `${JSON.stringify({ date: new Date().toISOString(), ...figure }, null, 2)}\n`);
+  const rows: Row[] = figure.screens.map((screen) => ({ key: `growth.${screen.key}.cpu`, figure: `${screen.label}: CPU per request at ${figure.reports} constats`, value: total(screen.cost), display: shown(screen.cost), target: '—', pass: null, load1: null }));
+  const base = figure.reports === GROWTH_BASE ? figure : readFigures(figuresFile(resultsDir, engine, GROWTH_BASE));
+  const large = figure.reports === GROWTH_BASE ? readFigures(figuresFile(resultsDir, engine, GROWTH_LARGE)) : figure;
+  if (!base || !large || large.reports === GROWTH_BASE) return rows;
+  for (const screen of large.screens) {
+    const before = base.screens.find((entry) => entry.key === screen.key);
+    if (!before) continue;
+    const ratio = total(screen.cost) / total(before.cost);
+    rows.push({
+      key: `growth.${screen.key}`,
+      figure: `${screen.label}: CPU at ${large.reports} (${shown(screen.cost)}) ÷ at ${GROWTH_BASE} (${shown(before.cost)})`,
+      value: ratio,
+      display: ratio.toFixed(2),
+      target: `≤ ${GROWTH_TARGET}`,
+      pass: ratio <= GROWTH_TARGET,
+      load1: null,
+    });
+  }
+  return rows;
+}
