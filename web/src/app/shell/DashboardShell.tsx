@@ -1,30 +1,36 @@
-import { useEffect, useState } from 'react';
-import { makeStyles, tokens } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay/hooks';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { fetchQuery } from 'relay-runtime';
-import type { DashboardShellQuery } from '../../__generated__/DashboardShellQuery.graphql';
-import { onLiveReconnect } from '../../relay/environment';
-import { useMediaQuery } from '../../ui/useMediaQuery';
-import { RoutePage } from '../routing/RoutePage';
-import { canSeeNews, dashboardRoutes } from '../routing/dashboardRoutes';
-import type { SessionUser } from '../session/sessionContext';
-import { DashboardHeader } from './DashboardHeader';
-import { LiveUpdates } from './LiveUpdates';
-import { NotificationBell } from './NotificationBell';
-import { SideMenu } from './SideMenu';
+import { useEffect, useLayoutEffect, useState } from "react";
+import { makeStyles, tokens } from "@fluentui/react-components";
+import {
+  graphql,
+  useLazyLoadQuery,
+  useRelayEnvironment,
+} from "react-relay/hooks";
+import { Navigate, Route, Routes, useLocation } from "react-router";
+import { fetchQuery } from "relay-runtime";
+import type { DashboardShellQuery } from "../../__generated__/DashboardShellQuery.graphql";
+import { onLiveReconnect } from "../../relay/environment";
+import { LiveAnnouncer } from "../../ui/LiveAnnouncer";
+import { focusTitleOfScreen } from "../../ui/titleFocus";
+import { useMediaQuery } from "../../ui/useMediaQuery";
+import { RoutePage } from "../routing/RoutePage";
+import { canSeeNews, dashboardRoutes } from "../routing/dashboardRoutes";
+import type { SessionUser } from "../session/sessionContext";
+import { DashboardHeader } from "./DashboardHeader";
+import { LiveUpdates } from "./LiveUpdates";
+import { NotificationBell } from "./NotificationBell";
+import { SideMenu } from "./SideMenu";
 
 const useStyles = makeStyles({
   root: {
-    minHeight: '100vh',
-    display: 'flex',
-    flexDirection: 'column',
+    minHeight: "100vh",
+    display: "flex",
+    flexDirection: "column",
     backgroundColor: tokens.colorNeutralBackground2,
   },
   body: {
     flexGrow: 1,
-    display: 'flex',
-    alignItems: 'stretch',
+    display: "flex",
+    alignItems: "stretch",
     minHeight: 0,
   },
   // The menu's column runs the full height of the page; the menu itself stays in view.
@@ -34,22 +40,22 @@ const useStyles = makeStyles({
     borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   nav: {
-    position: 'sticky',
-    top: '64px',
-    height: 'calc(100vh - 64px)',
+    position: "sticky",
+    top: "64px",
+    height: "calc(100vh - 64px)",
   },
   main: {
     flexGrow: 1,
     minWidth: 0,
-    boxSizing: 'border-box',
+    boxSizing: "border-box",
     padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`,
-    '@media (max-width: 640px)': {
+    "@media (max-width: 640px)": {
       padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}`,
     },
   },
   content: {
-    maxWidth: '1440px',
-    marginInline: 'auto',
+    maxWidth: "1440px",
+    marginInline: "auto",
   },
 });
 
@@ -72,7 +78,7 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
   const environment = useRelayEnvironment();
   const withNews = canSeeNews(user.role);
   const data = useLazyLoadQuery<DashboardShellQuery>(shellQuery, { withNews });
-  const narrow = useMediaQuery('(max-width: 1023px)');
+  const narrow = useMediaQuery("(max-width: 1023px)");
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
 
@@ -80,10 +86,18 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
   useEffect(
     () =>
       onLiveReconnect(environment, () => {
-        fetchQuery(environment, shellQuery, { withNews }, { fetchPolicy: 'network-only' }).subscribe({});
+        fetchQuery(
+          environment,
+          shellQuery,
+          { withNews },
+          { fetchPolicy: "network-only" },
+        ).subscribe({});
       }),
     [environment, withNews],
   );
+
+  // A layout effect: it runs before the new screen's effects, where its title takes the focus.
+  useLayoutEffect(() => focusTitleOfScreen(pathname), [pathname]);
 
   // Scroll back to the top on each new screen, as a full page load would.
   useEffect(() => {
@@ -96,39 +110,62 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
 
   const routes = dashboardRoutes[user.role];
   return (
-    <div className={styles.root}>
-      <DashboardHeader
-        user={data.me}
-        bell={<NotificationBell query={data} role={user.role} />}
-        onOpenMenu={narrow ? () => setMenuOpen(true) : undefined}
-      />
-      <div className={styles.body}>
-        {narrow ? (
-          <SideMenu user={data.me} type="overlay" open={menuOpen} onClose={() => setMenuOpen(false)} />
-        ) : (
-          <div className={styles.navColumn}>
-            <div className={styles.nav}>
-              <SideMenu user={data.me} type="inline" open onClose={() => setMenuOpen(false)} />
+    <LiveAnnouncer>
+      <div className={styles.root}>
+        <DashboardHeader
+          user={data.me}
+          bell={<NotificationBell query={data} role={user.role} />}
+          onOpenMenu={narrow ? () => setMenuOpen(true) : undefined}
+        />
+        <div className={styles.body}>
+          {narrow ? (
+            <SideMenu
+              user={data.me}
+              type="overlay"
+              open={menuOpen}
+              onClose={() => setMenuOpen(false)}
+            />
+          ) : (
+            <div className={styles.navColumn}>
+              <div className={styles.nav}>
+                <SideMenu
+                  user={data.me}
+                  type="inline"
+                  open
+                  onClose={() => setMenuOpen(false)}
+                />
+              </div>
             </div>
-          </div>
-        )}
-        <main className={styles.main}>
-          <div className={styles.content}>
-            <Routes>
-              {routes.map((route) =>
-                route.path === '' ? (
-                  <Route key="index" index element={<RoutePage route={route} />} />
-                ) : (
-                  <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
-                ),
-              )}
-              {/* Unknown paths, and other roles' paths, lead to the role's default screen. */}
-              <Route path="*" element={<Navigate to="/dashboard" replace />} />
-            </Routes>
-          </div>
-        </main>
+          )}
+          <main className={styles.main}>
+            <div className={styles.content}>
+              <Routes>
+                {routes.map((route) =>
+                  route.path === "" ? (
+                    <Route
+                      key="index"
+                      index
+                      element={<RoutePage route={route} />}
+                    />
+                  ) : (
+                    <Route
+                      key={route.path}
+                      path={route.path}
+                      element={<RoutePage route={route} />}
+                    />
+                  ),
+                )}
+                {/* Unknown paths, and other roles' paths, lead to the role's default screen. */}
+                <Route
+                  path="*"
+                  element={<Navigate to="/dashboard" replace />}
+                />
+              </Routes>
+            </div>
+          </main>
+        </div>
+        <LiveUpdates withNews={withNews} />
       </div>
-      <LiveUpdates withNews={withNews} />
-    </div>
+    </LiveAnnouncer>
   );
 }

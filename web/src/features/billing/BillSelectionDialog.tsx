@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
   Checkbox,
@@ -116,8 +116,21 @@ function Summary({ totals }: { totals: SelectionTotals }) {
 }
 
 /** After generation (spec §4): the bill's frozen lines, discounts locked, and its PDF. */
-function GeneratedBill({ bill, onView }: { bill: BillSelectionDialogBillFragment$key; onView(file: ViewedDocument): void }) {
+function GeneratedBill({
+  bill,
+  onView,
+  takeFocus = false,
+}: {
+  bill: BillSelectionDialogBillFragment$key;
+  onView(file: ViewedDocument): void;
+  /** Just generated: the button that generated it is gone, its number takes the focus (issue 23). */
+  takeFocus?: boolean;
+}) {
   const styles = useStyles();
+  const intro = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (takeFocus) intro.current?.focus();
+  }, [takeFocus]);
   const data = useFragment(
     graphql`
       fragment BillSelectionDialogBillFragment on GroupBill {
@@ -150,7 +163,9 @@ function GeneratedBill({ bill, onView }: { bill: BillSelectionDialogBillFragment
   );
   return (
     <>
-      <Text className={styles.intro}>{t.generatedPeriod(data.number, data.monthLabel)}</Text>
+      <Text ref={intro} tabIndex={-1} className={styles.intro}>
+        {t.generatedPeriod(data.number, data.monthLabel)}
+      </Text>
       <div className={styles.tableWrap}>
         <Table size="small" aria-label={t.title(data.monthLabel)}>
           <TableHeader>
@@ -277,6 +292,7 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
     billingGroup,
   );
   const [selected, setSelected] = useState<readonly string[]>([]);
+  const [justGenerated, setJustGenerated] = useState(false);
   const [discounts, setDiscounts] = useState<Record<string, string>>({});
   const [globalDiscount, setGlobalDiscount] = useState('');
   // Messages show for what the admin touched, and for everything once he tries to generate.
@@ -378,6 +394,7 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
         },
         { errorToast: false },
       );
+      setJustGenerated(true);
       toast('success', billingText.created);
     } catch (error) {
       setServerErrors(serverDiscountErrors(error, reports));
@@ -394,7 +411,7 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
           <DialogTitle>{t.title(data.group.name)}</DialogTitle>
           <DialogContent className={styles.content}>
             {data.bill ? (
-              <GeneratedBill bill={data.bill} onView={setViewed} />
+              <GeneratedBill bill={data.bill} onView={setViewed} takeFocus={justGenerated} />
             ) : (
               <>
                 <div className={styles.intro}>
@@ -536,7 +553,13 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
               </Button>
             ) : null}
             {!generated && canGenerate && sellerReady ? (
-              <Button appearance="primary" disabled={!editable || reports.length === 0} onClick={() => void generate()}>
+              <Button
+                appearance="primary"
+                // While generating it keeps the focus (a disabled button would drop it on <body>).
+                disabled={(!editable && !generating) || reports.length === 0}
+                disabledFocusable={generating}
+                onClick={() => void generate()}
+              >
                 {t.generate}
               </Button>
             ) : null}
