@@ -1,36 +1,32 @@
-import { useEffect, useLayoutEffect, useState } from "react";
-import { makeStyles, tokens } from "@fluentui/react-components";
-import {
-  graphql,
-  useLazyLoadQuery,
-  useRelayEnvironment,
-} from "react-relay/hooks";
-import { Navigate, Route, Routes, useLocation } from "react-router";
-import { fetchQuery } from "relay-runtime";
-import type { DashboardShellQuery } from "../../__generated__/DashboardShellQuery.graphql";
-import { onLiveReconnect } from "../../relay/environment";
-import { LiveAnnouncer } from "../../ui/LiveAnnouncer";
-import { focusTitleOfScreen } from "../../ui/titleFocus";
-import { useMediaQuery } from "../../ui/useMediaQuery";
-import { RoutePage } from "../routing/RoutePage";
-import { canSeeNews, dashboardRoutes } from "../routing/dashboardRoutes";
-import type { SessionUser } from "../session/sessionContext";
-import { DashboardHeader } from "./DashboardHeader";
-import { LiveUpdates } from "./LiveUpdates";
-import { NotificationBell } from "./NotificationBell";
-import { SideMenu } from "./SideMenu";
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay/hooks';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { fetchQuery } from 'relay-runtime';
+import type { DashboardShellQuery } from '../../__generated__/DashboardShellQuery.graphql';
+import { onLiveReconnect } from '../../relay/environment';
+import { LiveAnnouncer } from '../../ui/LiveAnnouncer';
+import { focusTitleOfScreen } from '../../ui/titleFocus';
+import { useMediaQuery } from '../../ui/useMediaQuery';
+import { RoutePage } from '../routing/RoutePage';
+import { canSeeNews, dashboardRoutes } from '../routing/dashboardRoutes';
+import type { SessionUser } from '../session/sessionContext';
+import { DashboardHeader } from './DashboardHeader';
+import { LiveUpdates } from './LiveUpdates';
+import { NotificationBell } from './NotificationBell';
+import { SideMenu } from './SideMenu';
 
 const useStyles = makeStyles({
   root: {
-    minHeight: "100vh",
-    display: "flex",
-    flexDirection: "column",
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
     backgroundColor: tokens.colorNeutralBackground2,
   },
   body: {
     flexGrow: 1,
-    display: "flex",
-    alignItems: "stretch",
+    display: 'flex',
+    alignItems: 'stretch',
     minHeight: 0,
   },
   // The menu's column runs the full height of the page; the menu itself stays in view.
@@ -40,22 +36,22 @@ const useStyles = makeStyles({
     borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   nav: {
-    position: "sticky",
-    top: "64px",
-    height: "calc(100vh - 64px)",
+    position: 'sticky',
+    top: '64px',
+    height: 'calc(100vh - 64px)',
   },
   main: {
     flexGrow: 1,
     minWidth: 0,
-    boxSizing: "border-box",
+    boxSizing: 'border-box',
     padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`,
-    "@media (max-width: 640px)": {
+    '@media (max-width: 640px)': {
       padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}`,
     },
   },
   content: {
-    maxWidth: "1440px",
-    marginInline: "auto",
+    maxWidth: '1440px',
+    marginInline: 'auto',
   },
 });
 
@@ -78,7 +74,7 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
   const environment = useRelayEnvironment();
   const withNews = canSeeNews(user.role);
   const data = useLazyLoadQuery<DashboardShellQuery>(shellQuery, { withNews });
-  const narrow = useMediaQuery("(max-width: 1023px)");
+  const narrow = useMediaQuery('(max-width: 1023px)');
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
 
@@ -86,12 +82,7 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
   useEffect(
     () =>
       onLiveReconnect(environment, () => {
-        fetchQuery(
-          environment,
-          shellQuery,
-          { withNews },
-          { fetchPolicy: "network-only" },
-        ).subscribe({});
+        fetchQuery(environment, shellQuery, { withNews }, { fetchPolicy: 'network-only' }).subscribe({});
       }),
     [environment, withNews],
   );
@@ -110,6 +101,7 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
 
   const routes = dashboardRoutes[user.role];
   return (
+    // The live region of what changes by itself (LiveUpdates, live lists), for screen readers.
     <LiveAnnouncer>
       <div className={styles.root}>
         <DashboardHeader
@@ -119,21 +111,11 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
         />
         <div className={styles.body}>
           {narrow ? (
-            <SideMenu
-              user={data.me}
-              type="overlay"
-              open={menuOpen}
-              onClose={() => setMenuOpen(false)}
-            />
+            <SideMenu user={data.me} type="overlay" open={menuOpen} onClose={() => setMenuOpen(false)} />
           ) : (
             <div className={styles.navColumn}>
               <div className={styles.nav}>
-                <SideMenu
-                  user={data.me}
-                  type="inline"
-                  open
-                  onClose={() => setMenuOpen(false)}
-                />
+                <SideMenu user={data.me} type="inline" open onClose={() => setMenuOpen(false)} />
               </div>
             </div>
           )}
@@ -141,25 +123,14 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
             <div className={styles.content}>
               <Routes>
                 {routes.map((route) =>
-                  route.path === "" ? (
-                    <Route
-                      key="index"
-                      index
-                      element={<RoutePage route={route} />}
-                    />
+                  route.path === '' ? (
+                    <Route key="index" index element={<RoutePage route={route} />} />
                   ) : (
-                    <Route
-                      key={route.path}
-                      path={route.path}
-                      element={<RoutePage route={route} />}
-                    />
+                    <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
                   ),
                 )}
                 {/* Unknown paths, and other roles' paths, lead to the role's default screen. */}
-                <Route
-                  path="*"
-                  element={<Navigate to="/dashboard" replace />}
-                />
+                <Route path="*" element={<Navigate to="/dashboard" replace />} />
               </Routes>
             </div>
           </main>
