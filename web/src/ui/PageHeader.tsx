@@ -25,6 +25,9 @@ const useStyles = makeStyles({
     margin: 0,
     letterSpacing: '0.01em',
     textTransform: 'uppercase',
+    // Focused by script after a navigation (titleFocus.ts) for screen readers and the next Tab; a
+    // title is no control, so no ring (a page opened afresh would otherwise show one around it).
+    ':focus': { outline: 'none' },
   },
   description: {
     color: tokens.colorNeutralForeground2,
