@@ -148,6 +148,41 @@ describe('tiles', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard/constats-mois-secretaire');
     await screenTitle(page, 'Tous mes constats').waitFor();
   });
+
+  // Issue 18 item 11: at 1280 and 1366 px the five tiles share one row, each label keeps to one
+  // line and each figure stays inside its tile.
+  it('keep to one row at 1280 and 1366 px, labels on one line, figures inside their tile', async () => {
+    await screenTitle(page, 'Constats en cours').waitFor();
+    await page.getByRole('group', { name: 'Délai moyen de retour' }).waitFor();
+    for (const width of [1280, 1366]) {
+      await page.setViewportSize({ width, height: 800 });
+      const layout = await page.evaluate(() => {
+        const tiles = [...document.querySelectorAll('main a[href*="/dashboard/"], main [role="group"]')].filter((tile) =>
+          /^(Rétrocession|Constats en cours|Tous mes constats|Constats en alerte|Délai moyen de retour)/.test(tile.textContent ?? ''),
+        );
+        const lines = (node: Element) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        };
+        return tiles.map((tile) => {
+          const box = tile.getBoundingClientRect();
+          const texts = [...tile.querySelectorAll('.fui-Text')];
+          return {
+            top: Math.round(box.top),
+            label: texts[0]?.textContent,
+            lines: texts.map(lines),
+            inside: texts.every((text) => text.getBoundingClientRect().right <= box.right + 0.5),
+          };
+        });
+      });
+      expect(layout).toHaveLength(5);
+      expect(new Set(layout.map((tile) => tile.top)).size).toBe(1);
+      expect(layout.filter((tile) => tile.lines.some((count) => count > 1) || !tile.inside)).toEqual([]);
+      await saveScreenshot(page, `secretary-dashboard-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });
 
 describe('Constats en cours', () => {

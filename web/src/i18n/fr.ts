@@ -178,6 +178,8 @@ export const fr = {
     notImportant: 'Non importante',
     unread: 'Non lue',
     newsTitle: 'Actualité',
+    /** Said by screen readers when a notification arrives live (issue 23). */
+    arrived: (title: string) => `Nouvelle notification : ${title}`,
   },
 
   notificationKinds: {

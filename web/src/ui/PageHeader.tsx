@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { takeTitleFocus } from './titleFocus';
 
 const useStyles = makeStyles({
   root: {
@@ -24,6 +25,9 @@ const useStyles = makeStyles({
     margin: 0,
     letterSpacing: '0.01em',
     textTransform: 'uppercase',
+    // Focused by script after a navigation (titleFocus.ts) for screen readers and the next Tab; a
+    // title is no control, so no ring (a page opened afresh would otherwise show one around it).
+    ':focus': { outline: 'none' },
   },
   description: {
     color: tokens.colorNeutralForeground2,
@@ -46,10 +50,16 @@ interface PageHeaderProps {
 /** The title block of a dashboard screen. */
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   const styles = useStyles();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // preventScroll: the shell has just scrolled the new screen to its top.
+    if (takeTitleFocus()) heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <header className={styles.root}>
       <div className={styles.text}>
-        <Text as="h1" size={700} weight="semibold" className={styles.title}>
+        {/* tabIndex -1: focusable by the script above only, not a Tab stop. */}
+        <Text as="h1" ref={heading} tabIndex={-1} size={700} weight="semibold" className={styles.title}>
           {title}
         </Text>
         {description ? <Text className={styles.description}>{description}</Text> : null}

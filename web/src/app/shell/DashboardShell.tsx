@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay/hooks';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { fetchQuery } from 'relay-runtime';
 import type { DashboardShellQuery } from '../../__generated__/DashboardShellQuery.graphql';
 import { onLiveReconnect } from '../../relay/environment';
+import { LiveAnnouncer } from '../../ui/LiveAnnouncer';
+import { focusTitleOfScreen } from '../../ui/titleFocus';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { RoutePage } from '../routing/RoutePage';
 import { canSeeNews, dashboardRoutes } from '../routing/dashboardRoutes';
@@ -85,6 +87,9 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
     [environment, withNews],
   );
 
+  // A layout effect: it runs before the new screen's effects, where its title takes the focus.
+  useLayoutEffect(() => focusTitleOfScreen(pathname), [pathname]);
+
   // Scroll back to the top on each new screen, as a full page load would.
   useEffect(() => {
     // Braces matter: recent browsers return a promise from scrollTo, which an effect must not.
@@ -96,39 +101,42 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
 
   const routes = dashboardRoutes[user.role];
   return (
-    <div className={styles.root}>
-      <DashboardHeader
-        user={data.me}
-        bell={<NotificationBell query={data} role={user.role} />}
-        onOpenMenu={narrow ? () => setMenuOpen(true) : undefined}
-      />
-      <div className={styles.body}>
-        {narrow ? (
-          <SideMenu user={data.me} type="overlay" open={menuOpen} onClose={() => setMenuOpen(false)} />
-        ) : (
-          <div className={styles.navColumn}>
-            <div className={styles.nav}>
-              <SideMenu user={data.me} type="inline" open onClose={() => setMenuOpen(false)} />
+    // The live region of what changes by itself (LiveUpdates, live lists), for screen readers.
+    <LiveAnnouncer>
+      <div className={styles.root}>
+        <DashboardHeader
+          user={data.me}
+          bell={<NotificationBell query={data} role={user.role} />}
+          onOpenMenu={narrow ? () => setMenuOpen(true) : undefined}
+        />
+        <div className={styles.body}>
+          {narrow ? (
+            <SideMenu user={data.me} type="overlay" open={menuOpen} onClose={() => setMenuOpen(false)} />
+          ) : (
+            <div className={styles.navColumn}>
+              <div className={styles.nav}>
+                <SideMenu user={data.me} type="inline" open onClose={() => setMenuOpen(false)} />
+              </div>
             </div>
-          </div>
-        )}
-        <main className={styles.main}>
-          <div className={styles.content}>
-            <Routes>
-              {routes.map((route) =>
-                route.path === '' ? (
-                  <Route key="index" index element={<RoutePage route={route} />} />
-                ) : (
-                  <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
-                ),
-              )}
-              {/* Unknown paths, and other roles' paths, lead to the role's default screen. */}
-              <Route path="*" element={<Navigate to="/dashboard" replace />} />
-            </Routes>
-          </div>
-        </main>
+          )}
+          <main className={styles.main}>
+            <div className={styles.content}>
+              <Routes>
+                {routes.map((route) =>
+                  route.path === '' ? (
+                    <Route key="index" index element={<RoutePage route={route} />} />
+                  ) : (
+                    <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+                  ),
+                )}
+                {/* Unknown paths, and other roles' paths, lead to the role's default screen. */}
+                <Route path="*" element={<Navigate to="/dashboard" replace />} />
+              </Routes>
+            </div>
+          </main>
+        </div>
+        <LiveUpdates withNews={withNews} />
       </div>
-      <LiveUpdates withNews={withNews} />
-    </div>
+    </LiveAnnouncer>
   );
 }

@@ -8,6 +8,9 @@ import {
 } from 'relay-runtime';
 import type { LiveUpdatesNewsSubscription } from '../../__generated__/LiveUpdatesNewsSubscription.graphql';
 import type { LiveUpdatesNotificationSubscription } from '../../__generated__/LiveUpdatesNotificationSubscription.graphql';
+import { fr } from '../../i18n/fr';
+import { useAnnounce } from '../../ui/LiveAnnouncer';
+import { notificationTitle } from './BellNotification';
 
 const notificationSubscription = graphql`
   subscription LiveUpdatesNotificationSubscription {
@@ -54,6 +57,7 @@ function prepend(store: RecordSourceSelectorProxy, node: RecordProxy, keys: stri
 }
 
 function NotificationsLive() {
+  const announce = useAnnounce();
   const config = useMemo<GraphQLSubscriptionConfig<LiveUpdatesNotificationSubscription>>(
     () => ({
       subscription: notificationSubscription,
@@ -71,10 +75,14 @@ function NotificationsLive() {
           root.setValue(count + 1, 'unreadNotificationCount');
         }
       },
+      // The red dot is seen; screen readers hear it, the focus staying where it is.
+      onNext: (data) => {
+        if (data?.notificationAdded) announce(fr.bell.arrived(notificationTitle(data.notificationAdded.kind)));
+      },
       // Live updates are a comfort: a failure must not break the screen (spec §8: ignored).
       onError: () => {},
     }),
-    [],
+    [announce],
   );
   useSubscription(config);
   return null;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Text, Tooltip, makeStyles, mergeClasses, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { DocumentBulletListRegular } from '@fluentui/react-icons/svg/document-bullet-list';
 import { SendRegular } from '@fluentui/react-icons/svg/send';
 import { graphql, useFragment } from 'react-relay/hooks';
@@ -180,6 +180,7 @@ export function BillActions({
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
   const [sending, setSending] = useState(false);
+  const restoreFocusHere = useRestoreFocusTarget();
 
   const send = async () => {
     if (!data) return;
@@ -214,7 +215,8 @@ export function BillActions({
   return (
     <span className={styles.actions}>
       <Tooltip content={t.select(client)} relationship="label">
-        <Button appearance="subtle" icon={<DocumentBulletListRegular />} onClick={onSelect} />
+        {/* The selection dialog opens without a DialogTrigger: this marks where its focus returns. */}
+        <Button appearance="subtle" icon={<DocumentBulletListRegular />} onClick={onSelect} {...restoreFocusHere} />
       </Tooltip>
       <ViewFileButton file={data?.pdf ?? null} label={t.view(client)} onView={onView} />
       {data?.xml ? <DownloadFileButton file={data.xml} label={billingText.xml.download(client)} /> : null}

@@ -99,6 +99,7 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
     billingGroup,
   );
   const [selected, setSelected] = useState<readonly string[]>([]);
+  const [justGenerated, setJustGenerated] = useState(false);
   const [discounts, setDiscounts] = useState<Record<string, string>>({});
   const [globalDiscount, setGlobalDiscount] = useState('');
   // Messages show for what the admin touched, and for everything once he tries to generate.
@@ -199,6 +200,7 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
         },
         { errorToast: false },
       );
+      setJustGenerated(true);
       toast('success', billingText.created);
     } catch (error) {
       setServerErrors(serverDiscountErrors(error, reports));
@@ -215,7 +217,7 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
           <DialogTitle>{t.title(data.group.name)}</DialogTitle>
           <DialogContent className={styles.content}>
             {data.bill ? (
-              <GeneratedBill bill={data.bill} onView={setViewed} />
+              <GeneratedBill bill={data.bill} onView={setViewed} takeFocus={justGenerated} />
             ) : (
               <>
                 <div className={styles.intro}>
@@ -279,7 +281,13 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
               </Button>
             ) : null}
             {!generated && canGenerate && sellerReady ? (
-              <Button appearance="primary" disabled={!editable || reports.length === 0} onClick={() => void generate()}>
+              <Button
+                appearance="primary"
+                // While generating it keeps the focus (a disabled button would drop it on <body>).
+                disabled={(!editable && !generating) || reports.length === 0}
+                disabledFocusable={generating}
+                onClick={() => void generate()}
+              >
                 {t.generate}
               </Button>
             ) : null}

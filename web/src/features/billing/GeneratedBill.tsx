@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button, Checkbox, Field, Input, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { graphql, useFragment } from 'react-relay/hooks';
@@ -11,8 +12,21 @@ import { billingText } from './text';
 const t = billingText.dialog;
 
 /** After generation (spec §4): the bill's frozen lines, discounts locked, and its PDF. */
-export function GeneratedBill({ bill, onView }: { bill: GeneratedBillFragment$key; onView(file: ViewedDocument): void }) {
+export function GeneratedBill({
+  bill,
+  onView,
+  takeFocus = false,
+}: {
+  bill: GeneratedBillFragment$key;
+  onView(file: ViewedDocument): void;
+  /** Just generated: the button that generated it is gone, its number takes the focus (issue 23). */
+  takeFocus?: boolean;
+}) {
   const styles = useBillDialogStyles();
+  const intro = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (takeFocus) intro.current?.focus();
+  }, [takeFocus]);
   const data = useFragment(
     graphql`
       fragment GeneratedBillFragment on GroupBill {
@@ -45,7 +59,9 @@ export function GeneratedBill({ bill, onView }: { bill: GeneratedBillFragment$ke
   );
   return (
     <>
-      <Text className={styles.intro}>{t.generatedPeriod(data.number, data.monthLabel)}</Text>
+      <Text ref={intro} tabIndex={-1} className={styles.intro}>
+        {t.generatedPeriod(data.number, data.monthLabel)}
+      </Text>
       <div className={styles.tableWrap}>
         <Table size="small" aria-label={t.title(data.monthLabel)}>
           <TableHeader>

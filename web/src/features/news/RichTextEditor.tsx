@@ -99,6 +99,9 @@ export function RichTextEditor({ defaultValue, onChange, onBlur, ...aria }: Rich
         role="textbox"
         aria-multiline="true"
         contentEditable
+        // A Tab stop of its own: Tabster, which moves the focus out of the toolbar above, skips
+        // contentEditable elements without a tabIndex (the editor was unreachable by keyboard).
+        tabIndex={0}
         suppressContentEditableWarning
         onInput={(event) => onChange(event.currentTarget.innerHTML)}
         onBlur={onBlur}

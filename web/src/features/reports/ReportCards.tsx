@@ -45,10 +45,23 @@ const useStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3 },
   value: { whiteSpace: 'nowrap' },
   textValue: { lineHeight: tokens.lineHeightBase400 },
-  // Five tiles on one row of a 1280 px screen (the secretary's): smaller icons and padding.
+  // Five tiles on one row of a 1280 px screen (the secretary's): the label takes the tile's whole
+  // width above its icon and figure, so that « Délai moyen de retour » keeps to one line (issue 18
+  // item 11; beside the icon it had 110 px and wrapped).
   compactGrid: { gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))', gap: tokens.spacingHorizontalM },
-  compactCard: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`, columnGap: tokens.spacingHorizontalM },
-  compactIcon: { width: '34px', height: '34px', fontSize: '18px' },
+  compactCard: {
+    display: 'grid',
+    gridTemplateColumns: 'auto minmax(0, 1fr)',
+    gridTemplateAreas: '"label label" "icon value"',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalXS,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`,
+  },
+  compactText: { display: 'contents' },
+  compactLabel: { gridArea: 'label' },
+  compactValue: { gridArea: 'value' },
+  compactIcon: { gridArea: 'icon', width: '30px', height: '30px', fontSize: '16px' },
   link: {
     color: 'inherit',
     textDecorationLine: 'none',
@@ -96,13 +109,17 @@ function CardContent({ icon, tone, label, value, textValue = false }: ReportCard
   return (
     <>
       <span className={mergeClasses(styles.icon, styles[tone], compact && styles.compactIcon)}>{icon}</span>
-      <span className={styles.text}>
-        <Text size={200} weight="medium" className={styles.label}>
+      <span className={mergeClasses(styles.text, compact && styles.compactText)}>
+        <Text size={200} weight="medium" className={mergeClasses(styles.label, compact && styles.compactLabel)}>
           {label}
         </Text>
         {/* The link's name reads « label : value » (WCAG 2.5.3: the visible words, in order). */}
         <VisuallyHidden> : </VisuallyHidden>
-        <Text size={textValue ? 400 : 500} weight="semibold" className={textValue ? styles.textValue : styles.value}>
+        <Text
+          size={textValue ? 400 : 500}
+          weight="semibold"
+          className={mergeClasses(textValue ? styles.textValue : styles.value, compact && styles.compactValue)}
+        >
           {value}
         </Text>
       </span>

@@ -243,7 +243,9 @@ export function ReportCounters({ report, readOnly = false }: { report: ReportCou
     <Button
       size="small"
       appearance="primary"
-      disabled={disabled || sending !== null}
+      // While saving it keeps the focus (a disabled button would drop it on <body>).
+      disabled={disabled && sending === null}
+      disabledFocusable={sending !== null}
       icon={busy ? <Spinner size="tiny" appearance="inverted" /> : undefined}
       onClick={onClick}
     >

@@ -38,6 +38,8 @@ export const reportsText = {
     AR: 'Archivé',
   },
   empty: 'Aucun constat.',
+  /** Said by screen readers when another user changes a constat shown on the screen (issue 23). */
+  liveChanged: (name: string, status: string) => `Constat ${name} mis à jour : ${status}`,
   files: (count: number) => `${count} fichier${count > 1 ? 's' : ''}`,
   downloadAll: 'Tout télécharger',
   noFile: 'Aucun fichier',

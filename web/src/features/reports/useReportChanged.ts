@@ -18,6 +18,8 @@
 import { useMemo, useRef } from 'react';
 import { graphql, useSubscription } from 'react-relay/hooks';
 import { ConnectionHandler, type GraphQLSubscriptionConfig, type RecordSourceSelectorProxy } from 'relay-runtime';
+import { useAnnounce } from '../../ui/LiveAnnouncer';
+import { reportsText } from './text';
 import type {
   useReportChangedSubscription,
   useReportChangedSubscription$data,
@@ -28,8 +30,10 @@ const subscription = graphql`
     reportChanged {
       reportId
       report {
-        # What the hook itself reads: whether the report still belongs to a list, whether it is new.
+        # What the hook itself reads: whether the report still belongs to a list, whether it is new,
+        # and what to announce.
         id
+        name
         status
         isArchived
         createdAt
@@ -78,6 +82,7 @@ export function removeReportFromConnection(store: RecordSourceSelectorProxy, con
 }
 
 export function useReportChanged({ connectionIds, belongs, onMembershipChange }: ReportChangedOptions): void {
+  const announce = useAnnounce();
   // The latest options, read by the updater without re-subscribing on every render.
   const options = useRef({ connectionIds, belongs, onMembershipChange });
   options.current = { connectionIds, belongs, onMembershipChange };
@@ -92,6 +97,11 @@ export function useReportChanged({ connectionIds, belongs, onMembershipChange }:
         const report = event.report;
         const stays = report != null && (fits?.(report) ?? true);
         let membership = false;
+        // A row on screen changed: screen readers hear it (issue 23), the focus staying where it is.
+        if (report != null && ids.some((id) => holds(store, id, event.reportId))) {
+          const text = reportsText.liveChanged(report.name, reportsText.status[report.status] ?? report.status);
+          queueMicrotask(() => announce(text));
+        }
         for (const id of ids) {
           if (!stays) membership = removeReportFromConnection(store, id, event.reportId) || membership;
           else if (isNewer(store, id, report.createdAt as string)) membership = true;
@@ -102,7 +112,7 @@ export function useReportChanged({ connectionIds, belongs, onMembershipChange }:
       // Live updates are a comfort: a failure must not break the screen (spec §8: ignored).
       onError: () => {},
     }),
-    [],
+    [announce],
   );
   useSubscription(config);
 }
