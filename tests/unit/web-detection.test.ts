@@ -17,7 +17,7 @@ describe('automatic counting words', () => {
 
 describe('statistics: billed according to the automatic counting', () => {
   it('shows a rounded percentage with its counts, a dash when nothing compares', async () => {
-    const { statisticsText } = await import('../../web/src/features/statistics/text.js');
+    const { statisticsText } = await import('../../web/src/i18n/statistics.js');
     expect(statisticsText.detectionValue(26, 30)).toBe('87\u00a0% (26/30)');
     expect(statisticsText.detectionValue(0, 0)).toBe('-');
   });

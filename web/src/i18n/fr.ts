@@ -1,6 +1,7 @@
-// Every user-facing text of the web app, in one reviewable catalogue. Quoted texts come from the
-// spec and must stay word for word; docs/decisions.md lists the ones we chose where the spec
-// is silent or not in French.
+// The web app's catalogue of French texts (README « Texts »): this file holds the shell's, the
+// shared words and the screens with few texts; a feature with many has its own file beside this
+// one (reports.ts, billing.ts, …). Quoted texts come from the spec and must stay word for word;
+// docs/decisions.md lists the ones we chose where the spec is silent or not in French.
 export const fr = {
   productName: 'Extranet Constats',
   productTagline: 'Suivi des constats des études de commissaires de justice',

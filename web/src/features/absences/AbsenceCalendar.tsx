@@ -26,7 +26,7 @@ import { addDays, dateOf, dayOf, firstOfMonth, weekdayIndex, type Day } from '..
 import { formatDate } from '../../ui/format';
 import { monthName } from '../../ui/periods';
 import { absencesOn, shiftAnchor, visibleRange, type CalendarView } from './calendarRange';
-import { absencesText as t } from './text';
+import { absencesText as t } from '../../i18n/absences';
 import type { CalendarPeriod } from './useCalendarPeriod';
 
 type Absence = AbsenceCalendarFragment$data[number];

@@ -4,7 +4,7 @@ import type { AdminAbsencesPageQuery } from '../../__generated__/AdminAbsencesPa
 import { fr } from '../../i18n/fr';
 import { PageHeader } from '../../ui/PageHeader';
 import { AbsenceCalendar } from './AbsenceCalendar';
-import { absencesText as t } from './text';
+import { absencesText as t } from '../../i18n/absences';
 import { useAbsenceAdded } from './useAbsenceAdded';
 import { useCalendarPeriod } from './useCalendarPeriod';
 

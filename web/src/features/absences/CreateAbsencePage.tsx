@@ -11,7 +11,7 @@ import { DatePicker } from '../../ui/DatePicker';
 import { PageHeader } from '../../ui/PageHeader';
 import { useToast } from '../../ui/toasts';
 import { calendarPathAfterReport, checkAbsenceDates, type AbsenceDates } from './absenceForm';
-import { absencesText } from './text';
+import { absencesText } from '../../i18n/absences';
 
 const t = absencesText.form;
 

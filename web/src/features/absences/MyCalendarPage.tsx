@@ -6,7 +6,7 @@ import type { MyCalendarPageQuery } from '../../__generated__/MyCalendarPageQuer
 import { fr } from '../../i18n/fr';
 import { PageHeader } from '../../ui/PageHeader';
 import { AbsenceCalendar } from './AbsenceCalendar';
-import { absencesText as t } from './text';
+import { absencesText as t } from '../../i18n/absences';
 import { useCalendarPeriod } from './useCalendarPeriod';
 
 const MAX_ABSENCES = 500;

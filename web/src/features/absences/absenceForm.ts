@@ -1,7 +1,7 @@
 // The rules of « Signaler une absence ou un congé » (spec §2, §5), as the form applies them
 // before the server does the same.
 import { parseFrenchDay, type Day } from '../../ui/days.js';
-import { absencesText } from './text.js';
+import { absencesText } from '../../i18n/absences.js';
 
 const t = absencesText.form;
 

@@ -13,7 +13,7 @@ import type { ViewedDocument } from '../../ui/DocumentViewer';
 import { DownloadFileButton, ViewFileButton } from '../../ui/FileButtons';
 import { formatDateTime, formatMoney } from '../../ui/format';
 import { useToast } from '../../ui/toasts';
-import { billingText } from './text';
+import { billingText } from '../../i18n/billing';
 
 const t = billingText.table;
 

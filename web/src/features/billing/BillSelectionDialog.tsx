@@ -30,7 +30,7 @@ import { BillSummary } from './BillSummary';
 import { GeneratedBill } from './GeneratedBill';
 import { useBillDialogStyles } from './billDialogStyles';
 import { hasErrors, previewTotals, validateSelection, type SelectionErrors } from './selection';
-import { billingText, SELLER_SETTINGS_PATH } from './text';
+import { billingText, SELLER_SETTINGS_PATH } from '../../i18n/billing';
 
 const t = billingText.dialog;
 

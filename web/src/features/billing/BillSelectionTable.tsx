@@ -5,7 +5,7 @@ import { formatDate, formatMoney } from '../../ui/format';
 import { DetectionFlag } from '../reports/DetectionFlag';
 import { useBillDialogStyles } from './billDialogStyles';
 import { groupByPeriod } from './selection';
-import { billingText } from './text';
+import { billingText } from '../../i18n/billing';
 
 const t = billingText.dialog;
 

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../ui/format';
 import { useBillDialogStyles } from './billDialogStyles';
 import type { SelectionTotals } from './selection';
-import { billingText } from './text';
+import { billingText } from '../../i18n/billing';
 
 const t = billingText.dialog;
 

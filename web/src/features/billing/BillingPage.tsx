@@ -17,7 +17,7 @@ import { RouterLink } from '../../ui/RouterLink';
 import { BillActions, BillNumberCell, PaidCheckbox, SentDot } from './BillCells';
 import { PeriodTotalsBox } from '../retrocession/PeriodTotalsBox';
 import { BillSelectionDialog } from './BillSelectionDialog';
-import { billingText, SELLER_SETTINGS_PATH } from './text';
+import { billingText, SELLER_SETTINGS_PATH } from '../../i18n/billing';
 import { useBillingChanged } from './useBillingChanged';
 
 /** Spec §9: period filters offer the years from 2020 to the current one. */

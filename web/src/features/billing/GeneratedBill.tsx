@@ -7,7 +7,7 @@ import type { ViewedDocument } from '../../ui/DocumentViewer';
 import { formatDate, formatMoney } from '../../ui/format';
 import { BillSummary } from './BillSummary';
 import { useBillDialogStyles } from './billDialogStyles';
-import { billingText } from './text';
+import { billingText } from '../../i18n/billing';
 
 const t = billingText.dialog;
 

@@ -14,7 +14,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { YearSelect } from '../../ui/PeriodSelects';
 import { monthName, parisYearMonth } from '../../ui/periods';
 import { ROWS_PER_PAGE_BAILIFF, useConnectionPages } from '../../ui/useConnectionPages';
-import { billingText } from './text';
+import { billingText } from '../../i18n/billing';
 
 const t = billingText.myBills;
 

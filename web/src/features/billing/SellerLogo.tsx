@@ -12,7 +12,7 @@ import { useCommit } from '../../relay/commit';
 import { useUpload } from '../../relay/useUpload';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useToast } from '../../ui/toasts';
-import { billingText } from './text';
+import { billingText } from '../../i18n/billing';
 
 const t = billingText.settings.logo;
 

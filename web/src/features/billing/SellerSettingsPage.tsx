@@ -12,7 +12,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useToast } from '../../ui/toasts';
 import { useFormFields } from '../../ui/useFormFields';
 import { SellerLogo } from './SellerLogo';
-import { billingText } from './text';
+import { billingText } from '../../i18n/billing';
 
 const t = billingText.settings;
 type SellerField = keyof typeof t.fields;

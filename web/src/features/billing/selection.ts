@@ -2,7 +2,7 @@
 // same checks and the same rounding as the server's (api/src/modules/billing/rules.ts), so the
 // preview shows the figures the bill will freeze. Exact cents as BigInt, never binary floats.
 import { monthName, parisYearMonth } from '../../ui/periods.js';
-import { billingText as t } from './text.js';
+import { billingText as t } from '../../i18n/billing.js';
 
 /** A discount as typed: '' until the admin types one. */
 export type DiscountInput = string;

@@ -6,7 +6,7 @@ import { graphql, useFragment } from 'react-relay/hooks';
 import type { BailiffTilesFragment$key } from '../../__generated__/BailiffTilesFragment.graphql';
 import { fr } from '../../i18n/fr';
 import { ReportCard, ReportCardGrid, ReportCardLink } from './ReportCards';
-import { reportsText } from './text';
+import { reportsText } from '../../i18n/reports';
 
 const t = reportsText.bailiffTiles;
 

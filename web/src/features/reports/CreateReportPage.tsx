@@ -11,7 +11,7 @@ import { ChoiceSelect, type Choice } from '../../ui/ChoiceSelect';
 import { PageHeader } from '../../ui/PageHeader';
 import { UploadBox } from '../../ui/UploadBox';
 import { useToast } from '../../ui/toasts';
-import { ACCEPTED_REPORT_FILES, reportsText } from './text';
+import { ACCEPTED_REPORT_FILES, reportsText } from '../../i18n/reports';
 
 const t = reportsText.create;
 const NAME_MAX = 90;

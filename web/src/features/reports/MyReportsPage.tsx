@@ -8,7 +8,7 @@ import type { Role } from '../../app/routing/dashboardRoutes';
 import { fr } from '../../i18n/fr';
 import { PageHeader } from '../../ui/PageHeader';
 import { ReportCardGrid, ReportCardLink } from './ReportCards';
-import { reportsText } from './text';
+import { reportsText } from '../../i18n/reports';
 
 const t = reportsText.myReports;
 const titles = fr.titles;

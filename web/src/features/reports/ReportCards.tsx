@@ -9,7 +9,7 @@ import { useHref, useLinkClickHandler } from 'react-router';
 import type { ReportCardsFragment$key } from '../../__generated__/ReportCardsFragment.graphql';
 import { formatMoney } from '../../ui/format';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
-import { reportsText as t } from './text';
+import { reportsText as t } from '../../i18n/reports';
 
 const useStyles = makeStyles({
   grid: {

@@ -17,7 +17,7 @@ import { CommentRegular } from '@fluentui/react-icons/svg/comment';
 import { PersonEditRegular } from '@fluentui/react-icons/svg/person-edit';
 import { ChoiceSelect, type Choice } from '../../ui/ChoiceSelect';
 import { formatFileSize } from '../../ui/format';
-import { reportsText as t } from './text';
+import { reportsText as t } from '../../i18n/reports';
 
 const useStyles = makeStyles({
   dot: {

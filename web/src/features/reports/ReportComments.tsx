@@ -43,7 +43,7 @@ import { useCommit } from '../../relay/commit';
 import { ClosableDialogTitle } from '../../ui/ClosableDialogTitle';
 import { formatDateTime } from '../../ui/format';
 import { CommentsButton } from './ReportCells';
-import { reportsText } from './text';
+import { reportsText } from '../../i18n/reports';
 
 const t = reportsText.comments;
 

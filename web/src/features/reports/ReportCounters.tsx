@@ -40,7 +40,7 @@ import {
   type CountersState,
 } from './counters';
 import { liveAmount } from './liveAmounts';
-import { reportsText } from './text';
+import { reportsText } from '../../i18n/reports';
 
 const t = reportsText.counters;
 

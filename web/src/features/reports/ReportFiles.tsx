@@ -17,7 +17,7 @@ import { truncate } from '../../ui/text';
 import { useToast } from '../../ui/toasts';
 import { UploadBox } from '../../ui/UploadBox';
 import { isDone } from './ReportCells';
-import { ACCEPTED_REPORT_FILES, reportsText as t } from './text';
+import { ACCEPTED_REPORT_FILES, reportsText as t } from '../../i18n/reports';
 
 const useStyles = makeStyles({
   root: {

@@ -4,7 +4,7 @@ import { fr } from '../../i18n/fr';
 import { ChoiceSelect, type Choice } from '../../ui/ChoiceSelect';
 import { yearsSince } from '../../ui/periods';
 import { AWAITING, defaultFilters, isBailiffView, isSecretaryView, viewStatuses, type Filters, type ReportsView } from './reportsViews';
-import { reportsText as t } from './text';
+import { reportsText as t } from '../../i18n/reports';
 
 const useStyles = makeStyles({
   filters: {

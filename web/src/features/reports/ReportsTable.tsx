@@ -20,7 +20,7 @@ import { RetrocessionEntry } from './RetrocessionEntry';
 import { columnsFor, useColumnStyles, type ReportRow, type RowActions } from './reportColumns';
 import { belongsTo, defaultFilters, isBailiffView, isSecretaryView, keepsArchived, toFilter, type Filters, type ReportsView } from './reportsViews';
 import { removeReportFromConnection, useReportChanged } from './useReportChanged';
-import { reportsText as t } from './text';
+import { reportsText as t } from '../../i18n/reports';
 
 const useStyles = makeStyles({
   // Every list fits a 1280 px screen beside the menu; narrower, it scrolls sideways instead of

@@ -7,7 +7,7 @@ import { ApiError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { useToast } from '../../ui/toasts';
 import { canSendRetrocession, countOf, keepDigits } from './counters';
-import { reportsText } from './text';
+import { reportsText } from '../../i18n/reports';
 
 const t = reportsText.secretary.retrocession;
 

@@ -7,7 +7,7 @@ import type { ReturnedFilesCellFragment$key } from '../../__generated__/Returned
 import { fr } from '../../i18n/fr';
 import { FileGroupCell } from './ReportCells';
 import { useAddReportFiles } from './ReportFiles';
-import { ACCEPTED_REPORT_FILES, reportsText as t } from './text';
+import { ACCEPTED_REPORT_FILES, reportsText as t } from '../../i18n/reports';
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS },

@@ -7,7 +7,7 @@ import { graphql, useFragment } from 'react-relay/hooks';
 import type { SecretaryTilesFragment$key } from '../../__generated__/SecretaryTilesFragment.graphql';
 import { formatMoney } from '../../ui/format';
 import { ReportCard, ReportCardGrid, ReportCardLink } from './ReportCards';
-import { reportsText } from './text';
+import { reportsText } from '../../i18n/reports';
 
 const t = reportsText.secretary.tiles;
 

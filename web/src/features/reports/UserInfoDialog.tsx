@@ -37,7 +37,7 @@ import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
 import { formatFileSize } from '../../ui/format';
 import { HtmlContent } from '../../ui/HtmlContent';
 import { truncate } from '../../ui/text';
-import { reportsText } from './text';
+import { reportsText } from '../../i18n/reports';
 
 const t = reportsText.userInfo;
 

@@ -15,7 +15,7 @@ import { ReportComments } from './ReportComments';
 import { ReturnedFilesCell } from './ReturnedFilesCell';
 import { UserInfoLink } from './UserInfoDialog';
 import { isBailiffView, isSecretaryView, type AdminReportsView, type ReportsView, type SecretaryReportsView } from './reportsViews';
-import { reportsText as t } from './text';
+import { reportsText as t } from '../../i18n/reports';
 
 export type ReportRow = ReportsTableRowFragment$data;
 type Column = DataTableColumn<ReportRow>;

@@ -19,7 +19,7 @@ import { useMemo, useRef } from 'react';
 import { graphql, useSubscription } from 'react-relay/hooks';
 import { ConnectionHandler, type GraphQLSubscriptionConfig, type RecordSourceSelectorProxy } from 'relay-runtime';
 import { useAnnounce } from '../../ui/LiveAnnouncer';
-import { reportsText } from './text';
+import { reportsText } from '../../i18n/reports';
 import type {
   useReportChangedSubscription,
   useReportChangedSubscription$data,

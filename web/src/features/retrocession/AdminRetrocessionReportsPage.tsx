@@ -9,7 +9,7 @@ import { PeriodTotalsBox } from './PeriodTotalsBox';
 import { RetrocessionFilters } from './RetrocessionFilters';
 import { RetrocessionReportsTable } from './RetrocessionReportsTable';
 import { toApiFilter, usePageStyles, usePeriodFilter } from './periodFilter';
-import { RETROCESSION_ROWS } from './text';
+import { RETROCESSION_ROWS } from '../../i18n/retrocession';
 import { useRetrocessionReportChanged } from './useRetrocessionReportChanged';
 
 /** Spec §2, admin 'Rétrocession > Constats': filters, 'CUMUL PÉRIODE', the period's constats. */

@@ -2,7 +2,7 @@ import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { PeriodTotalsBoxFragment$key } from '../../__generated__/PeriodTotalsBoxFragment.graphql';
 import { formatMoney } from '../../ui/format';
-import { retrocessionText } from './text';
+import { retrocessionText } from '../../i18n/retrocession';
 
 const t = retrocessionText.totals;
 

@@ -3,7 +3,7 @@ import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { RetrocessionDetailsFragment$key } from '../../__generated__/RetrocessionDetailsFragment.graphql';
 import { formatMoney } from '../../ui/format';
-import { retrocessionText } from './text';
+import { retrocessionText } from '../../i18n/retrocession';
 
 const t = retrocessionText.details;
 

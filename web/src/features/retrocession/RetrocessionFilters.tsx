@@ -4,7 +4,7 @@ import type { RetrocessionFiltersFragment$key } from '../../__generated__/Retroc
 import { fr } from '../../i18n/fr';
 import { ChoiceSelect } from '../../ui/ChoiceSelect';
 import { MonthSelect, YearSelect } from '../../ui/PeriodSelects';
-import { FIRST_YEAR, retrocessionText } from './text';
+import { FIRST_YEAR, retrocessionText } from '../../i18n/retrocession';
 
 const t = retrocessionText.filters;
 

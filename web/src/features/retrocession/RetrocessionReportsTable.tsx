@@ -10,7 +10,7 @@ import { FileGroupCell } from '../reports/ReportCells';
 import { ReportComments } from '../reports/ReportComments';
 import { UserInfoLink } from '../reports/UserInfoDialog';
 import { RetrocessionDetails } from './RetrocessionDetails';
-import { RETROCESSION_ROWS, retrocessionText } from './text';
+import { RETROCESSION_ROWS, retrocessionText } from '../../i18n/retrocession';
 
 const t = retrocessionText.reports;
 

@@ -19,7 +19,7 @@ import { ClosableDialogTitle } from '../../ui/ClosableDialogTitle';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
 import { formatDate, formatMoney } from '../../ui/format';
-import { retrocessionText } from './text';
+import { retrocessionText } from '../../i18n/retrocession';
 
 const t = retrocessionText.invoice;
 

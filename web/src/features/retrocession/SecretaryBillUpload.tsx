@@ -14,7 +14,7 @@ import { useToast } from '../../ui/toasts';
 import { UploadBox } from '../../ui/UploadBox';
 import { SecretaryBillPreview } from './SecretaryBillPreview';
 import { isBillableMonth } from './rules';
-import { ACCEPTED_BILL_FILES, retrocessionText } from './text';
+import { ACCEPTED_BILL_FILES, retrocessionText } from '../../i18n/retrocession';
 
 const t = retrocessionText.upload;
 

@@ -10,7 +10,7 @@ import { YearSelect } from '../../ui/PeriodSelects';
 import { parisYearMonth } from '../../ui/periods';
 import { ROWS_PER_PAGE_BAILIFF, useConnectionPages } from '../../ui/useConnectionPages';
 import { SecretaryBillsTable } from './SecretaryBillsTable';
-import { FIRST_YEAR } from './text';
+import { FIRST_YEAR } from '../../i18n/retrocession';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },

@@ -7,7 +7,7 @@ import { DownloadFileButton, ViewFileButton } from '../../ui/FileButtons';
 import { formatMoney } from '../../ui/format';
 import { SecretaryBillPreview } from './SecretaryBillPreview';
 import type { RetrocessionViewer } from './RetrocessionReportsTable';
-import { retrocessionText } from './text';
+import { retrocessionText } from '../../i18n/retrocession';
 
 const t = retrocessionText.bills;
 

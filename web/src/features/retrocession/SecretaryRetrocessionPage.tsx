@@ -10,7 +10,7 @@ import { RetrocessionFilters } from './RetrocessionFilters';
 import { RetrocessionReportsTable } from './RetrocessionReportsTable';
 import { SecretaryBillUpload } from './SecretaryBillUpload';
 import { toApiFilter, usePageStyles, usePeriodFilter } from './periodFilter';
-import { RETROCESSION_ROWS } from './text';
+import { RETROCESSION_ROWS } from '../../i18n/retrocession';
 import { useRetrocessionReportChanged } from './useRetrocessionReportChanged';
 
 /**

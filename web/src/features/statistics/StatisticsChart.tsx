@@ -18,7 +18,7 @@ import type { StatisticsChartFragment$data, StatisticsChartFragment$key } from '
 import { formatMoney } from '../../ui/format';
 import { amountTicks, elapsedPoints } from './chartScale';
 import { pointTitle } from './periodLabels';
-import { statisticsText as t } from './text';
+import { statisticsText as t } from '../../i18n/statistics';
 
 /** Series colours, in the API's order (secretaries, bailiffs); the totals use them as a legend. */
 export const seriesColors = ['#1F4E8C', '#CA5010'] as const;

@@ -8,7 +8,7 @@ import { MonthSelect, YearSelect } from '../../ui/PeriodSelects';
 import { PageHeader } from '../../ui/PageHeader';
 import { StatisticsChart } from './StatisticsChart';
 import { StatisticsTotals } from './StatisticsTotals';
-import { statisticsText as t } from './text';
+import { statisticsText as t } from '../../i18n/statistics';
 
 /** Spec §2 and §9: statistics from 2000 to the current year. */
 const FIRST_YEAR = 2000;

@@ -3,7 +3,7 @@ import { graphql, useFragment } from 'react-relay/hooks';
 import type { StatisticsTotalsFragment$key } from '../../__generated__/StatisticsTotalsFragment.graphql';
 import { formatMoney } from '../../ui/format';
 import { seriesColors } from './StatisticsChart';
-import { statisticsText as t } from './text';
+import { statisticsText as t } from '../../i18n/statistics';
 
 const useStyles = makeStyles({
   list: {

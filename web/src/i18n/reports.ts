@@ -1,5 +1,4 @@
-// French texts of the reports (constats) screens, spec §2, §5 and §8. Kept beside the feature so
-// the bailiff and secretary screens reuse them.
+// French texts of the reports (constats) screens of the three roles, spec §2, §5 and §8.
 export const reportsText = {
   cards: {
     revenue: 'CA en cours',
