@@ -1,6 +1,8 @@
 // The ten report mutations (each answers a ReportPayload, the constat read again) and the live
 // updates of the reports lists.
+import type { InputFieldMap, InputShapeFromFields, SchemaTypes } from '@pothos/core';
 import { encodeGlobalID } from '@pothos/plugin-relay';
+import type { AppContext } from '../../context.js';
 import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../errors.js';
 import { databaseId } from '../../graphql/ids.js';
@@ -10,6 +12,8 @@ import { can, messages } from './rules.js';
 import { CommentReceiverEnum, ReportFileKindEnum, ReportNode } from './schema.js';
 import * as reports from './service.js';
 import * as workflow from './workflow.js';
+
+type SchemaTypesOf<B> = B extends PothosSchemaTypes.SchemaBuilder<infer T extends SchemaTypes> ? T : never;
 
 // --- Mutations --------------------------------------------------------------------------------
 
@@ -61,200 +65,193 @@ builder.mutationFields((t) => ({
       return { reportId, message: messages.created };
     },
   }),
-  assignSecretary: t.field({
-    description: 'Attribue un constat à une secrétaire (administrateurs) ; un constat non attribué passe en cours.',
-    type: ReportPayload,
-    authScopes: { admin: true },
-    args: {
-      input: t.arg({
-        description: 'Le constat et la secrétaire.',
-        required: true,
-        type: builder.inputType('AssignSecretaryInput', {
-          description: 'Attribution d’un constat.',
-          fields: (f) => ({ reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }), secretaryId: f.globalID({ description: 'La secrétaire.', for: UserNode, required: true }) }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await workflow.assignSecretary(ctx, reportId, databaseId(input.secretaryId, 'User', messages.secretaryInvalid));
-      return { reportId, message: messages.updated };
-    },
-  }),
-  addReportFiles: t.field({
-    description: 'Ajoute des éléments déposés ou retournés à un constat.',
-    type: ReportPayload,
-    authScopes: { authenticated: true },
-    args: {
-      input: t.arg({
-        description: 'Le constat et les fichiers.',
-        required: true,
-        type: builder.inputType('AddReportFilesInput', {
-          description: 'Fichiers à ajouter à un constat.',
-          fields: (f) => ({
-            reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }),
-            kind: f.field({ description: 'Déposés ou retournés.', type: ReportFileKindEnum, required: true }),
-            files: f.field({ description: 'Les fichiers.', type: ['Upload'], required: true }),
-          }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await reports.addFiles(ctx, reportId, input.kind, input.files);
-      const count = input.files.length;
-      return { reportId, message: count > 1 ? `${count} fichiers téléchargés avec succès.` : 'Fichier téléchargé avec succès.' };
-    },
-  }),
-  removeReportFiles: t.field({
-    description: 'Retire des fichiers d’un constat.',
-    type: ReportPayload,
-    authScopes: { authenticated: true },
-    args: {
-      input: t.arg({
-        description: 'Le constat et les fichiers.',
-        required: true,
-        type: builder.inputType('RemoveReportFilesInput', {
-          description: 'Fichiers à retirer d’un constat.',
-          fields: (f) => ({ reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }), fileIds: f.idList({ description: 'Identifiants des fichiers (ReportFile.id).', required: true }) }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await reports.removeFiles(ctx, reportId, input.fileIds.map(Number).filter(Number.isSafeInteger));
-      return { reportId, message: messages.updated };
-    },
-  }),
-  setRetrocession: t.field({
-    description: 'Comptes provisoires de pages et de photos saisis par la secrétaire ; un constat en cours passe en rétrocédé.',
-    type: ReportPayload,
-    authScopes: { $any: { admin: true, secretary: true } },
-    args: {
-      input: t.arg({
-        description: 'Le constat et ses comptes.',
-        required: true,
-        type: builder.inputType('SetRetrocessionInput', {
-          description: 'Comptes provisoires d’un constat retourné.',
-          fields: (f) => ({
-            reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }),
-            countPagesProvisional: f.int({ description: 'Pages comptées.', required: true }),
-            countPhotosProvisional: f.int({ description: 'Photos comptées.', required: true }),
-            comment: f.string({ description: 'Commentaire de la secrétaire.' }),
-          }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await workflow.setRetrocession(ctx, reportId, input);
-      return { reportId, message: messages.retroceded };
-    },
-  }),
-  setBilling: t.field({
-    description: 'Fixe les comptes de rétrocession et de facturation d’un constat (administrateurs).',
-    type: ReportPayload,
-    authScopes: { admin: true },
-    args: {
-      input: t.arg({
-        description: 'Le constat et ses comptes.',
-        required: true,
-        type: builder.inputType('SetBillingInput', {
-          description: 'Comptes définitifs d’un constat.',
-          fields: (f) => ({
-            reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }),
-            countPagesRetrocession: f.int({ description: 'Pages payées à la secrétaire.', required: true }),
-            countPhotosRetrocession: f.int({ description: 'Photos payées à la secrétaire.', required: true }),
-            countPagesBilling: f.int({ description: 'Pages facturées à l’étude.', required: true }),
-            countPhotosBilling: f.int({ description: 'Photos facturées à l’étude.', required: true }),
-          }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      const { reportId: _id, ...counts } = input;
-      await workflow.setBilling(ctx, reportId, counts);
-      return { reportId, message: messages.billed };
-    },
-  }),
-  archiveReport: t.field({
-    description: 'Archive un constat terminé.',
-    type: ReportPayload,
-    authScopes: { $any: { admin: true, bailiff: true } },
-    args: { input: t.arg({ description: 'Le constat.', required: true, type: reportRefInput('ArchiveReportInput') }) },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await workflow.archiveReport(ctx, reportId);
-      return { reportId, message: messages.archived };
-    },
-  }),
-  unarchiveReport: t.field({
-    description: 'Désarchive un constat (administrateurs).',
-    type: ReportPayload,
-    authScopes: { admin: true },
-    args: { input: t.arg({ description: 'Le constat.', required: true, type: reportRefInput('UnarchiveReportInput') }) },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await workflow.unarchiveReport(ctx, reportId);
-      return { reportId, message: messages.updated };
-    },
-  }),
-  addReportComment: t.field({
-    description: 'Ajoute un message au fil de commentaires d’un constat.',
-    type: ReportPayload,
-    authScopes: { authenticated: true },
-    args: {
-      input: t.arg({
-        description: 'Le constat et le message.',
-        required: true,
-        type: builder.inputType('AddReportCommentInput', {
-          description: 'Un message pour un constat.',
-          fields: (f) => ({
-            reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }),
-            body: f.string({ description: 'Texte du message.', required: true }),
-            receiver: f.field({ type: CommentReceiverEnum, description: 'Obligatoire pour un administrateur.' }),
-          }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await reports.addComment(ctx, reportId, input.body, input.receiver);
-      return { reportId, message: 'Commentaire envoyé.' };
-    },
-  }),
-  markReportCommentsRead: t.field({
-    description: 'Marque des messages d’un constat comme lus par l’utilisateur connecté.',
-    type: ReportPayload,
-    authScopes: { authenticated: true },
-    args: {
-      input: t.arg({
-        description: 'Le constat (et les messages).',
-        required: true,
-        type: builder.inputType('MarkReportCommentsReadInput', {
-          description: 'Messages d’un constat à marquer comme lus.',
-          fields: (f) => ({
-            reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }),
-            commentIds: f.idList({ description: 'Tous les commentaires du constat si absent.' }),
-          }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const reportId = reportIdOf(input.reportId);
-      await reports.markCommentsRead(ctx, reportId, input.commentIds?.map(Number).filter(Number.isSafeInteger));
-      return { reportId, message: messages.updated };
-    },
-  }),
 }));
 
-function reportRefInput(name: string) {
-  return builder.inputType(name, {
-    description: 'Le constat visé.',
-    fields: (f) => ({ reportId: f.globalID({ for: ReportNode, required: true, description: 'Le constat.' }) }),
-  });
+type Scope = 'authenticated' | 'admin' | 'bailiff' | 'secretary';
+type Scopes = Partial<Record<Scope, boolean>> | { $any: Partial<Record<Scope, boolean>> };
+type ReportInputFields = (f: PothosSchemaTypes.InputFieldBuilder<SchemaTypesOf<typeof builder>, 'InputObject'>) => InputFieldMap;
+
+interface ReportMutation<Fields extends ReportInputFields> {
+  description: string;
+  authScopes: Scopes;
+  input: {
+    /** The input type's name, its description and the `input` argument's description. */
+    name: string;
+    description: string;
+    argDescription: string;
+    /** The action's own fields, after `reportId`. */
+    fields?: Fields;
+  };
+  /** Does the action on the constat (the service checks who may) and answers the success message. */
+  run(ctx: AppContext, reportId: number, input: InputShapeFromFields<ReturnType<Fields>>): Promise<string>;
 }
+
+/**
+ * Declares a mutation on one constat: its input is `{ reportId, …fields }` and it answers a
+ * ReportPayload, the constat read again with the action's message.
+ */
+function reportMutation<Fields extends ReportInputFields>(name: string, mutation: ReportMutation<Fields>): void {
+  const input = builder.inputType(mutation.input.name, {
+    description: mutation.input.description,
+    fields: (f) => ({ reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }), ...mutation.input.fields?.(f) }),
+  });
+  builder.mutationField(name, (t) =>
+    t.field({
+      description: mutation.description,
+      type: ReportPayload,
+      authScopes: mutation.authScopes,
+      args: { input: t.arg({ description: mutation.input.argDescription, required: true, type: input }) },
+      resolve: async (_root, args, ctx) => {
+        const reportId = reportIdOf(args.input.reportId as { typename: string; id: string });
+        // Pothos types the spread fields' values as absent; they are those of `fields`.
+        const values = args.input as unknown as InputShapeFromFields<ReturnType<Fields>>;
+        return { reportId, message: await mutation.run(ctx, reportId, values) };
+      },
+    }),
+  );
+}
+
+reportMutation('assignSecretary', {
+  description: 'Attribue un constat à une secrétaire (administrateurs) ; un constat non attribué passe en cours.',
+  authScopes: { admin: true },
+  input: {
+    name: 'AssignSecretaryInput',
+    description: 'Attribution d’un constat.',
+    argDescription: 'Le constat et la secrétaire.',
+    fields: (f) => ({ secretaryId: f.globalID({ description: 'La secrétaire.', for: UserNode, required: true }) }),
+  },
+  run: async (ctx, reportId, input) => {
+    await workflow.assignSecretary(ctx, reportId, databaseId(input.secretaryId, 'User', messages.secretaryInvalid));
+    return messages.updated;
+  },
+});
+
+reportMutation('addReportFiles', {
+  description: 'Ajoute des éléments déposés ou retournés à un constat.',
+  authScopes: { authenticated: true },
+  input: {
+    name: 'AddReportFilesInput',
+    description: 'Fichiers à ajouter à un constat.',
+    argDescription: 'Le constat et les fichiers.',
+    fields: (f) => ({
+      kind: f.field({ description: 'Déposés ou retournés.', type: ReportFileKindEnum, required: true }),
+      files: f.field({ description: 'Les fichiers.', type: ['Upload'], required: true }),
+    }),
+  },
+  run: async (ctx, reportId, input) => {
+    await reports.addFiles(ctx, reportId, input.kind, input.files);
+    const count = input.files.length;
+    return count > 1 ? `${count} fichiers téléchargés avec succès.` : 'Fichier téléchargé avec succès.';
+  },
+});
+
+reportMutation('removeReportFiles', {
+  description: 'Retire des fichiers d’un constat.',
+  authScopes: { authenticated: true },
+  input: {
+    name: 'RemoveReportFilesInput',
+    description: 'Fichiers à retirer d’un constat.',
+    argDescription: 'Le constat et les fichiers.',
+    fields: (f) => ({ fileIds: f.idList({ description: 'Identifiants des fichiers (ReportFile.id).', required: true }) }),
+  },
+  run: async (ctx, reportId, input) => {
+    await reports.removeFiles(ctx, reportId, input.fileIds.map(Number).filter(Number.isSafeInteger));
+    return messages.updated;
+  },
+});
+
+reportMutation('setRetrocession', {
+  description: 'Comptes provisoires de pages et de photos saisis par la secrétaire ; un constat en cours passe en rétrocédé.',
+  authScopes: { $any: { admin: true, secretary: true } },
+  input: {
+    name: 'SetRetrocessionInput',
+    description: 'Comptes provisoires d’un constat retourné.',
+    argDescription: 'Le constat et ses comptes.',
+    fields: (f) => ({
+      countPagesProvisional: f.int({ description: 'Pages comptées.', required: true }),
+      countPhotosProvisional: f.int({ description: 'Photos comptées.', required: true }),
+      comment: f.string({ description: 'Commentaire de la secrétaire.' }),
+    }),
+  },
+  run: async (ctx, reportId, input) => {
+    await workflow.setRetrocession(ctx, reportId, input);
+    return messages.retroceded;
+  },
+});
+
+reportMutation('setBilling', {
+  description: 'Fixe les comptes de rétrocession et de facturation d’un constat (administrateurs).',
+  authScopes: { admin: true },
+  input: {
+    name: 'SetBillingInput',
+    description: 'Comptes définitifs d’un constat.',
+    argDescription: 'Le constat et ses comptes.',
+    fields: (f) => ({
+      countPagesRetrocession: f.int({ description: 'Pages payées à la secrétaire.', required: true }),
+      countPhotosRetrocession: f.int({ description: 'Photos payées à la secrétaire.', required: true }),
+      countPagesBilling: f.int({ description: 'Pages facturées à l’étude.', required: true }),
+      countPhotosBilling: f.int({ description: 'Photos facturées à l’étude.', required: true }),
+    }),
+  },
+  run: async (ctx, reportId, input) => {
+    const { countPagesRetrocession, countPhotosRetrocession, countPagesBilling, countPhotosBilling } = input;
+    await workflow.setBilling(ctx, reportId, { countPagesRetrocession, countPhotosRetrocession, countPagesBilling, countPhotosBilling });
+    return messages.billed;
+  },
+});
+
+reportMutation('archiveReport', {
+  description: 'Archive un constat terminé.',
+  authScopes: { $any: { admin: true, bailiff: true } },
+  input: { name: 'ArchiveReportInput', description: 'Le constat visé.', argDescription: 'Le constat.' },
+  run: async (ctx, reportId) => {
+    await workflow.archiveReport(ctx, reportId);
+    return messages.archived;
+  },
+});
+
+reportMutation('unarchiveReport', {
+  description: 'Désarchive un constat (administrateurs).',
+  authScopes: { admin: true },
+  input: { name: 'UnarchiveReportInput', description: 'Le constat visé.', argDescription: 'Le constat.' },
+  run: async (ctx, reportId) => {
+    await workflow.unarchiveReport(ctx, reportId);
+    return messages.updated;
+  },
+});
+
+reportMutation('addReportComment', {
+  description: 'Ajoute un message au fil de commentaires d’un constat.',
+  authScopes: { authenticated: true },
+  input: {
+    name: 'AddReportCommentInput',
+    description: 'Un message pour un constat.',
+    argDescription: 'Le constat et le message.',
+    fields: (f) => ({
+      body: f.string({ description: 'Texte du message.', required: true }),
+      receiver: f.field({ type: CommentReceiverEnum, description: 'Obligatoire pour un administrateur.' }),
+    }),
+  },
+  run: async (ctx, reportId, input) => {
+    await reports.addComment(ctx, reportId, input.body, input.receiver);
+    return 'Commentaire envoyé.';
+  },
+});
+
+reportMutation('markReportCommentsRead', {
+  description: 'Marque des messages d’un constat comme lus par l’utilisateur connecté.',
+  authScopes: { authenticated: true },
+  input: {
+    name: 'MarkReportCommentsReadInput',
+    description: 'Messages d’un constat à marquer comme lus.',
+    argDescription: 'Le constat (et les messages).',
+    fields: (f) => ({ commentIds: f.idList({ description: 'Tous les commentaires du constat si absent.' }) }),
+  },
+  run: async (ctx, reportId, input) => {
+    await reports.markCommentsRead(ctx, reportId, input.commentIds?.map(Number).filter(Number.isSafeInteger));
+    return messages.updated;
+  },
+});
 
 // --- Subscription -----------------------------------------------------------------------------
 
