@@ -14,6 +14,7 @@ import {
   expectVisibleFocus,
   focusIsWithin,
   isFocused,
+  focusReturnsTo,
   logInWithKeyboard,
   tabTo,
 } from '../support/keyboard.js';
@@ -63,7 +64,7 @@ describe('keyboard only: the bell', () => {
     expect(await focusIsWithin(dialog)).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await isFocused(bell)).toBe(true);
+    expect(await focusReturnsTo(bell)).toBe(true);
   });
 });
 
@@ -142,7 +143,7 @@ describe('keyboard only: the admin’s day', () => {
     await page.waitForFunction(() => document.activeElement?.tagName === 'SELECT');
     await page.keyboard.press('Escape');
     await select.waitFor({ state: 'detached' });
-    expect(await isFocused(opener)).toBe(true);
+    expect(await focusReturnsTo(opener)).toBe(true);
 
     await page.keyboard.press('Enter');
     await select.waitFor();
@@ -158,7 +159,7 @@ describe('keyboard only: the admin’s day', () => {
     await toast(page, 'Constat mis à jour avec succès').waitFor();
     await select.waitFor({ state: 'detached' });
     await row.getByText(secretary, { exact: true }).waitFor();
-    expect(await isFocused(opener)).toBe(true);
+    expect(await focusReturnsTo(opener)).toBe(true);
   });
 
   it('counts and invoices it in its expanded row: « Facturer » keeps the focus', async () => {
@@ -218,7 +219,7 @@ describe('keyboard only: the admin’s day', () => {
     expect(await focusIsWithin(dialog)).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await isFocused(opener)).toBe(true);
+    expect(await focusReturnsTo(opener)).toBe(true);
   });
 
   it('creates a news item: the title, the editor, « IMPORTANT », « Envoyer », and the list’s title focused', async () => {
@@ -270,7 +271,7 @@ describe('keyboard only: an absence', () => {
       expect(await focusIsWithin(calendar)).toBe(true);
       await page.keyboard.press('Escape');
       await calendar.waitFor({ state: 'detached' });
-      expect(await isFocused(picker)).toBe(true);
+      expect(await focusReturnsTo(picker)).toBe(true);
       expect(await start.inputValue()).toBe(dayOfThisMonth(5));
 
       const end = page.getByLabel(/^Date de fin/);

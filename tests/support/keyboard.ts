@@ -8,6 +8,20 @@ export async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement);
 }
 
+/**
+ * Whether the focus comes back to `locator` within `timeout`: a closing dialog or popover gives it
+ * back to its opener once its exit transition ends, later on a loaded machine.
+ */
+export async function focusReturnsTo(locator: Locator, timeout = 5_000): Promise<boolean> {
+  const element = await locator.elementHandle();
+  try {
+    await locator.page().waitForFunction((target) => target === document.activeElement, element, { timeout });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function focusIsWithin(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element.contains(document.activeElement));
 }
