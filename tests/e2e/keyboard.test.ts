@@ -105,9 +105,13 @@ describe('keyboard only: the admin’s day', () => {
     await page.keyboard.type(name);
 
     const browse = page.getByRole('button', { name: 'Parcourir…' });
+    // Listening first turns on Chromium's file-chooser interception well before Enter: armed in the
+    // same breath as the key press, it lost the race on a loaded CI machine and no event came.
+    const chooserOpened = page.waitForEvent('filechooser');
     await tabTo(page, browse);
     await expectVisibleFocus(page, browse);
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await page.keyboard.press('Enter');
+    const chooser = await chooserOpened;
     await chooser.setFiles({ name: 'notes-clavier.txt', mimeType: 'text/plain', buffer: Buffer.from('Notes prises sur place.') });
     await page.getByText('notes-clavier.txt').waitFor();
     // The file is listed and the focus has stayed on the button that opened the chooser.
