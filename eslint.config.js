@@ -9,7 +9,17 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'data/**', 'coverage/**', 'bench/**', 'api/src/generated/**', 'web/src/**/__generated__/**', '**/*.js', '**/*.cjs', '**/*.mjs'],
+    ignores: [
+      'dist/**',
+      'data/**',
+      'coverage/**',
+      'bench/**',
+      'api/src/generated/**',
+      'web/src/**/__generated__/**',
+      '**/*.js',
+      '**/*.cjs',
+      '**/*.mjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

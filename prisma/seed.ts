@@ -67,11 +67,7 @@ export interface SeedSummary {
 }
 
 /** Fills an empty database (and the file store) with the demo office. */
-export async function seedDemoData(
-  prisma: PrismaClient,
-  storage: Storage,
-  opts: { now?: Date } = {},
-): Promise<SeedSummary> {
+export async function seedDemoData(prisma: PrismaClient, storage: Storage, opts: { now?: Date } = {}): Promise<SeedSummary> {
   const now = opts.now ?? new Date();
   if ((await prisma.user.count()) > 0) {
     throw new Error('seedDemoData: the database already has accounts; demo data only goes into an empty database');
@@ -92,12 +88,7 @@ export async function seedDemoData(
 
 const SEED = 2026;
 
-async function seedInTransaction(
-  tx: Tx,
-  files: FileRecorder,
-  passwordHashes: Map<string, string>,
-  now: Date,
-): Promise<SeedSummary> {
+async function seedInTransaction(tx: Tx, files: FileRecorder, passwordHashes: Map<string, string>, now: Date): Promise<SeedSummary> {
   const random = createRandom(SEED);
 
   const groups = await withIds(tx, 'Group', buildGroups(now));
@@ -272,7 +263,16 @@ function createFileRecorder(storage: Storage) {
 
 // PDF strings are WinAnsi bytes: Latin-1 letters map to themselves, typographic signs do not.
 const WIN_ANSI_EXTRAS: Record<string, string> = {
-  '€': '\x80', '…': '\x85', '‘': '\x91', '’': '\x92', '“': '\x93', '”': '\x94', '–': '\x96', '—': '\x97', 'œ': '\x9c', 'Œ': '\x8c',
+  '€': '\x80',
+  '…': '\x85',
+  '‘': '\x91',
+  '’': '\x92',
+  '“': '\x93',
+  '”': '\x94',
+  '–': '\x96',
+  '—': '\x97',
+  œ: '\x9c',
+  Œ: '\x8c',
 };
 
 function pdfText(text: string): string {
@@ -452,8 +452,13 @@ interface PersonSeed {
 }
 
 const ADMIN: PersonSeed = {
-  role: 'ADMIN', civility: 'MONSIEUR', firstName: 'Noël', lastName: 'Garnier',
-  email: 'admin@demo.fr', identity: 'admin', telephone: '0478425631',
+  role: 'ADMIN',
+  civility: 'MONSIEUR',
+  firstName: 'Noël',
+  lastName: 'Garnier',
+  email: 'admin@demo.fr',
+  identity: 'admin',
+  telephone: '0478425631',
   description: 'Responsable du pôle dactylographie',
 };
 
@@ -461,9 +466,16 @@ const ADMIN: PersonSeed = {
 // share of reports they deposit and the secretary who usually types for them.
 const BAILIFFS: readonly (PersonSeed & { share: number; usualSecretary: number })[] = [
   {
-    role: 'BAILIFF', civility: 'MAITRE', firstName: 'François', lastName: 'Dubois',
-    email: 'huissier@demo.fr', identity: 'huissier', telephone: '0612457890',
-    group: 0, share: 0.35, usualSecretary: 0,
+    role: 'BAILIFF',
+    civility: 'MAITRE',
+    firstName: 'François',
+    lastName: 'Dubois',
+    email: 'huissier@demo.fr',
+    identity: 'huissier',
+    telephone: '0612457890',
+    group: 0,
+    share: 0.35,
+    usualSecretary: 0,
     instructions:
       "<p>Merci d'utiliser la <strong>trame de l'étude</strong> (voir matrices associées).</p>" +
       '<ul><li>Photos numérotées dans l’ordre de la visite</li>' +
@@ -471,50 +483,109 @@ const BAILIFFS: readonly (PersonSeed & { share: number; usualSecretary: number }
       '<li>Retour sous 24 h pour les états des lieux</li></ul>',
   },
   {
-    role: 'BAILIFF', civility: 'MAITRE', firstName: 'Hélène', lastName: 'Marchand',
-    email: 'helene.marchand@demo.fr', identity: 'helene.marchand', telephone: '0623894512',
-    group: 0, share: 0.2, usualSecretary: 1,
+    role: 'BAILIFF',
+    civility: 'MAITRE',
+    firstName: 'Hélène',
+    lastName: 'Marchand',
+    email: 'helene.marchand@demo.fr',
+    identity: 'helene.marchand',
+    telephone: '0623894512',
+    group: 0,
+    share: 0.2,
+    usualSecretary: 1,
     instructions: '<p>Police Times New Roman 12, interligne 1,5. Mentionner le <em>nom du requérant</em> en première page.</p>',
   },
   {
-    role: 'BAILIFF', civility: 'MAITRE', firstName: 'Loïc', lastName: 'Gauthier',
-    email: 'loic.gauthier@demo.fr', identity: 'loic.gauthier', telephone: '0687231945',
-    group: 1, share: 0.25, usualSecretary: 2,
+    role: 'BAILIFF',
+    civility: 'MAITRE',
+    firstName: 'Loïc',
+    lastName: 'Gauthier',
+    email: 'loic.gauthier@demo.fr',
+    identity: 'loic.gauthier',
+    telephone: '0687231945',
+    group: 1,
+    share: 0.25,
+    usualSecretary: 2,
     instructions: '<p>Pour les constats de chantier, reprendre le plan fourni et indiquer la position de chaque photo.</p>',
   },
   {
-    role: 'BAILIFF', civility: 'MAITRE', firstName: 'Bérangère', lastName: 'Fabre',
-    email: 'berangere.fabre@demo.fr', identity: 'berangere.fabre', telephone: '0645128830',
-    group: 2, share: 0.2, usualSecretary: 0,
+    role: 'BAILIFF',
+    civility: 'MAITRE',
+    firstName: 'Bérangère',
+    lastName: 'Fabre',
+    email: 'berangere.fabre@demo.fr',
+    identity: 'berangere.fabre',
+    telephone: '0645128830',
+    group: 2,
+    share: 0.2,
+    usualSecretary: 0,
   },
 ];
 
 const SECRETARIES: readonly PersonSeed[] = [
   {
-    role: 'SECRETARY', civility: 'MADAME', firstName: 'Bérénice', lastName: 'Roussel',
-    email: 'secretaire@demo.fr', identity: 'secretaire', telephone: '0672154896',
-    siret: '88912304700017', address: '27 rue Anatole-France', zip: '69100', city: 'Villeurbanne',
-    rib: 'FR76 3000 4008 1900 0123 4567 879', secretaryPricePage: '1.20', secretaryPricePhoto: '0.35',
+    role: 'SECRETARY',
+    civility: 'MADAME',
+    firstName: 'Bérénice',
+    lastName: 'Roussel',
+    email: 'secretaire@demo.fr',
+    identity: 'secretaire',
+    telephone: '0672154896',
+    siret: '88912304700017',
+    address: '27 rue Anatole-France',
+    zip: '69100',
+    city: 'Villeurbanne',
+    rib: 'FR76 3000 4008 1900 0123 4567 879',
+    secretaryPricePage: '1.20',
+    secretaryPricePhoto: '0.35',
   },
   {
-    role: 'SECRETARY', civility: 'MADAME', firstName: 'Zoé', lastName: 'Lemaître',
-    email: 'zoe.lemaitre@demo.fr', identity: 'zoelemaitre', telephone: '0698452173',
-    siret: '90123746500017', address: '5 impasse des Érables', zip: '69130', city: 'Écully',
-    rib: 'FR76 2004 1010 0704 5123 7830 232', secretaryPricePage: '1.10', secretaryPricePhoto: '0.30',
+    role: 'SECRETARY',
+    civility: 'MADAME',
+    firstName: 'Zoé',
+    lastName: 'Lemaître',
+    email: 'zoe.lemaitre@demo.fr',
+    identity: 'zoelemaitre',
+    telephone: '0698452173',
+    siret: '90123746500017',
+    address: '5 impasse des Érables',
+    zip: '69130',
+    city: 'Écully',
+    rib: 'FR76 2004 1010 0704 5123 7830 232',
+    secretaryPricePage: '1.10',
+    secretaryPricePhoto: '0.30',
   },
   {
-    role: 'SECRETARY', civility: 'MADAME', firstName: 'Anaïs', lastName: 'Guérin',
-    email: 'anais.guerin@demo.fr', identity: 'anaisguerin', telephone: '0751839264',
-    siret: '84561203900014', address: '12 chemin du Prieuré', zip: '33400', city: 'Talence',
-    rib: 'FR76 1027 8073 0000 0214 5680 139', secretaryPricePage: '1.25', secretaryPricePhoto: '0.40',
+    role: 'SECRETARY',
+    civility: 'MADAME',
+    firstName: 'Anaïs',
+    lastName: 'Guérin',
+    email: 'anais.guerin@demo.fr',
+    identity: 'anaisguerin',
+    telephone: '0751839264',
+    siret: '84561203900014',
+    address: '12 chemin du Prieuré',
+    zip: '33400',
+    city: 'Talence',
+    rib: 'FR76 1027 8073 0000 0214 5680 139',
+    secretaryPricePage: '1.25',
+    secretaryPricePhoto: '0.40',
   },
 ];
 
 // A self-registration waiting for an administrator (spec §1): always a bailiff, no étude yet.
 const PENDING_REGISTRATION: PersonSeed = {
-  role: 'BAILIFF', status: 'PENDING', civility: 'MONSIEUR', firstName: 'Jérôme', lastName: 'Bréval',
-  email: 'jerome.breval@demo.fr', identity: 'jerome.breval', telephone: '0561234578',
-  address: '21 allée Jean-Jaurès', zip: '31000', city: 'Toulouse',
+  role: 'BAILIFF',
+  status: 'PENDING',
+  civility: 'MONSIEUR',
+  firstName: 'Jérôme',
+  lastName: 'Bréval',
+  email: 'jerome.breval@demo.fr',
+  identity: 'jerome.breval',
+  telephone: '0561234578',
+  address: '21 allée Jean-Jaurès',
+  zip: '31000',
+  city: 'Toulouse',
 };
 
 async function hashDemoPasswords(): Promise<Map<string, string>> {
@@ -704,7 +775,10 @@ function reportSlots(random: Random, now: Date): ReportSlot[] {
     return {
       createdAt: officeTimeDaysAgo(random, now, daysAgo),
       status: settledStatus(random, daysAgo),
-      bailiff: pickWeighted(random, BAILIFFS.map((bailiff, index) => ({ weight: bailiff.share, index }))).index,
+      bailiff: pickWeighted(
+        random,
+        BAILIFFS.map((bailiff, index) => ({ weight: bailiff.share, index })),
+      ).index,
     };
   });
   const byDate = (a: ReportSlot, b: ReportSlot) => a.createdAt.getTime() - b.createdAt.getTime();
@@ -884,7 +958,11 @@ async function storeReportFiles(files: FileRecorder, random: Random, reports: Se
     const notes = textFile(fieldNotes(random, report));
     const deposited = [{ name: 'Notes de terrain.txt', body: notes, count: textCount(notes) }];
     for (const name of new Set(Array.from({ length: random.int(0, 2) }, () => random.pick(DEPOSITED_PDFS)))) {
-      deposited.push({ name, body: minimalPdf([name.replace('.pdf', ''), report.name, `Dossier de Maître ${fullName(report.bailiff)}`]), count: pdfCount });
+      deposited.push({
+        name,
+        body: minimalPdf([name.replace('.pdf', ''), report.name, `Dossier de Maître ${fullName(report.bailiff)}`]),
+        count: pdfCount,
+      });
     }
     for (const { name, body, count } of deposited) {
       const file = await files.store('reports', name, body, report.createdAt);
@@ -901,7 +979,14 @@ async function storeReportFiles(files: FileRecorder, random: Random, reports: Se
         `Dactylographié par ${fullName(report.secretary)} le ${PARIS_DATE.format(report.returnedAt)}`,
       ]);
       const file = await files.store('reports', name, body, report.returnedAt);
-      rows.push({ ...file, ...pdfCount, reportId: report.id, kind: 'RETURNED', uploadedById: report.secretary.id, createdAt: report.returnedAt });
+      rows.push({
+        ...file,
+        ...pdfCount,
+        reportId: report.id,
+        kind: 'RETURNED',
+        uploadedById: report.secretary.id,
+        createdAt: report.returnedAt,
+      });
     }
   }
   return rows;
@@ -1109,13 +1194,17 @@ async function planSecretaryBills(files: FileRecorder, random: Random, reports: 
       const createdAt = new Date(Date.UTC(year, month, random.int(1, 4), random.int(7, 10), random.int(0, 59)));
       // Early in a month, last month's invoice may simply not be there yet.
       if (createdAt > now) continue;
-      const pages = typed.reduce((total, report) => total + Math.round(report.countPagesRetrocession - report.countPhotosRetrocession / 2), 0);
+      const pages = typed.reduce(
+        (total, report) => total + Math.round(report.countPagesRetrocession - report.countPhotosRetrocession / 2),
+        0,
+      );
       const photos = typed.reduce((total, report) => total + report.countPhotosRetrocession, 0);
       const { secretaryPricePage: pricePage, secretaryPricePhoto: pricePhoto } = secretary;
       const amount = sum(
         typed.map(
           (report) =>
-            retrocessionAmounts({ pages: report.countPagesRetrocession, photos: report.countPhotosRetrocession, pricePage, pricePhoto }).total,
+            retrocessionAmounts({ pages: report.countPagesRetrocession, photos: report.countPhotosRetrocession, pricePage, pricePhoto })
+              .total,
         ),
       );
       const pdf = minimalPdf([
@@ -1142,14 +1231,16 @@ const NEWS: readonly { daysAgo: number; important: boolean; title: string; body:
     daysAgo: 170,
     important: false,
     title: "Bienvenue sur l'extranet des constats",
-    body: '<p>Vous retrouvez désormais tous vos constats, vos rétrocessions et vos factures au même endroit.</p>' +
+    body:
+      '<p>Vous retrouvez désormais tous vos constats, vos rétrocessions et vos factures au même endroit.</p>' +
       "<p>N'hésitez pas à nous faire part de vos remarques.</p>",
   },
   {
     daysAgo: 95,
     important: true,
     title: 'Nouvelle trame de procès-verbal',
-    body: "<p>À compter du <strong>1er du mois prochain</strong>, merci d'utiliser la nouvelle trame :</p>" +
+    body:
+      "<p>À compter du <strong>1er du mois prochain</strong>, merci d'utiliser la nouvelle trame :</p>" +
       '<ul><li>numérotation des photos en continu</li><li>annexes regroupées en fin de document</li></ul>',
   },
   {
@@ -1162,14 +1253,16 @@ const NEWS: readonly { daysAgo: number; important: boolean; title: string; body:
     daysAgo: 12,
     important: true,
     title: 'Rappel : délai de retour de 36 heures',
-    body: '<p>Les constats en cours depuis plus de <strong>36 heures</strong> passent en alerte rouge. ' +
+    body:
+      '<p>Les constats en cours depuis plus de <strong>36 heures</strong> passent en alerte rouge. ' +
       'Merci de signaler toute difficulté par un commentaire sur le constat.</p>',
   },
   {
     daysAgo: 2,
     important: false,
     title: 'Facturation de fin de mois',
-    body: '<p>Les factures de rétrocession du mois sont à déposer dans <strong>Mes factures</strong> ' +
+    body:
+      '<p>Les factures de rétrocession du mois sont à déposer dans <strong>Mes factures</strong> ' +
       'avant le 5 du mois suivant, au format PDF ou Word.</p>',
   },
 ];
@@ -1231,7 +1324,8 @@ function planNotifications(reports: SeedReport[], bills: SeedGroupBill[], cast: 
   for (const bill of bills.filter((candidate) => candidate.sentAt)) {
     const group = groups.find((candidate) => candidate.id === bill.groupId)!;
     const text = `La facture n° ${bill.number} (${monthLabel(bill.year, bill.month)}) a été envoyée à ${escapeHtml(group.email)}.`;
-    for (const bailiff of cast.bailiffs.filter((member) => member.groupId === bill.groupId)) notify(bailiff, 'BILL_SENT', text, bill.sentAt!);
+    for (const bailiff of cast.bailiffs.filter((member) => member.groupId === bill.groupId))
+      notify(bailiff, 'BILL_SENT', text, bill.sentAt!);
   }
   return notifications;
 }
@@ -1263,14 +1357,23 @@ function planAuditLogs(reports: SeedReport[], bills: SeedGroupBill[], cast: Cast
   const ip = '203.0.113.24';
   const lastAssigned = reports.filter((report) => report.status === 'EC').at(-1)!;
   const lastBill = bills.at(-1)!;
-  const entry = (actorId: number, action: string, entity: string, entityId: number, createdAt: Date, data?: Prisma.InputJsonValue) =>
-    ({ actorId, action, entity, entityId: String(entityId), data, ip, createdAt });
+  const entry = (actorId: number, action: string, entity: string, entityId: number, createdAt: Date, data?: Prisma.InputJsonValue) => ({
+    actorId,
+    action,
+    entity,
+    entityId: String(entityId),
+    data,
+    ip,
+    createdAt,
+  });
   return [
     entry(admin, 'accounts.create', 'User', cast.bailiffs[1].id, addDays(now, -700), { role: 'BAILIFF' }),
     entry(admin, 'groups.update', 'Group', groups[0].id, addDays(now, -400), { pricePage: groups[0].pricePage.toFixed(2) }),
     entry(admin, 'auth.login_as', 'User', cast.bailiffs[0].id, addDays(now, -30)),
     entry(admin, 'billing.group_bill.create', 'GroupBill', lastBill.id, lastBill.createdAt, { number: lastBill.number }),
-    entry(admin, 'reports.assign_secretary', 'Report', lastAssigned.id, lastAssigned.lastStatusChange, { secretaryId: lastAssigned.secretaryId }),
+    entry(admin, 'reports.assign_secretary', 'Report', lastAssigned.id, lastAssigned.lastStatusChange, {
+      secretaryId: lastAssigned.secretaryId,
+    }),
     { ...entry(cast.pending.id, 'auth.register', 'User', cast.pending.id, cast.pending.createdAt), ip: '198.51.100.7' },
   ];
 }

@@ -48,7 +48,9 @@ export async function diffDatabaseToSchema(databaseUrl: string, opts: Pick<DiffO
 
 async function diffToSchema(url: string, from: DiffTarget, schema: SchemasContainer): Promise<string> {
   const adapters = migrationAwarePg(url);
-  const engine = await (await loadSchemaEngine()).new(
+  const engine = await (
+    await loadSchemaEngine()
+  ).new(
     { datamodels: schema.files.map((f) => [f.path, f.content]) },
     () => {}, // engine tracing; its errors are thrown
     bindMigrationAwareSqlAdapterFactory(adapters),
@@ -139,7 +141,10 @@ function migrationAwarePg(url: string) {
       return result;
     };
     adapter.executeScript = async (script) => {
-      await adapter.underlyingDriver().query(script).catch((err) => internals.onError(err));
+      await adapter
+        .underlyingDriver()
+        .query(script)
+        .catch((err) => internals.onError(err));
     };
     const dispose = adapter.dispose.bind(adapter);
     let disposed: Promise<void> | undefined;
@@ -178,7 +183,10 @@ async function readSchema(schemaPath: string): Promise<SchemasContainer> {
 async function migrationList(dir: string): Promise<MigrationList> {
   const lockPath = path.join(dir, LOCKFILE);
   const entries = existsSync(dir) ? await fs.readdir(dir, { withFileTypes: true }) : [];
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return {
     baseDir: dir,
     // Absent until the first migration is written; the engine needs it to know the connector.
@@ -198,7 +206,10 @@ async function migrationList(dir: string): Promise<MigrationList> {
 }
 
 async function main(args: string[]) {
-  const name = (args[0] ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const name = (args[0] ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   if (!name) {
     console.error('usage: npm run db:migration -- <name>   (e.g. add_report_index)');
     process.exitCode = 2;

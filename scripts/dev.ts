@@ -4,7 +4,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 const children: ChildProcess[] = [
   // Development tools (GraphiQL, introspection, suggestions) open only when asked for by name.
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'api/src/main.ts'], { stdio: 'inherit', env: { NODE_ENV: 'development', ...process.env } }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'api/src/main.ts'], {
+    stdio: 'inherit',
+    env: { NODE_ENV: 'development', ...process.env },
+  }),
   spawn('npx', ['vite', '--config', 'web/vite.config.ts'], { stdio: 'inherit' }),
 ];
 

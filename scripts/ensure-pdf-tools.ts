@@ -13,4 +13,5 @@ export function ensurePdfTools(): Promise<void> {
   return ensureSystemPackages([{ path: PDFTOTEXT, pkg: 'poppler-utils' }]);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) runAsScript(ensurePdfTools, 'PDF tools ready: pdftotext, pdfdetach, pdffonts, pdfimages');
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  runAsScript(ensurePdfTools, 'PDF tools ready: pdftotext, pdfdetach, pdffonts, pdfimages');

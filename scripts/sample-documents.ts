@@ -35,7 +35,12 @@ export function png(width: number, height: number, seed = 0): Buffer {
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x++) row.set([(seed * 37 + x) & 0xff, (seed * 91) & 0xff, (x * 7) & 0xff], 1 + x * 3);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export interface SampleLayout {
@@ -101,7 +106,8 @@ function pictures(layout: SampleLayout): Picture[] {
     bytes: padding.length > 0 ? Buffer.concat([sample, padding]) : png(PHOTO.width, PHOTO.height, i),
     page: photoPage(i, layout.pages),
   }));
-  if (layout.decorations) list.push({ name: 'logo.png', bytes: png(120, 40, 999), page: 0 }, { name: 'rule.png', bytes: png(600, 3, 998), page: 0 });
+  if (layout.decorations)
+    list.push({ name: 'logo.png', bytes: png(120, 40, 999), page: 0 }, { name: 'rule.png', bytes: png(600, 3, 998), page: 0 });
   return list;
 }
 
@@ -118,18 +124,45 @@ export async function sampleDocx(layout: SampleLayout): Promise<Buffer> {
   const body = Array.from({ length: layout.pages }, (_, page) => {
     const onPage = list.map((picture, i) => ({ picture, id: i + 1 })).filter(({ picture }) => picture.page === page);
     const lines = [];
-    for (let i = 0; i < onPage.length; i += 6) lines.push(`<w:p>${onPage.slice(i, i + 6).map(({ picture, id }) => docxPicture(picture, id)).join('')}</w:p>`);
+    for (let i = 0; i < onPage.length; i += 6)
+      lines.push(
+        `<w:p>${onPage
+          .slice(i, i + 6)
+          .map(({ picture, id }) => docxPicture(picture, id))
+          .join('')}</w:p>`,
+      );
     const pageBreak = page < layout.pages - 1 ? '<w:p><w:r><w:br w:type="page"/></w:r></w:p>' : '';
     return `<w:p><w:r><w:t>Page ${page + 1}</w:t></w:r></w:p>${lines.join('')}${pageBreak}`;
   }).join('');
   const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><w:body>${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1134" w:right="1134" w:bottom="1134" w:left="1134" w:header="0" w:footer="0" w:gutter="0"/></w:sectPr></w:body></w:document>`;
-  const relationships = list.map((picture, i) => `<Relationship Id="img${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/${picture.name}"/>`).join('');
+  const relationships = list
+    .map(
+      (picture, i) =>
+        `<Relationship Id="img${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/${picture.name}"/>`,
+    )
+    .join('');
   return zip([
-    ['[Content_Types].xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/></Types>`, true],
-    ['_rels/.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties" Target="docProps/app.xml"/></Relationships>`, true],
+    [
+      '[Content_Types].xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/></Types>`,
+      true,
+    ],
+    [
+      '_rels/.rels',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties" Target="docProps/app.xml"/></Relationships>`,
+      true,
+    ],
     ['word/document.xml', document, true],
-    ['word/_rels/document.xml.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relationships}</Relationships>`, true],
-    ['docProps/app.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Application>Microsoft Office Word</Application><Pages>${layout.pages}</Pages></Properties>`, true],
+    [
+      'word/_rels/document.xml.rels',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relationships}</Relationships>`,
+      true,
+    ],
+    [
+      'docProps/app.xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Application>Microsoft Office Word</Application><Pages>${layout.pages}</Pages></Properties>`,
+      true,
+    ],
     ...list.map((picture): [string, Buffer, boolean] => [`word/media/${picture.name}`, picture.bytes, false]),
   ]);
 }
@@ -140,18 +173,27 @@ export async function sampleOdt(layout: SampleLayout): Promise<Buffer> {
   const body = Array.from({ length: layout.pages }, (_, page) => {
     const frames = list
       .filter((picture) => picture.page === page)
-      .map((picture) => `<draw:frame draw:name="${picture.name}" text:anchor-type="as-char" svg:width="3cm" svg:height="2.25cm"><draw:image xlink:href="Pictures/${picture.name}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/></draw:frame>`);
+      .map(
+        (picture) =>
+          `<draw:frame draw:name="${picture.name}" text:anchor-type="as-char" svg:width="3cm" svg:height="2.25cm"><draw:image xlink:href="Pictures/${picture.name}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/></draw:frame>`,
+      );
     const lines = [];
-    for (let i = 0; i < frames.length; i += 5) lines.push(`<text:p text:style-name="Standard">${frames.slice(i, i + 5).join(' ')}</text:p>`);
+    for (let i = 0; i < frames.length; i += 5)
+      lines.push(`<text:p text:style-name="Standard">${frames.slice(i, i + 5).join(' ')}</text:p>`);
     return `<text:p text:style-name="${page === 0 ? 'Standard' : 'PageStart'}">Page ${page + 1}</text:p>${lines.join('')}`;
   }).join('');
-  const ns = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"';
+  const ns =
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"';
   const content = `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ns} office:version="1.3"><office:automatic-styles><style:style style:name="PageStart" style:family="paragraph" style:parent-style-name="Standard"><style:paragraph-properties fo:break-before="page"/></style:style></office:automatic-styles><office:body><office:text>${body}</office:text></office:body></office:document-content>`;
   const manifest = `<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"${layout.passwordProtected ? '><manifest:encryption-data manifest:checksum-type="SHA1/1K" manifest:checksum="AAAA"/></manifest:file-entry>' : '/>'}<manifest:file-entry manifest:full-path="meta.xml" manifest:media-type="text/xml"/>${list.map((picture) => `<manifest:file-entry manifest:full-path="Pictures/${picture.name}" manifest:media-type="image/png"/>`).join('')}</manifest:manifest>`;
   return zip([
     ['mimetype', 'application/vnd.oasis.opendocument.text', false],
     ['content.xml', content, true],
-    ['meta.xml', `<?xml version="1.0" encoding="UTF-8"?><office:document-meta ${ns} office:version="1.3"><office:meta><meta:document-statistic meta:page-count="${layout.pages}" meta:image-count="${list.length}"/></office:meta></office:document-meta>`, true],
+    [
+      'meta.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><office:document-meta ${ns} office:version="1.3"><office:meta><meta:document-statistic meta:page-count="${layout.pages}" meta:image-count="${list.length}"/></office:meta></office:document-meta>`,
+      true,
+    ],
     ['META-INF/manifest.xml', manifest, true],
     ...list.map((picture): [string, Buffer, boolean] => [`Pictures/${picture.name}`, picture.bytes, false]),
   ]);

@@ -25,7 +25,8 @@ export async function ensureSystemPackages(required: readonly SystemPackage[]): 
   }
   await aptInstall(packages);
   const still = missing.filter((item) => !existsSync(item.path));
-  if (still.length > 0) throw new Error(`apt-get installed ${packages.join(' ')} but ${still.map((item) => item.path).join(', ')} is missing`);
+  if (still.length > 0)
+    throw new Error(`apt-get installed ${packages.join(' ')} but ${still.map((item) => item.path).join(', ')} is missing`);
 }
 
 /** `apt-get update` then `install`; apt's output is only worth reading when it fails, and execFile puts it in the error then. */

@@ -57,7 +57,10 @@ const steps: Step[] = [
     title: 'Tests de bout en bout (Chromium)',
     projects: ['e2e'],
     env: { TEST_PG_ENGINE: 'embedded' },
-    before: [['npx', 'tsx', 'scripts/ensure-chromium.ts'], ['npm', 'run', '--silent', 'build:web']],
+    before: [
+      ['npx', 'tsx', 'scripts/ensure-chromium.ts'],
+      ['npm', 'run', '--silent', 'build:web'],
+    ],
   },
 ];
 

@@ -99,10 +99,13 @@ async function startDebian(dir: string): Promise<{ url: string; stop: () => Prom
   const port = await findFreePort();
   await asServerUser('pg_ctl', [
     'start',
-    '--pgdata', dataDir,
-    '--log', path.join(dir, 'server.log'),
+    '--pgdata',
+    dataDir,
+    '--log',
+    path.join(dir, 'server.log'),
     '--wait',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
   ]);
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/constats`;
   // Immediate: no shutdown checkpoint, the directory is deleted right after.

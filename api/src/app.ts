@@ -57,21 +57,39 @@ function refuseApiToken(status: number, message: string, code: string): Response
 
 export function createApp(services: Services, fileLinks: ReturnType<typeof createFileLinks>): App {
   const yoga = createGraphQLServer(services);
-  const rest = createRestRouter([...authRoutes, ...accountRoutes(services), ...groupRoutes, ...newsRoutes, ...notificationRoutes, ...absenceRoutes, ...reportRoutes(services), ...billingRoutes(services), ...retrocessionRoutes(services), ...statisticsRoutes, ...reportingRoutes(services)], yoga, services);
+  const rest = createRestRouter(
+    [
+      ...authRoutes,
+      ...accountRoutes(services),
+      ...groupRoutes,
+      ...newsRoutes,
+      ...notificationRoutes,
+      ...absenceRoutes,
+      ...reportRoutes(services),
+      ...billingRoutes(services),
+      ...retrocessionRoutes(services),
+      ...statisticsRoutes,
+      ...reportingRoutes(services),
+    ],
+    yoga,
+    services,
+  );
   const serveWeb = createStaticHandler(services.config.webDir);
   const serveFile = createFilesHandler(services, fileLinks, fileProviders);
 
-  const adapter = createServerAdapter<ServerContext>(withSecurityHeaders(services.config, async (request, serverContext) => {
-    try {
-      return await route(request, serverContext);
-    } catch (error) {
-      // A client that went away (page left, request cancelled) is not a failure of ours.
-      if (request.signal.aborted) return new Response(null, { status: 499 });
-      // Logged for the operators; the client only learns that something failed.
-      console.error(`[http] ${request.method} ${new URL(request.url).pathname}`, error);
-      return json({ code: 500, message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.' }, 500);
-    }
-  }));
+  const adapter = createServerAdapter<ServerContext>(
+    withSecurityHeaders(services.config, async (request, serverContext) => {
+      try {
+        return await route(request, serverContext);
+      } catch (error) {
+        // A client that went away (page left, request cancelled) is not a failure of ours.
+        if (request.signal.aborted) return new Response(null, { status: 499 });
+        // Logged for the operators; the client only learns that something failed.
+        console.error(`[http] ${request.method} ${new URL(request.url).pathname}`, error);
+        return json({ code: 500, message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.' }, 500);
+      }
+    }),
+  );
 
   async function route(request: Request, serverContext: ServerContext): Promise<Response> {
     const { pathname } = new URL(request.url);

@@ -70,7 +70,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       log: (message) => log(`[mail] ${message}`),
     });
     cleanups.push(() => mailer.close());
-    const storage = config.storageUrl ? createS3Storage(parseStorageUrl(config.storageUrl)) : createLocalStorage(path.join(config.dataDir, 'files'));
+    const storage = config.storageUrl
+      ? createS3Storage(parseStorageUrl(config.storageUrl))
+      : createLocalStorage(path.join(config.dataDir, 'files'));
     const secret = config.appSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'app-secret')));
     const files = createFileLinks(secret, config.fileLinkMinutes);
 
@@ -83,12 +85,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
 
     // After the seed: its files are counted by the start-up rescan like any file left pending.
-    const counting = await startCountingQueue({ db, storage, pubsub }, {
-      databaseUrl,
-      concurrency: config.countingConcurrency,
-      timeoutSeconds: config.countingTimeoutSeconds,
-      log,
-    });
+    const counting = await startCountingQueue(
+      { db, storage, pubsub },
+      {
+        databaseUrl,
+        concurrency: config.countingConcurrency,
+        timeoutSeconds: config.countingTimeoutSeconds,
+        log,
+      },
+    );
     cleanups.push(() => counting.stop());
     const services: Services = { config, db, mailer, storage, pubsub, rateLimits, files, counting };
 

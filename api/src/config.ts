@@ -80,7 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadFiles: parseInteger(env.MAX_UPLOAD_FILES ?? '50', 'MAX_UPLOAD_FILES', 1, 1000),
     // One megabyte over MAX_UPLOAD_MB at least: a single file of the largest size fits with its multipart framing.
     maxUploadRequestBytes:
-      parseInteger(env.MAX_UPLOAD_REQUEST_MB ?? String(Math.max(500, maxUploadMb + 1)), 'MAX_UPLOAD_REQUEST_MB', maxUploadMb + 1, 100_000) * 1024 * 1024,
+      parseInteger(env.MAX_UPLOAD_REQUEST_MB ?? String(Math.max(500, maxUploadMb + 1)), 'MAX_UPLOAD_REQUEST_MB', maxUploadMb + 1, 100_000) *
+      1024 *
+      1024,
     appSecret: optionalSecret(env.APP_SECRET),
     fileLinkMinutes: parseInteger(env.FILE_LINK_MINUTES ?? '480', 'FILE_LINK_MINUTES', 1, 7 * 24 * 60),
     apiTokenCostPerMinute: parseInteger(env.API_TOKEN_COST_PER_MINUTE ?? '50000', 'API_TOKEN_COST_PER_MINUTE', 1, 100_000_000),
@@ -105,7 +107,8 @@ function parseOrigins(raw: string): string[] {
     .map((item) => {
       const url = optionalUrl(item, 'CORS_ORIGINS', ['https:', 'http:'])!;
       const { origin } = new URL(url);
-      if (origin !== item.replace(/\/+$/, '')) throw new ConfigError(`CORS_ORIGINS entries are origins such as https://exemple.fr (got "${item}")`);
+      if (origin !== item.replace(/\/+$/, ''))
+        throw new ConfigError(`CORS_ORIGINS entries are origins such as https://exemple.fr (got "${item}")`);
       return origin;
     });
 }

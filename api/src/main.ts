@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   console.log(`  Application web : ${running.url}/`);
   console.log(`  GraphQL / GraphiQL : ${running.url}/graphql`);
   console.log(`  API REST : ${running.url}/api/v1`);
-  console.log(`  Base de données : ${config.databaseUrl ? 'PostgreSQL externe (DATABASE_URL)' : `PostgreSQL intégré (${config.dataDir}/pg)`}`);
+  console.log(
+    `  Base de données : ${config.databaseUrl ? 'PostgreSQL externe (DATABASE_URL)' : `PostgreSQL intégré (${config.dataDir}/pg)`}`,
+  );
   if (running.seeded.length > 0) {
     console.log('  Comptes de démonstration :');
     for (const account of running.seeded) console.log(`    ${account.role.padEnd(10)} ${account.email} / ${account.password}`);

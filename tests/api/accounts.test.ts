@@ -14,12 +14,15 @@ const CONFIRMATION = 'Mot de passe incorrect.';
 const GROUP = 'Sélectionnez un groupe';
 const BLOCKED = 'Tous les champs obligatoires ne sont pas remplis.';
 
-const CREATE = 'mutation($input: CreateAccountInput!) { createAccount(input: $input) { message user { id databaseId role email identity } } }';
+const CREATE =
+  'mutation($input: CreateAccountInput!) { createAccount(input: $input) { message user { id databaseId role email identity } } }';
 const UPDATE = 'mutation($input: UpdateAccountInput!) { updateAccount(input: $input) { message user { id email identity telephone } } }';
 const PROFILE = 'mutation($input: UpdateMyProfileInput!) { updateMyProfile(input: $input) { message user { id firstName telephone } } }';
 const SET_ACTIVE = 'mutation($input: SetAccountActiveInput!) { setAccountActive(input: $input) { message user { status } } }';
-const REVIEW = 'mutation($input: ReviewPendingAccountInput!) { reviewPendingAccount(input: $input) { message deletedUserId user { status } } }';
-const USERS = 'query($role: Role, $keyword: String, $status: UserStatus) { users(first: 50, role: $role, keyword: $keyword, status: $status) { totalCount edges { node { fullName role email } } } }';
+const REVIEW =
+  'mutation($input: ReviewPendingAccountInput!) { reviewPendingAccount(input: $input) { message deletedUserId user { status } } }';
+const USERS =
+  'query($role: Role, $keyword: String, $status: UserStatus) { users(first: 50, role: $role, keyword: $keyword, status: $status) { totalCount edges { node { fullName role email } } } }';
 
 let app: TestApp;
 let admin: string;
@@ -150,7 +153,17 @@ describe('account forms: every rule of spec §5 enforced by the API', () => {
     }
     const response = await rest(app.url, 'POST', '/api/v1/users', {
       token: admin,
-      json: { role_id: '2', civility: 'Maître', first_name: 'Jean', last_name: 'Martin', telephone: '0612345678', email: 'jean.martin@etude.fr', identity: 'j.martin', password: 'Constat#2026', group_id: 0 },
+      json: {
+        role_id: '2',
+        civility: 'Maître',
+        first_name: 'Jean',
+        last_name: 'Martin',
+        telephone: '0612345678',
+        email: 'jean.martin@etude.fr',
+        identity: 'j.martin',
+        password: 'Constat#2026',
+        group_id: 0,
+      },
     });
     expect(response.status).toBe(400);
     // Spec §8: "if server message is group_id the group selector shows the description".
@@ -198,7 +211,20 @@ describe('creating accounts', () => {
 
     const response = await rest(app.url, 'POST', '/api/v1/users', {
       token: admin,
-      json: { role_id: '3', first_name: 'Zoé', last_name: 'Lemaître', telephone: '0612345678', email: 'zoe.lemaitre@demo.fr', identity: 'zoelemaitre', password: 'Constat#2026', street: '12345678900011', address: '1 rue Haute', zip: '69001', city: 'Lyon', rib: 'FR76 1234 5678' },
+      json: {
+        role_id: '3',
+        first_name: 'Zoé',
+        last_name: 'Lemaître',
+        telephone: '0612345678',
+        email: 'zoe.lemaitre@demo.fr',
+        identity: 'zoelemaitre',
+        password: 'Constat#2026',
+        street: '12345678900011',
+        address: '1 rue Haute',
+        zip: '69001',
+        city: 'Lyon',
+        rib: 'FR76 1234 5678',
+      },
     });
     expect(response.status).toBe(409);
     // Spec §8: the response carries the field `email` and the field `user`.
@@ -209,17 +235,33 @@ describe('creating accounts', () => {
     const response = await rest(app.url, 'POST', '/api/v1/users', {
       token: admin,
       json: {
-        role_id: '2', civility: 'Maître', first_name: 'Gaëlle', last_name: 'Roux', telephone: '0611223344', group_id: String(groupDbId),
-        email: 'gaelle.roux@etude.fr', identity: 'g.roux', password: 'Constat#2026', profile: '', matrices_associated: '',
+        role_id: '2',
+        civility: 'Maître',
+        first_name: 'Gaëlle',
+        last_name: 'Roux',
+        telephone: '0611223344',
+        group_id: String(groupDbId),
+        email: 'gaelle.roux@etude.fr',
+        identity: 'g.roux',
+        password: 'Constat#2026',
+        profile: '',
+        matrices_associated: '',
         Instructions_to_secretaries: '<p>Trame <strong>standard</strong></p>',
       },
     });
     expect(response.status).toBe(201);
     expect(response.body.message).toBe('Compte créé avec succès.');
     expect(response.body.user).toMatchObject({
-      role_id: '2', role_name: 'Bailiff', civility: 'Maître', first_name: 'Gaëlle', email: 'gaelle.roux@etude.fr',
-      group_id: groupDbId, group_name: expect.any(String), group_email: expect.any(String),
-      Instructions_to_secretaries: '<p>Trame <strong>standard</strong></p>', created_by: expect.any(Number),
+      role_id: '2',
+      role_name: 'Bailiff',
+      civility: 'Maître',
+      first_name: 'Gaëlle',
+      email: 'gaelle.roux@etude.fr',
+      group_id: groupDbId,
+      group_name: expect.any(String),
+      group_email: expect.any(String),
+      Instructions_to_secretaries: '<p>Trame <strong>standard</strong></p>',
+      created_by: expect.any(Number),
     });
   });
 });
@@ -229,7 +271,12 @@ describe('editing accounts', () => {
   let dbId: number;
 
   beforeAll(async () => {
-    const created = await gql(app.url, CREATE, { input: { ...validAccount('SECRETARY'), email: 'edition@etude.fr', identity: 'edition' } }, admin);
+    const created = await gql(
+      app.url,
+      CREATE,
+      { input: { ...validAccount('SECRETARY'), email: 'edition@etude.fr', identity: 'edition' } },
+      admin,
+    );
     userId = created.data!.createAccount.user.id;
     dbId = created.data!.createAccount.user.databaseId;
   });
@@ -247,7 +294,10 @@ describe('editing accounts', () => {
   });
 
   it('the e-mail cannot be changed after creation (REST ignores it, GraphQL has no such field)', async () => {
-    const response = await rest(app.url, 'PUT', `/api/v1/users/${dbId}`, { token: admin, json: { email: 'autre@etude.fr', city: 'Villeurbanne' } });
+    const response = await rest(app.url, 'PUT', `/api/v1/users/${dbId}`, {
+      token: admin,
+      json: { email: 'autre@etude.fr', city: 'Villeurbanne' },
+    });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe('Compte modifié avec succès.');
     expect(response.body.user).toMatchObject({ email: 'edition@etude.fr', city: 'Villeurbanne' });
@@ -285,7 +335,10 @@ describe('editing accounts', () => {
     const dirty =
       '<p onclick="steal()">Consignes<script>alert(1)</script><img src=x onerror="alert(2)">' +
       '<a href="javascript:alert(3)">lien</a> <a href="https://www.legifrance.gouv.fr">Légifrance</a></p>';
-    const response = await rest(app.url, 'PUT', `/api/v1/users/${bailiffUser.id}`, { token: admin, json: { Instructions_to_secretaries: dirty } });
+    const response = await rest(app.url, 'PUT', `/api/v1/users/${bailiffUser.id}`, {
+      token: admin,
+      json: { Instructions_to_secretaries: dirty },
+    });
     expect(response.status).toBe(200);
     const stored = (await app.services.db.user.findUniqueOrThrow({ where: { id: bailiffUser.id } })).instructions!;
     for (const served of [stored, response.body.user.Instructions_to_secretaries]) {
@@ -293,7 +346,12 @@ describe('editing accounts', () => {
       expect(served).toContain('Consignes');
       expect(served).toContain('href="https://www.legifrance.gouv.fr"');
     }
-    const read = await gql(app.url, 'query($id: ID!) { node(id: $id) { ... on User { instructions } } }', { id: globalId('User', bailiffUser.id) }, secretary);
+    const read = await gql(
+      app.url,
+      'query($id: ID!) { node(id: $id) { ... on User { instructions } } }',
+      { id: globalId('User', bailiffUser.id) },
+      secretary,
+    );
     expect(read.data!.node.instructions).toBe(stored);
   });
 });
@@ -310,7 +368,9 @@ describe('disabling, enabling and reviewing accounts', () => {
     expect((await gql(app.url, 'query { me { email } }', {}, token)).data!.me).toBeNull();
     const session = await app.services.db.session.findFirstOrThrow({ where: { user: { email } } });
     expect(session.revokedAt).not.toBeNull();
-    const refused = await gql(app.url, 'mutation($input: LoginInput!) { login(input: $input) { token } }', { input: { email, password: 'Constat#2026' } });
+    const refused = await gql(app.url, 'mutation($input: LoginInput!) { login(input: $input) { token } }', {
+      input: { email, password: 'Constat#2026' },
+    });
     expect(refused.errors![0].extensions!.reason).toBe('ACCOUNT_DISABLED');
 
     const enabled = await gql(app.url, SET_ACTIVE, { input: { id, active: true } }, admin);
@@ -340,7 +400,17 @@ describe('disabling, enabling and reviewing accounts', () => {
     expect(again.errors![0].message).toBe("Ce compte n'est pas en attente de validation.");
 
     await rest(app.url, 'POST', '/api/v1/auth/register', {
-      form: { first_name: 'Marc', last_name: 'Aubert', telephone: '0611223344', address: '1 rue Haute', zip: '75001', city: 'Paris', identity: 'm.aubert', email: 'marc.aubert@etude.fr', password: 'Constat#2026' },
+      form: {
+        first_name: 'Marc',
+        last_name: 'Aubert',
+        telephone: '0611223344',
+        address: '1 rue Haute',
+        zip: '75001',
+        city: 'Paris',
+        identity: 'm.aubert',
+        email: 'marc.aubert@etude.fr',
+        password: 'Constat#2026',
+      },
     });
     const marc = await app.services.db.user.findUniqueOrThrow({ where: { email: 'marc.aubert@etude.fr' } });
     const refused = await gql(app.url, REVIEW, { input: { id: globalId('User', marc.id), approve: false } }, admin);
@@ -365,7 +435,9 @@ describe('accounts list', () => {
   it('REST GET /api/v1/users with role_name and keyword', async () => {
     const response = await rest(app.url, 'GET', '/api/v1/users?role_name=Bailiff&keyword=helene', { token: admin });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual([expect.objectContaining({ first_name: 'Hélène', last_name: 'Marchand', role_id: '2', role_name: 'Bailiff' })]);
+    expect(response.body).toEqual([
+      expect.objectContaining({ first_name: 'Hélène', last_name: 'Marchand', role_id: '2', role_name: 'Bailiff' }),
+    ]);
     const all = await rest(app.url, 'GET', '/api/v1/users?role_name=Secretary', { token: admin });
     expect(all.body.length).toBeGreaterThanOrEqual(3);
     expectEvery(all.body, (user: any) => user.role_id === '3');
@@ -382,7 +454,12 @@ describe('accounts list', () => {
   it('GET /api/v1/users/{id} answers the legacy user; unknown ids are 404', async () => {
     const helene = await app.services.db.user.findUniqueOrThrow({ where: { email: 'helene.marchand@demo.fr' } });
     const response = await rest(app.url, 'GET', `/api/v1/users/${helene.id}`, { token: admin });
-    expect(response.body).toMatchObject({ id: helene.id, email: 'helene.marchand@demo.fr', identity: 'helene.marchand', group_name: 'SCP Dubois & Associés' });
+    expect(response.body).toMatchObject({
+      id: helene.id,
+      email: 'helene.marchand@demo.fr',
+      identity: 'helene.marchand',
+      group_name: 'SCP Dubois & Associés',
+    });
     expect((await rest(app.url, 'GET', '/api/v1/users/999999', { token: admin })).status).toBe(404);
   });
 });
@@ -393,7 +470,20 @@ describe('User fields by viewer', () => {
     email telephone identity address zip city siret rib secretaryPricePage secretaryPricePhoto description status
     instructions
   } } }`;
-  const PRIVATE = ['email', 'telephone', 'identity', 'address', 'zip', 'city', 'siret', 'rib', 'secretaryPricePage', 'secretaryPricePhoto', 'description', 'status'];
+  const PRIVATE = [
+    'email',
+    'telephone',
+    'identity',
+    'address',
+    'zip',
+    'city',
+    'siret',
+    'rib',
+    'secretaryPricePage',
+    'secretaryPricePhoto',
+    'description',
+    'status',
+  ];
 
   it('identity fields for everyone signed in, private fields for admins and self, instructions for secretaries too', async () => {
     const helene = await app.services.db.user.findUniqueOrThrow({ where: { email: 'helene.marchand@demo.fr' } });
@@ -401,13 +491,24 @@ describe('User fields by viewer', () => {
     const asAdmin = (await gql(app.url, USER, { id }, admin)).data!.node;
     const asSecretary = await gql(app.url, USER, { id }, secretary);
     const asBailiff = await gql(app.url, USER, { id }, bailiff);
-    const asSelf = (await gql(app.url, USER, { id }, await loginToken(app.url, 'helene.marchand@demo.fr', demo.bailiff.password))).data!.node;
+    const asSelf = (await gql(app.url, USER, { id }, await loginToken(app.url, 'helene.marchand@demo.fr', demo.bailiff.password))).data!
+      .node;
 
-    expect(asAdmin).toMatchObject({ email: 'helene.marchand@demo.fr', identity: 'helene.marchand', telephone: '0623894512', groupName: 'SCP Dubois & Associés' });
+    expect(asAdmin).toMatchObject({
+      email: 'helene.marchand@demo.fr',
+      identity: 'helene.marchand',
+      telephone: '0623894512',
+      groupName: 'SCP Dubois & Associés',
+    });
     expect(asSelf).toEqual(asAdmin);
     for (const result of [asSecretary, asBailiff]) {
       expect(result.errors).toBeUndefined();
-      expect(result.data!.node).toMatchObject({ fullName: 'Hélène Marchand', roleId: '2', civility: 'MAITRE', groupName: 'SCP Dubois & Associés' });
+      expect(result.data!.node).toMatchObject({
+        fullName: 'Hélène Marchand',
+        roleId: '2',
+        civility: 'MAITRE',
+        groupName: 'SCP Dubois & Associés',
+      });
       for (const field of PRIVATE) expect(result.data!.node[field]).toBeNull();
     }
     expect(asSecretary.data!.node.instructions).toContain('Times New Roman');
@@ -446,7 +547,15 @@ describe('profiles', () => {
     const zoe = await app.services.db.user.findUniqueOrThrow({ where: { email: 'zoe.lemaitre@demo.fr' } });
     const response = await rest(app.url, 'PUT', `/api/v1/users/${zoe.id}`, {
       token,
-      json: { role_id: '3', first_name: 'Zoé', email: 'zoe@ailleurs.fr', secretary_price_page: '99', rib: 'FR00', identity: 'zoe', city: 'Lyon' },
+      json: {
+        role_id: '3',
+        first_name: 'Zoé',
+        email: 'zoe@ailleurs.fr',
+        secretary_price_page: '99',
+        rib: 'FR00',
+        identity: 'zoe',
+        city: 'Lyon',
+      },
     });
     expect(response.status).toBe(200);
     const after = await app.services.db.user.findUniqueOrThrow({ where: { id: zoe.id } });
@@ -460,7 +569,12 @@ describe('profiles', () => {
     const currentPassword = demo.bailiff.password;
     const weak = await gql(app.url, PROFILE, { input: { password: 'faible', currentPassword } }, token);
     expect(weak.errors![0].extensions!.fields).toEqual({ password: 'Mauvais mot de passe.' });
-    const mismatch = await gql(app.url, PROFILE, { input: { password: 'Nouveau#2026', passwordConfirmation: 'Autre#2026', currentPassword } }, token);
+    const mismatch = await gql(
+      app.url,
+      PROFILE,
+      { input: { password: 'Nouveau#2026', passwordConfirmation: 'Autre#2026', currentPassword } },
+      token,
+    );
     expect(mismatch.errors![0].extensions!.fields).toEqual({ passwordConfirmation: CONFIRMATION });
     const response = await rest(app.url, 'PUT', `/api/v1/users/${loic.id}`, {
       token,
@@ -508,12 +622,28 @@ describe('changing one’s own password (hardening, issue 16)', () => {
     const account = await freshAccount('BAILIFF');
     const before = await hashOf(account.databaseId);
     const missing = await gql(app.url, PROFILE, { input: { password: NEW, passwordConfirmation: NEW } }, account.token);
-    expect(missing.errors![0]).toMatchObject({ message: CURRENT_REQUIRED, extensions: { code: 'BAD_USER_INPUT', fields: { currentPassword: CURRENT_REQUIRED } } });
-    const wrong = await gql(app.url, PROFILE, { input: { password: NEW, passwordConfirmation: NEW, currentPassword: 'Pas#Le2Bon' } }, account.token);
-    expect(wrong.errors![0]).toMatchObject({ message: CURRENT_WRONG, extensions: { code: 'BAD_USER_INPUT', fields: { currentPassword: CURRENT_WRONG } } });
+    expect(missing.errors![0]).toMatchObject({
+      message: CURRENT_REQUIRED,
+      extensions: { code: 'BAD_USER_INPUT', fields: { currentPassword: CURRENT_REQUIRED } },
+    });
+    const wrong = await gql(
+      app.url,
+      PROFILE,
+      { input: { password: NEW, passwordConfirmation: NEW, currentPassword: 'Pas#Le2Bon' } },
+      account.token,
+    );
+    expect(wrong.errors![0]).toMatchObject({
+      message: CURRENT_WRONG,
+      extensions: { code: 'BAD_USER_INPUT', fields: { currentPassword: CURRENT_WRONG } },
+    });
     expect(await hashOf(account.databaseId)).toBe(before);
 
-    const right = await gql(app.url, PROFILE, { input: { password: NEW, passwordConfirmation: NEW, currentPassword: 'Constat#2026' } }, account.token);
+    const right = await gql(
+      app.url,
+      PROFILE,
+      { input: { password: NEW, passwordConfirmation: NEW, currentPassword: 'Constat#2026' } },
+      account.token,
+    );
     expect(right.errors).toBeUndefined();
     expect(await loginToken(app.url, account.email, NEW)).toBeTruthy();
   });
@@ -560,7 +690,12 @@ describe('changing one’s own password (hardening, issue 16)', () => {
     expect((await gql(app.url, 'query { impersonated }', {}, impersonation)).data).toEqual({ impersonated: true });
     expect((await gql(app.url, 'query { impersonated }', {}, target.token)).data).toEqual({ impersonated: false });
 
-    const graphql = await gql(app.url, PROFILE, { input: { password: NEW, passwordConfirmation: NEW, currentPassword: 'Constat#2026' } }, impersonation);
+    const graphql = await gql(
+      app.url,
+      PROFILE,
+      { input: { password: NEW, passwordConfirmation: NEW, currentPassword: 'Constat#2026' } },
+      impersonation,
+    );
     expect(graphql.errors![0]).toMatchObject({ message: IMPERSONATION, extensions: { code: 'FORBIDDEN' } });
     const legacy = await rest(app.url, 'PUT', `/api/v1/users/${target.databaseId}`, {
       token: impersonation,

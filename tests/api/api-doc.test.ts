@@ -75,7 +75,12 @@ describe('docs/api.md', () => {
     expect(response.status).toBe(200);
     expect(body.errors).toBeUndefined();
     expect(body.data.reports.edges.length).toBeGreaterThan(0);
-    expect(body.extensions.cost).toEqual({ requested: expect.any(Number), limit: expect.any(Number), remaining: expect.any(Number), resetAt: expect.any(String) });
+    expect(body.extensions.cost).toEqual({
+      requested: expect.any(Number),
+      limit: expect.any(Number),
+      remaining: expect.any(Number),
+      resetAt: expect.any(String),
+    });
   });
 
   it('the Node script reads every constat of a year, page after page', async () => {
@@ -94,8 +99,12 @@ describe('docs/api.md', () => {
         createdAt: new Date(start + Math.round(((end - start) * index) / 249)),
       })),
     });
-    await app.services.db.report.create({ data: { name: 'Veille', bailiffId: bailiff.id, status: 'TE', createdAt: new Date(start - 60_000) } });
-    const expected = (await app.services.db.report.findMany({ where: { name: { startsWith: 'Constat de l’année' } }, select: { id: true } }))
+    await app.services.db.report.create({
+      data: { name: 'Veille', bailiffId: bailiff.id, status: 'TE', createdAt: new Date(start - 60_000) },
+    });
+    const expected = (
+      await app.services.db.report.findMany({ where: { name: { startsWith: 'Constat de l’année' } }, select: { id: true } })
+    )
       .map((report) => report.id)
       .sort((a, b) => a - b);
     expect(expected).toHaveLength(250);
@@ -107,7 +116,10 @@ describe('docs/api.md', () => {
         env: { PATH: process.env.PATH, CONSTATS_URL: app.url, CONSTATS_TOKEN: apiToken, CONSTATS_YEAR: String(year) },
         maxBuffer: 64 * 1024 * 1024,
       });
-      const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { databaseId: number });
+      const lines = stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { databaseId: number });
       expect(lines.map((line) => line.databaseId).sort((a, b) => a - b)).toEqual(expected);
       expect(stderr).toContain(`${expected.length} constats lus.`);
     } finally {

@@ -20,7 +20,10 @@ let bailiff: string;
 
 beforeAll(async () => {
   app = await startTestApp();
-  [admin, bailiff] = await Promise.all([loginToken(app.url, demo.admin.email, demo.admin.password), loginToken(app.url, demo.bailiff.email, demo.bailiff.password)]);
+  [admin, bailiff] = await Promise.all([
+    loginToken(app.url, demo.admin.email, demo.admin.password),
+    loginToken(app.url, demo.bailiff.email, demo.bailiff.password),
+  ]);
 });
 
 afterAll(async () => {
@@ -47,11 +50,14 @@ async function post(token: string, query: string, variables: Record<string, unkn
 async function createToken(name: string, expiresAt?: Date): Promise<{ token: string; id: string; expiresAt: string }> {
   const result = await gql(app.url, CREATE, { input: { name, ...(expiresAt && { expiresAt: expiresAt.toISOString() }) } }, admin);
   if (!result.data) throw new Error(JSON.stringify(result.errors));
-  return { token: result.data.createApiToken.token, id: result.data.createApiToken.apiToken.id, expiresAt: result.data.createApiToken.apiToken.expiresAt };
+  return {
+    token: result.data.createApiToken.token,
+    id: result.data.createApiToken.apiToken.id,
+    expiresAt: result.data.createApiToken.apiToken.expiresAt,
+  };
 }
 
-const audits = (action: string, entityId: string) =>
-  app.services.db.auditLog.count({ where: { action, entity: 'ApiToken', entityId } });
+const audits = (action: string, entityId: string) => app.services.db.auditLog.count({ where: { action, entity: 'ApiToken', entityId } });
 
 const dbId = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':')[1];
 
@@ -70,7 +76,9 @@ describe('token lifecycle', () => {
     expect(JSON.stringify(row)).not.toContain(token.slice(4));
     expect(await audits('api_token.create', dbId(apiToken.id))).toBe(1);
     // The list never gives the secret back.
-    expect(JSON.stringify((await gql(app.url, '{ apiTokens(first: 50) { edges { node { id name } } } }', {}, admin)).data)).not.toContain(token);
+    expect(JSON.stringify((await gql(app.url, '{ apiTokens(first: 50) { edges { node { id name } } } }', {}, admin)).data)).not.toContain(
+      token,
+    );
   });
 
   it('reads with its creator’s visibility, is listed with its last use, then revoked answers 401', async () => {
@@ -82,8 +90,15 @@ describe('token lifecycle', () => {
     expect(read.body.data).toEqual(asAdmin.data);
     expect(read.body.data.reports.totalCount).toBeGreaterThan(0);
 
-    const listed = (await gql(app.url, LIST, {}, admin)).data!.apiTokens.edges.map((edge: any) => edge.node).find((node: any) => node.id === id);
-    expect(listed).toMatchObject({ name: 'Script annuel', status: 'ACTIVE', lastUsedIp: '127.0.0.1', creator: { email: demo.admin.email } });
+    const listed = (await gql(app.url, LIST, {}, admin))
+      .data!.apiTokens.edges.map((edge: any) => edge.node)
+      .find((node: any) => node.id === id);
+    expect(listed).toMatchObject({
+      name: 'Script annuel',
+      status: 'ACTIVE',
+      lastUsedIp: '127.0.0.1',
+      creator: { email: demo.admin.email },
+    });
     expect(Date.now() - new Date(listed.lastUsedAt).getTime()).toBeLessThan(60_000);
     // Use from a new address is audited once, not on every request from the same address.
     await post(token, REPORTS);
@@ -94,7 +109,10 @@ describe('token lifecycle', () => {
     expect(await audits('api_token.revoke', dbId(id))).toBe(1);
     const refused = await post(token, REPORTS);
     expect(refused.status).toBe(401);
-    expect(refused.body.errors[0]).toMatchObject({ message: 'Jeton d’API invalide, révoqué ou expiré.', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(refused.body.errors[0]).toMatchObject({
+      message: 'Jeton d’API invalide, révoqué ou expiré.',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
   });
 
   it('an expired token answers 401', async () => {
@@ -145,7 +163,10 @@ describe('read-only, on /graphql only', () => {
     const client = wsClient(app.url, token, { lazy: false, onNonLazyError: () => {} });
     const closed = new Promise<{ code: number }>((resolve) => client.on('closed', (event) => resolve(event as { code: number })));
     const events: unknown[] = [];
-    client.subscribe({ query: 'subscription { notificationAdded { kind } }' }, { next: (value) => events.push(value), error: () => {}, complete: () => {} });
+    client.subscribe(
+      { query: 'subscription { notificationAdded { kind } }' },
+      { next: (value) => events.push(value), error: () => {}, complete: () => {} },
+    );
     expect((await closed).code).toBe(4403);
     expect(events).toEqual([]);
     await client.dispose();
@@ -232,13 +253,14 @@ describe('cost budget (extensions.cost)', () => {
     expect(resetIn).toBeLessThanOrEqual(60_000);
     const second = await post(token, REPORTS);
     expect(second.body.extensions.cost.remaining).toBe(50_000 - 2 * requested);
-    expect((await gql(app.url, REPORTS, {}, admin) as any).extensions).toEqual({ cost: { requested } });
+    expect(((await gql(app.url, REPORTS, {}, admin)) as any).extensions).toEqual({ cost: { requested } });
   });
 
   it('over the per-minute budget answers 429 with the figures and Retry-After', async () => {
     const { token } = await createToken('Gourmand');
     // 100 rows of a report's figures: 1,000 points, so 50 fit in the default 50,000 a minute.
-    const query = '{ reports(first: 100) { edges { node { id name status createdAt updatedAt countPagesProvisional countPhotosProvisional } } } }';
+    const query =
+      '{ reports(first: 100) { edges { node { id name status createdAt updatedAt countPagesProvisional countPhotosProvisional } } } }';
     const requested = operationCost(parse(query), undefined);
     expect(requested).toBe(1_000);
     const allowed = Math.floor(50_000 / requested);

@@ -5,7 +5,8 @@ import { demo, findLink, gql, loginToken, readOutbox, rest, waitForMail } from '
 
 const LOGIN = 'mutation($input: LoginInput!) { login(input: $input) { token user { email role roleId fullName } } }';
 const ME = 'query { me { email role } }';
-const REVIEW = 'mutation($input: ReviewPendingAccountInput!) { reviewPendingAccount(input: $input) { message deletedUserId user { status } } }';
+const REVIEW =
+  'mutation($input: ReviewPendingAccountInput!) { reviewPendingAccount(input: $input) { message deletedUserId user { status } } }';
 const pathOf = (link: string) => new URL(link).pathname + new URL(link).search;
 const globalId = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString('base64');
 const PASSWORD_RULE = 'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.';
@@ -181,11 +182,15 @@ describe('self-registration', () => {
 
     const admin = await loginToken(app.url, demo.admin.email, demo.admin.password);
     const approved = await gql(app.url, REVIEW, { input: { id: globalId('User', user.id), approve: true } }, admin);
-    expect(approved.data!.reviewPendingAccount.message).toBe('La demande de création de compte a été approuvée. Le nouveau compte est maintenant actif.');
+    expect(approved.data!.reviewPendingAccount.message).toBe(
+      'La demande de création de compte a été approuvée. Le nouveau compte est maintenant actif.',
+    );
 
     const login = await gql(app.url, LOGIN, { input: credentials });
     expect(login.data!.login.user.email).toBe(form.email);
-    const activated = (await readOutbox(app.outboxDir)).find((m) => m.subject?.includes('activé') && (m.to as any).text.includes(form.email));
+    const activated = (await readOutbox(app.outboxDir)).find(
+      (m) => m.subject?.includes('activé') && (m.to as any).text.includes(form.email),
+    );
     expect(activated).toBeDefined();
   });
 
@@ -222,7 +227,12 @@ describe('self-registration', () => {
 
     // The admin refuses it from the notification the registration left in the bell.
     const admin = await loginToken(app.url, demo.admin.email, demo.admin.password);
-    const bell = await gql(app.url, 'query { notifications(first: 10) { edges { node { kind account { id status email } } } } }', {}, admin);
+    const bell = await gql(
+      app.url,
+      'query { notifications(first: 10) { edges { node { kind account { id status email } } } } }',
+      {},
+      admin,
+    );
     const request = bell.data!.notifications.edges.map((edge: any) => edge.node).find((node: any) => node.account?.email === form.email);
     expect(request).toEqual({ kind: 'ACCOUNT_REQUEST', account: { id: input.id, status: 'PENDING', email: form.email } });
     const refused = await gql(app.url, REVIEW, { input: { id: request.account.id, approve: false } }, admin);
@@ -230,7 +240,9 @@ describe('self-registration', () => {
     expect(await app.services.db.user.findUnique({ where: { id: user.id } })).toBeNull();
     // The notification stays as a record of the request, without an account to decide.
     const after = await gql(app.url, 'query { notifications(first: 10) { edges { node { kind body account { id } } } } }', {}, admin);
-    expect(after.data!.notifications.edges.map((edge: any) => edge.node).find((node: any) => node.body.includes(form.email))).toMatchObject({ account: null });
+    expect(after.data!.notifications.edges.map((edge: any) => edge.node).find((node: any) => node.body.includes(form.email))).toMatchObject(
+      { account: null },
+    );
   });
 
   it('two admins deciding at once: one decision wins, the other is told the request is no longer pending', async () => {
@@ -331,11 +343,15 @@ describe('password recovery', () => {
 
     expect((await rest(app.url, 'GET', `/admin/recovery/${encodeURIComponent(token)}`)).body).toEqual({ valid: true });
 
-    const weak = await rest(app.url, 'POST', `/api/v1/auth/reset-password?token=${encodeURIComponent(token)}`, { json: { password: 'faible' } });
+    const weak = await rest(app.url, 'POST', `/api/v1/auth/reset-password?token=${encodeURIComponent(token)}`, {
+      json: { password: 'faible' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.errors.message).toBe(PASSWORD_RULE);
 
-    const ok = await rest(app.url, 'POST', `/api/v1/auth/reset-password?token=${encodeURIComponent(token)}`, { json: { password: 'Nouveau#2026' } });
+    const ok = await rest(app.url, 'POST', `/api/v1/auth/reset-password?token=${encodeURIComponent(token)}`, {
+      json: { password: 'Nouveau#2026' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Mot de passe créé avec succès.');
 
@@ -343,7 +359,9 @@ describe('password recovery', () => {
     expect((await gql(app.url, LOGIN, { input: demo.bailiff })).errors![0].extensions!.code).toBe('UNAUTHENTICATED');
     expect((await gql(app.url, LOGIN, { input: { email, password: 'Nouveau#2026' } })).data!.login.user.email).toBe(email);
 
-    const reused = await rest(app.url, 'POST', `/api/v1/auth/reset-password?token=${encodeURIComponent(token)}`, { json: { password: 'Encore#2026' } });
+    const reused = await rest(app.url, 'POST', `/api/v1/auth/reset-password?token=${encodeURIComponent(token)}`, {
+      json: { password: 'Encore#2026' },
+    });
     expect(reused.status).toBe(400);
     expect(reused.body.errors.message).toBe('Le lien de réinitialisation est invalide ou a expiré. Veuillez refaire une demande.');
     expect((await rest(app.url, 'GET', `/admin/recovery/${encodeURIComponent(token)}`)).status).toBe(400);
@@ -353,7 +371,10 @@ describe('password recovery', () => {
     const email = 'admin@demo.fr';
     await rest(app.url, 'POST', '/admin/recovery', { json: { email } });
     const token = (await resetLinkFor(email)).searchParams.get('token')!;
-    await app.services.db.userToken.updateMany({ where: { purpose: 'PASSWORD_RESET', usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await app.services.db.userToken.updateMany({
+      where: { purpose: 'PASSWORD_RESET', usedAt: null },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const response = await rest(app.url, 'PUT', '/admin/recovery', { json: { token, password: 'Valide#2026' } });
     expect(response.status).toBe(400);
     expect(await loginToken(app.url, email, demo.admin.password)).toBeTruthy();

@@ -7,7 +7,12 @@ import { demo, gql, loginToken, rest } from '../support/http.js';
 import { gqlUpload, restForm, samplePdf } from '../support/upload.js';
 
 // A PNG signature and its IHDR chunk (length, type, 13 bytes, CRC): enough for file-type to recognise it.
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.alloc(17), Buffer.from('avatar de test')]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.alloc(17),
+  Buffer.from('avatar de test'),
+]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF photo')]);
 
 const CREATE = `mutation($input: CreateAccountInput!) { createAccount(input: $input) { message user {
@@ -34,8 +39,14 @@ afterAll(async () => {
 function bailiffInput(): Record<string, unknown> {
   counter += 1;
   return {
-    role: 'BAILIFF', firstName: 'Camille', lastName: 'Perrin', telephone: '0612345678', email: `fichiers${counter}@etude.fr`,
-    identity: `fichiers${counter}`, password: 'Constat#2026', groupId,
+    role: 'BAILIFF',
+    firstName: 'Camille',
+    lastName: 'Perrin',
+    telephone: '0612345678',
+    email: `fichiers${counter}@etude.fr`,
+    identity: `fichiers${counter}`,
+    password: 'Constat#2026',
+    groupId,
   };
 }
 
@@ -53,11 +64,17 @@ const download = async (link: string) => {
 
 describe('avatar and matrices with the account form (one multipart mutation)', () => {
   it('creates a bailiff with a picture and several matrices, served through signed links', async () => {
-    const result = await gqlUpload(app.url, CREATE, { input: { ...bailiffInput(), avatar: null, matrices: [null, null] } }, [
-      { path: 'input.matrices.0', name: 'Trame état des lieux.pdf', content: samplePdf('Trame') },
-      { path: 'input.avatar', name: 'portrait.png', content: PNG },
-      { path: 'input.matrices.1', name: 'Formule de clôture.txt', content: 'Et de tout ce que dessus…\n' },
-    ], admin);
+    const result = await gqlUpload(
+      app.url,
+      CREATE,
+      { input: { ...bailiffInput(), avatar: null, matrices: [null, null] } },
+      [
+        { path: 'input.matrices.0', name: 'Trame état des lieux.pdf', content: samplePdf('Trame') },
+        { path: 'input.avatar', name: 'portrait.png', content: PNG },
+        { path: 'input.matrices.1', name: 'Formule de clôture.txt', content: 'Et de tout ce que dessus…\n' },
+      ],
+      admin,
+    );
     expect(result.errors).toBeUndefined();
     const user = result.data!.createAccount.user;
     expect(user.avatarUrl).toMatch(/^\/files\/avatars\/.+\.png\?/);
@@ -75,9 +92,13 @@ describe('avatar and matrices with the account form (one multipart mutation)', (
   it('refuses a picture that is not an image by its content, and keeps no file', async () => {
     const before = await storedFiles('avatars');
     const users = await app.services.db.user.count();
-    const result = await gqlUpload(app.url, CREATE, { input: { ...bailiffInput(), avatar: null } }, [
-      { path: 'input.avatar', name: 'photo.png', content: samplePdf('déguisé') },
-    ], admin);
+    const result = await gqlUpload(
+      app.url,
+      CREATE,
+      { input: { ...bailiffInput(), avatar: null } },
+      [{ path: 'input.avatar', name: 'photo.png', content: samplePdf('déguisé') }],
+      admin,
+    );
     expect(result.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'FILE_TYPE' });
     expect(await storedFiles('avatars')).toEqual(before);
     expect(await app.services.db.user.count()).toBe(users);
@@ -85,43 +106,73 @@ describe('avatar and matrices with the account form (one multipart mutation)', (
 
   it('refuses a picture over 5 Mo', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    const result = await gqlUpload(app.url, CREATE, { input: { ...bailiffInput(), avatar: null } }, [{ path: 'input.avatar', name: 'grande.png', content: big }], admin);
+    const result = await gqlUpload(
+      app.url,
+      CREATE,
+      { input: { ...bailiffInput(), avatar: null } },
+      [{ path: 'input.avatar', name: 'grande.png', content: big }],
+      admin,
+    );
     expect(result.errors![0].extensions!.reason).toBe('FILE_TOO_LARGE');
     expect(result.errors![0].message).toContain('5 Mo');
   });
 
   it('a form refused for its fields stores none of its files', async () => {
     const before = [...(await storedFiles('avatars')), ...(await storedFiles('matrices'))];
-    const result = await gqlUpload(app.url, CREATE, { input: { ...bailiffInput(), firstName: '', avatar: null, matrices: [null] } }, [
-      { path: 'input.avatar', name: 'portrait.png', content: PNG },
-      { path: 'input.matrices.0', name: 'trame.pdf', content: samplePdf() },
-    ], admin);
+    const result = await gqlUpload(
+      app.url,
+      CREATE,
+      { input: { ...bailiffInput(), firstName: '', avatar: null, matrices: [null] } },
+      [
+        { path: 'input.avatar', name: 'portrait.png', content: PNG },
+        { path: 'input.matrices.0', name: 'trame.pdf', content: samplePdf() },
+      ],
+      admin,
+    );
     expect(result.errors![0].extensions!.fields).toEqual({ firstName: 'Champ requis' });
     expect([...(await storedFiles('avatars')), ...(await storedFiles('matrices'))]).toEqual(before);
   });
 
   it('matrices belong to bailiffs only', async () => {
-    const result = await gqlUpload(app.url, CREATE, {
-      input: { ...bailiffInput(), role: 'ADMIN', telephone: '612345678', identity: `admin${counter}`, groupId: null, matrices: [null] },
-    }, [{ path: 'input.matrices.0', name: 'trame.pdf', content: samplePdf() }], admin);
+    const result = await gqlUpload(
+      app.url,
+      CREATE,
+      {
+        input: { ...bailiffInput(), role: 'ADMIN', telephone: '612345678', identity: `admin${counter}`, groupId: null, matrices: [null] },
+      },
+      [{ path: 'input.matrices.0', name: 'trame.pdf', content: samplePdf() }],
+      admin,
+    );
     expect(result.errors![0].extensions!.fields).toEqual({ matrices: 'Ce champ ne concerne pas ce type de compte.' });
   });
 });
 
 describe('editing pictures and matrices', () => {
   it('replacing or removing the picture deletes the old file; removed matrices are deleted too', async () => {
-    const created = await gqlUpload(app.url, CREATE, { input: { ...bailiffInput(), avatar: null, matrices: [null, null] } }, [
-      { path: 'input.avatar', name: 'a.png', content: PNG },
-      { path: 'input.matrices.0', name: 'un.pdf', content: samplePdf('1') },
-      { path: 'input.matrices.1', name: 'deux.pdf', content: samplePdf('2') },
-    ], admin);
+    const created = await gqlUpload(
+      app.url,
+      CREATE,
+      { input: { ...bailiffInput(), avatar: null, matrices: [null, null] } },
+      [
+        { path: 'input.avatar', name: 'a.png', content: PNG },
+        { path: 'input.matrices.0', name: 'un.pdf', content: samplePdf('1') },
+        { path: 'input.matrices.1', name: 'deux.pdf', content: samplePdf('2') },
+      ],
+      admin,
+    );
     const { id, databaseId, matrices } = created.data!.createAccount.user;
     const first = (await app.services.db.user.findUniqueOrThrow({ where: { id: databaseId } })).avatarKey!;
-    const [removedKey, keptKey] = (await app.services.db.userMatrix.findMany({ where: { userId: databaseId }, orderBy: { id: 'asc' } })).map((matrix) => matrix.storageKey);
+    const [removedKey, keptKey] = (
+      await app.services.db.userMatrix.findMany({ where: { userId: databaseId }, orderBy: { id: 'asc' } })
+    ).map((matrix) => matrix.storageKey);
 
-    const replaced = await gqlUpload(app.url, UPDATE, { input: { id, avatar: null, removeMatrixIds: [matrices[0].id] } }, [
-      { path: 'input.avatar', name: 'b.jpg', content: JPEG },
-    ], admin);
+    const replaced = await gqlUpload(
+      app.url,
+      UPDATE,
+      { input: { id, avatar: null, removeMatrixIds: [matrices[0].id] } },
+      [{ path: 'input.avatar', name: 'b.jpg', content: JPEG }],
+      admin,
+    );
     expect(replaced.errors).toBeUndefined();
     expect(replaced.data!.updateAccount.user.avatarUrl).toMatch(/\.jpg\?/);
     expect(replaced.data!.updateAccount.user.matrices.map((matrix: any) => matrix.name)).toEqual(['deux.pdf']);
@@ -137,12 +188,21 @@ describe('editing pictures and matrices', () => {
 
   it('a bailiff manages their own matrices in the profile; secretaries read them, other bailiffs do not', async () => {
     const bailiff = await loginToken(app.url, 'loic.gauthier@demo.fr', demo.bailiff.password);
-    const result = await gqlUpload(app.url, PROFILE, { input: { matrices: [null], avatar: null } }, [
-      { path: 'input.matrices.0', name: 'Trame chantier v2.pdf', content: samplePdf('v2') },
-      { path: 'input.avatar', name: 'moi.png', content: PNG },
-    ], bailiff);
+    const result = await gqlUpload(
+      app.url,
+      PROFILE,
+      { input: { matrices: [null], avatar: null } },
+      [
+        { path: 'input.matrices.0', name: 'Trame chantier v2.pdf', content: samplePdf('v2') },
+        { path: 'input.avatar', name: 'moi.png', content: PNG },
+      ],
+      bailiff,
+    );
     expect(result.errors).toBeUndefined();
-    expect(result.data!.updateMyProfile.user.matrices.map((matrix: any) => matrix.name)).toEqual(['Trame – constat de chantier.pdf', 'Trame chantier v2.pdf']);
+    expect(result.data!.updateMyProfile.user.matrices.map((matrix: any) => matrix.name)).toEqual([
+      'Trame – constat de chantier.pdf',
+      'Trame chantier v2.pdf',
+    ]);
 
     const loic = await app.services.db.user.findUniqueOrThrow({ where: { email: 'loic.gauthier@demo.fr' } });
     const query = 'query($id: ID!) { node(id: $id) { ... on User { lastName instructions matrices { name url } } } }';
@@ -154,7 +214,13 @@ describe('editing pictures and matrices', () => {
     const otherBailiff = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
     expect((await gql(app.url, query, variables, otherBailiff)).data!.node.matrices).toBeNull();
 
-    const secretaryProfile = await gqlUpload(app.url, PROFILE, { input: { matrices: [null] } }, [{ path: 'input.matrices.0', name: 'x.pdf', content: samplePdf() }], secretary);
+    const secretaryProfile = await gqlUpload(
+      app.url,
+      PROFILE,
+      { input: { matrices: [null] } },
+      [{ path: 'input.matrices.0', name: 'x.pdf', content: samplePdf() }],
+      secretary,
+    );
     expect(secretaryProfile.errors![0].extensions!.fields).toEqual({ matrices: "Ce champ n'est pas modifiable." });
   });
 });
@@ -173,7 +239,10 @@ describe('legacy POST /api/v1/users/image', () => {
     expect(uploaded.status).toBe(200);
     expect(uploaded.body.url).toMatch(/^\/files\/avatars\/.+\.png\?/);
     const zoe = await app.services.db.user.findUniqueOrThrow({ where: { email: 'zoe.lemaitre@demo.fr' } });
-    const saved = await rest(app.url, 'PUT', `/api/v1/users/${zoe.id}`, { token: secretary, json: { first_name: 'Zoé', profile: uploaded.body.url } });
+    const saved = await rest(app.url, 'PUT', `/api/v1/users/${zoe.id}`, {
+      token: secretary,
+      json: { first_name: 'Zoé', profile: uploaded.body.url },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.user.profile).toMatch(/^\/files\/avatars\//);
     expect((await download(saved.body.user.profile)).body.equals(PNG)).toBe(true);
@@ -181,7 +250,16 @@ describe('legacy POST /api/v1/users/image', () => {
     // Someone else's picture cannot be claimed.
     const created = await rest(app.url, 'POST', '/api/v1/users', {
       token: admin,
-      json: { role_id: '1', first_name: 'Paul', last_name: 'Morel', telephone: '612345678', email: 'paul.morel@etude.fr', identity: 'pmorel', password: 'Constat#2026', profile: uploaded.body.url },
+      json: {
+        role_id: '1',
+        first_name: 'Paul',
+        last_name: 'Morel',
+        telephone: '612345678',
+        email: 'paul.morel@etude.fr',
+        identity: 'pmorel',
+        password: 'Constat#2026',
+        profile: uploaded.body.url,
+      },
     });
     expect(created.status).toBe(400);
     expect(created.body.errors).toEqual({ profile: 'Image introuvable : envoyez-la de nouveau.' });
@@ -191,11 +269,26 @@ describe('legacy POST /api/v1/users/image', () => {
     const uploaded = await restForm(app.url, '/api/v1/users/image', {}, [{ field: 'profile', name: 'nouveau.png', content: PNG }], admin);
     const created = await rest(app.url, 'POST', '/api/v1/users', {
       token: admin,
-      json: { role_id: '1', first_name: 'Inès', last_name: 'Morel', telephone: '612345678', email: 'ines.morel@etude.fr', identity: 'imorel', password: 'Constat#2026', profile: uploaded.body.url },
+      json: {
+        role_id: '1',
+        first_name: 'Inès',
+        last_name: 'Morel',
+        telephone: '612345678',
+        email: 'ines.morel@etude.fr',
+        identity: 'imorel',
+        password: 'Constat#2026',
+        profile: uploaded.body.url,
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body.user.profile).toMatch(/^\/files\/avatars\/.+\.png\?/);
-    const refused = await restForm(app.url, '/api/v1/users/image', {}, [{ field: 'profile', name: 'doc.png', content: samplePdf() }], admin);
+    const refused = await restForm(
+      app.url,
+      '/api/v1/users/image',
+      {},
+      [{ field: 'profile', name: 'doc.png', content: samplePdf() }],
+      admin,
+    );
     expect(refused.status).toBe(400);
   });
 });
@@ -215,7 +308,16 @@ describe('pictures sent ahead and never linked (legacy users/image)', () => {
     const recent = await stage(admin, 'en-cours.png');
     const created = await rest(app.url, 'POST', '/api/v1/users', {
       token: admin,
-      json: { role_id: '1', first_name: 'Léa', last_name: 'Garnier', telephone: '612345678', email: 'lea.garnier@etude.fr', identity: 'lgarnier', password: 'Constat#2026', profile: linked.url },
+      json: {
+        role_id: '1',
+        first_name: 'Léa',
+        last_name: 'Garnier',
+        telephone: '612345678',
+        email: 'lea.garnier@etude.fr',
+        identity: 'lgarnier',
+        password: 'Constat#2026',
+        profile: linked.url,
+      },
     });
     expect(created.status).toBe(201);
     expect(await app.services.db.stagedAvatar.count({ where: { storageKey: linked.key } })).toBe(0);
@@ -231,7 +333,16 @@ describe('pictures sent ahead and never linked (legacy users/image)', () => {
     // The abandoned one can no longer be linked.
     const late = await rest(app.url, 'POST', '/api/v1/users', {
       token: admin,
-      json: { role_id: '1', first_name: 'Noé', last_name: 'Garnier', telephone: '612345678', email: 'noe.garnier@etude.fr', identity: 'ngarnier', password: 'Constat#2026', profile: abandoned.url },
+      json: {
+        role_id: '1',
+        first_name: 'Noé',
+        last_name: 'Garnier',
+        telephone: '612345678',
+        email: 'noe.garnier@etude.fr',
+        identity: 'ngarnier',
+        password: 'Constat#2026',
+        profile: abandoned.url,
+      },
     });
     expect(late.status).toBe(400);
     expect(late.body.errors).toEqual({ profile: 'Image introuvable : envoyez-la de nouveau.' });
@@ -242,7 +353,16 @@ describe('pictures sent ahead and never linked (legacy users/image)', () => {
     const hers = await stage(secretary, 'sienne.png');
     const claimed = await rest(app.url, 'POST', '/api/v1/users', {
       token: admin,
-      json: { role_id: '1', first_name: 'Max', last_name: 'Garnier', telephone: '612345678', email: 'max.garnier@etude.fr', identity: 'mgarnier', password: 'Constat#2026', profile: hers.url },
+      json: {
+        role_id: '1',
+        first_name: 'Max',
+        last_name: 'Garnier',
+        telephone: '612345678',
+        email: 'max.garnier@etude.fr',
+        identity: 'mgarnier',
+        password: 'Constat#2026',
+        profile: hers.url,
+      },
     });
     expect(claimed.status).toBe(400);
     expect(claimed.body.errors).toEqual({ profile: 'Image introuvable : envoyez-la de nouveau.' });

@@ -20,35 +20,65 @@ const ids = { bailiffGroup: 0, otherGroup: 0, secretary: 0, otherSecretary: 0, o
 let sequence = 0;
 
 const gid = (type: string, id: number) => encodeGlobalID(type, id);
-const op = (query: string, variables: Record<string, unknown> = {}) => (token?: string) => gql(app.url, query, variables, token);
-const mutation = (name: string, inputType: string, input: () => Promise<Record<string, unknown>> | Record<string, unknown>) => async (token?: string) =>
-  gql(app.url, `mutation($input: ${inputType}!) { ${name}(input: $input) { message } }`, { input: await input() }, token);
+const op =
+  (query: string, variables: Record<string, unknown> = {}) =>
+  (token?: string) =>
+    gql(app.url, query, variables, token);
+const mutation =
+  (name: string, inputType: string, input: () => Promise<Record<string, unknown>> | Record<string, unknown>) => async (token?: string) =>
+    gql(app.url, `mutation($input: ${inputType}!) { ${name}(input: $input) { message } }`, { input: await input() }, token);
 
 /** A node read: refused reads come back as a null node (or an error), never as data. */
-const read = (id: () => string) => async (token?: string): Promise<GraphQLResponse> => {
-  const result = await gql(app.url, 'query($id: ID!) { node(id: $id) { id } }', { id: id() }, token);
-  return result.data?.node ? result : { errors: result.errors ?? [{ message: 'absent', extensions: { code: 'NOT_FOUND' } }] };
-};
+const read =
+  (id: () => string) =>
+  async (token?: string): Promise<GraphQLResponse> => {
+    const result = await gql(app.url, 'query($id: ID!) { node(id: $id) { id } }', { id: id() }, token);
+    return result.data?.node ? result : { errors: result.errors ?? [{ message: 'absent', extensions: { code: 'NOT_FOUND' } }] };
+  };
 
 const CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND' };
 /** A legacy call as an outcome: 2xx allowed, otherwise the status's code. */
-const legacy = (method: 'GET' | 'POST', route: () => string, body?: () => Record<string, unknown>) => async (token?: string): Promise<GraphQLResponse> => {
-  const response = await rest(app.url, method, route(), { ...(body && { json: body() }), token });
-  if (response.status < 300) return { data: response.body };
-  return { errors: [{ message: String(response.body?.message), extensions: { code: CODES[response.status] ?? `HTTP_${response.status}` } }] };
-};
+const legacy =
+  (method: 'GET' | 'POST', route: () => string, body?: () => Record<string, unknown>) =>
+  async (token?: string): Promise<GraphQLResponse> => {
+    const response = await rest(app.url, method, route(), { ...(body && { json: body() }), token });
+    if (response.status < 300) return { data: response.body };
+    return {
+      errors: [{ message: String(response.body?.message), extensions: { code: CODES[response.status] ?? `HTTP_${response.status}` } }],
+    };
+  };
 
 /** A fresh étude with one counted constat of this month: something to bill. */
 async function billableGroup() {
   const db = app.services.db;
   sequence += 1;
   const group = await db.group.create({
-    data: { name: `Étude matrice ${sequence}`, siret: '41234567800012', telephone: '0478000000', email: `matrice-${sequence}@etude.test`, address: '1 place Bellecour', zip: '69002', city: 'Lyon', pricePage: '2', pricePhoto: '1' },
+    data: {
+      name: `Étude matrice ${sequence}`,
+      siret: '41234567800012',
+      telephone: '0478000000',
+      email: `matrice-${sequence}@etude.test`,
+      address: '1 place Bellecour',
+      zip: '69002',
+      city: 'Lyon',
+      pricePage: '2',
+      pricePhoto: '1',
+    },
   });
   const bailiff = await db.user.create({
-    data: { role: 'BAILIFF', firstName: 'Maître', lastName: `Matrice ${sequence}`, email: `matrice-${sequence}@huissier.test`, identity: `matrice.${sequence}`, passwordHash: 'x', groupId: group.id },
+    data: {
+      role: 'BAILIFF',
+      firstName: 'Maître',
+      lastName: `Matrice ${sequence}`,
+      email: `matrice-${sequence}@huissier.test`,
+      identity: `matrice.${sequence}`,
+      passwordHash: 'x',
+      groupId: group.id,
+    },
   });
-  const report = await db.report.create({ data: { name: 'Constat à facturer', bailiffId: bailiff.id, status: 'TE', countPagesBilling: 4, countPhotosBilling: 2 } });
+  const report = await db.report.create({
+    data: { name: 'Constat à facturer', bailiffId: bailiff.id, status: 'TE', countPagesBilling: 4, countPhotosBilling: 2 },
+  });
   return { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', report.id), discount: 0 }] };
 }
 
@@ -60,8 +90,16 @@ const OPERATIONS: Operation[] = [
   { name: 'availableGroupsForBilling', allowed: ['admin'], run: op('query { availableGroupsForBilling { billableReportCount } }') },
   { name: 'nextGroupBillNumber', allowed: ['admin'], run: op('query { nextGroupBillNumber }') },
   { name: 'generateGroupBill', allowed: ['admin'], run: mutation('generateGroupBill', 'GenerateGroupBillInput', billableGroup) },
-  { name: 'sendGroupBill', allowed: ['admin'], run: mutation('sendGroupBill', 'SendGroupBillInput', () => ({ billId: gid('GroupBill', ids.ownBill) })) },
-  { name: 'setGroupBillPaid', allowed: ['admin'], run: mutation('setGroupBillPaid', 'SetGroupBillPaidInput', () => ({ billId: gid('GroupBill', ids.ownBill), isPaid: true })) },
+  {
+    name: 'sendGroupBill',
+    allowed: ['admin'],
+    run: mutation('sendGroupBill', 'SendGroupBillInput', () => ({ billId: gid('GroupBill', ids.ownBill) })),
+  },
+  {
+    name: 'setGroupBillPaid',
+    allowed: ['admin'],
+    run: mutation('setGroupBillPaid', 'SetGroupBillPaidInput', () => ({ billId: gid('GroupBill', ids.ownBill), isPaid: true })),
+  },
   { name: 'secretaryBills (list)', allowed: ['admin', 'secretary'], run: op('query { secretaryBills(first: 5) { totalCount } }') },
   { name: 'node: the secretary’s bill', allowed: ['admin', 'secretary'], run: read(() => gid('SecretaryBill', ids.secretaryBill)) },
   {
@@ -82,22 +120,77 @@ const OPERATIONS: Operation[] = [
     run: mutation('removeSecretaryBill', 'RemoveSecretaryBillInput', async () => {
       sequence += 1;
       const bill = await app.services.db.secretaryBill.create({
-        data: { secretaryId: ids.secretary, year: 2003, month: 1 + (sequence % 12), number: `matrix-${sequence}-${Date.now()}`, pricePage: '1', pricePhoto: '0.3', storageKey: `secretary-bills/matrix/${sequence}.pdf`, originalName: 'f.pdf', size: 10, mimeType: 'application/pdf' },
+        data: {
+          secretaryId: ids.secretary,
+          year: 2003,
+          month: 1 + (sequence % 12),
+          number: `matrix-${sequence}-${Date.now()}`,
+          pricePage: '1',
+          pricePhoto: '0.3',
+          storageKey: `secretary-bills/matrix/${sequence}.pdf`,
+          originalName: 'f.pdf',
+          size: 10,
+          mimeType: 'application/pdf',
+        },
       });
       return { billId: gid('SecretaryBill', bill.id) };
     }),
   },
-  { name: 'retrocession', allowed: ['admin', 'secretary'], run: op('query { retrocession(filter: { year: 2026 }) { totals { reports } } }') },
+  {
+    name: 'retrocession',
+    allowed: ['admin', 'secretary'],
+    run: op('query { retrocession(filter: { year: 2026 }) { totals { reports } } }'),
+  },
   { name: 'statistics', allowed: ['admin'], run: op('query { statistics(year: 2026, month: -1) { reportCount } }') },
-  { name: 'REST GET billing/get_all_bailiff', allowed: ['admin', 'bailiff'], run: legacy('GET', () => '/api/v1/billing/get_all_bailiff?year=2026') },
+  {
+    name: 'REST GET billing/get_all_bailiff',
+    allowed: ['admin', 'bailiff'],
+    run: legacy('GET', () => '/api/v1/billing/get_all_bailiff?year=2026'),
+  },
   { name: 'REST GET billing/get_availables_groups', allowed: ['admin'], run: legacy('GET', () => '/api/v1/billing/get_availables_groups') },
-  { name: 'REST POST billing/get-next-bill-number', allowed: ['admin'], run: legacy('POST', () => '/api/v1/billing/get-next-bill-number', () => ({})) },
-  { name: 'REST POST billing/generate-pdf (own étude’s bill)', allowed: ['admin', 'bailiff'], run: legacy('POST', () => '/api/v1/billing/generate-pdf', () => ({ bill_id: ids.ownBill })) },
-  { name: 'REST POST billing/set_paid', allowed: ['admin'], run: legacy('POST', () => '/api/v1/billing/set_paid', () => ({ bill_id: ids.ownBill, is_paid: false })) },
+  {
+    name: 'REST POST billing/get-next-bill-number',
+    allowed: ['admin'],
+    run: legacy(
+      'POST',
+      () => '/api/v1/billing/get-next-bill-number',
+      () => ({}),
+    ),
+  },
+  {
+    name: 'REST POST billing/generate-pdf (own étude’s bill)',
+    allowed: ['admin', 'bailiff'],
+    run: legacy(
+      'POST',
+      () => '/api/v1/billing/generate-pdf',
+      () => ({ bill_id: ids.ownBill }),
+    ),
+  },
+  {
+    name: 'REST POST billing/set_paid',
+    allowed: ['admin'],
+    run: legacy(
+      'POST',
+      () => '/api/v1/billing/set_paid',
+      () => ({ bill_id: ids.ownBill, is_paid: false }),
+    ),
+  },
   // A secretary reaching the admins' screen only ever gets her own rétrocession.
-  { name: 'REST GET billing/get_all_secretaries', allowed: ['admin', 'secretary'], run: legacy('GET', () => '/api/v1/billing/get_all_secretaries?year=2026') },
-  { name: 'REST GET billing/get_all_secretary', allowed: ['admin', 'secretary'], run: legacy('GET', () => '/api/v1/billing/get_all_secretary?only_bills_secretary=true') },
-  { name: 'REST GET billing/get_all_secretary of another secretary', allowed: ['admin'], run: legacy('GET', () => `/api/v1/billing/get_all_secretary?secretary_id=${ids.otherSecretary}`) },
+  {
+    name: 'REST GET billing/get_all_secretaries',
+    allowed: ['admin', 'secretary'],
+    run: legacy('GET', () => '/api/v1/billing/get_all_secretaries?year=2026'),
+  },
+  {
+    name: 'REST GET billing/get_all_secretary',
+    allowed: ['admin', 'secretary'],
+    run: legacy('GET', () => '/api/v1/billing/get_all_secretary?only_bills_secretary=true'),
+  },
+  {
+    name: 'REST GET billing/get_all_secretary of another secretary',
+    allowed: ['admin'],
+    run: legacy('GET', () => `/api/v1/billing/get_all_secretary?secretary_id=${ids.otherSecretary}`),
+  },
   { name: 'REST GET statistics/get', allowed: ['admin'], run: legacy('GET', () => '/api/v1/statistics/get?year=2026&month=-1') },
 ];
 
@@ -158,20 +251,44 @@ describe('lists cost the same number of SQL statements for few rows and many (no
     for (let month = 1; month <= 12; month++) {
       for (const secretaryId of [ids.secretary, ids.otherSecretary]) {
         await db.secretaryBill.create({
-          data: { secretaryId, year: 2004, month, number: `q-${secretaryId}-${month}`, pricePage: '1', pricePhoto: '0.3', storageKey: `secretary-bills/q/${secretaryId}-${month}.pdf`, originalName: 'f.pdf', size: 10, mimeType: 'application/pdf' },
+          data: {
+            secretaryId,
+            year: 2004,
+            month,
+            number: `q-${secretaryId}-${month}`,
+            pricePage: '1',
+            pricePhoto: '0.3',
+            storageKey: `secretary-bills/q/${secretaryId}-${month}.pdf`,
+            originalName: 'f.pdf',
+            size: 10,
+            mimeType: 'application/pdf',
+          },
         });
       }
     }
     for (let index = 0; index < 20; index++) {
       const input = await billableGroup();
-      const result = await gql(app.url, 'mutation($input: GenerateGroupBillInput!) { generateGroupBill(input: $input) { message } }', { input }, tokens.admin!);
+      const result = await gql(
+        app.url,
+        'mutation($input: GenerateGroupBillInput!) { generateGroupBill(input: $input) { message } }',
+        { input },
+        tokens.admin!,
+      );
       expect(result.errors).toBeUndefined();
     }
   });
 
   it.each([
-    ['group bills with étude, lines and PDF link', 'query($n: Int) { groupBills(first: $n) { edges { node { number group { name } pdf { url } lines { name amountHT } } } } }', 'admin'],
-    ['secretary bills with secretary, file and figures', 'query($n: Int) { secretaryBills(first: $n, filter: { year: 2004 }) { edges { node { number secretary { fullName } file { url } figures { reports amountHT } } } } }', 'admin'],
+    [
+      'group bills with étude, lines and PDF link',
+      'query($n: Int) { groupBills(first: $n) { edges { node { number group { name } pdf { url } lines { name amountHT } } } } }',
+      'admin',
+    ],
+    [
+      'secretary bills with secretary, file and figures',
+      'query($n: Int) { secretaryBills(first: $n, filter: { year: 2004 }) { edges { node { number secretary { fullName } file { url } figures { reports amountHT } } } } }',
+      'admin',
+    ],
     [
       'rétrocession reports with bailiff, secretary, files and amounts',
       'query($n: Int) { retrocession(filter: { year: 2026 }) { reports(first: $n) { edges { node { name bailiff { fullName } secretary { fullName } deposited { count totalSize } retrocessionAmounts { total } } } } } }',
@@ -187,17 +304,47 @@ describe('lists cost the same number of SQL statements for few rows and many (no
   it('the billing period with 2 études or 20 costs the same', async () => {
     const db = app.services.db;
     // Two past months with counted constats: 2 études in March 2019, 20 in April 2019.
-    for (const [month, count] of [[3, 2], [4, 20]] as const) {
+    for (const [month, count] of [
+      [3, 2],
+      [4, 20],
+    ] as const) {
       for (let index = 0; index < count; index++) {
         sequence += 1;
         const group = await db.group.create({
-          data: { name: `Étude ${month}-${index}`, siret: '41234567800012', telephone: '0478000000', email: `p-${sequence}@etude.test`, address: 'a', zip: '69002', city: 'Lyon', pricePage: '2', pricePhoto: '1' },
+          data: {
+            name: `Étude ${month}-${index}`,
+            siret: '41234567800012',
+            telephone: '0478000000',
+            email: `p-${sequence}@etude.test`,
+            address: 'a',
+            zip: '69002',
+            city: 'Lyon',
+            pricePage: '2',
+            pricePhoto: '1',
+          },
         });
         const bailiff = await db.user.create({
-          data: { role: 'BAILIFF', firstName: 'M', lastName: `P${sequence}`, email: `p-${sequence}@huissier.test`, identity: `p.${sequence}`, passwordHash: 'x', groupId: group.id },
+          data: {
+            role: 'BAILIFF',
+            firstName: 'M',
+            lastName: `P${sequence}`,
+            email: `p-${sequence}@huissier.test`,
+            identity: `p.${sequence}`,
+            passwordHash: 'x',
+            groupId: group.id,
+          },
         });
         for (const day of [5, 6]) {
-          await db.report.create({ data: { name: `Constat ${day}`, bailiffId: bailiff.id, status: 'TE', countPagesBilling: 3, countPhotosBilling: 1, createdAt: new Date(Date.UTC(2019, month - 1, day, 10)) } });
+          await db.report.create({
+            data: {
+              name: `Constat ${day}`,
+              bailiffId: bailiff.id,
+              status: 'TE',
+              countPagesBilling: 3,
+              countPhotosBilling: 1,
+              createdAt: new Date(Date.UTC(2019, month - 1, day, 10)),
+            },
+          });
         }
       }
     }

@@ -109,9 +109,18 @@ beforeAll(async () => {
   app = await startTestApp();
   const db = app.services.db;
   const bailiff = await db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
-  const otherBailiff = await db.user.findFirstOrThrow({ where: { role: 'BAILIFF', status: 'ACTIVE', groupId: { not: bailiff.groupId } }, orderBy: { id: 'asc' } });
+  const otherBailiff = await db.user.findFirstOrThrow({
+    where: { role: 'BAILIFF', status: 'ACTIVE', groupId: { not: bailiff.groupId } },
+    orderBy: { id: 'asc' },
+  });
   const secretary = await db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
-  Object.assign(ids, { bailiff: bailiff.id, bailiffGroup: bailiff.groupId!, otherBailiff: otherBailiff.id, otherGroup: otherBailiff.groupId!, secretary: secretary.id });
+  Object.assign(ids, {
+    bailiff: bailiff.id,
+    bailiffGroup: bailiff.groupId!,
+    otherBailiff: otherBailiff.id,
+    otherGroup: otherBailiff.groupId!,
+    secretary: secretary.id,
+  });
   Object.assign(tokens, {
     admin: await loginToken(app.url, demo.admin.email, demo.admin.password),
     bailiff: await loginToken(app.url, demo.bailiff.email, demo.bailiff.password),
@@ -135,11 +144,25 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     groupBailiff = await makeBailiff(group.id);
     r1 = (await countedReport(groupBailiff.id, { name: 'PV de constat – 3 quai Fulchiron', pages: 25, photos: 7 })).id;
     // Tariffs captured when the admin counted it, before the étude's tariffs changed.
-    r2 = (await countedReport(groupBailiff.id, { name: 'Constat d’affichage – mairie de Caluire', pages: 10, photos: 3, prices: ['2.50', '0.80'] })).id;
+    r2 = (
+      await countedReport(groupBailiff.id, {
+        name: 'Constat d’affichage – mairie de Caluire',
+        pages: 10,
+        photos: 3,
+        prices: ['2.50', '0.80'],
+      })
+    ).id;
     r3 = (await countedReport(groupBailiff.id, { name: 'Constat photo seul', pages: 1, photos: 1 })).id;
     notCounted = (await countedReport(groupBailiff.id, { name: 'Constat pas encore compté', pages: 0, photos: 0 })).id;
     const { year, month } = parisNow();
-    lastMonth = (await countedReport(groupBailiff.id, { name: 'Constat du mois dernier', pages: 4, photos: 0, createdAt: new Date(Date.UTC(year, month - 1, 1) - 3 * 86_400_000) })).id;
+    lastMonth = (
+      await countedReport(groupBailiff.id, {
+        name: 'Constat du mois dernier',
+        pages: 4,
+        photos: 0,
+        createdAt: new Date(Date.UTC(year, month - 1, 1) - 3 * 86_400_000),
+      })
+    ).id;
   });
 
   it('the étude is available for this month with its counted, uninvoiced constats, this month’s first then earlier unbilled ones (issue 18)', async () => {
@@ -152,12 +175,19 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     expect(row.billableReportCount).toBe(4);
     // 21 text pages × 2.345 + 7 × 0.915 = 55.66; 8 × 2.50 + 3 × 0.80 = 22.40; 0 + 0.915 → 0.92
     expect(row.totals).toEqual({ reports: 3, pages: 36, textPages: 29, photos: 11, amountHT: '78.98' });
-    expect(result.data!.availableGroupsForBilling.map((entry: any) => entry.billableReports.map((report: any) => report.databaseId)).flat()).not.toContain(notCounted);
+    expect(
+      result.data!.availableGroupsForBilling.map((entry: any) => entry.billableReports.map((report: any) => report.databaseId)).flat(),
+    ).not.toContain(notCounted);
 
     const legacy = await rest(app.url, 'GET', '/api/v1/billing/get_availables_groups', { token: tokens.admin });
     expect(legacy.status).toBe(200);
     const legacyRow = legacy.body.availablesGroupsBillings.find((entry: any) => entry.id === group.id);
-    expect(legacyRow).toMatchObject({ group_name: 'Étude Lumière & Associés', group_price_page: '2.345', total_reports: 3, total_amount_without_taxes: '78.98' });
+    expect(legacyRow).toMatchObject({
+      group_name: 'Étude Lumière & Associés',
+      group_price_page: '2.345',
+      total_reports: 3,
+      total_amount_without_taxes: '78.98',
+    });
     expect(legacyRow.reports.map((report: any) => report.id)).toEqual([r1, r2, r3, lastMonth]);
   });
 
@@ -166,7 +196,13 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     const result = await gql(
       app.url,
       GENERATE,
-      { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', r1), discount: 0 }, { reportId: gid('Report', r2) }], discount: 5 } },
+      {
+        input: {
+          groupId: gid('Group', group.id),
+          reports: [{ reportId: gid('Report', r1), discount: 0 }, { reportId: gid('Report', r2) }],
+          discount: 5,
+        },
+      },
       tokens.admin,
     );
     expect(result.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
@@ -186,14 +222,33 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
   it('only the current month can be billed, and only counted constats of the étude', async () => {
     const { year, month } = parisNow();
     const previous = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
-    const past = await gql(app.url, GENERATE, { input: { groupId: gid('Group', group.id), ...previous, reports: [{ reportId: gid('Report', lastMonth), discount: 0 }] } }, tokens.admin);
+    const past = await gql(
+      app.url,
+      GENERATE,
+      { input: { groupId: gid('Group', group.id), ...previous, reports: [{ reportId: gid('Report', lastMonth), discount: 0 }] } },
+      tokens.admin,
+    );
     expect(past.errors![0].message).toBe('Une facture ne peut être générée que pour le mois en cours.');
-    const uncounted = await gql(app.url, GENERATE, { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', notCounted), discount: 0 }] } }, tokens.admin);
-    expect(uncounted.errors![0].extensions!.fields).toEqual({ [`reports.${notCounted}`]: expect.stringMatching(/^Ce constat ne peut pas être facturé/) });
+    const uncounted = await gql(
+      app.url,
+      GENERATE,
+      { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', notCounted), discount: 0 }] } },
+      tokens.admin,
+    );
+    expect(uncounted.errors![0].extensions!.fields).toEqual({
+      [`reports.${notCounted}`]: expect.stringMatching(/^Ce constat ne peut pas être facturé/),
+    });
     // Another étude's constat cannot be slipped into this bill.
     const foreign = await countedReport(ids.otherBailiff, { name: 'Constat d’une autre étude', pages: 3, photos: 0 });
-    const result = await gql(app.url, GENERATE, { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', foreign.id), discount: 0 }] } }, tokens.admin);
-    expect(result.errors![0].extensions!.fields).toEqual({ [`reports.${foreign.id}`]: expect.stringMatching(/^Ce constat ne peut pas être facturé/) });
+    const result = await gql(
+      app.url,
+      GENERATE,
+      { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', foreign.id), discount: 0 }] } },
+      tokens.admin,
+    );
+    expect(result.errors![0].extensions!.fields).toEqual({
+      [`reports.${foreign.id}`]: expect.stringMatching(/^Ce constat ne peut pas être facturé/),
+    });
   });
 
   it('generates the bill: next number, frozen figures, constats invoiced, PDF stored as facture-{number}.pdf', async () => {
@@ -238,9 +293,32 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
       isPaid: false,
     });
     expect(bill.lines).toEqual([
-      expect.objectContaining({ reportDatabaseId: r1, pages: 25, photos: 7, textPages: 21, amountHT: '55.66', discount: 0, discountAmount: '0.00', netAmountHT: '55.66' }),
-      expect.objectContaining({ reportDatabaseId: r2, textPages: 8, amountHT: '22.40', discount: 100, discountAmount: '22.40', netAmountHT: '0.00' }),
-      expect.objectContaining({ reportDatabaseId: r3, textPages: 0, amountHT: '0.92', discount: 10, discountAmount: '0.09', netAmountHT: '0.83' }),
+      expect.objectContaining({
+        reportDatabaseId: r1,
+        pages: 25,
+        photos: 7,
+        textPages: 21,
+        amountHT: '55.66',
+        discount: 0,
+        discountAmount: '0.00',
+        netAmountHT: '55.66',
+      }),
+      expect.objectContaining({
+        reportDatabaseId: r2,
+        textPages: 8,
+        amountHT: '22.40',
+        discount: 100,
+        discountAmount: '22.40',
+        netAmountHT: '0.00',
+      }),
+      expect.objectContaining({
+        reportDatabaseId: r3,
+        textPages: 0,
+        amountHT: '0.92',
+        discount: 10,
+        discountAmount: '0.09',
+        netAmountHT: '0.83',
+      }),
     ]);
     expect(await counter()).toBe(before + 1);
     const reports = await app.services.db.report.findMany({ where: { id: { in: [r1, r2, r3] } }, orderBy: { id: 'asc' } });
@@ -281,7 +359,12 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
   it('once generated, the bill cannot be generated again and its selection is locked', async () => {
     const before = await counter();
     const extra = await countedReport(groupBailiff.id, { name: 'Constat compté après la facture', pages: 2, photos: 0 });
-    const again = await gql(app.url, GENERATE, { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', extra.id), discount: 0 }] } }, tokens.admin);
+    const again = await gql(
+      app.url,
+      GENERATE,
+      { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', extra.id), discount: 0 }] } },
+      tokens.admin,
+    );
     expect(again.errors![0].extensions!.code).toBe('CONFLICT');
     expect(again.errors![0].message).toBe('La facture de ce mois a déjà été générée pour cette étude : elle ne peut pas être régénérée.');
     expect(await counter()).toBe(before);
@@ -289,12 +372,24 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     const recount = await gql(
       app.url,
       'mutation($input: SetBillingInput!) { setBilling(input: $input) { message } }',
-      { input: { reportId: gid('Report', r1), countPagesRetrocession: 1, countPhotosRetrocession: 0, countPagesBilling: 1, countPhotosBilling: 0 } },
+      {
+        input: {
+          reportId: gid('Report', r1),
+          countPagesRetrocession: 1,
+          countPhotosRetrocession: 0,
+          countPagesBilling: 1,
+          countPhotosBilling: 0,
+        },
+      },
       tokens.admin,
     );
     expect(recount.errors![0].extensions!.code).toBe('FORBIDDEN');
     const lines = await app.services.db.groupBillReport.findMany({ where: { billId: bill.databaseId }, orderBy: { reportId: 'asc' } });
-    expect(lines.map((line) => [line.reportId, line.discount])).toEqual([[r1, 0], [r2, 100], [r3, 10]]);
+    expect(lines.map((line) => [line.reportId, line.discount])).toEqual([
+      [r1, 0],
+      [r2, 100],
+      [r3, 10],
+    ]);
   });
 
   it('sends the invoice to the accounting address with the PDF attached, and tells the étude’s bailiffs', async () => {
@@ -317,10 +412,16 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
 
   it('the admin ticks and unticks « payée »', async () => {
     const paid = await gql(app.url, PAID, { input: { billId: bill.id, isPaid: true } }, tokens.admin);
-    expect(paid.data!.setGroupBillPaid).toEqual({ message: 'Facture marquée comme payée.', bill: { isPaid: true, paidAt: expect.any(String) } });
+    expect(paid.data!.setGroupBillPaid).toEqual({
+      message: 'Facture marquée comme payée.',
+      bill: { isPaid: true, paidAt: expect.any(String) },
+    });
     const unpaid = await gql(app.url, PAID, { input: { billId: bill.id, isPaid: false } }, tokens.admin);
     expect(unpaid.data!.setGroupBillPaid.bill).toEqual({ isPaid: false, paidAt: null });
-    const legacy = await rest(app.url, 'POST', '/api/v1/billing/set_paid', { json: { bill_id: bill.databaseId, is_paid: true }, token: tokens.admin });
+    const legacy = await rest(app.url, 'POST', '/api/v1/billing/set_paid', {
+      json: { bill_id: bill.databaseId, is_paid: true },
+      token: tokens.admin,
+    });
     expect(legacy.status).toBe(200);
     expect(legacy.body.bill).toMatchObject({ id: bill.databaseId, is_paid: true, is_sent: true });
     expect((await app.services.db.groupBill.findUniqueOrThrow({ where: { id: bill.databaseId } })).isPaid).toBe(true);
@@ -339,7 +440,12 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
         tokens.admin,
       );
       // Études not billed yet have no bill, and looking for it (with its lines) raises no warning.
-      const withLines = await gql(app.url, 'query($year: Int!, $month: Int!) { billingPeriod(year: $year, month: $month) { groups { bill { lines { name } } } } }', { year, month }, tokens.admin);
+      const withLines = await gql(
+        app.url,
+        'query($year: Int!, $month: Int!) { billingPeriod(year: $year, month: $month) { groups { bill { lines { name } } } } }',
+        { year, month },
+        tokens.admin,
+      );
       expect(withLines.data!.billingPeriod.groups.some((entry: any) => entry.bill === null)).toBe(true);
       expect(warnings.mock.calls.map((call) => String(call[0])).filter((message) => /unused/i.test(message))).toEqual([]);
     } finally {
@@ -349,7 +455,12 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     expect(result.data!.billingPeriod.isCurrent).toBe(true);
     const row = result.data!.billingPeriod.groups.find((entry: any) => entry.group.databaseId === group.id);
     // Left for next month's bill (docs/decisions.md): the constat counted after this bill and last month's unbilled one.
-    expect(row).toEqual({ group: { databaseId: group.id }, bill: { number: bill.number, isSent: true, isPaid: true }, billableReportCount: 2, totals: { reports: 4, amountHT: '83.67' } });
+    expect(row).toEqual({
+      group: { databaseId: group.id },
+      bill: { number: bill.number, isSent: true, isPaid: true },
+      billableReportCount: 2,
+      totals: { reports: 4, amountHT: '83.67' },
+    });
     const available = await gql(app.url, AVAILABLE, {}, tokens.admin);
     expect(available.data!.availableGroupsForBilling.map((entry: any) => entry.group.databaseId)).not.toContain(group.id);
   });
@@ -367,7 +478,12 @@ describe('bill numbers are unique and consecutive under concurrency', () => {
     const before = await counter();
     const results = await Promise.all(
       groups.map(({ group, report }) =>
-        gql(app.url, GENERATE, { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', report.id), discount: 0 }] } }, tokens.admin),
+        gql(
+          app.url,
+          GENERATE,
+          { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', report.id), discount: 0 }] } },
+          tokens.admin,
+        ),
       ),
     );
     expect(results.map((result) => result.errors)).toEqual(results.map(() => undefined));
@@ -387,7 +503,12 @@ describe('bill numbers are unique and consecutive under concurrency', () => {
     const before = await counter();
     const results = await Promise.all(
       [first, second].map((report) =>
-        gql(app.url, GENERATE, { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', report.id), discount: 0 }] } }, tokens.admin),
+        gql(
+          app.url,
+          GENERATE,
+          { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', report.id), discount: 0 }] } },
+          tokens.admin,
+        ),
       ),
     );
     const succeeded = results.filter((result) => !result.errors);
@@ -420,13 +541,23 @@ describe('who sees which bills', () => {
 
   it('another étude’s bill is invisible to him, by id or by number', async () => {
     const other = await app.services.db.groupBill.findFirstOrThrow({ where: { groupId: ids.otherGroup } });
-    const byId = await gql(app.url, 'query($id: ID!) { node(id: $id) { ... on GroupBill { number } } }', { id: gid('GroupBill', other.id) }, tokens.bailiff);
+    const byId = await gql(
+      app.url,
+      'query($id: ID!) { node(id: $id) { ... on GroupBill { number } } }',
+      { id: gid('GroupBill', other.id) },
+      tokens.bailiff,
+    );
     expect(byId.data?.node ?? null).toBeNull();
     const pdf = await rest(app.url, 'POST', '/api/v1/billing/generate-pdf', { json: { bill_number: other.number }, token: tokens.bailiff });
     expect(pdf.status).toBe(400);
     expect(pdf.body.message).toBe('Erreur lors de la génération du PDF.');
     const own = await app.services.db.groupBill.findFirstOrThrow({ where: { groupId: ids.bailiffGroup } });
-    const mine = await gql(app.url, 'query($id: ID!) { node(id: $id) { ... on GroupBill { number } } }', { id: gid('GroupBill', own.id) }, tokens.bailiff);
+    const mine = await gql(
+      app.url,
+      'query($id: ID!) { node(id: $id) { ... on GroupBill { number } } }',
+      { id: gid('GroupBill', own.id) },
+      tokens.bailiff,
+    );
     expect(mine.data!.node.number).toBe(own.number);
   });
 
@@ -445,7 +576,12 @@ describe('failures leave a consistent state', () => {
     const group = await makeGroup('Étude sans courrier');
     const bailiff = await makeBailiff(group.id);
     const report = await countedReport(bailiff.id, { name: 'Constat', pages: 4, photos: 0 });
-    const generated = await gql(app.url, GENERATE, { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', report.id), discount: 0 }] } }, tokens.admin);
+    const generated = await gql(
+      app.url,
+      GENERATE,
+      { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', report.id), discount: 0 }] } },
+      tokens.admin,
+    );
     const bill = generated.data!.generateGroupBill.bill;
     const mailer = app.services.mailer;
     const send = mailer.send;
@@ -454,11 +590,22 @@ describe('failures leave a consistent state', () => {
       throw new MailDeliveryError('SMTP injoignable');
     };
     try {
-      const result = await rest(app.url, 'POST', '/api/v1/billing/send_bill_to_email', { json: { bill_id: bill.databaseId }, token: tokens.admin });
+      const result = await rest(app.url, 'POST', '/api/v1/billing/send_bill_to_email', {
+        json: { bill_id: bill.databaseId },
+        token: tokens.admin,
+      });
       expect(result.status).toBe(503);
       expect(result.body.message).toBe("erreur lors de l'envoi de la facture");
-      const graphql = await gql(app.url, 'mutation($input: SendGroupBillInput!) { sendGroupBill(input: $input) { message } }', { input: { billId: bill.id } }, tokens.admin);
-      expect(graphql.errors![0]).toMatchObject({ message: "erreur lors de l'envoi de la facture", extensions: { code: 'SERVICE_UNAVAILABLE' } });
+      const graphql = await gql(
+        app.url,
+        'mutation($input: SendGroupBillInput!) { sendGroupBill(input: $input) { message } }',
+        { input: { billId: bill.id } },
+        tokens.admin,
+      );
+      expect(graphql.errors![0]).toMatchObject({
+        message: "erreur lors de l'envoi de la facture",
+        extensions: { code: 'SERVICE_UNAVAILABLE' },
+      });
     } finally {
       mailer.send = send;
       logged.mockRestore();
@@ -481,9 +628,14 @@ describe('failures leave a consistent state', () => {
     };
     let generated;
     try {
-      generated = await gql(app.url, `mutation($input: GenerateGroupBillInput!) { generateGroupBill(input: $input) { message bill { databaseId number } } }`, {
-        input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', report.id), discount: 0 }] },
-      }, tokens.admin);
+      generated = await gql(
+        app.url,
+        `mutation($input: GenerateGroupBillInput!) { generateGroupBill(input: $input) { message bill { databaseId number } } }`,
+        {
+          input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', report.id), discount: 0 }] },
+        },
+        tokens.admin,
+      );
     } finally {
       storage.put = put;
       logged.mockRestore();
@@ -491,7 +643,12 @@ describe('failures leave a consistent state', () => {
     expect(generated.errors).toBeUndefined();
     const { databaseId, number } = generated.data!.generateGroupBill.bill;
     expect((await app.services.db.groupBill.findUniqueOrThrow({ where: { id: databaseId } })).pdfKey).toBeNull();
-    const result = await gql(app.url, 'query($id: ID!) { node(id: $id) { ... on GroupBill { pdf { name downloadUrl } } } }', { id: gid('GroupBill', databaseId) }, tokens.admin);
+    const result = await gql(
+      app.url,
+      'query($id: ID!) { node(id: $id) { ... on GroupBill { pdf { name downloadUrl } } } }',
+      { id: gid('GroupBill', databaseId) },
+      tokens.admin,
+    );
     expect(result.data!.node.pdf.name).toBe(`facture-${number}.pdf`);
     const text = await pdfText((await download(result.data!.node.pdf.downloadUrl)).body);
     expect(text).toContain(`FACTURE N° ${number}`);
@@ -503,7 +660,9 @@ describe('live updates', () => {
   it('a generated bill tells every open reports list that its constats are invoiced (reportChanged per constat)', async () => {
     const group = await makeGroup('Étude en direct');
     const bailiff = await makeBailiff(group.id);
-    const reports = await Promise.all([1, 2].map((n) => countedReport(bailiff.id, { name: `Constat en direct ${n}`, pages: 3, photos: 1 })));
+    const reports = await Promise.all(
+      [1, 2].map((n) => countedReport(bailiff.id, { name: `Constat en direct ${n}`, pages: 3, photos: 1 })),
+    );
     const expected = new Set(reports.map((report) => gid('Report', report.id)));
     const client = wsClient(app.url, tokens.admin);
     const received = new Map<string, { invoiced: boolean; viewerCan: { setBilling: boolean } }>();
@@ -526,12 +685,22 @@ describe('live updates', () => {
     });
     try {
       await ready;
-      const generated = await gql(app.url, GENERATE, {
-        input: { groupId: gid('Group', group.id), reports: reports.map((report) => ({ reportId: gid('Report', report.id), discount: 0 })) },
-      }, tokens.admin);
+      const generated = await gql(
+        app.url,
+        GENERATE,
+        {
+          input: {
+            groupId: gid('Group', group.id),
+            reports: reports.map((report) => ({ reportId: gid('Report', report.id), discount: 0 })),
+          },
+        },
+        tokens.admin,
+      );
       expect(generated.errors).toBeUndefined();
       await allReceived;
-      expect([...received.values()]).toEqual([...expected].map(() => ({ id: expect.any(String), invoiced: true, viewerCan: { setBilling: false } })));
+      expect([...received.values()]).toEqual(
+        [...expected].map(() => ({ id: expect.any(String), invoiced: true, viewerCan: { setBilling: false } })),
+      );
     } finally {
       await client.dispose();
     }
@@ -540,15 +709,27 @@ describe('live updates', () => {
 
 describe('demo data', () => {
   it('a seeded bill opens as its real invoice, rendered from its frozen figures at its first download', async () => {
-    const seeded = await app.services.db.groupBill.findFirstOrThrow({ where: { createdById: { not: null }, pdfKey: null }, orderBy: { number: 'asc' } });
+    const seeded = await app.services.db.groupBill.findFirstOrThrow({
+      where: { createdById: { not: null }, pdfKey: null },
+      orderBy: { number: 'asc' },
+    });
     const pdfKey = async () => (await app.services.db.groupBill.findUniqueOrThrow({ where: { id: seeded.id } })).pdfKey;
     // Listing the bills hands out links without rendering any PDF.
     const listed = await gql<{ groupBills: { edges: { node: { number: number; pdf: { url: string } } }[] } }>(
-      app.url, 'query { groupBills(first: 100) { edges { node { number pdf { url } } } } }', {}, tokens.admin);
+      app.url,
+      'query { groupBills(first: 100) { edges { node { number pdf { url } } } } }',
+      {},
+      tokens.admin,
+    );
     expect(listed.data!.groupBills.edges.some(({ node }) => node.number === seeded.number)).toBe(true);
     await expect(pdfKey()).resolves.toBeNull();
 
-    const result = await gql(app.url, 'query($id: ID!) { node(id: $id) { ... on GroupBill { pdf { url downloadUrl } } } }', { id: gid('GroupBill', seeded.id) }, tokens.admin);
+    const result = await gql(
+      app.url,
+      'query($id: ID!) { node(id: $id) { ... on GroupBill { pdf { url downloadUrl } } } }',
+      { id: gid('GroupBill', seeded.id) },
+      tokens.admin,
+    );
     const first = await download(result.data!.node.pdf.downloadUrl);
     expect(first.type).toBe('application/pdf');
     expect(first.disposition).toContain(`attachment; filename="facture-${seeded.number}.pdf"`);
@@ -582,10 +763,17 @@ describe('legacy /api/v1/billing calls', () => {
     missing.append('reports', JSON.stringify([a.id, b.id]));
     missing.append('discounts', JSON.stringify(['10', '']));
     missing.append('discount', '0');
-    const refused = await fetch(`${app.url}/api/v1/billing/create`, { method: 'POST', body: missing, headers: { authorization: `Bearer ${tokens.admin}` } });
+    const refused = await fetch(`${app.url}/api/v1/billing/create`, {
+      method: 'POST',
+      body: missing,
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
     const refusedBody = await refused.json();
     expect(refused.status).toBe(400);
-    expect(refusedBody).toMatchObject({ message: 'erreur lors de la création de la facture', errors: { [`discounts.${b.id}`]: 'La remise est obligatoire.' } });
+    expect(refusedBody).toMatchObject({
+      message: 'erreur lors de la création de la facture',
+      errors: { [`discounts.${b.id}`]: 'La remise est obligatoire.' },
+    });
 
     const form = new FormData();
     form.append('group_id', String(group.id));
@@ -594,7 +782,11 @@ describe('legacy /api/v1/billing calls', () => {
     form.append('discount', '0');
     form.append('bill_number', '999999');
     form.append('bill', new Blob([Buffer.from('%PDF-1.4 client-side invoice')]), 'facture-999999.pdf');
-    const response = await fetch(`${app.url}/api/v1/billing/create`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tokens.admin}` } });
+    const response = await fetch(`${app.url}/api/v1/billing/create`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
     const body = await response.json();
     expect(response.status).toBe(201);
     expect(body.message).toBe('facture créée avec succès');
@@ -610,7 +802,10 @@ describe('legacy /api/v1/billing calls', () => {
       is_sent: false,
       is_paid: false,
     });
-    expect(body.bill.reports.map((line: any) => [line.id, line.discount])).toEqual([[a.id, 10], [b.id, 0]]);
+    expect(body.bill.reports.map((line: any) => [line.id, line.discount])).toEqual([
+      [a.id, 10],
+      [b.id, 0],
+    ]);
     expect(body.bill.files[0].originalname).toBe(`facture-${body.bill.billing_number}.pdf`);
 
     const pdf = await fetch(`${app.url}/api/v1/billing/generate-pdf`, {
@@ -626,11 +821,17 @@ describe('legacy /api/v1/billing calls', () => {
     expect(text).toContain('Étude du formulaire');
     expect(text).not.toContain('alert(1)');
 
-    const htmlOnly = await rest(app.url, 'POST', '/api/v1/billing/generate-pdf', { json: { header: '', content: '<p>Facture</p>', footer: '' }, token: tokens.admin });
+    const htmlOnly = await rest(app.url, 'POST', '/api/v1/billing/generate-pdf', {
+      json: { header: '', content: '<p>Facture</p>', footer: '' },
+      token: tokens.admin,
+    });
     expect(htmlOnly.status).toBe(400);
     expect(htmlOnly.body.message).toBe('Erreur lors de la génération du PDF.');
 
-    const sent = await rest(app.url, 'POST', '/api/v1/billing/send_bill_to_email', { json: { bill_id: body.bill.id, group_id: group.id }, token: tokens.admin });
+    const sent = await rest(app.url, 'POST', '/api/v1/billing/send_bill_to_email', {
+      json: { bill_id: body.bill.id, group_id: group.id },
+      token: tokens.admin,
+    });
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe('Facture envoyée avec succès');
     expect(sent.body.bill.is_sent).toBe(true);

@@ -49,7 +49,8 @@ async function upload(token: string, kind: 'DEPOSITED' | 'RETURNED', files: { na
 
 beforeAll(async () => {
   app = await startTestApp();
-  for (const role of ['admin', 'bailiff', 'secretary'] as const) tokens[role] = await loginToken(app.url, demo[role].email, demo[role].password);
+  for (const role of ['admin', 'bailiff', 'secretary'] as const)
+    tokens[role] = await loginToken(app.url, demo[role].email, demo[role].password);
   const db = app.services.db;
   const secretary = await db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
   const created = await gqlUpload(
@@ -102,7 +103,13 @@ it('a returned typed constat is counted, announced live by reportChanged, and ap
   }
   const report = await reportAs(tokens.secretary);
   const exact = findSoffice() !== null;
-  expect(report.returned.files[0]).toEqual({ name: 'Constat dactylographié.docx', pageCount: 3, photoCount: 5, countStatus: exact ? 'DONE' : 'ESTIMATED', countError: null });
+  expect(report.returned.files[0]).toEqual({
+    name: 'Constat dactylographié.docx',
+    pageCount: 3,
+    photoCount: 5,
+    countStatus: exact ? 'DONE' : 'ESTIMATED',
+    countError: null,
+  });
   expect(report.returned.detected).toEqual({ pages: 3, photos: 5, complete: true, estimated: !exact });
   expect(report.detectionCheck.provisional).toBe(true); // 0 / 0 entered so far
 
@@ -116,14 +123,22 @@ it('a returned typed constat is counted, announced live by reportChanged, and ap
     message: 'Rapport rétrocédé',
     report: { status: 'TE', countPagesProvisional: 3, countPhotosProvisional: 5, detectionCheck: { provisional: false } },
   });
-  const audit = await app.services.db.auditLog.findFirst({ where: { action: 'reports.set_retrocession', entityId: String(reportId) }, orderBy: { id: 'desc' } });
+  const audit = await app.services.db.auditLog.findFirst({
+    where: { action: 'reports.set_retrocession', entityId: String(reportId) },
+    orderBy: { id: 'desc' },
+  });
   expect(audit!.data).toMatchObject({ countPagesProvisional: 3, countPhotosProvisional: 5, source: 'detected' });
 
   // The admin's line: rétrocession and facturation from detection, audited the same way; the
   // statistics' agreement counts one more billed constat, agreeing.
   const agreement = async () => {
     const { year, month } = parisYearMonth(new Date());
-    const stats = await gql(app.url, 'query($year: Int!, $month: Int) { statistics(year: $year, month: $month) { detectionAgreement { compared agreeing rate } } }', { year, month }, tokens.admin);
+    const stats = await gql(
+      app.url,
+      'query($year: Int!, $month: Int) { statistics(year: $year, month: $month) { detectionAgreement { compared agreeing rate } } }',
+      { year, month },
+      tokens.admin,
+    );
     return stats.data!.statistics.detectionAgreement as { compared: number; agreeing: number; rate: number | null };
   };
   const before = await agreement();
@@ -135,12 +150,26 @@ it('a returned typed constat is counted, announced live by reportChanged, and ap
   );
   expect(billed.data!.applyDetectedCounts).toEqual({
     message: 'Rapport facturé',
-    report: { countPagesBilling: 3, countPhotosBilling: 5, countPagesRetrocession: 3, detectionCheck: { retrocession: false, billing: false } },
+    report: {
+      countPagesBilling: 3,
+      countPhotosBilling: 5,
+      countPagesRetrocession: 3,
+      detectionCheck: { retrocession: false, billing: false },
+    },
   });
   const after = await agreement();
-  expect(after).toEqual({ compared: before.compared + 1, agreeing: before.agreeing + 1, rate: (before.agreeing + 1) / (before.compared + 1) });
+  expect(after).toEqual({
+    compared: before.compared + 1,
+    agreeing: before.agreeing + 1,
+    rate: (before.agreeing + 1) / (before.compared + 1),
+  });
   // A secretary cannot bill, even from detection.
-  const refused = await gql(app.url, 'mutation($input: ApplyDetectedCountsInput!) { applyDetectedCounts(input: $input) { message } }', { input: { reportId: reportGid(reportId), target: 'BILLING' } }, tokens.secretary);
+  const refused = await gql(
+    app.url,
+    'mutation($input: ApplyDetectedCountsInput!) { applyDetectedCounts(input: $input) { message } }',
+    { input: { reportId: reportGid(reportId), target: 'BILLING' } },
+    tokens.secretary,
+  );
   expect(refused.errors![0].extensions!.code).toBe('FORBIDDEN');
 }, 240_000);
 
@@ -151,17 +180,36 @@ it('a file that cannot be counted ends FAILED with its reason shown to admins on
   await upload(tokens.secretary, 'RETURNED', [{ name: 'protégé.pdf', content: Buffer.from(await encrypted.save()) }]);
   await countsSettled();
   const admin = await reportAs(tokens.admin);
-  expect(admin.returned.files[1]).toEqual({ name: 'protégé.pdf', pageCount: null, photoCount: null, countStatus: 'FAILED', countError: 'PDF protégé par un mot de passe ou chiffré : impossible de le compter.' });
+  expect(admin.returned.files[1]).toEqual({
+    name: 'protégé.pdf',
+    pageCount: null,
+    photoCount: null,
+    countStatus: 'FAILED',
+    countError: 'PDF protégé par un mot de passe ou chiffré : impossible de le compter.',
+  });
   expect((await reportAs(tokens.secretary)).returned.files[1].countError).toBeNull();
   expect(admin.returned.detected.complete).toBe(false);
-  const refused = await gql(app.url, 'mutation($input: ApplyDetectedCountsInput!) { applyDetectedCounts(input: $input) { message } }', { input: { reportId: reportGid(reportId), target: 'PROVISIONAL' } }, tokens.secretary);
-  expect(refused.errors![0].message).toBe('Le comptage automatique des éléments retournés n’est pas terminé : impossible d’appliquer ses résultats.');
+  const refused = await gql(
+    app.url,
+    'mutation($input: ApplyDetectedCountsInput!) { applyDetectedCounts(input: $input) { message } }',
+    { input: { reportId: reportGid(reportId), target: 'PROVISIONAL' } },
+    tokens.secretary,
+  );
+  expect(refused.errors![0].message).toBe(
+    'Le comptage automatique des éléments retournés n’est pas terminé : impossible d’appliquer ses résultats.',
+  );
 }, 120_000);
 
 it('REST file entries carry page_count, photo_count and count_status, the constat its detected totals', async () => {
   const response = await rest(app.url, 'GET', '/api/v1/report/get_all?without_filter_archived=true', { token: tokens.bailiff });
   expect(response.status).toBe(200);
   const body = response.body.reports.find((report: { id: number }) => report.id === reportId);
-  expect(body.deposited_items[0]).toMatchObject({ originalname: 'notes.pdf', page_count: 4, photo_count: 6, count_status: 'DONE', count_error: null });
+  expect(body.deposited_items[0]).toMatchObject({
+    originalname: 'notes.pdf',
+    page_count: 4,
+    photo_count: 6,
+    count_status: 'DONE',
+    count_error: null,
+  });
   expect(body.deposited_detected_counts).toEqual({ pages: 6, photos: 6 });
 });

@@ -50,7 +50,9 @@ afterAll(async () => {
 });
 
 async function exportCsv(search: string, token?: string) {
-  const response = await fetch(`${app.url}/api/v1/exports/reports.csv?${search}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${app.url}/api/v1/exports/reports.csv?${search}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   const bytes = Buffer.from(await response.arrayBuffer());
   return { status: response.status, headers: response.headers, bytes, text: bytes.toString('utf8') };
 }
@@ -143,7 +145,10 @@ describe('the CSV equals the list', () => {
     it(`${role}: rétrocession of a month and of a year`, async () => {
       for (const filter of [{ year: YEAR, month: 5 }, { year: YEAR }]) {
         const list = await retrocessionList(tokens[role], filter);
-        const csv = await exportCsv(`list=retrocession&year=${filter.year}${'month' in filter ? `&month=${filter.month}` : ''}`, tokens[role]);
+        const csv = await exportCsv(
+          `list=retrocession&year=${filter.year}${'month' in filter ? `&month=${filter.month}` : ''}`,
+          tokens[role],
+        );
         expect(csv.status).toBe(200);
         expectSame(parseCsv(csv.bytes), list.rows);
       }
@@ -168,7 +173,9 @@ describe('the CSV equals the list', () => {
     expect(names).toContain(`'@SUM(A1)`);
     expect(names).toContain(`'-2+3`);
     expect(names).toContain('Constat; « été » "cité"');
-    expect(csv.text.split('\r\n')[0]).toBe('\ufeffN°;Constat;Huissier;Secrétaire;Statut;Archivé;Facturé;Créé le;Dernier changement de statut;Retourné le;Pages provisoires;Photos provisoires;Pages rétrocession;Photos rétrocession;Pages facturation;Photos facturation;Montant rétrocession HT (€);Montant facturation HT (€)');
+    expect(csv.text.split('\r\n')[0]).toBe(
+      '\ufeffN°;Constat;Huissier;Secrétaire;Statut;Archivé;Facturé;Créé le;Dernier changement de statut;Retourné le;Pages provisoires;Photos provisoires;Pages rétrocession;Photos rétrocession;Pages facturation;Photos facturation;Montant rétrocession HT (€);Montant facturation HT (€)',
+    );
   });
 });
 
@@ -180,7 +187,7 @@ describe('permissions', () => {
     expect((await exportCsv('list=nothing&x=1', 'not-a-token')).status).toBe(401);
   });
 
-  it("a bailiff exports only his own constats, whatever bailiff he names; no rétrocession nor facturation", async () => {
+  it('a bailiff exports only his own constats, whatever bailiff he names; no rétrocession nor facturation', async () => {
     const me = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
     const others = parseCsv((await exportCsv(`list=reports&bailiffId=${encodeGlobalID('User', otherBailiffId)}`, tokens.bailiff)).bytes);
     expect(others).toEqual([]);
@@ -194,7 +201,9 @@ describe('permissions', () => {
 
   it("a secretary cannot export another secretary's rétrocession, nor the facturation; her lists have no billing amount", async () => {
     const other = await app.services.db.user.findFirstOrThrow({ where: { role: 'SECRETARY', id: { not: secretaryId } } });
-    expect((await exportCsv(`list=retrocession&year=${YEAR}&secretaryId=${encodeGlobalID('User', other.id)}`, tokens.secretary)).status).toBe(403);
+    expect(
+      (await exportCsv(`list=retrocession&year=${YEAR}&secretaryId=${encodeGlobalID('User', other.id)}`, tokens.secretary)).status,
+    ).toBe(403);
     expect((await exportCsv(`list=billing&year=${YEAR}&month=6`, tokens.secretary)).status).toBe(403);
     const mine = parseCsv((await exportCsv('list=reports', tokens.secretary)).bytes);
     expect(Object.keys(mine[0])).not.toContain('Montant facturation HT (€)');
@@ -230,7 +239,10 @@ describe('hostile parameters', () => {
 
   it('concurrent exports and a client leaving mid-stream leave the server answering', async () => {
     const controller = new AbortController();
-    const aborted = fetch(`${app.url}/api/v1/exports/reports.csv?list=reports`, { headers: { authorization: `Bearer ${tokens.admin}` }, signal: controller.signal })
+    const aborted = fetch(`${app.url}/api/v1/exports/reports.csv?list=reports`, {
+      headers: { authorization: `Bearer ${tokens.admin}` },
+      signal: controller.signal,
+    })
       .then(async (response) => {
         const reader = response.body!.getReader();
         await reader.read();

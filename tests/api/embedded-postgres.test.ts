@@ -42,84 +42,103 @@ async function isRunning(pid: number): Promise<boolean> {
   return stat !== '' && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
 }
 
-test('initialises once, then restarts with its data and its password', async () => {
-  const dir = await dataDir();
-  const first = await startEmbeddedPostgres({ dataDir: dir });
-  expect(first.url).toMatch(/^postgres:\/\/postgres:[^@]+@127\.0\.0\.1:\d+\/constats$/);
-  expect((await fs.stat(path.join(dir, 'pg-password'))).mode & 0o777).toBe(0o600);
-  await sql(first.url, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here')");
-  await first.stop();
-  await expect(sql(first.url, 'SELECT 1')).rejects.toThrow(/ECONNREFUSED/);
+test(
+  'initialises once, then restarts with its data and its password',
+  async () => {
+    const dir = await dataDir();
+    const first = await startEmbeddedPostgres({ dataDir: dir });
+    expect(first.url).toMatch(/^postgres:\/\/postgres:[^@]+@127\.0\.0\.1:\d+\/constats$/);
+    expect((await fs.stat(path.join(dir, 'pg-password'))).mode & 0o777).toBe(0o600);
+    await sql(first.url, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here')");
+    await first.stop();
+    await expect(sql(first.url, 'SELECT 1')).rejects.toThrow(/ECONNREFUSED/);
 
-  const second = await startEmbeddedPostgres({ dataDir: dir });
-  try {
-    expect(new URL(second.url).password).toBe(new URL(first.url).password);
-    expect(await sql(second.url, 'SELECT v FROM kept')).toEqual([{ v: 'still here' }]);
-  } finally {
-    await second.stop();
-  }
-}, TIMEOUT);
+    const second = await startEmbeddedPostgres({ dataDir: dir });
+    try {
+      expect(new URL(second.url).password).toBe(new URL(first.url).password);
+      expect(await sql(second.url, 'SELECT v FROM kept')).toEqual([{ v: 'still here' }]);
+    } finally {
+      await second.stop();
+    }
+  },
+  TIMEOUT,
+);
 
-test('recovers the cluster of a Node process killed with SIGKILL', async () => {
-  const dir = await dataDir();
-  const child = spawn(
-    process.execPath,
-    [
-      '--import', 'tsx', '--input-type=module', '--eval',
-      `import { startEmbeddedPostgres } from ${JSON.stringify(MODULE)};
+test(
+  'recovers the cluster of a Node process killed with SIGKILL',
+  async () => {
+    const dir = await dataDir();
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '--eval',
+        `import { startEmbeddedPostgres } from ${JSON.stringify(MODULE)};
        const { url } = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dir)} });
        console.log(url);
        setInterval(() => {}, 60_000);`,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const [line] = (await once(child.stdout!, 'data')) as [Buffer];
-  const url = line.toString().trim();
-  await sql(url, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('survived')");
-  const orphan = await postmasterPid(dir);
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+    const url = line.toString().trim();
+    await sql(url, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('survived')");
+    const orphan = await postmasterPid(dir);
 
-  child.kill('SIGKILL');
-  await once(child, 'exit');
-  expect(await isRunning(orphan)).toBe(true); // still holding the cluster, now without its owner
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    expect(await isRunning(orphan)).toBe(true); // still holding the cluster, now without its owner
 
-  const recovered = await startEmbeddedPostgres({ dataDir: dir });
-  try {
-    expect(await isRunning(orphan)).toBe(false);
-    expect(await sql(recovered.url, 'SELECT v FROM kept')).toEqual([{ v: 'survived' }]);
-  } finally {
-    await recovered.stop();
-  }
-}, TIMEOUT);
+    const recovered = await startEmbeddedPostgres({ dataDir: dir });
+    try {
+      expect(await isRunning(orphan)).toBe(false);
+      expect(await sql(recovered.url, 'SELECT v FROM kept')).toEqual([{ v: 'survived' }]);
+    } finally {
+      await recovered.stop();
+    }
+  },
+  TIMEOUT,
+);
 
-test('refuses a cluster that another live instance is running', async () => {
-  const dir = await dataDir();
-  const running = await startEmbeddedPostgres({ dataDir: dir });
-  try {
-    await expect(startEmbeddedPostgres({ dataDir: dir })).rejects.toThrow(/already in use by a running server/);
-    expect(await sql(running.url, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
-  } finally {
-    await running.stop();
-  }
-}, TIMEOUT);
+test(
+  'refuses a cluster that another live instance is running',
+  async () => {
+    const dir = await dataDir();
+    const running = await startEmbeddedPostgres({ dataDir: dir });
+    try {
+      await expect(startEmbeddedPostgres({ dataDir: dir })).rejects.toThrow(/already in use by a running server/);
+      expect(await sql(running.url, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+    } finally {
+      await running.stop();
+    }
+  },
+  TIMEOUT,
+);
 
-test('stop() is idempotent and returns even when PostgreSQL already died', async () => {
-  const dir = await dataDir();
-  const db = await startEmbeddedPostgres({ dataDir: dir });
-  await db.stop();
-  await db.stop();
+test(
+  'stop() is idempotent and returns even when PostgreSQL already died',
+  async () => {
+    const dir = await dataDir();
+    const db = await startEmbeddedPostgres({ dataDir: dir });
+    await db.stop();
+    await db.stop();
 
-  const again = await startEmbeddedPostgres({ dataDir: dir });
-  const pid = await postmasterPid(dir);
-  process.kill(pid, 'SIGKILL');
-  while (await isRunning(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
-  await again.stop();
-  await again.stop();
+    const again = await startEmbeddedPostgres({ dataDir: dir });
+    const pid = await postmasterPid(dir);
+    process.kill(pid, 'SIGKILL');
+    while (await isRunning(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
+    await again.stop();
+    await again.stop();
 
-  // What it left behind is a postmaster.pid naming a dead process: the next start clears it.
-  const restarted = await startEmbeddedPostgres({ dataDir: dir });
-  try {
-    expect(await sql(restarted.url, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
-  } finally {
-    await restarted.stop();
-  }
-}, TIMEOUT);
+    // What it left behind is a postmaster.pid naming a dead process: the next start clears it.
+    const restarted = await startEmbeddedPostgres({ dataDir: dir });
+    try {
+      expect(await sql(restarted.url, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+    } finally {
+      await restarted.stop();
+    }
+  },
+  TIMEOUT,
+);

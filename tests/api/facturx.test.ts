@@ -40,27 +40,78 @@ const SELLER = {
 async function makeGroup(name: string, extra: Record<string, string> = {}) {
   sequence += 1;
   const group = await app.services.db.group.create({
-    data: { name, siret: '53247189300018', telephone: '0478000000', email: `fx-${sequence}@etude.test`, address: '1 place Bellecour', zip: '69002', city: 'Lyon', pricePage: '2.345', pricePhoto: '0.915', ...extra },
+    data: {
+      name,
+      siret: '53247189300018',
+      telephone: '0478000000',
+      email: `fx-${sequence}@etude.test`,
+      address: '1 place Bellecour',
+      zip: '69002',
+      city: 'Lyon',
+      pricePage: '2.345',
+      pricePhoto: '0.915',
+      ...extra,
+    },
   });
   const user = await app.services.db.user.create({
-    data: { role: 'BAILIFF', firstName: 'Maître', lastName: `Fx ${sequence}`, email: `fx-huissier-${sequence}@etude.test`, identity: `fx.${sequence}`, passwordHash: 'x', groupId: group.id },
+    data: {
+      role: 'BAILIFF',
+      firstName: 'Maître',
+      lastName: `Fx ${sequence}`,
+      email: `fx-huissier-${sequence}@etude.test`,
+      identity: `fx.${sequence}`,
+      passwordHash: 'x',
+      groupId: group.id,
+    },
   });
   const secretary = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
   const report = (name: string, pages: number, photos: number) =>
     app.services.db.report.create({
-      data: { name, bailiffId: user.id, secretaryId: secretary.id, status: 'TE', countPagesBilling: pages, countPhotosBilling: photos, countPagesRetrocession: pages, countPhotosRetrocession: photos },
+      data: {
+        name,
+        bailiffId: user.id,
+        secretaryId: secretary.id,
+        status: 'TE',
+        countPagesBilling: pages,
+        countPhotosBilling: photos,
+        countPagesRetrocession: pages,
+        countPhotosRetrocession: photos,
+      },
     });
-  return { group, reports: [await report('PV de constat – 3 quai Fulchiron', 25, 7), await report('Constat d’affichage <mairie> & co', 10, 3), await report('Constat photo seul', 1, 1)] };
+  return {
+    group,
+    reports: [
+      await report('PV de constat – 3 quai Fulchiron', 25, 7),
+      await report('Constat d’affichage <mairie> & co', 10, 3),
+      await report('Constat photo seul', 1, 1),
+    ],
+  };
 }
 
 async function generate(groupId: number, reports: { id: number; discount: number }[], discount: number) {
-  const result = await gql(app.url, GENERATE, { input: { groupId: gid('Group', groupId), reports: reports.map((report) => ({ reportId: gid('Report', report.id), discount: report.discount })), discount } }, admin);
+  const result = await gql(
+    app.url,
+    GENERATE,
+    {
+      input: {
+        groupId: gid('Group', groupId),
+        reports: reports.map((report) => ({ reportId: gid('Report', report.id), discount: report.discount })),
+        discount,
+      },
+    },
+    admin,
+  );
   return result;
 }
 
 const fetchBody = async (link: string) => {
   const response = await fetch(`${app.url}${link}`);
-  return { status: response.status, body: Buffer.from(await response.arrayBuffer()), disposition: response.headers.get('content-disposition'), type: response.headers.get('content-type') };
+  return {
+    status: response.status,
+    body: Buffer.from(await response.arrayBuffer()),
+    disposition: response.headers.get('content-disposition'),
+    type: response.headers.get('content-type'),
+  };
 };
 
 /** Everything the acceptance asks of one generated bill. */
@@ -147,7 +198,21 @@ describe('seller settings', () => {
   });
 
   it('validated field by field by their check digits; only admins read or save them', async () => {
-    const bad = await gql(app.url, SETTINGS, { input: { ...SELLER, siret: '73282932000075', vatNumber: 'FR45732829320', iban: 'FR7630006000011234567890188', bic: 'AGRI', legalName: '' } }, admin);
+    const bad = await gql(
+      app.url,
+      SETTINGS,
+      {
+        input: {
+          ...SELLER,
+          siret: '73282932000075',
+          vatNumber: 'FR45732829320',
+          iban: 'FR7630006000011234567890188',
+          bic: 'AGRI',
+          legalName: '',
+        },
+      },
+      admin,
+    );
     expect(bad.errors![0].extensions!.fields).toEqual({
       siret: 'Siret invalide : 14 chiffres dont le dernier est une clé de contrôle.',
       vatNumber: expect.stringMatching(/^Numéro de TVA invalide/),
@@ -165,7 +230,14 @@ describe('seller settings', () => {
     expect(saved.errors).toBeUndefined();
     expect(saved.data!.updateSellerSettings).toEqual({
       message: 'Paramètres de facturation enregistrés.',
-      settings: { legalName: 'Frappe <Test> & Fils', siret: '73282932000074', siren: '732829320', vatNumber: 'FR44732829320', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPPXXX' },
+      settings: {
+        legalName: 'Frappe <Test> & Fils',
+        siret: '73282932000074',
+        siren: '732829320',
+        vatNumber: 'FR44732829320',
+        iban: 'FR7630006000011234567890189',
+        bic: 'AGRIFRPPXXX',
+      },
     });
   });
 
@@ -182,17 +254,46 @@ describe('seller settings', () => {
   it('the étude gains its VAT number (key of the SIREN of its Siret) and a billing address, same validation', async () => {
     const { group } = await makeGroup('Étude Acheteuse');
     const UPDATE = `mutation($input: UpdateGroupInput!) { updateGroup(input: $input) { group { siren vatNumber billingAddress billingZip billingCity } } }`;
-    const wrong = await gql(app.url, UPDATE, { input: { id: gid('Group', group.id), vatNumber: 'FR44732829320', billingZip: '690' } }, admin);
+    const wrong = await gql(
+      app.url,
+      UPDATE,
+      { input: { id: gid('Group', group.id), vatNumber: 'FR44732829320', billingZip: '690' } },
+      admin,
+    );
     expect(wrong.errors![0].extensions!.fields).toEqual({
       vatNumber: 'Le numéro de TVA doit reprendre le SIREN du Siret de l’étude.',
       billingAddress: 'Adresse de facturation : renseignez l’adresse, le code postal et la ville, ou aucun des trois.',
       billingCity: 'Adresse de facturation : renseignez l’adresse, le code postal et la ville, ou aucun des trois.',
       billingZip: 'Code postal invalide (5 chiffres).',
     });
-    const right = await gql(app.url, UPDATE, { input: { id: gid('Group', group.id), vatNumber: 'fr00 532 471 893', billingAddress: 'BP 12, 4 rue du Port', billingZip: '69003', billingCity: 'Lyon' } }, admin);
+    const right = await gql(
+      app.url,
+      UPDATE,
+      {
+        input: {
+          id: gid('Group', group.id),
+          vatNumber: 'fr00 532 471 893',
+          billingAddress: 'BP 12, 4 rue du Port',
+          billingZip: '69003',
+          billingCity: 'Lyon',
+        },
+      },
+      admin,
+    );
     expect(right.errors).toBeUndefined();
-    expect(right.data!.updateGroup.group).toEqual({ siren: '532471893', vatNumber: 'FR00532471893', billingAddress: 'BP 12, 4 rue du Port', billingZip: '69003', billingCity: 'Lyon' });
-    const cleared = await gql(app.url, UPDATE, { input: { id: gid('Group', group.id), vatNumber: '', billingAddress: '', billingZip: '', billingCity: '' } }, admin);
+    expect(right.data!.updateGroup.group).toEqual({
+      siren: '532471893',
+      vatNumber: 'FR00532471893',
+      billingAddress: 'BP 12, 4 rue du Port',
+      billingZip: '69003',
+      billingCity: 'Lyon',
+    });
+    const cleared = await gql(
+      app.url,
+      UPDATE,
+      { input: { id: gid('Group', group.id), vatNumber: '', billingAddress: '', billingZip: '', billingCity: '' } },
+      admin,
+    );
     expect(cleared.data!.updateGroup.group).toMatchObject({ vatNumber: null, billingAddress: null });
   });
 });
@@ -204,13 +305,32 @@ describe('Factur-X bills', () => {
   });
 
   it('with line and global discounts: PDF/A-3 + factur-x.xml, XSD-valid, calculation rules hold, every amount frozen', async () => {
-    const { group, reports } = await makeGroup('Étude Remisée & Cie', { vatNumber: 'FR00532471893', billingAddress: 'BP 7, 2 quai Saint-Vincent', billingZip: '69001', billingCity: 'Lyon' });
-    const result = await generate(group.id, [{ id: reports[0].id, discount: 0 }, { id: reports[1].id, discount: 100 }, { id: reports[2].id, discount: 10 }], 5);
+    const { group, reports } = await makeGroup('Étude Remisée & Cie', {
+      vatNumber: 'FR00532471893',
+      billingAddress: 'BP 7, 2 quai Saint-Vincent',
+      billingZip: '69001',
+      billingCity: 'Lyon',
+    });
+    const result = await generate(
+      group.id,
+      [
+        { id: reports[0].id, discount: 0 },
+        { id: reports[1].id, discount: 100 },
+        { id: reports[2].id, discount: 10 },
+      ],
+      5,
+    );
     expect(result.errors).toBeUndefined();
     const bill = result.data!.generateGroupBill.bill;
     // HT 55.66 + 21.51 + 0.92 = 78.09; discounts 0 + 21.51 + 0.09, then 5 % of 56.49 = 2.8245 → 2.82; net 53.67;
     // VAT 10.734 → 10.73; TTC 64.40.
-    expect(bill).toMatchObject({ amountHT: '78.09', discountAmount: '24.42', netAmountHT: '53.67', vatAmount: '10.73', amountTTC: '64.40' });
+    expect(bill).toMatchObject({
+      amountHT: '78.09',
+      discountAmount: '24.42',
+      netAmountHT: '53.67',
+      vatAmount: '10.73',
+      amountTTC: '64.40',
+    });
     const { xml, pdf } = await checkFacturX(bill);
     const settlement = block(xml, 'ApplicableHeaderTradeSettlement');
     expect(texts(settlement, 'CalculationPercent')).toEqual(['5']);
@@ -240,7 +360,11 @@ describe('Factur-X bills', () => {
 
   it('without any discount: no allowance at all, same guarantees', async () => {
     const { group, reports } = await makeGroup('Étude Plein Tarif');
-    const result = await generate(group.id, reports.map((report) => ({ id: report.id, discount: 0 })), 0);
+    const result = await generate(
+      group.id,
+      reports.map((report) => ({ id: report.id, discount: 0 })),
+      0,
+    );
     expect(result.errors).toBeUndefined();
     const bill = result.data!.generateGroupBill.bill;
     // VAT 15.618 → 15.62.
@@ -254,24 +378,37 @@ describe('Factur-X bills', () => {
 
   it('a global discount only, then the settings change: the issued bill keeps the seller it was issued with', async () => {
     const { group, reports } = await makeGroup('Étude Globale');
-    const result = await generate(group.id, reports.map((report) => ({ id: report.id, discount: 0 })), 12);
+    const result = await generate(
+      group.id,
+      reports.map((report) => ({ id: report.id, discount: 0 })),
+      12,
+    );
     const bill = result.data!.generateGroupBill.bill;
     await gql(app.url, SETTINGS, { input: { ...SELLER, legalName: 'Nouveau Nom SAS' } }, admin);
     // Rendered again from scratch (as on a machine that lost its files): still the frozen seller.
     await app.services.db.groupBill.update({ where: { id: bill.databaseId }, data: { pdfKey: null, xmlKey: null } });
-    const refreshed = (await gql(app.url, `query($id: ID!) { node(id: $id) { ... on GroupBill { ${BILL} } } }`, { id: bill.id }, admin)).data!.node;
+    const refreshed = (await gql(app.url, `query($id: ID!) { node(id: $id) { ... on GroupBill { ${BILL} } } }`, { id: bill.id }, admin))
+      .data!.node;
     const { xml } = await checkFacturX(refreshed);
     expect(texts(block(xml, 'SellerTradeParty'), 'Name')).toEqual(['Frappe &lt;Test&gt; &amp; Fils']);
     await gql(app.url, SETTINGS, { input: SELLER }, admin);
   });
 
   it('with the seller’s logo: drawn on the PDF as one opaque RGB image (no soft mask), the Factur-X guarantees hold', async () => {
-    const uploaded = await gqlUpload(app.url, 'mutation($input: SellerLogoInput!) { updateSellerLogo(input: $input) { message } }', { input: { logo: null } }, [
-      { path: 'input.logo', name: 'logo.png', content: samplePng(400, 120, { alpha: true }) },
-    ], admin);
+    const uploaded = await gqlUpload(
+      app.url,
+      'mutation($input: SellerLogoInput!) { updateSellerLogo(input: $input) { message } }',
+      { input: { logo: null } },
+      [{ path: 'input.logo', name: 'logo.png', content: samplePng(400, 120, { alpha: true }) }],
+      admin,
+    );
     expect(uploaded.errors).toBeUndefined();
     const { group, reports } = await makeGroup('Étude au Logo');
-    const result = await generate(group.id, reports.map((report) => ({ id: report.id, discount: 0 })), 0);
+    const result = await generate(
+      group.id,
+      reports.map((report) => ({ id: report.id, discount: 0 })),
+      0,
+    );
     expect(result.errors).toBeUndefined();
     const { pdf } = await checkFacturX(result.data!.generateGroupBill.bill);
     expect(await pdfImages(pdf)).toEqual([{ page: 1, type: 'image', width: 400, height: 120, color: 'rgb', components: 3, bits: 8 }]);
@@ -283,7 +420,14 @@ describe('Factur-X bills', () => {
   it('bills issued before Factur-X stay as issued: plain PDF, no XML', async () => {
     // The demo's seeded bills were issued before Factur-X.
     const old = (await app.services.db.groupBill.findMany({ orderBy: { id: 'asc' } })).find((bill) => bill.einvoice === null)!;
-    const node = (await gql(app.url, `query($id: ID!) { node(id: $id) { ... on GroupBill { facturX xml { name } pdf { downloadUrl } } } }`, { id: gid('GroupBill', old.id) }, admin)).data!.node;
+    const node = (
+      await gql(
+        app.url,
+        `query($id: ID!) { node(id: $id) { ... on GroupBill { facturX xml { name } pdf { downloadUrl } } } }`,
+        { id: gid('GroupBill', old.id) },
+        admin,
+      )
+    ).data!.node;
     expect(node.facturX).toBe(false);
     expect(node.xml).toBeNull();
     const pdf = await fetchBody(node.pdf.downloadUrl);
@@ -296,26 +440,55 @@ describe('Factur-X bills', () => {
     // A bailiff of that étude who can sign in (the demo bailiff's password).
     const demoBailiff = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
     await app.services.db.user.create({
-      data: { role: 'BAILIFF', firstName: 'Maître', lastName: 'Lectrice', email: 'fx-lectrice@etude.test', identity: 'fx.lectrice', passwordHash: demoBailiff.passwordHash, groupId: group.id },
+      data: {
+        role: 'BAILIFF',
+        firstName: 'Maître',
+        lastName: 'Lectrice',
+        email: 'fx-lectrice@etude.test',
+        identity: 'fx.lectrice',
+        passwordHash: demoBailiff.passwordHash,
+        groupId: group.id,
+      },
     });
     const reader = await loginToken(app.url, 'fx-lectrice@etude.test', demo.bailiff.password);
     const bill = (await generate(group.id, [{ id: reports[0].id, discount: 0 }], 0)).data!.generateGroupBill.bill;
-    const mine = await gql(app.url, `{ groupBills(first: 50) { edges { node { databaseId facturX xml { name downloadUrl } pdf { downloadUrl } } } } }`, {}, reader);
+    const mine = await gql(
+      app.url,
+      `{ groupBills(first: 50) { edges { node { databaseId facturX xml { name downloadUrl } pdf { downloadUrl } } } } }`,
+      {},
+      reader,
+    );
     expect(mine.errors).toBeUndefined();
     const rows = mine.data!.groupBills.edges.map((edge: any) => edge.node);
-    expect(rows).toEqual([expect.objectContaining({ databaseId: bill.databaseId, facturX: true, xml: expect.objectContaining({ name: `facture-${bill.number}.xml` }) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        databaseId: bill.databaseId,
+        facturX: true,
+        xml: expect.objectContaining({ name: `facture-${bill.number}.xml` }),
+      }),
+    ]);
     const xml = (await fetchBody(rows[0].xml.downloadUrl)).body.toString('utf8');
     expect(await facturXsdErrors(xml)).toEqual([]);
     expect((await pdfAttachments((await fetchBody(rows[0].pdf.downloadUrl)).body)).get('factur-x.xml')!.toString('utf8')).toBe(xml);
     // The demo bailiff belongs to another étude: the bill is not his to see.
-    const theirs = await gql(app.url, `query($id: ID!) { node(id: $id) { ... on GroupBill { xml { downloadUrl } } } }`, { id: bill.id }, bailiff);
+    const theirs = await gql(
+      app.url,
+      `query($id: ID!) { node(id: $id) { ... on GroupBill { xml { downloadUrl } } } }`,
+      { id: bill.id },
+      bailiff,
+    );
     expect(theirs.data?.node ?? null).toBeNull();
   });
 
   it('the e-mail to the accounting address attaches the Factur-X PDF', async () => {
     const { group, reports } = await makeGroup('Étude Destinataire');
     const bill = (await generate(group.id, [{ id: reports[0].id, discount: 0 }], 0)).data!.generateGroupBill.bill;
-    const sent = await gql(app.url, 'mutation($input: SendGroupBillInput!) { sendGroupBill(input: $input) { message } }', { input: { billId: bill.id } }, admin);
+    const sent = await gql(
+      app.url,
+      'mutation($input: SendGroupBillInput!) { sendGroupBill(input: $input) { message } }',
+      { input: { billId: bill.id } },
+      admin,
+    );
     expect(sent.errors).toBeUndefined();
     const mail = (await readOutbox(app.outboxDir)).find((message) => message.subject?.includes(`Facture n° ${bill.number}`));
     expect(mail!.attachments).toHaveLength(1);

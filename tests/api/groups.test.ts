@@ -1,7 +1,8 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 
-const CREATE = 'mutation($input: CreateGroupInput!) { createGroup(input: $input) { message group { id databaseId name zip pricePage pricePhoto memberCount } } }';
+const CREATE =
+  'mutation($input: CreateGroupInput!) { createGroup(input: $input) { message group { id databaseId name zip pricePage pricePhoto memberCount } } }';
 const UPDATE = 'mutation($input: UpdateGroupInput!) { updateGroup(input: $input) { message group { name telephone pricePage } } }';
 const GROUPS = `query($keyword: String, $first: Int = 50, $members: Int = 10) { groups(first: $first, keyword: $keyword) { totalCount edges { node {
   name memberCount members(first: $members) { edges { node { fullName lastActivityAt } } } } } } }`;
@@ -113,7 +114,9 @@ describe('creating, editing and listing groups', () => {
     const [lefevre] = result.data!.groups.edges.map((edge: any) => edge.node);
     expect(lefevre).toMatchObject({ name: 'Étude Lefèvre-Gauthier', memberCount: 1 });
     expect(lefevre.members.edges[0].node).toMatchObject({ fullName: 'Loïc Gauthier', lastActivityAt: expect.any(String) });
-    expect((await gql(app.url, GROUPS, { keyword: 'nantes' }, admin)).data!.groups.edges[0].node.name).toBe('SELARL Fabre Commissaires de justice');
+    expect((await gql(app.url, GROUPS, { keyword: 'nantes' }, admin)).data!.groups.edges[0].node.name).toBe(
+      'SELARL Fabre Commissaires de justice',
+    );
   });
 
   it('a list of groups costs the same number of SQL statements whatever its size', async () => {
@@ -129,7 +132,12 @@ describe('creating, editing and listing groups', () => {
     const me = await gql(app.url, 'query { me { group { name pricePage } } }', {}, bailiff);
     expect(me.data!.me.group).toEqual({ name: 'SCP Dubois & Associés', pricePage: '2.50' });
     const other = await app.services.db.group.findFirstOrThrow({ where: { name: 'Étude Lefèvre-Gauthier' } });
-    const result = await gql(app.url, 'query($id: ID!) { node(id: $id) { ... on Group { name } } }', { id: globalId('Group', other.id) }, bailiff);
+    const result = await gql(
+      app.url,
+      'query($id: ID!) { node(id: $id) { ... on Group { name } } }',
+      { id: globalId('Group', other.id) },
+      bailiff,
+    );
     expect(result).toEqual({ data: { node: null }, extensions: { cost: { requested: expect.any(Number) } } });
   });
 });
@@ -140,8 +148,14 @@ describe('REST /api/v1/group', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
       expect.objectContaining({
-        group_name: 'SCP Dubois & Associés', group_street: '79845123300018', group_zip: '69002', group_city: 'Lyon',
-        group_email: 'comptabilite.dubois@demo.fr', group_price_page: '2.50', group_price_photo: '0.80', count: 2,
+        group_name: 'SCP Dubois & Associés',
+        group_street: '79845123300018',
+        group_zip: '69002',
+        group_city: 'Lyon',
+        group_email: 'comptabilite.dubois@demo.fr',
+        group_price_page: '2.50',
+        group_price_photo: '0.80',
+        count: 2,
       }),
     ]);
   });
@@ -151,22 +165,41 @@ describe('REST /api/v1/group', () => {
     const response = await rest(app.url, 'GET', `/api/v1/group/${dubois.id}`, { token: admin });
     expect(response.body).toHaveLength(1);
     expect(response.body[0]).toMatchObject({ id: dubois.id, group_name: 'SCP Dubois & Associés', count: 2 });
-    expect(response.body[0].members.map((member: any) => `${member.first_name} ${member.last_name}`).sort()).toEqual(['François Dubois', 'Hélène Marchand']);
+    expect(response.body[0].members.map((member: any) => `${member.first_name} ${member.last_name}`).sort()).toEqual([
+      'François Dubois',
+      'Hélène Marchand',
+    ]);
     expect(response.body[0].members[0]).toEqual(expect.objectContaining({ user_id: expect.any(Number), created_at: expect.any(String) }));
     expect((await rest(app.url, 'GET', '/api/v1/group/99999', { token: admin })).status).toBe(404);
   });
 
   it('POST creates ("Groupe créé avec succès.") and PATCH edits ("Groupe modifié avec succès."); errors use legacy names', async () => {
     const body = {
-      group_name: 'Étude Rivière', group_street: '98765432100017', group_telephone: '0556000000', group_email: 'compta@riviere.fr',
-      group_address: '5 cours Victor-Hugo', group_zip: '33 000', group_city: 'Bordeaux', group_price_page: '2.30', group_price_photo: '0.70',
+      group_name: 'Étude Rivière',
+      group_street: '98765432100017',
+      group_telephone: '0556000000',
+      group_email: 'compta@riviere.fr',
+      group_address: '5 cours Victor-Hugo',
+      group_zip: '33 000',
+      group_city: 'Bordeaux',
+      group_price_page: '2.30',
+      group_price_photo: '0.70',
     };
     const created = await rest(app.url, 'POST', '/api/v1/group', { token: admin, json: body });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ message: 'Groupe créé avec succès.', group: { group_name: 'Étude Rivière', group_zip: '33000', count: 0 } });
-    const patched = await rest(app.url, 'PATCH', `/api/v1/group/${created.body.group.id}`, { token: admin, json: { ...body, group_price_page: '2.40' } });
+    expect(created.body).toMatchObject({
+      message: 'Groupe créé avec succès.',
+      group: { group_name: 'Étude Rivière', group_zip: '33000', count: 0 },
+    });
+    const patched = await rest(app.url, 'PATCH', `/api/v1/group/${created.body.group.id}`, {
+      token: admin,
+      json: { ...body, group_price_page: '2.40' },
+    });
     expect(patched.body).toMatchObject({ message: 'Groupe modifié avec succès.', group: { group_price_page: '2.40' } });
-    const invalid = await rest(app.url, 'POST', '/api/v1/group', { token: admin, json: { ...body, group_telephone: '0556', group_name: '' } });
+    const invalid = await rest(app.url, 'POST', '/api/v1/group', {
+      token: admin,
+      json: { ...body, group_telephone: '0556', group_name: '' },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors).toEqual({ group_telephone: 'Doit contenir au moins 9 caractères', group_name: 'Champ requis' });
   });

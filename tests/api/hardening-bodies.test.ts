@@ -20,7 +20,8 @@ beforeAll(async () => {
   process.on('unhandledRejection', onRejection);
   // Small limits so that "too many bytes" needs only a few MB.
   app = await startTestApp({ env: { MAX_UPLOAD_MB: '1', MAX_UPLOAD_REQUEST_MB: '2' } });
-  for (const role of ['admin', 'bailiff', 'secretary'] as const) tokens[role] = await loginToken(app.url, demo[role].email, demo[role].password);
+  for (const role of ['admin', 'bailiff', 'secretary'] as const)
+    tokens[role] = await loginToken(app.url, demo[role].email, demo[role].password);
 });
 
 afterAll(async () => {
@@ -67,16 +68,26 @@ const auth = (token?: string): Record<string, string> => (token ? { authorizatio
 /** A legacy report/create form with one PDF of `size` bytes. */
 function reportForm(size = 64 * 1024): { body: Buffer; contentType: string } {
   const content = Buffer.concat([samplePdf(), Buffer.alloc(size, 0x20)]);
-  return multipart([{ name: 'name', content: 'Constat coupé' }, { name: 'deposited_items[]', filename: 'acte.pdf', content }]);
+  return multipart([
+    { name: 'name', content: 'Constat coupé' },
+    { name: 'deposited_items[]', filename: 'acte.pdf', content },
+  ]);
 }
 
 /** A GraphQL multipart createReport with one PDF of `size` bytes. */
 function graphqlForm(size = 64 * 1024, files = 1): { body: Buffer; contentType: string } {
   const parts: Part[] = [
-    { name: 'operations', content: JSON.stringify({ query: CREATE, variables: { input: { name: 'Constat coupé', files: Array(files).fill(null) } } }) },
-    { name: 'map', content: JSON.stringify(Object.fromEntries(Array.from({ length: files }, (_, i) => [String(i), [`variables.input.files.${i}`]]))) },
+    {
+      name: 'operations',
+      content: JSON.stringify({ query: CREATE, variables: { input: { name: 'Constat coupé', files: Array(files).fill(null) } } }),
+    },
+    {
+      name: 'map',
+      content: JSON.stringify(Object.fromEntries(Array.from({ length: files }, (_, i) => [String(i), [`variables.input.files.${i}`]]))),
+    },
   ];
-  for (let i = 0; i < files; i++) parts.push({ name: String(i), filename: `acte-${i}.pdf`, content: Buffer.concat([samplePdf(), Buffer.alloc(size, 0x20)]) });
+  for (let i = 0; i < files; i++)
+    parts.push({ name: String(i), filename: `acte-${i}.pdf`, content: Buffer.concat([samplePdf(), Buffer.alloc(size, 0x20)]) });
   return multipart(parts);
 }
 
@@ -107,7 +118,9 @@ describe('a cut or malformed upload body never stops the server and leaves nothi
     const before = await leftovers();
     const form = reportForm(512 * 1024);
     const headers = { ...auth(tokens.bailiff), 'content-type': form.contentType, 'content-length': form.body.length };
-    expect(await sendRaw(app.url, '/api/v1/report/create', { body: form.body.subarray(0, 200 * 1024), headers, abortAfterWrite: true })).toEqual({ closed: true });
+    expect(
+      await sendRaw(app.url, '/api/v1/report/create', { body: form.body.subarray(0, 200 * 1024), headers, abortAfterWrite: true }),
+    ).toEqual({ closed: true });
     await expectNothingLeft(before);
   });
 
@@ -118,7 +131,9 @@ describe('a cut or malformed upload body never stops the server and leaves nothi
       headers: { ...auth(tokens.bailiff), 'content-type': 'multipart/form-data', 'content-length': 1 },
     });
     expect(noBoundary).toMatchObject({ status: 400, body: { message: 'Formulaire multipart invalide.' } });
-    const garbage = Buffer.from('--b\r\nContent-Disposition: form-data; name="deposited_items[]"; filename="a.pdf"\r\n\r\n%PDF-1.4 \r\n--b\r\nnot a header\r\n\r\n');
+    const garbage = Buffer.from(
+      '--b\r\nContent-Disposition: form-data; name="deposited_items[]"; filename="a.pdf"\r\n\r\n%PDF-1.4 \r\n--b\r\nnot a header\r\n\r\n',
+    );
     const malformed = await sendRaw(app.url, '/api/v1/report/create', {
       body: garbage,
       headers: { ...auth(tokens.bailiff), 'content-type': 'multipart/form-data; boundary=b', 'content-length': garbage.length },
@@ -135,7 +150,9 @@ describe('a cut or malformed upload body never stops the server and leaves nothi
       expect(statusOf(cut)).toBe(400);
       const form = graphqlForm(512 * 1024);
       const headers = { ...auth(tokens.bailiff), 'content-type': form.contentType, 'content-length': form.body.length };
-      expect(await sendRaw(app.url, '/graphql', { body: form.body.subarray(0, 200 * 1024), headers, abortAfterWrite: true })).toEqual({ closed: true });
+      expect(await sendRaw(app.url, '/graphql', { body: form.body.subarray(0, 200 * 1024), headers, abortAfterWrite: true })).toEqual({
+        closed: true,
+      });
       await expectNothingLeft(before);
       // A client's cut body is its own fault: nothing reaches the operators' log as an internal error.
       expect(logged).not.toHaveBeenCalled();
@@ -146,7 +163,10 @@ describe('a cut or malformed upload body never stops the server and leaves nothi
 
   it('a complete form still works after all of the above', async () => {
     const form = reportForm();
-    const created = await sendRaw(app.url, '/api/v1/report/create', { body: form.body, headers: { ...auth(tokens.bailiff), 'content-type': form.contentType } });
+    const created = await sendRaw(app.url, '/api/v1/report/create', {
+      body: form.body,
+      headers: { ...auth(tokens.bailiff), 'content-type': form.contentType },
+    });
     expect(created).toMatchObject({ status: 201, body: { message: 'Constat créé avec succès' } });
     expect(await countFiles(path.join(app.dataDir, 'tmp'))).toBe(0);
   });
@@ -162,7 +182,13 @@ describe('the caller is known and allowed before any body byte is read', () => {
 
   it('anonymous multipart to every REST upload route: 401 before the body, DATA_DIR untouched', async () => {
     const before = await dataFiles();
-    for (const route of ['/api/v1/report/create', '/api/v1/report/add_files', '/api/v1/users/image', '/api/v1/billing/create_secretary', '/api/v1/billing/create']) {
+    for (const route of [
+      '/api/v1/report/create',
+      '/api/v1/report/add_files',
+      '/api/v1/users/image',
+      '/api/v1/billing/create_secretary',
+      '/api/v1/billing/create',
+    ]) {
       const outcome = await sendRaw(app.url, route, held(reportForm()));
       expect([route, outcome]).toMatchObject([route, { status: 401, body: { message: 'Veuillez vous connecter.' } }]);
     }
@@ -172,7 +198,10 @@ describe('the caller is known and allowed before any body byte is read', () => {
   it('anonymous GraphQL multipart: 401 before the body, DATA_DIR untouched', async () => {
     const before = await dataFiles();
     const outcome = await sendRaw(app.url, '/graphql', held(graphqlForm()));
-    expect(outcome).toMatchObject({ status: 401, body: { errors: [{ message: 'Veuillez vous connecter.', extensions: { code: 'UNAUTHENTICATED' } }] } });
+    expect(outcome).toMatchObject({
+      status: 401,
+      body: { errors: [{ message: 'Veuillez vous connecter.', extensions: { code: 'UNAUTHENTICATED' } }] },
+    });
     const invalidToken = await sendRaw(app.url, '/graphql', held(graphqlForm(), 'not-a-session'));
     expect(statusOf(invalidToken)).toBe(401);
     expect(await dataFiles()).toEqual(before);
@@ -222,17 +251,28 @@ describe('size limits on every body', () => {
     });
     expect(declared).toMatchObject({ status: 413, body: { message: 'Requête trop volumineuse.' } });
     // No declared length (chunked): refused once the first megabyte has passed.
-    const chunked = await sendRaw(app.url, '/api/v1/auth/login', { body, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
+    const chunked = await sendRaw(app.url, '/api/v1/auth/login', {
+      body,
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+    });
     expect(chunked).toMatchObject({ status: 413, body: { message: 'Requête trop volumineuse.' } });
-    expect((await rest(app.url, 'POST', '/api/v1/auth/login', { json: { email: demo.admin.email, password: demo.admin.password } })).status).toBe(200);
+    expect(
+      (await rest(app.url, 'POST', '/api/v1/auth/login', { json: { email: demo.admin.email, password: demo.admin.password } })).status,
+    ).toBe(200);
   });
 
   it('an oversized form-encoded body or a multipart body on a fields-only route: 413', async () => {
     const form = Buffer.from(`email=${'a'.repeat(2 * 1024 * 1024)}`);
-    const encoded = await sendRaw(app.url, '/api/v1/auth/forgot-password', { body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const encoded = await sendRaw(app.url, '/api/v1/auth/forgot-password', {
+      body: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(encoded).toMatchObject({ status: 413, body: { message: 'Requête trop volumineuse.' } });
     const big = reportForm(2 * 1024 * 1024);
-    const fieldsOnly = await sendRaw(app.url, '/api/v1/report/set_archive', { body: big.body, headers: { ...auth(tokens.admin), 'content-type': big.contentType } });
+    const fieldsOnly = await sendRaw(app.url, '/api/v1/report/set_archive', {
+      body: big.body,
+      headers: { ...auth(tokens.admin), 'content-type': big.contentType },
+    });
     expect(statusOf(fieldsOnly)).toBe(413);
   });
 
@@ -250,12 +290,21 @@ describe('size limits on every body', () => {
     const parts: Part[] = [{ name: 'name', content: 'Trop de fichiers' }];
     for (let i = 0; i < 51; i++) parts.push({ name: 'deposited_items[]', filename: `p${i}.pdf`, content: samplePdf() });
     const form = multipart(parts);
-    const restAnswer = await sendRaw(app.url, '/api/v1/report/create', { body: form.body, headers: { ...auth(tokens.bailiff), 'content-type': form.contentType } });
+    const restAnswer = await sendRaw(app.url, '/api/v1/report/create', {
+      body: form.body,
+      headers: { ...auth(tokens.bailiff), 'content-type': form.contentType },
+    });
     expect(restAnswer).toMatchObject({ status: 413, body: { message: 'Trop de fichiers (50 au maximum).' } });
     const graphql = graphqlForm(10, 51);
-    const graphqlAnswer = await sendRaw(app.url, '/graphql', { body: graphql.body, headers: { ...auth(tokens.bailiff), 'content-type': graphql.contentType } });
+    const graphqlAnswer = await sendRaw(app.url, '/graphql', {
+      body: graphql.body,
+      headers: { ...auth(tokens.bailiff), 'content-type': graphql.contentType },
+    });
     // The reason, in French, for the screens to show (issue 18).
-    expect(graphqlAnswer).toMatchObject({ status: 413, body: { errors: [{ message: 'Trop de fichiers (50 au maximum).', extensions: { code: 'BAD_USER_INPUT' } }] } });
+    expect(graphqlAnswer).toMatchObject({
+      status: 413,
+      body: { errors: [{ message: 'Trop de fichiers (50 au maximum).', extensions: { code: 'BAD_USER_INPUT' } }] },
+    });
     await expectNothingLeft(before);
   });
 
@@ -263,24 +312,48 @@ describe('size limits on every body', () => {
     const before = await leftovers();
     // Three files of 0.9 MB: each under MAX_UPLOAD_MB=1, together over MAX_UPLOAD_REQUEST_MB=2.
     const parts: Part[] = [{ name: 'name', content: 'Trop lourd' }];
-    for (let i = 0; i < 3; i++) parts.push({ name: 'deposited_items[]', filename: `p${i}.pdf`, content: Buffer.concat([samplePdf(), Buffer.alloc(900 * 1024, 0x20)]) });
+    for (let i = 0; i < 3; i++)
+      parts.push({
+        name: 'deposited_items[]',
+        filename: `p${i}.pdf`,
+        content: Buffer.concat([samplePdf(), Buffer.alloc(900 * 1024, 0x20)]),
+      });
     const form = multipart(parts);
     const headers = { ...auth(tokens.bailiff), 'content-type': form.contentType };
-    const declared = await sendRaw(app.url, '/api/v1/report/create', { body: form.body, headers: { ...headers, 'content-length': form.body.length } });
+    const declared = await sendRaw(app.url, '/api/v1/report/create', {
+      body: form.body,
+      headers: { ...headers, 'content-length': form.body.length },
+    });
     expect(declared).toMatchObject({ status: 413, body: { message: 'Requête trop volumineuse.' } });
-    const chunked = await sendRaw(app.url, '/api/v1/report/create', { body: form.body, headers: { ...headers, 'transfer-encoding': 'chunked' } });
+    const chunked = await sendRaw(app.url, '/api/v1/report/create', {
+      body: form.body,
+      headers: { ...headers, 'transfer-encoding': 'chunked' },
+    });
     expect(chunked).toMatchObject({ status: 413, body: { message: 'Requête trop volumineuse.' } });
     const graphql = graphqlForm(900 * 1024, 3);
     const graphqlHeaders = { ...auth(tokens.bailiff), 'content-type': graphql.contentType };
-    const graphqlDeclared = await sendRaw(app.url, '/graphql', { body: graphql.body, headers: { ...graphqlHeaders, 'content-length': graphql.body.length } });
+    const graphqlDeclared = await sendRaw(app.url, '/graphql', {
+      body: graphql.body,
+      headers: { ...graphqlHeaders, 'content-length': graphql.body.length },
+    });
     expect(graphqlDeclared).toMatchObject({ status: 413, body: { errors: [{ message: 'Requête trop volumineuse.' }] } });
     // Without a declared length the connection is cut once the limit has passed.
-    const graphqlChunked = await sendRaw(app.url, '/graphql', { body: graphql.body, headers: { ...graphqlHeaders, 'transfer-encoding': 'chunked' } });
+    const graphqlChunked = await sendRaw(app.url, '/graphql', {
+      body: graphql.body,
+      headers: { ...graphqlHeaders, 'transfer-encoding': 'chunked' },
+    });
     expect(['closed', 400, 413]).toContain(statusOf(graphqlChunked));
     await expectNothingLeft(before);
     // One file of 0.9 MB passes.
     const one = reportForm(900 * 1024);
-    expect(statusOf(await sendRaw(app.url, '/api/v1/report/create', { body: one.body, headers: { ...auth(tokens.bailiff), 'content-type': one.contentType } }))).toBe(201);
+    expect(
+      statusOf(
+        await sendRaw(app.url, '/api/v1/report/create', {
+          body: one.body,
+          headers: { ...auth(tokens.bailiff), 'content-type': one.contentType },
+        }),
+      ),
+    ).toBe(201);
     expect((await gql(app.url, '{ me { id } }', {}, tokens.bailiff)).data?.me).toBeTruthy();
   });
 });

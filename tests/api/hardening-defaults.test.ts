@@ -33,7 +33,9 @@ describe('production', () => {
   let admin: string;
   let bailiff: string;
   beforeAll(async () => {
-    app = await startTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://extranet.exemple.fr', CORS_ORIGINS: 'https://partenaire.exemple.fr' } });
+    app = await startTestApp({
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://extranet.exemple.fr', CORS_ORIGINS: 'https://partenaire.exemple.fr' },
+    });
     // Production never seeds demo data: the demo accounts are this test's fixture.
     await seedDemoData(app.services.db, app.services.storage);
     [admin, bailiff] = await Promise.all([
@@ -50,7 +52,12 @@ describe('production', () => {
     expect(anonymous.errors?.[0].message).toBe('Cannot query field "loginA" on type "Query".');
     const signedIn = await gql(app.url, 'mutation { loginAz(input: {}) { token } }', {}, bailiff);
     expect(JSON.stringify(signedIn.errors)).not.toMatch(/Did you mean/);
-    const enumValue = await gql(app.url, 'query($s: [ReportStatus!]) { reports(first: 1, filter: { statuses: $s }) { totalCount } }', { s: ['ECC'] }, bailiff);
+    const enumValue = await gql(
+      app.url,
+      'query($s: [ReportStatus!]) { reports(first: 1, filter: { statuses: $s }) { totalCount } }',
+      { s: ['ECC'] },
+      bailiff,
+    );
     expect(enumValue.errors?.[0].message).toBeDefined();
     expect(JSON.stringify(enumValue.errors)).not.toMatch(/Did you mean/);
     const forAdmin = await gql(app.url, MISTYPED, {}, admin);
@@ -59,20 +66,30 @@ describe('production', () => {
 
   it('introspection only for admins', async () => {
     const refused = await gql(app.url, INTROSPECTION, {}, bailiff);
-    expect(refused.errors).toEqual([expect.objectContaining({ message: 'L’introspection du schéma est réservée aux administrateurs.', extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
+    expect(refused.errors).toEqual([
+      expect.objectContaining({
+        message: 'L’introspection du schéma est réservée aux administrateurs.',
+        extensions: expect.objectContaining({ code: 'FORBIDDEN' }),
+      }),
+    ]);
     expect(refused.data).toBeUndefined();
     expect((await gql(app.url, INTROSPECTION, {}, admin)).data).toEqual({ __schema: { queryType: { name: 'Query' } } });
   });
 
-  it('no GraphiQL page loading from a CDN is served, to anyone: browsers go to the app\'s own (issue 17)', async () => {
+  it("no GraphiQL page loading from a CDN is served, to anyone: browsers go to the app's own (issue 17)", async () => {
     for (const token of [undefined, bailiff, admin]) {
-      const page = await fetch(`${app.url}/graphql`, { headers: { accept: 'text/html', ...(token && { authorization: `Bearer ${token}` }) }, redirect: 'manual' });
+      const page = await fetch(`${app.url}/graphql`, {
+        headers: { accept: 'text/html', ...(token && { authorization: `Bearer ${token}` }) },
+        redirect: 'manual',
+      });
       expect(page.status).toBe(302);
       expect(page.headers.get('location')).toBe('/dashboard/graphiql');
       expect(await page.text()).toBe('');
     }
     // GraphQL clients asking for JSON by GET are answered as before.
-    const query = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, { headers: { accept: 'application/json' } });
+    const query = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, {
+      headers: { accept: 'application/json' },
+    });
     expect(await query.json()).toMatchObject({ data: { __typename: 'Query' } });
   });
 
@@ -90,7 +107,14 @@ describe('production', () => {
   });
 
   it('API answers are never stored, on every path', async () => {
-    for (const route of ['/graphql?query=%7Bme%7Bid%7D%7D', '/api/v1/auth/session', '/admin/me', '/meta.json', '/files/nothing', '/api/v1/nothing']) {
+    for (const route of [
+      '/graphql?query=%7Bme%7Bid%7D%7D',
+      '/api/v1/auth/session',
+      '/admin/me',
+      '/meta.json',
+      '/files/nothing',
+      '/api/v1/nothing',
+    ]) {
       const response = await rest(app.url, 'GET', route, { token: admin });
       expect([route, response.headers.get('cache-control')]).toEqual([route, 'no-store']);
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
@@ -98,13 +122,23 @@ describe('production', () => {
   });
 
   it('CORS: a foreign origin is not reflected; a configured one is, without credentials', async () => {
-    const foreign = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ me { id } }' }) });
+    const foreign = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ me { id } }' }),
+    });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     expect(foreign.headers.get('access-control-allow-credentials')).toBeNull();
-    const preflight = await fetch(`${app.url}/api/v1/auth/login`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${app.url}/api/v1/auth/login`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(403);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
-    const partner = await fetch(`${app.url}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://partenaire.exemple.fr', 'access-control-request-method': 'POST' } });
+    const partner = await fetch(`${app.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://partenaire.exemple.fr', 'access-control-request-method': 'POST' },
+    });
     expect(partner.status).toBe(204);
     expect(partner.headers.get('access-control-allow-origin')).toBe('https://partenaire.exemple.fr');
     expect(partner.headers.get('access-control-allow-credentials')).toBeNull();

@@ -84,10 +84,20 @@ describe('node(id:) and nodes(ids:)', () => {
     const anonymous = await gql(app.url, NODE, { id: encodeGlobalID('Report', others.id) });
     expect(anonymous.errors![0].extensions!.code).toBe('UNAUTHENTICATED');
     expect(await gql(app.url, NODE, { id: encodeGlobalID('Report', 99_999_999) })).toEqual(anonymous);
-    expect((await gql(app.url, NODE, { id: encodeGlobalID('Report', own.id) }, token)).data!.node).toEqual({ id: encodeGlobalID('Report', own.id) });
+    expect((await gql(app.url, NODE, { id: encodeGlobalID('Report', own.id) }, token)).data!.node).toEqual({
+      id: encodeGlobalID('Report', own.id),
+    });
 
-    const list = await gql(app.url, NODES, { ids: [encodeGlobalID('Report', own.id), encodeGlobalID('Report', others.id), encodeGlobalID('Report', 99_999_999)] }, token);
-    expect(list).toEqual({ data: { nodes: [{ id: encodeGlobalID('Report', own.id) }, null, null] }, extensions: { cost: { requested: expect.any(Number) } } });
+    const list = await gql(
+      app.url,
+      NODES,
+      { ids: [encodeGlobalID('Report', own.id), encodeGlobalID('Report', others.id), encodeGlobalID('Report', 99_999_999)] },
+      token,
+    );
+    expect(list).toEqual({
+      data: { nodes: [{ id: encodeGlobalID('Report', own.id) }, null, null] },
+      extensions: { cost: { requested: expect.any(Number) } },
+    });
   });
 
   it('a news item, which bailiffs may not read, reads like a missing one; a secretary still gets it', async () => {
@@ -99,7 +109,9 @@ describe('node(id:) and nodes(ids:)', () => {
     const forbidden = await gql(app.url, NODE, { id: encodeGlobalID('News', news.id) }, bailiff);
     expect(forbidden).toEqual({ data: { node: null }, extensions: { cost: { requested: expect.any(Number) } } });
     expect(await gql(app.url, NODE, { id: encodeGlobalID('News', 99_999_999) }, bailiff)).toEqual(forbidden);
-    expect((await gql(app.url, NODE, { id: encodeGlobalID('News', news.id) }, secretary)).data!.node).toEqual({ id: encodeGlobalID('News', news.id) });
+    expect((await gql(app.url, NODE, { id: encodeGlobalID('News', news.id) }, secretary)).data!.node).toEqual({
+      id: encodeGlobalID('News', news.id),
+    });
   });
 
   it("another étude's bill reads like a missing one", async () => {

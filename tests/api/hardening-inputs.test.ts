@@ -38,8 +38,22 @@ describe('NUL bytes (PostgreSQL refuses \\u0000 in text)', () => {
   it('in a comment, a news body, an inline literal and a REST field too', async () => {
     const reports = await gql(app.url, REPORTS, {}, bailiff);
     const reportId = reports.data!.reports.edges[0].node.id;
-    expectRefused(await gql(app.url, 'mutation($input: AddReportCommentInput!) { addReportComment(input: $input) { message } }', { input: { reportId, body: 'a\u0000b' } }, bailiff));
-    expectRefused(await gql(app.url, 'mutation($input: CreateNewsInput!) { createNews(input: $input) { message } }', { input: { title: 'Titre', body: '<p>\u0000</p>' } }, admin));
+    expectRefused(
+      await gql(
+        app.url,
+        'mutation($input: AddReportCommentInput!) { addReportComment(input: $input) { message } }',
+        { input: { reportId, body: 'a\u0000b' } },
+        bailiff,
+      ),
+    );
+    expectRefused(
+      await gql(
+        app.url,
+        'mutation($input: CreateNewsInput!) { createNews(input: $input) { message } }',
+        { input: { title: 'Titre', body: '<p>\u0000</p>' } },
+        admin,
+      ),
+    );
     expectRefused(await gql(app.url, '{ news(first: 5, search: "x\\u0000") { totalCount } }', {}, admin));
     const legacy = await rest(app.url, 'GET', `/api/v1/report/get_all?search=${encodeURIComponent('a\u0000')}`, { token: admin });
     expect(legacy.status).toBe(400);
@@ -68,7 +82,12 @@ describe('years and months out of range', () => {
 
   it('the REST shims answer 400 for month 0 and year 99999', async () => {
     for (const query of ['year=2026&month=0', 'year=99999&month=1', 'month=13&year=2026']) {
-      for (const route of ['/api/v1/report/get_all', '/api/v1/statistics/get', '/api/v1/billing/get_all_bailiff', '/api/v1/billing/get_all_secretaries']) {
+      for (const route of [
+        '/api/v1/report/get_all',
+        '/api/v1/statistics/get',
+        '/api/v1/billing/get_all_bailiff',
+        '/api/v1/billing/get_all_secretaries',
+      ]) {
         const response = await rest(app.url, 'GET', `${route}?${query}`, { token: admin });
         expect([route, query, response.status]).toEqual([route, query, 400]);
       }
@@ -76,8 +95,18 @@ describe('years and months out of range', () => {
   });
 
   it('the absence calendar refuses month 0 and year 99999', async () => {
-    for (const variables of [{ year: 2026, month: 0 }, { year: 99999, month: 1 }]) {
-      expectRefused(await gql(app.url, 'query($year: Int, $month: Int) { myAbsences(first: 10, year: $year, month: $month) { pageInfo { hasNextPage } } }', variables, bailiff));
+    for (const variables of [
+      { year: 2026, month: 0 },
+      { year: 99999, month: 1 },
+    ]) {
+      expectRefused(
+        await gql(
+          app.url,
+          'query($year: Int, $month: Int) { myAbsences(first: 10, year: $year, month: $month) { pageInfo { hasNextPage } } }',
+          variables,
+          bailiff,
+        ),
+      );
     }
   });
 });
@@ -92,7 +121,12 @@ describe('malformed URLs', () => {
 describe('HTML entities beyond Unicode', () => {
   it('a news body &#99999999; is stored without failing', async () => {
     for (const body of ['<p>&#99999999;</p>', '<p>&#x110000; fin</p>', '<p>&#xFFFFFFFFFF;</p>']) {
-      const result = await gql(app.url, 'mutation($input: CreateNewsInput!) { createNews(input: $input) { message news { body } } }', { input: { title: 'Entités', body } }, admin);
+      const result = await gql(
+        app.url,
+        'mutation($input: CreateNewsInput!) { createNews(input: $input) { message news { body } } }',
+        { input: { title: 'Entités', body } },
+        admin,
+      );
       expect(result.errors).toBeUndefined();
     }
     const search = await gql(app.url, '{ news(first: 50, search: "Entités") { totalCount } }', {}, admin);
@@ -118,7 +152,10 @@ describe('absence dates within sane bounds', () => {
   });
 
   it('the REST calendar answers 400 for such an absence and for a huge list range', async () => {
-    const created = await rest(app.url, 'POST', '/api/v1/calendar', { json: { start_date: '1900-01-01', end_date: '9999-12-31' }, token: bailiff });
+    const created = await rest(app.url, 'POST', '/api/v1/calendar', {
+      json: { start_date: '1900-01-01', end_date: '9999-12-31' },
+      token: bailiff,
+    });
     expect(created.status).toBe(400);
     const listed = await rest(app.url, 'GET', '/api/v1/calendar/getAllAbsences?startDate=99999-01-01', { token: admin });
     expect(listed.status).toBe(400);

@@ -20,14 +20,17 @@ beforeAll(async () => {
   ]);
   bailiffId = (await app.services.db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } })).id;
   // More than two legacy pages of 100 constats.
-  await app.services.db.report.createMany({ data: Array.from({ length: 230 }, (_, n) => ({ name: `Page ${n}`, bailiffId, status: 'EC' as const })) });
+  await app.services.db.report.createMany({
+    data: Array.from({ length: 230 }, (_, n) => ({ name: `Page ${n}`, bailiffId, status: 'EC' as const })),
+  });
 });
 
 afterAll(async () => {
   await app?.stop();
 });
 
-const REPORT_NODES = 'query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Report { name status bailiff { firstName lastName } deposited { files { name url } } } } }';
+const REPORT_NODES =
+  'query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Report { name status bailiff { firstName lastName } deposited { files { name url } } } } }';
 const reason = (result: { errors?: { extensions?: { reason?: string } }[] }) => result.errors?.map((error) => error.extensions?.reason);
 
 describe('lists given as variables count against the limits', () => {
@@ -42,7 +45,12 @@ describe('lists given as variables count against the limits', () => {
     expect(text.length).toBeLessThan(1_000);
     const result = JSON.parse(text);
     expect(result.data ?? null).toBeNull();
-    expect(result.errors).toEqual([expect.objectContaining({ message: 'Liste trop longue : 1000 éléments au plus.', extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }) })]);
+    expect(result.errors).toEqual([
+      expect.objectContaining({
+        message: 'Liste trop longue : 1000 éléments au plus.',
+        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }),
+      }),
+    ]);
   });
 
   it('costs nodes(ids:) per id: 1,000 reports with their files are refused, 50 are served, the same as a literal list', async () => {
@@ -51,7 +59,9 @@ describe('lists given as variables count against the limits', () => {
     const served = await gql(app.url, REPORT_NODES, { ids: ids(50) }, admin);
     expect(served.errors).toBeUndefined();
     expect(served.data!.nodes).toHaveLength(50);
-    const literal = `query { nodes(ids: [${ids(1000).map((id) => JSON.stringify(id)).join(',')}]) { id ... on Report { name status bailiff { firstName lastName } deposited { files { name url } } } } }`;
+    const literal = `query { nodes(ids: [${ids(1000)
+      .map((id) => JSON.stringify(id))
+      .join(',')}]) { id ... on Report { name status bailiff { firstName lastName } deposited { files { name url } } } } }`;
     expect(reason(await gql(app.url, literal, {}, admin))).toEqual(['QUERY_COST']);
   });
 
@@ -82,7 +92,9 @@ describe('legacy get_all pages', () => {
 
   it('page=3&limit=4 is rows 9 to 12 of the list; a larger limit is served at 100; a page too far is a French 400', async () => {
     const [whole, third] = await Promise.all([page('page=1&limit=12'), page('page=3&limit=4')]);
-    expect(third.body.reports.map((report: { id: number }) => report.id)).toEqual(whole.body.reports.slice(8, 12).map((report: { id: number }) => report.id));
+    expect(third.body.reports.map((report: { id: number }) => report.id)).toEqual(
+      whole.body.reports.slice(8, 12).map((report: { id: number }) => report.id),
+    );
     const capped = await page('page=2&limit=5000');
     expect(capped.body).toMatchObject({ page: 2, limit: 100 });
     expect(capped.body.reports).toHaveLength(100);
@@ -100,7 +112,11 @@ describe('Idempotency-Key on a constat creation', () => {
     form.append('operations', JSON.stringify({ query: CREATE, variables: { input: { name, files: [null] } } }));
     form.append('map', JSON.stringify({ 0: ['variables.input.files.0'] }));
     form.append('0', new Blob([new Uint8Array(samplePdf(name))], { type: 'application/pdf' }), 'constat.pdf');
-    const response = await fetch(`${app.url}/graphql`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, ...(key && { 'idempotency-key': key }) } });
+    const response = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}`, ...(key && { 'idempotency-key': key }) },
+    });
     return (await response.json()) as { data?: { createReport: { report: { databaseId: number } } }; errors?: { message: string }[] };
   }
 
@@ -108,7 +124,11 @@ describe('Idempotency-Key on a constat creation', () => {
     const form = new FormData();
     form.append('name', name);
     form.append('deposited_items', new Blob([new Uint8Array(samplePdf(name))], { type: 'application/pdf' }), 'constat.pdf');
-    const response = await fetch(`${app.url}/api/v1/report/create`, { method: 'POST', body: form, headers: { authorization: `Bearer ${bailiff}`, 'idempotency-key': key } });
+    const response = await fetch(`${app.url}/api/v1/report/create`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${bailiff}`, 'idempotency-key': key },
+    });
     return { status: response.status, body: await response.json() };
   }
 
@@ -135,10 +155,19 @@ describe('Idempotency-Key on a constat creation', () => {
     // The admin's request with the bailiff's key is his own (for the same bailiff).
     const bailiffGid = encodeGlobalID('User', bailiffId);
     const form = new FormData();
-    form.append('operations', JSON.stringify({ query: CREATE, variables: { input: { name: 'Idempotent GraphQL', bailiffId: bailiffGid, files: [null] } } }));
+    form.append(
+      'operations',
+      JSON.stringify({ query: CREATE, variables: { input: { name: 'Idempotent GraphQL', bailiffId: bailiffGid, files: [null] } } }),
+    );
     form.append('map', JSON.stringify({ 0: ['variables.input.files.0'] }));
     form.append('0', new Blob([new Uint8Array(samplePdf())], { type: 'application/pdf' }), 'constat.pdf');
-    const byAdmin = await (await fetch(`${app.url}/graphql`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}`, 'idempotency-key': key } })).json();
+    const byAdmin = await (
+      await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${admin}`, 'idempotency-key': key },
+      })
+    ).json();
     expect(byAdmin.data.createReport.report.databaseId).not.toBe(first.data!.createReport.report.databaseId);
   });
 

@@ -31,11 +31,26 @@ beforeAll(async () => {
   admin = serviceContext(app, viewers.ADMIN);
   const db = app.services.db;
   const second = await db.user.create({
-    data: { role: 'ADMIN', firstName: 'Deuxième', lastName: 'Admin', email: 'admin2@races.fr', identity: 'admin2-races', passwordHash: 'x' },
+    data: {
+      role: 'ADMIN',
+      firstName: 'Deuxième',
+      lastName: 'Admin',
+      email: 'admin2@races.fr',
+      identity: 'admin2-races',
+      passwordHash: 'x',
+    },
   });
   otherAdmin = serviceContext(app, { id: second.id, role: 'ADMIN', sessionId: 0, impersonatorId: null });
   const other = await db.user.create({
-    data: { role: 'SECRETARY', firstName: 'Autre', lastName: 'Secrétaire', email: 'sec2@races.fr', identity: 'sec2-races', passwordHash: 'x', secretaryPricePage: '2.5' },
+    data: {
+      role: 'SECRETARY',
+      firstName: 'Autre',
+      lastName: 'Secrétaire',
+      email: 'sec2@races.fr',
+      identity: 'sec2-races',
+      passwordHash: 'x',
+      secretaryPricePage: '2.5',
+    },
   });
   secretaries = [viewers.SECRETARY.id, other.id];
   bailiffToken = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
@@ -56,7 +71,13 @@ function newReport(status: ReportStatus, data: Record<string, unknown> = {}) {
 
 /** An upload as the multipart parser hands it to a resolver. */
 const upload = (name: string): UploadInput =>
-  Promise.resolve({ filename: name, mimetype: 'application/pdf', encoding: '7bit', fieldName: 'file', createReadStream: () => Readable.from([samplePdf(name)]) }) as never;
+  Promise.resolve({
+    filename: name,
+    mimetype: 'application/pdf',
+    encoding: '7bit',
+    fieldName: 'file',
+    createReadStream: () => Readable.from([samplePdf(name)]),
+  }) as never;
 
 // The admin's lists (web ReportsTable views « en cours », « terminés », « archivés »), by their filters.
 const ADMIN_LISTS: Record<string, ReportFilter> = {
@@ -69,18 +90,30 @@ const ADMIN_LISTS: Record<string, ReportFilter> = {
 async function expectInExactlyOneList(reportId: number) {
   const lists: string[] = [];
   for (const [name, filter] of Object.entries(ADMIN_LISTS)) {
-    const found = await app.services.db.$queryRaw<unknown[]>`SELECT r.id FROM "Report" r WHERE ${reportsSql(viewers.ADMIN, filter)} AND r.id = ${reportId}`;
+    const found = await app.services.db.$queryRaw<
+      unknown[]
+    >`SELECT r.id FROM "Report" r WHERE ${reportsSql(viewers.ADMIN, filter)} AND r.id = ${reportId}`;
     if (found.length > 0) lists.push(name);
   }
   const report = await app.services.db.report.findUniqueOrThrow({ where: { id: reportId }, select: { status: true, isArchived: true } });
-  expect({ reportId, lists, archivedIsAR: report.isArchived === (report.status === 'AR') }).toEqual({ reportId, lists: [expect.any(String)], archivedIsAR: true });
+  expect({ reportId, lists, archivedIsAR: report.isArchived === (report.status === 'AR') }).toEqual({
+    reportId,
+    lists: [expect.any(String)],
+    archivedIsAR: true,
+  });
 }
 
 /** No notification about an archived constat was stored after it was archived. */
 async function expectNothingNotifiedAfterArchiving(reportId: number) {
-  const report = await app.services.db.report.findUniqueOrThrow({ where: { id: reportId }, select: { isArchived: true, lastStatusChange: true } });
+  const report = await app.services.db.report.findUniqueOrThrow({
+    where: { id: reportId },
+    select: { isArchived: true, lastStatusChange: true },
+  });
   if (!report.isArchived) return;
-  const late = await app.services.db.notification.findMany({ where: { reportId, createdAt: { gt: report.lastStatusChange } }, select: { kind: true } });
+  const late = await app.services.db.notification.findMany({
+    where: { reportId, createdAt: { gt: report.lastStatusChange } },
+    select: { kind: true },
+  });
   expect({ reportId, late }).toEqual({ reportId, late: [] });
 }
 
@@ -99,7 +132,10 @@ describe('concurrent changes on a constat', () => {
       const { id } = await newReport('NA');
       await settle([assignSecretary(admin, id, secretaries[0]), assignSecretary(otherAdmin, id, secretaries[1])]);
       const report = await app.services.db.report.findUniqueOrThrow({ where: { id }, select: { secretaryId: true, status: true } });
-      const audit = await app.services.db.auditLog.findMany({ where: { action: 'reports.assign_secretary', entityId: String(id) }, orderBy: { id: 'asc' } });
+      const audit = await app.services.db.auditLog.findMany({
+        where: { action: 'reports.assign_secretary', entityId: String(id) },
+        orderBy: { id: 'asc' },
+      });
       const steps = audit.map((entry) => entry.data as { from: number | null; to: number });
       // Each assignment starts from what the previous one left: from null, then from the first secretary.
       expect(steps.map((step) => step.from)).toEqual([null, steps[0].to].slice(0, steps.length));
@@ -129,13 +165,38 @@ describe('counts and bills', () => {
   async function billableReport(round: number, label: string) {
     const db = app.services.db;
     const group = await db.group.create({
-      data: { name: `Étude ${label} ${round}`, siret: '1', telephone: '1', email: `compta-${label}-${round}@races.fr`, address: '1 rue', zip: '75001', city: 'Paris', pricePage: '3', pricePhoto: '1' },
+      data: {
+        name: `Étude ${label} ${round}`,
+        siret: '1',
+        telephone: '1',
+        email: `compta-${label}-${round}@races.fr`,
+        address: '1 rue',
+        zip: '75001',
+        city: 'Paris',
+        pricePage: '3',
+        pricePhoto: '1',
+      },
     });
     const bailiff = await db.user.create({
-      data: { role: 'BAILIFF', firstName: 'H', lastName: `${label}${round}`, email: `h-${label}-${round}@races.fr`, identity: `h-${label}-${round}`, passwordHash: 'x', groupId: group.id },
+      data: {
+        role: 'BAILIFF',
+        firstName: 'H',
+        lastName: `${label}${round}`,
+        email: `h-${label}-${round}@races.fr`,
+        identity: `h-${label}-${round}`,
+        passwordHash: 'x',
+        groupId: group.id,
+      },
     });
     const report = await db.report.create({
-      data: { name: `Facturable ${round}`, bailiffId: bailiff.id, secretaryId: viewers.SECRETARY.id, status: 'TE', countPagesBilling: 10, countPhotosBilling: 4 },
+      data: {
+        name: `Facturable ${round}`,
+        bailiffId: bailiff.id,
+        secretaryId: viewers.SECRETARY.id,
+        status: 'TE',
+        countPagesBilling: 10,
+        countPhotosBilling: 4,
+      },
     });
     return { groupId: group.id, reportId: report.id };
   }
@@ -144,7 +205,11 @@ describe('counts and bills', () => {
   async function expectBillsMatchTheirConstats(groupId: number) {
     const bills = await app.services.db.groupBill.findMany({
       where: { groupId },
-      select: { totalCountPages: true, totalCountPhotos: true, lines: { select: { report: { select: { countPagesBilling: true, countPhotosBilling: true, invoiced: true } } } } },
+      select: {
+        totalCountPages: true,
+        totalCountPhotos: true,
+        lines: { select: { report: { select: { countPagesBilling: true, countPhotosBilling: true, invoiced: true } } } },
+      },
     });
     for (const bill of bills) {
       const reports = bill.lines.map((line) => line.report);
@@ -161,7 +226,12 @@ describe('counts and bills', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { groupId, reportId } = await billableReport(round, 'set');
       await settle([
-        setBilling(admin, reportId, { countPagesRetrocession: 20, countPhotosRetrocession: 6, countPagesBilling: 20 + round, countPhotosBilling: 6 }),
+        setBilling(admin, reportId, {
+          countPagesRetrocession: 20,
+          countPhotosRetrocession: 6,
+          countPagesBilling: 20 + round,
+          countPhotosBilling: 6,
+        }),
         generateGroupBill(otherAdmin, { groupId, reports: [{ reportId, discount: 0 }] }),
       ]);
       expect(await expectBillsMatchTheirConstats(groupId)).toBe(1);
@@ -171,7 +241,9 @@ describe('counts and bills', () => {
   it(`two bill generations over the same constats (${ROUNDS} rounds): one bill, its counts its constats'`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { groupId, reportId } = await billableReport(round, 'twice');
-      const results = await settle([0, 1].map((discount) => generateGroupBill([admin, otherAdmin][discount], { groupId, reports: [{ reportId, discount }] })));
+      const results = await settle(
+        [0, 1].map((discount) => generateGroupBill([admin, otherAdmin][discount], { groupId, reports: [{ reportId, discount }] })),
+      );
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       expect(await expectBillsMatchTheirConstats(groupId)).toBe(1);
     }
@@ -193,7 +265,11 @@ describe('Idempotency-Key on concurrent creations', () => {
       form.append('deposited_items', new Blob([new Uint8Array(samplePdf(name))], { type: 'application/pdf' }), 'constat.pdf');
     }
     const route = transport === 'graphql' ? '/graphql' : '/api/v1/report/create';
-    const response = await fetch(`${app.url}${route}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${bailiffToken}`, 'idempotency-key': key } });
+    const response = await fetch(`${app.url}${route}`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${bailiffToken}`, 'idempotency-key': key },
+    });
     const body = await response.json();
     return (transport === 'graphql' ? body.data?.createReport?.report.databaseId : body.report?.id) ?? null;
   }

@@ -60,12 +60,18 @@ describe("a secretary's pay is hidden from bailiffs", () => {
     const id = encodeGlobalID('Report', reportId);
     expect((await gql(app.url, byNode, { id }, tokens.bailiff)).data!.node.retrocessionAmounts).toBeNull();
     for (const role of ['admin', 'secretary'] as const) {
-      expect((await gql(app.url, byNode, { id }, tokens[role])).data!.node.retrocessionAmounts).toEqual({ pages: '11.00', photos: '1.60', total: '12.60' });
+      expect((await gql(app.url, byNode, { id }, tokens[role])).data!.node.retrocessionAmounts).toEqual({
+        pages: '11.00',
+        photos: '1.60',
+        total: '12.60',
+      });
     }
   });
 
   it('REST: no retrocession_amount in the bailiff’s get_all nor in a report a mutation answers; the secretary’s keeps it', async () => {
-    const bailiffList = await rest(app.url, 'GET', '/api/v1/report/get_all?limit=100&without_filter_archived=true', { token: tokens.bailiff });
+    const bailiffList = await rest(app.url, 'GET', '/api/v1/report/get_all?limit=100&without_filter_archived=true', {
+      token: tokens.bailiff,
+    });
     expect(bailiffList.status).toBe(200);
     expect(bailiffList.body.reports.length).toBeGreaterThan(0);
     expect(bailiffList.body.reports.filter((report: any) => 'retrocession_amount' in report)).toEqual([]);
@@ -73,12 +79,17 @@ describe("a secretary's pay is hidden from bailiffs", () => {
     // His amount fields are the étude's billing amounts, never hers.
     expect(ours.amount_without_taxes_pages).not.toBe('11.00');
 
-    const detail = await rest(app.url, 'POST', '/api/v1/report/add_comment', { token: tokens.bailiff, form: { report_id: String(reportId), comment: 'Merci.' } });
+    const detail = await rest(app.url, 'POST', '/api/v1/report/add_comment', {
+      token: tokens.bailiff,
+      form: { report_id: String(reportId), comment: 'Merci.' },
+    });
     expect(detail.status).toBe(200);
     expect(detail.body.report.id).toBe(reportId);
     expect('retrocession_amount' in detail.body.report).toBe(false);
 
-    const secretaryList = await rest(app.url, 'GET', '/api/v1/report/get_all?limit=100&without_filter_archived=true', { token: tokens.secretary });
+    const secretaryList = await rest(app.url, 'GET', '/api/v1/report/get_all?limit=100&without_filter_archived=true', {
+      token: tokens.secretary,
+    });
     expect(secretaryList.body.reports.find((report: any) => report.id === reportId).retrocession_amount).toBe('12.60');
   });
 
@@ -86,7 +97,10 @@ describe("a secretary's pay is hidden from bailiffs", () => {
     const client = wsClient(app.url, tokens.bailiff, { lazy: false, onNonLazyError: () => {} });
     clients.push(client);
     const event = new Promise<any>((resolve, reject) => {
-      client.subscribe({ query: `subscription { reportChanged { report { databaseId ${AMOUNTS} } } }` }, { next: resolve, error: reject, complete: () => {} });
+      client.subscribe(
+        { query: `subscription { reportChanged { report { databaseId ${AMOUNTS} } } }` },
+        { next: resolve, error: reject, complete: () => {} },
+      );
     });
     await new Promise<void>((resolve) => client.on('connected', () => resolve()));
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -98,6 +112,10 @@ describe("a secretary's pay is hidden from bailiffs", () => {
     );
     expect(comment.errors).toBeUndefined();
     const received = await event;
-    expect(received.data.reportChanged.report).toMatchObject({ databaseId: reportId, retrocessionAmounts: null, billingAmounts: { total: expect.any(String) } });
+    expect(received.data.reportChanged.report).toMatchObject({
+      databaseId: reportId,
+      retrocessionAmounts: null,
+      billingAmounts: { total: expect.any(String) },
+    });
   });
 });

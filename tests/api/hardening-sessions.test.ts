@@ -37,8 +37,16 @@ async function newBailiff(name: string): Promise<{ id: string; email: string; to
     'mutation($input: CreateAccountInput!) { createAccount(input: $input) { user { id } } }',
     {
       input: {
-        role: 'BAILIFF', civility: 'MAITRE', firstName: 'Paul', lastName: name, telephone: '0612345678', identity: name,
-        email, password: 'Constat#2026', passwordConfirmation: 'Constat#2026', groupId: encodeGlobalID('Group', group.id),
+        role: 'BAILIFF',
+        civility: 'MAITRE',
+        firstName: 'Paul',
+        lastName: name,
+        telephone: '0612345678',
+        identity: name,
+        email,
+        password: 'Constat#2026',
+        passwordConfirmation: 'Constat#2026',
+        groupId: encodeGlobalID('Group', group.id),
       },
     },
     adminToken,
@@ -69,10 +77,15 @@ describe('a revoked session loses its live sockets within a second', () => {
     const bailiff = await newBailiff('reinitialisation');
     const sockets = [await open(bailiff.token), await open(await loginToken(app.url, bailiff.email, 'Constat#2026'))];
     await rest(app.url, 'POST', '/api/v1/auth/forgot-password', { form: { email: bailiff.email } });
-    const mail = await waitForMail(app.outboxDir, (m) => (m.to as any).text.includes(bailiff.email) && !!m.subject?.includes('mot de passe'));
+    const mail = await waitForMail(
+      app.outboxDir,
+      (m) => (m.to as any).text.includes(bailiff.email) && !!m.subject?.includes('mot de passe'),
+    );
     const token = new URL(findLink(mail, '/reset-password?token=')).searchParams.get('token')!;
 
-    const reset = await rest(app.url, 'POST', `/api/v1/auth/reset-password?token=${encodeURIComponent(token)}`, { json: { password: 'Nouveau#2026' } });
+    const reset = await rest(app.url, 'POST', `/api/v1/auth/reset-password?token=${encodeURIComponent(token)}`, {
+      json: { password: 'Nouveau#2026' },
+    });
     expect(reset.status).toBe(200);
     expect(await Promise.all(sockets.map((socket) => closedWithin(socket, 1000)))).toEqual([FORBIDDEN_CLOSE, FORBIDDEN_CLOSE]);
   });

@@ -40,7 +40,9 @@ async function referencedKeys(databaseUrl: string): Promise<Set<string>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const union = STORAGE_KEY_COLUMNS.map(([table, column]) => `SELECT "${column}" AS key FROM "${table}" WHERE "${column}" IS NOT NULL`).join(' UNION ');
+    const union = STORAGE_KEY_COLUMNS.map(
+      ([table, column]) => `SELECT "${column}" AS key FROM "${table}" WHERE "${column}" IS NOT NULL`,
+    ).join(' UNION ');
     return new Set((await client.query<{ key: string }>(union)).rows.map((row) => row.key));
   } finally {
     await client.end();
@@ -82,7 +84,8 @@ describe('the orphan sweep', () => {
     await mkdir(tmpDir, { recursive: true });
     await writeFile(path.join(tmpDir, 'upload-old'), 'partie');
     await writeFile(path.join(tmpDir, 'upload-fresh'), 'en cours');
-    for (const file of [path.join(filesDir, orphan), partial, path.join(tmpDir, 'upload-old')]) await utimes(file, TWO_DAYS_AGO, TWO_DAYS_AGO);
+    for (const file of [path.join(filesDir, orphan), partial, path.join(tmpDir, 'upload-old')])
+      await utimes(file, TWO_DAYS_AGO, TWO_DAYS_AGO);
 
     // Two instances sweeping at once: removals are idempotent.
     // (The start-up sweep may still be running too, so outcomes are checked, not counts.)
@@ -152,7 +155,9 @@ describe('HEAD on a /files link', () => {
     }
     expect(held).toBe(0);
     // A missing file is a 404 for HEAD too; GET still streams the content.
-    expect((await fetch(`${app.url}${app.services.files.file('reports/2000/01/absent.pdf', 'x.pdf')}`, { method: 'HEAD' })).status).toBe(404);
+    expect((await fetch(`${app.url}${app.services.files.file('reports/2000/01/absent.pdf', 'x.pdf')}`, { method: 'HEAD' })).status).toBe(
+      404,
+    );
     const get = await fetch(link);
     expect(get.status).toBe(200);
     expect((await get.arrayBuffer()).byteLength).toBe(file.size);
@@ -173,7 +178,13 @@ describe('kill -9 during uploads', () => {
       const acknowledged: string[] = [];
       for (let i = 0; i < 3; i++) {
         const name = `Constat avant le crash ${i}`;
-        const created = await restForm(server.url, '/api/v1/report/create', { name }, [{ field: 'deposited_items[]', name: `acte-${i}.pdf`, content: samplePdf(name) }], token);
+        const created = await restForm(
+          server.url,
+          '/api/v1/report/create',
+          { name },
+          [{ field: 'deposited_items[]', name: `acte-${i}.pdf`, content: samplePdf(name) }],
+          token,
+        );
         expect(created.status).toBe(201);
         acknowledged.push(name);
       }
@@ -181,15 +192,36 @@ describe('kill -9 during uploads', () => {
       // In flight when the process dies: legacy forms spooling to DATA_DIR/tmp, GraphQL uploads
       // streaming into the store's temporary files. 20 MB announced, 3 MB sent, then nothing.
       const big = Buffer.concat([samplePdf(), Buffer.alloc(20 * 1024 * 1024, 0x20)]);
-      const legacy = multipart([{ name: 'name', content: 'Constat en cours' }, { name: 'deposited_items[]', filename: 'gros.pdf', content: big }]);
+      const legacy = multipart([
+        { name: 'name', content: 'Constat en cours' },
+        { name: 'deposited_items[]', filename: 'gros.pdf', content: big },
+      ]);
       const graphql = multipart([
-        { name: 'operations', content: JSON.stringify({ query: 'mutation($input: CreateReportInput!) { createReport(input: $input) { message } }', variables: { input: { name: 'Constat en cours', files: [null] } } }) },
+        {
+          name: 'operations',
+          content: JSON.stringify({
+            query: 'mutation($input: CreateReportInput!) { createReport(input: $input) { message } }',
+            variables: { input: { name: 'Constat en cours', files: [null] } },
+          }),
+        },
         { name: 'map', content: JSON.stringify({ 0: ['variables.input.files.0'] }) },
         { name: '0', filename: 'gros.pdf', content: big },
       ]);
       const inFlight = [
-        ...[1, 2].map(() => sendRaw(server.url, '/api/v1/report/create', { body: legacy.body.subarray(0, 3 * 1024 * 1024), headers: { authorization: `Bearer ${token}`, 'content-type': legacy.contentType, 'content-length': legacy.body.length }, holdOpen: true })),
-        ...[1, 2].map(() => sendRaw(server.url, '/graphql', { body: graphql.body.subarray(0, 3 * 1024 * 1024), headers: { authorization: `Bearer ${token}`, 'content-type': graphql.contentType, 'content-length': graphql.body.length }, holdOpen: true })),
+        ...[1, 2].map(() =>
+          sendRaw(server.url, '/api/v1/report/create', {
+            body: legacy.body.subarray(0, 3 * 1024 * 1024),
+            headers: { authorization: `Bearer ${token}`, 'content-type': legacy.contentType, 'content-length': legacy.body.length },
+            holdOpen: true,
+          }),
+        ),
+        ...[1, 2].map(() =>
+          sendRaw(server.url, '/graphql', {
+            body: graphql.body.subarray(0, 3 * 1024 * 1024),
+            headers: { authorization: `Bearer ${token}`, 'content-type': graphql.contentType, 'content-length': graphql.body.length },
+            holdOpen: true,
+          }),
+        ),
       ];
       await until(async () => (await filesUnder(tmpDir)).length >= 2 && (await filesUnder(filesDir)).some((file) => file.endsWith('.tmp')));
       server.child.kill('SIGKILL');
@@ -207,7 +239,12 @@ describe('kill -9 during uploads', () => {
 
       // The restart sweeps at start.
       server = await startChild(env);
-      await until(async () => (await filesUnder(tmpDir)).length === 0 && !(await filesUnder(filesDir)).some((file) => file.endsWith('.tmp')) && !(await filesUnder(filesDir)).includes(orphanKey));
+      await until(
+        async () =>
+          (await filesUnder(tmpDir)).length === 0 &&
+          !(await filesUnder(filesDir)).some((file) => file.endsWith('.tmp')) &&
+          !(await filesUnder(filesDir)).includes(orphanKey),
+      );
       const referenced = await referencedKeys(database.url);
       const stored = await filesUnder(filesDir);
       expect(stored.filter((key) => !referenced.has(key))).toEqual([]);

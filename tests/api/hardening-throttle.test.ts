@@ -101,7 +101,9 @@ describe('login throttling', () => {
 
 describe('password reset and registration throttling', () => {
   it('forgot-password: 10 requests an hour per address, then 429 for any address asked', async () => {
-    const results = statuses(await batches(12, 4, (i) => post('/api/v1/auth/forgot-password', '10.0.5.1', { email: `personne${i}@etude.fr` })));
+    const results = statuses(
+      await batches(12, 4, (i) => post('/api/v1/auth/forgot-password', '10.0.5.1', { email: `personne${i}@etude.fr` })),
+    );
     expect(count(results, 200)).toBe(10);
     expect(count(results, 429)).toBe(2);
     expect((await post('/api/v1/auth/forgot-password', '10.0.5.2', { email: 'personne@etude.fr' })).status).toBe(200);
@@ -118,8 +120,16 @@ describe('password reset and registration throttling', () => {
 
   it('20 registrations from one address: 10 reach the admins, the rest get 429 and no e-mail', async () => {
     const form = (i: number) => ({
-      civility: 'Monsieur', first_name: 'Jean', last_name: `Flot${i}`, telephone: '0612345678', address: '1 rue Basse',
-      zip: '75001', city: 'Paris', identity: `flot${i}`, email: `flot${i}@etude.fr`, password: 'Constat#2026',
+      civility: 'Monsieur',
+      first_name: 'Jean',
+      last_name: `Flot${i}`,
+      telephone: '0612345678',
+      address: '1 rue Basse',
+      zip: '75001',
+      city: 'Paris',
+      identity: `flot${i}`,
+      email: `flot${i}@etude.fr`,
+      password: 'Constat#2026',
     });
     const results = statuses(await batches(20, 4, (i) => post('/api/v1/auth/register', '10.0.7.1', form(i))));
     expect(count(results, 201)).toBe(10);
@@ -130,10 +140,21 @@ describe('password reset and registration throttling', () => {
   });
 
   it('registration: 3 requests a day for one e-mail address', async () => {
-    const form = { civility: 'Madame', first_name: 'Anne', last_name: 'Répète', telephone: '0612345678', address: '2 rue Haute', zip: '69001', city: 'Lyon', password: 'Constat#2026' };
+    const form = {
+      civility: 'Madame',
+      first_name: 'Anne',
+      last_name: 'Répète',
+      telephone: '0612345678',
+      address: '2 rue Haute',
+      zip: '69001',
+      city: 'Lyon',
+      password: 'Constat#2026',
+    };
     const results = [];
     for (let i = 0; i < 4; i++) {
-      results.push((await post('/api/v1/auth/register', `10.0.8.${i + 1}`, { ...form, identity: `repete${i}`, email: 'repete@etude.fr' })).status);
+      results.push(
+        (await post('/api/v1/auth/register', `10.0.8.${i + 1}`, { ...form, identity: `repete${i}`, email: 'repete@etude.fr' })).status,
+      );
     }
     // The first creates the account, the next two are duplicates (409), the fourth is throttled.
     expect(results).toEqual([201, 409, 409, 429]);

@@ -7,7 +7,8 @@ import { gqlUpload, restForm, samplePdf } from '../support/upload.js';
 
 // Issue 16 class 13: uploads typed by their content; executables, markup and empty files refused, nothing stored.
 
-const CREATE = 'mutation($input: CreateReportInput!) { createReport(input: $input) { message report { databaseId deposited { files { name } } } } }';
+const CREATE =
+  'mutation($input: CreateReportInput!) { createReport(input: $input) { message report { databaseId deposited { files { name } } } } }';
 const REFUSED = 'Type de fichier non autorisé : « acte.pdf ». Formats acceptés : .doc, .docx, .odt, .pdf, .txt.';
 
 let app: TestApp;
@@ -25,17 +26,29 @@ afterAll(async () => {
 const storedFileCount = () => countFiles(path.join(app.dataDir, 'files'));
 
 async function createReport(files: { name: string; content: Buffer | string }[]) {
-  return gqlUpload(app.url, CREATE, { input: { name: 'Constat piégé', files: files.map(() => null) } }, files.map((file, index) => ({ path: `input.files.${index}`, ...file })), bailiff);
+  return gqlUpload(
+    app.url,
+    CREATE,
+    { input: { name: 'Constat piégé', files: files.map(() => null) } },
+    files.map((file, index) => ({ path: `input.files.${index}`, ...file })),
+    bailiff,
+  );
 }
 
 describe('uploads typed by content', () => {
   it.each([
     ['an MZ executable named .pdf', Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(2048)])],
-    ['an HTML page named .pdf with %PDF- inside its first KB', Buffer.from('<!doctype html><html><!-- %PDF-1.4 --><script>alert(document.domain)</script></html>')],
+    [
+      'an HTML page named .pdf with %PDF- inside its first KB',
+      Buffer.from('<!doctype html><html><!-- %PDF-1.4 --><script>alert(document.domain)</script></html>'),
+    ],
     ['a PDF signature at offset 500', Buffer.concat([Buffer.alloc(500, 0x20), samplePdf()])],
   ])('%s is refused with a French message and nothing is stored', async (_label, content) => {
     const [reportsBefore, filesBefore] = [await app.services.db.report.count(), await storedFileCount()];
-    const result = await createReport([{ name: 'bon.pdf', content: samplePdf() }, { name: 'acte.pdf', content }]);
+    const result = await createReport([
+      { name: 'bon.pdf', content: samplePdf() },
+      { name: 'acte.pdf', content },
+    ]);
     expect(result.errors![0].message).toBe(REFUSED);
     expect(await app.services.db.report.count()).toBe(reportsBefore);
     expect(await storedFileCount()).toBe(filesBefore);
@@ -50,7 +63,13 @@ describe('uploads typed by content', () => {
 
   it('the REST shim refuses an HTML page named .txt and an empty .txt with 400', async () => {
     for (const content of ['<html><body onload="alert(1)">', '']) {
-      const response = await restForm(app.url, '/api/v1/report/create', { name: 'Constat' }, [{ field: 'deposited_items[]', name: 'notes.txt', content }], bailiff);
+      const response = await restForm(
+        app.url,
+        '/api/v1/report/create',
+        { name: 'Constat' },
+        [{ field: 'deposited_items[]', name: 'notes.txt', content }],
+        bailiff,
+      );
       expect(response.status).toBe(400);
     }
   });

@@ -55,7 +55,9 @@ describe('GET /api/v1/report/get_all without paging (item 13)', () => {
         createdAt: new Date(parisNoon(QUIET_YEAR, 3).getTime() + index * 60_000),
       })),
     });
-    const response = await fetch(`${app.url}/api/v1/report/get_all?year=${QUIET_YEAR}&bailiff_id=${bailiff.id}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
+    const response = await fetch(`${app.url}/api/v1/report/get_all?year=${QUIET_YEAR}&bailiff_id=${bailiff.id}`, {
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
     const body = await response.json();
@@ -74,10 +76,14 @@ describe('GET /api/v1/report/get_all without paging (item 13)', () => {
     expect(all.body.reports).toHaveLength(notArchived);
     expect(all.body.total).toBe(notArchived);
 
-    const paged = await rest(app.url, 'GET', `/api/v1/report/get_all?year=${QUIET_YEAR}&bailiff_id=${bailiff.id}&page=3&limit=100`, { token: tokens.admin });
+    const paged = await rest(app.url, 'GET', `/api/v1/report/get_all?year=${QUIET_YEAR}&bailiff_id=${bailiff.id}&page=3&limit=100`, {
+      token: tokens.admin,
+    });
     expect(paged.body).toMatchObject({ total: count, page: 3, limit: 100 });
     expect(paged.body.reports.map((report: { id: number }) => report.id)).toEqual(ids.slice(200));
-    const limited = await rest(app.url, 'GET', `/api/v1/report/get_all?year=${QUIET_YEAR}&bailiff_id=${bailiff.id}&limit=1000`, { token: tokens.admin });
+    const limited = await rest(app.url, 'GET', `/api/v1/report/get_all?year=${QUIET_YEAR}&bailiff_id=${bailiff.id}&limit=1000`, {
+      token: tokens.admin,
+    });
     expect(limited.body.reports).toHaveLength(100);
   });
 
@@ -97,7 +103,10 @@ describe('GET /api/v1/report/get_all without paging (item 13)', () => {
 
   it('a client that stops reading early does not stop the server', async () => {
     const controller = new AbortController();
-    const response = await fetch(`${app.url}/api/v1/report/get_all`, { headers: { authorization: `Bearer ${tokens.admin}` }, signal: controller.signal });
+    const response = await fetch(`${app.url}/api/v1/report/get_all`, {
+      headers: { authorization: `Bearer ${tokens.admin}` },
+      signal: controller.signal,
+    });
     const reader = response.body!.getReader();
     await reader.read();
     controller.abort();
@@ -113,7 +122,12 @@ describe('list parameters and month (item 14)', () => {
     bailiffId = (await makeBailiff()).id;
     const statuses = ['EC', 'RS', 'TE', 'RS', 'EC', 'TE', 'EC'] as const;
     await app.services.db.report.createMany({
-      data: statuses.map((status, index) => ({ name: `Liste ${index}`, bailiffId, status, createdAt: parisNoon(QUIET_YEAR, 6 + (index % 2)) })),
+      data: statuses.map((status, index) => ({
+        name: `Liste ${index}`,
+        bailiffId,
+        status,
+        createdAt: parisNoon(QUIET_YEAR, 6 + (index % 2)),
+      })),
     });
   });
 
@@ -132,7 +146,12 @@ describe('list parameters and month (item 14)', () => {
     expect(await names('states=EC,RS')).toEqual(expected);
     expect(await names('status[]=TE')).toEqual(['Liste 2', 'Liste 5']);
     // The same lists on get_headers.
-    const headers = await rest(app.url, 'GET', `/api/v1/report/get_headers?year=${QUIET_YEAR}&bailiff_id=${bailiffId}&states[]=EC&states[]=RS`, { token: tokens.admin });
+    const headers = await rest(
+      app.url,
+      'GET',
+      `/api/v1/report/get_headers?year=${QUIET_YEAR}&bailiff_id=${bailiffId}&states[]=EC&states[]=RS`,
+      { token: tokens.admin },
+    );
     expect(headers.body.headers.total_reports).toBe(5);
   });
 
@@ -169,7 +188,9 @@ describe('list parameters and month (item 14)', () => {
     const admin = await app.services.db.user.findFirstOrThrow({ where: { email: demo.admin.email } });
     const report = await app.services.db.report.create({ data: { name: 'Fil de commentaires', bailiffId: demoBailiff.id, status: 'EC' } });
     const comments = await Promise.all(
-      ['un', 'deux', 'trois'].map((body) => app.services.db.comment.create({ data: { reportId: report.id, authorId: admin.id, body, receiverId: demoBailiff.id } })),
+      ['un', 'deux', 'trois'].map((body) =>
+        app.services.db.comment.create({ data: { reportId: report.id, authorId: admin.id, body, receiverId: demoBailiff.id } }),
+      ),
     );
     const form = new URLSearchParams();
     form.append('report_id', String(report.id));
@@ -189,19 +210,44 @@ describe('list parameters and month (item 14)', () => {
 describe('POST /api/v1/billing/generate-pdf before billing/create (item 15)', () => {
   it('renders the selection’s bill from the server’s figures, then create bills the same amounts', async () => {
     const group = await app.services.db.group.create({
-      data: { name: 'Étude Aperçu', siret: '41234567800012', telephone: '0478000000', email: 'apercu@etude.test', address: '3 place Bellecour', zip: '69002', city: 'Lyon', pricePage: '2.50', pricePhoto: '0.80' },
+      data: {
+        name: 'Étude Aperçu',
+        siret: '41234567800012',
+        telephone: '0478000000',
+        email: 'apercu@etude.test',
+        address: '3 place Bellecour',
+        zip: '69002',
+        city: 'Lyon',
+        pricePage: '2.50',
+        pricePhoto: '0.80',
+      },
     });
     const bailiff = await makeBailiff(group.id);
     const counted = (name: string, pages: number, photos: number) =>
       app.services.db.report.create({
-        data: { name, bailiffId: bailiff.id, secretaryId, status: 'TE', countPagesBilling: pages, countPhotosBilling: photos, countPagesRetrocession: pages, countPhotosRetrocession: photos },
+        data: {
+          name,
+          bailiffId: bailiff.id,
+          secretaryId,
+          status: 'TE',
+          countPagesBilling: pages,
+          countPhotosBilling: photos,
+          countPagesRetrocession: pages,
+          countPhotosRetrocession: photos,
+        },
       });
     const a = await counted('Constat aperçu A', 10, 4);
     const b = await counted('Constat aperçu B', 3, 0);
     const before = await app.services.db.groupBill.count();
 
     // axios-style form lists; the client's HTML is ignored.
-    const form = new URLSearchParams({ group_id: String(group.id), discount: '0', header: '<h1>PIRATE</h1>', content: '<script>alert(1)</script>', footer: '' });
+    const form = new URLSearchParams({
+      group_id: String(group.id),
+      discount: '0',
+      header: '<h1>PIRATE</h1>',
+      content: '<script>alert(1)</script>',
+      footer: '',
+    });
     form.append('reports[]', String(a.id));
     form.append('reports[]', String(b.id));
     form.append('discounts[]', '10');
@@ -235,11 +281,17 @@ describe('POST /api/v1/billing/generate-pdf before billing/create (item 15)', ()
     const bill = (await created.json()).bill;
     expect(created.status).toBe(201);
     expect(bill).toMatchObject({ billing_number: next, group_id: group.id, amount_with_taxes: '34.06' });
-    expect(bill.reports.map((line: { id: number; discount: number }) => [line.id, line.discount])).toEqual([[a.id, 10], [b.id, 0]]);
+    expect(bill.reports.map((line: { id: number; discount: number }) => [line.id, line.discount])).toEqual([
+      [a.id, 10],
+      [b.id, 0],
+    ]);
 
     // Once the bill exists, the same selection is refused (it cannot be generated twice), and the
     // bill itself is served by its number.
-    const again = await rest(app.url, 'POST', '/api/v1/billing/generate-pdf', { json: { group_id: group.id, reports: [a.id, b.id], discounts: [10, 0] }, token: tokens.admin });
+    const again = await rest(app.url, 'POST', '/api/v1/billing/generate-pdf', {
+      json: { group_id: group.id, reports: [a.id, b.id], discounts: [10, 0] },
+      token: tokens.admin,
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Erreur lors de la génération du PDF.');
     const stored = await fetch(`${app.url}/api/v1/billing/generate-pdf`, {
@@ -253,8 +305,11 @@ describe('POST /api/v1/billing/generate-pdf before billing/create (item 15)', ()
 
   it('hostile selections get the French reason, and only admins get a preview', async () => {
     const group = await app.services.db.group.findFirstOrThrow({ where: { name: 'Étude Aperçu' } });
-    const post = (json: Record<string, unknown>, token = tokens.admin) => rest(app.url, 'POST', '/api/v1/billing/generate-pdf', { json, token });
-    const report = await app.services.db.report.findFirstOrThrow({ where: { bailiff: { groupId: { not: group.id } }, countPagesBilling: { gt: 0 }, invoiced: false } });
+    const post = (json: Record<string, unknown>, token = tokens.admin) =>
+      rest(app.url, 'POST', '/api/v1/billing/generate-pdf', { json, token });
+    const report = await app.services.db.report.findFirstOrThrow({
+      where: { bailiff: { groupId: { not: group.id } }, countPagesBilling: { gt: 0 }, invoiced: false },
+    });
 
     const noReports = await post({ group_id: 999_999_999, reports: [] });
     expect(noReports.status).toBe(400);
@@ -267,7 +322,11 @@ describe('POST /api/v1/billing/generate-pdf before billing/create (item 15)', ()
     expect(otherEtude.body.detail).toMatch(/^Ce constat ne peut pas être facturé/);
     const badDiscount = await post({ group_id: group.id, reports: [report.id], discounts: ['<b>'] });
     expect(badDiscount.status).toBe(400);
-    const huge = await post({ group_id: group.id, reports: Array.from({ length: 5000 }, (_, index) => index + 1), discounts: Array.from({ length: 5000 }, () => 0) });
+    const huge = await post({
+      group_id: group.id,
+      reports: Array.from({ length: 5000 }, (_, index) => index + 1),
+      discounts: Array.from({ length: 5000 }, () => 0),
+    });
     expect(huge.status).toBe(400);
     expect(huge.body.detail).toBe('Liste trop longue : 1000 éléments au plus.');
     const pastMonth = await post({ group_id: group.id, year: 2001, month: 1, reports: [report.id], discounts: [0] });
@@ -285,7 +344,17 @@ describe('POST /api/v1/billing/generate-pdf before billing/create (item 15)', ()
 async function makeGroupFor() {
   sequence += 1;
   return app.services.db.group.create({
-    data: { name: `Étude vide ${sequence}`, siret: '41234567800012', telephone: '0478000000', email: `vide-${sequence}@etude.test`, address: '1 rue', zip: '69001', city: 'Lyon', pricePage: '1', pricePhoto: '1' },
+    data: {
+      name: `Étude vide ${sequence}`,
+      siret: '41234567800012',
+      telephone: '0478000000',
+      email: `vide-${sequence}@etude.test`,
+      address: '1 rue',
+      zip: '69001',
+      city: 'Lyon',
+      pricePage: '1',
+      pricePhoto: '1',
+    },
   });
 }
 
@@ -294,14 +363,38 @@ describe('secretary bills carry the constats of their month (item 16)', () => {
     const bailiff = await makeBailiff();
     const inMonth = await Promise.all(
       [1, 2, 3].map((day) =>
-        app.services.db.report.create({ data: { name: `Rétro ${day}`, bailiffId: bailiff.id, secretaryId, status: 'RS', countPagesRetrocession: day, createdAt: parisNoon(QUIET_YEAR, 9, day + 1) } }),
+        app.services.db.report.create({
+          data: {
+            name: `Rétro ${day}`,
+            bailiffId: bailiff.id,
+            secretaryId,
+            status: 'RS',
+            countPagesRetrocession: day,
+            createdAt: parisNoon(QUIET_YEAR, 9, day + 1),
+          },
+        }),
       ),
     );
     // Another month, and the same month without this secretary: not on the bill.
-    await app.services.db.report.create({ data: { name: 'Rétro octobre', bailiffId: bailiff.id, secretaryId, status: 'RS', createdAt: parisNoon(QUIET_YEAR, 10) } });
-    await app.services.db.report.create({ data: { name: 'Rétro sans secrétaire', bailiffId: bailiff.id, status: 'EC', createdAt: parisNoon(QUIET_YEAR, 9) } });
+    await app.services.db.report.create({
+      data: { name: 'Rétro octobre', bailiffId: bailiff.id, secretaryId, status: 'RS', createdAt: parisNoon(QUIET_YEAR, 10) },
+    });
+    await app.services.db.report.create({
+      data: { name: 'Rétro sans secrétaire', bailiffId: bailiff.id, status: 'EC', createdAt: parisNoon(QUIET_YEAR, 9) },
+    });
     const bill = await app.services.db.secretaryBill.create({
-      data: { secretaryId, year: QUIET_YEAR, month: 9, number: `legacy-${Date.now()}`, pricePage: '1.20', pricePhoto: '0.35', storageKey: `secretary-bills/legacy-${Date.now()}.pdf`, originalName: 'facture.pdf', size: 10, mimeType: 'application/pdf' },
+      data: {
+        secretaryId,
+        year: QUIET_YEAR,
+        month: 9,
+        number: `legacy-${Date.now()}`,
+        pricePage: '1.20',
+        pricePhoto: '0.35',
+        storageKey: `secretary-bills/legacy-${Date.now()}.pdf`,
+        originalName: 'facture.pdf',
+        size: 10,
+        mimeType: 'application/pdf',
+      },
     });
     const expected = inMonth.map((report) => report.id).sort();
 

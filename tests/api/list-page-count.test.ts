@@ -85,19 +85,22 @@ describe('a list and its totalCount', () => {
     }
   });
 
-  it.each(['admin', 'secretary'] as const)('rétrocession of a month and of its year (%s): pages, totalCount and « CUMUL PÉRIODE » agree', async (role) => {
-    const query = `query($filter: RetrocessionFilter!, $after: String) { retrocession(filter: $filter) { totals { reports } reports(first: 2, after: $after) { ${CONNECTION} } } }`;
-    let walked = 0;
-    for (const filter of [busiest, { year: busiest.year }]) {
-      let cumul = -1;
-      const { ids, totals } = await walk(tokens[role], query, { filter }, (data) => {
-        cumul = data.retrocession.totals.reports;
-        return data.retrocession.reports;
-      });
-      expect(totals).toEqual([ids.length]);
-      expect(cumul).toBe(ids.length);
-      walked += ids.length;
-    }
-    expect(walked).toBeGreaterThan(0);
-  });
+  it.each(['admin', 'secretary'] as const)(
+    'rétrocession of a month and of its year (%s): pages, totalCount and « CUMUL PÉRIODE » agree',
+    async (role) => {
+      const query = `query($filter: RetrocessionFilter!, $after: String) { retrocession(filter: $filter) { totals { reports } reports(first: 2, after: $after) { ${CONNECTION} } } }`;
+      let walked = 0;
+      for (const filter of [busiest, { year: busiest.year }]) {
+        let cumul = -1;
+        const { ids, totals } = await walk(tokens[role], query, { filter }, (data) => {
+          cumul = data.retrocession.totals.reports;
+          return data.retrocession.reports;
+        });
+        expect(totals).toEqual([ids.length]);
+        expect(cumul).toBe(ids.length);
+        walked += ids.length;
+      }
+      expect(walked).toBeGreaterThan(0);
+    },
+  );
 });

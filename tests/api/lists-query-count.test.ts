@@ -20,7 +20,9 @@ beforeAll(async () => {
   for (let i = 0; i < 25; i++) await notifyUsers(app.services, [adminUser.id], { kind: 'COMMENT', body: `<p>n° ${i}</p>` });
   for (let i = 0; i < 25; i++) {
     await app.services.db.news.create({ data: { title: `Actualité ${i}`, body: '<p>x</p>', searchText: `actualite ${i}` } });
-    await app.services.db.absence.create({ data: { userId: adminUser.id, startDate: new Date(Date.UTC(2030, 0, i + 1)), endDate: new Date(Date.UTC(2030, 0, i + 1)) } });
+    await app.services.db.absence.create({
+      data: { userId: adminUser.id, startDate: new Date(Date.UTC(2030, 0, i + 1)), endDate: new Date(Date.UTC(2030, 0, i + 1)) },
+    });
   }
 });
 
@@ -37,11 +39,19 @@ async function statements(query: string, variables: Record<string, unknown>, tok
 }
 
 describe.each([
-  ['users with étude, matrices and creator', 'query($n: Int) { users(first: $n) { edges { node { fullName groupName email group { name } matrices { name url } createdBy { fullName } } } } }', 'admin'],
+  [
+    'users with étude, matrices and creator',
+    'query($n: Int) { users(first: $n) { edges { node { fullName groupName email group { name } matrices { name url } createdBy { fullName } } } } }',
+    'admin',
+  ],
   ['news with per-user read marks', 'query($n: Int) { news(first: $n) { edges { node { title isRead } } } }', 'secretary'],
   ['notifications', 'query($n: Int) { notifications(first: $n) { edges { node { body isRead } } } }', 'admin'],
   ['absences with names', 'query($n: Int) { absences(first: $n) { edges { node { startDate user { fullName groupName } } } } }', 'admin'],
-  ['groups with members', 'query($n: Int) { groups(first: $n) { edges { node { name memberCount members(first: 5) { edges { node { fullName } } } } } } }', 'admin'],
+  [
+    'groups with members',
+    'query($n: Int) { groups(first: $n) { edges { node { name memberCount members(first: 5) { edges { node { fullName } } } } } } }',
+    'admin',
+  ],
 ] as const)('%s', (_name, query, role) => {
   it('2 rows and 20 rows cost the same number of SQL statements', async () => {
     const tokenValue = role === 'admin' ? admin : secretary;
@@ -63,9 +73,21 @@ async function statementTexts(query: string, variables: Record<string, unknown>,
 // The reports lists are read by the read model's own statements (reports/read-model): their exact
 // text is the contract — the same for 2 rows and for 20, and files or comments only when asked.
 describe.each([
-  ['admin « en cours » with files and comments', 'query($n: Int) { reports(first: $n, filter: { statuses: [NA, EC, RS], archived: false }) { totalCount edges { node { name deposited { count } unreadCommentCount } } } }', 'admin'],
-  ['admin « en cours », names only', 'query($n: Int) { reports(first: $n, filter: { statuses: [NA, EC, RS], archived: false }) { totalCount edges { node { name status } } } }', 'admin'],
-  ['secretary « Tous mes constats » through a fragment', 'query($n: Int) { reports(first: $n) { edges { node { ...Row } } } } fragment Row on Report { name returned { count } }', 'secretary'],
+  [
+    'admin « en cours » with files and comments',
+    'query($n: Int) { reports(first: $n, filter: { statuses: [NA, EC, RS], archived: false }) { totalCount edges { node { name deposited { count } unreadCommentCount } } } }',
+    'admin',
+  ],
+  [
+    'admin « en cours », names only',
+    'query($n: Int) { reports(first: $n, filter: { statuses: [NA, EC, RS], archived: false }) { totalCount edges { node { name status } } } }',
+    'admin',
+  ],
+  [
+    'secretary « Tous mes constats » through a fragment',
+    'query($n: Int) { reports(first: $n) { edges { node { ...Row } } } } fragment Row on Report { name returned { count } }',
+    'secretary',
+  ],
 ] as const)('reports list: %s', (_name, query, role) => {
   it('sends the same exact statements for 2 rows and for 20', async () => {
     const tokenValue = role === 'admin' ? admin : secretary;
@@ -89,8 +111,21 @@ describe('a reports page builds only what its query reads', () => {
   });
 
   it('queries files only for the file fields, comments only for the comment fields', async () => {
-    expect(await statementTexts(page('deposited { count }'), {}, admin).then((s) => ({ files: files(s), comments: comments(s) }))).toEqual({ files: true, comments: false });
-    expect(await statementTexts(page('... on Report { comments { body } }'), {}, admin).then((s) => ({ files: files(s), comments: comments(s) }))).toEqual({ files: false, comments: true });
-    expect(await statementTexts(page('unreadCommentCount detectionCheck { billing }'), {}, admin).then((s) => ({ files: files(s), comments: comments(s) }))).toEqual({ files: true, comments: true });
+    expect(await statementTexts(page('deposited { count }'), {}, admin).then((s) => ({ files: files(s), comments: comments(s) }))).toEqual({
+      files: true,
+      comments: false,
+    });
+    expect(
+      await statementTexts(page('... on Report { comments { body } }'), {}, admin).then((s) => ({
+        files: files(s),
+        comments: comments(s),
+      })),
+    ).toEqual({ files: false, comments: true });
+    expect(
+      await statementTexts(page('unreadCommentCount detectionCheck { billing }'), {}, admin).then((s) => ({
+        files: files(s),
+        comments: comments(s),
+      })),
+    ).toEqual({ files: true, comments: true });
   });
 });

@@ -27,7 +27,10 @@ function subscribe(token: string) {
   const client = wsClient(app.url, token);
   clients.push(client);
   const events: any[] = [];
-  client.subscribe({ query: 'subscription { newsPublished { title isRead } }' }, { next: (value) => events.push(value), error: (error) => events.push({ error }), complete: () => {} });
+  client.subscribe(
+    { query: 'subscription { newsPublished { title isRead } }' },
+    { next: (value) => events.push(value), error: (error) => events.push({ error }), complete: () => {} },
+  );
   return events;
 }
 
@@ -41,7 +44,12 @@ describe('newsPublished fan-out', () => {
   it('one SELECT of the item for all subscribers; the author reads it as read, the others as unread', async () => {
     const feeds = [admin, secretary, secretary, secretary, secretary].map(subscribe);
     const publish = (title: string) =>
-      gql(app.url, 'mutation($input: CreateNewsInput!) { createNews(input: $input) { message } }', { input: { title, body: '<p>Une fois</p>' } }, admin);
+      gql(
+        app.url,
+        'mutation($input: CreateNewsInput!) { createNews(input: $input) { message } }',
+        { input: { title, body: '<p>Une fois</p>' } },
+        admin,
+      );
     // Items published until each socket got one prove every subscription is registered (a socket
     // subscribes asynchronously).
     for (let round = 0; round < 30 && !feeds.every((events) => events.length > 0); round++) {
@@ -60,6 +68,7 @@ describe('newsPublished fan-out', () => {
     const itemReads = app.queries.filter((sql) => /^SELECT\b[\s\S]*\bFROM "public"\."News"/.test(sql));
     expect(itemReads).toHaveLength(1);
     expect(feeds[0].at(-1)).toEqual({ data: { newsPublished: { title: 'Pour tout le monde', isRead: true } } });
-    for (const events of feeds.slice(1)) expect(events.at(-1)).toEqual({ data: { newsPublished: { title: 'Pour tout le monde', isRead: false } } });
+    for (const events of feeds.slice(1))
+      expect(events.at(-1)).toEqual({ data: { newsPublished: { title: 'Pour tout le monde', isRead: false } } });
   });
 });

@@ -3,10 +3,12 @@ import { wsClient } from '../support/ws.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 
-const CREATE = 'mutation($input: CreateNewsInput!) { createNews(input: $input) { message news { id databaseId title body important isRead } } }';
+const CREATE =
+  'mutation($input: CreateNewsInput!) { createNews(input: $input) { message news { id databaseId title body important isRead } } }';
 const UPDATE = 'mutation($input: UpdateNewsInput!) { updateNews(input: $input) { message news { title body important } } }';
 const MARK_READ = 'mutation($input: MarkNewsReadInput!) { markNewsRead(input: $input) { news { isRead } } }';
-const NEWS = 'query($search: String, $keyword: String, $date: String) { news(first: 20, search: $search, keyword: $keyword, date: $date) { totalCount edges { node { id title isRead createdAt } } } }';
+const NEWS =
+  'query($search: String, $keyword: String, $date: String) { news(first: 20, search: $search, keyword: $keyword, date: $date) { totalCount edges { node { id title isRead createdAt } } } }';
 
 let app: TestApp;
 let admin: string;
@@ -88,10 +90,16 @@ describe('XSS', () => {
     assertClean(updated.data!.updateNews.news.body);
     // The legacy client sends the body encoded: decoded, then sanitized the same way.
     const escaped = DIRTY.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-    const viaRest = await rest(app.url, 'POST', '/api/v1/news', { token: admin, json: { title: 'Piège encodé', description: escaped, important: true } });
+    const viaRest = await rest(app.url, 'POST', '/api/v1/news', {
+      token: admin,
+      json: { title: 'Piège encodé', description: escaped, important: true },
+    });
     expect(viaRest.status).toBe(201);
     assertClean(viaRest.body.news.description);
-    const uri = await rest(app.url, 'PATCH', `/api/v1/news/${viaRest.body.news.id}`, { token: admin, json: { description: encodeURIComponent(DIRTY) } });
+    const uri = await rest(app.url, 'PATCH', `/api/v1/news/${viaRest.body.news.id}`, {
+      token: admin,
+      json: { description: encodeURIComponent(DIRTY) },
+    });
     expect(uri.body.message).toBe('Actualités mises à jour avec succès.');
     assertClean(uri.body.news.description);
   });
@@ -151,12 +159,23 @@ describe('news list, search and read marks', () => {
   });
 
   it('REST: GET news/{id} is an array, POST answers the spec message, PATCH edits', async () => {
-    const created = await rest(app.url, 'POST', '/api/v1/news', { token: admin, form: { title: 'Par formulaire', description: '<p>Corps</p>', important: 'true' } });
+    const created = await rest(app.url, 'POST', '/api/v1/news', {
+      token: admin,
+      form: { title: 'Par formulaire', description: '<p>Corps</p>', important: 'true' },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ message: 'Actualités envoyées aux secrétaires avec succès', news: { title: 'Par formulaire', important: true, isRead: true } }); // read by its author
+    expect(created.body).toMatchObject({
+      message: 'Actualités envoyées aux secrétaires avec succès',
+      news: { title: 'Par formulaire', important: true, isRead: true },
+    }); // read by its author
     const read = await rest(app.url, 'GET', `/api/v1/news/${created.body.news.id}`, { token: secretary });
-    expect(read.body).toEqual([expect.objectContaining({ id: created.body.news.id, description: '<p>Corps</p>', created_at: expect.any(String) })]);
-    const edited = await rest(app.url, 'PATCH', `/api/v1/news/${created.body.news.id}`, { token: admin, json: { title: 'Titre', important: false } });
+    expect(read.body).toEqual([
+      expect.objectContaining({ id: created.body.news.id, description: '<p>Corps</p>', created_at: expect.any(String) }),
+    ]);
+    const edited = await rest(app.url, 'PATCH', `/api/v1/news/${created.body.news.id}`, {
+      token: admin,
+      json: { title: 'Titre', important: false },
+    });
     expect(edited.body).toMatchObject({ message: 'Actualités mises à jour avec succès.', news: { title: 'Titre', important: false } });
     const invalid = await rest(app.url, 'POST', '/api/v1/news', { token: admin, json: { title: '', description: '' } });
     expect(invalid.status).toBe(400);
@@ -194,7 +213,10 @@ describe('live: newsPublished and notificationAdded over graphql-ws', () => {
     await settle();
 
     const published = Date.now();
-    const created = await rest(app.url, 'POST', '/api/v1/news', { token: admin, json: { title: 'En direct', description: '<p>Live</p>', important: true } });
+    const created = await rest(app.url, 'POST', '/api/v1/news', {
+      token: admin,
+      json: { title: 'En direct', description: '<p>Live</p>', important: true },
+    });
     expect(created.status).toBe(201);
     expect(await until(() => secretaryFeed.events.length > 0, 1000)).toBe(true);
     expect(Date.now() - published).toBeLessThan(1000);
@@ -202,7 +224,9 @@ describe('live: newsPublished and notificationAdded over graphql-ws', () => {
 
     await settle();
     // The bailiff's subscription is refused when it is made: one FORBIDDEN result, never a news item.
-    expect(bailiffFeed.events).toEqual([{ errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })] }]);
+    expect(bailiffFeed.events).toEqual([
+      { errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })] },
+    ]);
     expect(bailiffNotifications.events).toEqual([]);
   });
 

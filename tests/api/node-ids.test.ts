@@ -66,8 +66,18 @@ it('every node type answers its id as a value, encoded as Relay global ids', asy
 
 it('node(id:) still finds a node by the id a list gave', async () => {
   const token = await loginToken(app.url, demo.admin.email, demo.admin.password);
-  const list = await gql<{ reports: { edges: { node: { id: string; name: string } }[] } }>(app.url, '{ reports(first: 1) { edges { node { id name } } } }', {}, token);
+  const list = await gql<{ reports: { edges: { node: { id: string; name: string } }[] } }>(
+    app.url,
+    '{ reports(first: 1) { edges { node { id name } } } }',
+    {},
+    token,
+  );
   const { id, name } = list.data!.reports.edges[0].node;
-  const found = await gql<{ node: { id: string; name: string } }>(app.url, 'query($id: ID!) { node(id: $id) { id ... on Report { name } } }', { id }, token);
+  const found = await gql<{ node: { id: string; name: string } }>(
+    app.url,
+    'query($id: ID!) { node(id: $id) { id ... on Report { name } } }',
+    { id },
+    token,
+  );
   expect(found.data!.node).toEqual({ id, name });
 });

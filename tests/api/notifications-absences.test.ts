@@ -10,7 +10,8 @@ const NOTIFICATIONS = `query($first: Int, $after: String, $unreadOnly: Boolean) 
   unreadNotificationCount
 }`;
 const MARK_READ = 'mutation($input: MarkNotificationReadInput!) { markNotificationRead(input: $input) { notification { isRead readAt } } }';
-const CREATE_ABSENCE = 'mutation($input: CreateAbsenceInput!) { createAbsence(input: $input) { message absence { startDate endDate comment user { firstName lastName } } } }';
+const CREATE_ABSENCE =
+  'mutation($input: CreateAbsenceInput!) { createAbsence(input: $input) { message absence { startDate endDate comment user { firstName lastName } } } }';
 
 let app: TestApp;
 let admin: string;
@@ -81,7 +82,10 @@ describe('notifications', () => {
   });
 
   it('stores bodies sanitized whoever calls notifyUsers', async () => {
-    await notifyUsers(app.services, [secretaryId], { kind: 'COMMENT', body: '<p onclick="x()">Salut<script>alert(1)</script><a href="javascript:alert(2)">ici</a></p>' });
+    await notifyUsers(app.services, [secretaryId], {
+      kind: 'COMMENT',
+      body: '<p onclick="x()">Salut<script>alert(1)</script><a href="javascript:alert(2)">ici</a></p>',
+    });
     const latest = await app.services.db.notification.findFirstOrThrow({ where: { userId: secretaryId }, orderBy: { id: 'desc' } });
     expect(latest.body).toBe('<p>Salut<a target="_blank" rel="noopener noreferrer">ici</a></p>');
   });
@@ -89,13 +93,23 @@ describe('notifications', () => {
   it('REST: GET /notification (sendTo is the caller) and PATCH /notification/{id} {isRead: true}', async () => {
     const list = await rest(app.url, 'GET', `/api/v1/notification?sendTo=${secretaryId}`, { token: secretary });
     expect(list.status).toBe(200);
-    expect(list.body[0]).toEqual(expect.objectContaining({ id: expect.any(Number), body: expect.any(String), isRead: false, sendTo: secretaryId, created_at: expect.any(String) }));
+    expect(list.body[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        body: expect.any(String),
+        isRead: false,
+        sendTo: secretaryId,
+        created_at: expect.any(String),
+      }),
+    );
     expect((await rest(app.url, 'GET', `/api/v1/notification?sendTo=${bailiffId}`, { token: secretary })).status).toBe(403);
 
     const patched = await rest(app.url, 'PATCH', `/api/v1/notification/${list.body[0].id}`, { token: secretary, json: { isRead: true } });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id: list.body[0].id, isRead: true });
-    expect((await rest(app.url, 'PATCH', `/api/v1/notification/${list.body[0].id}`, { token: bailiff, json: { isRead: true } })).status).toBe(404);
+    expect(
+      (await rest(app.url, 'PATCH', `/api/v1/notification/${list.body[0].id}`, { token: bailiff, json: { isRead: true } })).status,
+    ).toBe(404);
     expect((await rest(app.url, 'GET', '/api/v1/notification')).status).toBe(401);
   });
 });
@@ -123,13 +137,25 @@ describe('absences', () => {
   });
 
   it('REST POST /calendar takes YYYY/MM/DD dates and the single-space comment', async () => {
-    const response = await rest(app.url, 'POST', '/api/v1/calendar', { token: bailiff, json: { start_date: '2031/01/04', end_date: '2031/01/08', comment: ' ' } });
+    const response = await rest(app.url, 'POST', '/api/v1/calendar', {
+      token: bailiff,
+      json: { start_date: '2031/01/04', end_date: '2031/01/08', comment: ' ' },
+    });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
       message: 'Indisponibilité créée avec succès.',
-      absence: expect.objectContaining({ start_date: '2031-01-04', end_date: '2031-01-08', comment: '', first_name: 'François', last_name: 'Dubois' }),
+      absence: expect.objectContaining({
+        start_date: '2031-01-04',
+        end_date: '2031-01-08',
+        comment: '',
+        first_name: 'François',
+        last_name: 'Dubois',
+      }),
     });
-    const invalid = await rest(app.url, 'POST', '/api/v1/calendar', { token: bailiff, json: { start_date: '2031/01/08', end_date: '2031/01/04', comment: '' } });
+    const invalid = await rest(app.url, 'POST', '/api/v1/calendar', {
+      token: bailiff,
+      json: { start_date: '2031/01/08', end_date: '2031/01/04', comment: '' },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors).toEqual({ end_date: 'La date doit être postérieure à la date de début.' });
   });
@@ -151,14 +177,25 @@ describe('absences', () => {
     // An absence spanning two months shows in both.
     await gql(app.url, CREATE_ABSENCE, { input: { startDate: '2031-02-26', endDate: '2031-03-03' } }, secretary);
     for (const monthNumber of [2, 3]) {
-      const result = await gql(app.url, 'query($m: Int) { absences(year: 2031, month: $m) { edges { node { startDate } } } }', { m: monthNumber }, admin);
+      const result = await gql(
+        app.url,
+        'query($m: Int) { absences(year: 2031, month: $m) { edges { node { startDate } } } }',
+        { m: monthNumber },
+        admin,
+      );
       expect(result.data!.absences.edges.map((edge: any) => edge.node.startDate)).toEqual(['2031-02-26']);
     }
 
     const all = await rest(app.url, 'GET', '/api/v1/calendar/getAllAbsences', { token: admin });
     expect(all.status).toBe(200);
     expect(new Set(all.body.map((absence: any) => absence.user_id)).size).toBeGreaterThan(3);
-    expect(all.body[0]).toEqual(expect.objectContaining({ first_name: expect.any(String), last_name: expect.any(String), start_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }));
+    expect(all.body[0]).toEqual(
+      expect.objectContaining({
+        first_name: expect.any(String),
+        last_name: expect.any(String),
+        start_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      }),
+    );
     const fromDate = await rest(app.url, 'GET', '/api/v1/calendar/getAllAbsences?startDate=2031-01-01', { token: admin });
     expectEvery(fromDate.body, (absence: any) => absence.end_date >= '2031-01-01');
     expect((await rest(app.url, 'GET', '/api/v1/calendar/getAllAbsences', { token: bailiff })).status).toBe(403);

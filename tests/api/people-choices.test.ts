@@ -23,16 +23,17 @@ beforeAll(async () => {
     passwordHash: 'x',
   });
   await app.services.db.user.createMany({
-    data: [
-      ...Array.from({ length: EXTRA_SECRETARIES }, (_, n) => person(n, 'ACTIVE')),
-      person(1, 'DISABLED'),
-      person(1, 'PENDING'),
-    ],
+    data: [...Array.from({ length: EXTRA_SECRETARIES }, (_, n) => person(n, 'ACTIVE')), person(1, 'DISABLED'), person(1, 'PENDING')],
   });
   await app.services.db.group.createMany({
     data: Array.from({ length: EXTRA_GROUPS }, (_, n) => ({
-      name: `Étude choix ${String(n).padStart(3, '0')}`, siret: '12345678900011', telephone: '0478000000', email: 'compta@choix.fr',
-      address: '1 place Bellecour', zip: '69002', city: 'Lyon',
+      name: `Étude choix ${String(n).padStart(3, '0')}`,
+      siret: '12345678900011',
+      telephone: '0478000000',
+      email: 'compta@choix.fr',
+      address: '1 place Bellecour',
+      zip: '69002',
+      city: 'Lyon',
     })),
   });
 });
@@ -41,7 +42,8 @@ afterAll(async () => {
   await app.stop();
 });
 
-const PEOPLE = 'query($role: Role!, $activeOnly: Boolean) { peopleChoices(role: $role, activeOnly: $activeOnly) { id fullName role status } }';
+const PEOPLE =
+  'query($role: Role!, $activeOnly: Boolean) { peopleChoices(role: $role, activeOnly: $activeOnly) { id fullName role status } }';
 type Person = { id: string; fullName: string; role: string; status: string };
 
 async function people(variables: Record<string, unknown>, token = admin): Promise<Person[]> {

@@ -53,7 +53,12 @@ describe('live events across two instances through Redis', () => {
     const feed = await subscribe(second, secretary, 'subscription { newsPublished { title } }');
     // A subscription registers just after the ack: publish until it has landed (at most 30 tries).
     const publish = (title: string) =>
-      gql(first.url, 'mutation($input: CreateNewsInput!) { createNews(input: $input) { message } }', { input: { title, body: '<p>Via Redis</p>' } }, admin);
+      gql(
+        first.url,
+        'mutation($input: CreateNewsInput!) { createNews(input: $input) { message } }',
+        { input: { title, body: '<p>Via Redis</p>' } },
+        admin,
+      );
     for (let round = 0; round < 30 && feed.length === 0; round++) {
       expect((await publish(`Partagée ${round}`)).errors).toBeUndefined();
       await until(() => feed.length > 0, 300);
@@ -68,7 +73,9 @@ describe('live events across two instances through Redis', () => {
       db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } }),
       db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } }),
     ]);
-    const report = await db.report.create({ data: { name: 'Constat multi-instances', bailiffId: bailiffUser.id, secretaryId: secretaryUser.id } });
+    const report = await db.report.create({
+      data: { name: 'Constat multi-instances', bailiffId: bailiffUser.id, secretaryId: secretaryUser.id },
+    });
     const [bailiff, secretary] = await Promise.all([
       loginToken(second.url, demo.bailiff.email, demo.bailiff.password),
       loginToken(first.url, demo.secretary.email, demo.secretary.password),

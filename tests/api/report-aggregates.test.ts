@@ -35,7 +35,12 @@ beforeAll(async () => {
         countPhotosRetrocession: (i * 3) % 7,
         countPagesBilling: (i * 5) % 19,
         countPhotosBilling: (i * 11) % 9,
-        ...(i % 2 === 0 && { groupPricePage: '1.255', groupPricePhoto: '0.335', secretaryPricePage: '0.805', secretaryPricePhoto: '0.125' }),
+        ...(i % 2 === 0 && {
+          groupPricePage: '1.255',
+          groupPricePhoto: '0.335',
+          secretaryPricePage: '0.805',
+          secretaryPricePhoto: '0.125',
+        }),
       },
     });
   }
@@ -50,7 +55,8 @@ afterAll(async () => {
 });
 
 const wholeList = (token: string, filter: Record<string, unknown> | null = null) => wholeListAt(app.url, token, filter);
-const aggregates = (token: string, groupBy: Parameters<typeof aggregatesAt>[2], filter: Record<string, unknown> | null = null) => aggregatesAt(app.url, token, groupBy, filter);
+const aggregates = (token: string, groupBy: Parameters<typeof aggregatesAt>[2], filter: Record<string, unknown> | null = null) =>
+  aggregatesAt(app.url, token, groupBy, filter);
 
 describe('reportAggregates equals the sums over the list', () => {
   for (const role of ['admin', 'bailiff', 'secretary'] as const) {
@@ -106,7 +112,9 @@ describe('lists page with a stable order', () => {
     const admin = await db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
     const ids: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const report = await db.report.create({ data: { name: `Même instant ${i}`, bailiffId: admin.id, status: 'EC', createdAt: same, lastStatusChange: same } });
+      const report = await db.report.create({
+        data: { name: `Même instant ${i}`, bailiffId: admin.id, status: 'EC', createdAt: same, lastStatusChange: same },
+      });
       ids.push(report.id);
     }
     const seen: number[] = [];

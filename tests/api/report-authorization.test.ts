@@ -64,7 +64,12 @@ const OPERATIONS: Operation[] = [
     status: 'EC',
     allowed: ['admin'],
     run: (fixture, token) =>
-      mutation('assignSecretary', 'AssignSecretaryInput', { reportId: fixture.reportId, secretaryId: encodeGlobalID('User', userIds.otherSecretary!) }, token),
+      mutation(
+        'assignSecretary',
+        'AssignSecretaryInput',
+        { reportId: fixture.reportId, secretaryId: encodeGlobalID('User', userIds.otherSecretary!) },
+        token,
+      ),
   },
   { name: 'addFiles (deposited)', status: 'EC', allowed: ['admin', 'owner'], run: upload('DEPOSITED') },
   { name: 'addFiles (deposited) on TE', status: 'TE', allowed: [], run: upload('DEPOSITED') },
@@ -73,20 +78,27 @@ const OPERATIONS: Operation[] = [
     name: 'removeFiles (deposited)',
     status: 'EC',
     allowed: ['admin', 'owner'],
-    run: (fixture, token) => mutation('removeReportFiles', 'RemoveReportFilesInput', { reportId: fixture.reportId, fileIds: [fixture.depositedFileId] }, token),
+    run: (fixture, token) =>
+      mutation('removeReportFiles', 'RemoveReportFilesInput', { reportId: fixture.reportId, fileIds: [fixture.depositedFileId] }, token),
   },
   {
     name: 'removeFiles (returned)',
     status: 'RS',
     allowed: ['admin', 'assigned'],
-    run: (fixture, token) => mutation('removeReportFiles', 'RemoveReportFilesInput', { reportId: fixture.reportId, fileIds: [fixture.returnedFileId] }, token),
+    run: (fixture, token) =>
+      mutation('removeReportFiles', 'RemoveReportFilesInput', { reportId: fixture.reportId, fileIds: [fixture.returnedFileId] }, token),
   },
   {
     name: 'setRetrocession',
     status: 'EC',
     allowed: ['admin', 'assigned'],
     run: (fixture, token) =>
-      mutation('setRetrocession', 'SetRetrocessionInput', { reportId: fixture.reportId, countPagesProvisional: 3, countPhotosProvisional: 1 }, token),
+      mutation(
+        'setRetrocession',
+        'SetRetrocessionInput',
+        { reportId: fixture.reportId, countPagesProvisional: 3, countPhotosProvisional: 1 },
+        token,
+      ),
   },
   {
     name: 'setBilling',
@@ -100,15 +112,35 @@ const OPERATIONS: Operation[] = [
         token,
       ),
   },
-  { name: 'archive (TE)', status: 'TE', allowed: ['admin', 'owner'], run: (fixture, token) => mutation('archiveReport', 'ArchiveReportInput', { reportId: fixture.reportId }, token) },
-  { name: 'archive (EC)', status: 'EC', allowed: ['admin'], run: (fixture, token) => mutation('archiveReport', 'ArchiveReportInput', { reportId: fixture.reportId }, token) },
-  { name: 'unarchive', status: 'AR', allowed: ['admin'], run: (fixture, token) => mutation('unarchiveReport', 'UnarchiveReportInput', { reportId: fixture.reportId }, token) },
+  {
+    name: 'archive (TE)',
+    status: 'TE',
+    allowed: ['admin', 'owner'],
+    run: (fixture, token) => mutation('archiveReport', 'ArchiveReportInput', { reportId: fixture.reportId }, token),
+  },
+  {
+    name: 'archive (EC)',
+    status: 'EC',
+    allowed: ['admin'],
+    run: (fixture, token) => mutation('archiveReport', 'ArchiveReportInput', { reportId: fixture.reportId }, token),
+  },
+  {
+    name: 'unarchive',
+    status: 'AR',
+    allowed: ['admin'],
+    run: (fixture, token) => mutation('unarchiveReport', 'UnarchiveReportInput', { reportId: fixture.reportId }, token),
+  },
   {
     name: 'addComment',
     status: 'EC',
     allowed: ['admin', 'owner', 'assigned'],
     run: (fixture, token, actor) =>
-      mutation('addReportComment', 'AddReportCommentInput', { reportId: fixture.reportId, body: 'Bonjour', ...(actor === 'admin' && { receiver: 'BAILIFF' }) }, token),
+      mutation(
+        'addReportComment',
+        'AddReportCommentInput',
+        { reportId: fixture.reportId, body: 'Bonjour', ...(actor === 'admin' && { receiver: 'BAILIFF' }) },
+        token,
+      ),
   },
   {
     name: 'markCommentsRead',
@@ -129,8 +161,20 @@ async function fixture(status: ReportStatus): Promise<Fixture> {
       isArchived: status === 'AR',
       files: {
         create: [
-          { kind: 'DEPOSITED', originalName: 'depose.pdf', size: 10, mimeType: 'application/pdf', storageKey: `reports/matrix/${status}-${Math.random().toString(36).slice(2)}.pdf` },
-          { kind: 'RETURNED', originalName: 'retour.pdf', size: 10, mimeType: 'application/pdf', storageKey: `reports/matrix/${status}-${Math.random().toString(36).slice(2)}.pdf` },
+          {
+            kind: 'DEPOSITED',
+            originalName: 'depose.pdf',
+            size: 10,
+            mimeType: 'application/pdf',
+            storageKey: `reports/matrix/${status}-${Math.random().toString(36).slice(2)}.pdf`,
+          },
+          {
+            kind: 'RETURNED',
+            originalName: 'retour.pdf',
+            size: 10,
+            mimeType: 'application/pdf',
+            storageKey: `reports/matrix/${status}-${Math.random().toString(36).slice(2)}.pdf`,
+          },
         ],
       },
     },

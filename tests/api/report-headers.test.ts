@@ -93,10 +93,13 @@ async function reference(viewer: Viewer, filter: ReportFilter, now: Date) {
   const listed = all.filter((report) => inList(viewer, filter, report));
   const total = listed.length;
   const inProgress = listed.filter((report) => report.status === 'EC' || report.status === 'RS');
-  const monthReports = all.filter((report) => can(viewer, 'view', report) && report.createdAt >= month.start && report.createdAt < month.end);
+  const monthReports = all.filter(
+    (report) => can(viewer, 'view', report) && report.createdAt >= month.start && report.createdAt < month.end,
+  );
   return {
     totalReports: total,
-    reportsInAlert: inProgress.filter((report) => isInAlert(alertLevel(report.status, hoursBetween(alertClock(viewer.role, report), now)))).length,
+    reportsInAlert: inProgress.filter((report) => isInAlert(alertLevel(report.status, hoursBetween(alertClock(viewer.role, report), now))))
+      .length,
     averageDelay: averageDelay(inProgress.map((report) => hoursBetween(report.lastStatusChange, now))),
     currentRevenue: sum(
       monthReports.map((report) =>

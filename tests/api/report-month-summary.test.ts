@@ -95,12 +95,33 @@ describe('the monthly rollup behind reportAggregates', () => {
     await expectAggregatesMatchTheList();
     await db.user.update({ where: { id: secretaryId }, data: { secretaryPricePage: '0.915', secretaryPricePhoto: '0.235' } });
     await expectAggregatesMatchTheList();
-    const otherGroup = await db.group.create({ data: { name: 'Étude de passage', siret: '73282932000074', telephone: '0102030405', email: 'passage@etude.fr', address: '1 rue du Passage', zip: '75001', city: 'Paris', pricePage: '2.005', pricePhoto: '0.105' } });
+    const otherGroup = await db.group.create({
+      data: {
+        name: 'Étude de passage',
+        siret: '73282932000074',
+        telephone: '0102030405',
+        email: 'passage@etude.fr',
+        address: '1 rue du Passage',
+        zip: '75001',
+        city: 'Paris',
+        pricePage: '2.005',
+        pricePhoto: '0.105',
+      },
+    });
     await db.user.update({ where: { id: bailiffId }, data: { groupId: otherGroup.id } });
     await expectAggregatesMatchTheList();
     // A secretary removed: the foreign key sets her constats' secretary to null.
     const temporary = await db.user.create({
-      data: { email: 'passage@demo.fr', identity: 'passage', firstName: 'Éphémère', lastName: 'Secrétaire', role: 'SECRETARY', passwordHash: 'x', secretaryPricePage: '0.555', secretaryPricePhoto: '0.055' },
+      data: {
+        email: 'passage@demo.fr',
+        identity: 'passage',
+        firstName: 'Éphémère',
+        lastName: 'Secrétaire',
+        role: 'SECRETARY',
+        passwordHash: 'x',
+        secretaryPricePage: '0.555',
+        secretaryPricePhoto: '0.055',
+      },
     });
     await db.report.updateMany({ where: { name: { in: ['Cumul 4', 'Cumul 8'] } }, data: { secretaryId: temporary.id } });
     await expectAggregatesMatchTheList();
@@ -110,7 +131,9 @@ describe('the monthly rollup behind reportAggregates', () => {
 
   it('stays equal to the constats under concurrent writes, bulk updates and a tariff change', async () => {
     const db = app.services.db;
-    const ids = (await db.report.findMany({ where: { name: { startsWith: 'Cumul' } }, select: { id: true }, orderBy: { id: 'asc' } })).map((report) => report.id);
+    const ids = (await db.report.findMany({ where: { name: { startsWith: 'Cumul' } }, select: { id: true }, orderBy: { id: 'asc' } })).map(
+      (report) => report.id,
+    );
     const groupId = (await db.group.findFirstOrThrow({ where: { members: { some: { role: 'BAILIFF' } } } })).id;
     const writes: Promise<unknown>[] = [];
     for (let i = 0; i < 40; i++) {
@@ -120,7 +143,9 @@ describe('the monthly rollup behind reportAggregates', () => {
           writes.push(db.report.create({ data: constat(100 + i) }));
           break;
         case 1:
-          writes.push(db.report.update({ where: { id }, data: { countPagesBilling: { increment: 3 }, countPhotosBilling: { increment: 1 } } }));
+          writes.push(
+            db.report.update({ where: { id }, data: { countPagesBilling: { increment: 3 }, countPhotosBilling: { increment: 1 } } }),
+          );
           break;
         case 2:
           writes.push(db.report.update({ where: { id }, data: { status: 'TE', secretaryId: i % 3 === 0 ? null : secretaryId } }));
@@ -130,7 +155,12 @@ describe('the monthly rollup behind reportAggregates', () => {
           writes.push(db.report.update({ where: { id }, data: { createdAt: new Date(Date.UTC(2023, i % 12, 28, 22, 59)) } }));
           break;
         case 4:
-          writes.push(db.report.updateMany({ where: { id: { in: ids.slice(0, 10) }, groupPricePage: null }, data: { groupPricePage: '1.115', groupPricePhoto: '0.225' } }));
+          writes.push(
+            db.report.updateMany({
+              where: { id: { in: ids.slice(0, 10) }, groupPricePage: null },
+              data: { groupPricePage: '1.115', groupPricePhoto: '0.225' },
+            }),
+          );
           break;
         case 5:
           // A transaction that holds its write while the others, and a tariff change, go on.
@@ -157,7 +187,8 @@ describe('the monthly rollup behind reportAggregates', () => {
 
   it('is left untouched by statements that change nothing it sums, and still follows those that do', async () => {
     const db = app.services.db;
-    const rollupRows = async () => (await db.$queryRawUnsafe<{ id: bigint }[]>('SELECT id FROM "ReportMonthSummary" ORDER BY id')).map((row) => String(row.id));
+    const rollupRows = async () =>
+      (await db.$queryRawUnsafe<{ id: bigint }[]>('SELECT id FROM "ReportMonthSummary" ORDER BY id')).map((row) => String(row.id));
     const id = (await db.report.findFirstOrThrow({ where: { name: { startsWith: 'Cumul' } }, orderBy: { id: 'asc' } })).id;
     const before = await rollupRows();
     expect(before.length).toBeGreaterThan(0);

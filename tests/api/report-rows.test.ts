@@ -50,7 +50,14 @@ beforeAll(async () => {
   // Stored out of display order: a deposited file after the returned one (the kind's index lists
   // it first) and a comment written last but dated first, twice at the same instant (ids decide).
   await db.reportFile.create({
-    data: { reportId: report.id, kind: 'DEPOSITED', originalName: 'piece-2.pdf', size: 1002, mimeType: 'application/pdf', storageKey: 'reports/rows/2.pdf' },
+    data: {
+      reportId: report.id,
+      kind: 'DEPOSITED',
+      originalName: 'piece-2.pdf',
+      size: 1002,
+      mimeType: 'application/pdf',
+      storageKey: 'reports/rows/2.pdf',
+    },
   });
   const early = new Date(Date.now() - 3_600_000);
   for (const body of ['Antidaté', 'Antidaté aussi']) {
@@ -68,7 +75,21 @@ async function reference(viewer: Viewer, ids: number[]) {
     include: {
       bailiff: { select: { id: true, firstName: true, lastName: true, group: { select: { pricePage: true, pricePhoto: true } } } },
       secretary: { select: { id: true, firstName: true, lastName: true, secretaryPricePage: true, secretaryPricePhoto: true } },
-      files: { select: { id: true, kind: true, originalName: true, size: true, storageKey: true, createdAt: true, pageCount: true, photoCount: true, countStatus: true, countError: true }, orderBy: { id: 'asc' } },
+      files: {
+        select: {
+          id: true,
+          kind: true,
+          originalName: true,
+          size: true,
+          storageKey: true,
+          createdAt: true,
+          pageCount: true,
+          photoCount: true,
+          countStatus: true,
+          countError: true,
+        },
+        orderBy: { id: 'asc' },
+      },
       comments: {
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         include: { author: { select: { firstName: true, lastName: true, role: true } }, reads: { where: { userId: viewer.id } } },
@@ -81,27 +102,35 @@ async function reference(viewer: Viewer, ids: number[]) {
   const billing = (value: { toString(): string } | null | undefined) => (amountsShownTo(viewer.role).billing ? text(value) : null);
   // Admins read every comment; others what they wrote or received, a secretary also the office's.
   const readable = (comment: { authorId: number; receiverId: number | null }) =>
-    viewer.role === 'ADMIN' || comment.authorId === viewer.id || comment.receiverId === viewer.id || (viewer.role === 'SECRETARY' && comment.receiverId === null);
-  const byId = new Map(reports.map(({ bailiff, secretary, files, comments, ...report }) => [report.id, {
-    ...report,
-    groupPricePage: undefined,
-    groupPricePhoto: undefined,
-    secretaryPricePage: undefined,
-    secretaryPricePhoto: undefined,
-    billingPricePage: billing(report.groupPricePage ?? bailiff.group?.pricePage),
-    billingPricePhoto: billing(report.groupPricePhoto ?? bailiff.group?.pricePhoto),
-    retrocessionPricePage: pay(report.secretaryPricePage ?? secretary?.secretaryPricePage),
-    retrocessionPricePhoto: pay(report.secretaryPricePhoto ?? secretary?.secretaryPricePhoto),
-    bailiff: { id: bailiff.id, firstName: bailiff.firstName, lastName: bailiff.lastName },
-    secretary: secretary && { id: secretary.id, firstName: secretary.firstName, lastName: secretary.lastName },
-    files,
-    comments: comments.filter(readable).map(({ author, reads, reportId: _report, ...comment }) => ({
-      ...comment,
-      authorName: `${author.firstName} ${author.lastName}`,
-      authorRole: author.role,
-      read: reads.length > 0,
-    })),
-  }]));
+    viewer.role === 'ADMIN' ||
+    comment.authorId === viewer.id ||
+    comment.receiverId === viewer.id ||
+    (viewer.role === 'SECRETARY' && comment.receiverId === null);
+  const byId = new Map(
+    reports.map(({ bailiff, secretary, files, comments, ...report }) => [
+      report.id,
+      {
+        ...report,
+        groupPricePage: undefined,
+        groupPricePhoto: undefined,
+        secretaryPricePage: undefined,
+        secretaryPricePhoto: undefined,
+        billingPricePage: billing(report.groupPricePage ?? bailiff.group?.pricePage),
+        billingPricePhoto: billing(report.groupPricePhoto ?? bailiff.group?.pricePhoto),
+        retrocessionPricePage: pay(report.secretaryPricePage ?? secretary?.secretaryPricePage),
+        retrocessionPricePhoto: pay(report.secretaryPricePhoto ?? secretary?.secretaryPricePhoto),
+        bailiff: { id: bailiff.id, firstName: bailiff.firstName, lastName: bailiff.lastName },
+        secretary: secretary && { id: secretary.id, firstName: secretary.firstName, lastName: secretary.lastName },
+        files,
+        comments: comments.filter(readable).map(({ author, reads, reportId: _report, ...comment }) => ({
+          ...comment,
+          authorName: `${author.firstName} ${author.lastName}`,
+          authorRole: author.role,
+          read: reads.length > 0,
+        })),
+      },
+    ]),
+  );
   return ids.map((id) => byId.get(id) ?? null);
 }
 
@@ -120,7 +149,10 @@ describe('report rows', () => {
       const rows = await loadReportRows(ctx, ids);
       expect({ role: viewer.role, rows: rows.map(byValue) }).toEqual({ role: viewer.role, rows: await reference(viewer, ids) });
       const comments = rows.flatMap((row) => row?.comments ?? []);
-      exercised = { comments: exercised.comments + comments.length, read: exercised.read + comments.filter((comment) => comment.read).length };
+      exercised = {
+        comments: exercised.comments + comments.length,
+        read: exercised.read + comments.filter((comment) => comment.read).length,
+      };
     }
     expect(exercised.comments).toBeGreaterThan(0);
     expect(exercised.read).toBeGreaterThan(0);

@@ -43,7 +43,9 @@ describe('large and interrupted uploads', () => {
       size: 201 * 1024 * 1024,
     });
     clearInterval(sampler);
-    expect(result).toMatchObject({ body: { errors: [{ message: 'Le fichier « gros-constat.pdf » dépasse la taille maximale autorisée (200 Mo).' }] } });
+    expect(result).toMatchObject({
+      body: { errors: [{ message: 'Le fichier « gros-constat.pdf » dépasse la taille maximale autorisée (200 Mo).' }] },
+    });
     // Client and server share this process: a buffered upload would add 201 MB or more.
     expect(peak - baseline).toBeLessThan(100 * 1024 * 1024);
     expect(await app.services.db.report.count()).toBe(reports);
@@ -107,7 +109,12 @@ describe('the admin in-progress screen query', () => {
               storageKey: `reports/load/${i}-${n}.pdf`,
             })),
           },
-          comments: { create: [{ authorId: admin.id, receiverId: secretary.id, body: 'À traiter' }, { authorId: secretary.id, receiverId: bailiff.id, body: 'En cours' }] },
+          comments: {
+            create: [
+              { authorId: admin.id, receiverId: secretary.id, body: 'À traiter' },
+              { authorId: secretary.id, receiverId: bailiff.id, body: 'En cours' },
+            ],
+          },
         },
       });
     }
@@ -123,10 +130,19 @@ describe('the admin in-progress screen query', () => {
   }
 
   it("reads the list's total off the header cards' statement when both ask for the same constats", async () => {
-    const together = await gql<{ reportHeaders: { totalReports: number }; reports: { totalCount: number } }>(app.url, SCREEN, { first: 5 }, adminToken);
+    const together = await gql<{ reportHeaders: { totalReports: number }; reports: { totalCount: number } }>(
+      app.url,
+      SCREEN,
+      { first: 5 },
+      adminToken,
+    );
     app.queries.length = 0;
     const alone = await gql<{ reports: { totalCount: number } }>(
-      app.url, 'query { reports(first: 5, filter: { statuses: [EC, RS] }) { totalCount } }', {}, adminToken);
+      app.url,
+      'query { reports(first: 5, filter: { statuses: [EC, RS] }) { totalCount } }',
+      {},
+      adminToken,
+    );
     const counts = app.queries.filter((sql) => /SELECT COUNT/i.test(sql) && /"Report"/.test(sql)).length;
     expect(together.data!.reports.totalCount).toBe(together.data!.reportHeaders.totalReports);
     expect(alone.data!.reports.totalCount).toBe(together.data!.reportHeaders.totalReports);

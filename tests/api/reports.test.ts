@@ -47,7 +47,12 @@ async function report(token: string, id: number) {
 }
 
 async function mutate(token: string, name: string, inputType: string, input: Record<string, unknown>) {
-  return gql(app.url, `mutation($input: ${inputType}!) { ${name}(input: $input) { message report { databaseId status } } }`, { input }, token);
+  return gql(
+    app.url,
+    `mutation($input: ${inputType}!) { ${name}(input: $input) { message report { databaseId status } } }`,
+    { input },
+    token,
+  );
 }
 
 beforeAll(async () => {
@@ -76,22 +81,31 @@ afterAll(async () => {
 describe('createReport', () => {
   it('a bailiff deposits a constat with two files: EC, stored, admins notified and e-mailed', async () => {
     const before = await storedFileCount();
-    const result = await createReport(tokens.bailiff, 'Constat d’état des lieux – 4 rue Mercière', [
-      { name: 'PV état des lieux.pdf', content: samplePdf() },
-      { name: 'notes.txt', content: 'Pièce 1 : séjour, RAS.\n' },
-    ], { comment: 'Urgent : remise des clés vendredi' });
+    const result = await createReport(
+      tokens.bailiff,
+      'Constat d’état des lieux – 4 rue Mercière',
+      [
+        { name: 'PV état des lieux.pdf', content: samplePdf() },
+        { name: 'notes.txt', content: 'Pièce 1 : séjour, RAS.\n' },
+      ],
+      { comment: 'Urgent : remise des clés vendredi' },
+    );
     expect(result.errors).toBeUndefined();
     const created = result.data!.createReport;
     expect(created.message).toBe('Constat créé avec succès');
     expect(created.report).toMatchObject({ name: 'Constat d’état des lieux – 4 rue Mercière', status: 'EC', deposited: { count: 2 } });
     expect(await storedFileCount()).toBe(before + 2);
 
-    const notifications = await app.services.db.notification.findMany({ where: { kind: 'REPORT_CREATED', reportId: created.report.databaseId } });
+    const notifications = await app.services.db.notification.findMany({
+      where: { kind: 'REPORT_CREATED', reportId: created.report.databaseId },
+    });
     const admins = await app.services.db.user.count({ where: { role: 'ADMIN', status: 'ACTIVE' } });
     expect(notifications).toHaveLength(admins);
     const mail = (await readOutbox(app.outboxDir)).find((m) => m.subject === 'Nouveau Constat' && m.text?.includes('4 rue Mercière'));
     expect(mail).toBeDefined();
-    const audit = await app.services.db.auditLog.findFirst({ where: { action: 'reports.create', entityId: String(created.report.databaseId) } });
+    const audit = await app.services.db.auditLog.findFirst({
+      where: { action: 'reports.create', entityId: String(created.report.databaseId) },
+    });
     expect(audit?.actorId).toBe(ids.bailiff);
   });
 
@@ -135,7 +149,9 @@ describe('createReport', () => {
       { name: 'bon.pdf', content: samplePdf() },
       { name: 'facture.pdf', content: exe },
     ]);
-    expect(result.errors![0].message).toBe('Type de fichier non autorisé : « facture.pdf ». Formats acceptés : .doc, .docx, .odt, .pdf, .txt.');
+    expect(result.errors![0].message).toBe(
+      'Type de fichier non autorisé : « facture.pdf ». Formats acceptés : .doc, .docx, .odt, .pdf, .txt.',
+    );
     expect(await app.services.db.report.count()).toBe(reportsBefore);
     expect(await storedFileCount()).toBe(filesBefore);
   });
@@ -155,7 +171,10 @@ describe('createReport', () => {
     expect(response.status).toBe(201);
     expect(response.body.message).toBe('Constat créé avec succès');
     expect(response.body.report).toMatchObject({ name: 'Constat REST – 12 quai Saint-Antoine', status: 'EC', bailiff_id: ids.bailiff });
-    expect(response.body.report.deposited_items.map((item: { originalname: string }) => item.originalname)).toEqual(['acte.pdf', 'Procès-verbal.txt']);
+    expect(response.body.report.deposited_items.map((item: { originalname: string }) => item.originalname)).toEqual([
+      'acte.pdf',
+      'Procès-verbal.txt',
+    ]);
     expect(response.body.report.deposited_items[0]).toEqual(
       expect.objectContaining({ linkUrl: expect.stringMatching(/^\/files\//), file_url: expect.any(String), size: expect.any(Number) }),
     );
@@ -163,7 +182,13 @@ describe('createReport', () => {
   });
 
   it('REST report/create refuses a forbidden type with 400 and the message', async () => {
-    const response = await restForm(app.url, '/api/v1/report/create', { name: 'Constat' }, [{ field: 'deposited_items[]', name: 'x.docx', content: samplePdf() }], tokens.bailiff);
+    const response = await restForm(
+      app.url,
+      '/api/v1/report/create',
+      { name: 'Constat' },
+      [{ field: 'deposited_items[]', name: 'x.docx', content: samplePdf() }],
+      tokens.bailiff,
+    );
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(/^Type de fichier non autorisé/);
   });
@@ -178,18 +203,28 @@ describe('workflow: assignment, counts, return, archive', () => {
 
   it('the assigned secretary (and only she) sees the report once the admin assigns it', async () => {
     expect(await report(tokens.secretary, reportId)).toBeNull();
-    const result = await mutate(tokens.admin, 'assignSecretary', 'AssignSecretaryInput', { reportId: reportGid(reportId), secretaryId: userGid(ids.secretary) });
+    const result = await mutate(tokens.admin, 'assignSecretary', 'AssignSecretaryInput', {
+      reportId: reportGid(reportId),
+      secretaryId: userGid(ids.secretary),
+    });
     expect(result.data!.assignSecretary.message).toBe('Constat mis à jour avec succès');
     expect((await report(tokens.secretary, reportId)).secretary.databaseId).toBe(ids.secretary);
     expect(await report(tokens.otherSecretary, reportId)).toBeNull();
-    const notification = await app.services.db.notification.findFirst({ where: { kind: 'REPORT_ASSIGNED', reportId, userId: ids.secretary } });
+    const notification = await app.services.db.notification.findFirst({
+      where: { kind: 'REPORT_ASSIGNED', reportId, userId: ids.secretary },
+    });
     expect(notification).not.toBeNull();
     const row = await app.services.db.report.findUniqueOrThrow({ where: { id: reportId }, include: { secretary: true } });
     expect(row.secretaryPricePage?.toString()).toBe(row.secretary!.secretaryPricePage.toString());
   });
 
   it('a secretary list holds only her own reports', async () => {
-    const result = await gql(app.url, 'query { reports(first: 100) { totalCount edges { node { secretary { databaseId } } } } }', {}, tokens.secretary);
+    const result = await gql(
+      app.url,
+      'query { reports(first: 100) { totalCount edges { node { secretary { databaseId } } } } }',
+      {},
+      tokens.secretary,
+    );
     const mine = await app.services.db.report.count({ where: { secretaryId: ids.secretary } });
     expect(result.data!.reports.totalCount).toBe(mine);
     expectEvery(result.data!.reports.edges, (edge: any) => edge.node.secretary.databaseId === ids.secretary);
@@ -204,7 +239,11 @@ describe('workflow: assignment, counts, return, archive', () => {
   });
 
   it('retrocession needs provisional pages > 0, then EC becomes RS (shown EC to the bailiff)', async () => {
-    const zero = await mutate(tokens.secretary, 'setRetrocession', 'SetRetrocessionInput', { reportId: reportGid(reportId), countPagesProvisional: 0, countPhotosProvisional: 2 });
+    const zero = await mutate(tokens.secretary, 'setRetrocession', 'SetRetrocessionInput', {
+      reportId: reportGid(reportId),
+      countPagesProvisional: 0,
+      countPhotosProvisional: 2,
+    });
     expect(zero.errors![0].message).toBe('Le nombre de pages doit être supérieur à 0.');
     const ok = await mutate(tokens.secretary, 'setRetrocession', 'SetRetrocessionInput', {
       reportId: reportGid(reportId),
@@ -219,7 +258,14 @@ describe('workflow: assignment, counts, return, archive', () => {
   it('returned files stay hidden from the bailiff until the constat is terminated', async () => {
     // A returned file on a report still in progress (possible only through an admin correction).
     await app.services.db.reportFile.create({
-      data: { reportId, kind: 'RETURNED', originalName: 'brouillon.pdf', size: 10, mimeType: 'application/pdf', storageKey: `reports/test/${reportId}-draft.pdf` },
+      data: {
+        reportId,
+        kind: 'RETURNED',
+        originalName: 'brouillon.pdf',
+        size: 10,
+        mimeType: 'application/pdf',
+        storageKey: `reports/test/${reportId}-draft.pdf`,
+      },
     });
     expect((await report(tokens.bailiff, reportId)).returned.count).toBe(0);
     expect((await report(tokens.admin, reportId)).returned.count).toBe(1);
@@ -234,9 +280,14 @@ describe('workflow: assignment, counts, return, archive', () => {
       [{ path: 'input.files.0', name: 'Constat dactylographié.docx', content: await sampleDocx('Constat dactylographié') }],
       tokens.secretary,
     );
-    expect(result.data!.addReportFiles).toMatchObject({ message: 'Fichier téléchargé avec succès.', report: { status: 'TE', returned: { count: 1 } } });
+    expect(result.data!.addReportFiles).toMatchObject({
+      message: 'Fichier téléchargé avec succès.',
+      report: { status: 'TE', returned: { count: 1 } },
+    });
     expect((await report(tokens.bailiff, reportId)).returned.files[0].name).toBe('Constat dactylographié.docx');
-    expect(await app.services.db.notification.findFirst({ where: { kind: 'REPORT_RETURNED', reportId, userId: ids.bailiff } })).not.toBeNull();
+    expect(
+      await app.services.db.notification.findFirst({ where: { kind: 'REPORT_RETURNED', reportId, userId: ids.bailiff } }),
+    ).not.toBeNull();
   });
 
   it('a bailiff cannot upload to a TE report', async () => {
@@ -253,14 +304,25 @@ describe('workflow: assignment, counts, return, archive', () => {
 
   it('billing needs billing pages > 0 and computes the amounts with the étude tariffs', async () => {
     const zero = await mutate(tokens.admin, 'setBilling', 'SetBillingInput', {
-      reportId: reportGid(reportId), countPagesRetrocession: 12, countPhotosRetrocession: 5, countPagesBilling: 0, countPhotosBilling: 5,
+      reportId: reportGid(reportId),
+      countPagesRetrocession: 12,
+      countPhotosRetrocession: 5,
+      countPagesBilling: 0,
+      countPhotosBilling: 5,
     });
     expect(zero.errors![0].message).toBe('Le nombre de pages facturées doit être supérieur à 0.');
     const ok = await mutate(tokens.admin, 'setBilling', 'SetBillingInput', {
-      reportId: reportGid(reportId), countPagesRetrocession: 12, countPhotosRetrocession: 5, countPagesBilling: 12, countPhotosBilling: 5,
+      reportId: reportGid(reportId),
+      countPagesRetrocession: 12,
+      countPhotosRetrocession: 5,
+      countPagesBilling: 12,
+      countPhotosBilling: 5,
     });
     expect(ok.data!.setBilling.message).toBe('Rapport facturé');
-    const row = await app.services.db.report.findUniqueOrThrow({ where: { id: reportId }, include: { bailiff: { include: { group: true } } } });
+    const row = await app.services.db.report.findUniqueOrThrow({
+      where: { id: reportId },
+      include: { bailiff: { include: { group: true } } },
+    });
     expect(row.groupPricePage!.toString()).toBe(row.bailiff.group!.pricePage.toString());
     const shown = await report(tokens.admin, reportId);
     // (12 − round(5/2) = 9) × page price + 5 × photo price
@@ -275,7 +337,11 @@ describe('workflow: assignment, counts, return, archive', () => {
   it('billing a report without secretary is refused with the spec message', async () => {
     const orphan = (await createReport(tokens.bailiff, 'Constat sans secrétaire')).data!.createReport.report.databaseId;
     const result = await mutate(tokens.admin, 'setBilling', 'SetBillingInput', {
-      reportId: reportGid(orphan), countPagesRetrocession: 1, countPhotosRetrocession: 0, countPagesBilling: 1, countPhotosBilling: 0,
+      reportId: reportGid(orphan),
+      countPagesRetrocession: 1,
+      countPhotosRetrocession: 0,
+      countPagesBilling: 1,
+      countPhotosBilling: 0,
     });
     expect(result.errors![0].message).toBe('Veuillez sélectionner un secrétaire');
   });
@@ -347,9 +413,15 @@ describe('files', () => {
   });
 
   it('a secretary cannot remove deposited files', async () => {
-    await mutate(tokens.admin, 'assignSecretary', 'AssignSecretaryInput', { reportId: reportGid(reportId), secretaryId: userGid(ids.secretary) });
+    await mutate(tokens.admin, 'assignSecretary', 'AssignSecretaryInput', {
+      reportId: reportGid(reportId),
+      secretaryId: userGid(ids.secretary),
+    });
     const file = (await report(tokens.secretary, reportId)).deposited.files[0];
-    const result = await mutate(tokens.secretary, 'removeReportFiles', 'RemoveReportFilesInput', { reportId: reportGid(reportId), fileIds: [file.id] });
+    const result = await mutate(tokens.secretary, 'removeReportFiles', 'RemoveReportFilesInput', {
+      reportId: reportGid(reportId),
+      fileIds: [file.id],
+    });
     expect(result.errors![0].extensions!.code).toBe('FORBIDDEN');
   });
 });
@@ -359,7 +431,10 @@ describe('comments', () => {
 
   beforeAll(async () => {
     reportId = (await createReport(tokens.bailiff, 'Constat avec échanges')).data!.createReport.report.databaseId;
-    await mutate(tokens.admin, 'assignSecretary', 'AssignSecretaryInput', { reportId: reportGid(reportId), secretaryId: userGid(ids.secretary) });
+    await mutate(tokens.admin, 'assignSecretary', 'AssignSecretaryInput', {
+      reportId: reportGid(reportId),
+      secretaryId: userGid(ids.secretary),
+    });
   });
 
   const comment = (token: string, body: string, receiver?: string) =>
@@ -374,11 +449,16 @@ describe('comments', () => {
     await comment(tokens.secretary, 'La page 4 est illisible, pouvez-vous renvoyer le scan ?');
     const seen = await report(tokens.bailiff, reportId);
     expect(seen.unreadCommentCount).toBe(1);
-    expect(seen.comments).toEqual([{ body: 'La page 4 est illisible, pouvez-vous renvoyer le scan ?', authorRole: 'SECRETARY', isMine: false, isRead: false }]);
+    expect(seen.comments).toEqual([
+      { body: 'La page 4 est illisible, pouvez-vous renvoyer le scan ?', authorRole: 'SECRETARY', isMine: false, isRead: false },
+    ]);
     const notification = await app.services.db.notification.findFirst({ where: { kind: 'COMMENT', reportId, userId: ids.bailiff } });
     expect(notification?.body).toContain('illisible');
 
-    const marked = await rest(app.url, 'POST', '/api/v1/report/mark_as_read', { json: { report_id: reportId, comments_ids: seen.unreadCommentIds }, token: tokens.bailiff });
+    const marked = await rest(app.url, 'POST', '/api/v1/report/mark_as_read', {
+      json: { report_id: reportId, comments_ids: seen.unreadCommentIds },
+      token: tokens.bailiff,
+    });
     expect(marked.body.report.comments_without_read).toEqual([]);
     expect((await report(tokens.bailiff, reportId)).unreadCommentCount).toBe(0);
   });
@@ -420,12 +500,18 @@ describe('lists and headers', () => {
   });
 
   it('the list pages forwards with first/after and backwards with last/before, newest first', async () => {
-    const expected = (await app.services.db.report.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { id: true } })).map((r) => r.id);
+    const expected = (
+      await app.services.db.report.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { id: true } })
+    ).map((r) => r.id);
     const PAGE = `query($first: Int, $after: String, $last: Int, $before: String) {
       reports(first: $first, after: $after, last: $last, before: $before) {
         pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { databaseId } } } }`;
-    type Page = { pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string; endCursor: string }; edges: { node: { databaseId: number } }[] };
-    const page = async (variables: Record<string, unknown>) => (await gql<{ reports: Page }>(app.url, PAGE, variables, tokens.admin)).data!.reports;
+    type Page = {
+      pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string; endCursor: string };
+      edges: { node: { databaseId: number } }[];
+    };
+    const page = async (variables: Record<string, unknown>) =>
+      (await gql<{ reports: Page }>(app.url, PAGE, variables, tokens.admin)).data!.reports;
 
     const forwards: number[] = [];
     let after: string | undefined;
@@ -463,12 +549,18 @@ describe('lists and headers', () => {
   it('REST get_headers gives the secretary tiles', async () => {
     const response = await rest(app.url, 'GET', '/api/v1/report/get_headers', { token: tokens.secretary });
     const mine = await app.services.db.report.count({ where: { secretaryId: ids.secretary } });
-    expect(response.body.headers).toMatchObject({ all_reports: mine, time_delay: { hours: expect.any(Number), minutes: expect.any(Number) } });
+    expect(response.body.headers).toMatchObject({
+      all_reports: mine,
+      time_delay: { hours: expect.any(Number), minutes: expect.any(Number) },
+    });
   });
 
   it('a bailiff sees his unassigned (NA) constats as EC, with an EC alert bullet, and his EC filter finds them', async () => {
     const db = app.services.db;
-    const unassigned = await db.report.findMany({ where: { bailiffId: ids.bailiff, status: 'NA', isArchived: false }, select: { id: true } });
+    const unassigned = await db.report.findMany({
+      where: { bailiffId: ids.bailiff, status: 'NA', isArchived: false },
+      select: { id: true },
+    });
     expect(unassigned.length).toBeGreaterThan(0);
     const inProgress = await db.report.count({ where: { bailiffId: ids.bailiff, status: { in: ['NA', 'EC', 'RS'] }, isArchived: false } });
     const result = await gql(
@@ -516,9 +608,15 @@ describe('lists and headers', () => {
   });
 
   it('a year/month filter keeps reports created that Paris month', async () => {
-    const parisMonth = (date: Date) => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', month: 'numeric', year: 'numeric' }).format(date);
+    const parisMonth = (date: Date) =>
+      new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', month: 'numeric', year: 'numeric' }).format(date);
     const [month, year] = parisMonth(new Date()).split('/').map(Number);
-    const result = await gql(app.url, 'query($filter: ReportFilter) { reports(first: 100, filter: $filter) { edges { node { createdAt } } } }', { filter: { year, month } }, tokens.admin);
+    const result = await gql(
+      app.url,
+      'query($filter: ReportFilter) { reports(first: 100, filter: $filter) { edges { node { createdAt } } } }',
+      { filter: { year, month } },
+      tokens.admin,
+    );
     expect(result.data!.reports.edges.length).toBeGreaterThan(0);
     for (const edge of result.data!.reports.edges) expect(parisMonth(new Date(edge.node.createdAt))).toBe(parisMonth(new Date()));
   });
@@ -532,15 +630,27 @@ describe('REST shims of the workflow (spec §7)', () => {
   });
 
   it('update_secretary assigns; a non-admin gets 403', async () => {
-    const denied = await rest(app.url, 'POST', '/api/v1/report/update_secretary', { json: { report_id: reportId, secretary_id: ids.secretary }, token: tokens.bailiff });
+    const denied = await rest(app.url, 'POST', '/api/v1/report/update_secretary', {
+      json: { report_id: reportId, secretary_id: ids.secretary },
+      token: tokens.bailiff,
+    });
     expect(denied.status).toBe(403);
-    const response = await rest(app.url, 'POST', '/api/v1/report/update_secretary', { json: { report_id: reportId, secretary_id: ids.secretary }, token: tokens.admin });
+    const response = await rest(app.url, 'POST', '/api/v1/report/update_secretary', {
+      json: { report_id: reportId, secretary_id: ids.secretary },
+      token: tokens.admin,
+    });
     expect(response.status).toBe(200);
     expect(response.body.report).toMatchObject({ secretary_id: ids.secretary, secretary: { id: ids.secretary } });
   });
 
   it('add_files takes deposited_items[] from the bailiff while in progress', async () => {
-    const response = await restForm(app.url, '/api/v1/report/add_files', { report_id: String(reportId) }, [{ field: 'deposited_items[]', name: 'complément.pdf', content: samplePdf() }], tokens.bailiff);
+    const response = await restForm(
+      app.url,
+      '/api/v1/report/add_files',
+      { report_id: String(reportId) },
+      [{ field: 'deposited_items[]', name: 'complément.pdf', content: samplePdf() }],
+      tokens.bailiff,
+    );
     expect(response.status).toBe(200);
     expect(response.body.message).toBe('Fichier téléchargé avec succès.');
     expect(response.body.report.deposited_items.map((item: any) => item.originalname)).toContain('complément.pdf');
@@ -557,17 +667,35 @@ describe('REST shims of the workflow (spec §7)', () => {
       json: { report_id: reportId, count_pages_provisional: '8', count_photos_provisional: '2', comment: 'RAS' },
       token: tokens.secretary,
     });
-    expect(response.body).toMatchObject({ message: 'Rapport rétrocédé', report: { status: 'RS', count_pages_provisional: 8, retrocession_comment: 'RAS' } });
+    expect(response.body).toMatchObject({
+      message: 'Rapport rétrocédé',
+      report: { status: 'RS', count_pages_provisional: 8, retrocession_comment: 'RAS' },
+    });
   });
 
   it('add_files with returned_items[] from the secretary terminates the constat', async () => {
-    const response = await restForm(app.url, '/api/v1/report/add_files', { report_id: String(reportId) }, [{ field: 'returned_items[]', name: 'constat final.pdf', content: samplePdf() }], tokens.secretary);
-    expect(response.body.report).toMatchObject({ status: 'TE', returned_items: [expect.objectContaining({ originalname: 'constat final.pdf' })] });
+    const response = await restForm(
+      app.url,
+      '/api/v1/report/add_files',
+      { report_id: String(reportId) },
+      [{ field: 'returned_items[]', name: 'constat final.pdf', content: samplePdf() }],
+      tokens.secretary,
+    );
+    expect(response.body.report).toMatchObject({
+      status: 'TE',
+      returned_items: [expect.objectContaining({ originalname: 'constat final.pdf' })],
+    });
   });
 
   it('set_billing answers « Rapport facturé » with the amounts', async () => {
     const response = await rest(app.url, 'POST', '/api/v1/report/set_billing', {
-      json: { report_id: reportId, count_pages_retrocession: '8', count_photos_retrocession: '2', count_pages_billing: '8', count_photos_billing: '2' },
+      json: {
+        report_id: reportId,
+        count_pages_retrocession: '8',
+        count_photos_retrocession: '2',
+        count_pages_billing: '8',
+        count_photos_billing: '2',
+      },
       token: tokens.admin,
     });
     expect(response.status).toBe(200);

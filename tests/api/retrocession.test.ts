@@ -22,7 +22,6 @@ const RETROCESSION = `query($filter: RetrocessionFilter!, $first: Int) { retroce
     deposited { count totalSize } retrocessionAmounts { total } } } }
   bills { databaseId secretary { databaseId } year month file { name url } figures { reports pages textPages photos amountHT } } } }`;
 
-
 function parisNow() {
   const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
   return { year, month };
@@ -43,7 +42,9 @@ async function periodReports(where: { secretaryId?: number }, year: number, mont
     where,
     include: { secretary: true, bailiff: { include: { group: true } } },
   });
-  return reports.filter((report) => (month ? parisMonthOf(report.createdAt) === monthKey(year, month) : parisMonthOf(report.createdAt).startsWith(`${year}-`)));
+  return reports.filter((report) =>
+    month ? parisMonthOf(report.createdAt) === monthKey(year, month) : parisMonthOf(report.createdAt).startsWith(`${year}-`),
+  );
 }
 
 /** Spec §9 rétrocession: round(pages − photos/2) × page price + photos × photo price. */
@@ -69,7 +70,10 @@ beforeAll(async () => {
   app = await startTestApp();
   const db = app.services.db;
   const secretary = await db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
-  const otherSecretary = await db.user.findFirstOrThrow({ where: { role: 'SECRETARY', status: 'ACTIVE', id: { not: secretary.id } }, orderBy: { id: 'asc' } });
+  const otherSecretary = await db.user.findFirstOrThrow({
+    where: { role: 'SECRETARY', status: 'ACTIVE', id: { not: secretary.id } },
+    orderBy: { id: 'asc' },
+  });
   Object.assign(ids, { secretary: secretary.id, otherSecretary: otherSecretary.id });
   Object.assign(tokens, {
     admin: await loginToken(app.url, demo.admin.email, demo.admin.password),
@@ -90,11 +94,22 @@ describe('secretary bills: one Word or PDF file a month', () => {
   it('a secretary uploads her invoice of the month: numbered time stamp + 4 digits, downloadable by signed link', async () => {
     const { year, month } = parisNow();
     const before = Date.now();
-    const result = await gqlUpload(app.url, UPLOAD, { input: { file: null, year, month } }, [{ path: 'input.file', name: 'Facture novembre.pdf', content: pdf }], tokens.secretary);
+    const result = await gqlUpload(
+      app.url,
+      UPLOAD,
+      { input: { file: null, year, month } },
+      [{ path: 'input.file', name: 'Facture novembre.pdf', content: pdf }],
+      tokens.secretary,
+    );
     expect(result.errors).toBeUndefined();
     expect(result.data!.uploadSecretaryBill.message).toBe('Facture déposée avec succès.');
     bill = result.data!.uploadSecretaryBill.bill;
-    expect(bill).toMatchObject({ year, month, secretary: { databaseId: ids.secretary }, file: { name: 'Facture novembre.pdf', size: pdf.length } });
+    expect(bill).toMatchObject({
+      year,
+      month,
+      secretary: { databaseId: ids.secretary },
+      file: { name: 'Facture novembre.pdf', size: pdf.length },
+    });
     expect(bill.number).toMatch(/^\d{17}$/);
     expect(Number(bill.number.slice(0, 13))).toBeGreaterThanOrEqual(before);
     expect(Number(bill.number.slice(0, 13))).toBeLessThanOrEqual(Date.now());
@@ -109,19 +124,40 @@ describe('secretary bills: one Word or PDF file a month', () => {
 
   it('a second invoice for the same month is refused', async () => {
     const { year, month } = parisNow();
-    const result = await gqlUpload(app.url, UPLOAD, { input: { file: null, year, month } }, [{ path: 'input.file', name: 'encore.pdf', content: pdf }], tokens.secretary);
+    const result = await gqlUpload(
+      app.url,
+      UPLOAD,
+      { input: { file: null, year, month } },
+      [{ path: 'input.file', name: 'encore.pdf', content: pdf }],
+      tokens.secretary,
+    );
     expect(result.errors![0].extensions!.code).toBe('CONFLICT');
     expect(result.errors![0].message).toMatch(/^Une facture a déjà été déposée pour ce mois/);
     expect(await app.services.db.secretaryBill.count({ where: { secretaryId: ids.secretary, year, month } })).toBe(1);
   });
 
   it('types are checked by content: Word accepted, an executable named .pdf or a text file refused', async () => {
-    const word = await gqlUpload(app.url, UPLOAD, { input: { file: null, year: 2001, month: 3 } }, [{ path: 'input.file', name: 'facture.docx', content: await sampleDocx('Facture') }], tokens.otherSecretary);
+    const word = await gqlUpload(
+      app.url,
+      UPLOAD,
+      { input: { file: null, year: 2001, month: 3 } },
+      [{ path: 'input.file', name: 'facture.docx', content: await sampleDocx('Facture') }],
+      tokens.otherSecretary,
+    );
     expect(word.errors).toBeUndefined();
     expect(word.data!.uploadSecretaryBill.bill.file.name).toBe('facture.docx');
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(512)]);
-    for (const [name, content] of [['facture.pdf', exe], ['facture.txt', 'Facture de mars']] as const) {
-      const result = await gqlUpload(app.url, UPLOAD, { input: { file: null, year: 2001, month: 4 } }, [{ path: 'input.file', name, content }], tokens.otherSecretary);
+    for (const [name, content] of [
+      ['facture.pdf', exe],
+      ['facture.txt', 'Facture de mars'],
+    ] as const) {
+      const result = await gqlUpload(
+        app.url,
+        UPLOAD,
+        { input: { file: null, year: 2001, month: 4 } },
+        [{ path: 'input.file', name, content }],
+        tokens.otherSecretary,
+      );
       expect(result.errors![0].message).toBe(`Type de fichier non autorisé : « ${name} ». Formats acceptés : Word (.doc, .docx) ou PDF.`);
     }
     expect(await app.services.db.secretaryBill.count({ where: { secretaryId: ids.otherSecretary, year: 2001, month: 4 } })).toBe(0);
@@ -129,41 +165,96 @@ describe('secretary bills: one Word or PDF file a month', () => {
 
   it('a future month is refused; only secretaries upload', async () => {
     const { year } = parisNow();
-    const future = await gqlUpload(app.url, UPLOAD, { input: { file: null, year: year + 1, month: 1 } }, [{ path: 'input.file', name: 'f.pdf', content: pdf }], tokens.secretary);
+    const future = await gqlUpload(
+      app.url,
+      UPLOAD,
+      { input: { file: null, year: year + 1, month: 1 } },
+      [{ path: 'input.file', name: 'f.pdf', content: pdf }],
+      tokens.secretary,
+    );
     expect(future.errors![0].message).toBe('Choisissez un mois et une année valides, au plus tard le mois en cours.');
     for (const token of [tokens.admin, tokens.bailiff]) {
-      const result = await gqlUpload(app.url, UPLOAD, { input: { file: null, year: 2001, month: 5 } }, [{ path: 'input.file', name: 'f.pdf', content: pdf }], token);
+      const result = await gqlUpload(
+        app.url,
+        UPLOAD,
+        { input: { file: null, year: 2001, month: 5 } },
+        [{ path: 'input.file', name: 'f.pdf', content: pdf }],
+        token,
+      );
       expect(result.errors![0].extensions!.code).toBe('FORBIDDEN');
     }
   });
 
   it('REST create_secretary (multipart: secretary_id, bill, month MM, year) answers 201 with the bill', async () => {
-    const response = await restForm(app.url, '/api/v1/billing/create_secretary', { secretary_id: String(ids.secretary), month: '02', year: '2001' }, [{ field: 'bill', name: 'fevrier.pdf', content: pdf }], tokens.secretary);
+    const response = await restForm(
+      app.url,
+      '/api/v1/billing/create_secretary',
+      { secretary_id: String(ids.secretary), month: '02', year: '2001' },
+      [{ field: 'bill', name: 'fevrier.pdf', content: pdf }],
+      tokens.secretary,
+    );
     expect(response.status).toBe(201);
     expect(response.body.message).toBe('Facture déposée avec succès.');
-    expect(response.body.bill).toMatchObject({ secretary_id: ids.secretary, year: 2001, month: 2, files: [expect.objectContaining({ originalname: 'fevrier.pdf' })] });
+    expect(response.body.bill).toMatchObject({
+      secretary_id: ids.secretary,
+      year: 2001,
+      month: 2,
+      files: [expect.objectContaining({ originalname: 'fevrier.pdf' })],
+    });
     const none = await restForm(app.url, '/api/v1/billing/create_secretary', { month: '03', year: '2001' }, [], tokens.secretary);
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('Veuillez choisir un fichier Word ou PDF.');
   });
 
   it('she lists her bills by year; another secretary cannot see them in any way', async () => {
-    const mine = await gql(app.url, 'query($filter: SecretaryBillFilter) { secretaryBills(filter: $filter, first: 100) { totalCount edges { node { databaseId secretary { databaseId } } } } }', { filter: { year: 2001 } }, tokens.secretary);
+    const mine = await gql(
+      app.url,
+      'query($filter: SecretaryBillFilter) { secretaryBills(filter: $filter, first: 100) { totalCount edges { node { databaseId secretary { databaseId } } } } }',
+      { filter: { year: 2001 } },
+      tokens.secretary,
+    );
     expect(mine.data!.secretaryBills.edges.map((edge: any) => edge.node.secretary.databaseId)).toEqual([ids.secretary]);
-    const legacy = await rest(app.url, 'GET', '/api/v1/billing/get_all_secretary?only_bills_secretary=true&year=2001', { token: tokens.secretary });
+    const legacy = await rest(app.url, 'GET', '/api/v1/billing/get_all_secretary?only_bills_secretary=true&year=2001', {
+      token: tokens.secretary,
+    });
     expect(legacy.status).toBe(200);
     expect(legacy.body.bills_secretary.map((entry: any) => [entry.secretary_id, entry.month])).toEqual([[ids.secretary, 2]]);
 
-    const all = await gql(app.url, 'query { secretaryBills(first: 200) { edges { node { secretary { databaseId } } } } }', {}, tokens.otherSecretary);
+    const all = await gql(
+      app.url,
+      'query { secretaryBills(first: 200) { edges { node { secretary { databaseId } } } } }',
+      {},
+      tokens.otherSecretary,
+    );
     expect(all.data!.secretaryBills.edges.length).toBeGreaterThan(0);
     expectEvery(all.data!.secretaryBills.edges, (edge: any) => edge.node.secretary.databaseId === ids.otherSecretary);
-    const node = await gql(app.url, 'query($id: ID!) { node(id: $id) { ... on SecretaryBill { number file { url } } } }', { id: bill.id }, tokens.otherSecretary);
+    const node = await gql(
+      app.url,
+      'query($id: ID!) { node(id: $id) { ... on SecretaryBill { number file { url } } } }',
+      { id: bill.id },
+      tokens.otherSecretary,
+    );
     expect(node.data?.node ?? null).toBeNull();
-    const filtered = await gql(app.url, 'query($filter: SecretaryBillFilter) { secretaryBills(filter: $filter) { totalCount } }', { filter: { secretaryId: gid('User', ids.secretary) } }, tokens.otherSecretary);
+    const filtered = await gql(
+      app.url,
+      'query($filter: SecretaryBillFilter) { secretaryBills(filter: $filter) { totalCount } }',
+      { filter: { secretaryId: gid('User', ids.secretary) } },
+      tokens.otherSecretary,
+    );
     expect(filtered.errors![0].extensions!.code).toBe('FORBIDDEN');
-    const period = await gql(app.url, RETROCESSION, { filter: { year: 2001, secretaryId: gid('User', ids.secretary) } }, tokens.otherSecretary);
+    const period = await gql(
+      app.url,
+      RETROCESSION,
+      { filter: { year: 2001, secretaryId: gid('User', ids.secretary) } },
+      tokens.otherSecretary,
+    );
     expect(period.errors![0].extensions!.code).toBe('FORBIDDEN');
-    const rest403 = await rest(app.url, 'GET', `/api/v1/billing/get_all_secretary?secretary_id=${ids.secretary}&only_bills_secretary=true`, { token: tokens.otherSecretary });
+    const rest403 = await rest(
+      app.url,
+      'GET',
+      `/api/v1/billing/get_all_secretary?secretary_id=${ids.secretary}&only_bills_secretary=true`,
+      { token: tokens.otherSecretary },
+    );
     expect(rest403.status).toBe(403);
     // Her own view of the same period lists only her bills.
     const own = await gql(app.url, RETROCESSION, { filter: { year: 2001 } }, tokens.otherSecretary);
@@ -181,17 +272,34 @@ describe('secretary bills: one Word or PDF file a month', () => {
 
   it('the admin removes a bill: row and file gone, the secretary may upload again', async () => {
     const row = await app.services.db.secretaryBill.findUniqueOrThrow({ where: { id: bill.databaseId } });
-    const refused = await gql(app.url, 'mutation($input: RemoveSecretaryBillInput!) { removeSecretaryBill(input: $input) { message } }', { input: { billId: bill.id } }, tokens.secretary);
+    const refused = await gql(
+      app.url,
+      'mutation($input: RemoveSecretaryBillInput!) { removeSecretaryBill(input: $input) { message } }',
+      { input: { billId: bill.id } },
+      tokens.secretary,
+    );
     expect(refused.errors![0].extensions!.code).toBe('FORBIDDEN');
-    const removed = await rest(app.url, 'POST', '/api/v1/billing/remove_secretary', { json: { bill_id: bill.databaseId }, token: tokens.admin });
+    const removed = await rest(app.url, 'POST', '/api/v1/billing/remove_secretary', {
+      json: { bill_id: bill.databaseId },
+      token: tokens.admin,
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.message).toBe('Facture supprimée avec succès.');
     expect(await app.services.db.secretaryBill.findUnique({ where: { id: bill.databaseId } })).toBeNull();
     expect(await app.services.storage.exists(row.storageKey)).toBe(false);
-    const again = await rest(app.url, 'POST', '/api/v1/billing/remove_secretary', { json: { bill_id: bill.databaseId }, token: tokens.admin });
+    const again = await rest(app.url, 'POST', '/api/v1/billing/remove_secretary', {
+      json: { bill_id: bill.databaseId },
+      token: tokens.admin,
+    });
     expect(again.status).toBe(404);
     const { year, month } = parisNow();
-    const reupload = await gqlUpload(app.url, UPLOAD, { input: { file: null, year, month } }, [{ path: 'input.file', name: 'bonne-facture.pdf', content: pdf }], tokens.secretary);
+    const reupload = await gqlUpload(
+      app.url,
+      UPLOAD,
+      { input: { file: null, year, month } },
+      [{ path: 'input.file', name: 'bonne-facture.pdf', content: pdf }],
+      tokens.secretary,
+    );
     expect(reupload.errors).toBeUndefined();
   });
 });
@@ -315,7 +423,11 @@ describe('statistics', () => {
     expect(legacy.status).toBe(200);
     expect(legacy.body.data.data).toHaveLength(totals.reports);
     expect(legacy.body.data.data[0]).toEqual(
-      expect.objectContaining({ createdAt: expect.any(String), count_pages_retrocession: expect.any(Number), count_pages_billing: expect.any(Number) }),
+      expect.objectContaining({
+        createdAt: expect.any(String),
+        count_pages_retrocession: expect.any(Number),
+        count_pages_billing: expect.any(Number),
+      }),
     );
     expect(legacy.body.data.totals).toEqual(totals);
   });

@@ -31,7 +31,9 @@ describe('STORAGE_URL', () => {
       accessKeyId: 'AKIA+1',
       secretAccessKey: 's/ecret',
     });
-    expect(parseStorageUrl('https://KEY:SECRET@constats.s3.eu-west-3.amazonaws.com').base).toBe('https://constats.s3.eu-west-3.amazonaws.com');
+    expect(parseStorageUrl('https://KEY:SECRET@constats.s3.eu-west-3.amazonaws.com').base).toBe(
+      'https://constats.s3.eu-west-3.amazonaws.com',
+    );
     expect(() => parseStorageUrl('https://s3.example/constats')).toThrow(/access key/);
   });
 });

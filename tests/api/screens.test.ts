@@ -24,10 +24,13 @@ async function call<T = Record<string, any>>(query: string, variables: Record<st
 }
 
 describe('7. selectors and filters never offer a pending account', () => {
-  const USERS = 'query($role: Role, $selectable: Boolean) { users(first: 100, role: $role, selectable: $selectable) { totalCount edges { node { email status } } } }';
+  const USERS =
+    'query($role: Role, $selectable: Boolean) { users(first: 100, role: $role, selectable: $selectable) { totalCount edges { node { email status } } } }';
 
   it('users(selectable: true) leaves out accounts awaiting validation, and counts without them', async () => {
-    const all = await call<{ users: { totalCount: number; edges: { node: { email: string; status: string } }[] } }>(USERS, { role: 'BAILIFF' });
+    const all = await call<{ users: { totalCount: number; edges: { node: { email: string; status: string } }[] } }>(USERS, {
+      role: 'BAILIFF',
+    });
     expect(all.users.edges.map((edge) => edge.node.email)).toContain('jerome.breval@demo.fr');
     const selectable = await call<typeof all>(USERS, { role: 'BAILIFF', selectable: true });
     const emails = selectable.users.edges.map((edge) => edge.node.email);
@@ -49,8 +52,14 @@ describe('2. the billing selection offers what the bill will take, and the row c
     const secretary = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
     return app.services.db.report.create({
       data: {
-        name, bailiffId, secretaryId: secretary.id, status: 'TE',
-        countPagesRetrocession: pages, countPhotosRetrocession: photos, countPagesBilling: pages, countPhotosBilling: photos,
+        name,
+        bailiffId,
+        secretaryId: secretary.id,
+        status: 'TE',
+        countPagesRetrocession: pages,
+        countPhotosRetrocession: photos,
+        countPagesBilling: pages,
+        countPhotosBilling: photos,
         ...(createdAt && { createdAt }),
       },
     });
@@ -59,10 +68,28 @@ describe('2. the billing selection offers what the bill will take, and the row c
   it('the month’s constats first, then earlier unbilled ones, newest month first; billableTotals sums exactly them; generation accepts them all', async () => {
     sequence += 1;
     const group = await app.services.db.group.create({
-      data: { name: `Étude sélection ${sequence}`, siret: '41234567800012', telephone: '0478000000', email: `selection-${sequence}@etude.test`, address: '1 rue Haute', zip: '69002', city: 'Lyon', pricePage: '2.50', pricePhoto: '0.80' },
+      data: {
+        name: `Étude sélection ${sequence}`,
+        siret: '41234567800012',
+        telephone: '0478000000',
+        email: `selection-${sequence}@etude.test`,
+        address: '1 rue Haute',
+        zip: '69002',
+        city: 'Lyon',
+        pricePage: '2.50',
+        pricePhoto: '0.80',
+      },
     });
     const bailiff = await app.services.db.user.create({
-      data: { role: 'BAILIFF', firstName: 'Maître', lastName: `Sélection ${sequence}`, email: `selection-huissier-${sequence}@etude.test`, identity: `selection.${sequence}`, passwordHash: 'x', groupId: group.id },
+      data: {
+        role: 'BAILIFF',
+        firstName: 'Maître',
+        lastName: `Sélection ${sequence}`,
+        email: `selection-huissier-${sequence}@etude.test`,
+        identity: `selection.${sequence}`,
+        passwordHash: 'x',
+        groupId: group.id,
+      },
     });
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
@@ -70,7 +97,16 @@ describe('2. the billing selection offers what the bill will take, and the row c
     const older = await counted(bailiff.id, 'Il y a trois mois', 7, 0, daysAgo(95));
     const previous = await counted(bailiff.id, 'Le mois dernier', 5, 4, daysAgo(40));
     const { year, month } = parisNow();
-    const period = await call<{ billingPeriod: { groups: { group: { databaseId: number }; billableReports: { databaseId: number; name: string }[]; billableReportCount: number; billableTotals: { reports: number; textPages: number; photos: number; amountHT: string } }[] } }>(
+    const period = await call<{
+      billingPeriod: {
+        groups: {
+          group: { databaseId: number };
+          billableReports: { databaseId: number; name: string }[];
+          billableReportCount: number;
+          billableTotals: { reports: number; textPages: number; photos: number; amountHT: string };
+        }[];
+      };
+    }>(
       `query($year: Int!, $month: Int!) { billingPeriod(year: $year, month: $month) { groups {
         group { databaseId } billableReports { databaseId name } billableReportCount billableTotals { reports textPages photos amountHT } } } }`,
       { year, month },
@@ -87,7 +123,10 @@ describe('2. the billing selection offers what the bill will take, and the row c
           groupId: Buffer.from(`Group:${group.id}`).toString('base64'),
           year,
           month,
-          reports: row.billableReports.map((report) => ({ reportId: Buffer.from(`Report:${report.databaseId}`).toString('base64'), discount: 0 })),
+          reports: row.billableReports.map((report) => ({
+            reportId: Buffer.from(`Report:${report.databaseId}`).toString('base64'),
+            discount: 0,
+          })),
         },
       },
     );
@@ -111,7 +150,10 @@ describe('1. new deposits waiting for a secretary', () => {
     const report = created.data!.createReport.report;
     // The stored status stays EC (decisions.md): « waiting » is derived from the missing secretary.
     expect(report.status).toBe('EC');
-    type List = { reports: { totalCount: number; edges: { node: { id: string; status: string; awaitingSecretary: boolean } }[] }; reportHeaders: { totalReports: number } };
+    type List = {
+      reports: { totalCount: number; edges: { node: { id: string; status: string; awaitingSecretary: boolean } }[] };
+      reportHeaders: { totalReports: number };
+    };
     const waiting = await call<List>(LIST, { filter: { awaitingSecretary: true } });
     const mine = waiting.reports.edges.find((edge) => edge.node.id === report.id);
     expect(mine?.node.awaitingSecretary).toBe(true);
@@ -140,23 +182,56 @@ describe('10. phone numbers as people type them', () => {
 
   it('the account form stores « +33 6 12 34 56 78 » as 0612345678 and still refuses a short number', async () => {
     const input = {
-      role: 'SECRETARY', civility: 'MADAME', firstName: 'Odile', lastName: 'Vasseur', email: `odile.${Date.now()}@etude.fr`, identity: `odile${Date.now()}`,
-      password: 'Constat#2026', passwordConfirmation: 'Constat#2026', siret: '41234567800012', address: '1 rue Haute', zip: '75001', city: 'Paris',
-      secretaryPricePage: '1.20', secretaryPricePhoto: '0.40', rib: 'FR7612345678901234567890123',
+      role: 'SECRETARY',
+      civility: 'MADAME',
+      firstName: 'Odile',
+      lastName: 'Vasseur',
+      email: `odile.${Date.now()}@etude.fr`,
+      identity: `odile${Date.now()}`,
+      password: 'Constat#2026',
+      passwordConfirmation: 'Constat#2026',
+      siret: '41234567800012',
+      address: '1 rue Haute',
+      zip: '75001',
+      city: 'Paris',
+      secretaryPricePage: '1.20',
+      secretaryPricePhoto: '0.40',
+      rib: 'FR7612345678901234567890123',
     };
-    const created = await call<{ createAccount: { user: { telephone: string } } }>(CREATE, { input: { ...input, telephone: '+33 6 12 34 56 78' } });
+    const created = await call<{ createAccount: { user: { telephone: string } } }>(CREATE, {
+      input: { ...input, telephone: '+33 6 12 34 56 78' },
+    });
     expect(created.createAccount.user.telephone).toBe('0612345678');
-    const refused = await gql(app.url, CREATE, { input: { ...input, email: `x${input.email}`, identity: `x${input.identity}`, telephone: '06 12 34' } }, admin);
+    const refused = await gql(
+      app.url,
+      CREATE,
+      { input: { ...input, email: `x${input.email}`, identity: `x${input.identity}`, telephone: '06 12 34' } },
+      admin,
+    );
     expect(refused.errors?.[0].extensions?.fields).toMatchObject({ telephone: 'Numéro de téléphone invalide.' });
   });
 
   it('a profile stores « 06.12.34.56.78 »; a registration « 06 12 34 56 78 » (REST), both normalised', async () => {
     const secretary = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
-    const saved = await call<{ updateMyProfile: { user: { telephone: string } } }>(PROFILE, { input: { telephone: '06.12.34.56.78' } }, secretary);
+    const saved = await call<{ updateMyProfile: { user: { telephone: string } } }>(
+      PROFILE,
+      { input: { telephone: '06.12.34.56.78' } },
+      secretary,
+    );
     expect(saved.updateMyProfile.user.telephone).toBe('0612345678');
     const email = `paul.${Date.now()}@etude.fr`;
     const registered = await rest(app.url, 'POST', '/api/v1/auth/register', {
-      form: { first_name: 'Paul', last_name: 'Vernet', telephone: '06 12 34 56 78', address: '1 rue Haute', zip: '75001', city: 'Paris', identity: `p.vernet${Date.now()}`, email, password: 'Constat#2026' },
+      form: {
+        first_name: 'Paul',
+        last_name: 'Vernet',
+        telephone: '06 12 34 56 78',
+        address: '1 rue Haute',
+        zip: '75001',
+        city: 'Paris',
+        identity: `p.vernet${Date.now()}`,
+        email,
+        password: 'Constat#2026',
+      },
     });
     expect(registered.status).toBeLessThan(300);
     expect((await app.services.db.user.findUniqueOrThrow({ where: { email } })).telephone).toBe('0612345678');

@@ -77,7 +77,8 @@ function sharedTrigram(min: number, max: number): string {
   const counts = new Map<string, number>();
   for (let g = 1; g <= REPORTS; g++) {
     const word = token(g);
-    for (const trigram of new Set(Array.from({ length: word.length - 2 }, (_, i) => word.slice(i, i + 3)))) counts.set(trigram, (counts.get(trigram) ?? 0) + 1);
+    for (const trigram of new Set(Array.from({ length: word.length - 2 }, (_, i) => word.slice(i, i + 3))))
+      counts.set(trigram, (counts.get(trigram) ?? 0) + 1);
   }
   return [...counts].find(([, count]) => count >= min && count <= max)![0];
 }
@@ -101,7 +102,9 @@ function planNodes(node: PlanNode): PlanNode[] {
 async function seqScansOf(fragment: string, operation: () => Promise<unknown>): Promise<{ statements: number; seqScans: string[] }> {
   statements = [];
   await operation();
-  const searching = statements.filter(({ params }) => params.some((param) => typeof param === 'string' && param.toLowerCase().includes(fragment.toLowerCase())));
+  const searching = statements.filter(({ params }) =>
+    params.some((param) => typeof param === 'string' && param.toLowerCase().includes(fragment.toLowerCase())),
+  );
   const [{ server_version_num: version }] = await sql<{ server_version_num: string }>('SHOW server_version_num');
   const seqScans: string[] = [];
   for (const statement of searching) {
@@ -109,8 +112,16 @@ async function seqScansOf(fragment: string, operation: () => Promise<unknown>): 
     // The server names its prepared statements (infra/db.ts), so PostgreSQL may switch to a plan made
     // without the values: PostgreSQL 16 and later can show it.
     if (Number(version) >= 160_000) explains.push(sql<ExplainRow>(`EXPLAIN (FORMAT JSON, GENERIC_PLAN) ${statement.sql}`));
-    for (const [{ 'QUERY PLAN': [plan] }] of await Promise.all(explains)) {
-      seqScans.push(...planNodes(plan.Plan).filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']!));
+    for (const [
+      {
+        'QUERY PLAN': [plan],
+      },
+    ] of await Promise.all(explains)) {
+      seqScans.push(
+        ...planNodes(plan.Plan)
+          .filter((node) => node['Node Type'] === 'Seq Scan')
+          .map((node) => node['Relation Name']!),
+      );
     }
   }
   return { statements: searching.length, seqScans };
@@ -123,13 +134,20 @@ test.each([
   ['three characters of many names', () => sharedTrigram(10, 60)],
 ])('a search by %s reads the Report table through an index (page, count, cards)', async (_label, fragmentOf) => {
   const fragment = typeof fragmentOf === 'string' ? fragmentOf : fragmentOf();
-  const [{ count }] = await sql<{ count: number }>(`SELECT count(*)::int AS count FROM "Report" WHERE name ILIKE '%' || $1 || '%'`, [fragment]);
+  const [{ count }] = await sql<{ count: number }>(`SELECT count(*)::int AS count FROM "Report" WHERE name ILIKE '%' || $1 || '%'`, [
+    fragment,
+  ]);
   let totalCount = 0;
   const found = await seqScansOf(fragment, async () => {
     // Upper case: the name search ignores case (ILIKE). Apart, as a screen asks them: the cards'
     // statement, when asked in the same request, also serves the list's count.
     const filter = { search: fragment.toUpperCase() };
-    const result = await gql<{ reports: { totalCount: number } }>(app.url, 'query($filter: ReportFilter) { reports(first: 5, filter: $filter) { totalCount edges { node { name } } } }', { filter }, admin);
+    const result = await gql<{ reports: { totalCount: number } }>(
+      app.url,
+      'query($filter: ReportFilter) { reports(first: 5, filter: $filter) { totalCount edges { node { name } } } }',
+      { filter },
+      admin,
+    );
     await gql(app.url, 'query($filter: ReportFilter) { reportHeaders(filter: $filter) { totalReports } }', { filter }, admin);
     totalCount = result.data!.reports.totalCount;
   });
@@ -160,7 +178,12 @@ test('a search by a fragment of an étude’s name reads the Group table through
   const fragment = token(999).slice(0, 7);
   let totalCount = 0;
   const found = await seqScansOf(fragment, async () => {
-    const result = await gql<{ groups: { totalCount: number } }>(app.url, 'query($keyword: String) { groups(first: 10, keyword: $keyword) { totalCount edges { node { name } } } }', { keyword: `ÉTUDE-${fragment}` }, admin);
+    const result = await gql<{ groups: { totalCount: number } }>(
+      app.url,
+      'query($keyword: String) { groups(first: 10, keyword: $keyword) { totalCount edges { node { name } } } }',
+      { keyword: `ÉTUDE-${fragment}` },
+      admin,
+    );
     totalCount = result.data!.groups.totalCount;
   });
   expect(totalCount).toBe(1);
@@ -172,7 +195,12 @@ test('a search by a fragment of a news item reads the News table through an inde
   const fragment = token(3131).slice(0, 9);
   let totalCount = 0;
   const found = await seqScansOf(fragment, async () => {
-    const result = await gql<{ news: { totalCount: number } }>(app.url, 'query($keyword: String) { news(first: 10, keyword: $keyword) { totalCount edges { node { title } } } }', { keyword: `RÉUNION-${fragment}` }, admin);
+    const result = await gql<{ news: { totalCount: number } }>(
+      app.url,
+      'query($keyword: String) { news(first: 10, keyword: $keyword) { totalCount edges { node { title } } } }',
+      { keyword: `RÉUNION-${fragment}` },
+      admin,
+    );
     totalCount = result.data!.news.totalCount;
   });
   expect(totalCount).toBe(1);

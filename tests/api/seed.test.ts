@@ -47,7 +47,10 @@ function expectValidPdf(bytes: Buffer): void {
   const xrefOffset = Number(/startxref\n(\d+)\n%%EOF\s*$/.exec(pdf)?.[1]);
   expect(pdf.startsWith('xref\n', xrefOffset)).toBe(true);
   const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(pdf.slice(xrefOffset))!.map(Number);
-  const table = pdf.slice(xrefOffset).split('\n').slice(2, 2 + count);
+  const table = pdf
+    .slice(xrefOffset)
+    .split('\n')
+    .slice(2, 2 + count);
   table.forEach((entry, index) => {
     expect(entry).toHaveLength(19); // 20 bytes with the newline
     const [offset, , type] = entry.split(' ');

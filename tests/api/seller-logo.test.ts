@@ -20,12 +20,15 @@ const UPLOAD = `mutation($input: SellerLogoInput!) { updateSellerLogo(input: $in
 const REMOVE = `mutation { removeSellerLogo { message settings { logoUrl } } }`;
 const SETTINGS = `mutation($input: SellerSettingsInput!) { updateSellerSettings(input: $input) { message } }`;
 
-const upload = (name: string, content: Buffer, token = admin) => gqlUpload(app.url, UPLOAD, { input: { logo: null } }, [{ path: 'input.logo', name, content }], token);
+const upload = (name: string, content: Buffer, token = admin) =>
+  gqlUpload(app.url, UPLOAD, { input: { logo: null } }, [{ path: 'input.logo', name, content }], token);
 
 async function storedLogos(): Promise<string[]> {
   const root = path.join(app.dataDir, 'files', 'logos');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile() && !entry.name.startsWith('.')).map((entry) => path.relative(path.join(app.dataDir, 'files'), path.join(entry.parentPath, entry.name)));
+  return entries
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .map((entry) => path.relative(path.join(app.dataDir, 'files'), path.join(entry.parentPath, entry.name)));
 }
 
 const currentKey = async () => (await app.services.db.sellerSettings.findUniqueOrThrow({ where: { id: 1 } })).logoKey;
@@ -49,7 +52,10 @@ describe('seller logo', () => {
   it('is refused until the settings are saved, then a transparent PNG is stored flattened and shown', async () => {
     await app.services.db.sellerSettings.deleteMany();
     const early = await upload('logo.png', samplePng());
-    expect(early.errors![0]).toMatchObject({ message: logoMessages.settingsFirst, extensions: { code: 'BAD_USER_INPUT', fields: { logo: logoMessages.settingsFirst } } });
+    expect(early.errors![0]).toMatchObject({
+      message: logoMessages.settingsFirst,
+      extensions: { code: 'BAD_USER_INPUT', fields: { logo: logoMessages.settingsFirst } },
+    });
     expect(await storedLogos()).toEqual([]);
     expect((await gql(app.url, SETTINGS, { input: DEMO_SELLER }, admin)).errors).toBeUndefined();
 
@@ -81,11 +87,21 @@ describe('seller logo', () => {
   });
 
   it.each<[string, string, () => Buffer, RegExp | string]>([
-    ['a PDF renamed .png', 'logo.png', () => samplePdf('déguisé'), /^Type de fichier non autorisé : « logo\.png »\. Formats acceptés : images PNG ou JPEG\.$/],
+    [
+      'a PDF renamed .png',
+      'logo.png',
+      () => samplePdf('déguisé'),
+      /^Type de fichier non autorisé : « logo\.png »\. Formats acceptés : images PNG ou JPEG\.$/,
+    ],
     ['a GIF', 'logo.gif', () => Buffer.from('GIF89a\x10\x00\x10\x00\x00\x00\x00;', 'latin1'), /Formats acceptés : images PNG ou JPEG/],
     ['a PNG cut short', 'logo.png', () => samplePng().subarray(0, 200), logoMessages.unreadable],
     ['a JPEG cut short', 'logo.jpg', () => sampleJpeg().subarray(0, 900), logoMessages.unreadable],
-    ['a PNG over 1 Mo', 'logo.png', () => Buffer.concat([samplePng(), Buffer.alloc(LOGO_MAX_BYTES)]), 'Le fichier « logo.png » dépasse la taille maximale autorisée (1 Mo).'],
+    [
+      'a PNG over 1 Mo',
+      'logo.png',
+      () => Buffer.concat([samplePng(), Buffer.alloc(LOGO_MAX_BYTES)]),
+      'Le fichier « logo.png » dépasse la taille maximale autorisée (1 Mo).',
+    ],
     ['a PNG announcing 30 000 × 30 000 pixels', 'logo.png', () => pngHeaderOnly(30_000, 30_000), logoMessages.tooLarge],
     ['a PNG of 2 001 pixels wide', 'logo.png', () => samplePng(2001, 20), logoMessages.tooLarge],
     ['an empty file', 'logo.png', () => Buffer.alloc(0), 'Le fichier « logo.png » est vide.'],
@@ -99,7 +115,9 @@ describe('seller logo', () => {
   });
 
   it('six replacements at once: each answers, one logo remains, the one the settings name', async () => {
-    const results = await Promise.all(Array.from({ length: 6 }, (_, index) => upload(`logo-${index}.png`, samplePng(100 + index * 10, 40))));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => upload(`logo-${index}.png`, samplePng(100 + index * 10, 40))),
+    );
     expect(results.every((result) => result.errors === undefined)).toBe(true);
     const key = await currentKey();
     expect(await storedLogos()).toEqual([key]);
@@ -111,7 +129,9 @@ describe('seller logo', () => {
     const before = await currentKey();
     const asBailiff = await upload('logo.png', samplePng(), bailiff);
     expect(asBailiff.errors![0].extensions!.code).toBe('FORBIDDEN');
-    const anonymous = await gqlUpload(app.url, UPLOAD, { input: { logo: null } }, [{ path: 'input.logo', name: 'logo.png', content: samplePng() }]);
+    const anonymous = await gqlUpload(app.url, UPLOAD, { input: { logo: null } }, [
+      { path: 'input.logo', name: 'logo.png', content: samplePng() },
+    ]);
     expect(anonymous.errors![0].extensions!.code).toBe('UNAUTHENTICATED');
     expect((await gql(app.url, REMOVE, {}, bailiff)).errors![0].extensions!.code).toBe('FORBIDDEN');
     expect((await gql(app.url, '{ sellerSettings { logoUrl } }', {}, bailiff)).errors![0].extensions!.code).toBe('FORBIDDEN');

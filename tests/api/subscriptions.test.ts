@@ -29,14 +29,17 @@ function firstEvent(client: Client, query: string): { event: Promise<any>; ready
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   const event = new Promise((resolve, reject) => {
-    const unsubscribe = client.subscribe({ query }, {
-      next: (value) => {
-        unsubscribe();
-        resolve(value);
+    const unsubscribe = client.subscribe(
+      { query },
+      {
+        next: (value) => {
+          unsubscribe();
+          resolve(value);
+        },
+        error: reject,
+        complete: () => reject(new Error('completed without event')),
       },
-      error: reject,
-      complete: () => reject(new Error('completed without event')),
-    });
+    );
   });
   client.on('connected', () => markReady());
   return { event, ready };
@@ -46,7 +49,10 @@ function firstEvent(client: Client, query: string): { event: Promise<any>; ready
  * Opens an admins-only subscription as the admin and as `outsider`; checks the outsider is
  * refused when subscribing, and gives the admin's first event.
  */
-async function adminOnlySubscription(query: string, outsider: 'bailiff' | 'secretary'): Promise<{ adminToken: string; adminEvent: Promise<any> }> {
+async function adminOnlySubscription(
+  query: string,
+  outsider: 'bailiff' | 'secretary',
+): Promise<{ adminToken: string; adminEvent: Promise<any> }> {
   const [adminToken, outsiderToken] = await Promise.all([
     loginToken(app.url, demo.admin.email, demo.admin.password),
     loginToken(app.url, demo[outsider].email, demo[outsider].password),
@@ -74,8 +80,15 @@ describe('graphql-ws subscriptions on /graphql', () => {
 
     const response = await rest(app.url, 'POST', '/api/v1/auth/register', {
       form: {
-        first_name: 'François', last_name: 'Noël', telephone: '0611223344', address: '1 rue Haute',
-        zip: '75001', city: 'Paris', identity: 'f.noel', email: 'francois.noel@etude.fr', password: 'Constat#2026',
+        first_name: 'François',
+        last_name: 'Noël',
+        telephone: '0611223344',
+        address: '1 rue Haute',
+        zip: '75001',
+        city: 'Paris',
+        identity: 'f.noel',
+        email: 'francois.noel@etude.fr',
+        password: 'Constat#2026',
       },
     });
     expect(response.status).toBe(201);
@@ -115,7 +128,10 @@ describe('graphql-ws subscriptions on /graphql', () => {
 
   it("a secretary's new absence reaches an admin's open absenceAdded subscription; a bailiff may not subscribe", async () => {
     // Refused when made: the bailiff never sees other people's absences (spec §6).
-    const { adminEvent } = await adminOnlySubscription('subscription { absenceAdded { startDate endDate comment user { email } } }', 'bailiff');
+    const { adminEvent } = await adminOnlySubscription(
+      'subscription { absenceAdded { startDate endDate comment user { email } } }',
+      'bailiff',
+    );
     const result = await gql(
       app.url,
       'mutation($input: CreateAbsenceInput!) { createAbsence(input: $input) { message } }',
@@ -124,7 +140,10 @@ describe('graphql-ws subscriptions on /graphql', () => {
     );
     expect(result.errors).toBeUndefined();
     expect((await adminEvent).data.absenceAdded).toEqual({
-      startDate: '2031-03-02', endDate: '2031-03-04', comment: 'Congés de printemps', user: { email: demo.secretary.email },
+      startDate: '2031-03-02',
+      endDate: '2031-03-04',
+      comment: 'Congés de printemps',
+      user: { email: demo.secretary.email },
     });
   });
 
@@ -142,7 +161,10 @@ describe('graphql-ws subscriptions on /graphql', () => {
   });
 
   it("a secretary's uploaded bill reaches an admin's open secretaryBillAdded subscription; a bailiff may not subscribe", async () => {
-    const { adminEvent } = await adminOnlySubscription('subscription { secretaryBillAdded { year month file { name } secretary { email } } }', 'bailiff');
+    const { adminEvent } = await adminOnlySubscription(
+      'subscription { secretaryBillAdded { year month file { name } secretary { email } } }',
+      'bailiff',
+    );
     const result = await gqlUpload(
       app.url,
       'mutation($input: UploadSecretaryBillInput!) { uploadSecretaryBill(input: $input) { message } }',
@@ -152,7 +174,10 @@ describe('graphql-ws subscriptions on /graphql', () => {
     );
     expect(result.errors).toBeUndefined();
     expect((await adminEvent).data.secretaryBillAdded).toEqual({
-      year: 2002, month: 7, file: { name: 'Facture juillet.pdf' }, secretary: { email: demo.secretary.email },
+      year: 2002,
+      month: 7,
+      file: { name: 'Facture juillet.pdf' },
+      secretary: { email: demo.secretary.email },
     });
   });
 

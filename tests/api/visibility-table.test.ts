@@ -29,9 +29,33 @@ const SEES: Record<Role, Fixture[]> = {
 };
 // What each list answers per role: the constats it shows, or refused (FORBIDDEN).
 const LISTS: Record<Role, Record<List, Fixture[] | 'refused'>> = {
-  ADMIN: { reports: SEES.ADMIN, inProgress: SEES.ADMIN, headers: SEES.ADMIN, aggregates: SEES.ADMIN, retrocession: SEES.ADMIN, billable: SEES.ADMIN, statistics: SEES.ADMIN },
-  BAILIFF: { reports: SEES.BAILIFF, inProgress: SEES.BAILIFF, headers: SEES.BAILIFF, aggregates: SEES.BAILIFF, retrocession: 'refused', billable: 'refused', statistics: 'refused' },
-  SECRETARY: { reports: SEES.SECRETARY, inProgress: SEES.SECRETARY, headers: SEES.SECRETARY, aggregates: SEES.SECRETARY, retrocession: SEES.SECRETARY, billable: 'refused', statistics: 'refused' },
+  ADMIN: {
+    reports: SEES.ADMIN,
+    inProgress: SEES.ADMIN,
+    headers: SEES.ADMIN,
+    aggregates: SEES.ADMIN,
+    retrocession: SEES.ADMIN,
+    billable: SEES.ADMIN,
+    statistics: SEES.ADMIN,
+  },
+  BAILIFF: {
+    reports: SEES.BAILIFF,
+    inProgress: SEES.BAILIFF,
+    headers: SEES.BAILIFF,
+    aggregates: SEES.BAILIFF,
+    retrocession: 'refused',
+    billable: 'refused',
+    statistics: 'refused',
+  },
+  SECRETARY: {
+    reports: SEES.SECRETARY,
+    inProgress: SEES.SECRETARY,
+    headers: SEES.SECRETARY,
+    aggregates: SEES.SECRETARY,
+    retrocession: SEES.SECRETARY,
+    billable: 'refused',
+    statistics: 'refused',
+  },
 };
 // The comments of « mine » each role reads: admins all; others what they wrote or received, the
 // secretary also what was written to the office.
@@ -58,8 +82,14 @@ beforeAll(async () => {
   app = await startTestApp();
   const db = app.services.db;
   viewers = await demoViewers(app);
-  const otherBailiff = await db.user.findFirstOrThrow({ where: { role: 'BAILIFF', id: { not: viewers.BAILIFF.id }, groupId: { not: null } }, select: { id: true } });
-  const otherSecretary = await db.user.findFirstOrThrow({ where: { role: 'SECRETARY', id: { not: viewers.SECRETARY.id } }, select: { id: true } });
+  const otherBailiff = await db.user.findFirstOrThrow({
+    where: { role: 'BAILIFF', id: { not: viewers.BAILIFF.id }, groupId: { not: null } },
+    select: { id: true },
+  });
+  const otherSecretary = await db.user.findFirstOrThrow({
+    where: { role: 'SECRETARY', id: { not: viewers.SECRETARY.id } },
+    select: { id: true },
+  });
   const people: Record<Fixture, { bailiffId: number; secretaryId: number | null }> = {
     mine: { bailiffId: viewers.BAILIFF.id, secretaryId: viewers.SECRETARY.id },
     unassigned: { bailiffId: viewers.BAILIFF.id, secretaryId: null },
@@ -153,7 +183,10 @@ describe('the visibility table', () => {
   it.each(ROLES)('%s: every list of the read model shows the constats of the table, or is refused', async (role) => {
     for (const list of Object.keys(LISTS[role]) as List[]) {
       const expected = LISTS[role][list];
-      expect({ list, shown: await readModelList(role, list) }).toEqual({ list, shown: expected === 'refused' ? expected : [...expected].sort() });
+      expect({ list, shown: await readModelList(role, list) }).toEqual({
+        list,
+        shown: expected === 'refused' ? expected : [...expected].sort(),
+      });
       // Whatever a list shows, the action rule lets the viewer see it.
       if (expected !== 'refused') expect(expected.every((fixture) => can(viewers[role], 'view', facts[fixture]))).toBe(true);
     }
@@ -164,7 +197,10 @@ describe('the visibility table', () => {
     const [row] = await loadReportRows(ctx, [ids.mine]);
     const read = row!.comments.map((comment) => (Object.keys(commentIds) as Comment[]).find((key) => commentIds[key] === comment.id));
     expect(read.sort()).toEqual([...READS[role]].sort());
-    const shown = { retrocession: row!.retrocessionPricePage !== null && row!.retrocessionPricePhoto !== null, billing: row!.billingPricePage !== null && row!.billingPricePhoto !== null };
+    const shown = {
+      retrocession: row!.retrocessionPricePage !== null && row!.retrocessionPricePhoto !== null,
+      billing: row!.billingPricePage !== null && row!.billingPricePhoto !== null,
+    };
     expect(shown).toEqual(AMOUNTS[role]);
     const [aggregate] = await reportAggregates(ctx, { search: NAME }, []);
     expect({ retrocession: aggregate.retrocessionAmountHT !== null, billing: aggregate.billingAmountHT !== null }).toEqual(AMOUNTS[role]);

@@ -114,7 +114,7 @@ describe('Signaler une absence ou un congé', () => {
 
     // The month view: French labels, the legend, the new absence on both days, in pink.
     const region = calendar(page);
-    for (const label of ['Aujourd\'hui', 'Précédent', 'Suivant', 'Mois', 'Semaine', 'Jour']) {
+    for (const label of ["Aujourd'hui", 'Précédent', 'Suivant', 'Mois', 'Semaine', 'Jour']) {
       await region.getByRole('button', { name: label, exact: true }).waitFor();
     }
     await region.getByText('Indisponibilité', { exact: true }).waitFor();
@@ -136,7 +136,9 @@ describe('Signaler une absence ou un congé', () => {
 
     // Week and day views, and an empty month far away.
     await region.getByRole('button', { name: 'Semaine', exact: true }).click();
-    await calendarTitle(page).getByText(/^Du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await calendarTitle(page)
+      .getByText(/^Du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}$/)
+      .waitFor();
     await region.getByRole('button', { name: 'Mois', exact: true }).click();
     for (let step = 0; step < 6; step += 1) {
       const before = await calendarTitle(page).innerText();
@@ -146,7 +148,9 @@ describe('Signaler une absence ou un congé', () => {
     await region.getByText("Il n'y a aucun événement dans le calendrier.").waitFor();
     await saveScreenshot(page, 'bailiff-calendar-empty');
     await region.getByRole('button', { name: "Aujourd'hui" }).click();
-    await calendarTitle(page).getByText(`${monthName(Number(month))} ${year}`).waitFor();
+    await calendarTitle(page)
+      .getByText(`${monthName(Number(month))} ${year}`)
+      .waitFor();
   });
 
   it('secretary: reports an absence and lands on her calendar; Annuler goes back to /dashboard', async () => {
@@ -192,7 +196,9 @@ describe('Absences (admin)', () => {
     // The week and the day of today: the same absence, named, and its comment in the day view.
     const region = calendar(page);
     await region.getByRole('button', { name: 'Semaine', exact: true }).click();
-    await calendarTitle(page).getByText(/^Du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await calendarTitle(page)
+      .getByText(/^Du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}$/)
+      .waitFor();
     await region.getByRole('button', { name: current.user.fullName }).first().waitFor();
     await saveScreenshot(page, 'admin-absences-week');
     await region.getByRole('button', { name: 'Jour', exact: true }).click();
@@ -236,8 +242,9 @@ describe('Absences (admin)', () => {
       adminToken,
     );
     const taken = hers.data!.absences.edges.map((edge) => edge.node).filter((absence) => absence.user.fullName === name);
-    const day = Array.from({ length: 20 }, (_, index) => `${year}-${month}-${String(index + 6).padStart(2, '0')}`)
-      .find((candidate) => !taken.some((absence) => absence.startDate <= candidate && candidate <= absence.endDate))!;
+    const day = Array.from({ length: 20 }, (_, index) => `${year}-${month}-${String(index + 6).padStart(2, '0')}`).find(
+      (candidate) => !taken.some((absence) => absence.startDate <= candidate && candidate <= absence.endDate),
+    )!;
 
     page = await signedInPage(browser, 'admin');
     const subscribed = subscriptionSent(page, 'absenceAdded');

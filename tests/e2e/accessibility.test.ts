@@ -181,7 +181,11 @@ describe('the main dialogs', () => {
 
     await page.goto('/dashboard/constats-termines-admin');
     await loaded(page);
-    await page.locator('tbody tr').first().getByRole('button', { name: /^Archiver / }).click();
+    await page
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /^Archiver / })
+      .click();
     await page.getByRole('alertdialog').waitFor();
     expect(await violations(page)).toEqual([]);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Non' }).click();
@@ -191,7 +195,10 @@ describe('the main dialogs', () => {
     page = await signedInPage(browser, 'admin');
     await page.goto('/dashboard/facturation');
     await loaded(page);
-    await page.getByRole('button', { name: /^Constats à facturer de / }).first().click();
+    await page
+      .getByRole('button', { name: /^Constats à facturer de / })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: /^Facturation de / });
     await dialog.waitFor();
     await page.waitForFunction(() => !document.querySelector('[role="dialog"] .fui-Spinner'));

@@ -62,9 +62,7 @@ describe('account forms', () => {
     await page
       .getByRole('group', { name: 'Matrices associées' })
       .locator('input[type="file"]')
-      .setInputFiles([
-        { name: 'Trame Perrin.txt', mimeType: 'text/plain', buffer: Buffer.from('Trame de constat Perrin') },
-      ]);
+      .setInputFiles([{ name: 'Trame Perrin.txt', mimeType: 'text/plain', buffer: Buffer.from('Trame de constat Perrin') }]);
     await page.getByText('Trame Perrin.txt').waitFor();
     await page.getByRole('button', { name: 'Valider' }).click();
     await toast(page, 'Compte créé avec succès.').waitFor();
@@ -131,8 +129,15 @@ describe('account requests (hardening, issue 16)', () => {
   /** Registers a bailiff and returns the approve and deny links of the admins' e-mail, as paths. */
   async function register(email: string, identity: string) {
     const form = {
-      first_name: 'Léa', last_name: 'Fontaine', telephone: '0611223344', address: '2 rue Neuve', zip: '69003', city: 'Lyon',
-      identity, email, password: 'Constat#2026',
+      first_name: 'Léa',
+      last_name: 'Fontaine',
+      telephone: '0611223344',
+      address: '2 rue Neuve',
+      zip: '69003',
+      city: 'Lyon',
+      identity,
+      email,
+      password: 'Constat#2026',
     };
     expect((await rest(app.url, 'POST', '/api/v1/auth/register', { form })).status).toBe(201);
     const mail = (await readOutbox(app.outboxDir)).find((m) => m.text?.includes(email))!;
@@ -178,7 +183,10 @@ describe('account requests (hardening, issue 16)', () => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
-    await panel.getByText(/alix\.morel@etude\.fr/).first().click();
+    await panel
+      .getByText(/alix\.morel@etude\.fr/)
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Demande de création de compte' });
     await dialog.getByRole('button', { name: 'Approuver' }).click();
     await toast(page, 'La demande de création de compte a été approuvée. Le nouveau compte est maintenant actif.').waitFor();

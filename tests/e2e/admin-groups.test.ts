@@ -29,12 +29,7 @@ describe('Voir les groupes', () => {
     await screenTitle(page, 'Voir les groupes').waitFor();
     const table = groupsTable();
     await table.getByText('SCP Dubois & Associés').waitFor();
-    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
-      '',
-      'Nom du groupe',
-      'Nombre de personnes',
-      'Éditer',
-    ]);
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['', 'Nom du groupe', 'Nombre de personnes', 'Éditer']);
     const row = table.locator('tbody tr', { hasText: 'SCP Dubois & Associés' });
     await row.getByRole('button', { name: 'Afficher le détail' }).click();
     const members = table.getByRole('list', { name: 'Membres du groupe' });

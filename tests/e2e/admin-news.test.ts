@@ -29,15 +29,8 @@ describe('TOUTES LES ACTUALITÉS', () => {
     await screenTitle(page, 'Toutes les actualités').waitFor();
     const table = newsTable();
     await table.getByText('Rappel : délai de retour de 36 heures').waitFor();
-    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
-      'Important',
-      'Date',
-      'Actualité',
-      'Modifier',
-    ]);
-    expect(await table.getByRole('img', { name: /^(Importante|Non importante)$/ }).count()).toBe(
-      await table.locator('tbody tr').count(),
-    );
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Important', 'Date', 'Actualité', 'Modifier']);
+    expect(await table.getByRole('img', { name: /^(Importante|Non importante)$/ }).count()).toBe(await table.locator('tbody tr').count());
     expect(await table.locator('tbody tr time').first().innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     await saveScreenshot(page, 'admin-news');
 
@@ -70,9 +63,7 @@ describe('CRÉER UNE ACTUALITÉ', () => {
 
       // Invalid input: nothing typed.
       await page.getByRole('button', { name: 'Envoyer' }).click();
-      expect(await fieldMessage(page, /^Titre de l'actualité/).innerText()).toBe(
-        "Entrez votre Titre de l'actualité, s'il vous plaît !",
-      );
+      expect(await fieldMessage(page, /^Titre de l'actualité/).innerText()).toBe("Entrez votre Titre de l'actualité, s'il vous plaît !");
       await page.getByLabel(/^Titre de l'actualité/).fill('Ab');
       expect(await fieldMessage(page, /^Titre de l'actualité/).innerText()).toBe('Doit contenir au moins 3 caractères');
 
@@ -98,12 +89,7 @@ describe('CRÉER UNE ACTUALITÉ', () => {
       await secretary.getByRole('button', { name: /^Notifications/ }).click();
       const panel = secretary.getByRole('dialog', { name: 'Notifications' });
       await panel.getByRole('tab', { name: /Actualités/ }).click();
-      await panel
-        .getByRole('list', { name: 'Actualités' })
-        .getByRole('listitem')
-        .first()
-        .getByText('Nouvelle grille tarifaire')
-        .waitFor();
+      await panel.getByRole('list', { name: 'Actualités' }).getByRole('listitem').first().getByText('Nouvelle grille tarifaire').waitFor();
     } finally {
       await secretaryBrowser.close();
     }

@@ -65,7 +65,9 @@ const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
 
 /** The row of a report; seeded names repeat, so its creation date (DD/MM/YYYY HH:mm) tells them apart. */
 function rowOf(name: string, createdAt?: string) {
-  const rows = table().getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+  const rows = table()
+    .getByRole('row')
+    .filter({ has: page.getByText(name, { exact: true }) });
   return createdAt
     ? rows.filter({ has: page.getByText(parisDateTime.format(new Date(createdAt)).replace(',', ''), { exact: true }) })
     : rows;
@@ -99,7 +101,9 @@ describe('Constats en cours', () => {
     const hidden = await table().evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth);
     expect(hidden).toBeLessThanOrEqual(0);
     // … and the names keep a readable column.
-    const nameWidth = await table().getByRole('columnheader', { name: 'Nom du constat' }).evaluate((cell) => cell.getBoundingClientRect().width);
+    const nameWidth = await table()
+      .getByRole('columnheader', { name: 'Nom du constat' })
+      .evaluate((cell) => cell.getBoundingClientRect().width);
     expect(nameWidth).toBeGreaterThanOrEqual(160);
 
     const [report] = await firstReports({ statuses: ['NA', 'EC', 'RS'], archived: false });
@@ -167,7 +171,9 @@ describe('Constats terminés and archivés', () => {
     const search = page.getByRole('searchbox', { name: 'Rechercher...' });
     await search.fill(report.name);
     await search.press('Enter');
-    await rowOf(report.name, report.createdAt).getByRole('button', { name: `Archiver ${report.name}` }).click();
+    await rowOf(report.name, report.createdAt)
+      .getByRole('button', { name: `Archiver ${report.name}` })
+      .click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Etes-vous sûr de vouloir archiver le constat ?').waitFor();
     await dialog.getByRole('button', { name: 'Oui' }).click();
@@ -271,7 +277,10 @@ describe('expanded rows', () => {
     await screenTitle(page, 'Constats terminés').waitFor();
     await rowOf(report.name, report.createdAt).getByRole('button', { name: 'Afficher le détail' }).click();
     const deposited = page.getByRole('region', { name: `Éléments déposés : ${report.name}` });
-    await deposited.getByRole('button', { name: /^Afficher / }).first().waitFor();
+    await deposited
+      .getByRole('button', { name: /^Afficher / })
+      .first()
+      .waitFor();
     await expect(deposited.getByRole('button', { name: /^Supprimer / }).count()).resolves.toBe(0);
     await expect(deposited.locator('input[type="file"]').count()).resolves.toBe(0);
   });
@@ -286,10 +295,9 @@ async function call<T>(query: string, variables: Record<string, unknown>, token 
 }
 
 async function userId(account: 'admin' | 'bailiff' | 'secretary'): Promise<string> {
-  const data = await call<{ login: { user: { id: string } } }>(
-    'mutation($input: LoginInput!) { login(input: $input) { user { id } } }',
-    { input: demo[account] },
-  );
+  const data = await call<{ login: { user: { id: string } } }>('mutation($input: LoginInput!) { login(input: $input) { user { id } } }', {
+    input: demo[account],
+  });
   return data.login.user.id;
 }
 
@@ -306,10 +314,9 @@ async function newReport(prefix: string, options: { assigned: boolean; bailiffId
   if (!created.data) throw new Error(JSON.stringify(created.errors));
   const report = created.data.createReport.report;
   if (options.assigned) {
-    await call(
-      'mutation($input: AssignSecretaryInput!) { assignSecretary(input: $input) { report { id } } }',
-      { input: { reportId: report.id, secretaryId: await userId('secretary') } },
-    );
+    await call('mutation($input: AssignSecretaryInput!) { assignSecretary(input: $input) { report { id } } }', {
+      input: { reportId: report.id, secretaryId: await userId('secretary') },
+    });
   }
   return report;
 }
@@ -417,7 +424,7 @@ describe('rétrocession and facturation counters (spec §4)', () => {
 });
 
 describe('comments modal', () => {
-  it("shows 3 comments, older ones on demand, requires a text and a receiver, and sends to the secretary", async () => {
+  it('shows 3 comments, older ones on demand, requires a text and a receiver, and sends to the secretary', async () => {
     const report = await newReport('Commentaires e2e', { assigned: true });
     const add = (body: string, token: string) =>
       call(
@@ -535,7 +542,9 @@ describe('live updates (reportChanged)', () => {
     await row.locator('[data-unread="1"]').waitFor();
 
     // Another admin archives it: it leaves the in-progress list.
-    await call('mutation($input: ArchiveReportInput!) { archiveReport(input: $input) { report { id } } }', { input: { reportId: report.id } });
+    await call('mutation($input: ArchiveReportInput!) { archiveReport(input: $input) { report { id } } }', {
+      input: { reportId: report.id },
+    });
     await row.waitFor({ state: 'detached' });
   });
 });

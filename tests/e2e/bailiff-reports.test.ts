@@ -67,7 +67,9 @@ const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
 
 /** The row of a report; seeded names repeat, so its creation date (DD/MM/YYYY HH:mm) tells them apart. */
 function rowOf(report: { name: string; createdAt?: Date }) {
-  const rows = table().getByRole('row').filter({ has: page.getByText(report.name, { exact: true }) });
+  const rows = table()
+    .getByRole('row')
+    .filter({ has: page.getByText(report.name, { exact: true }) });
   return report.createdAt
     ? rows.filter({ has: page.getByText(parisDateTime.format(report.createdAt).replace(',', ''), { exact: true }) })
     : rows;
@@ -81,17 +83,16 @@ async function search(text: string) {
 
 /** The names on the table's current page. */
 async function shownNames(): Promise<string[]> {
-  const rows = table().locator('tbody tr').filter({ has: page.getByRole('button', { name: 'Afficher le détail' }) });
+  const rows = table()
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('button', { name: 'Afficher le détail' }) });
   return rows.evaluateAll((elements) => elements.map((row) => row.querySelectorAll('td')[4]?.textContent ?? ''));
 }
 
 async function tiles() {
-  const result = await gql<{ reportHeaders: { bailiff: { inProgressThisMonth: number; archivedThisMonth: number; invoicesThisMonth: number } } }>(
-    app.url,
-    'query { reportHeaders { bailiff { inProgressThisMonth archivedThisMonth invoicesThisMonth } } }',
-    {},
-    bailiffToken,
-  );
+  const result = await gql<{
+    reportHeaders: { bailiff: { inProgressThisMonth: number; archivedThisMonth: number; invoicesThisMonth: number } };
+  }>(app.url, 'query { reportHeaders { bailiff { inProgressThisMonth archivedThisMonth invoicesThisMonth } } }', {}, bailiffToken);
   return result.data!.reportHeaders.bailiff;
 }
 
@@ -122,7 +123,9 @@ describe('Mes constats en cours', () => {
     const hidden = await table().evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth);
     expect(hidden).toBeLessThanOrEqual(0);
     // … without squeezing the names into a narrow column.
-    const nameWidth = await table().getByRole('columnheader', { name: 'Nom du constat' }).evaluate((cell) => cell.getBoundingClientRect().width);
+    const nameWidth = await table()
+      .getByRole('columnheader', { name: 'Nom du constat' })
+      .evaluate((cell) => cell.getBoundingClientRect().width);
     expect(nameWidth).toBeGreaterThanOrEqual(190);
     const mine = await myReports({ status: { in: ['NA', 'EC', 'RS', 'TE'] }, isArchived: false });
     await page.getByText(`1–${Math.min(10, mine.length)} sur ${mine.length}`, { exact: true }).waitFor();
@@ -133,7 +136,11 @@ describe('Mes constats en cours', () => {
     for (const hidden of mine.filter((report) => report.status === 'RS' || report.status === 'NA').slice(0, 2)) {
       await search(hidden.name);
       await rowOf(hidden).getByText('En cours', { exact: true }).waitFor();
-      await expect(rowOf(hidden).getByText(/^(Rétrocédé|Non attribué)$/).count()).resolves.toBe(0);
+      await expect(
+        rowOf(hidden)
+          .getByText(/^(Rétrocédé|Non attribué)$/)
+          .count(),
+      ).resolves.toBe(0);
     }
     await search('');
     await rowOf(mine[0]).waitFor();
@@ -170,11 +177,16 @@ describe('Mes constats en cours', () => {
 
   it('shows and downloads the returned items of a TE constat, where he can no longer deposit', async () => {
     const [report] = await myReports({ status: { in: ['TE'] }, isArchived: false });
-    const returned = await app.services.db.reportFile.findMany({ where: { reportId: report.id, kind: 'RETURNED' }, orderBy: { id: 'asc' } });
+    const returned = await app.services.db.reportFile.findMany({
+      where: { reportId: report.id, kind: 'RETURNED' },
+      orderBy: { id: 'asc' },
+    });
     expect(returned.length).toBeGreaterThan(0);
     await screenTitle(page, 'Mes constats en cours').waitFor();
     await search(report.name);
-    await rowOf(report).getByRole('link', { name: /Tout télécharger : Éléments retournés/ }).waitFor();
+    await rowOf(report)
+      .getByRole('link', { name: /Tout télécharger : Éléments retournés/ })
+      .waitFor();
     await rowOf(report).getByRole('button', { name: 'Afficher le détail' }).click();
     const region = page.getByRole('region', { name: `Éléments retournés : ${report.name}` });
     const download = region.getByRole('link', { name: `Télécharger ${returned[0].originalName}` });
@@ -182,7 +194,10 @@ describe('Mes constats en cours', () => {
     const response = await page.request.get(href!);
     expect(response.status()).toBe(200);
     const deposited = page.getByRole('region', { name: `Éléments déposés : ${report.name}` });
-    await deposited.getByRole('button', { name: /^Afficher / }).first().waitFor();
+    await deposited
+      .getByRole('button', { name: /^Afficher / })
+      .first()
+      .waitFor();
     await expect(deposited.locator('input[type="file"]').count()).resolves.toBe(0);
     await expect(deposited.getByRole('button', { name: /^Supprimer / }).count()).resolves.toBe(0);
     await saveScreenshot(page, 'bailiff-reports-expanded-te');
@@ -194,9 +209,15 @@ describe('Mes constats en cours', () => {
     const before = await tiles();
     await screenTitle(page, 'Mes constats en cours').waitFor();
     await search(ec.name);
-    await expect(rowOf(ec).getByRole('button', { name: `Archiver ${ec.name}` }).isDisabled()).resolves.toBe(true);
+    await expect(
+      rowOf(ec)
+        .getByRole('button', { name: `Archiver ${ec.name}` })
+        .isDisabled(),
+    ).resolves.toBe(true);
     await search(te.name);
-    await rowOf(te).getByRole('button', { name: `Archiver ${te.name}` }).click();
+    await rowOf(te)
+      .getByRole('button', { name: `Archiver ${te.name}` })
+      .click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Etes-vous sûr de vouloir archiver le constat ?', { exact: true }).waitFor();
     await saveScreenshot(page, 'bailiff-reports-archive-confirm');
@@ -206,14 +227,12 @@ describe('Mes constats en cours', () => {
     const stored = await app.services.db.report.findUniqueOrThrow({ where: { id: te.id } });
     expect(stored).toMatchObject({ status: 'AR', isArchived: true });
     // The month's archived tile is read again.
-    await page
-      .getByRole('link', { name: `Mes constats archivés du mois : ${before.archivedThisMonth + 1}`, exact: true })
-      .waitFor();
+    await page.getByRole('link', { name: `Mes constats archivés du mois : ${before.archivedThisMonth + 1}`, exact: true }).waitFor();
   });
 });
 
 describe('Créer un constat', () => {
-  it("shows the §5 messages without a bailiff select, then creates his constat with two files (progress to 100 %)", async () => {
+  it('shows the §5 messages without a bailiff select, then creates his constat with two files (progress to 100 %)', async () => {
     await page.goto('/dashboard/creer-un-constat-huissier');
     await screenTitle(page, 'Créer un constat').waitFor();
     await expect(page.getByRole('combobox', { name: /^Huissier/ }).count()).resolves.toBe(0);
@@ -271,7 +290,10 @@ describe('Mes constats archivés', () => {
 
     await rowOf(archived[0]).getByRole('button', { name: 'Afficher le détail' }).click();
     const deposited = page.getByRole('region', { name: `Éléments déposés : ${archived[0].name}` });
-    await deposited.getByRole('button', { name: /^Afficher / }).first().waitFor();
+    await deposited
+      .getByRole('button', { name: /^Afficher / })
+      .first()
+      .waitFor();
     await expect(deposited.locator('input[type="file"]').count()).resolves.toBe(0);
     await expect(deposited.getByRole('button', { name: /^Supprimer / }).count()).resolves.toBe(0);
     await saveScreenshot(page, 'bailiff-reports-archived');

@@ -19,20 +19,7 @@ const CLIENT = 'Étude Témoin de Facturation';
 const CLIENT_EMAIL = 'compta.temoin@etude.test';
 let clientId: number;
 
-const MONTHS = [
-  'Janvier',
-  'Février',
-  'Mars',
-  'Avril',
-  'Mai',
-  'Juin',
-  'Juillet',
-  'Août',
-  'Septembre',
-  'Octobre',
-  'Novembre',
-  'Décembre',
-];
+const MONTHS = ['Janvier', 'Février', 'Mars', 'Avril', 'Mai', 'Juin', 'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre'];
 
 /** The Paris month of now, computed here with Intl rather than with the app's helpers. */
 function parisNow() {
@@ -163,7 +150,12 @@ async function shownPeriodTotals(): Promise<string[]> {
   return (await page.getByRole('region', { name: 'CUMUL PÉRIODE' }).locator('dd').allInnerTexts()).map(plain);
 }
 
-const periodTotalsTexts = (totals: PeriodTotals) => [String(totals.reports), String(totals.textPages), String(totals.photos), plain(formatMoney(totals.amountHT))];
+const periodTotalsTexts = (totals: PeriodTotals) => [
+  String(totals.reports),
+  String(totals.textPages),
+  String(totals.photos),
+  plain(formatMoney(totals.amountHT)),
+];
 
 describe('Facturation (admin)', () => {
   beforeEach(async () => {
@@ -222,9 +214,7 @@ describe('Facturation (admin)', () => {
         plain(formatMoney(row.totals.amountHT)),
       ]);
       expect(cells[5]).toEqual(
-        row.bill
-          ? `N° ${row.bill.number}\n${plain(formatMoney(row.bill.amountTTC))} TTC`
-          : expect.stringContaining('Non générée'),
+        row.bill ? `N° ${row.bill.number}\n${plain(formatMoney(row.bill.amountTTC))} TTC` : expect.stringContaining('Non générée'),
       );
     }
     // Spec §2: the client name links to the étude's form.
@@ -287,10 +277,7 @@ describe('Facturation (admin)', () => {
     // Spec §9: HT 40,70 €; 10 % of 28,20 € = 2,82 €, then 5 % of 37,88 € = 1,89 €; net 35,99 €,
     // VAT 7,20 €, TTC 43,19 €.
     const summary = dialog.getByRole('definition').filter({ hasText: '€' });
-    await eventually(
-      async () => (await summary.allInnerTexts()).map(plain),
-      ['40,70 €', '4,71 €', '35,99 €', '7,20 €', '43,19 €'],
-    );
+    await eventually(async () => (await summary.allInnerTexts()).map(plain), ['40,70 €', '4,71 €', '35,99 €', '7,20 €', '43,19 €']);
     await saveScreenshot(page, 'admin-billing-selection');
     // The generation is held until its progress state has been seen: spinner, buttons disabled.
     let release!: () => void;
@@ -342,9 +329,7 @@ describe('Facturation (admin)', () => {
     await confirm.getByRole('button', { name: 'Oui' }).click();
     await toast(page, 'Facture envoyée avec succès').waitFor();
     await row.locator('[data-sent="true"]').waitFor();
-    const mail = (await readOutbox(app.outboxDir)).find(
-      (message) => (message.to as { text: string } | undefined)?.text === CLIENT_EMAIL,
-    );
+    const mail = (await readOutbox(app.outboxDir)).find((message) => (message.to as { text: string } | undefined)?.text === CLIENT_EMAIL);
     expect(mail?.attachments.map((attachment) => attachment.filename)).toEqual([`facture-${bill.number}.pdf`]);
 
     // Paid.
@@ -356,7 +341,7 @@ describe('Facturation (admin)', () => {
     await saveScreenshot(page, 'admin-billing-sent-paid');
   });
 
-  it("shows a bill another admin marks paid through the API without a reload", async () => {
+  it('shows a bill another admin marks paid through the API without a reload', async () => {
     const bill = await app.services.db.groupBill.findFirstOrThrow({
       where: { groupId: { not: clientId }, isPaid: false },
       orderBy: [{ year: 'desc' }, { month: 'desc' }],
@@ -419,15 +404,42 @@ describe('Facturation (admin)', () => {
     const db = app.services.db;
     const secretary = await db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
     const group = await db.group.create({
-      data: { name: 'Étude Rafale', siret: '41234567800012', telephone: '0478000000', email: 'rafale@etude.test', address: '1 quai', zip: '69002', city: 'Lyon', pricePage: '2.00', pricePhoto: '0.50' },
+      data: {
+        name: 'Étude Rafale',
+        siret: '41234567800012',
+        telephone: '0478000000',
+        email: 'rafale@etude.test',
+        address: '1 quai',
+        zip: '69002',
+        city: 'Lyon',
+        pricePage: '2.00',
+        pricePhoto: '0.50',
+      },
     });
     const bailiff = await db.user.create({
-      data: { role: 'BAILIFF', firstName: 'Rémi', lastName: 'Rafale', email: 'remi.rafale@etude.test', identity: 'remi.rafale', passwordHash: 'not-a-hash', groupId: group.id },
+      data: {
+        role: 'BAILIFF',
+        firstName: 'Rémi',
+        lastName: 'Rafale',
+        email: 'remi.rafale@etude.test',
+        identity: 'remi.rafale',
+        passwordHash: 'not-a-hash',
+        groupId: group.id,
+      },
     });
     const reports = await Promise.all(
       [1, 2, 3, 4].map((n) =>
         db.report.create({
-          data: { name: `Rafale ${n}`, bailiffId: bailiff.id, secretaryId: secretary.id, status: 'TE', countPagesBilling: 2, countPhotosBilling: 1, countPagesRetrocession: 2, countPhotosRetrocession: 1 },
+          data: {
+            name: `Rafale ${n}`,
+            bailiffId: bailiff.id,
+            secretaryId: secretary.id,
+            status: 'TE',
+            countPagesBilling: 2,
+            countPhotosBilling: 1,
+            countPagesRetrocession: 2,
+            countPhotosRetrocession: 1,
+          },
         }),
       ),
     );
@@ -445,7 +457,12 @@ describe('Facturation (admin)', () => {
     const generated = await gql(
       app.url,
       'mutation($input: GenerateGroupBillInput!) { generateGroupBill(input: $input) { bill { number } } }',
-      { input: { groupId: Buffer.from(`Group:${group.id}`).toString('base64'), reports: reports.map((report) => ({ reportId: Buffer.from(`Report:${report.id}`).toString('base64'), discount: 0 })) } },
+      {
+        input: {
+          groupId: Buffer.from(`Group:${group.id}`).toString('base64'),
+          reports: reports.map((report) => ({ reportId: Buffer.from(`Report:${report.id}`).toString('base64'), discount: 0 })),
+        },
+      },
       await loginToken(app.url, demo.admin.email, demo.admin.password),
     );
     expect(generated.errors).toBeUndefined();

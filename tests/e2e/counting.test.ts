@@ -31,7 +31,13 @@ it('a returned constat is counted live, applied in one click by the secretary, t
   const adminToken = await loginToken(app.url, demo.admin.email, demo.admin.password);
   const secretaryToken = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
   const secretaryId = (await query<{ me: { id: string } }>('query { me { id } }', {}, secretaryToken)).me.id;
-  const bailiffId = (await query<{ users: { edges: { node: { id: string } }[] } }>('query { users(role: BAILIFF, status: ACTIVE, first: 1) { edges { node { id } } } }', {}, adminToken)).users.edges[0].node.id;
+  const bailiffId = (
+    await query<{ users: { edges: { node: { id: string } }[] } }>(
+      'query { users(role: BAILIFF, status: ACTIVE, first: 1) { edges { node { id } } } }',
+      {},
+      adminToken,
+    )
+  ).users.edges[0].node.id;
   const name = `Constat compté ${Date.now()}`;
   const created = await gqlUpload<{ createReport: { report: { id: string } } }>(
     app.url,
@@ -41,7 +47,11 @@ it('a returned constat is counted live, applied in one click by the secretary, t
     adminToken,
   );
   const id = created.data!.createReport.report.id;
-  await query('mutation($input: AssignSecretaryInput!) { assignSecretary(input: $input) { report { id } } }', { input: { reportId: id, secretaryId } }, adminToken);
+  await query(
+    'mutation($input: AssignSecretaryInput!) { assignSecretary(input: $input) { report { id } } }',
+    { input: { reportId: id, secretaryId } },
+    adminToken,
+  );
 
   // The secretary returns the typed constat from her row.
   page = await signedInPage(browser, 'secretary');
@@ -50,10 +60,19 @@ it('a returned constat is counted live, applied in one click by the secretary, t
   const box = page.getByRole('searchbox', { name: 'Rechercher...' });
   await box.fill(name);
   await box.press('Enter');
-  const row = page.getByRole('table', { name: 'Nom du constat' }).getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+  const row = page
+    .getByRole('table', { name: 'Nom du constat' })
+    .getByRole('row')
+    .filter({ has: page.getByText(name, { exact: true }) });
   await row.getByRole('button', { name: 'Afficher le détail' }).click();
   const docx = await sampleDocx({ pages: 3, photos: 5, decorations: true });
-  await row.locator('input[type="file"]').setInputFiles({ name: 'Constat dactylographié.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx });
+  await row
+    .locator('input[type="file"]')
+    .setInputFiles({
+      name: 'Constat dactylographié.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: docx,
+    });
   await toast(page, 'Fichier téléchargé avec succès.').waitFor();
 
   // Counted in the background; the line follows live (reportChanged), no reload.
@@ -77,13 +96,23 @@ it('a returned constat is counted live, applied in one click by the secretary, t
   const search = page.getByRole('searchbox', { name: 'Rechercher...' });
   await search.fill(name);
   await search.press('Enter');
-  const adminRow = page.getByRole('table').getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+  const adminRow = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByText(name, { exact: true }) });
   await adminRow.getByRole('button', { name: 'Afficher le détail' }).click();
   const adminLine = page.getByRole('status', { name: 'Comptage automatique' });
   await adminLine.getByText('3 pages, 5 photos').waitFor();
   await adminLine.getByRole('button', { name: 'Appliquer' }).click();
   await toast(page, 'Comptes du comptage automatique appliqués').waitFor();
-  const { node } = await query<{ node: { countPagesBilling: number; countPhotosBilling: number; billingAmounts: { total: string }; retrocessionAmounts: { total: string } } }>(
+  const { node } = await query<{
+    node: {
+      countPagesBilling: number;
+      countPhotosBilling: number;
+      billingAmounts: { total: string };
+      retrocessionAmounts: { total: string };
+    };
+  }>(
     'query($id: ID!) { node(id: $id) { ... on Report { countPagesBilling countPhotosBilling billingAmounts { total } retrocessionAmounts { total } } } }',
     { id },
     adminToken,

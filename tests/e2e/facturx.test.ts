@@ -24,13 +24,41 @@ beforeAll(async () => {
   await db.sellerSettings.deleteMany();
   const secretary = await db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
   const group = await db.group.create({
-    data: { name: CLIENT, siret: '73282932000074', vatNumber: 'FR44732829320', telephone: '0478000000', email: 'compta.fx@etude.test', address: '3 quai Perrache', zip: '69002', city: 'Lyon', pricePage: '2.50', pricePhoto: '0.80' },
+    data: {
+      name: CLIENT,
+      siret: '73282932000074',
+      vatNumber: 'FR44732829320',
+      telephone: '0478000000',
+      email: 'compta.fx@etude.test',
+      address: '3 quai Perrache',
+      zip: '69002',
+      city: 'Lyon',
+      pricePage: '2.50',
+      pricePhoto: '0.80',
+    },
   });
   const bailiff = await db.user.create({
-    data: { role: 'BAILIFF', firstName: 'Lou', lastName: 'Factur', email: 'lou.factur@etude.test', identity: 'lou.factur', passwordHash: 'x', groupId: group.id },
+    data: {
+      role: 'BAILIFF',
+      firstName: 'Lou',
+      lastName: 'Factur',
+      email: 'lou.factur@etude.test',
+      identity: 'lou.factur',
+      passwordHash: 'x',
+      groupId: group.id,
+    },
   });
   await db.report.create({
-    data: { name: 'Constat Factur-X – quai Perrache', bailiffId: bailiff.id, secretaryId: secretary.id, status: 'TE', countPagesBilling: 12, countPhotosBilling: 4, countPagesRetrocession: 12, countPhotosRetrocession: 4 },
+    data: {
+      name: 'Constat Factur-X – quai Perrache',
+      bailiffId: bailiff.id,
+      secretaryId: secretary.id,
+      status: 'TE',
+      countPagesBilling: 12,
+      countPhotosBilling: 4,
+      countPagesRetrocession: 12,
+      countPhotosRetrocession: 4,
+    },
   });
 });
 
@@ -47,7 +75,9 @@ it('without seller settings the admin is led to them; once saved and a logo adde
   await page.getByText(/Les paramètres de facturation .* sont obligatoires avant de générer une facture/).waitFor();
 
   // The selection dialog offers the settings instead of the generation.
-  await rowOf(CLIENT).getByRole('button', { name: `Constats à facturer de ${CLIENT}` }).click();
+  await rowOf(CLIENT)
+    .getByRole('button', { name: `Constats à facturer de ${CLIENT}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Facturation de ${CLIENT}` });
   await dialog.getByText('Constat Factur-X – quai Perrache').waitFor();
   expect(await dialog.getByRole('button', { name: 'Générer la facture' }).count()).toBe(0);
@@ -82,7 +112,9 @@ it('without seller settings the admin is led to them; once saved and a logo adde
   await page.goto('/dashboard/parametres-facturation');
   await screenTitle(page, 'Paramètres de facturation').waitFor();
   await page.getByText('Aucun logo : les factures portent la raison sociale seule.').waitFor();
-  await page.getByLabel('Choisir le logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: samplePng(400, 120, { alpha: true }) });
+  await page
+    .getByLabel('Choisir le logo')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: samplePng(400, 120, { alpha: true }) });
   await toast(page, 'Logo enregistré.').waitFor();
   await page.waitForFunction(() => {
     const logo = document.querySelector<HTMLImageElement>('img[alt="Logo des factures"]');
@@ -94,7 +126,9 @@ it('without seller settings the admin is led to them; once saved and a logo adde
   await screenTitle(page, 'Facturation').waitFor();
 
   // Generate, then download the PDF and the XML from the row.
-  await rowOf(CLIENT).getByRole('button', { name: `Constats à facturer de ${CLIENT}` }).click();
+  await rowOf(CLIENT)
+    .getByRole('button', { name: `Constats à facturer de ${CLIENT}` })
+    .click();
   await dialog.getByRole('checkbox', { name: 'Sélectionner Constat Factur-X – quai Perrache' }).check();
   await dialog.getByRole('button', { name: 'Générer la facture' }).click();
   await toast(page, 'Facture créée avec succès').waitFor();

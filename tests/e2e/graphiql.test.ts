@@ -57,7 +57,9 @@ const response = () => page.locator('.graphiql-response');
 
 /** The whole response text (CodeMirror renders only the lines in view). */
 async function responseText(): Promise<string> {
-  return page.locator('.graphiql-response .CodeMirror').evaluate((element) => (element as unknown as { CodeMirror: { getValue(): string } }).CodeMirror.getValue());
+  return page
+    .locator('.graphiql-response .CodeMirror')
+    .evaluate((element) => (element as unknown as { CodeMirror: { getValue(): string } }).CodeMirror.getValue());
 }
 
 describe('API GraphQL (GraphiQL)', () => {
@@ -111,10 +113,16 @@ describe('API GraphQL (GraphiQL)', () => {
       },
     });
     expect(registered.errors).toBeUndefined();
-    await page.waitForFunction(() => {
-      const element = document.querySelector('.graphiql-response .CodeMirror') as unknown as { CodeMirror: { getValue(): string } } | null;
-      return element?.CodeMirror.getValue().includes('ACCOUNT_REQUEST');
-    }, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => {
+        const element = document.querySelector('.graphiql-response .CodeMirror') as unknown as {
+          CodeMirror: { getValue(): string };
+        } | null;
+        return element?.CodeMirror.getValue().includes('ACCOUNT_REQUEST');
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
     expect(await responseText()).toContain('Graphiql');
     await saveScreenshot(page, 'graphiql-subscription');
   }, 180_000);
@@ -124,7 +132,7 @@ describe('API GraphQL (GraphiQL)', () => {
     await page.goto('/graphql');
     await page.waitForURL((url) => url.pathname === '/dashboard/graphiql');
     await page.locator('.graphiql-query-editor .CodeMirror').waitFor();
-   }, 120_000);
+  }, 120_000);
 
   it('a bailiff has no such entry and gets no GraphiQL', async () => {
     page = await signedInPage(browser, 'bailiff');
@@ -135,7 +143,7 @@ describe('API GraphQL (GraphiQL)', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await screenTitle(page, 'Mes constats en cours').waitFor();
     expect(await page.locator('.graphiql-container').count()).toBe(0);
-   }, 120_000);
+  }, 120_000);
 });
 
 describe("Jetons d'API", () => {
@@ -182,7 +190,10 @@ describe("Jetons d'API", () => {
     await saveScreenshot(page, 'api-tokens');
 
     await row.getByRole('button', { name: 'Révoquer Tableau de bord compta' }).click();
-    await page.getByRole('alertdialog').getByText(/Révoquer le jeton « Tableau de bord compta »/).waitFor();
+    await page
+      .getByRole('alertdialog')
+      .getByText(/Révoquer le jeton « Tableau de bord compta »/)
+      .waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Oui' }).click();
     await toast(page, "Jeton d'API révoqué.").waitFor();
     await row.getByText('Révoqué').waitFor();

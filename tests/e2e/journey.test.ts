@@ -32,7 +32,9 @@ function table(page: Page) {
 }
 
 function rowOf(page: Page, name: string) {
-  return table(page).getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+  return table(page)
+    .getByRole('row')
+    .filter({ has: page.getByText(name, { exact: true }) });
 }
 
 async function search(page: Page, text: string) {
@@ -93,7 +95,11 @@ it('bailiff deposits → admin assigns → secretary counts and returns live →
   await bailiff.reload();
   await screenTitle(bailiff, 'Mes constats en cours').waitFor();
   await rowOf(bailiff, name).getByText('En cours', { exact: true }).waitFor();
-  await expect(rowOf(bailiff, name).getByRole('link', { name: /Tout télécharger : Éléments retournés/ }).count()).resolves.toBe(0);
+  await expect(
+    rowOf(bailiff, name)
+      .getByRole('link', { name: /Tout télécharger : Éléments retournés/ })
+      .count(),
+  ).resolves.toBe(0);
 
   // 5. She returns the typed constat: TE.
   await secretaryRow.locator('input[type="file"]').setInputFiles({

@@ -97,7 +97,11 @@ describe('keyboard only: the admin’s day', () => {
     await tabTo(page, select);
     await expectVisibleFocus(page, select);
     // A closed native select changes its value with the arrows.
-    for (let presses = 0; presses < 40 && (await select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.text)) !== bailiff.fullName; presses++) {
+    for (
+      let presses = 0;
+      presses < 40 && (await select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.text)) !== bailiff.fullName;
+      presses++
+    ) {
       await page.keyboard.press('ArrowDown');
     }
     await page.keyboard.press('Tab');
@@ -153,7 +157,11 @@ describe('keyboard only: the admin’s day', () => {
     await select.waitFor();
     await page.waitForFunction(() => document.activeElement?.tagName === 'SELECT');
     await expectVisibleFocus(page, select);
-    for (let presses = 0; presses < 40 && (await select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.text)) !== secretary; presses++) {
+    for (
+      let presses = 0;
+      presses < 40 && (await select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.text)) !== secretary;
+      presses++
+    ) {
       await page.keyboard.press('ArrowDown');
     }
     await page.keyboard.press('Tab');

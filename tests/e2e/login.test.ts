@@ -37,12 +37,8 @@ describe('page de connexion', () => {
     await page.goto('/login');
     await page.getByLabel(/^Votre identifiant/).waitFor();
     expect(await page.getByRole('checkbox', { name: 'Se rappeler de moi' }).isChecked()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe(
-      '/recover/request',
-    );
-    expect(await page.getByRole('link', { name: 'Pas encore enregistré ?' }).getAttribute('href')).toBe(
-      '/createaccount',
-    );
+    expect(await page.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe('/recover/request');
+    expect(await page.getByRole('link', { name: 'Pas encore enregistré ?' }).getAttribute('href')).toBe('/createaccount');
     await loginButton(page).waitFor();
     expect(await page.title()).toBe('Extranet Constats');
     await saveScreenshot(page, 'login');

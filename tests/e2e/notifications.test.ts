@@ -53,14 +53,7 @@ describe('TOUTES LES NOTIFICATIONS', () => {
     const preview = `${LONG_TEXT.slice(0, 100).trimEnd()}...`;
     await first.getByText(preview, { exact: true }).waitFor();
     expect(await table().locator('tbody tr').count()).toBe(10);
-    expect(await page.getByLabel('Lignes par page').locator('option').allInnerTexts()).toEqual([
-      '10',
-      '20',
-      '30',
-      '40',
-      '50',
-      '60',
-    ]);
+    expect(await page.getByLabel('Lignes par page').locator('option').allInnerTexts()).toEqual(['10', '20', '30', '40', '50', '60']);
     for (const cell of await table().locator('tbody tr td:nth-child(2)').allInnerTexts()) {
       expect(cell.trim()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     }

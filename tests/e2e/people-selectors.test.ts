@@ -60,7 +60,10 @@ describe('people selectors past 50 entries', () => {
     await screenTitle(page, 'Constats en cours').waitFor();
     await page.getByRole('searchbox', { name: 'Rechercher...' }).fill(name);
     await page.keyboard.press('Enter');
-    const row = page.getByRole('table', { name: 'Nom du constat' }).getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+    const row = page
+      .getByRole('table', { name: 'Nom du constat' })
+      .getByRole('row')
+      .filter({ has: page.getByText(name, { exact: true }) });
     await row.waitFor();
     await row.getByRole('button', { name: `Attribuer une secrétaire au constat ${name}` }).click();
 

@@ -51,12 +51,7 @@ async function expectValue(label: RegExp, value: string, state: { disabled: bool
 
 async function me(account: keyof typeof demo, password: string = demo[account].password) {
   const token = await loginToken(app.url, demo[account].email, password);
-  const result = await gql(
-    app.url,
-    '{ me { telephone city zip description avatarUrl secretaryPricePage } }',
-    {},
-    token,
-  );
+  const result = await gql(app.url, '{ me { telephone city zip description avatarUrl secretaryPricePage } }', {}, token);
   return result.data!.me;
 }
 
@@ -90,7 +85,9 @@ describe('admin: MON PROFIL (/dashboard/adminprofile)', () => {
     // Spec §5: the profile's password message.
     await field(/^Mot de passe$/).fill('court');
     await field(/^Mot de passe$/).blur();
-    await fieldMessage(page, /^Mot de passe$/).getByText('Mauvais mot de passe.').waitFor();
+    await fieldMessage(page, /^Mot de passe$/)
+      .getByText('Mauvais mot de passe.')
+      .waitFor();
     await page.getByRole('button', { name: 'Valider' }).click();
     await toast(page, 'Tous les champs obligatoires ne sont pas remplis.').waitFor();
     await field(/^Mot de passe$/).fill('');
@@ -112,7 +109,7 @@ describe('admin: MON PROFIL (/dashboard/adminprofile)', () => {
     expect(saved.avatarUrl).toMatch(/\/files\//);
   });
 
-  it("a file that is not a picture is refused before sending", async () => {
+  it('a file that is not a picture is refused before sending', async () => {
     page = await signedInPage(browser, 'admin');
     await page.goto('/dashboard/adminprofile');
     await screenTitle(page, 'Mon profil').waitFor();
@@ -139,7 +136,9 @@ describe('bailiff: MON PROFIL (/dashboard/bailiffprofile)', () => {
 
     await field(/^Téléphone\s*\*?$/).fill('06 12');
     await field(/^Téléphone\s*\*?$/).blur();
-    await fieldMessage(page, /^Téléphone\s*\*?$/).getByText('Numéro de téléphone invalide.').waitFor();
+    await fieldMessage(page, /^Téléphone\s*\*?$/)
+      .getByText('Numéro de téléphone invalide.')
+      .waitFor();
     await shot('bailiff-profile');
 
     await field(/^Téléphone\s*\*?$/).fill('0612457891');
@@ -180,8 +179,12 @@ describe('secretary: MON PROFIL (/dashboard/secretaryprofile)', () => {
     await field(/^Ville/).fill('');
     await page.getByRole('button', { name: 'Valider' }).click();
     await toast(page, 'Tous les champs obligatoires ne sont pas remplis.').waitFor();
-    await fieldMessage(page, /^Code postal/).getByText('Code postal invalide').waitFor();
-    await fieldMessage(page, /^Ville/).getByText('Ce champs est requis').waitFor();
+    await fieldMessage(page, /^Code postal/)
+      .getByText('Code postal invalide')
+      .waitFor();
+    await fieldMessage(page, /^Ville/)
+      .getByText('Ce champs est requis')
+      .waitFor();
     await shot('secretary-profile');
 
     await field(/^Code postal/).fill('69003');
@@ -210,16 +213,22 @@ describe("secretary: MODIFICATION D'UN COMPTE UTILISATEUR (/dashboard/secretary)
     await field(/^Mot de passe$/).fill(newPassword);
     await field(/^Confirmer le mot de passe/).fill('Nouveau#2028');
     await field(/^Confirmer le mot de passe/).blur();
-    await fieldMessage(page, /^Confirmer le mot de passe/).getByText('Mot de passe incorrect.').waitFor();
+    await fieldMessage(page, /^Confirmer le mot de passe/)
+      .getByText('Mot de passe incorrect.')
+      .waitFor();
     await shot('secretary-account');
 
     await field(/^Confirmer le mot de passe/).fill(newPassword);
     // A new password needs the current one (hardening, issue 16): missing, then wrong, then right.
     await page.getByRole('button', { name: 'Valider' }).click();
-    await fieldMessage(page, /^Mot de passe actuel/).getByText('Veuillez saisir votre mot de passe actuel.').waitFor();
+    await fieldMessage(page, /^Mot de passe actuel/)
+      .getByText('Veuillez saisir votre mot de passe actuel.')
+      .waitFor();
     await field(/^Mot de passe actuel/).fill('Pas#Le2Bon');
     await page.getByRole('button', { name: 'Valider' }).click();
-    await fieldMessage(page, /^Mot de passe actuel/).getByText('Mot de passe actuel incorrect.').waitFor();
+    await fieldMessage(page, /^Mot de passe actuel/)
+      .getByText('Mot de passe actuel incorrect.')
+      .waitFor();
     await field(/^Mot de passe actuel/).fill(demo.secretary.password);
     await avatarInput().setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png(64, [219, 39, 119]) });
     await page.getByRole('button', { name: 'Valider' }).click();
@@ -241,7 +250,7 @@ describe("secretary: MODIFICATION D'UN COMPTE UTILISATEUR (/dashboard/secretary)
 });
 
 describe('admin account form: profile picture', () => {
-  it("attaches a picture to another account, shown again when the form reopens", async () => {
+  it('attaches a picture to another account, shown again when the form reopens', async () => {
     const helene = await app.services.db.user.findUniqueOrThrow({ where: { email: 'helene.marchand@demo.fr' } });
     page = await signedInPage(browser, 'admin');
     await page.goto(`/dashboard/seetheaccount/${helene.id}`);

@@ -93,16 +93,15 @@ describe('récupération du mot de passe (/recover/request)', () => {
 describe('nouveau mot de passe (/reset-password?token=…)', () => {
   async function resetLink(email: string): Promise<string> {
     const before = new Set((await readOutbox(app.outboxDir)).map((mail) => mail.messageId));
-    const result = await gql(
-      app.url,
-      'mutation($input: RequestPasswordResetInput!) { requestPasswordReset(input: $input) { message } }',
-      {
-        input: { email },
-      },
-    );
+    const result = await gql(app.url, 'mutation($input: RequestPasswordResetInput!) { requestPasswordReset(input: $input) { message } }', {
+      input: { email },
+    });
     expect(result.errors).toBeUndefined();
     // The e-mail leaves after the answer.
-    const mail = await waitForMail(app.outboxDir, (sent) => !before.has(sent.messageId) && (sent.to as { text: string }).text.includes(email));
+    const mail = await waitForMail(
+      app.outboxDir,
+      (sent) => !before.has(sent.messageId) && (sent.to as { text: string }).text.includes(email),
+    );
     const link = new URL(findLink(mail, 'reset-password'));
     return `${link.pathname}${link.search}`;
   }
@@ -159,13 +158,9 @@ describe('nouveau mot de passe (/reset-password?token=…)', () => {
     await page.getByRole('button', { name: 'Changer le mot de passe' }).waitFor();
     // The link is used elsewhere meanwhile (another tab): the server refuses this one.
     const token = new URL(link, app.url).searchParams.get('token')!;
-    const used = await gql(
-      app.url,
-      'mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }',
-      {
-        input: { token, password: 'Ailleurs#2026' },
-      },
-    );
+    const used = await gql(app.url, 'mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }', {
+      input: { token, password: 'Ailleurs#2026' },
+    });
     expect(used.errors).toBeUndefined();
     await page.getByLabel(/^Nouveau mot de passe/).fill('Nouveau#2026');
     await page.getByLabel(/^Confirmation du mot de passe/).fill('Nouveau#2026');
@@ -313,21 +308,14 @@ describe('inscription (/createaccount)', () => {
       expect(await items.count()).toBeLessThanOrEqual(6);
       const first = items.first();
       await first.getByText('Demande de création de compte', { exact: true }).waitFor();
-      await first
-        .getByText('Maître Amélie Rochefort (amelie.rochefort@etude-rochefort.fr)', { exact: false })
-        .waitFor();
+      await first.getByText('Maître Amélie Rochefort (amelie.rochefort@etude-rochefort.fr)', { exact: false }).waitFor();
       await saveScreenshot(admin, 'admin-bell-open');
 
       // The checkbox marks it read: the red dot goes.
       await first.getByRole('checkbox', { name: 'Marquer comme lue' }).click();
       await first.getByRole('checkbox', { name: 'Lue' }).waitFor();
       await admin.getByTestId('bell-dot').waitFor({ state: 'detached' });
-      const unread = await gql<{ unreadNotificationCount: number }>(
-        app.url,
-        '{ unreadNotificationCount }',
-        {},
-        await adminToken(),
-      );
+      const unread = await gql<{ unreadNotificationCount: number }>(app.url, '{ unreadNotificationCount }', {}, await adminToken());
       expect(unread.data?.unreadNotificationCount).toBe(0);
     } finally {
       await adminBrowser.close();
@@ -355,13 +343,9 @@ describe('inscription (/createaccount)', () => {
   }
 
   async function adminToken(): Promise<string> {
-    const result = await gql<{ login: { token: string } }>(
-      app.url,
-      'mutation($input: LoginInput!) { login(input: $input) { token } }',
-      {
-        input: demo.admin,
-      },
-    );
+    const result = await gql<{ login: { token: string } }>(app.url, 'mutation($input: LoginInput!) { login(input: $input) { token } }', {
+      input: demo.admin,
+    });
     return result.data!.login.token;
   }
 });

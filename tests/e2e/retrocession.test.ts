@@ -86,7 +86,12 @@ async function shownTotals(): Promise<string[]> {
   return page.getByRole('region', { name: 'CUMUL PÉRIODE' }).locator('dd').allInnerTexts();
 }
 
-const expectedTotals = (totals: Totals) => [String(totals.reports), String(totals.textPages), String(totals.photos), formatMoney(totals.amountHT)];
+const expectedTotals = (totals: Totals) => [
+  String(totals.reports),
+  String(totals.textPages),
+  String(totals.photos),
+  formatMoney(totals.amountHT),
+];
 
 /**
  * Reads the screen until it shows `expected` (a new period loads asynchronously after a filter
@@ -124,7 +129,9 @@ describe('admin · Rétrocession > Constats', () => {
     await screenTitle(page, 'Rétrocession · Constats').waitFor();
     const table = reportsTable();
     expect(await headers(table)).toEqual(['Date', 'Huissier', 'Secrétaire', 'Nom du constat', 'Éléments déposés', 'Date retour', '€']);
-    expect(await page.getByRole('combobox', { name: 'Secrétaire' }).locator('option').first().innerText()).toBe('Sélectionner la secrétaire');
+    expect(await page.getByRole('combobox', { name: 'Secrétaire' }).locator('option').first().innerText()).toBe(
+      'Sélectionner la secrétaire',
+    );
 
     // Last month: the seed has constats there, more than one page of 10.
     const expected = await period(previous);
@@ -132,7 +139,10 @@ describe('admin · Rétrocession > Constats', () => {
     await selectPeriod(previous.year, previous.month);
     await expectTotals(expected.totals);
     const rows = expected.reports.edges.map((edge) => edge.node);
-    await eventually(() => columnTexts(table, 5), rows.map((row) => row.name));
+    await eventually(
+      () => columnTexts(table, 5),
+      rows.map((row) => row.name),
+    );
     expect(await columnTexts(table, 2)).toEqual(rows.map((row) => formatDateTime(row.createdAt)));
     expect(await columnTexts(table, 3)).toEqual(rows.map((row) => row.bailiff.fullName));
     expect(await columnTexts(table, 4)).toEqual(rows.map((row) => row.secretary?.fullName ?? '-'));
@@ -153,7 +163,11 @@ describe('admin · Rétrocession > Constats', () => {
     await page.keyboard.press('Escape');
     await comments.waitFor({ state: 'hidden' });
     // The bailiff's name opens his information modal.
-    await table.locator('tbody tr').first().getByRole('button', { name: `Informations sur ${rows[0].bailiff.fullName}` }).click();
+    await table
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: `Informations sur ${rows[0].bailiff.fullName}` })
+      .click();
     const bailiffInfo = page.getByRole('dialog', { name: "Informations de l'huissier" });
     await bailiffInfo.getByRole('region', { name: 'Consignes aux secrétaires' }).waitFor();
     await saveScreenshot(page, 'retrocession-admin-bailiff-info');
@@ -166,7 +180,10 @@ describe('admin · Rétrocession > Constats', () => {
     expect(hers.reports.totalCount).toBeLessThan(expected.reports.totalCount);
     await page.getByRole('combobox', { name: 'Secrétaire' }).selectOption(secretary.id);
     await expectTotals(hers.totals);
-    await eventually(() => columnTexts(table, 5), hers.reports.edges.map((edge) => edge.node.name));
+    await eventually(
+      () => columnTexts(table, 5),
+      hers.reports.edges.map((edge) => edge.node.name),
+    );
     expect(new Set(await columnTexts(table, 4))).toEqual(new Set([secretary.fullName]));
 
     // A period without constats.
@@ -179,7 +196,9 @@ describe('admin · Rétrocession > Constats', () => {
   it("follows a constat of the period counted through the API without a reload ('CUMUL PÉRIODE')", async () => {
     page = await signedInPage(browser, 'admin');
     const { current } = parisMonths();
-    const listed = await gql<{ retrocession: { reports: { edges: { node: { id: string; name: string; invoiced: boolean; secretary: { id: string } | null } }[] } } }>(
+    const listed = await gql<{
+      retrocession: { reports: { edges: { node: { id: string; name: string; invoiced: boolean; secretary: { id: string } | null } }[] } };
+    }>(
       app.url,
       'query($filter: RetrocessionFilter!) { retrocession(filter: $filter) { reports(first: 50) { edges { node { id name invoiced secretary { id } } } } } }',
       { filter: current },
@@ -197,7 +216,15 @@ describe('admin · Rétrocession > Constats', () => {
     const counted = await gql(
       app.url,
       'mutation($input: SetBillingInput!) { setBilling(input: $input) { message } }',
-      { input: { reportId: report.id, countPagesRetrocession: 321, countPhotosRetrocession: 45, countPagesBilling: 321, countPhotosBilling: 45 } },
+      {
+        input: {
+          reportId: report.id,
+          countPagesRetrocession: 321,
+          countPhotosRetrocession: 45,
+          countPagesBilling: 321,
+          countPhotosBilling: 45,
+        },
+      },
       tokens.admin,
     );
     expect(counted.errors).toBeUndefined();
@@ -220,7 +247,10 @@ describe('admin · Rétrocession > Factures', () => {
 
     await selectPeriod(previous.year, previous.month);
     await expectTotals(expected.totals);
-    await eventually(() => columnTexts(table, 1), expected.bills.map((bill) => bill.secretary.fullName));
+    await eventually(
+      () => columnTexts(table, 1),
+      expected.bills.map((bill) => bill.secretary.fullName),
+    );
     expect(await columnTexts(table, 2)).toEqual(expected.bills.map((bill) => String(bill.figures.textPages)));
     expect(await columnTexts(table, 3)).toEqual(expected.bills.map((bill) => String(bill.figures.photos)));
     expect(await columnTexts(table, 4)).toEqual(expected.bills.map((bill) => formatMoney(bill.figures.amountHT)));
@@ -248,7 +278,7 @@ describe('admin · Rétrocession > Factures', () => {
     await table.getByText('Aucune facture.').waitFor();
   });
 
-  it("shows a bill the secretary uploads through the API without a reload", async () => {
+  it('shows a bill the secretary uploads through the API without a reload', async () => {
     page = await signedInPage(browser, 'admin');
     const { current } = parisMonths();
     const me = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
@@ -302,14 +332,21 @@ describe('secretary · RÉTROCESSION', () => {
     expect(await headers(table)).toEqual(['Date', 'Huissier', 'Nom du constat', 'Éléments déposés', 'Date retour', '€', 'Commentaires']);
     await selectPeriod(previous.year, previous.month);
     await expectTotals(mine.totals);
-    await eventually(() => columnTexts(table, 4), mine.reports.edges.map((edge) => edge.node.name));
+    await eventually(
+      () => columnTexts(table, 4),
+      mine.reports.edges.map((edge) => edge.node.name),
+    );
     // The API's own answer for her is the admin's view filtered on her.
     const asAdmin = await period({ ...previous, secretaryId: me!.id });
     expect(mine.totals).toEqual(asAdmin.totals);
     expectEvery(mine.reports.edges, (edge) => edge.node.secretary?.id === me!.id);
     await saveScreenshot(page, 'retrocession-secretary');
     // The comment dialog of a constat.
-    await table.locator('tbody tr').first().getByRole('button', { name: /^Commentaires du constat/ }).click();
+    await table
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /^Commentaires du constat/ })
+      .click();
     await page.getByRole('dialog').waitFor();
     await saveScreenshot(page, 'retrocession-secretary-comments');
     await page.keyboard.press('Escape');
@@ -327,7 +364,8 @@ describe('secretary · RÉTROCESSION', () => {
     page = await signedInPage(browser, 'secretary');
     const { current } = parisMonths();
     const me = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
-    const billsOfMonth = () => app.services.db.secretaryBill.count({ where: { secretaryId: me.id, year: current.year, month: current.month } });
+    const billsOfMonth = () =>
+      app.services.db.secretaryBill.count({ where: { secretaryId: me.id, year: current.year, month: current.month } });
     expect(await billsOfMonth()).toBe(0);
 
     await page.goto('/dashboard/retrocessions-constats-secretaire');
@@ -395,9 +433,15 @@ describe('secretary · MES FACTURES', () => {
   it('lists her bills of the chosen year, nobody else’s', async () => {
     page = await signedInPage(browser, 'secretary');
     const { previous } = parisMonths();
-    const BILLS = 'query($filter: SecretaryBillFilter) { secretaryBills(filter: $filter, first: 50) { totalCount edges { node { monthLabel figures { textPages photos amountHT } } } } }';
+    const BILLS =
+      'query($filter: SecretaryBillFilter) { secretaryBills(filter: $filter, first: 50) { totalCount edges { node { monthLabel figures { textPages photos amountHT } } } } }';
     const bills = async (year: number) => {
-      const result = await gql<{ secretaryBills: { totalCount: number; edges: { node: PeriodBill }[] } }>(app.url, BILLS, { filter: { year } }, tokens.secretary);
+      const result = await gql<{ secretaryBills: { totalCount: number; edges: { node: PeriodBill }[] } }>(
+        app.url,
+        BILLS,
+        { filter: { year } },
+        tokens.secretary,
+      );
       return result.data!.secretaryBills.edges.map((edge) => edge.node);
     };
     const mine = await bills(previous.year);
@@ -409,9 +453,18 @@ describe('secretary · MES FACTURES', () => {
     await screenTitle(page, 'Mes factures').waitFor();
     const table = page.getByRole('table', { name: 'Mes factures' });
     expect(await headers(table)).toEqual(['Mois', 'Nombre pages', 'Nombre photos', 'Montant HT', 'Voir', 'Télécharger']);
-    expect(await page.getByRole('combobox', { name: 'Lignes par page' }).locator('option').allInnerTexts()).toEqual(['10', '20', '30', '40', '50']);
+    expect(await page.getByRole('combobox', { name: 'Lignes par page' }).locator('option').allInnerTexts()).toEqual([
+      '10',
+      '20',
+      '30',
+      '40',
+      '50',
+    ]);
     await page.getByRole('combobox', { name: 'Année' }).selectOption(String(previous.year));
-    await eventually(() => columnTexts(table, 1), mine.map((bill) => bill.monthLabel));
+    await eventually(
+      () => columnTexts(table, 1),
+      mine.map((bill) => bill.monthLabel),
+    );
     expect(await columnTexts(table, 2)).toEqual(mine.map((bill) => String(bill.figures.textPages)));
     expect(await columnTexts(table, 4)).toEqual(mine.map((bill) => formatMoney(bill.figures.amountHT)));
     expectEvery(mine, (bill) => /^[A-ZÉÈ]/.test(bill.monthLabel));

@@ -70,7 +70,10 @@ describe('3. a refused file says why', () => {
     page = await signedInPage(browser, 'admin');
     await page.goto('/dashboard/adminprofile');
     await screenTitle(page, 'Mon profil').waitFor();
-    await page.locator('input[type="file"]').first().setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: disguisedExecutable });
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: disguisedExecutable });
     await page.getByRole('button', { name: 'Valider' }).click();
     await toast(page, 'Type de fichier non autorisé : « photo.png »').waitFor();
     await expect(page.getByText('Essayer plus tard').count()).resolves.toBe(0);
@@ -82,7 +85,9 @@ describe('3. a refused file says why', () => {
     const row = await showOnly(report.name);
     await row.getByRole('button', { name: 'Afficher le détail' }).click();
     const returned = page.getByRole('region', { name: `Éléments retournés : ${report.name}` });
-    await returned.locator('input[type="file"]').setInputFiles({ name: 'retour.pdf', mimeType: 'application/pdf', buffer: disguisedExecutable });
+    await returned
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'retour.pdf', mimeType: 'application/pdf', buffer: disguisedExecutable });
     await returned.getByRole('button', { name: 'Envoyer' }).click();
     await toast(page, 'Type de fichier non autorisé : « retour.pdf »').waitFor();
   });
@@ -132,7 +137,9 @@ async function showOnly(name: string) {
   const search = page.getByRole('searchbox', { name: 'Rechercher...' });
   await search.fill(name);
   await search.press('Enter');
-  const row = table().getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+  const row = table()
+    .getByRole('row')
+    .filter({ has: page.getByText(name, { exact: true }) });
   await row.waitFor();
   await table().getByRole('row').nth(2).waitFor({ state: 'detached' });
   return row;
@@ -146,7 +153,9 @@ describe('4. amounts follow the counts', () => {
       { input: { reportId: report.id, countPagesProvisional: 12, countPhotosProvisional: 5 } },
       secretaryToken,
     );
-    const tariffs = await call<{ node: { retrocessionAmounts: { pricePage: string; pricePhoto: string }; billingAmounts: { pricePage: string; pricePhoto: string } } }>(
+    const tariffs = await call<{
+      node: { retrocessionAmounts: { pricePage: string; pricePhoto: string }; billingAmounts: { pricePage: string; pricePhoto: string } };
+    }>(
       'query($id: ID!) { node(id: $id) { ... on Report { retrocessionAmounts { pricePage pricePhoto } billingAmounts { pricePage pricePhoto } } } }',
       { id: report.id },
     );
@@ -189,7 +198,10 @@ describe('1. new deposits waiting for a secretary', () => {
     await page.getByRole('button', { name: 'Recherche avancée' }).click();
     await page.getByRole('combobox', { name: 'Statut', exact: true }).selectOption({ label: 'En attente d’une secrétaire' });
     await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
-    await table().getByRole('row').filter({ has: page.getByText(waiting.name, { exact: true }) }).waitFor();
+    await table()
+      .getByRole('row')
+      .filter({ has: page.getByText(waiting.name, { exact: true }) })
+      .waitFor();
     const expected = await app.services.db.report.count({ where: { secretaryId: null, isArchived: false, status: { in: ['NA', 'EC'] } } });
     await page.getByText(`1–${Math.min(10, expected)} sur ${expected}`).waitFor();
     const statuses = await table().locator('tbody tr:has(> td > button[aria-expanded]) .fui-Badge').allInnerTexts();
@@ -202,19 +214,58 @@ describe('1. new deposits waiting for a secretary', () => {
 describe('2. the billing selection tells the truth', () => {
   it('the row counts what the dialog offers; the dialog groups it by month, the current one first', async () => {
     const group = await app.services.db.group.create({
-      data: { name: 'Étude Vérité', siret: '41234567800012', telephone: '0478000000', email: 'verite@etude.test', address: '1 rue Haute', zip: '69002', city: 'Lyon', pricePage: '2.50', pricePhoto: '0.80' },
+      data: {
+        name: 'Étude Vérité',
+        siret: '41234567800012',
+        telephone: '0478000000',
+        email: 'verite@etude.test',
+        address: '1 rue Haute',
+        zip: '69002',
+        city: 'Lyon',
+        pricePage: '2.50',
+        pricePhoto: '0.80',
+      },
     });
     const bailiff = await app.services.db.user.create({
-      data: { role: 'BAILIFF', firstName: 'Maître', lastName: 'Vérité', email: 'verite.huissier@etude.test', identity: 'verite.huissier', passwordHash: 'x', groupId: group.id },
+      data: {
+        role: 'BAILIFF',
+        firstName: 'Maître',
+        lastName: 'Vérité',
+        email: 'verite.huissier@etude.test',
+        identity: 'verite.huissier',
+        passwordHash: 'x',
+        groupId: group.id,
+      },
     });
     const secretary = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
     const counted = (name: string, pages: number, createdAt?: Date) =>
       app.services.db.report.create({
-        data: { name, bailiffId: bailiff.id, secretaryId: secretary.id, status: 'TE', countPagesBilling: pages, countPagesRetrocession: pages, ...(createdAt && { createdAt }) },
+        data: {
+          name,
+          bailiffId: bailiff.id,
+          secretaryId: secretary.id,
+          status: 'TE',
+          countPagesBilling: pages,
+          countPagesRetrocession: pages,
+          ...(createdAt && { createdAt }),
+        },
       });
     await counted('Vérité du mois', 4);
     await counted('Vérité ancienne', 6, new Date(Date.now() - 40 * 86_400_000));
-    const months = ['Janvier', 'Février', 'Mars', 'Avril', 'Mai', 'Juin', 'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre'];
+    const months = [
+      'Janvier',
+      'Février',
+      'Mars',
+      'Avril',
+      'Mai',
+      'Juin',
+      'Juillet',
+      'Août',
+      'Septembre',
+      'Octobre',
+      'Novembre',
+      'Décembre',
+    ];
     const label = (date: Date) => {
       const [year, month] = date.toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
       return `${months[month - 1]} ${year}`;
@@ -288,7 +339,11 @@ describe('9. re-sending a sent bill', () => {
       bill ??
       (await (async () => {
         const any = await app.services.db.groupBill.findFirstOrThrow({ include: { group: true } });
-        return app.services.db.groupBill.update({ where: { id: any.id }, data: { isSent: true, sentAt: new Date() }, include: { group: true } });
+        return app.services.db.groupBill.update({
+          where: { id: any.id },
+          data: { isSent: true, sentAt: new Date() },
+          include: { group: true },
+        });
       })());
     page = await signedInPage(browser, 'admin');
     await page.goto('/dashboard/facturation-admin');
@@ -319,7 +374,10 @@ describe('6. the document viewer previews text files and images', () => {
     page = await signedInPage(browser, 'admin');
     const row = await showOnly(name);
     await row.getByRole('button', { name: 'Afficher le détail' }).click();
-    await page.getByRole('region', { name: `Éléments déposés : ${name}` }).getByRole('button', { name: 'Afficher releve.txt' }).click();
+    await page
+      .getByRole('region', { name: `Éléments déposés : ${name}` })
+      .getByRole('button', { name: 'Afficher releve.txt' })
+      .click();
     const viewer = page.getByRole('dialog', { name: 'releve.txt' });
     await viewer.waitFor();
     await expect(viewer.getByText("L'aperçu n'est pas disponible pour ce type de fichier.").count()).resolves.toBe(0);
@@ -384,7 +442,9 @@ describe('11. at 1280 px', () => {
         return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
       };
       const checked = [...element.querySelectorAll('tbody *')].filter(
-        (node) => node.classList.contains('fui-Badge') || (node.children.length === 0 && /^(\d+ fichiers?|Non attribué)$/.test(node.textContent?.trim() ?? '')),
+        (node) =>
+          node.classList.contains('fui-Badge') ||
+          (node.children.length === 0 && /^(\d+ fichiers?|Non attribué)$/.test(node.textContent?.trim() ?? '')),
       );
       return { checked: checked.length, wrapped: checked.filter((node) => lines(node) > 1).map((node) => node.textContent) };
     });
@@ -418,9 +478,12 @@ describe('11. at 1280 px', () => {
     await chart.locator('svg').first().waitFor();
     const labels = await chart.locator('svg text').allTextContents();
     const amountLabels = labels.filter((text) => text.includes('€'));
-    const gridLines = await chart.locator('svg line').evaluateAll((lines) =>
-      lines.filter((line) => line.getAttribute('y1') === line.getAttribute('y2') && line.getAttribute('stroke') === '#e0e0e0').length,
-    );
+    const gridLines = await chart
+      .locator('svg line')
+      .evaluateAll(
+        (lines) =>
+          lines.filter((line) => line.getAttribute('y1') === line.getAttribute('y2') && line.getAttribute('stroke') === '#e0e0e0').length,
+      );
     expect(amountLabels.length).toBeGreaterThan(1);
     expect(gridLines).toBe(amountLabels.length);
     const currentMonth = Number(new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-')[1]);
@@ -442,7 +505,11 @@ describe('12. the change-password screen, reached as a user does', () => {
     await page.getByLabel(/^Adresse e-mail/).fill(email);
     await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/forgotpassword');
-    const mail = await waitForMail(app.outboxDir, (sent) => !before.has(sent.messageId) && (sent.to as { text: string }).text.includes(email), 15_000);
+    const mail = await waitForMail(
+      app.outboxDir,
+      (sent) => !before.has(sent.messageId) && (sent.to as { text: string }).text.includes(email),
+      15_000,
+    );
     const link = new URL(findLink(mail, 'reset-password'));
     await page.goto(`${link.pathname}${link.search}`);
 

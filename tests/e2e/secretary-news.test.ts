@@ -77,9 +77,7 @@ describe('VOIR LES ACTUALITÉS', () => {
 
     // A publication day ('jj/mm', Paris time).
     const billing = await app.services.db.news.findFirstOrThrow({ where: { title: 'Facturation de fin de mois' } });
-    const day = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit' }).format(
-      billing.createdAt,
-    );
+    const day = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit' }).format(billing.createdAt);
     await search.fill(day);
     await search.press('Enter');
     await table().getByText('Facturation de fin de mois').waitFor();

@@ -94,7 +94,16 @@ const allMine = { statuses: ['EC', 'RS', 'TE', 'AR'] };
 
 // Issue 18: the date column says which date it shows — her in-progress list's last update (spec §2), else the deposit.
 // The alert bullets' column is headed « Alerte » for screen readers only (issue 23).
-const columns = ['Alerte', 'Mis à jour le', 'Huissier', 'Nom du constat', 'Éléments déposés', 'Éléments retournés', 'Statut', 'Commentaires'];
+const columns = [
+  'Alerte',
+  'Mis à jour le',
+  'Huissier',
+  'Nom du constat',
+  'Éléments déposés',
+  'Éléments retournés',
+  'Statut',
+  'Commentaires',
+];
 const allColumns = ['Alerte', 'Déposé le', ...columns.slice(2)];
 
 function table() {
@@ -111,7 +120,9 @@ async function rowNames(): Promise<string[]> {
 }
 
 function rowOf(name: string) {
-  return table().getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+  return table()
+    .getByRole('row')
+    .filter({ has: page.getByText(name, { exact: true }) });
 }
 
 async function search(text: string) {
@@ -124,7 +135,9 @@ describe('tiles', () => {
   it("show the API's figures on /dashboard and open their lists", async () => {
     await screenTitle(page, 'Constats en cours').waitFor();
     const { reportHeaders } = await query<{
-      reportHeaders: { secretary: { retrocessionThisMonth: string; inProgress: number; all: number; inAlert: number; averageDelayHours: number } };
+      reportHeaders: {
+        secretary: { retrocessionThisMonth: string; inProgress: number; all: number; inAlert: number; averageDelayHours: number };
+      };
     }>(
       'query($filter: ReportFilter) { reportHeaders(filter: $filter) { secretary { retrocessionThisMonth inProgress all inAlert averageDelayHours } } }',
       { filter: inProgress },
@@ -226,7 +239,12 @@ describe('Constats en cours', () => {
       const id = encodeGlobalID('User', bailiff.id);
       const his = await secretaryReports({ ...inProgress, bailiffId: id });
       if (his.total > 0 && his.total < all.total) {
-        picked = { id, fullName: `${bailiff.firstName} ${bailiff.lastName}`, total: his.total, names: his.reports.map((report) => report.name) };
+        picked = {
+          id,
+          fullName: `${bailiff.firstName} ${bailiff.lastName}`,
+          total: his.total,
+          names: his.reports.map((report) => report.name),
+        };
         break;
       }
     }
@@ -238,7 +256,10 @@ describe('Constats en cours', () => {
     await page.getByRole('button', { name: 'Recherche avancée' }).click();
     const select = page.getByRole('combobox', { name: 'Huissier', exact: true });
     await select.waitFor();
-    expect(await select.locator('option').allInnerTexts()).toEqual(['Tous', ...bailiffs.map((user) => `${user.firstName} ${user.lastName}`)]);
+    expect(await select.locator('option').allInnerTexts()).toEqual([
+      'Tous',
+      ...bailiffs.map((user) => `${user.firstName} ${user.lastName}`),
+    ]);
     // No secretary filter: it could only name herself.
     await expect(page.getByRole('combobox', { name: 'Secrétaire', exact: true }).count()).resolves.toBe(0);
 
@@ -246,7 +267,8 @@ describe('Constats en cours', () => {
     await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     await page.getByText(`1–${Math.min(10, picked!.total)} sur ${picked!.total}`).waitFor();
     expect(await rowNames()).toEqual(picked!.names);
-    for (const bailiff of await table().locator('tbody tr:has(> td > button[aria-expanded]) td:nth-child(4)').allInnerTexts()) expect(bailiff.trim()).toBe(picked!.fullName);
+    for (const bailiff of await table().locator('tbody tr:has(> td > button[aria-expanded]) td:nth-child(4)').allInnerTexts())
+      expect(bailiff.trim()).toBe(picked!.fullName);
     await saveScreenshot(page, 'secretary-reports-bailiff-filter');
 
     await page.getByRole('button', { name: 'Réinitialiser', exact: true }).click();
@@ -281,7 +303,12 @@ describe('Constats en cours', () => {
     await rowOf(name).getByText('Rétrocédé', { exact: true }).waitFor();
 
     const saved = (await secretaryReports({ search: name })).reports.find((report) => report.id === id)!;
-    expect(saved).toMatchObject({ status: 'RS', countPagesProvisional: 12, countPhotosProvisional: 5, retrocessionComment: 'Deux annexes comptées à part.' });
+    expect(saved).toMatchObject({
+      status: 'RS',
+      countPagesProvisional: 12,
+      countPhotosProvisional: 5,
+      retrocessionComment: 'Deux annexes comptées à part.',
+    });
   });
 
   it('returns files from the row with a progress bar, and the constat becomes TE', async () => {
@@ -340,7 +367,9 @@ describe('Tous mes constats', () => {
     const matching = await secretaryReports({ ...allMine, year, month, search: finished.name });
     await page.getByText(`1–${matching.total} sur ${matching.total}`).waitFor();
     expect(await rowNames()).toEqual(matching.reports.map((report) => report.name));
-    const row = table().locator('tbody tr:has(> td > button[aria-expanded])').nth(matching.reports.findIndex((report) => report.id === finished.id));
+    const row = table()
+      .locator('tbody tr:has(> td > button[aria-expanded])')
+      .nth(matching.reports.findIndex((report) => report.id === finished.id));
     await row.getByRole('button', { name: 'Afficher le détail' }).click();
     const entry = page.getByRole('region', { name: `Rétrocession : ${finished.name}` });
     await entry.waitFor();

@@ -5,15 +5,7 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import {
-  namesOf,
-  screenTitle,
-  signIn,
-  signedOutPage,
-  toast,
-  userMenuButton,
-  type DemoAccount,
-} from '../support/pages.js';
+import { namesOf, screenTitle, signIn, signedOutPage, toast, userMenuButton, type DemoAccount } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -117,13 +109,9 @@ describe('menus', () => {
       // A category's links are in the group that follows its button.
       const group = item.locator('xpath=following-sibling::*[1]').locator('.fui-NavSubItem');
       await group.first().waitFor();
-      expect(
-        await group.evaluateAll((anchors) => anchors.map((a) => [a.textContent?.trim(), a.getAttribute('href')])),
-      ).toEqual(links);
+      expect(await group.evaluateAll((anchors) => anchors.map((a) => [a.textContent?.trim(), a.getAttribute('href')]))).toEqual(links);
     }
-    expect(await menu.getByRole('link', { name: 'Facturation' }).getAttribute('href')).toBe(
-      '/dashboard/facturation-admin',
-    );
+    expect(await menu.getByRole('link', { name: 'Facturation' }).getAttribute('href')).toBe('/dashboard/facturation-admin');
     expect(await menu.getByRole('link', { name: 'Statistiques' }).getAttribute('href')).toBe('/dashboard/statistiques');
     expect(await menu.getByRole('link', { name: 'Absences' }).getAttribute('href')).toBe('/dashboard/allAbsences');
 
@@ -266,15 +254,12 @@ describe('routes', () => {
     ['secretary', '/dashboard/nulle/part', 'Constats en cours'],
     ['secretary', '/dashboard/graphiql', 'Constats en cours'],
     ['bailiff', '/dashboard/jetons-api', 'Mes constats en cours'],
-  ] as const)(
-    "%s typing %s (another role's or an unknown path) goes to their default screen",
-    async (account, path, home) => {
-      await signInAs(account);
-      await page.goto(path);
-      await page.waitForURL((url) => url.pathname === '/dashboard');
-      await screenTitle(page, home).waitFor();
-    },
-  );
+  ] as const)("%s typing %s (another role's or an unknown path) goes to their default screen", async (account, path, home) => {
+    await signInAs(account);
+    await page.goto(path);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await screenTitle(page, home).waitFor();
+  });
 
   it('unknown public routes lead to /', async () => {
     await page.goto('/nulle/part?x=1');
@@ -399,23 +384,19 @@ describe('cloche', () => {
     // are throttled per address (10 an hour, hardening-throttle.test.ts): each starts with a fresh budget.
     for (let index = 1; index <= 12; index += 1) {
       await app.services.db.rateLimit.deleteMany();
-      const registered = await gql(
-        app.url,
-        'mutation($input: RegisterInput!) { register(input: $input) { message } }',
-        {
-          input: {
-            lastName: `Candidat${index}`,
-            firstName: 'Test',
-            telephone: '0612345678',
-            address: '1 rue du Palais',
-            zip: '75001',
-            city: 'Paris',
-            identity: `candidat${index}`,
-            email: `candidat${index}@etude.fr`,
-            password: 'Candidat#2026',
-          },
+      const registered = await gql(app.url, 'mutation($input: RegisterInput!) { register(input: $input) { message } }', {
+        input: {
+          lastName: `Candidat${index}`,
+          firstName: 'Test',
+          telephone: '0612345678',
+          address: '1 rue du Palais',
+          zip: '75001',
+          city: 'Paris',
+          identity: `candidat${index}`,
+          email: `candidat${index}@etude.fr`,
+          password: 'Candidat#2026',
         },
-      );
+      });
       expect(registered.errors).toBeUndefined();
     }
     await signInAs('admin');
@@ -446,8 +427,7 @@ describe('cloche', () => {
     await rowsPerPage.selectOption('20');
     await page.getByText(`1–${Math.min(20, total)} sur ${total}`).waitFor();
     expect(await rows.count()).toBe(Math.min(20, total));
-    for (const cell of await table.locator('tbody tr td:nth-child(2)').allInnerTexts())
-      expect(cell.trim()).toMatch(dateTime);
+    for (const cell of await table.locator('tbody tr td:nth-child(2)').allInnerTexts()) expect(cell.trim()).toMatch(dateTime);
     for (const cell of await table.locator('tbody tr td:nth-child(3)').allInnerTexts()) {
       expect(cell).not.toMatch(/<[a-z]/);
       expect(cell.length).toBeLessThanOrEqual(103);
@@ -510,7 +490,9 @@ describe('impersonation (spec §4)', () => {
 describe('session', () => {
   it('a session ended on the server sends the user to /login at once, then back to the screen', async () => {
     const socketReady = new Promise<void>((resolve) =>
-      page.on('websocket', (socket) => socket.on('framereceived', (frame) => String(frame.payload).includes('connection_ack') && resolve())),
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', (frame) => String(frame.payload).includes('connection_ack') && resolve()),
+      ),
     );
     await signInAs('bailiff');
     await socketReady;
@@ -538,9 +520,7 @@ describe('version check (spec §4)', () => {
     await signInAs('admin');
     const notice = toast(page, 'Mise à jour');
     await notice.waitFor();
-    await page
-      .getByText("La dernière version de l'application a été téléchargée. Veuillez la mettre à jour.")
-      .waitFor();
+    await page.getByText("La dernière version de l'application a été téléchargée. Veuillez la mettre à jour.").waitFor();
     // Persistent: still there after the usual toast delay.
     await page.waitForTimeout(6_000);
     expect(await notice.isVisible()).toBe(true);

@@ -56,7 +56,10 @@ async function expectTotals(figures: Figures): Promise<void> {
     ['secretaries', formatMoney(figures.secretariesTotal)],
     ['bailiffs', formatMoney(figures.bailiffsTotal)],
   ];
-  for (const [id, text] of expected) await total(id).filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) }).waitFor();
+  for (const [id, text] of expected)
+    await total(id)
+      .filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) })
+      .waitFor();
 }
 
 /** Both series drawn, and only them. */

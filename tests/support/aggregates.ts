@@ -72,8 +72,15 @@ export function expected(rows: ListRow[], dimensions: Dimension[]) {
   for (const row of rows) {
     const key = keyOf(row, dimensions);
     const group = groups.get(key) ?? {
-      reports: 0, pagesProvisional: 0, photosProvisional: 0, pagesRetrocession: 0, photosRetrocession: 0, pagesBilling: 0, photosBilling: 0,
-      billing: row.billingAmounts ? new Decimal(0) : null, retrocession: row.retrocessionAmounts ? new Decimal(0) : null,
+      reports: 0,
+      pagesProvisional: 0,
+      photosProvisional: 0,
+      pagesRetrocession: 0,
+      photosRetrocession: 0,
+      pagesBilling: 0,
+      photosBilling: 0,
+      billing: row.billingAmounts ? new Decimal(0) : null,
+      retrocession: row.retrocessionAmounts ? new Decimal(0) : null,
     };
     group.reports += 1;
     group.pagesProvisional += row.countPagesProvisional;
@@ -120,4 +127,14 @@ export async function aggregates(url: string, token: string, groupBy: Dimension[
   }));
 }
 
-export const GROUPINGS: Dimension[][] = [[], ['MONTH'], ['YEAR'], ['BAILIFF'], ['SECRETARY'], ['GROUP'], ['STATUS'], ['YEAR', 'STATUS', 'BAILIFF'], ['MONTH', 'SECRETARY', 'GROUP']];
+export const GROUPINGS: Dimension[][] = [
+  [],
+  ['MONTH'],
+  ['YEAR'],
+  ['BAILIFF'],
+  ['SECRETARY'],
+  ['GROUP'],
+  ['STATUS'],
+  ['YEAR', 'STATUS', 'BAILIFF'],
+  ['MONTH', 'SECRETARY', 'GROUP'],
+];

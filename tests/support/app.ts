@@ -75,7 +75,9 @@ export async function demoViewers(app: TestApp): Promise<Record<Role, Viewer>> {
     where: { email: { in: [demo.admin.email, demo.bailiff.email, demo.secretary.email] } },
     select: { id: true, role: true },
   });
-  return Object.fromEntries(users.map((user) => [user.role, { id: user.id, role: user.role, sessionId: 0, impersonatorId: null }])) as Record<Role, Viewer>;
+  return Object.fromEntries(
+    users.map((user) => [user.role, { id: user.id, role: user.role, sessionId: 0, impersonatorId: null }]),
+  ) as Record<Role, Viewer>;
 }
 
 /** A service call's context as the GraphQL layer builds it, for a viewer, from loopback. */

@@ -16,7 +16,11 @@ export function block(xml: string, container: string): string {
   return xml.slice(start, end);
 }
 
-export const lineBlocks = (xml: string) => xml.split('<ram:IncludedSupplyChainTradeLineItem>').slice(1).map((part) => part.split('</ram:IncludedSupplyChainTradeLineItem>')[0]);
+export const lineBlocks = (xml: string) =>
+  xml
+    .split('<ram:IncludedSupplyChainTradeLineItem>')
+    .slice(1)
+    .map((part) => part.split('</ram:IncludedSupplyChainTradeLineItem>')[0]);
 
 /**
  * The calculation rules of EN 16931 checked by hand on the XML (BR-CO-10, BR-CO-11, BR-CO-13,
@@ -39,7 +43,10 @@ export function brokenCalculationRules(xml: string): string[] {
   const broken: string[] = [];
   if (!amount('LineTotalAmount').equals(sumOf(lines))) broken.push('BR-CO-10');
   if (!amount('AllowanceTotalAmount').equals(sumOf(headerAllowances))) broken.push('BR-CO-11');
-  if (!amount('TaxBasisTotalAmount').equals(amount('LineTotalAmount').minus(amount('AllowanceTotalAmount')).plus(amount('ChargeTotalAmount')))) broken.push('BR-CO-13');
+  if (
+    !amount('TaxBasisTotalAmount').equals(amount('LineTotalAmount').minus(amount('AllowanceTotalAmount')).plus(amount('ChargeTotalAmount')))
+  )
+    broken.push('BR-CO-13');
   if (!amount('GrandTotalAmount').equals(amount('TaxBasisTotalAmount').plus(amount('TaxTotalAmount')))) broken.push('BR-CO-15');
   if (!amount('DuePayableAmount').equals(amount('GrandTotalAmount'))) broken.push('BR-CO-16');
   if (!basis.equals(sumOf(lines).minus(sumOf(headerAllowances)))) broken.push('BR-S-08');

@@ -17,8 +17,14 @@ export default async function globalSetup(): Promise<void> {
   // Jest loads this file as CommonJS, outside its ES module system, where our ES modules (`.js`
   // specifiers naming .ts files, import.meta) cannot load: tsx loads them natively instead.
   const { tsImport } = await import('tsx/esm/api');
-  const { applyMigrations } = (await tsImport('../../api/src/infra/migrate.ts', import.meta.url)) as typeof import('../../api/src/infra/migrate.js');
-  const { startThrowawayPostgres, withDatabase } = (await tsImport('../../scripts/throwaway-postgres.ts', import.meta.url)) as typeof import('../../scripts/throwaway-postgres.js');
+  const { applyMigrations } = (await tsImport(
+    '../../api/src/infra/migrate.ts',
+    import.meta.url,
+  )) as typeof import('../../api/src/infra/migrate.js');
+  const { startThrowawayPostgres, withDatabase } = (await tsImport(
+    '../../scripts/throwaway-postgres.ts',
+    import.meta.url,
+  )) as typeof import('../../scripts/throwaway-postgres.js');
   const { adminQuery, TEMPLATE_DATABASE } = (await tsImport('./test-database.ts', import.meta.url)) as typeof import('./test-database.js');
 
   const server = await startThrowawayPostgres({ engine });

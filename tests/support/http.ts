@@ -23,11 +23,9 @@ export async function gql<T = Record<string, any>>(
 }
 
 export async function loginToken(baseUrl: string, email: string, password: string): Promise<string> {
-  const result = await gql<{ login: { token: string } }>(
-    baseUrl,
-    'mutation($input: LoginInput!) { login(input: $input) { token } }',
-    { input: { email, password } },
-  );
+  const result = await gql<{ login: { token: string } }>(baseUrl, 'mutation($input: LoginInput!) { login(input: $input) { token } }', {
+    input: { email, password },
+  });
   if (!result.data?.login) throw new Error(`login ${email} failed: ${JSON.stringify(result.errors)}`);
   return result.data.login.token;
 }

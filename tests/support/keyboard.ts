@@ -95,13 +95,13 @@ export async function logInWithKeyboard(page: Page, account: DemoAccount): Promi
 export async function expectFocusOnTitle(page: Page, title: string): Promise<void> {
   const heading = page.getByRole('heading', { level: 1, name: title, exact: true });
   await heading.waitFor();
-  await page.waitForFunction(
-    (text) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === text,
-    title,
-    { timeout: 5_000 },
-  ).catch(async () => {
-    throw new Error(`the title « ${title} » did not take the focus; it is on ${await describeFocus(page)}`);
-  });
+  await page
+    .waitForFunction((text) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === text, title, {
+      timeout: 5_000,
+    })
+    .catch(async () => {
+      throw new Error(`the title « ${title} » did not take the focus; it is on ${await describeFocus(page)}`);
+    });
 }
 
 /**

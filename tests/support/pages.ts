@@ -25,10 +25,7 @@ export function loginButton(page: Page) {
 
 /** Submits the login form and waits for the server's answer to the login mutation. */
 export async function submitLogin(page: Page): Promise<void> {
-  await Promise.all([
-    page.waitForResponse((response) => response.url().endsWith('/graphql')),
-    loginButton(page).click(),
-  ]);
+  await Promise.all([page.waitForResponse((response) => response.url().endsWith('/graphql')), loginButton(page).click()]);
 }
 
 export async function signIn(page: Page, account: DemoAccount): Promise<void> {
@@ -55,10 +52,7 @@ export function userMenuButton(page: Page, fullName?: string) {
   return page.getByRole('button', { name: fullName ? new RegExp(`^${fullName} .*menu du compte$`) : /menu du compte$/ });
 }
 
-export async function namesOf(
-  baseUrl: string,
-  account: DemoAccount,
-): Promise<{ firstName: string; lastName: string; fullName: string }> {
+export async function namesOf(baseUrl: string, account: DemoAccount): Promise<{ firstName: string; lastName: string; fullName: string }> {
   const result = await gql<{ login: { user: { firstName: string; lastName: string; fullName: string } } }>(
     baseUrl,
     'mutation($input: LoginInput!) { login(input: $input) { user { firstName lastName fullName } } }',

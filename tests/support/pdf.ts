@@ -36,7 +36,9 @@ export async function pdfFonts(pdf: Buffer): Promise<{ name: string; embedded: b
 }
 
 /** The images of a PDF as poppler's `pdfimages -list` lists them (a soft mask is a row of type 'smask'). */
-export async function pdfImages(pdf: Buffer): Promise<{ page: number; type: string; width: number; height: number; color: string; components: number; bits: number }[]> {
+export async function pdfImages(
+  pdf: Buffer,
+): Promise<{ page: number; type: string; width: number; height: number; color: string; components: number; bits: number }[]> {
   return withPdfFile(pdf, async (file) => {
     const { stdout } = await execFileAsync(PDFIMAGES, ['-list', file]);
     // Two header lines, then: page num type width height color comp bpc enc interp object ID …
@@ -46,7 +48,15 @@ export async function pdfImages(pdf: Buffer): Promise<{ page: number; type: stri
       .filter((line) => line.trim())
       .map((line) => {
         const [page, , type, width, height, color, components, bits] = line.trim().split(/\s+/);
-        return { page: Number(page), type, width: Number(width), height: Number(height), color, components: Number(components), bits: Number(bits) };
+        return {
+          page: Number(page),
+          type,
+          width: Number(width),
+          height: Number(height),
+          color,
+          components: Number(components),
+          bits: Number(bits),
+        };
       });
   });
 }
@@ -55,7 +65,11 @@ export async function pdfImages(pdf: Buffer): Promise<{ page: number; type: stri
 export async function pdfAttachments(pdf: Buffer): Promise<Map<string, Buffer>> {
   return withPdfFile(pdf, async (file, dir) => {
     const { stdout } = await execFileAsync(PDFDETACH, ['-list', '-enc', 'UTF-8', file]);
-    const names = stdout.split('\n').slice(1).map((line) => line.replace(/^\s*\d+:\s*/, '').trim()).filter(Boolean);
+    const names = stdout
+      .split('\n')
+      .slice(1)
+      .map((line) => line.replace(/^\s*\d+:\s*/, '').trim())
+      .filter(Boolean);
     const files = new Map<string, Buffer>();
     for (const [index, name] of names.entries()) {
       const out = path.join(dir, `attachment-${index}`);
@@ -82,14 +96,19 @@ async function withPdfFile<T>(pdf: Buffer, use: (file: string, dir: string) => P
 export const foldSpaces = (text: string) => text.replace(/[\u00a0\u202f\u2009]/g, ' ');
 
 /** What makes a PDF a PDF/A-3 Factur-X, read with pdf-lib: XMP text, the catalog's AF entries, output intents. */
-export async function pdfaMarkers(pdf: Buffer): Promise<{ xmp: string; attachedFiles: { name: string; relationship: string | undefined }[]; outputIntents: number }> {
+export async function pdfaMarkers(
+  pdf: Buffer,
+): Promise<{ xmp: string; attachedFiles: { name: string; relationship: string | undefined }[]; outputIntents: number }> {
   const document = await PDFDocument.load(pdf, { updateMetadata: false });
   const metadata = document.catalog.lookup(PDFName.of('Metadata'));
   const xmp = metadata instanceof PDFRawStream ? new TextDecoder().decode(decodePDFRawStream(metadata).decode()) : '';
   const af = document.catalog.lookupMaybe(PDFName.of('AF'), PDFArray);
   const attachedFiles = (af?.asArray() ?? []).map((ref) => {
     const spec = document.context.lookup(ref, PDFDict);
-    return { name: spec.lookupMaybe(PDFName.of('UF'), PDFString, PDFHexString)?.decodeText() ?? '', relationship: spec.lookupMaybe(PDFName.of('AFRelationship'), PDFName)?.decodeText() };
+    return {
+      name: spec.lookupMaybe(PDFName.of('UF'), PDFString, PDFHexString)?.decodeText() ?? '',
+      relationship: spec.lookupMaybe(PDFName.of('AFRelationship'), PDFName)?.decodeText(),
+    };
   });
   return { xmp, attachedFiles, outputIntents: document.catalog.lookupMaybe(PDFName.of('OutputIntents'), PDFArray)?.size() ?? 0 };
 }

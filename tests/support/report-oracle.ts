@@ -49,4 +49,13 @@ export function inList(viewer: Viewer, filter: ReportFilter, report: OracleRepor
   return true;
 }
 
-export const ORACLE_SELECT = { id: true, name: true, status: true, isArchived: true, invoiced: true, bailiffId: true, secretaryId: true, createdAt: true } as const;
+export const ORACLE_SELECT = {
+  id: true,
+  name: true,
+  status: true,
+  isArchived: true,
+  invoiced: true,
+  bailiffId: true,
+  secretaryId: true,
+  createdAt: true,
+} as const;

@@ -21,8 +21,14 @@ export async function gqlUpload<T = Record<string, any>>(
   const form = new FormData();
   form.append('operations', JSON.stringify({ query, variables }));
   form.append('map', JSON.stringify(Object.fromEntries(files.map((file, index) => [String(index), [`variables.${file.path}`]]))));
-  files.forEach((file, index) => form.append(String(index), new Blob([blobPart(file.content)], { type: file.type ?? 'application/octet-stream' }), file.name));
-  const response = await fetch(`${baseUrl}/graphql`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  files.forEach((file, index) =>
+    form.append(String(index), new Blob([blobPart(file.content)], { type: file.type ?? 'application/octet-stream' }), file.name),
+  );
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return (await response.json()) as GraphQLResponse<T>;
 }
 
@@ -37,7 +43,11 @@ export async function restForm(
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   for (const file of files) form.append(file.field, new Blob([blobPart(file.content)]), file.name);
-  const response = await fetch(`${baseUrl}${route}`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${baseUrl}${route}`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return { status: response.status, body: await response.json() };
 }
 

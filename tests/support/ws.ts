@@ -21,7 +21,11 @@ export interface LiveSocket {
 }
 
 /** A signed-in socket with one running subscription, resolved once graphql-ws acknowledged it. */
-export async function openLiveSocket(baseUrl: string, token: string, query = 'subscription { notificationAdded { kind body } }'): Promise<LiveSocket> {
+export async function openLiveSocket(
+  baseUrl: string,
+  token: string,
+  query = 'subscription { notificationAdded { kind body } }',
+): Promise<LiveSocket> {
   const client = wsClient(baseUrl, token, { lazy: false, onNonLazyError: () => {} });
   const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
   const closed = new Promise<number>((resolve) => client.on('closed', (event) => resolve((event as { code: number }).code)));

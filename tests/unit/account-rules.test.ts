@@ -19,7 +19,10 @@ describe('accent-free search text', () => {
   });
 
   it('each word is a substring of searchText, the form its trigram index serves', () => {
-    expect(searchTextClauses(searchWords('Hélène MARCH'))).toEqual([{ searchText: { contains: 'helene' } }, { searchText: { contains: 'march' } }]);
+    expect(searchTextClauses(searchWords('Hélène MARCH'))).toEqual([
+      { searchText: { contains: 'helene' } },
+      { searchText: { contains: 'march' } },
+    ]);
     expect(searchTextClauses([])).toEqual([]);
   });
 });
@@ -54,7 +57,9 @@ describe('account forms (spec §5)', () => {
 
   it('the e-mail cannot change on an update', () => {
     expect(validateAccountFields({ kind: 'update', role: 'ADMIN' }, { email: 'ADMIN@demo.fr' }, stored)).toEqual({});
-    expect(validateAccountFields({ kind: 'update', role: 'ADMIN' }, { email: 'autre@demo.fr' }, stored)).toEqual({ email: "Ce champ n'est pas modifiable." });
+    expect(validateAccountFields({ kind: 'update', role: 'ADMIN' }, { email: 'autre@demo.fr' }, stored)).toEqual({
+      email: "Ce champ n'est pas modifiable.",
+    });
   });
 
   it('passwords are taken as typed, spaces included', () => {
@@ -112,7 +117,9 @@ describe('news', () => {
   });
 
   it('the title message differs on the create and edit screens', () => {
-    expect(validateNews({ title: '', body: '<p>x</p>' }, 'create')).toEqual({ title: "Entrez votre Titre de l'actualité, s'il vous plaît !" });
+    expect(validateNews({ title: '', body: '<p>x</p>' }, 'create')).toEqual({
+      title: "Entrez votre Titre de l'actualité, s'il vous plaît !",
+    });
     expect(validateNews({ title: '' }, 'update')).toEqual({ title: 'Champ requis' });
   });
 });
@@ -130,7 +137,9 @@ describe('absences', () => {
   const today = new Date('2026-11-24T12:00:00Z');
 
   it('end on or after start', () => {
-    expect(validateAbsence({ startDate: '2026-12-02', endDate: '2026-12-01' }, today)).toEqual({ endDate: 'La date doit être postérieure à la date de début.' });
+    expect(validateAbsence({ startDate: '2026-12-02', endDate: '2026-12-01' }, today)).toEqual({
+      endDate: 'La date doit être postérieure à la date de début.',
+    });
     expect(validateAbsence({ startDate: '2026-12-02', endDate: '2026-12-02' }, today)).toEqual({});
   });
 
@@ -138,8 +147,22 @@ describe('absences', () => {
     ['1900-01-01', '9999-12-31', { startDate: 'Date invalide.', endDate: 'Date invalide.' }],
     ['2026-01-01', '2027-01-02', { endDate: 'Une absence dure au plus un an : déclarez-la en plusieurs fois.' }],
     ['2026-01-01', '2026-12-31', {}],
-    ['2025-11-01', '2025-11-03', { startDate: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.', endDate: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.' }],
-    ['2032-01-01', '2032-01-03', { startDate: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.', endDate: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.' }],
+    [
+      '2025-11-01',
+      '2025-11-03',
+      {
+        startDate: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.',
+        endDate: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.',
+      },
+    ],
+    [
+      '2032-01-01',
+      '2032-01-03',
+      {
+        startDate: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.',
+        endDate: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.',
+      },
+    ],
   ])('an absence from %s to %s stays within a year long, a year back and five years ahead', (startDate, endDate, errors) => {
     expect(validateAbsence({ startDate, endDate }, today)).toEqual(errors);
   });

@@ -1,5 +1,12 @@
 import { loadConfig, ConfigError } from '../../api/src/config.js';
-import { budgetFigures, isApiTokenFormat, maxExpiry, retryAfterSeconds, tokenStatus, validateTokenInput } from '../../api/src/modules/apiTokens/rules.js';
+import {
+  budgetFigures,
+  isApiTokenFormat,
+  maxExpiry,
+  retryAfterSeconds,
+  tokenStatus,
+  validateTokenInput,
+} from '../../api/src/modules/apiTokens/rules.js';
 import { newApiToken } from '../../api/src/modules/apiTokens/service.js';
 import { newToken } from '../../api/src/modules/auth/tokens.js';
 
@@ -15,8 +22,16 @@ describe('API token rules', () => {
 
   it.each([
     ['no expiry: 90 days', { name: ' Compta ' }, { ok: true, name: 'Compta', expiresAt: new Date('2026-05-30T10:00:00Z') }],
-    ['exactly one year', { name: 'a', expiresAt: new Date('2027-03-01T10:00:00Z') }, { ok: true, name: 'a', expiresAt: new Date('2027-03-01T10:00:00Z') }],
-    ['one year and a second', { name: 'a', expiresAt: new Date('2027-03-01T10:00:01Z') }, { ok: false, fields: { expiresAt: 'La date d’expiration ne peut pas dépasser un an.' } }],
+    [
+      'exactly one year',
+      { name: 'a', expiresAt: new Date('2027-03-01T10:00:00Z') },
+      { ok: true, name: 'a', expiresAt: new Date('2027-03-01T10:00:00Z') },
+    ],
+    [
+      'one year and a second',
+      { name: 'a', expiresAt: new Date('2027-03-01T10:00:01Z') },
+      { ok: false, fields: { expiresAt: 'La date d’expiration ne peut pas dépasser un an.' } },
+    ],
     ['now', { name: 'a', expiresAt: now }, { ok: false, fields: { expiresAt: 'La date d’expiration doit être dans le futur.' } }],
     ['empty name', { name: ' ' }, { ok: false, fields: { name: 'Veuillez saisir un nom pour le jeton.' } }],
     ['101 characters', { name: 'x'.repeat(101) }, { ok: false, fields: { name: 'Le nom du jeton ne doit pas dépasser 100 caractères.' } }],
@@ -36,7 +51,12 @@ describe('API token rules', () => {
   });
 
   it('cost figures: remaining never below zero, resetAt when the window ends, Retry-After in whole seconds', () => {
-    expect(budgetFigures(300, 1000, 1200, 12_345, now)).toEqual({ requested: 300, limit: 1000, remaining: 0, resetAt: '2026-03-01T10:00:12.345Z' });
+    expect(budgetFigures(300, 1000, 1200, 12_345, now)).toEqual({
+      requested: 300,
+      limit: 1000,
+      remaining: 0,
+      resetAt: '2026-03-01T10:00:12.345Z',
+    });
     expect(budgetFigures(300, 1000, 300, 60_000, now).remaining).toBe(700);
     expect(retryAfterSeconds(12_345)).toBe(13);
     expect(retryAfterSeconds(0)).toBe(1);

@@ -27,7 +27,9 @@ describe('cpuOf', () => {
   });
 
   test('counts the CPU of the processes below a process apart from its own', async () => {
-    parent = spawn(process.execPath, ['-e', PARENT.replace('BURN_THEN_WAIT', JSON.stringify(BURN_THEN_WAIT))], { stdio: ['ignore', 'pipe', 'inherit'] });
+    parent = spawn(process.execPath, ['-e', PARENT.replace('BURN_THEN_WAIT', JSON.stringify(BURN_THEN_WAIT))], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const before = cpuOf(parent.pid!);
     await new Promise<void>((resolve) => parent!.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('burnt') && resolve()));
     const after = cpuOf(parent.pid!);
@@ -45,7 +47,9 @@ describe('cpuOf', () => {
       spawn(process.execPath, ['-e', ${JSON.stringify(burnThenExit)}], { stdio: 'ignore' }).on('exit', () => process.stdout.write('reaped\\n'));
       setTimeout(() => {}, 60_000);
     `;
-    parent = spawn(process.execPath, ['-e', PARENT.replace('BURN_THEN_WAIT', JSON.stringify(middle))], { stdio: ['ignore', 'pipe', 'inherit'] });
+    parent = spawn(process.execPath, ['-e', PARENT.replace('BURN_THEN_WAIT', JSON.stringify(middle))], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const before = cpuOf(parent.pid!);
     await new Promise<void>((resolve) => parent!.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('reaped') && resolve()));
     const after = cpuOf(parent.pid!);

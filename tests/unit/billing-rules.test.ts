@@ -36,15 +36,41 @@ describe('report selection of a bill', () => {
     ['one report, 0 %', { reports: [{ reportId: 1, discount: 0 }], discount: 0 }, {}],
     ['one report, 100 %, global absent', { reports: [{ reportId: 1, discount: 100 }], discount: null }, {}],
     ['nothing selected', { reports: [], discount: 0 }, { reports: 'Sélectionnez au moins un constat à facturer.' }],
-    ['a discount missing', { reports: [{ reportId: 1, discount: 10 }, { reportId: 2, discount: null }], discount: 0 }, { 'discounts.2': REQUIRED }],
+    [
+      'a discount missing',
+      {
+        reports: [
+          { reportId: 1, discount: 10 },
+          { reportId: 2, discount: null },
+        ],
+        discount: 0,
+      },
+      { 'discounts.2': REQUIRED },
+    ],
     ['a discount empty (form)', { reports: [{ reportId: 3, discount: '' }], discount: '' }, { 'discounts.3': REQUIRED }],
     ['a discount above 100', { reports: [{ reportId: 4, discount: 120 }], discount: 0 }, { 'discounts.4': INVALID }],
     ['global above 100', { reports: [{ reportId: 5, discount: 0 }], discount: 101 }, { discount: INVALID }],
     ['global not an integer', { reports: [{ reportId: 5, discount: 0 }], discount: '5,5' }, { discount: INVALID }],
-    ['the same report twice', { reports: [{ reportId: 6, discount: 0 }, { reportId: 6, discount: 5 }], discount: 0 }, { 'discounts.6': 'Ce constat est sélectionné deux fois.' }],
+    [
+      'the same report twice',
+      {
+        reports: [
+          { reportId: 6, discount: 0 },
+          { reportId: 6, discount: 5 },
+        ],
+        discount: 0,
+      },
+      { 'discounts.6': 'Ce constat est sélectionné deux fois.' },
+    ],
     [
       'several errors at once',
-      { reports: [{ reportId: 7, discount: -3 }, { reportId: 8, discount: undefined }], discount: 'x' },
+      {
+        reports: [
+          { reportId: 7, discount: -3 },
+          { reportId: 8, discount: undefined },
+        ],
+        discount: 'x',
+      },
       { 'discounts.7': INVALID, 'discounts.8': REQUIRED, discount: INVALID },
     ],
   ])('%s', (_label, selection, errors) => {

@@ -12,7 +12,11 @@ describe('selector lists: everything or a loud error, never a silent cut (issue 
   });
 
   it('fails in French, with a stable reason, past the ceiling', () => {
-    const call = () => allChoices(Array.from({ length: 6 }, (_, n) => n), 5);
+    const call = () =>
+      allChoices(
+        Array.from({ length: 6 }, (_, n) => n),
+        5,
+      );
     expect(call).toThrow(AppError);
     expect(call).toThrow('Plus de 5 choix possibles : la liste ne peut pas être proposée entière. Prévenez l’exploitant.');
     try {

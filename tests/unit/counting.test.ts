@@ -4,7 +4,14 @@ import path from 'node:path';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { countDocument, countFormat, type CountFormat } from '../../api/src/modules/counting/document.js';
 import { findSoffice } from '../../api/src/modules/counting/render.js';
-import { countsDiffer, createTxtPager, detectedTotals, detectionAgreement, isPhoto, PHOTO_MIN_SIDE_PX } from '../../api/src/modules/counting/rules.js';
+import {
+  countsDiffer,
+  createTxtPager,
+  detectedTotals,
+  detectionAgreement,
+  isPhoto,
+  PHOTO_MIN_SIDE_PX,
+} from '../../api/src/modules/counting/rules.js';
 import { countInWorker } from '../../api/src/modules/counting/worker.js';
 import { sampleDocx, sampleOdt, samplePdf } from '../../scripts/sample-documents.js';
 
@@ -87,8 +94,18 @@ describe('counting rules', () => {
 
 describe('PDF', () => {
   it('counts the pages and the photos drawn on them, not the logo and rule repeated on every page', async () => {
-    expect(await count(await samplePdf({ pages: 7, photos: 23, decorations: true }), 'pdf')).toEqual({ status: 'DONE', pageCount: 7, photoCount: 23, error: null });
-    expect(await count(await samplePdf({ pages: 1, photos: 0 }), 'pdf')).toEqual({ status: 'DONE', pageCount: 1, photoCount: 0, error: null });
+    expect(await count(await samplePdf({ pages: 7, photos: 23, decorations: true }), 'pdf')).toEqual({
+      status: 'DONE',
+      pageCount: 7,
+      photoCount: 23,
+      error: null,
+    });
+    expect(await count(await samplePdf({ pages: 1, photos: 0 }), 'pdf')).toEqual({
+      status: 'DONE',
+      pageCount: 1,
+      photoCount: 0,
+      error: null,
+    });
   });
 
   it('follows photos drawn inside form XObjects and counts a photo drawn twice once', async () => {
@@ -106,13 +123,25 @@ describe('PDF', () => {
   it('ends FAILED with a reason for an encrypted, a corrupt, a truncated and a zero-page PDF', async () => {
     const encrypted = await PDFDocument.load(await samplePdf({ pages: 2, photos: 1 }));
     encrypted.context.trailerInfo.Encrypt = encrypted.context.obj({ Filter: PDFName.of('Standard'), V: 1, R: 2, P: -4 });
-    expect(await count(Buffer.from(await encrypted.save()), 'pdf')).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/chiffré/) });
+    expect(await count(Buffer.from(await encrypted.save()), 'pdf')).toMatchObject({
+      status: 'FAILED',
+      error: expect.stringMatching(/chiffré/),
+    });
 
-    expect(await count(Buffer.from('%PDF-1.7\n\x00\x01garbage'), 'pdf')).toMatchObject({ status: 'FAILED', pageCount: null, error: expect.any(String) });
+    expect(await count(Buffer.from('%PDF-1.7\n\x00\x01garbage'), 'pdf')).toMatchObject({
+      status: 'FAILED',
+      pageCount: null,
+      error: expect.any(String),
+    });
     const whole = await samplePdf({ pages: 4, photos: 4 });
     expect(await count(whole.subarray(0, 200), 'pdf')).toMatchObject({ status: 'FAILED', error: expect.any(String) });
     const empty = Buffer.from(await (await PDFDocument.create()).save({ addDefaultPage: false }));
-    expect(await count(empty, 'pdf')).toEqual({ status: 'FAILED', pageCount: null, photoCount: null, error: 'Le PDF ne contient aucune page.' });
+    expect(await count(empty, 'pdf')).toEqual({
+      status: 'FAILED',
+      pageCount: null,
+      photoCount: null,
+      error: 'Le PDF ne contient aucune page.',
+    });
   });
 });
 
@@ -124,20 +153,33 @@ describe('Word and OpenDocument', () => {
     const layout = { pages: 4, photos: 9, decorations: true };
     expect(await count(await sampleDocx(layout), 'docx')).toEqual({ status: 'ESTIMATED', pageCount: 4, photoCount: 9, error: null });
     expect(await count(await sampleOdt(layout), 'odt')).toEqual({ status: 'ESTIMATED', pageCount: 4, photoCount: 9, error: null });
-    expect(await count(Buffer.from('not a document'), 'doc')).toMatchObject({ status: 'UNSUPPORTED', error: expect.stringMatching(/LibreOffice/) });
+    expect(await count(Buffer.from('not a document'), 'doc')).toMatchObject({
+      status: 'UNSUPPORTED',
+      error: expect.stringMatching(/LibreOffice/),
+    });
   });
 
-  withLibreOffice('with LibreOffice: exact pages from the rendering, photos from the media', async () => {
-    const layout = { pages: 3, photos: 8, decorations: true };
-    expect(await count(await sampleDocx(layout), 'docx', soffice)).toEqual({ status: 'DONE', pageCount: 3, photoCount: 8, error: null });
-    expect(await count(await sampleOdt(layout), 'odt', soffice)).toEqual({ status: 'DONE', pageCount: 3, photoCount: 8, error: null });
-  }, 180_000);
+  withLibreOffice(
+    'with LibreOffice: exact pages from the rendering, photos from the media',
+    async () => {
+      const layout = { pages: 3, photos: 8, decorations: true };
+      expect(await count(await sampleDocx(layout), 'docx', soffice)).toEqual({ status: 'DONE', pageCount: 3, photoCount: 8, error: null });
+      expect(await count(await sampleOdt(layout), 'odt', soffice)).toEqual({ status: 'DONE', pageCount: 3, photoCount: 8, error: null });
+    },
+    180_000,
+  );
 
   it('ends FAILED with a reason for a corrupt zip, a zip that is not a document and a password-protected ODT', async () => {
-    expect(await count(Buffer.from('PK\x03\x04 truncated'), 'docx')).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/endommagé/) });
+    expect(await count(Buffer.from('PK\x03\x04 truncated'), 'docx')).toMatchObject({
+      status: 'FAILED',
+      error: expect.stringMatching(/endommagé/),
+    });
     const notWord = await sampleOdt({ pages: 1, photos: 0 });
     expect(await count(notWord, 'docx')).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/pas un document Word/) });
-    expect(await count(await sampleOdt({ pages: 2, photos: 1, passwordProtected: true }), 'odt')).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/mot de passe/) });
+    expect(await count(await sampleOdt({ pages: 2, photos: 1, passwordProtected: true }), 'odt')).toMatchObject({
+      status: 'FAILED',
+      error: expect.stringMatching(/mot de passe/),
+    });
   });
 
   it('measures a photo from its first bytes, whatever the size of its entry', async () => {
@@ -151,8 +193,16 @@ describe('the counting worker', () => {
   it('counts in a worker thread and stops a count at its time limit', async () => {
     const file = path.join(dir, 'worker.pdf');
     await writeFile(file, await samplePdf({ pages: 3, photos: 5 }));
-    expect(await countInWorker({ file, format: 'pdf', options: { soffice: null, timeoutMs: 30_000 } }, 30_000)).toEqual({ status: 'DONE', pageCount: 3, photoCount: 5, error: null });
-    expect(await countInWorker({ file, format: 'pdf', options: { soffice: null, timeoutMs: 1 } }, 1)).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/trop long/) });
+    expect(await countInWorker({ file, format: 'pdf', options: { soffice: null, timeoutMs: 30_000 } }, 30_000)).toEqual({
+      status: 'DONE',
+      pageCount: 3,
+      photoCount: 5,
+      error: null,
+    });
+    expect(await countInWorker({ file, format: 'pdf', options: { soffice: null, timeoutMs: 1 } }, 1)).toMatchObject({
+      status: 'FAILED',
+      error: expect.stringMatching(/trop long/),
+    });
   });
 
   it('counts TXT files as laid out on A4', async () => {

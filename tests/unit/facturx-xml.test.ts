@@ -5,8 +5,18 @@ import { brokenCalculationRules, texts } from '../support/facturx-xml.js';
 
 const D = (value: string) => new Decimal(value);
 const seller = {
-  legalName: 'Frappe & Constats SAS', legalForm: 'SAS', siret: '84512763800011', siren: '845127638', vatNumber: 'FR30845127638', rcs: 'RCS Lyon 845 127 638',
-  address: '22 rue Édouard-Herriot', zip: '69002', city: 'Lyon', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPPXXX', paymentTerms: 'À réception.',
+  legalName: 'Frappe & Constats SAS',
+  legalForm: 'SAS',
+  siret: '84512763800011',
+  siren: '845127638',
+  vatNumber: 'FR30845127638',
+  rcs: 'RCS Lyon 845 127 638',
+  address: '22 rue Édouard-Herriot',
+  zip: '69002',
+  city: 'Lyon',
+  iban: 'FR7630006000011234567890189',
+  bic: 'AGRIFRPPXXX',
+  paymentTerms: 'À réception.',
 };
 const bill = (overrides: Partial<FacturXBill> = {}): FacturXBill => ({
   number: 42,
@@ -16,8 +26,28 @@ const bill = (overrides: Partial<FacturXBill> = {}): FacturXBill => ({
   buyerName: 'Étude "A" <B> & C',
   snapshot: { seller, buyer: { siren: null, vatNumber: null, address: '1 rue\u0001', zip: '69001', city: 'Lyon' } },
   lines: [
-    { reportId: 7, name: 'Constat', textPages: 8, photos: 3, pricePage: D('2.5'), pricePhoto: D('0.8'), amount: D('22.40'), discount: 10, discountAmount: D('2.24') },
-    { reportId: 8, name: '', textPages: 0, photos: 1, pricePage: D('2.345'), pricePhoto: D('0.915'), amount: D('0.92'), discount: 0, discountAmount: D('0') },
+    {
+      reportId: 7,
+      name: 'Constat',
+      textPages: 8,
+      photos: 3,
+      pricePage: D('2.5'),
+      pricePhoto: D('0.8'),
+      amount: D('22.40'),
+      discount: 10,
+      discountAmount: D('2.24'),
+    },
+    {
+      reportId: 8,
+      name: '',
+      textPages: 0,
+      photos: 1,
+      pricePage: D('2.345'),
+      pricePhoto: D('0.915'),
+      amount: D('0.92'),
+      discount: 0,
+      discountAmount: D('0'),
+    },
   ],
   globalDiscount: 5,
   // Lines 23.32; line discounts 2.24; 5 % of 21.08 = 1.054 → 1.05; net 20.03; VAT 4.006 → 4.01; TTC 24.04.
@@ -47,7 +77,9 @@ describe('factur-x.xml builder', () => {
     expect(() => buildFacturXml(bill({ amountHT: D('23.33') }))).toThrow(FacturXFiguresError);
     expect(() => buildFacturXml(bill({ vatAmount: D('4.00'), amountTTC: D('24.03') }))).toThrow(/la TVA n’est pas 20 %/);
     expect(() => buildFacturXml(bill({ amountTTC: D('24.05') }))).toThrow(/le TTC/);
-    expect(() => buildFacturXml(bill({ discountAmount: D('2.00'), vatAmount: D('4.26'), amountTTC: D('25.58') }))).toThrow(/remises des lignes/);
+    expect(() => buildFacturXml(bill({ discountAmount: D('2.00'), vatAmount: D('4.26'), amountTTC: D('25.58') }))).toThrow(
+      /remises des lignes/,
+    );
   });
 
   it('the XSD catches a broken document (the validation is real)', async () => {

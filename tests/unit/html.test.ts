@@ -9,7 +9,10 @@ describe('sanitizeRichText (one allow-list for news, instructions and notificati
     ['<a href=" JaVaScRiPt:alert(1)">a</a>', '<a target="_blank" rel="noopener noreferrer">a</a>'],
     ['<a href="data:text/html,<script>x</script>">a</a>', '<a target="_blank" rel="noopener noreferrer">a</a>'],
     ['<a href="//evil.example">a</a>', '<a target="_blank" rel="noopener noreferrer">a</a>'],
-    ['<a href="https://www.cnhj.fr" target="_self">CNHJ</a>', '<a href="https://www.cnhj.fr" target="_blank" rel="noopener noreferrer">CNHJ</a>'],
+    [
+      '<a href="https://www.cnhj.fr" target="_self">CNHJ</a>',
+      '<a href="https://www.cnhj.fr" target="_blank" rel="noopener noreferrer">CNHJ</a>',
+    ],
     ['<iframe src="https://x"></iframe><style>p{}</style><svg onload="x()"></svg>ok', 'ok'],
     ['<ul><li><strong>gras</strong> <em>it</em> <u>s</u></li></ol>', '<ul><li><strong>gras</strong> <em>it</em> <u>s</u></li></ul>'],
     ['1 < 2 & 3 > 2', '1 &lt; 2 &amp; 3 &gt; 2'],

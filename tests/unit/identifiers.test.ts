@@ -1,4 +1,15 @@
-import { compact, frenchVatKey, frenchVatNumber, isBic, isFrenchVatNumber, isIban, isSiren, isSiret, luhn, sirenOfSiret } from '../../api/src/lib/identifiers.js';
+import {
+  compact,
+  frenchVatKey,
+  frenchVatNumber,
+  isBic,
+  isFrenchVatNumber,
+  isIban,
+  isSiren,
+  isSiret,
+  luhn,
+  sirenOfSiret,
+} from '../../api/src/lib/identifiers.js';
 import { isSellerComplete, normalizeSeller, sellerMessages, validateSellerFields } from '../../api/src/modules/seller/rules.js';
 import { buyerMessages, validateGroupBuyerFields } from '../../api/src/modules/groups/rules.js';
 
@@ -71,7 +82,12 @@ describe('identifiers', () => {
 describe('seller settings rules', () => {
   it('accepts valid settings typed with spaces and lower case, stored compact', () => {
     expect(validateSellerFields(SELLER)).toEqual({});
-    expect(normalizeSeller(SELLER)).toMatchObject({ siret: '84512763800011', vatNumber: 'FR30845127638', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' });
+    expect(normalizeSeller(SELLER)).toMatchObject({
+      siret: '84512763800011',
+      vatNumber: 'FR30845127638',
+      iban: 'FR7630006000011234567890189',
+      bic: 'AGRIFRPP',
+    });
     expect(isSellerComplete(SELLER)).toBe(true);
   });
 
@@ -79,8 +95,21 @@ describe('seller settings rules', () => {
     expect(validateSellerFields({})).toEqual(Object.fromEntries(Object.keys(SELLER).map((field) => [field, sellerMessages.required])));
     expect(isSellerComplete(null)).toBe(false);
     expect(
-      validateSellerFields({ ...SELLER, siret: '84512763800012', iban: 'FR7630006000011234567890188', bic: 'AGRI', zip: '6900', legalName: 'x'.repeat(151) }),
-    ).toEqual({ siret: sellerMessages.siret, iban: sellerMessages.iban, bic: sellerMessages.bic, zip: sellerMessages.zip, legalName: sellerMessages.tooLong(150) });
+      validateSellerFields({
+        ...SELLER,
+        siret: '84512763800012',
+        iban: 'FR7630006000011234567890188',
+        bic: 'AGRI',
+        zip: '6900',
+        legalName: 'x'.repeat(151),
+      }),
+    ).toEqual({
+      siret: sellerMessages.siret,
+      iban: sellerMessages.iban,
+      bic: sellerMessages.bic,
+      zip: sellerMessages.zip,
+      legalName: sellerMessages.tooLong(150),
+    });
     expect(validateSellerFields({ ...SELLER, vatNumber: 'FR31845127638' })).toEqual({ vatNumber: sellerMessages.vatNumber });
     // A valid VAT number of another company.
     expect(validateSellerFields({ ...SELLER, vatNumber: 'FR44732829320' })).toEqual({ vatNumber: sellerMessages.vatNotSiren });
@@ -90,11 +119,21 @@ describe('seller settings rules', () => {
 describe('étude buyer rules', () => {
   it('a VAT number must carry the SIREN of a valid Siret; a billing address is whole or absent', () => {
     expect(validateGroupBuyerFields({ siret: '73282932000074', vatNumber: 'FR44732829320' })).toEqual({});
-    expect(validateGroupBuyerFields({ siret: '12345678900011', vatNumber: 'FR44732829320' })).toEqual({ vatNumber: buyerMessages.vatNeedsSiret });
-    expect(validateGroupBuyerFields({ siret: '84512763800011', vatNumber: 'FR44732829320' })).toEqual({ vatNumber: buyerMessages.vatNotSiren });
-    expect(validateGroupBuyerFields({ siret: '73282932000074', vatNumber: 'FR00732829320' })).toEqual({ vatNumber: buyerMessages.vatNumber });
-    expect(validateGroupBuyerFields({ siret: '1', billingAddress: '1 rue', billingZip: null, billingCity: 'Lyon' })).toEqual({ billingZip: buyerMessages.billingIncomplete });
-    expect(validateGroupBuyerFields({ siret: '1', billingAddress: '1 rue', billingZip: '690', billingCity: 'Lyon' })).toEqual({ billingZip: buyerMessages.zip });
+    expect(validateGroupBuyerFields({ siret: '12345678900011', vatNumber: 'FR44732829320' })).toEqual({
+      vatNumber: buyerMessages.vatNeedsSiret,
+    });
+    expect(validateGroupBuyerFields({ siret: '84512763800011', vatNumber: 'FR44732829320' })).toEqual({
+      vatNumber: buyerMessages.vatNotSiren,
+    });
+    expect(validateGroupBuyerFields({ siret: '73282932000074', vatNumber: 'FR00732829320' })).toEqual({
+      vatNumber: buyerMessages.vatNumber,
+    });
+    expect(validateGroupBuyerFields({ siret: '1', billingAddress: '1 rue', billingZip: null, billingCity: 'Lyon' })).toEqual({
+      billingZip: buyerMessages.billingIncomplete,
+    });
+    expect(validateGroupBuyerFields({ siret: '1', billingAddress: '1 rue', billingZip: '690', billingCity: 'Lyon' })).toEqual({
+      billingZip: buyerMessages.zip,
+    });
     expect(validateGroupBuyerFields({ siret: '1' })).toEqual({});
   });
 });

@@ -7,7 +7,10 @@ import { expectEvery } from '../support/expect-every.js';
 
 const line = (index: number) => ({
   createdAt: new Date(Date.UTC(2026, 10, 1 + (index % 28), 9)),
-  name: index === 0 ? 'Constat d’état des lieux de sortie – appartement T4, 27 montée de la Grande-Côte, 69001 Lyon' : `Constat n° ${index + 1}`,
+  name:
+    index === 0
+      ? 'Constat d’état des lieux de sortie – appartement T4, 27 montée de la Grande-Côte, 69001 Lyon'
+      : `Constat n° ${index + 1}`,
   pages: 10,
   photos: 3,
   textPages: 8,
@@ -28,7 +31,15 @@ const props = (lines: number): GroupBillPdfProps => ({
   lines: Array.from({ length: lines }, (_, index) => line(index)),
   totalCountPages: lines * 10,
   totalCountPhotos: lines * 3,
-  totals: { amountHT: '1344.00', lineDiscounts: '672.00', globalDiscount: 0, globalDiscountAmount: '0.00', netHT: '672.00', vatAmount: '134.40', amountTTC: '806.40' },
+  totals: {
+    amountHT: '1344.00',
+    lineDiscounts: '672.00',
+    globalDiscount: 0,
+    globalDiscountAmount: '0.00',
+    netHT: '672.00',
+    vatAmount: '134.40',
+    amountTTC: '806.40',
+  },
   mentions: ['Règlement comptant', 'Intérêts de retard : 1,5 % par mois'],
 });
 
@@ -79,10 +90,24 @@ describe('invoice PDF', () => {
   });
 
   it('a Factur-X bill draws the seller’s logo (flattened upload: one opaque RGB image, no soft mask)', async () => {
-    const seller = { legalName: 'Frappe & Constats SAS', legalForm: 'SAS', siret: '84512763800012', vatNumber: 'FR30845127638', rcs: 'RCS Lyon 845 127 638', address: '22 rue Édouard-Herriot', zip: '69002', city: 'Lyon', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPPXXX' };
+    const seller = {
+      legalName: 'Frappe & Constats SAS',
+      legalForm: 'SAS',
+      siret: '84512763800012',
+      vatNumber: 'FR30845127638',
+      rcs: 'RCS Lyon 845 127 638',
+      address: '22 rue Édouard-Herriot',
+      zip: '69002',
+      city: 'Lyon',
+      iban: 'FR7630006000011234567890189',
+      bic: 'AGRIFRPPXXX',
+    };
     const buyer = { siren: null, vatNumber: null, address: '8 place des Terreaux', zip: '69001', city: 'Lyon' };
     const logo = prepareLogo(samplePng(300, 100, { alpha: true }), 'png') as PreparedLogo;
-    const withLogo = await renderGroupBillPdf({ ...props(3), facturX: { seller, buyer, xml: '<rsm:CrossIndustryInvoice/>', logo: { data: logo.data, format: logo.format } } });
+    const withLogo = await renderGroupBillPdf({
+      ...props(3),
+      facturX: { seller, buyer, xml: '<rsm:CrossIndustryInvoice/>', logo: { data: logo.data, format: logo.format } },
+    });
     expect(await pdfImages(withLogo)).toEqual([{ page: 1, type: 'image', width: 300, height: 100, color: 'rgb', components: 3, bits: 8 }]);
     expect(await pdfText(withLogo)).toContain('Frappe & Constats SAS');
     const without = await renderGroupBillPdf({ ...props(3), facturX: { seller, buyer, xml: '<rsm:CrossIndustryInvoice/>' } });

@@ -14,7 +14,9 @@ function sources(dir: string): string[] {
 
 /** Every module `file` imports, resolved to a path under api/src (types included). */
 const importsOf = (file: string) =>
-  [...readFileSync(file, 'utf8').matchAll(/\sfrom\s+'(\.{1,2}\/[^']+)'/g)].map((match) => path.relative(api, path.resolve(path.dirname(file), match[1])));
+  [...readFileSync(file, 'utf8').matchAll(/\sfrom\s+'(\.{1,2}\/[^']+)'/g)].map((match) =>
+    path.relative(api, path.resolve(path.dirname(file), match[1])),
+  );
 
 describe('layering of the API', () => {
   const services = sources(path.join(api, 'modules')).filter((file) => !file.endsWith('/rest.ts'));

@@ -108,7 +108,11 @@ describe('outbox transport', () => {
   it('leaves neither a .eml nor a partial file when an attachment stream fails', async () => {
     const outboxDir = await tempDir();
     const mailer = createMailer({ outboxDir, from: FROM, log: () => {} });
-    const broken = new Readable({ read() { this.destroy(new Error('disque illisible')); } });
+    const broken = new Readable({
+      read() {
+        this.destroy(new Error('disque illisible'));
+      },
+    });
 
     const sending = mailer.send({ ...SIMPLE, attachments: [{ filename: 'x.pdf', content: broken }] });
 
@@ -152,7 +156,15 @@ describe('accountRequest', () => {
     expect(addresses(mail.to)).toEqual(['admin1@exemple.fr', 'admin2@exemple.fr']);
     expect(mail.subject).toBe('Nouvelle demande de création de compte');
     expectFrame(mail);
-    const fields = ['Civilité', 'Maître', 'Jean-Loïc', 'jl.dupont@etude-dupont.fr', 'jl.dupont', '0612345678', '12 rue de la Paix, 75002 Paris'];
+    const fields = [
+      'Civilité',
+      'Maître',
+      'Jean-Loïc',
+      'jl.dupont@etude-dupont.fr',
+      'jl.dupont',
+      '0612345678',
+      '12 rue de la Paix, 75002 Paris',
+    ];
     for (const text of fields) {
       expect(mail.html).toContain(text);
       expect(mail.text).toContain(text);

@@ -7,7 +7,12 @@ import {
   lateInterest,
   paymentMentions,
 } from '../../api/src/modules/billing/rules.js';
-import { countsAmount, retrocessionAmounts, retrocessionPeriodTotals, retrocessionTextPages } from '../../api/src/modules/retrocession/rules.js';
+import {
+  countsAmount,
+  retrocessionAmounts,
+  retrocessionPeriodTotals,
+  retrocessionTextPages,
+} from '../../api/src/modules/retrocession/rules.js';
 import { Decimal, formatAmount } from '../../api/src/lib/money.js';
 
 const euros = (value: Decimal) => formatAmount(value);
@@ -147,7 +152,13 @@ describe('period totals « CUMUL PÉRIODE »: Nb de constats, pages, pages texte
     ['all eight', [A, B, C, D, E, F, G, H], [8, 84, 69, 32, '167.24'], [8, 84, 73, 32, '176.20']],
     ['C twice', [C, C], [2, 2, 0, 2, '0.80'], [2, 2, 2, 2, '4.80']],
   ] as const)('%s', (_label, rows, billing, retrocession) => {
-    const flat = (totals: ReturnType<typeof billingPeriodTotals>) => [totals.reports, totals.pages, totals.textPages, totals.photos, euros(totals.amountHT)];
+    const flat = (totals: ReturnType<typeof billingPeriodTotals>) => [
+      totals.reports,
+      totals.pages,
+      totals.textPages,
+      totals.photos,
+      euros(totals.amountHT),
+    ];
     expect(flat(billingPeriodTotals([...rows]))).toEqual(billing);
     expect(flat(retrocessionPeriodTotals([...rows]))).toEqual(retrocession);
   });

@@ -47,7 +47,9 @@ describe('period bounds (issue 16: month 0 was December of the year before)', ()
     [2101, 1],
     [2026.5, null],
   ])('parisPeriod(%p, %p) is refused with a French message', (year, month) => {
-    expect(() => parisPeriod(year, month)).toThrow('Période invalide : l’année doit être comprise entre 2000 et 2100 et le mois entre 1 et 12.');
+    expect(() => parisPeriod(year, month)).toThrow(
+      'Période invalide : l’année doit être comprise entre 2000 et 2100 et le mois entre 1 et 12.',
+    );
   });
 
   it('2000 and 2100 are the first and last years', () => {

@@ -20,12 +20,20 @@ describe('normalizePhone', () => {
 
 describe('the web forms accept what the server stores', () => {
   // The account forms check the same PHONE patterns on normalizePhone(value) (accounts/validation.ts).
-  const account = (telephone: string, role: 'BAILIFF' | 'SECRETARY') =>
-    validateProfileField(role, 'telephone', { telephone } as never);
+  const account = (telephone: string, role: 'BAILIFF' | 'SECRETARY') => validateProfileField(role, 'telephone', { telephone } as never);
   const registration = (telephone: string) =>
     validateRegistration({
-      civility: 'MONSIEUR', lastName: 'Aubert', firstName: 'Marc', telephone, email: 'marc@etude.fr', address: '1 rue Haute',
-      zip: '75001', city: 'Paris', identity: 'm.aubert', password: 'Constat#2026', confirmation: 'Constat#2026',
+      civility: 'MONSIEUR',
+      lastName: 'Aubert',
+      firstName: 'Marc',
+      telephone,
+      email: 'marc@etude.fr',
+      address: '1 rue Haute',
+      zip: '75001',
+      city: 'Paris',
+      identity: 'm.aubert',
+      password: 'Constat#2026',
+      confirmation: 'Constat#2026',
     } as never).telephone;
 
   it.each(['06 12 34 56 78', '06.12.34.56.78', '+33 6 12 34 56 78'])('profiles and registration accept %j', (typed) => {

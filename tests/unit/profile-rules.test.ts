@@ -1,12 +1,7 @@
 // Spec §5 rules of the three profiles and the secretary's own account form, as the web app checks
 // them live; and the profile picture check made before sending.
 import { checkAvatarFile } from '../../web/src/ui/avatarFile.js';
-import {
-  PROFILE_FIELDS,
-  profileErrors,
-  validateProfileField,
-  type ProfileValues,
-} from '../../web/src/features/profile/validation.js';
+import { PROFILE_FIELDS, profileErrors, validateProfileField, type ProfileValues } from '../../web/src/features/profile/validation.js';
 
 const valid: ProfileValues = {
   lastName: 'Roussel',
@@ -24,14 +19,30 @@ const valid: ProfileValues = {
 
 describe('fields each profile changes (spec §2, §5)', () => {
   it('admin: names, phone, identifier, description and password; never the e-mail', () => {
-    expect(PROFILE_FIELDS.ADMIN).toEqual(['lastName', 'firstName', 'telephone', 'identity', 'description', 'password', 'passwordConfirmation']);
+    expect(PROFILE_FIELDS.ADMIN).toEqual([
+      'lastName',
+      'firstName',
+      'telephone',
+      'identity',
+      'description',
+      'password',
+      'passwordConfirmation',
+    ]);
   });
   it('bailiff: names, phone, identifier and password (e-mail and étude read-only)', () => {
     expect(PROFILE_FIELDS.BAILIFF).toEqual(['lastName', 'firstName', 'telephone', 'identity', 'password', 'passwordConfirmation']);
   });
   it('secretary: names, phone, Siret, address, postal code, city and password (rates read-only)', () => {
     expect(PROFILE_FIELDS.SECRETARY).toEqual([
-      'lastName', 'firstName', 'telephone', 'siret', 'address', 'zip', 'city', 'password', 'passwordConfirmation',
+      'lastName',
+      'firstName',
+      'telephone',
+      'siret',
+      'address',
+      'zip',
+      'city',
+      'password',
+      'passwordConfirmation',
     ]);
   });
   it.each(['ADMIN', 'BAILIFF', 'SECRETARY'] as const)('%s: the seeded-like values are valid', (role) => {

@@ -33,15 +33,27 @@ describe('CSV cells for French Excel', () => {
 describe('parseExportQuery', () => {
   const userId = Buffer.from('User:12').toString('base64');
   it('reads each list’s filter', () => {
-    expect(parseExportQuery(`?list=reports&statuses=EC,RS&archived=false&year=2025&month=3&search=%C3%A9t%C3%A9&bailiffId=${userId}`)).toEqual({
+    expect(
+      parseExportQuery(`?list=reports&statuses=EC,RS&archived=false&year=2025&month=3&search=%C3%A9t%C3%A9&bailiffId=${userId}`),
+    ).toEqual({
       list: 'reports',
       filter: { statuses: ['EC', 'RS'], archived: false, year: 2025, month: 3, search: 'été', bailiffId: 12, secretaryId: undefined },
     });
-    expect(parseExportQuery('list=retrocession&year=2025')).toEqual({ list: 'retrocession', filter: { year: 2025, month: undefined, secretaryId: undefined } });
+    expect(parseExportQuery('list=retrocession&year=2025')).toEqual({
+      list: 'retrocession',
+      filter: { year: 2025, month: undefined, secretaryId: undefined },
+    });
     expect(parseExportQuery('list=billing&year=2025&month=12')).toEqual({ list: 'billing', filter: { year: 2025, month: 12 } });
   });
-  it.each(['', 'list=x', 'list=reports&year=1999', 'list=reports&year=2025.5', 'list=reports&month=1', 'list=billing&year=2025', 'list=reports&bailiffId=abc', `list=reports&search=${'x'.repeat(201)}`, `list=reports&q=${'x'.repeat(1000)}`])(
-    'refuses %s',
-    (search) => expect(() => parseExportQuery(search)).toThrow(),
-  );
+  it.each([
+    '',
+    'list=x',
+    'list=reports&year=1999',
+    'list=reports&year=2025.5',
+    'list=reports&month=1',
+    'list=billing&year=2025',
+    'list=reports&bailiffId=abc',
+    `list=reports&search=${'x'.repeat(201)}`,
+    `list=reports&q=${'x'.repeat(1000)}`,
+  ])('refuses %s', (search) => expect(() => parseExportQuery(search)).toThrow());
 });

@@ -9,7 +9,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 function staticImports(file: string): string[] {
   const source = readFileSync(file, 'utf8');
   const specifiers = [...source.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'/gms)].map((match) => match[1]);
-  return specifiers.map((specifier) => path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.ts'))).filter((target) => existsSync(target));
+  return specifiers
+    .map((specifier) => path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.ts')))
+    .filter((target) => existsSync(target));
 }
 
 function loadedAtStart(entry: string): Set<string> {

@@ -1,7 +1,17 @@
 import { Decimal, formatAmount } from '../../api/src/lib/money.js';
-import { itemAmounts, monthOrYear, statisticsSeries, validateStatisticsPeriod, type StatisticsItem } from '../../api/src/modules/statistics/rules.js';
+import {
+  itemAmounts,
+  monthOrYear,
+  statisticsSeries,
+  validateStatisticsPeriod,
+  type StatisticsItem,
+} from '../../api/src/modules/statistics/rules.js';
 
-const item = (createdAt: string, retro: [number, number, string | null, string | null], billing: [number, number, string | null, string | null]): StatisticsItem => ({
+const item = (
+  createdAt: string,
+  retro: [number, number, string | null, string | null],
+  billing: [number, number, string | null, string | null],
+): StatisticsItem => ({
   createdAt: new Date(createdAt),
   countPagesRetrocession: retro[0],
   countPhotosRetrocession: retro[1],
@@ -81,9 +91,33 @@ describe('series for a line chart', () => {
 
   it('per month of a year: 12 points labelled in French', () => {
     const stats = statisticsSeries(items, 2026, null);
-    expect(stats.secretaries.map((point) => point.x)).toEqual(['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.']);
+    expect(stats.secretaries.map((point) => point.x)).toEqual([
+      'janv.',
+      'févr.',
+      'mars',
+      'avr.',
+      'mai',
+      'juin',
+      'juil.',
+      'août',
+      'sept.',
+      'oct.',
+      'nov.',
+      'déc.',
+    ]);
     expect(stats.secretaries.map((point) => formatAmount(point.amount))).toEqual([
-      '0.00', '0.00', '0.00', '0.00', '0.00', '7.00', '0.00', '0.00', '0.00', '81.00', '47.00', '81.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '7.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '81.00',
+      '47.00',
+      '81.00',
     ]);
     expect(formatAmount(stats.bailiffs[10].amount)).toBe('69.20');
     expect(stats.totals.reports).toBe(9);

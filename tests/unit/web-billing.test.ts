@@ -64,9 +64,7 @@ describe('validating a selection', () => {
   ])('%j %j global %j', (selected, discounts, global, expected) => {
     const errors = validateSelection(selected, discounts, global);
     expect(errors).toEqual(expected);
-    expect(hasErrors(errors)).toBe(
-      expected.selection !== null || expected.global !== null || Object.keys(expected.discounts).length > 0,
-    );
+    expect(hasErrors(errors)).toBe(expected.selection !== null || expected.global !== null || Object.keys(expected.discounts).length > 0);
   });
 });
 

@@ -11,7 +11,10 @@ describe('automatic counting words', () => {
     const detected = { pages: 12, photos: 34, complete: true, estimated: false };
     expect(detectionSummary(detected, ['DONE', 'DONE'])).toEqual({ text: '12 pages, 34 photos', final: true });
     expect(detectionSummary({ ...detected, complete: false }, ['DONE', 'PENDING'])).toEqual({ text: 'en cours…', final: false });
-    expect(detectionSummary({ ...detected, complete: false }, ['DONE', 'FAILED'])).toEqual({ text: '12 pages, 34 photos (impossible pour 1 fichier)', final: false });
+    expect(detectionSummary({ ...detected, complete: false }, ['DONE', 'FAILED'])).toEqual({
+      text: '12 pages, 34 photos (impossible pour 1 fichier)',
+      final: false,
+    });
   });
 });
 

@@ -108,11 +108,7 @@ describe('registration form', () => {
     ['zip', '75OO2', 'Le code postal doit comporter 5 chiffres.'],
     ['identity', 'jd', "L'identifiant doit contenir au moins 3 caractères : lettres, chiffres ou points."],
     ['identity', 'jean dupont', "L'identifiant doit contenir au moins 3 caractères : lettres, chiffres ou points."],
-    [
-      'password',
-      'motdepasse',
-      'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.',
-    ],
+    ['password', 'motdepasse', 'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.'],
     ['confirmation', 'Solide#2027', 'Les deux mots de passe que vous avez saisis ne correspondent pas!'],
   ] as const)('%s = %j: %s', (field, value, message) => {
     // A new password is typed twice, so only its own rule speaks.
@@ -151,10 +147,7 @@ describe('uploads (GraphQL multipart request spec)', () => {
   });
 
   it('puts operations, then the map, then each file under its index', async () => {
-    const files = [
-      new File(['%PDF-1.4'], 'constat.pdf', { type: 'application/pdf' }),
-      new File(['texte'], 'notes.txt'),
-    ];
+    const files = [new File(['%PDF-1.4'], 'constat.pdf', { type: 'application/pdf' }), new File(['texte'], 'notes.txt')];
     const { placeholders, uploadables } = uploadablesFor('input.files', files);
     expect(placeholders).toEqual([null, null]);
     const query = 'mutation($input: CreateReportInput!) { createReport(input: $input) { message } }';

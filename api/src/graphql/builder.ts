@@ -78,7 +78,8 @@ export const builder = new SchemaBuilder<{
       resolve: async (_root, { id }, ctx, info, resolveNode) => visibleNode(await resolveNode(id), id.typename, ctx, info),
     },
     nodesQueryOptions: {
-      description: 'Relit plusieurs objets par leurs identifiants globaux, dans le même ordre ; null pour chacun qui n’existe pas ou n’est pas visible.',
+      description:
+        'Relit plusieurs objets par leurs identifiants globaux, dans le même ordre ; null pour chacun qui n’existe pas ou n’est pas visible.',
       args: { ids: { description: 'Identifiants globaux des objets.' } },
       authScopes: { authenticated: true },
       resolve: async (_root, { ids }, ctx, info, resolveNodes) =>

@@ -6,14 +6,7 @@
 // literal or variable (issue 16: `nodes(ids: $ids)` with 100,000 ids): every item of every list in
 // a field's arguments costs 1, a field's own list argument multiplies its selection like a page
 // (`nodes(ids:)` answers one object per id), and no list may exceed MAX_LIST_ITEMS.
-import {
-  Kind,
-  getOperationAST,
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  type SelectionSetNode,
-  type ValueNode,
-} from 'graphql';
+import { Kind, getOperationAST, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode, type ValueNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { AppError } from '../errors.js';
 import { MAX_LIST_ITEMS, listTooLong } from '../lib/list-limits.js';
@@ -107,7 +100,11 @@ function selectionSetCost(
 }
 
 /** The cost of the operation `operationName` of `document` with these variables (0 when there is no such operation). */
-export function operationCost(document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> = {}): number {
+export function operationCost(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> = {},
+): number {
   const operation = getOperationAST(document, operationName);
   if (!operation) return 0;
   const fragments = new Map<string, FragmentDefinitionNode>();
@@ -124,7 +121,9 @@ export function operationCost(document: DocumentNode, operationName: string | nu
 export function costLimit(maxCost: number = MAX_QUERY_COST): Plugin {
   const refusal = (args: { document: DocumentNode; operationName?: string | null; variableValues?: Record<string, unknown> | null }) => {
     try {
-      return operationCost(args.document, args.operationName, args.variableValues ?? {}) > maxCost ? toGraphQLError(queryTooExpensive()) : null;
+      return operationCost(args.document, args.operationName, args.variableValues ?? {}) > maxCost
+        ? toGraphQLError(queryTooExpensive())
+        : null;
     } catch (error) {
       if (error instanceof AppError) return toGraphQLError(error);
       throw error;

@@ -9,7 +9,13 @@ import { toGraphQLError } from './errors.js';
  * resolver runs: its variables and the strings written in the document itself.
  */
 export function refuseNulCharacters(): Plugin {
-  const refused = () => ({ errors: [toGraphQLError(new AppError('BAD_USER_INPUT', 'Le texte envoyé contient un caractère nul, qui n’est pas accepté.', { reason: 'NUL_CHARACTER' }))] });
+  const refused = () => ({
+    errors: [
+      toGraphQLError(
+        new AppError('BAD_USER_INPUT', 'Le texte envoyé contient un caractère nul, qui n’est pas accepté.', { reason: 'NUL_CHARACTER' }),
+      ),
+    ],
+  });
   return {
     onExecute({ args, setResultAndStopExecution }) {
       if (holdsNul(args.variableValues) || documentHoldsNul(args.document)) setResultAndStopExecution(refused());

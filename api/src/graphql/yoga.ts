@@ -23,10 +23,19 @@ import { clientInfo, bearerToken, type ServerContext } from '../http/request.js'
  */
 function schemaGuard(services: Services): Plugin<AppContext> {
   const open = () => services.config.devTools;
-  const refuseIntrospection = ({ args, setResultAndStopExecution }: { args: ExecutionArgs; setResultAndStopExecution: (result: ExecutionResult) => void }) => {
+  const refuseIntrospection = ({
+    args,
+    setResultAndStopExecution,
+  }: {
+    args: ExecutionArgs;
+    setResultAndStopExecution: (result: ExecutionResult) => void;
+  }) => {
     if (open() || (args.contextValue as AppContext).viewer?.role === 'ADMIN') return;
     const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule]);
-    if (errors.length > 0) setResultAndStopExecution({ errors: [toGraphQLError(new AppError('FORBIDDEN', 'L’introspection du schéma est réservée aux administrateurs.'))] });
+    if (errors.length > 0)
+      setResultAndStopExecution({
+        errors: [toGraphQLError(new AppError('FORBIDDEN', 'L’introspection du schéma est réservée aux administrateurs.'))],
+      });
   };
   return {
     onValidate() {
@@ -51,7 +60,14 @@ function withoutSuggestion<T extends Error>(error: T): T | GraphQLError {
   if (!(error instanceof GraphQLError)) return error;
   const message = error.message.replace(/\s*Did you mean [^?]*\?$/, '');
   if (message === error.message) return error;
-  return new GraphQLError(message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, originalError: error.originalError, extensions: error.extensions });
+  return new GraphQLError(message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: error.extensions,
+  });
 }
 
 export function createGraphQLServer(services: Services) {
@@ -70,7 +86,7 @@ export function createGraphQLServer(services: Services) {
     cors: false,
     context: async (initial): Promise<AppContext> => {
       // HTTP requests carry a Fetch Request; graphql-ws passes the socket's connection parameters.
-      const token = initial.request ? bearerToken(initial.request.headers.get('authorization')) : initial.connectionToken ?? null;
+      const token = initial.request ? bearerToken(initial.request.headers.get('authorization')) : (initial.connectionToken ?? null);
       return {
         ...services,
         // A session resolved before the body was read (REST, uploads) is not looked up twice.

@@ -11,7 +11,11 @@ import { json } from './request.js';
 
 /** `attachment; filename="ascii"; filename*=UTF-8''…`: safe for any original name (RFC 6266). */
 export function contentDisposition(name: string, download: boolean): string {
-  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'fichier';
+  const ascii =
+    name
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '_') || 'fichier';
   return `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 

@@ -16,13 +16,19 @@ function refuse(status: number, message: string, code: string): Response {
   return json({ errors: [{ message, extensions: { code } }] }, status, { connection: 'close' });
 }
 
-export async function executeMultipart(yoga: GraphQLServer, request: Request, serverContext: ServerContext, services: Services): Promise<Response> {
+export async function executeMultipart(
+  yoga: GraphQLServer,
+  request: Request,
+  serverContext: ServerContext,
+  services: Services,
+): Promise<Response> {
   const req = serverContext.req!;
   // Every upload mutation needs a session: an anonymous body is refused unread.
   const viewer = await resolveSession(services, bearerToken(request.headers.get('authorization')));
   if (!viewer) return refuse(401, notAuthenticated().message, 'UNAUTHENTICATED');
   const { maxUploadBytes, maxUploadFiles, maxUploadRequestBytes } = services.config;
-  if (Number(request.headers.get('content-length') ?? 0) > maxUploadRequestBytes) return refuse(413, bodyTooLarge().message, 'PAYLOAD_TOO_LARGE');
+  if (Number(request.headers.get('content-length') ?? 0) > maxUploadRequestBytes)
+    return refuse(413, bodyTooLarge().message, 'PAYLOAD_TOO_LARGE');
   // A body without a declared length that passes the limit mid-way is cut: the parser fails the
   // files still streaming, and storage discards what they had written.
   let received = 0;
@@ -37,7 +43,8 @@ export async function executeMultipart(yoga: GraphQLServer, request: Request, se
   } catch (error) {
     const status = (error as { status?: number }).status ?? 400;
     // graphql-upload-minimal words its file-count refusal in English: the screens show the reason.
-    if (/max file uploads exceeded/.test((error as Error).message ?? '')) return refuse(413, tooManyFiles(maxUploadFiles).message, 'BAD_USER_INPUT');
+    if (/max file uploads exceeded/.test((error as Error).message ?? ''))
+      return refuse(413, tooManyFiles(maxUploadFiles).message, 'BAD_USER_INPUT');
     return refuse(status === 413 ? 413 : 400, 'Requête d’envoi de fichiers invalide.', 'BAD_USER_INPUT');
   }
   if (Array.isArray(body) || !body || typeof (body as Operation).query !== 'string') {

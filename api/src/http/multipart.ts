@@ -56,7 +56,11 @@ export async function readMultipart(req: IncomingMessage, options: MultipartLimi
       try {
         // One byte over the limit so that storage sees the overflow and refuses with a clear message.
         // Browsers send UTF-8 file names; busboy would otherwise read them as Latin-1.
-        parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: options.maxFileBytes + 1, files: options.maxFiles } });
+        parser = busboy({
+          headers: req.headers,
+          defParamCharset: 'utf8',
+          limits: { fileSize: options.maxFileBytes + 1, files: options.maxFiles },
+        });
       } catch {
         reject(invalidForm());
         return;
@@ -87,7 +91,12 @@ export async function readMultipart(req: IncomingMessage, options: MultipartLimi
         }
         const spoolPath = path.join(options.tmpDir, `${SPOOL_PREFIX}${randomUUID()}`);
         spooled.push(spoolPath);
-        writes.push(pipeline(stream, createWriteStream(spoolPath)).then(() => null, (error: Error) => error));
+        writes.push(
+          pipeline(stream, createWriteStream(spoolPath)).then(
+            () => null,
+            (error: Error) => error,
+          ),
+        );
         const upload: FileUpload = {
           fieldName: name,
           filename: info.filename ?? 'fichier',

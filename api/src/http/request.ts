@@ -20,7 +20,7 @@ export function bearerToken(header: string | null | undefined): string | null {
 }
 
 export function clientInfo(context: ServerContext & { request?: Request }, trustProxy: boolean): ClientInfo {
-  const forwarded = trustProxy ? context.request?.headers.get('x-forwarded-for') ?? context.req?.headers['x-forwarded-for'] : undefined;
+  const forwarded = trustProxy ? (context.request?.headers.get('x-forwarded-for') ?? context.req?.headers['x-forwarded-for']) : undefined;
   const forwardedIp = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
   return {
     ip: forwardedIp || context.req?.socket.remoteAddress || 'unknown',
@@ -82,7 +82,9 @@ export async function readFields(request: Request): Promise<Record<string, strin
     const body = await readJsonObject(request);
     return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value == null ? '' : String(value)]));
   }
-  return Object.fromEntries(Object.entries(await readFormValues(request)).map(([key, value]) => [key, Array.isArray(value) ? value.at(-1)! : value]));
+  return Object.fromEntries(
+    Object.entries(await readFormValues(request)).map(([key, value]) => [key, Array.isArray(value) ? value.at(-1)! : value]),
+  );
 }
 
 /**
@@ -98,9 +100,11 @@ async function readFormValues(request: Request): Promise<Record<string, string |
   const type = request.headers.get('content-type') ?? '';
   if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data')) return {};
   // Parsed from the capped bytes: Request.formData() would read a body of any size.
-  const form = await new Response((await readBody(request)) as Uint8Array as BodyInit, { headers: { 'content-type': type } }).formData().catch(() => {
-    throw new BodyError('Formulaire invalide.');
-  });
+  const form = await new Response((await readBody(request)) as Uint8Array as BodyInit, { headers: { 'content-type': type } })
+    .formData()
+    .catch(() => {
+      throw new BodyError('Formulaire invalide.');
+    });
   const entries: [string, string][] = [];
   form.forEach((value, key) => {
     if (typeof value === 'string') entries.push([key, value]);

@@ -57,7 +57,14 @@ export function createRestRouter(routes: Route[], yoga: GraphQLServer, services:
       if (hasBody && !viewer && !route.anonymous) return refuseBody(new BodyError('Veuillez vous connecter.', 401));
       const context: ServerContext = hasBody ? { ...serverContext, viewer } : serverContext;
       try {
-        return await route.handler({ request, url, params, serverContext: context, viewer, graphql: (query, variables) => runGraphQL(yoga, request, context, query, variables) });
+        return await route.handler({
+          request,
+          url,
+          params,
+          serverContext: context,
+          viewer,
+          graphql: (query, variables) => runGraphQL(yoga, request, context, query, variables),
+        });
       } catch (error) {
         if (error instanceof BodyError) return refuseBody(error);
         throw error;

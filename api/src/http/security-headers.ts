@@ -50,7 +50,11 @@ export function withSecurityHeaders<C>(config: Config, handler: Handler<C>): Han
   };
 }
 
-function secured(original: Response, pathname: string, options: { hsts: boolean; allowedOrigin: string | null; preflight: boolean }): Response {
+function secured(
+  original: Response,
+  pathname: string,
+  options: { hsts: boolean; allowedOrigin: string | null; preflight: boolean },
+): Response {
   const response = mutable(original);
   const headers = response.headers;
   const html = headers.get('content-type')?.startsWith('text/html');
@@ -80,6 +84,10 @@ function mutable(response: Response): Response {
     response.headers.set('x-content-type-options', 'nosniff');
     return response;
   } catch {
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: new Headers(response.headers),
+    });
   }
 }

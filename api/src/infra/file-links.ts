@@ -36,7 +36,11 @@ export interface FileLinks {
 /** At most this many links are kept per minute of expiry (a few MB). */
 const SIGNED_LINKS_KEPT = 20_000;
 
-export function createFileLinks(secret: string, lifetimeMinutes: number, now: () => number = Date.now): FileLinks & {
+export function createFileLinks(
+  secret: string,
+  lifetimeMinutes: number,
+  now: () => number = Date.now,
+): FileLinks & {
   verify(url: URL): Record<string, string> | null;
 } {
   const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
@@ -83,8 +87,7 @@ export function createFileLinks(secret: string, lifetimeMinutes: number, now: ()
     verify(url) {
       const signature = url.searchParams.get('sig') ?? '';
       const expected = sign(canonical(url.pathname, url.searchParams));
-      const valid =
-        signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+      const valid = signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
       if (!valid || Number(url.searchParams.get('exp')) * 1000 < now()) return null;
       return Object.fromEntries(url.searchParams.entries());
     },

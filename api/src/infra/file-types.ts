@@ -14,7 +14,11 @@ interface FileType {
 const pdf: FileType = { extension: 'pdf', mimeType: 'application/pdf', detected: 'pdf' };
 // Word 97–2003 is an OLE2 compound file, which file-type names 'cfb'.
 const doc: FileType = { extension: 'doc', mimeType: 'application/msword', detected: 'cfb' };
-const docx: FileType = { extension: 'docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', detected: 'docx' };
+const docx: FileType = {
+  extension: 'docx',
+  mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  detected: 'docx',
+};
 const odt: FileType = { extension: 'odt', mimeType: 'application/vnd.oasis.opendocument.text', detected: 'odt' };
 const txt: FileType = { extension: 'txt', mimeType: 'text/plain; charset=utf-8', detected: null };
 const png: FileType = { extension: 'png', mimeType: 'image/png', detected: 'png' };
@@ -45,7 +49,11 @@ export function fileExtension(filename: string): string {
 }
 
 /** The accepted type of a file from its name and first bytes, or null when it must be refused. */
-export async function detectFileType(category: FileCategory, filename: string, head: Buffer): Promise<{ extension: string; mimeType: string } | null> {
+export async function detectFileType(
+  category: FileCategory,
+  filename: string,
+  head: Buffer,
+): Promise<{ extension: string; mimeType: string } | null> {
   const type = CATEGORIES[category].types[fileExtension(filename)];
   if (!type || head.length === 0) return null;
   const detected = (await fileTypeFromBuffer(head))?.ext ?? null;
@@ -73,6 +81,11 @@ export function mimeTypeForKey(key: string): string {
  */
 function isPlainText(head: Buffer): boolean {
   for (const byte of head) if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) return false;
-  const start = head.subarray(0, 512).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const start = head
+    .subarray(0, 512)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   return !start.startsWith('#!') && !/^<(!doctype|html|head|body|script|svg|\?xml|iframe|object|embed|meta|a\s)/.test(start);
 }

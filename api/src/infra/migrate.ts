@@ -71,7 +71,10 @@ function migrationChecksum(sql: string): string {
 async function readMigrations(dir: string): Promise<Migration[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true });
   // Prisma orders migrations by directory name, which starts with a UTC timestamp.
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const file = path.join(dir, name, 'migration.sql');
@@ -114,9 +117,7 @@ function checkHistory(migrations: Migration[], applied: Map<string, string>, log
 
 /** Like Prisma, accept a script whose line endings git converted after it was applied. */
 function matchesChecksum(sql: string, checksum: string): boolean {
-  return [sql, sql.replaceAll('\r\n', '\n'), sql.replaceAll('\n', '\r\n')].some(
-    (variant) => migrationChecksum(variant) === checksum,
-  );
+  return [sql, sql.replaceAll('\r\n', '\n'), sql.replaceAll('\n', '\r\n')].some((variant) => migrationChecksum(variant) === checksum);
 }
 
 async function applyOne(client: pg.Client, migration: Migration) {

@@ -22,7 +22,11 @@ export interface SweepResult {
   orphans: number;
 }
 
-export async function sweepOrphanFiles(services: Pick<Services, 'db' | 'storage' | 'config'>, olderThanMs = ORPHAN_AGE_MS, now = new Date()): Promise<SweepResult> {
+export async function sweepOrphanFiles(
+  services: Pick<Services, 'db' | 'storage' | 'config'>,
+  olderThanMs = ORPHAN_AGE_MS,
+  now = new Date(),
+): Promise<SweepResult> {
   const before = new Date(now.getTime() - olderThanMs);
   const spooled = await removeOldSpools(path.join(services.config.dataDir, 'tmp'), before);
   const partial = await services.storage.removePartialWrites(before);
@@ -50,7 +54,10 @@ async function removeOldSpools(tmpDir: string, before: Date): Promise<number> {
   let removed = 0;
   for (const name of names.filter((entry) => entry.startsWith(SPOOL_PREFIX))) {
     const file = path.join(tmpDir, name);
-    const modifiedAt = await stat(file).then((info) => info.mtime, () => null);
+    const modifiedAt = await stat(file).then(
+      (info) => info.mtime,
+      () => null,
+    );
     if (!modifiedAt || modifiedAt >= before) continue;
     await rm(file, { force: true });
     removed += 1;
@@ -75,7 +82,9 @@ export const STORAGE_KEY_COLUMNS = [
 ] as const;
 
 const referencedNowhere = Prisma.join(
-  STORAGE_KEY_COLUMNS.map(([table, column]) => Prisma.sql`NOT EXISTS (SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE ${Prisma.raw(`"${column}"`)} = k)`),
+  STORAGE_KEY_COLUMNS.map(
+    ([table, column]) => Prisma.sql`NOT EXISTS (SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE ${Prisma.raw(`"${column}"`)} = k)`,
+  ),
   ' AND ',
 );
 

@@ -61,7 +61,13 @@ export function createRateLimitStore(options: { databaseUrl: string; redisUrl?: 
     limiter: cached(
       (name, limit) =>
         // The migration made the table; the cleanup above replaces the library's per-limiter timers.
-        new RateLimiterPostgres({ storeClient: pool, tableName: TABLE, tableCreated: true, clearExpiredByTimeout: false, ...build(name, limit) }),
+        new RateLimiterPostgres({
+          storeClient: pool,
+          tableName: TABLE,
+          tableCreated: true,
+          clearExpiredByTimeout: false,
+          ...build(name, limit),
+        }),
     ),
     close: async () => {
       clearInterval(cleanup);

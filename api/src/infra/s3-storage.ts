@@ -70,7 +70,12 @@ async function* partsOf(body: NodeJS.ReadableStream | Buffer, size: number, maxB
 }
 
 export function createS3Storage(location: S3Location): Storage {
-  const client = new AwsClient({ accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey, service: 's3', region: location.region });
+  const client = new AwsClient({
+    accessKeyId: location.accessKeyId,
+    secretAccessKey: location.secretAccessKey,
+    service: 's3',
+    region: location.region,
+  });
   const objectUrl = (key: string, query = '') => {
     assertValidKey(key);
     return `${location.base}/${key}${query}`;
@@ -90,7 +95,10 @@ export function createS3Storage(location: S3Location): Storage {
     const etags: string[] = [];
     try {
       for (let part: Buffer | undefined = first; part; part = (await rest.next()).value ?? undefined) {
-        const uploaded = await send('UploadPart', objectUrl(key, query(`partNumber=${etags.length + 1}&`)), { method: 'PUT', body: bodyOf(part) });
+        const uploaded = await send('UploadPart', objectUrl(key, query(`partNumber=${etags.length + 1}&`)), {
+          method: 'PUT',
+          body: bodyOf(part),
+        });
         etags.push(uploaded.headers.get('etag') ?? '');
       }
       const parts = etags.map((etag, index) => `<Part><PartNumber>${index + 1}</PartNumber><ETag>${etag}</ETag></Part>`).join('');
@@ -159,7 +167,9 @@ export function createS3Storage(location: S3Location): Storage {
           const modified = /<LastModified>([^<]*)<\/LastModified>/.exec(entry)?.[1];
           if (key && modified) yield { key, modifiedAt: new Date(modified) };
         }
-        token = /<IsTruncated>true<\/IsTruncated>/.test(page) ? /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(page)?.[1] ?? null : null;
+        token = /<IsTruncated>true<\/IsTruncated>/.test(page)
+          ? (/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(page)?.[1] ?? null)
+          : null;
       } while (token);
     },
 

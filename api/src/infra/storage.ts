@@ -117,7 +117,10 @@ async function* walk(dir: string): AsyncGenerator<{ file: string; modifiedAt: Da
     if (entry.isDirectory()) yield* walk(file);
     else if (entry.isFile()) {
       // Removed meanwhile (another instance's sweep, a deletion): skipped.
-      const modifiedAt = await stat(file).then((info) => info.mtime, () => null);
+      const modifiedAt = await stat(file).then(
+        (info) => info.mtime,
+        () => null,
+      );
       if (modifiedAt) yield { file, modifiedAt };
     }
   }

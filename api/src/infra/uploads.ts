@@ -32,13 +32,17 @@ export const UPLOAD_CUT_MESSAGE = 'Envoi interrompu ou incomplet : aucun fichier
  */
 function asCutUpload(error: unknown): unknown {
   const status = (error as { status?: unknown } | null)?.status;
-  const cut = (typeof status === 'number' && status >= 400 && status < 500) || (error instanceof Error && error.message === 'Unexpected end of form');
+  const cut =
+    (typeof status === 'number' && status >= 400 && status < 500) || (error instanceof Error && error.message === 'Unexpected end of form');
   return cut ? new AppError('BAD_USER_INPUT', UPLOAD_CUT_MESSAGE, { reason: 'UPLOAD_INCOMPLETE' }) : error;
 }
 
 /** Original names are shown back to users and put in headers: keep them printable and short. */
 export function cleanFileName(name: string): string {
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(-200);
+  const cleaned = name
+    .replace(/[\u0000-\u001f\u007f/\\]/g, '')
+    .trim()
+    .slice(-200);
   return cleaned || 'fichier';
 }
 
@@ -69,9 +73,13 @@ async function streamUpload(storage: Storage, upload: UploadInput, options: Save
   const type = await detectFileType(options.category, originalName, head);
   if (!type) {
     rest.destroy();
-    throw new AppError('BAD_USER_INPUT', `Type de fichier non autorisé : « ${originalName} ». Formats acceptés : ${acceptedTypesLabel(options.category)}.`, {
-      reason: 'FILE_TYPE',
-    });
+    throw new AppError(
+      'BAD_USER_INPUT',
+      `Type de fichier non autorisé : « ${originalName} ». Formats acceptés : ${acceptedTypesLabel(options.category)}.`,
+      {
+        reason: 'FILE_TYPE',
+      },
+    );
   }
   const storageKey = newStorageKey(options.folder, `file.${type.extension}`);
   try {
@@ -79,9 +87,13 @@ async function streamUpload(storage: Storage, upload: UploadInput, options: Save
     return { storageKey, originalName, size, mimeType: type.mimeType };
   } catch (error) {
     if (error instanceof FileTooLargeError) {
-      throw new AppError('BAD_USER_INPUT', `Le fichier « ${originalName} » dépasse la taille maximale autorisée (${megabytes(options.maxBytes)} Mo).`, {
-        reason: 'FILE_TOO_LARGE',
-      });
+      throw new AppError(
+        'BAD_USER_INPUT',
+        `Le fichier « ${originalName} » dépasse la taille maximale autorisée (${megabytes(options.maxBytes)} Mo).`,
+        {
+          reason: 'FILE_TOO_LARGE',
+        },
+      );
     }
     throw error;
   }

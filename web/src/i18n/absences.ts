@@ -20,7 +20,8 @@ export const absencesText = {
   bailiffsDescription: 'Absences et congés signalés par les huissiers.',
   myDescription: 'Vos absences et congés signalés.',
   form: {
-    description: "Indiquez le premier et le dernier jour de votre absence : elle apparaîtra dans votre calendrier et dans celui de l'administration.",
+    description:
+      "Indiquez le premier et le dernier jour de votre absence : elle apparaîtra dans votre calendrier et dans celui de l'administration.",
     startDate: 'Date de début',
     endDate: 'Date de fin',
     comment: 'Commentaire',

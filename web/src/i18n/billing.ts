@@ -86,7 +86,8 @@ export const billingText = {
   // Issue 22: the seller's invoicing settings and the Factur-X files.
   settings: {
     open: 'Paramètres de facturation',
-    required: 'Les paramètres de facturation (raison sociale, Siret, TVA, adresse, IBAN…) sont obligatoires avant de générer une facture : chaque facture est une facture électronique Factur-X.',
+    required:
+      'Les paramètres de facturation (raison sociale, Siret, TVA, adresse, IBAN…) sont obligatoires avant de générer une facture : chaque facture est une facture électronique Factur-X.',
     fill: 'Renseigner les paramètres de facturation',
     description: 'Le vendeur tel qu’il figure sur chaque facture Factur-X (EN 16931) : identifiants vérifiés par leur clé de contrôle.',
     identity: 'Société',

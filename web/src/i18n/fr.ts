@@ -51,8 +51,7 @@ export const fr = {
 
   recover: {
     title: 'Mot de passe oublié',
-    subtitle:
-      "Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+    subtitle: "Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
     email: 'Adresse e-mail',
     emailPlaceholder: 'nom@etude.fr',
     invalidEmail: 'Veuillez entrer une adresse email valide',
@@ -166,8 +165,7 @@ export const fr = {
 
   bell: {
     label: 'Notifications',
-    unreadLabel: (count: number) =>
-      count === 0 ? 'Notifications' : `Notifications, ${count} non lue${count > 1 ? 's' : ''}`,
+    unreadLabel: (count: number) => (count === 0 ? 'Notifications' : `Notifications, ${count} non lue${count > 1 ? 's' : ''}`),
     notificationsTab: 'Mes notifications',
     newsTab: 'Actualités',
     seeAll: 'Voir toutes',
@@ -291,20 +289,7 @@ export const fr = {
     year: 'Année',
     month: 'Mois',
     wholeYear: "Toute l'année",
-    months: [
-      'Janvier',
-      'Février',
-      'Mars',
-      'Avril',
-      'Mai',
-      'Juin',
-      'Juillet',
-      'Août',
-      'Septembre',
-      'Octobre',
-      'Novembre',
-      'Décembre',
-    ],
+    months: ['Janvier', 'Février', 'Mars', 'Avril', 'Mai', 'Juin', 'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre'],
   },
 
   choices: {
@@ -337,7 +322,8 @@ export const fr = {
   csvExport: {
     button: 'Exporter (CSV)',
     preparing: 'Préparation de l’export…',
-    progress: (rows: number, total: number) => `Export en cours… ${rows.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')} constats`,
+    progress: (rows: number, total: number) =>
+      `Export en cours… ${rows.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')} constats`,
     done: (total: number) => `${total.toLocaleString('fr-FR')} constat${total > 1 ? 's' : ''} exporté${total > 1 ? 's' : ''}.`,
     failed: 'L’export a échoué. Veuillez réessayer.',
   },

@@ -55,11 +55,7 @@ export class ApiError extends Error {
         for (const [field, message] of Object.entries(errorFields)) fields[field] = String(message);
       }
     }
-    return new ApiError(
-      knownCodes.has(code) ? (code as ApiErrorCode) : 'INTERNAL_SERVER_ERROR',
-      first?.message ?? '',
-      fields,
-    );
+    return new ApiError(knownCodes.has(code) ? (code as ApiErrorCode) : 'INTERNAL_SERVER_ERROR', first?.message ?? '', fields);
   }
 }
 

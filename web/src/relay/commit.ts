@@ -1,12 +1,6 @@
 import { useCallback } from 'react';
 import { useRelayEnvironment } from 'react-relay/hooks';
-import {
-  commitMutation,
-  type Environment,
-  type IEnvironment,
-  type MutationConfig,
-  type MutationParameters,
-} from 'relay-runtime';
+import { commitMutation, type Environment, type IEnvironment, type MutationConfig, type MutationParameters } from 'relay-runtime';
 import { useToast } from '../ui/toasts';
 import { ApiError, describeError, isCancelled } from './ApiError';
 import type { NetworkMetadata } from './environment';
@@ -64,10 +58,7 @@ export interface CommitOptions {
  * `commit` bound to the current environment, announcing failures with a French toast (§8).
  * The returned promise still rejects, so a form can stop its spinner.
  */
-export function useCommit(): <T extends MutationParameters>(
-  config: CommitConfig<T>,
-  options?: CommitOptions,
-) => Promise<T['response']> {
+export function useCommit(): <T extends MutationParameters>(config: CommitConfig<T>, options?: CommitOptions) => Promise<T['response']> {
   const environment = useRelayEnvironment();
   const toast = useToast();
   return useCallback(

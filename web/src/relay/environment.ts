@@ -142,8 +142,7 @@ function createSubscribe(environment: () => Environment, options: RelayEnvironme
         // A server restart or a network cut must not end live updates for good; a refused
         // session must not be retried.
         retryAttempts: Number.POSITIVE_INFINITY,
-        shouldRetry: (event) =>
-          !(typeof event === 'object' && event !== null && 'code' in event && event.code === FORBIDDEN_CLOSE_CODE),
+        shouldRetry: (event) => !(typeof event === 'object' && event !== null && 'code' in event && event.code === FORBIDDEN_CLOSE_CODE),
         on: {
           connected: (_socket, _payload, wasRetry) => {
             if (wasRetry) for (const listener of live.reconnectListeners) listener();

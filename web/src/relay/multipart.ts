@@ -12,10 +12,7 @@ export type Uploadables = Record<string, File | Blob>;
  * The `uploadables` and the matching variable value for a list of files: the variable holds one
  * `null` per file (the spec's placeholder), the map points each file at its slot.
  */
-export function uploadablesFor(
-  variablePath: string,
-  files: readonly (File | Blob)[],
-): { placeholders: null[]; uploadables: Uploadables } {
+export function uploadablesFor(variablePath: string, files: readonly (File | Blob)[]): { placeholders: null[]; uploadables: Uploadables } {
   const uploadables: Uploadables = {};
   files.forEach((file, index) => {
     uploadables[`${variablePath}.${index}`] = file;
@@ -34,10 +31,7 @@ export function buildMultipartForm(operation: MultipartOperation, uploadables: U
   const form = new FormData();
   const entries = Object.entries(uploadables);
   form.append('operations', JSON.stringify(operation));
-  form.append(
-    'map',
-    JSON.stringify(Object.fromEntries(entries.map(([path], index) => [String(index), [`variables.${path}`]]))),
-  );
+  form.append('map', JSON.stringify(Object.fromEntries(entries.map(([path], index) => [String(index), [`variables.${path}`]]))));
   entries.forEach(([, file], index) => {
     form.append(String(index), file, file instanceof File ? file.name : `fichier-${index + 1}`);
   });

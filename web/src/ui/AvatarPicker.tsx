@@ -55,11 +55,7 @@ export function AvatarPicker({
   };
 
   return (
-    <Field
-      label={fr.avatar.label}
-      validationState={error ? 'error' : 'none'}
-      validationMessage={error ?? undefined}
-    >
+    <Field label={fr.avatar.label} validationState={error ? 'error' : 'none'} validationMessage={error ?? undefined}>
       <div className={styles.root}>
         <Avatar
           size={96}

@@ -315,9 +315,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <Table className={styles.table} aria-label={props.label} aria-busy={loading}>
           <TableHeader>
             <TableRow>
-              {renderExpanded ? (
-                <TableHeaderCell className={mergeClasses(styles.headerCell, styles.expandCell)} />
-              ) : null}
+              {renderExpanded ? <TableHeaderCell className={mergeClasses(styles.headerCell, styles.expandCell)} /> : null}
               {columns.map((column) => (
                 <TableHeaderCell
                   key={column.id}

@@ -1,16 +1,7 @@
 // A date field the French way: type 'DD/MM/YYYY' or pick the day in a month calendar
 // (react-calendar, in this component's lazy chunks only).
 import { useState } from 'react';
-import {
-  Button,
-  Input,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  makeStyles,
-  tokens,
-  type InputProps,
-} from '@fluentui/react-components';
+import { Button, Input, Popover, PopoverSurface, PopoverTrigger, makeStyles, tokens, type InputProps } from '@fluentui/react-components';
 import { CalendarLtrRegular } from '@fluentui/react-icons/svg/calendar-ltr';
 import Calendar from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
@@ -28,8 +19,10 @@ const useStyles = makeStyles({
     '& .react-calendar__navigation__label': { fontWeight: tokens.fontWeightSemibold, textTransform: 'capitalize' },
     '& .react-calendar__month-view__weekdays abbr': { textDecoration: 'none', color: tokens.colorNeutralForeground3 },
     '& .react-calendar__tile--now': { backgroundColor: tokens.colorBrandBackground2 },
-    '& .react-calendar__tile--active, & .react-calendar__tile--active:enabled:hover, & .react-calendar__tile--active:enabled:focus':
-      { backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand },
+    '& .react-calendar__tile--active, & .react-calendar__tile--active:enabled:hover, & .react-calendar__tile--active:enabled:focus': {
+      backgroundColor: tokens.colorBrandBackground,
+      color: tokens.colorNeutralForegroundOnBrand,
+    },
   },
 });
 

@@ -112,7 +112,11 @@ export function DocumentViewer({ document, onClose }: { document: ViewedDocument
             <ClosableDialogTitle className={styles.title}>{document.name}</ClosableDialogTitle>
             <DialogContent className={styles.content}>
               {kind === 'pdf' || kind === 'text' ? (
-                <iframe className={mergeClasses(styles.frame, kind === 'text' && styles.textFrame)} src={document.url} title={document.name} />
+                <iframe
+                  className={mergeClasses(styles.frame, kind === 'text' && styles.textFrame)}
+                  src={document.url}
+                  title={document.name}
+                />
               ) : kind === 'image' ? (
                 <img className={styles.image} src={document.url} alt={document.name} />
               ) : (

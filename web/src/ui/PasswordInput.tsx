@@ -5,24 +5,22 @@ import { EyeOffRegular } from '@fluentui/react-icons/svg/eye-off';
 import { fr } from '../i18n/fr';
 
 /** A password input with a button that shows or hides what was typed. */
-export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputProps, 'type' | 'contentAfter'>>(
-  function PasswordInput(props, ref) {
-    const [visible, setVisible] = useState(false);
-    return (
-      <Input
-        {...props}
-        ref={ref}
-        type={visible ? 'text' : 'password'}
-        contentAfter={
-          <Button
-            appearance="transparent"
-            size="small"
-            icon={visible ? <EyeOffRegular /> : <EyeRegular />}
-            aria-label={visible ? fr.login.hidePassword : fr.login.showPassword}
-            onClick={() => setVisible((shown) => !shown)}
-          />
-        }
-      />
-    );
-  },
-);
+export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputProps, 'type' | 'contentAfter'>>(function PasswordInput(props, ref) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <Input
+      {...props}
+      ref={ref}
+      type={visible ? 'text' : 'password'}
+      contentAfter={
+        <Button
+          appearance="transparent"
+          size="small"
+          icon={visible ? <EyeOffRegular /> : <EyeRegular />}
+          aria-label={visible ? fr.login.hidePassword : fr.login.showPassword}
+          onClick={() => setVisible((shown) => !shown)}
+        />
+      }
+    />
+  );
+});

@@ -151,10 +151,7 @@ export function UploadBox(props: UploadBoxProps) {
     }
     // The same file dropped twice is kept once.
     const known = new Set(files.map((file) => `${file.name}:${file.size}:${file.lastModified}`));
-    onFilesChange([
-      ...files,
-      ...accepted.filter((file) => !known.has(`${file.name}:${file.size}:${file.lastModified}`)),
-    ]);
+    onFilesChange([...files, ...accepted.filter((file) => !known.has(`${file.name}:${file.size}:${file.lastModified}`))]);
   };
 
   const onDrop = (event: DragEvent) => {
@@ -176,12 +173,7 @@ export function UploadBox(props: UploadBoxProps) {
         aria-label={props.label}
         aria-describedby={hintId}
         aria-disabled={disabled}
-        className={mergeClasses(
-          styles.zone,
-          dragging && styles.dragging,
-          error && styles.invalid,
-          disabled && styles.disabled,
-        )}
+        className={mergeClasses(styles.zone, dragging && styles.dragging, error && styles.invalid, disabled && styles.disabled)}
         onDragOver={(event) => {
           event.preventDefault();
           if (!disabled) setDragging(true);

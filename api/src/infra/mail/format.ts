@@ -18,9 +18,7 @@ const parisDateTimeParts = new Intl.DateTimeFormat('fr-FR', {
 export function formatParisDateTime(date: Date): string {
   // Assembled from parts: the separator ICU puts between date and time ("," / " à " / " ")
   // changes between ICU versions.
-  const part = Object.fromEntries(
-    parisDateTimeParts.formatToParts(date).map(({ type, value }) => [type, value]),
-  );
+  const part = Object.fromEntries(parisDateTimeParts.formatToParts(date).map(({ type, value }) => [type, value]));
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
 }
 

@@ -4,8 +4,7 @@ import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Tex
 // Texts shared by every e-mail. Each template keeps its own texts at the top of its file.
 const fr = {
   productName: 'Extranet Constats',
-  automaticMessage:
-    'Ce message vous a été envoyé automatiquement par l’Extranet Constats. Merci de ne pas y répondre.',
+  automaticMessage: 'Ce message vous a été envoyé automatiquement par l’Extranet Constats. Merci de ne pas y répondre.',
 };
 
 const colors = { brand: '#1f3a5f', text: '#1f2328', muted: '#6b7280', border: '#e5e7eb', danger: '#a32020' };
@@ -75,15 +74,7 @@ export function Paragraph({ children }: { children: ReactNode }) {
  * A link styled as a button; the plain-text part shows its label and URL. Each sits in its own
  * block so that two buttons never run together on one line of the plain-text part.
  */
-export function ActionButton({
-  href,
-  tone = 'primary',
-  children,
-}: {
-  href: string;
-  tone?: 'primary' | 'danger';
-  children: ReactNode;
-}) {
+export function ActionButton({ href, tone = 'primary', children }: { href: string; tone?: 'primary' | 'danger'; children: ReactNode }) {
   const backgroundColor = tone === 'danger' ? colors.danger : colors.brand;
   return (
     <Section style={styles.buttonBlock}>
@@ -97,13 +88,7 @@ export function ActionButton({
 /** Label / value rows, e.g. the fields of an account request; one "label  value" line each in plain text. */
 export function Details({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (
-    <table
-      role="presentation"
-      data-text-format="dataTable"
-      cellPadding={0}
-      cellSpacing={0}
-      style={{ margin: '0 0 16px' }}
-    >
+    <table role="presentation" data-text-format="dataTable" cellPadding={0} cellSpacing={0} style={{ margin: '0 0 16px' }}>
       <tbody>
         {rows.map(([label, value]) => (
           <tr key={label}>

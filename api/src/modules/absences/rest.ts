@@ -41,7 +41,11 @@ async function createAbsence(ctx: RestContext): Promise<Response> {
   return json({ message: result.data.createAbsence.message, absence: legacyAbsence(result.data.createAbsence.absence) }, 201);
 }
 
-async function list(ctx: RestContext, field: 'myAbsences' | 'absences', range: { from: string | null; to: string | null }): Promise<Response> {
+async function list(
+  ctx: RestContext,
+  field: 'myAbsences' | 'absences',
+  range: { from: string | null; to: string | null },
+): Promise<Response> {
   const result = await collectConnection<AbsenceData, Record<string, never>>(
     ctx,
     `query($first: Int, $after: String, $from: String, $to: String) {
@@ -62,12 +66,16 @@ export const absenceRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/v1/calendar',
-    handler: (ctx) => list(ctx, 'myAbsences', { from: param(ctx, 'startDate', 'start_date', 'from'), to: param(ctx, 'endDate', 'end_date', 'to') }),
+    handler: (ctx) =>
+      list(ctx, 'myAbsences', { from: param(ctx, 'startDate', 'start_date', 'from'), to: param(ctx, 'endDate', 'end_date', 'to') }),
   },
   {
     method: 'GET',
     path: '/api/v1/calendar/getAllAbsences',
     handler: (ctx) =>
-      list(ctx, 'absences', { from: param(ctx, 'startDate', 'start_date', 'from') ?? DEFAULT_START, to: param(ctx, 'endDate', 'end_date', 'to') }),
+      list(ctx, 'absences', {
+        from: param(ctx, 'startDate', 'start_date', 'from') ?? DEFAULT_START,
+        to: param(ctx, 'endDate', 'end_date', 'to'),
+      }),
   },
 ];

@@ -54,7 +54,8 @@ export function validateAbsence(input: AbsenceFields, today: Date): Record<strin
   if (!input.endDate?.trim()) errors.endDate = absenceMessages.required;
   else if (!end) errors.endDate = absenceMessages.invalidDate;
   else if (start && end < start) errors.endDate = absenceMessages.endBeforeStart;
-  else if (start && (end.getTime() - start.getTime()) / DAY + 1 > ABSENCE_LIMITS.longestDays) errors.endDate = absenceMessages.tooLongAbsence;
+  else if (start && (end.getTime() - start.getTime()) / DAY + 1 > ABSENCE_LIMITS.longestDays)
+    errors.endDate = absenceMessages.tooLongAbsence;
   const [first, last] = [today.getTime() - ABSENCE_LIMITS.daysBefore * DAY, today.getTime() + ABSENCE_LIMITS.daysAfter * DAY];
   if (start && !errors.startDate && (start.getTime() < first || start.getTime() > last)) errors.startDate = absenceMessages.outOfRange;
   if (end && !errors.endDate && (end.getTime() < first || end.getTime() > last)) errors.endDate = absenceMessages.outOfRange;

@@ -13,8 +13,16 @@ export const AbsenceNode = builder.prismaNode('Absence', {
   select: { userId: true },
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
-    startDate: t.string({ description: 'Premier jour (AAAA-MM-JJ).', select: { startDate: true }, resolve: (absence) => formatDay(absence.startDate) }),
-    endDate: t.string({ description: 'Dernier jour inclus (AAAA-MM-JJ).', select: { endDate: true }, resolve: (absence) => formatDay(absence.endDate) }),
+    startDate: t.string({
+      description: 'Premier jour (AAAA-MM-JJ).',
+      select: { startDate: true },
+      resolve: (absence) => formatDay(absence.startDate),
+    }),
+    endDate: t.string({
+      description: 'Dernier jour inclus (AAAA-MM-JJ).',
+      select: { endDate: true },
+      resolve: (absence) => formatDay(absence.endDate),
+    }),
     comment: t.exposeString('comment', { description: 'Commentaire libre de la personne.' }),
     user: t.relation('user', { description: "La personne absente (nom et prénom pour l'agenda)." }),
     createdAt: t.expose('createdAt', { description: 'Date de la déclaration.', type: 'DateTime' }),
@@ -81,7 +89,11 @@ builder.queryFields((t) => {
       maxSize: 500,
       args: rangeArgs,
       resolve: (query, _root, args, ctx) =>
-        ctx.db.absence.findMany({ ...query, where: absences.absencesWhere(rangeOf(args), ctx.viewer!.id), orderBy: [{ startDate: 'asc' }, { id: 'asc' }] }),
+        ctx.db.absence.findMany({
+          ...query,
+          where: absences.absencesWhere(rangeOf(args), ctx.viewer!.id),
+          orderBy: [{ startDate: 'asc' }, { id: 'asc' }],
+        }),
     }),
     absences: t.prismaConnection({
       type: AbsenceNode,
@@ -113,6 +125,7 @@ builder.subscriptionField('absenceAdded', (t) =>
     description: 'Absences déclarées, en direct (calendrier des administrateurs).',
     authScopes: { admin: true },
     subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('absenceAdded', ctx.viewer!.id),
-    resolve: (query, event: { absenceId: number }, _args, ctx) => ctx.db.absence.findUniqueOrThrow({ ...query, where: { id: event.absenceId } }),
+    resolve: (query, event: { absenceId: number }, _args, ctx) =>
+      ctx.db.absence.findUniqueOrThrow({ ...query, where: { id: event.absenceId } }),
   }),
 );

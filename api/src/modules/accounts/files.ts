@@ -25,9 +25,16 @@ export const uploadsOf = (input: AccountFiles): UploadInput[] => [...(input.avat
  * Checks the file part of a form: matrices belong to bailiffs, an avatar sent ahead must be the
  * account's own already or one the viewer staged. Adds to `errors`; returns the avatar's key.
  */
-export async function checkFiles(ctx: AppContext, form: AccountForm, input: AccountFiles, currentAvatar: string | null, errors: FieldErrors): Promise<string | null> {
+export async function checkFiles(
+  ctx: AppContext,
+  form: AccountForm,
+  input: AccountFiles,
+  currentAvatar: string | null,
+  errors: FieldErrors,
+): Promise<string | null> {
   const wrongRole = form.kind === 'profile' ? accountMessages.notEditable : accountMessages.notForRole;
-  if (form.role !== 'BAILIFF' && ((input.matrices?.length ?? 0) > 0 || (input.removeMatrixIds?.length ?? 0) > 0)) errors.matrices = wrongRole;
+  if (form.role !== 'BAILIFF' && ((input.matrices?.length ?? 0) > 0 || (input.removeMatrixIds?.length ?? 0) > 0))
+    errors.matrices = wrongRole;
   else if ((input.matrices?.length ?? 0) > MATRICES_PER_SAVE) errors.matrices = accountMessages.tooManyMatrices(MATRICES_PER_SAVE);
   if (!input.avatarKey || input.avatar) return null;
   const key = avatarKeyOf(input.avatarKey);

@@ -30,7 +30,9 @@ const roleFields = (t: Fields) => ({
 /** What only an admin sets on a secretary. */
 const secretaryAdminFields = (t: Fields) => ({
   rib: t.string({ description: 'Secrétaire : RIB.' }),
-  secretaryPricePage: t.string({ description: 'Secrétaire : tarif par page en euros, 1 à 3 chiffres et jusqu’à 3 décimales (0 par défaut).' }),
+  secretaryPricePage: t.string({
+    description: 'Secrétaire : tarif par page en euros, 1 à 3 chiffres et jusqu’à 3 décimales (0 par défaut).',
+  }),
   secretaryPricePhoto: t.string({ description: 'Secrétaire : tarif par photo en euros (0 par défaut).' }),
 });
 
@@ -53,7 +55,8 @@ const changeFields = (t: Fields) => ({
 // Every text field is optional in the schema: a missing value gets the form's French message
 // ('Champ requis', …) instead of a GraphQL type error.
 export const CreateAccountInput = builder.inputType('CreateAccountInput', {
-  description: 'Un nouveau compte actif. Les champs texte manquants reçoivent le message du formulaire (« Champ requis ») plutôt qu’une erreur de type.',
+  description:
+    'Un nouveau compte actif. Les champs texte manquants reçoivent le message du formulaire (« Champ requis ») plutôt qu’une erreur de type.',
   fields: (t) => ({
     role: t.field({ type: RoleEnum, required: true, description: 'Type de compte.' }),
     ...personFields(t),
@@ -122,6 +125,8 @@ export function accountInput<T extends Record<string, unknown>>(input: T): Accou
   return {
     ...(fields as AccountInput),
     ...(group !== undefined && { groupId: groupId(group as never) }),
-    ...(Array.isArray(removeMatrixIds) && { removeMatrixIds: (removeMatrixIds as GlobalId[]).map((id) => databaseId(id, 'Matrix', 'Matrice introuvable.')) }),
+    ...(Array.isArray(removeMatrixIds) && {
+      removeMatrixIds: (removeMatrixIds as GlobalId[]).map((id) => databaseId(id, 'Matrix', 'Matrice introuvable.')),
+    }),
   };
 }

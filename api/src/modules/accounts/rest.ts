@@ -129,7 +129,14 @@ function accountFailure(error: GraphQLFailure): Response {
   return legacyFailure(error, FIELD_NAMES, extra);
 }
 
-const ROLE_BY_NAME: Record<string, Role> = { admin: 'ADMIN', '1': 'ADMIN', bailiff: 'BAILIFF', '2': 'BAILIFF', secretary: 'SECRETARY', '3': 'SECRETARY' };
+const ROLE_BY_NAME: Record<string, Role> = {
+  admin: 'ADMIN',
+  '1': 'ADMIN',
+  bailiff: 'BAILIFF',
+  '2': 'BAILIFF',
+  secretary: 'SECRETARY',
+  '3': 'SECRETARY',
+};
 const roleOf = (value: string | undefined | null): Role | null => ROLE_BY_NAME[(value ?? '').trim().toLowerCase()] ?? null;
 
 /** The GraphQL input of a legacy account body, keeping only what the form in question carries. */
@@ -151,7 +158,8 @@ function accountInput(body: Record<string, string>, form: AccountForm): { input:
   }
   if (body.civility !== undefined && carried.includes('civility')) {
     const civility = parseCivility(body.civility);
-    if (!civility) return { error: json({ code: 400, message: accountMessages.civility, errors: { civility: accountMessages.civility } }, 400) };
+    if (!civility)
+      return { error: json({ code: 400, message: accountMessages.civility, errors: { civility: accountMessages.civility } }, 400) };
     input.civility = civility;
   }
   // Spec §7: the picture sent by users/image comes back as `profile`, its link.

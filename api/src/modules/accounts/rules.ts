@@ -145,10 +145,35 @@ export type AccountForm = { kind: 'create' | 'update' | 'profile'; role: Role };
 /** Fields each account type carries (spec §2 account forms): the rest does not apply to it. */
 const FIELDS_BY_ROLE: Record<Role, readonly AccountField[]> = {
   ADMIN: ['civility', 'firstName', 'lastName', 'telephone', 'email', 'identity', 'password', 'passwordConfirmation', 'description'],
-  BAILIFF: ['civility', 'firstName', 'lastName', 'telephone', 'email', 'identity', 'password', 'passwordConfirmation', 'description', 'instructions'],
+  BAILIFF: [
+    'civility',
+    'firstName',
+    'lastName',
+    'telephone',
+    'email',
+    'identity',
+    'password',
+    'passwordConfirmation',
+    'description',
+    'instructions',
+  ],
   SECRETARY: [
-    'civility', 'firstName', 'lastName', 'telephone', 'email', 'identity', 'password', 'passwordConfirmation', 'description',
-    'siret', 'address', 'zip', 'city', 'rib', 'secretaryPricePage', 'secretaryPricePhoto',
+    'civility',
+    'firstName',
+    'lastName',
+    'telephone',
+    'email',
+    'identity',
+    'password',
+    'passwordConfirmation',
+    'description',
+    'siret',
+    'address',
+    'zip',
+    'city',
+    'rib',
+    'secretaryPricePage',
+    'secretaryPricePhoto',
   ],
 };
 
@@ -175,8 +200,18 @@ export function accountFieldsFor(form: AccountForm): readonly AccountField[] {
 }
 
 const MAX_LENGTH: Partial<Record<AccountField, number>> = {
-  firstName: 120, lastName: 120, telephone: 30, email: 254, identity: 60, siret: 30, address: 200, city: 120, rib: 60,
-  description: 2000, instructions: 20_000, zip: 10,
+  firstName: 120,
+  lastName: 120,
+  telephone: 30,
+  email: 254,
+  identity: 60,
+  siret: 30,
+  address: 200,
+  city: 120,
+  rib: 60,
+  description: 2000,
+  instructions: 20_000,
+  zip: 10,
 };
 
 /** Spec §5 phone patterns: bailiff form optional international prefix + 10 digits; admin form 9; secretary forms 10. */
@@ -215,7 +250,11 @@ const ALL_FIELDS = [...new Set(Object.values(FIELDS_BY_ROLE).flat())];
  * Fields left undefined are not being changed. On update and profile saves, a value equal to the
  * stored one is not checked again, so records that predate a rule stay editable.
  */
-export function validateAccountFields(form: AccountForm, input: AccountFields, stored: AccountFields | null = null): Record<string, string> {
+export function validateAccountFields(
+  form: AccountForm,
+  input: AccountFields,
+  stored: AccountFields | null = null,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const allowed = accountFieldsFor(form);
   const { role } = form;
@@ -224,7 +263,11 @@ export function validateAccountFields(form: AccountForm, input: AccountFields, s
   // Spec §5: the admin profile validates nothing beyond what the account cannot do without.
   const adminProfile = isProfile && role === 'ADMIN';
   const required: readonly AccountField[] =
-    form.kind === 'create' ? [...REQUIRED_BY_ROLE[role], 'password'] : adminProfile ? ['firstName', 'lastName', 'identity'] : REQUIRED_BY_ROLE[role];
+    form.kind === 'create'
+      ? [...REQUIRED_BY_ROLE[role], 'password']
+      : adminProfile
+        ? ['firstName', 'lastName', 'identity']
+        : REQUIRED_BY_ROLE[role];
   const requiredMessage = secretaryProfile ? accountMessages.requiredSecretaryProfile : accountMessages.required;
 
   for (const field of ALL_FIELDS) {
@@ -286,7 +329,11 @@ export function validateAccountFields(form: AccountForm, input: AccountFields, s
  * an impersonation session never sets one, whoever the account; an admin setting another user's
  * password needs nothing more.
  */
-export function passwordChangeRule(change: { newPassword: boolean; own: boolean; impersonated: boolean }): 'none' | 'forbidden' | 'currentPassword' {
+export function passwordChangeRule(change: {
+  newPassword: boolean;
+  own: boolean;
+  impersonated: boolean;
+}): 'none' | 'forbidden' | 'currentPassword' {
   if (!change.newPassword) return 'none';
   if (change.impersonated) return 'forbidden';
   return change.own ? 'currentPassword' : 'none';

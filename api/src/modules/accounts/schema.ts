@@ -2,7 +2,16 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { AppContext } from '../../context.js';
 import { builder } from '../../graphql/builder.js';
 import { CivilityEnum, RoleEnum, UserStatusEnum } from './enums.js';
-import { CreateAccountInput, ReviewPendingAccountInput, SetAccountActiveInput, StageAvatarInput, UpdateAccountInput, UpdateMyProfileInput, accountInput, userId } from './inputs.js';
+import {
+  CreateAccountInput,
+  ReviewPendingAccountInput,
+  SetAccountActiveInput,
+  StageAvatarInput,
+  UpdateAccountInput,
+  UpdateMyProfileInput,
+  accountInput,
+  userId,
+} from './inputs.js';
 import { accountMessages, formatUnitPrice, roleIds, searchWords } from './rules.js';
 import * as accounts from './service.js';
 import { CHOICES_TAKE, MAX_CHOICES, allChoices } from '../../lib/choices.js';
@@ -22,7 +31,8 @@ const hidden = (_parent: unknown, _args: unknown, ctx: AppContext, _info: unknow
 };
 
 export const UserNode = builder.prismaNode('User', {
-  description: 'Un compte : administrateur, huissier ou secrétaire. Les coordonnées et données privées ne sont lisibles que par un administrateur et par le titulaire (null pour les autres).',
+  description:
+    'Un compte : administrateur, huissier ou secrétaire. Les coordonnées et données privées ne sont lisibles que par un administrateur et par le titulaire (null pour les autres).',
   id: { field: 'id' },
   // node(id:) of a missing record is null, not an error.
   nullable: true,
@@ -38,7 +48,11 @@ export const UserNode = builder.prismaNode('User', {
     // Read from the type's own selection (plain resolvers, not exposes that would select again).
     databaseId: t.int({ description: 'Identifiant numérique (ancienne API REST).', resolve: (user) => user.id }),
     role: t.expose('role', { description: 'Type de compte.', type: RoleEnum }),
-    roleId: t.string({ description: "role_id de l'ancienne API : '1', '2' ou '3'.", select: { role: true }, resolve: (user) => roleIds[user.role] }),
+    roleId: t.string({
+      description: "role_id de l'ancienne API : '1', '2' ou '3'.",
+      select: { role: true },
+      resolve: (user) => roleIds[user.role],
+    }),
     civility: t.expose('civility', { description: 'Civilité.', type: CivilityEnum }),
     firstName: t.string({ description: 'Prénom.', resolve: (user) => user.firstName }),
     lastName: t.string({ description: 'Nom.', resolve: (user) => user.lastName }),
@@ -56,26 +70,67 @@ export const UserNode = builder.prismaNode('User', {
       resolve: (user) => user.group?.name ?? null,
     }),
     // Contact and private details: admins and the account's owner only.
-    status: t.expose('status', { description: 'État du compte (administrateur ou titulaire).', type: UserStatusEnum, nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
-    email: t.exposeString('email', { description: 'Adresse e-mail (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    status: t.expose('status', {
+      description: 'État du compte (administrateur ou titulaire).',
+      type: UserStatusEnum,
+      nullable: true,
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+    }),
+    email: t.exposeString('email', {
+      description: 'Adresse e-mail (administrateur ou titulaire).',
+      nullable: true,
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+    }),
     identity: t.exposeString('identity', {
       nullable: true,
       description: 'Identifiant de connexion.',
       authScopes: adminOrSelf,
       unauthorizedResolver: hidden,
     }),
-    telephone: t.exposeString('telephone', { description: 'Téléphone (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    telephone: t.exposeString('telephone', {
+      description: 'Téléphone (administrateur ou titulaire).',
+      nullable: true,
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+    }),
     group: t.relation('group', {
       nullable: true,
       description: "L'étude d'un huissier (coordonnées et tarifs).",
       authScopes: adminOrSelf,
       unauthorizedResolver: hidden,
     }),
-    siret: t.exposeString('siret', { description: 'Secrétaire : numéro Siret (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
-    address: t.exposeString('address', { description: 'Secrétaire : adresse postale (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
-    zip: t.exposeString('zip', { description: 'Secrétaire : code postal (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
-    city: t.exposeString('city', { description: 'Secrétaire : ville (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
-    rib: t.exposeString('rib', { description: 'Secrétaire : RIB (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    siret: t.exposeString('siret', {
+      description: 'Secrétaire : numéro Siret (administrateur ou titulaire).',
+      nullable: true,
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+    }),
+    address: t.exposeString('address', {
+      description: 'Secrétaire : adresse postale (administrateur ou titulaire).',
+      nullable: true,
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+    }),
+    zip: t.exposeString('zip', {
+      description: 'Secrétaire : code postal (administrateur ou titulaire).',
+      nullable: true,
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+    }),
+    city: t.exposeString('city', {
+      description: 'Secrétaire : ville (administrateur ou titulaire).',
+      nullable: true,
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+    }),
+    rib: t.exposeString('rib', {
+      description: 'Secrétaire : RIB (administrateur ou titulaire).',
+      nullable: true,
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+    }),
     secretaryPricePage: t.string({
       nullable: true,
       description: 'Tarif par page de la secrétaire, en euros (« 1.20 »).',
@@ -92,9 +147,26 @@ export const UserNode = builder.prismaNode('User', {
       select: { secretaryPricePhoto: true },
       resolve: (user) => formatUnitPrice(user.secretaryPricePhoto),
     }),
-    description: t.exposeString('description', { description: 'Administrateur : description libre (administrateur ou titulaire).', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
-    lastActivityAt: t.expose('lastActivityAt', { description: 'Dernière activité connue sur l’application.', type: 'DateTime', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
-    createdAt: t.expose('createdAt', { description: 'Date de création du compte.', type: 'DateTime', nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden }),
+    description: t.exposeString('description', {
+      description: 'Administrateur : description libre (administrateur ou titulaire).',
+      nullable: true,
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+    }),
+    lastActivityAt: t.expose('lastActivityAt', {
+      description: 'Dernière activité connue sur l’application.',
+      type: 'DateTime',
+      nullable: true,
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+    }),
+    createdAt: t.expose('createdAt', {
+      description: 'Date de création du compte.',
+      type: 'DateTime',
+      nullable: true,
+      authScopes: adminOrSelf,
+      unauthorizedResolver: hidden,
+    }),
     createdBy: t.relation('createdBy', {
       nullable: true,
       description: "L'administrateur qui a créé le compte (null pour une inscription).",
@@ -189,7 +261,10 @@ const StagedAvatarPayload = builder.objectRef<{ key: string }>('StagedAvatarPayl
   description: 'Photo enregistrée, à lier au compte par avatarKey lors de l’enregistrement du formulaire.',
   fields: (t) => ({
     avatarKey: t.exposeString('key', { description: 'Clé de la photo, à passer en avatarKey.' }),
-    url: t.string({ description: 'Lien signé et temporaire vers l’image.', resolve: (payload, _args, ctx) => ctx.files.file(payload.key, `photo${extensionOf(payload.key)}`) }),
+    url: t.string({
+      description: 'Lien signé et temporaire vers l’image.',
+      resolve: (payload, _args, ctx) => ctx.files.file(payload.key, `photo${extensionOf(payload.key)}`),
+    }),
   }),
 });
 
@@ -203,10 +278,13 @@ builder.queryFields((t) => ({
       args: {
         role: t.arg({ description: 'Seulement ce type de compte.', type: RoleEnum }),
         status: t.arg({ description: 'Seulement cet état (PENDING : demandes d’inscription à examiner).', type: UserStatusEnum }),
-        selectable: t.arg.boolean({ description: 'Seulement les comptes proposés dans les sélecteurs et filtres : jamais un compte en attente de validation.' }),
+        selectable: t.arg.boolean({
+          description: 'Seulement les comptes proposés dans les sélecteurs et filtres : jamais un compte en attente de validation.',
+        }),
         keyword: t.arg.string({ description: 'Cherché dans nom, prénom, e-mail et identifiant.' }),
       },
-      totalCount: (_parent, args, ctx) => ctx.db.user.count({ where: accounts.accountsWhere({ ...args, words: searchWords(args.keyword) }) }),
+      totalCount: (_parent, args, ctx) =>
+        ctx.db.user.count({ where: accounts.accountsWhere({ ...args, words: searchWords(args.keyword) }) }),
       resolve: (query, _root, args, ctx) =>
         ctx.db.user.findMany({
           ...query,

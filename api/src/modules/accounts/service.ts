@@ -34,9 +34,26 @@ export interface AccountInput extends AccountFields, AccountFiles {
 }
 
 const STORED_SELECT = {
-  id: true, role: true, status: true, civility: true, firstName: true, lastName: true, telephone: true, email: true, identity: true,
-  groupId: true, siret: true, address: true, zip: true, city: true, rib: true, secretaryPricePage: true, secretaryPricePhoto: true,
-  description: true, instructions: true, avatarKey: true,
+  id: true,
+  role: true,
+  status: true,
+  civility: true,
+  firstName: true,
+  lastName: true,
+  telephone: true,
+  email: true,
+  identity: true,
+  groupId: true,
+  siret: true,
+  address: true,
+  zip: true,
+  city: true,
+  rib: true,
+  secretaryPricePage: true,
+  secretaryPricePhoto: true,
+  description: true,
+  instructions: true,
+  avatarKey: true,
 } satisfies Prisma.UserSelect;
 
 type StoredUser = Prisma.UserGetPayload<{ select: typeof STORED_SELECT }>;
@@ -107,18 +124,25 @@ async function assertUnique(ctx: AppContext, email: string | null, identity: str
   });
   const fields: FieldErrors = {};
   if (email && taken.some((user) => user.email === email)) fields.email = accountMessages.duplicateEmail;
-  if (identity && taken.some((user) => user.identity.toLowerCase() === identity.toLowerCase())) fields.identity = accountMessages.duplicateIdentity;
+  if (identity && taken.some((user) => user.identity.toLowerCase() === identity.toLowerCase()))
+    fields.identity = accountMessages.duplicateIdentity;
   if (Object.keys(fields).length > 0) throw duplicateError(fields);
 }
 
-const duplicateError = (fields: FieldErrors) => new AppError('CONFLICT', fields.email ?? fields.identity ?? accountMessages.duplicateEmail, { fields });
+const duplicateError = (fields: FieldErrors) =>
+  new AppError('CONFLICT', fields.email ?? fields.identity ?? accountMessages.duplicateEmail, { fields });
 
 /** Two simultaneous saves with the same address or identifier: the unique indexes decide. */
 function mapUniqueViolation(error: unknown): never {
-  const prismaError = error as { code?: string; meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } };
+  const prismaError = error as {
+    code?: string;
+    meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } };
+  };
   if (prismaError.code === 'P2002') {
     const target = JSON.stringify(prismaError.meta ?? {});
-    throw duplicateError(target.includes('identity') ? { identity: accountMessages.duplicateIdentity } : { email: accountMessages.duplicateEmail });
+    throw duplicateError(
+      target.includes('identity') ? { identity: accountMessages.duplicateIdentity } : { email: accountMessages.duplicateEmail },
+    );
   }
   throw error;
 }
@@ -171,7 +195,12 @@ export async function createAccount(ctx: AppContext, role: Role, typed: AccountI
       });
       if (files.matrices.length > 0) await tx.userMatrix.createMany({ data: files.matrices.map((file) => matrixRow(user.id, file)) });
       if (!files.avatar && stagedAvatar) await markLinked(tx, stagedAvatar);
-      await recordAudit(tx, ctx, { action: 'accounts.create', entity: 'User', entityId: user.id, data: { role, matrices: files.matrices.length } });
+      await recordAudit(tx, ctx, {
+        action: 'accounts.create',
+        entity: 'User',
+        entityId: user.id,
+        data: { role, matrices: files.matrices.length },
+      });
       return user;
     });
     return created.id;
@@ -253,7 +282,12 @@ async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, 
         action,
         entity: 'User',
         entityId: stored.id,
-        data: { fields: changed, passwordChanged: !!password, matricesAdded: files.matrices.length, matricesRemoved: removedMatrices.length },
+        data: {
+          fields: changed,
+          passwordChanged: !!password,
+          matricesAdded: files.matrices.length,
+          matricesRemoved: removedMatrices.length,
+        },
       });
     });
   } catch (error) {
@@ -300,7 +334,8 @@ export async function setAccountStatus(ctx: AppContext, userId: number, active: 
   const stored = await findStored(ctx, userId);
   const status: UserStatus = active ? 'ACTIVE' : 'DISABLED';
   if (stored.status === status) return;
-  if (stored.status === 'PENDING') throw new AppError('BAD_USER_INPUT', "Ce compte est en attente de validation : approuvez-le ou refusez-le.");
+  if (stored.status === 'PENDING')
+    throw new AppError('BAD_USER_INPUT', 'Ce compte est en attente de validation : approuvez-le ou refusez-le.');
   const revoked = await ctx.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { status } });
     await recordAudit(tx, ctx, { action: active ? 'accounts.enable' : 'accounts.disable', entity: 'User', entityId: userId });
@@ -345,7 +380,12 @@ export async function reviewPendingAccount(ctx: AppContext, userId: number, appr
  * `selectable` is the rule of every selector and filter (issue 18): an account awaiting
  * validation is offered nowhere (a refused one is deleted).
  */
-export function accountsWhere(filter: { role?: Role | null; status?: UserStatus | null; selectable?: boolean | null; words: string[] }): Prisma.UserWhereInput {
+export function accountsWhere(filter: {
+  role?: Role | null;
+  status?: UserStatus | null;
+  selectable?: boolean | null;
+  words: string[];
+}): Prisma.UserWhereInput {
   return {
     ...(filter.role && { role: filter.role }),
     AND: [

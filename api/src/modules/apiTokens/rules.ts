@@ -48,7 +48,10 @@ export interface TokenInput {
 }
 
 /** The cleaned name and expiry, or each field's French message. */
-export function validateTokenInput(input: TokenInput, now: Date): { ok: true; name: string; expiresAt: Date } | { ok: false; fields: FieldErrors } {
+export function validateTokenInput(
+  input: TokenInput,
+  now: Date,
+): { ok: true; name: string; expiresAt: Date } | { ok: false; fields: FieldErrors } {
   const fields: FieldErrors = {};
   const name = (input.name ?? '').trim();
   if (!name) fields.name = apiTokenMessages.nameRequired;

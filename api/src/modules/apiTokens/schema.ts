@@ -22,10 +22,18 @@ export const ApiTokenNode = builder.prismaNode('ApiToken', {
   fields: (t) => ({
     name: t.exposeString('name', { description: 'Nom donné à la création (l’outil ou la personne qui l’utilise).' }),
     creator: t.relation('user', { description: 'Administrateur qui l’a créé ; le jeton lit ce que ce compte peut lire.' }),
-    status: t.field({ type: ApiTokenStatusEnum, description: 'Actif, expiré ou révoqué.', resolve: (token) => tokenStatus(token, new Date()) }),
+    status: t.field({
+      type: ApiTokenStatusEnum,
+      description: 'Actif, expiré ou révoqué.',
+      resolve: (token) => tokenStatus(token, new Date()),
+    }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'Date d’expiration (au plus un an après la création).' }),
     revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'Date de révocation, le cas échéant.' }),
-    lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: 'Dernière utilisation (à la minute près), null s’il n’a jamais servi.' }),
+    lastUsedAt: t.expose('lastUsedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Dernière utilisation (à la minute près), null s’il n’a jamais servi.',
+    }),
     lastUsedIp: t.exposeString('lastUsedIp', { nullable: true, description: 'Adresse IP de la dernière utilisation.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Date de création.' }),
   }),

@@ -4,7 +4,16 @@ import type { AppContext, ClientInfo, Services, Viewer } from '../../context.js'
 import { AppError, validationError } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
 import { hashToken } from '../auth/tokens.js';
-import { API_TOKEN_PREFIX, apiTokenMessages, budgetFigures, isApiTokenFormat, retryAfterSeconds, validateTokenInput, type CostExtension, type TokenInput } from './rules.js';
+import {
+  API_TOKEN_PREFIX,
+  apiTokenMessages,
+  budgetFigures,
+  isApiTokenFormat,
+  retryAfterSeconds,
+  validateTokenInput,
+  type CostExtension,
+  type TokenInput,
+} from './rules.js';
 
 /** Prefix + 256 random bits; only its SHA-256 is stored, like session tokens (auth/tokens.ts). */
 export const newApiToken = () => API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
@@ -18,7 +27,12 @@ export async function createApiToken(ctx: AppContext, input: TokenInput): Promis
       data: { userId: ctx.viewer!.id, name: checked.name, tokenHash: hashToken(token), expiresAt: checked.expiresAt },
       select: { id: true },
     });
-    await recordAudit(tx, ctx, { action: 'api_token.create', entity: 'ApiToken', entityId: row.id, data: { name: checked.name, expiresAt: checked.expiresAt.toISOString() } });
+    await recordAudit(tx, ctx, {
+      action: 'api_token.create',
+      entity: 'ApiToken',
+      entityId: row.id,
+      data: { name: checked.name, expiresAt: checked.expiresAt.toISOString() },
+    });
     return row;
   });
   return { token, id: created.id };
@@ -49,7 +63,14 @@ export async function resolveApiToken(services: Pick<Services, 'db'>, token: str
   if (!isApiTokenFormat(token)) return null;
   const row = await services.db.apiToken.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { id: true, expiresAt: true, revokedAt: true, lastUsedAt: true, lastUsedIp: true, user: { select: { id: true, role: true, status: true } } },
+    select: {
+      id: true,
+      expiresAt: true,
+      revokedAt: true,
+      lastUsedAt: true,
+      lastUsedIp: true,
+      user: { select: { id: true, role: true, status: true } },
+    },
   });
   const now = new Date();
   if (!row || row.revokedAt || row.expiresAt <= now || row.user.status !== 'ACTIVE') return null;
@@ -60,7 +81,11 @@ export async function resolveApiToken(services: Pick<Services, 'db'>, token: str
       data: { lastUsedAt: now, lastUsedIp: client.ip },
     });
     if (moved.count > 0) {
-      await recordAudit(services.db, { viewer, client }, { action: 'api_token.new_address', entity: 'ApiToken', entityId: row.id, data: { ip: client.ip } });
+      await recordAudit(
+        services.db,
+        { viewer, client },
+        { action: 'api_token.new_address', entity: 'ApiToken', entityId: row.id, data: { ip: client.ip } },
+      );
     }
   } else if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await services.db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });

@@ -106,7 +106,11 @@ export const authRoutes: Route[] = [
       });
     },
   },
-  { method: 'POST', path: '/api/v1/auth/login-as', handler: async (ctx) => signIn(ctx, 'loginAs', { email: (await readFields(ctx.request)).email ?? '' }) },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/login-as',
+    handler: async (ctx) => signIn(ctx, 'loginAs', { email: (await readFields(ctx.request)).email ?? '' }),
+  },
   { method: 'POST', path: '/api/v1/auth/logout', handler: logout, anonymous: true },
   { method: 'GET', path: '/api/v1/auth/session', handler: me },
   { method: 'GET', path: '/api/v1/users/me', handler: me },

@@ -7,7 +7,7 @@ export const messages = {
   badCredentials: 'Identifiant ou mot de passe incorrect.',
   throttled: 'Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.',
   tooManyRequests: 'Trop de demandes. Veuillez réessayer plus tard.',
-  accountPending: "Votre compte est en attente de validation par un administrateur.",
+  accountPending: 'Votre compte est en attente de validation par un administrateur.',
   accountDisabled: 'Votre compte est désactivé. Contactez un administrateur.',
   duplicateAccount: 'Adresse e-mail ou identifiant déjà utilisé(e).',
   registrationSent:

@@ -53,7 +53,10 @@ const EmailInput = builder.inputType('RequestPasswordResetInput', {
 
 const ResetPasswordInput = builder.inputType('ResetPasswordInput', {
   description: 'Nouveau mot de passe choisi depuis le lien reçu par e-mail.',
-  fields: (t) => ({ token: t.string({ description: 'Jeton du lien reçu par e-mail.', required: true }), password: t.string({ description: 'Nouveau mot de passe.', required: true }) }),
+  fields: (t) => ({
+    token: t.string({ description: 'Jeton du lien reçu par e-mail.', required: true }),
+    password: t.string({ description: 'Nouveau mot de passe.', required: true }),
+  }),
 });
 
 const LoginAsInput = builder.inputType('LoginAsInput', {

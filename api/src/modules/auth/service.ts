@@ -9,13 +9,7 @@ import { hashPassword, verifyPassword } from './password.js';
 import { hashToken, newToken } from './tokens.js';
 import { announceRevoked, revokeSessions } from './live-sessions.js';
 import { guardLogin, guardRegistration, guardResetRequest, loginKey, loginSucceeded, mayMailReset } from './throttle.js';
-import {
-  isStrongPassword,
-  messages,
-  sessionExpiry,
-  validateRegistration,
-  type RegistrationInput,
-} from './rules.js';
+import { isStrongPassword, messages, sessionExpiry, validateRegistration, type RegistrationInput } from './rules.js';
 import { escapeHtml } from '../../infra/html.js';
 
 export interface LoginInput {
@@ -83,7 +77,10 @@ export async function resolveSession(services: Pick<Services, 'db'>, token: stri
 }
 
 /** A valid session's viewer and expiry (a live socket closes at that time). */
-export async function findLiveSession(services: Pick<Services, 'db'>, token: string | null): Promise<{ viewer: Viewer & { sessionId: number }; expiresAt: Date } | null> {
+export async function findLiveSession(
+  services: Pick<Services, 'db'>,
+  token: string | null,
+): Promise<{ viewer: Viewer & { sessionId: number }; expiresAt: Date } | null> {
   if (!token) return null;
   const session = await services.db.session.findUnique({
     where: { tokenHash: hashToken(token) },
@@ -136,27 +133,29 @@ export async function register(ctx: AppContext, typed: RegistrationInput): Promi
     city: input.city.trim(),
   };
   const passwordHash = await hashPassword(input.password);
-  const created = await ctx.db.$transaction(async (tx) => {
-    const user = await tx.user.create({
-      data: {
-        ...fields,
-        civility,
-        email,
-        identity,
-        passwordHash,
-        role: 'BAILIFF',
-        status: 'PENDING',
-        searchText: toSearchText(fields.firstName, fields.lastName, email, identity),
-      },
-      select: { id: true },
+  const created = await ctx.db
+    .$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: {
+          ...fields,
+          civility,
+          email,
+          identity,
+          passwordHash,
+          role: 'BAILIFF',
+          status: 'PENDING',
+          searchText: toSearchText(fields.firstName, fields.lastName, email, identity),
+        },
+        select: { id: true },
+      });
+      await recordAudit(tx, ctx, { action: 'auth.register', entity: 'User', entityId: user.id }, user.id);
+      return user;
+    })
+    .catch((error: unknown) => {
+      // Two simultaneous registrations with the same address: the unique index decides.
+      if ((error as { code?: string }).code === 'P2002') throw new AppError('CONFLICT', messages.duplicateAccount);
+      throw error;
     });
-    await recordAudit(tx, ctx, { action: 'auth.register', entity: 'User', entityId: user.id }, user.id);
-    return user;
-  }).catch((error: unknown) => {
-    // Two simultaneous registrations with the same address: the unique index decides.
-    if ((error as { code?: string }).code === 'P2002') throw new AppError('CONFLICT', messages.duplicateAccount);
-    throw error;
-  });
 
   const adminIds = await activeAdminIds(ctx.db);
   const name = `${civilityLabels[civility]} ${fields.firstName} ${fields.lastName}`;

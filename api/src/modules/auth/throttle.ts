@@ -48,7 +48,10 @@ export async function loginSucceeded(ctx: AppContext, accountKey: string): Promi
 async function signedInFrom(ctx: AppContext, userId: number, ip: string): Promise<boolean> {
   const since = new Date(Date.now() - KNOWN_ADDRESS_DAYS * 24 * 3600_000);
   // Sessions an admin opened as this user ("Se connecter") were not opened from the user's address.
-  const session = await ctx.db.session.findFirst({ where: { userId, ip, impersonatorId: null, createdAt: { gte: since } }, select: { id: true } });
+  const session = await ctx.db.session.findFirst({
+    where: { userId, ip, impersonatorId: null, createdAt: { gte: since } },
+    select: { id: true },
+  });
   return session !== null;
 }
 

@@ -23,7 +23,8 @@ export const FACTURX_VAT_PERCENT = '20';
 export const facturXMentions = {
   onReceipt: `${PAYMENT_TERMS}, à réception de la facture ; pas d’escompte pour paiement anticipé.`,
   lateInterest: `${LATE_INTEREST} de retard, exigibles sans rappel.`,
-  indemnity: 'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40 € (art. L441-10 et D441-5 du code de commerce).',
+  indemnity:
+    'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40 € (art. L441-10 et D441-5 du code de commerce).',
 } as const;
 
 /** What the bill froze about its seller and buyer at generation (GroupBill.einvoice). */
@@ -93,7 +94,9 @@ function allowance(percent: number, basis: Decimal, amount: Decimal, reason: str
     '<ram:SpecifiedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>false</udt:Indicator></ram:ChargeIndicator>' +
     `<ram:CalculationPercent>${percent}</ram:CalculationPercent><ram:BasisAmount>${money(basis)}</ram:BasisAmount>` +
     `<ram:ActualAmount>${money(amount)}</ram:ActualAmount><ram:ReasonCode>95</ram:ReasonCode><ram:Reason>${clean(reason)}</ram:Reason>` +
-    (withTax ? `<ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>${FACTURX_VAT_PERCENT}</ram:RateApplicablePercent></ram:CategoryTradeTax>` : '') +
+    (withTax
+      ? `<ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>${FACTURX_VAT_PERCENT}</ram:RateApplicablePercent></ram:CategoryTradeTax>`
+      : '') +
     '</ram:SpecifiedTradeAllowanceCharge>'
   );
 }
@@ -118,7 +121,9 @@ function lineItem(line: FacturXLine, index: number): string {
     '<ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode="C62">1</ram:BilledQuantity></ram:SpecifiedLineTradeDelivery>' +
     '<ram:SpecifiedLineTradeSettlement>' +
     `<ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>${FACTURX_VAT_PERCENT}</ram:RateApplicablePercent></ram:ApplicableTradeTax>` +
-    (line.discount > 0 ? allowance(line.discount, line.amount, line.discountAmount, `Remise sur constat (${line.discount} %)`, false) : '') +
+    (line.discount > 0
+      ? allowance(line.discount, line.amount, line.discountAmount, `Remise sur constat (${line.discount} %)`, false)
+      : '') +
     `<ram:SpecifiedTradeSettlementLineMonetarySummation><ram:LineTotalAmount>${money(net)}</ram:LineTotalAmount></ram:SpecifiedTradeSettlementLineMonetarySummation>` +
     '</ram:SpecifiedLineTradeSettlement></ram:IncludedSupplyChainTradeLineItem>'
   );
@@ -134,7 +139,8 @@ export function facturXTotals(bill: FacturXBill) {
     !sum(bill.lines.map((line) => line.amount)).equals(bill.amountHT) && 'la somme des lignes diffère du total HT',
     documentAllowance.isNegative() && 'les remises des lignes dépassent la remise totale',
     !taxBasis.equals(bill.amountHT.minus(bill.discountAmount)) && 'la base de TVA diffère du net HT',
-    !taxBasis.times(FACTURX_VAT_PERCENT).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).equals(bill.vatAmount) && 'la TVA n’est pas 20 % de la base arrondie au centime',
+    !taxBasis.times(FACTURX_VAT_PERCENT).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).equals(bill.vatAmount) &&
+      'la TVA n’est pas 20 % de la base arrondie au centime',
     !taxBasis.plus(bill.vatAmount).equals(bill.amountTTC) && 'le TTC n’est pas la base plus la TVA',
   ].filter(Boolean);
   if (problems.length > 0) throw new FacturXFiguresError(`Facture ${bill.number} : ${problems.join(' ; ')}.`);
@@ -147,25 +153,39 @@ export function buildFacturXml(bill: FacturXBill): string {
   const { seller, buyer } = bill.snapshot;
   const issued = date102(bill.issuedAt);
   const month = String(bill.month).padStart(2, '0');
-  const note = (subject: string, text: string) => `<ram:IncludedNote><ram:Content>${clean(text)}</ram:Content><ram:SubjectCode>${subject}</ram:SubjectCode></ram:IncludedNote>`;
+  const note = (subject: string, text: string) =>
+    `<ram:IncludedNote><ram:Content>${clean(text)}</ram:Content><ram:SubjectCode>${subject}</ram:SubjectCode></ram:IncludedNote>`;
   const legal = `${seller.legalName}, ${seller.legalForm}, ${seller.rcs}, SIRET ${seller.siret}, TVA ${seller.vatNumber}`;
   const terms = [seller.paymentTerms, facturXMentions.onReceipt, facturXMentions.lateInterest, facturXMentions.indemnity].join(' ');
-  const taxRegistration = (vat: string | null) => (vat ? `<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${clean(vat)}</ram:ID></ram:SpecifiedTaxRegistration>` : '');
+  const taxRegistration = (vat: string | null) =>
+    vat ? `<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${clean(vat)}</ram:ID></ram:SpecifiedTaxRegistration>` : '';
   const legalOrganization = (siren: string | null, name?: string) =>
-    siren ? `<ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">${siren}</ram:ID>${name ? `<ram:TradingBusinessName>${clean(name)}</ram:TradingBusinessName>` : ''}</ram:SpecifiedLegalOrganization>` : '';
+    siren
+      ? `<ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">${siren}</ram:ID>${name ? `<ram:TradingBusinessName>${clean(name)}</ram:TradingBusinessName>` : ''}</ram:SpecifiedLegalOrganization>`
+      : '';
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:qdt="urn:un:unece:uncefact:data:standard:QualifiedDataType:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">' +
     `<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>${EN16931_GUIDELINE}</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>` +
     `<rsm:ExchangedDocument><ram:ID>${bill.number}</ram:ID><ram:TypeCode>380</ram:TypeCode>${dateElement('ram:IssueDateTime', issued)}` +
-    note('REG', legal) + note('AAB', facturXMentions.onReceipt) + note('PMD', facturXMentions.lateInterest) + note('PMT', facturXMentions.indemnity) +
+    note('REG', legal) +
+    note('AAB', facturXMentions.onReceipt) +
+    note('PMD', facturXMentions.lateInterest) +
+    note('PMT', facturXMentions.indemnity) +
     '</rsm:ExchangedDocument>' +
     '<rsm:SupplyChainTradeTransaction>' +
     bill.lines.map(lineItem).join('') +
     '<ram:ApplicableHeaderTradeAgreement>' +
     `<ram:SellerTradeParty><ram:Name>${clean(seller.legalName)}</ram:Name><ram:Description>${clean(`${seller.legalForm} – ${seller.rcs}`)}</ram:Description>` +
-    legalOrganization(seller.siren) + address(seller) + taxRegistration(seller.vatNumber) + '</ram:SellerTradeParty>' +
-    `<ram:BuyerTradeParty><ram:Name>${clean(bill.buyerName)}</ram:Name>` + legalOrganization(buyer.siren) + address(buyer) + taxRegistration(buyer.vatNumber) + '</ram:BuyerTradeParty>' +
+    legalOrganization(seller.siren) +
+    address(seller) +
+    taxRegistration(seller.vatNumber) +
+    '</ram:SellerTradeParty>' +
+    `<ram:BuyerTradeParty><ram:Name>${clean(bill.buyerName)}</ram:Name>` +
+    legalOrganization(buyer.siren) +
+    address(buyer) +
+    taxRegistration(buyer.vatNumber) +
+    '</ram:BuyerTradeParty>' +
     '</ram:ApplicableHeaderTradeAgreement>' +
     '<ram:ApplicableHeaderTradeDelivery/>' +
     '<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>' +
@@ -174,7 +194,9 @@ export function buildFacturXml(bill: FacturXBill): string {
     `<ram:ApplicableTradeTax><ram:CalculatedAmount>${money(bill.vatAmount)}</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode><ram:BasisAmount>${money(taxBasis)}</ram:BasisAmount>` +
     `<ram:CategoryCode>S</ram:CategoryCode><ram:DueDateTypeCode>5</ram:DueDateTypeCode><ram:RateApplicablePercent>${FACTURX_VAT_PERCENT}</ram:RateApplicablePercent></ram:ApplicableTradeTax>` +
     `<ram:BillingSpecifiedPeriod>${dateElement('ram:StartDateTime', `${bill.year}${month}01`)}${dateElement('ram:EndDateTime', `${bill.year}${month}${monthEnd(bill.year, bill.month)}`)}</ram:BillingSpecifiedPeriod>` +
-    (bill.globalDiscount > 0 ? allowance(bill.globalDiscount, lineTotal, documentAllowance, `Remise globale (${bill.globalDiscount} %)`, true) : '') +
+    (bill.globalDiscount > 0
+      ? allowance(bill.globalDiscount, lineTotal, documentAllowance, `Remise globale (${bill.globalDiscount} %)`, true)
+      : '') +
     `<ram:SpecifiedTradePaymentTerms><ram:Description>${clean(terms)}</ram:Description>${dateElement('ram:DueDateDateTime', issued)}</ram:SpecifiedTradePaymentTerms>` +
     '<ram:SpecifiedTradeSettlementHeaderMonetarySummation>' +
     `<ram:LineTotalAmount>${money(lineTotal)}</ram:LineTotalAmount><ram:ChargeTotalAmount>0.00</ram:ChargeTotalAmount><ram:AllowanceTotalAmount>${money(documentAllowance)}</ram:AllowanceTotalAmount>` +

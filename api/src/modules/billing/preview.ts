@@ -9,12 +9,25 @@ import { AppError, validationError } from '../../errors.js';
 import { renderGroupBillPdf } from '../../infra/pdf/index.js';
 import { formatAmount, sum } from '../../lib/money.js';
 import { parisYearMonth } from '../../lib/periods.js';
-import { BILL_PDF_NAME, billMessages, billTotals, checkDiscount, isBillable, isCurrentPeriod, paymentMentions, validateBillSelection } from './rules.js';
+import {
+  BILL_PDF_NAME,
+  billMessages,
+  billTotals,
+  checkDiscount,
+  isBillable,
+  isCurrentPeriod,
+  paymentMentions,
+  validateBillSelection,
+} from './rules.js';
 import { billLineAmounts, nextBillNumber, type GenerateBillInput } from './service.js';
 
 const percent = (value: unknown) => (value == null || value === '' ? 0 : (checkDiscount(value) as { value: number }).value);
 
-export async function previewGroupBillPdf(ctx: AppContext, input: GenerateBillInput, now = new Date()): Promise<{ name: string; content: Buffer }> {
+export async function previewGroupBillPdf(
+  ctx: AppContext,
+  input: GenerateBillInput,
+  now = new Date(),
+): Promise<{ name: string; content: Buffer }> {
   // Admins only (checked there); the number the bill will take if nobody generates one meanwhile.
   const number = await nextBillNumber(ctx);
   // The bound GraphQL puts on generateGroupBill's list, which this call does not go through.
@@ -27,7 +40,10 @@ export async function previewGroupBillPdf(ctx: AppContext, input: GenerateBillIn
 
   const group = await ctx.db.group.findUnique({ where: { id: input.groupId } });
   if (!group) throw new AppError('NOT_FOUND', billMessages.groupNotFound);
-  const existing = await ctx.db.groupBill.findUnique({ where: { groupId_year_month: { groupId: group.id, ...period } }, select: { id: true } });
+  const existing = await ctx.db.groupBill.findUnique({
+    where: { groupId_year_month: { groupId: group.id, ...period } },
+    select: { id: true },
+  });
   if (existing) throw new AppError('CONFLICT', billMessages.alreadyGenerated);
 
   const discounts = new Map(input.reports.map((line) => [line.reportId, percent(line.discount)]));
@@ -46,10 +62,15 @@ export async function previewGroupBillPdf(ctx: AppContext, input: GenerateBillIn
     },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
-  const billable = reports.filter((report) => isBillable({ ...report, groupId: report.bailiff.groupId, createdYearMonth: parisYearMonth(report.createdAt) }, group.id, period));
+  const billable = reports.filter((report) =>
+    isBillable({ ...report, groupId: report.bailiff.groupId, createdYearMonth: parisYearMonth(report.createdAt) }, group.id, period),
+  );
   const refused = [...discounts.keys()].filter((id) => !billable.some((report) => report.id === id));
   if (refused.length > 0) {
-    throw validationError(Object.fromEntries(refused.map((id) => [`reports.${id}`, billMessages.reportNotBillable])), billMessages.reportNotBillable);
+    throw validationError(
+      Object.fromEntries(refused.map((id) => [`reports.${id}`, billMessages.reportNotBillable])),
+      billMessages.reportNotBillable,
+    );
   }
 
   const tariffs = { groupPricePage: group.pricePage, groupPricePhoto: group.pricePhoto };
@@ -58,7 +79,10 @@ export async function previewGroupBillPdf(ctx: AppContext, input: GenerateBillIn
     return { report, discount, amounts: billLineAmounts({ discount, report }, tariffs) };
   });
   const globalDiscount = percent(input.discount);
-  const totals = billTotals(lines.map((line) => ({ amount: line.amounts.total, discount: line.discount })), globalDiscount);
+  const totals = billTotals(
+    lines.map((line) => ({ amount: line.amounts.total, discount: line.discount })),
+    globalDiscount,
+  );
   const lineDiscounts = sum(lines.map((line) => line.amounts.discountAmount));
   const content = await renderGroupBillPdf({
     number,

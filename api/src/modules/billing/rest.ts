@@ -111,13 +111,20 @@ export function legacyBill(bill: BillData) {
 
 /** The spec's toast message, the precise French reason, and per-field messages. */
 const failure = (error: GraphQLFailure, message = error.status >= 500 ? billMessages.createFailed : error.message) =>
-  json({ code: error.status, message, detail: error.status >= 500 ? message : error.message, ...(error.fields && { errors: error.fields }) }, error.status);
+  json(
+    { code: error.status, message, detail: error.status >= 500 ? message : error.message, ...(error.fields && { errors: error.fields }) },
+    error.status,
+  );
 
 const billGid = (value: unknown) => encodeGlobalID('GroupBill', positiveInt(value) ?? 0);
 const groupGid = (value: unknown) => encodeGlobalID('Group', positiveInt(value) ?? 0);
 
 /** JSON, form-encoded or multipart bodies alike (the legacy create sends its PDF as multipart). */
-async function withBody(ctx: RestContext, services: Services, handle: (body: Record<string, unknown>) => Promise<Response>): Promise<Response> {
+async function withBody(
+  ctx: RestContext,
+  services: Services,
+  handle: (body: Record<string, unknown>) => Promise<Response>,
+): Promise<Response> {
   const type = ctx.request.headers.get('content-type') ?? '';
   if (type.includes('multipart/form-data')) return withMultipart(ctx, services, (form) => handle(form.values), ['ADMIN']);
   return handle(await readFieldsWithLists(ctx.request));
@@ -134,7 +141,10 @@ function list(value: unknown): unknown[] {
   } catch {
     // not JSON: comma-separated
   }
-  return value.split(',').map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /** A discount as typed: empty → missing (null), digits → number, anything else → an invalid value. */
@@ -168,9 +178,17 @@ function billLines(body: Record<string, unknown>) {
   });
 }
 
-const BILL_MUTATION = (name: string, input: string) => `mutation($input: ${input}!) { ${name}(input: $input) { message bill { ${BILL_FIELDS} } } }`;
+const BILL_MUTATION = (name: string, input: string) =>
+  `mutation($input: ${input}!) { ${name}(input: $input) { message bill { ${BILL_FIELDS} } } }`;
 
-async function billMutation(ctx: RestContext, name: string, inputType: string, input: Record<string, unknown>, failureMessage?: string, status = 200) {
+async function billMutation(
+  ctx: RestContext,
+  name: string,
+  inputType: string,
+  input: Record<string, unknown>,
+  failureMessage?: string,
+  status = 200,
+) {
   const result = await ctx.graphql<Record<string, { message: string; bill: BillData }>>(BILL_MUTATION(name, inputType), { input });
   if (!result.ok) return failure(result.error, failureMessage);
   return json({ message: result.data[name].message, bill: legacyBill(result.data[name].bill) }, status);
@@ -214,7 +232,11 @@ const pdfFailure = (status: number, detail: string, errors?: FieldErrors) =>
 
 const pdfResponse = (body: BodyInit, name: string) =>
   new Response(body, {
-    headers: { 'content-type': 'application/pdf', 'content-disposition': contentDisposition(name, true), 'cache-control': 'private, no-store' },
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': contentDisposition(name, true),
+      'cache-control': 'private, no-store',
+    },
   });
 
 /**
@@ -223,7 +245,11 @@ const pdfResponse = (body: BodyInit, name: string) =>
  * server from its own figures; nothing is created until create is called.
  */
 async function previewPdf(ctx: RestContext, services: Services, body: Record<string, unknown>): Promise<Response> {
-  const appContext: AppContext = { ...services, viewer: ctx.viewer, client: clientInfo({ ...ctx.serverContext, request: ctx.request }, services.config.trustProxy) };
+  const appContext: AppContext = {
+    ...services,
+    viewer: ctx.viewer,
+    client: clientInfo({ ...ctx.serverContext, request: ctx.request }, services.config.trustProxy),
+  };
   try {
     const pdf = await previewGroupBillPdf(appContext, {
       groupId: positiveInt(body.group_id) ?? 0,
@@ -282,7 +308,8 @@ async function getAll(ctx: RestContext): Promise<Response> {
     `query($filter: GroupBillFilter, $first: Int, $after: String) { groupBills(filter: $filter, first: $first, after: $after) {
       edges { node { ${BILL_FIELDS} } } pageInfo { hasNextPage endCursor } } }`,
     { filter },
-    (data: { groupBills: { edges: { node: BillData }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } }) => data.groupBills,
+    (data: { groupBills: { edges: { node: BillData }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } }) =>
+      data.groupBills,
     { pageSize: 50 },
   );
   if (!result.ok) return failure(result.error);
@@ -336,14 +363,20 @@ export function billingRoutes(services: Services): Route[] {
       method: 'POST',
       path: '/api/v1/billing/send_bill_to_email',
       // group_id is implied by the bill.
-      handler: (ctx) => withBody(ctx, services, (body) => billMutation(ctx, 'sendGroupBill', 'SendGroupBillInput', { billId: billGid(body.bill_id) }, billMessages.sendFailed)),
+      handler: (ctx) =>
+        withBody(ctx, services, (body) =>
+          billMutation(ctx, 'sendGroupBill', 'SendGroupBillInput', { billId: billGid(body.bill_id) }, billMessages.sendFailed),
+        ),
     },
     {
       method: 'POST',
       path: '/api/v1/billing/set_paid',
       handler: (ctx) =>
         withBody(ctx, services, (body) =>
-          billMutation(ctx, 'setGroupBillPaid', 'SetGroupBillPaidInput', { billId: billGid(body.bill_id), isPaid: bool(body.is_paid) ?? false }),
+          billMutation(ctx, 'setGroupBillPaid', 'SetGroupBillPaidInput', {
+            billId: billGid(body.bill_id),
+            isPaid: bool(body.is_paid) ?? false,
+          }),
         ),
     },
   ];

@@ -73,7 +73,8 @@ export const billMessages = {
   discountRequired: 'La remise est obligatoire.',
   discountInvalid: 'La remise doit être un nombre entier de 0 à 100.',
   reportsRequired: 'Sélectionnez au moins un constat à facturer.',
-  reportNotBillable: 'Ce constat ne peut pas être facturé : il doit appartenir à l’étude, dater du mois facturé, être compté et pas encore facturé.',
+  reportNotBillable:
+    'Ce constat ne peut pas être facturé : il doit appartenir à l’étude, dater du mois facturé, être compté et pas encore facturé.',
   duplicateReport: 'Ce constat est sélectionné deux fois.',
   reportsTaken: 'Un des constats vient d’être facturé. Rechargez la liste.',
   notCurrentPeriod: 'Une facture ne peut être générée que pour le mois en cours.',
@@ -81,7 +82,8 @@ export const billMessages = {
   groupNotFound: 'Étude introuvable.',
   notFound: 'Facture introuvable.',
   periodInvalid: 'Choisissez un mois (1 à 12) et une année valides.',
-  noPdfRequested: 'Indiquez la facture dont il faut générer le PDF (bill_id ou bill_number), ou l’étude et les constats à facturer (group_id, reports).',
+  noPdfRequested:
+    'Indiquez la facture dont il faut générer le PDF (bill_id ou bill_number), ou l’étude et les constats à facturer (group_id, reports).',
 } as const;
 
 export const DISCOUNT_MIN = 0;
@@ -100,7 +102,9 @@ export function checkDiscount(value: unknown): DiscountCheck {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!/^\d{1,3}$/.test(text)) return { ok: false, message: billMessages.discountInvalid };
   const number = Number(text);
-  return number >= DISCOUNT_MIN && number <= DISCOUNT_MAX ? { ok: true, value: number } : { ok: false, message: billMessages.discountInvalid };
+  return number >= DISCOUNT_MIN && number <= DISCOUNT_MAX
+    ? { ok: true, value: number }
+    : { ok: false, message: billMessages.discountInvalid };
 }
 
 export interface BillSelection {

@@ -33,16 +33,32 @@ const GroupBillLineRef = builder.objectRef<LineRow>('GroupBillLine').implement({
     reportId: t.id({ description: 'Identifiant global du constat.', resolve: (line) => encodeGlobalID('Report', line.report.id) }),
     reportDatabaseId: t.int({ description: 'Identifiant numérique du constat (ancienne API REST).', resolve: (line) => line.report.id }),
     name: t.string({ description: 'Nom du constat.', resolve: (line) => line.report.name }),
-    createdAt: t.field({ description: 'Date de création du constat (il est facturé au mois de sa création).', type: 'DateTime', resolve: (line) => line.report.createdAt }),
+    createdAt: t.field({
+      description: 'Date de création du constat (il est facturé au mois de sa création).',
+      type: 'DateTime',
+      resolve: (line) => line.report.createdAt,
+    }),
     pages: t.int({ description: 'Pages facturées.', resolve: (line) => line.report.countPagesBilling }),
     photos: t.int({ description: 'Photos facturées.', resolve: (line) => line.report.countPhotosBilling }),
     textPages: t.int({ description: 'Pages de texte facturées (pages moins photos, spec §9).', resolve: (line) => line.amounts.textPages }),
     amountPages: t.field({ description: 'Montant HT des pages, en euros.', type: 'Decimal', resolve: (line) => line.amounts.pages }),
     amountPhotos: t.field({ description: 'Montant HT des photos, en euros.', type: 'Decimal', resolve: (line) => line.amounts.photos }),
-    amountHT: t.field({ description: 'Montant HT de la ligne avant remise, en euros.', type: 'Decimal', resolve: (line) => line.amounts.total }),
+    amountHT: t.field({
+      description: 'Montant HT de la ligne avant remise, en euros.',
+      type: 'Decimal',
+      resolve: (line) => line.amounts.total,
+    }),
     discount: t.int({ description: 'Remise du constat, en %.', resolve: (line) => line.discount }),
-    discountAmount: t.field({ description: 'Montant de la remise du constat, en euros.', type: 'Decimal', resolve: (line) => line.amounts.discountAmount }),
-    netAmountHT: t.field({ description: 'Montant HT de la ligne après remise, en euros.', type: 'Decimal', resolve: (line) => line.amounts.net }),
+    discountAmount: t.field({
+      description: 'Montant de la remise du constat, en euros.',
+      type: 'Decimal',
+      resolve: (line) => line.amounts.discountAmount,
+    }),
+    netAmountHT: t.field({
+      description: 'Montant HT de la ligne après remise, en euros.',
+      type: 'Decimal',
+      resolve: (line) => line.amounts.net,
+    }),
   }),
 });
 
@@ -62,14 +78,30 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
     groupAddress: t.exposeString('groupAddress', { description: 'Adresse de l’étude à la génération.' }),
     groupZip: t.exposeString('groupZip', { description: 'Code postal de l’étude à la génération.' }),
     groupCity: t.exposeString('groupCity', { description: 'Ville de l’étude à la génération.' }),
-    groupPricePage: t.field({ description: 'Tarif par page de l’étude à la génération, en euros HT.', type: 'Decimal', resolve: (bill) => bill.groupPricePage }),
-    groupPricePhoto: t.field({ description: 'Tarif par photo de l’étude à la génération, en euros HT.', type: 'Decimal', resolve: (bill) => bill.groupPricePhoto }),
+    groupPricePage: t.field({
+      description: 'Tarif par page de l’étude à la génération, en euros HT.',
+      type: 'Decimal',
+      resolve: (bill) => bill.groupPricePage,
+    }),
+    groupPricePhoto: t.field({
+      description: 'Tarif par photo de l’étude à la génération, en euros HT.',
+      type: 'Decimal',
+      resolve: (bill) => bill.groupPricePhoto,
+    }),
     discount: t.exposeInt('discount', { description: 'Remise globale, en %.' }),
     totalCountPages: t.exposeInt('totalCountPages', { description: 'Total des pages facturées.' }),
     totalCountPhotos: t.exposeInt('totalCountPhotos', { description: 'Total des photos facturées.' }),
     amountHT: t.field({ type: 'Decimal', description: 'Total HT avant remises.', resolve: (bill) => bill.amountHT }),
-    discountAmount: t.field({ type: 'Decimal', description: 'Remises des constats plus remise globale.', resolve: (bill) => bill.discountAmount }),
-    netAmountHT: t.field({ description: 'Montant HT après remises, en euros.', type: 'Decimal', resolve: (bill) => toDecimal(bill.amountHT).minus(toDecimal(bill.discountAmount)) }),
+    discountAmount: t.field({
+      type: 'Decimal',
+      description: 'Remises des constats plus remise globale.',
+      resolve: (bill) => bill.discountAmount,
+    }),
+    netAmountHT: t.field({
+      description: 'Montant HT après remises, en euros.',
+      type: 'Decimal',
+      resolve: (bill) => toDecimal(bill.amountHT).minus(toDecimal(bill.discountAmount)),
+    }),
     vatAmount: t.field({ type: 'Decimal', description: 'TVA 20 %.', resolve: (bill) => bill.vatAmount }),
     amountTTC: t.field({ description: 'Montant TTC, en euros.', type: 'Decimal', resolve: (bill) => bill.amountTTC }),
     isSent: t.exposeBoolean('isSent', { description: 'Vrai une fois envoyée par e-mail à l’étude.' }),
@@ -98,7 +130,11 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
       resolve: (bill) =>
         bill.einvoice === null
           ? null
-          : { source: bill.xmlKey ? { storageKey: bill.xmlKey } : { document: 'group-bill-xml', id: bill.id }, name: FACTURX_XML_NAME(bill.number), size: null },
+          : {
+              source: bill.xmlKey ? { storageKey: bill.xmlKey } : { document: 'group-bill-xml', id: bill.id },
+              name: FACTURX_XML_NAME(bill.number),
+              size: null,
+            },
     }),
     lines: t.field({
       description: 'Les constats facturés, du plus ancien au plus récent.',
@@ -107,7 +143,17 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
         lines: {
           select: {
             discount: true,
-            report: { select: { id: true, name: true, createdAt: true, countPagesBilling: true, countPhotosBilling: true, groupPricePage: true, groupPricePhoto: true } },
+            report: {
+              select: {
+                id: true,
+                name: true,
+                createdAt: true,
+                countPagesBilling: true,
+                countPhotosBilling: true,
+                groupPricePage: true,
+                groupPricePhoto: true,
+              },
+            },
           },
           orderBy: [{ report: { createdAt: 'asc' } }, { reportId: 'asc' }],
         },
@@ -149,14 +195,19 @@ const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup
       // By the étude's month (unique), even without a bill: the rows' lookups of one tick are batched
       // into a single statement, and Pothos' selection is always used.
       resolve: (query, row, _args, ctx) =>
-        ctx.db.groupBill.findUnique({ ...query, where: { groupId_year_month: { groupId: row.groupId, year: row.year, month: row.month } } }),
+        ctx.db.groupBill.findUnique({
+          ...query,
+          where: { groupId_year_month: { groupId: row.groupId, year: row.year, month: row.month } },
+        }),
     }),
     billableReports: t.field({
       type: [ReportNode],
-      description: 'Constats que la facture du mois reprendrait (comptés, pas encore facturés, créés ce mois ou, pour le mois en cours, avant) : ceux du mois d’abord, puis des mois précédents, du plus récent au plus ancien.',
+      description:
+        'Constats que la facture du mois reprendrait (comptés, pas encore facturés, créés ce mois ou, pour le mois en cours, avant) : ceux du mois d’abord, puis des mois précédents, du plus récent au plus ancien.',
       // One load per report, all in the same tick: loadReportRow batches them into one statement
       // for every étude of the list (no N+1).
-      resolve: async (row, _args, ctx) => (await Promise.all(row.billableReportIds.map((id) => loadReportRow(ctx, id)))).filter((report) => report !== null),
+      resolve: async (row, _args, ctx) =>
+        (await Promise.all(row.billableReportIds.map((id) => loadReportRow(ctx, id)))).filter((report) => report !== null),
     }),
     billableReportCount: t.int({ description: 'Nombre de constats à facturer.', resolve: (row) => row.billableReportIds.length }),
     billableTotals: t.field({
@@ -164,7 +215,11 @@ const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup
       description: 'Chiffres des constats à facturer (billableReports) : ceux que la sélection proposera.',
       resolve: (row) => row.billableTotals,
     }),
-    totals: t.field({ type: PeriodTotalsRef, description: 'Tous les constats comptés du mois, facturés ou non.', resolve: (row) => row.totals }),
+    totals: t.field({
+      type: PeriodTotalsRef,
+      description: 'Tous les constats comptés du mois, facturés ou non.',
+      resolve: (row) => row.totals,
+    }),
   }),
 });
 
@@ -174,8 +229,16 @@ const BillingPeriodRef = builder.objectRef<billing.BillingPeriod>('BillingPeriod
     year: t.exposeInt('year', { description: 'Année.' }),
     month: t.exposeInt('month', { description: 'Mois, 1 à 12.' }),
     isCurrent: t.exposeBoolean('isCurrent', { description: 'Mois en cours : les factures peuvent être générées.' }),
-    totals: t.field({ type: PeriodTotalsRef, description: 'Constats comptés du mois (avant remises).', resolve: (period) => period.totals }),
-    groups: t.field({ description: 'Les études qui ont des constats comptés ce mois-là.', type: [BillingGroupRef], resolve: (period) => period.groups }),
+    totals: t.field({
+      type: PeriodTotalsRef,
+      description: 'Constats comptés du mois (avant remises).',
+      resolve: (period) => period.totals,
+    }),
+    groups: t.field({
+      description: 'Les études qui ont des constats comptés ce mois-là.',
+      type: [BillingGroupRef],
+      resolve: (period) => period.groups,
+    }),
   }),
 });
 
@@ -200,14 +263,20 @@ builder.queryFields((t) => ({
     description: 'L’écran « Facturation » d’un mois (administrateurs).',
     type: BillingPeriodRef,
     authScopes: { admin: true },
-    args: { year: t.arg.int({ description: 'Année.', required: true }), month: t.arg.int({ description: 'Mois, 1 à 12.', required: true }) },
+    args: {
+      year: t.arg.int({ description: 'Année.', required: true }),
+      month: t.arg.int({ description: 'Mois, 1 à 12.', required: true }),
+    },
     resolve: (_root, args, ctx) => billing.billingPeriod(ctx, args.year, args.month),
   }),
   availableGroupsForBilling: t.field({
     type: [BillingGroupRef],
     description: 'Études qui ont des constats comptés et pas encore facturés ce mois-là (mois en cours par défaut).',
     authScopes: { admin: true },
-    args: { year: t.arg.int({ description: 'Année (en cours par défaut).' }), month: t.arg.int({ description: 'Mois, 1 à 12 (en cours par défaut).' }) },
+    args: {
+      year: t.arg.int({ description: 'Année (en cours par défaut).' }),
+      month: t.arg.int({ description: 'Mois, 1 à 12 (en cours par défaut).' }),
+    },
     resolve: (_root, args, ctx) => {
       const now = new Date();
       const current = parisYearMonth(now);
@@ -245,7 +314,8 @@ const reportIdOf = (id: { typename: string; id: string }) => databaseId(id, 'Rep
 builder.mutationFields((t) => ({
   generateGroupBill: t.field({
     type: GroupBillPayload,
-    description: 'Génère la facture du mois en cours d’une étude : numéro suivant, constats marqués facturés, PDF. Une seule par étude et par mois.',
+    description:
+      'Génère la facture du mois en cours d’une étude : numéro suivant, constats marqués facturés, PDF. Une seule par étude et par mois.',
     authScopes: { admin: true },
     args: {
       input: t.arg({
@@ -264,7 +334,11 @@ builder.mutationFields((t) => ({
                 builder.inputType('GroupBillReportInput', {
                   description: 'Un constat à facturer.',
                   fields: (g) => ({
-                    reportId: g.globalID({ description: 'Le constat (compté, du mois, pas encore facturé).', for: ReportNode, required: true }),
+                    reportId: g.globalID({
+                      description: 'Le constat (compté, du mois, pas encore facturé).',
+                      for: ReportNode,
+                      required: true,
+                    }),
                     discount: g.int({ description: 'Remise en % (0 à 100), obligatoire.' }),
                   }),
                 }),
@@ -288,13 +362,17 @@ builder.mutationFields((t) => ({
   }),
   sendGroupBill: t.field({
     type: GroupBillPayload,
-    description: 'Envoie la facture PDF (Factur-X pour les factures émises depuis) à l’adresse de comptabilité de l’étude et prévient ses huissiers.',
+    description:
+      'Envoie la facture PDF (Factur-X pour les factures émises depuis) à l’adresse de comptabilité de l’étude et prévient ses huissiers.',
     authScopes: { admin: true },
     args: {
       input: t.arg({
         description: 'La facture à envoyer.',
         required: true,
-        type: builder.inputType('SendGroupBillInput', { description: 'Facture à envoyer.', fields: (f) => ({ billId: f.globalID({ description: 'La facture.', for: GroupBillNode, required: true }) }) }),
+        type: builder.inputType('SendGroupBillInput', {
+          description: 'Facture à envoyer.',
+          fields: (f) => ({ billId: f.globalID({ description: 'La facture.', for: GroupBillNode, required: true }) }),
+        }),
       }),
     },
     resolve: async (_root, { input }, ctx) => {
@@ -313,7 +391,10 @@ builder.mutationFields((t) => ({
         required: true,
         type: builder.inputType('SetGroupBillPaidInput', {
           description: 'Paiement d’une facture d’étude.',
-          fields: (f) => ({ billId: f.globalID({ description: 'La facture.', for: GroupBillNode, required: true }), isPaid: f.boolean({ description: 'true : payée ; false : non payée.', required: true }) }),
+          fields: (f) => ({
+            billId: f.globalID({ description: 'La facture.', for: GroupBillNode, required: true }),
+            isPaid: f.boolean({ description: 'true : payée ; false : non payée.', required: true }),
+          }),
         }),
       }),
     },

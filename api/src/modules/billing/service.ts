@@ -36,7 +36,6 @@ import { requireAdmin, requireViewer } from '../../guards.js';
 
 const GROUP_BILL_COUNTER = 'group_bill';
 
-
 // ---------------------------------------------------------------------------------------------
 // Visibility
 // ---------------------------------------------------------------------------------------------
@@ -120,7 +119,12 @@ function billingLines(db: Pick<Services['db'], '$queryRaw'>, where: ReportsWhere
      ORDER BY r."createdAt", r.id`;
 }
 
-const lineCounts = (report: LineRow) => ({ pages: report.countPagesBilling, photos: report.countPhotosBilling, pricePage: report.pricePage, pricePhoto: report.pricePhoto });
+const lineCounts = (report: LineRow) => ({
+  pages: report.countPagesBilling,
+  photos: report.countPhotosBilling,
+  pricePage: report.pricePage,
+  pricePhoto: report.pricePhoto,
+});
 
 export interface BillingGroupRow {
   groupId: number;
@@ -163,7 +167,11 @@ export async function billingPeriod(ctx: AppContext, year: number, month: number
   const backlogByGroup = groupBy(backlog);
   const billOf = new Map(bills.map((bill) => [bill.groupId, bill.id]));
   const groupIds = [...new Set([...byGroup.keys(), ...backlogByGroup.keys(), ...billOf.keys()])];
-  const names = await ctx.db.group.findMany({ where: { id: { in: groupIds } }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+  const names = await ctx.db.group.findMany({
+    where: { id: { in: groupIds } },
+    select: { id: true, name: true },
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  });
   return {
     year,
     month,
@@ -230,7 +238,9 @@ export interface GenerateBillInput {
  */
 async function allocateBillNumber(tx: Prisma.TransactionClient): Promise<number> {
   await tx.$executeRaw`INSERT INTO "Counter" ("name", "value") VALUES (${GROUP_BILL_COUNTER}, 0) ON CONFLICT ("name") DO NOTHING`;
-  const [row] = await tx.$queryRaw<{ value: number }[]>`UPDATE "Counter" SET "value" = "value" + 1 WHERE "name" = ${GROUP_BILL_COUNTER} RETURNING "value"`;
+  const [row] = await tx.$queryRaw<
+    { value: number }[]
+  >`UPDATE "Counter" SET "value" = "value" + 1 WHERE "name" = ${GROUP_BILL_COUNTER} RETURNING "value"`;
   return row.value;
 }
 
@@ -251,7 +261,10 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
 
   const group = await ctx.db.group.findUnique({ where: { id: input.groupId } });
   if (!group) throw new AppError('NOT_FOUND', billMessages.groupNotFound);
-  const existing = await ctx.db.groupBill.findUnique({ where: { groupId_year_month: { groupId: group.id, ...period } }, select: { id: true } });
+  const existing = await ctx.db.groupBill.findUnique({
+    where: { groupId_year_month: { groupId: group.id, ...period } },
+    select: { id: true },
+  });
   if (existing) throw new AppError('CONFLICT', billMessages.alreadyGenerated);
 
   const reportIds = [...discounts.keys()];
@@ -264,13 +277,18 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
         // and then finds the report invoiced. The bill's figures are the reports' as locked.
         await tx.$queryRaw`SELECT id FROM "Report" WHERE id = ANY(${reportIds}::int4[]) ORDER BY id FOR UPDATE`;
         const candidates = await billingLines(tx, Prisma.sql`r.id = ANY(${reportIds}::int4[])`);
-        const reports = candidates.filter((report) => isBillable({ ...report, createdYearMonth: parisYearMonth(report.createdAt) }, group.id, period));
+        const reports = candidates.filter((report) =>
+          isBillable({ ...report, createdYearMonth: parisYearMonth(report.createdAt) }, group.id, period),
+        );
         // A report invoiced by a bill committed before the lock: the admin's list is out of date.
         if (candidates.some((report) => report.invoiced)) throw new AppError('CONFLICT', billMessages.reportsTaken);
         const found = new Set(reports.map((report) => report.id));
         const refused = reportIds.filter((id) => !found.has(id));
         if (refused.length > 0) {
-          throw validationError(Object.fromEntries(refused.map((id) => [`reports.${id}`, billMessages.reportNotBillable])), billMessages.reportNotBillable);
+          throw validationError(
+            Object.fromEntries(refused.map((id) => [`reports.${id}`, billMessages.reportNotBillable])),
+            billMessages.reportNotBillable,
+          );
         }
 
         // Lines at the tariffs captured on each report (the étude's current ones when none was captured).
@@ -279,7 +297,10 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
           discount: discounts.get(report.id)!,
           amounts: billingAmounts(lineCounts(report)),
         }));
-        const totals = billTotals(lines.map((line) => ({ amount: line.amounts.total, discount: line.discount })), globalDiscount);
+        const totals = billTotals(
+          lines.map((line) => ({ amount: line.amounts.total, discount: line.discount })),
+          globalDiscount,
+        );
         // Seller and buyer frozen with the figures: the invoice stays as issued if either changes.
         const { logoKey, ...seller } = await requireSellerSettings(tx);
         const einvoice: EinvoiceSnapshot = {
@@ -297,7 +318,10 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
         await tx.report.updateMany({ where: { id: { in: reportIds } }, data: { invoiced: true } });
         // Tariffs are frozen on the reports too, so the bill's lines can be read back unchanged.
         await tx.report.updateMany({ where: { id: { in: reportIds }, groupPricePage: null }, data: { groupPricePage: group.pricePage } });
-        await tx.report.updateMany({ where: { id: { in: reportIds }, groupPricePhoto: null }, data: { groupPricePhoto: group.pricePhoto } });
+        await tx.report.updateMany({
+          where: { id: { in: reportIds }, groupPricePhoto: null },
+          data: { groupPricePhoto: group.pricePhoto },
+        });
         const number = await allocateBillNumber(tx);
         const bill = await tx.groupBill.create({
           data: {
@@ -325,7 +349,14 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
           action: 'billing.generate',
           entity: 'GroupBill',
           entityId: bill.id,
-          data: { number, groupId: group.id, ...period, reports: reportIds, discount: globalDiscount, amountTTC: formatAmount(totals.amountTTC) },
+          data: {
+            number,
+            groupId: group.id,
+            ...period,
+            reports: reportIds,
+            discount: globalDiscount,
+            amountTTC: formatAmount(totals.amountTTC),
+          },
         });
         return { billId: bill.id, reports };
       },
@@ -349,7 +380,8 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
 
 /** After the commit: every admin's open 'Facturation' of that month fetches it again. */
 async function publishBillingChanged(ctx: AppContext, period: { year: number; month: number }): Promise<void> {
-  for (const userId of await activeAdminIds(ctx.db)) ctx.pubsub.publish('billingChanged', userId, { year: period.year, month: period.month });
+  for (const userId of await activeAdminIds(ctx.db))
+    ctx.pubsub.publish('billingChanged', userId, { year: period.year, month: period.month });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -377,7 +409,17 @@ async function pdfProps(services: Pick<Services, 'db' | 'storage'>, billId: numb
       lines: {
         select: {
           discount: true,
-          report: { select: { id: true, name: true, createdAt: true, countPagesBilling: true, countPhotosBilling: true, groupPricePage: true, groupPricePhoto: true } },
+          report: {
+            select: {
+              id: true,
+              name: true,
+              createdAt: true,
+              countPagesBilling: true,
+              countPhotosBilling: true,
+              groupPricePage: true,
+              groupPricePhoto: true,
+            },
+          },
         },
         orderBy: [{ report: { createdAt: 'asc' } }, { reportId: 'asc' }],
       },
@@ -448,7 +490,9 @@ async function pdfProps(services: Pick<Services, 'db' | 'storage'>, billId: numb
       amountTTC: money(bill.amountTTC),
     },
     // Bills issued before Factur-X keep the mentions they were printed with.
-    mentions: einvoice ? [einvoice.seller.paymentTerms, facturXMentions.onReceipt, facturXMentions.lateInterest, facturXMentions.indemnity] : paymentMentions(),
+    mentions: einvoice
+      ? [einvoice.seller.paymentTerms, facturXMentions.onReceipt, facturXMentions.lateInterest, facturXMentions.indemnity]
+      : paymentMentions(),
     ...(facturX && { facturX }),
   };
 }
@@ -517,9 +561,19 @@ export async function sendGroupBill(ctx: AppContext, billId: number): Promise<vo
   const group = await ctx.db.group.findUniqueOrThrow({ where: { id: bill.groupId }, select: { email: true } });
   const pdf = await groupBillPdf(ctx, bill.id);
   const amountTtc = formatAmount(toDecimal(bill.amountTTC));
-  const mail = await renderMail.billSent({ groupName: bill.groupName, billNumber: String(bill.number), year: bill.year, month: bill.month, amountTtc });
+  const mail = await renderMail.billSent({
+    groupName: bill.groupName,
+    billNumber: String(bill.number),
+    year: bill.year,
+    month: bill.month,
+    amountTtc,
+  });
   try {
-    await ctx.mailer.send({ to: group.email, ...mail, attachments: [{ filename: pdf.name, content: pdf.content, contentType: 'application/pdf' }] });
+    await ctx.mailer.send({
+      to: group.email,
+      ...mail,
+      attachments: [{ filename: pdf.name, content: pdf.content, contentType: 'application/pdf' }],
+    });
   } catch (error) {
     if (!(error instanceof MailDeliveryError)) throw error;
     console.error('[billing] envoi de la facture impossible', error);
@@ -529,10 +583,18 @@ export async function sendGroupBill(ctx: AppContext, billId: number): Promise<vo
   const now = new Date();
   await ctx.db.$transaction(async (tx) => {
     await tx.groupBill.update({ where: { id: bill.id }, data: { isSent: true, sentAt: now } });
-    await recordAudit(tx, ctx, { action: 'billing.send', entity: 'GroupBill', entityId: bill.id, data: { to: group.email, resent: bill.isSent } });
+    await recordAudit(tx, ctx, {
+      action: 'billing.send',
+      entity: 'GroupBill',
+      entityId: bill.id,
+      data: { to: group.email, resent: bill.isSent },
+    });
   });
   await publishBillingChanged(ctx, bill);
-  const bailiffs = await ctx.db.user.findMany({ where: { groupId: bill.groupId, role: 'BAILIFF', status: 'ACTIVE' }, select: { id: true } });
+  const bailiffs = await ctx.db.user.findMany({
+    where: { groupId: bill.groupId, role: 'BAILIFF', status: 'ACTIVE' },
+    select: { id: true },
+  });
   await notifyUsers(
     ctx,
     bailiffs.map((bailiff) => bailiff.id),
@@ -549,8 +611,12 @@ export async function setGroupBillPaid(ctx: AppContext, billId: number, isPaid: 
   const bill = await findVisibleBill(ctx, billId);
   // Conditional on the state it changes: of two identical clicks at once, one records the change.
   const changed = await ctx.db.$transaction(async (tx) => {
-    const { count } = await tx.groupBill.updateMany({ where: { id: bill.id, isPaid: !isPaid }, data: { isPaid, paidAt: isPaid ? new Date() : null } });
-    if (count === 1) await recordAudit(tx, ctx, { action: isPaid ? 'billing.paid' : 'billing.unpaid', entity: 'GroupBill', entityId: bill.id });
+    const { count } = await tx.groupBill.updateMany({
+      where: { id: bill.id, isPaid: !isPaid },
+      data: { isPaid, paidAt: isPaid ? new Date() : null },
+    });
+    if (count === 1)
+      await recordAudit(tx, ctx, { action: isPaid ? 'billing.paid' : 'billing.unpaid', entity: 'GroupBill', entityId: bill.id });
     return count === 1;
   });
   if (changed) await publishBillingChanged(ctx, bill);
@@ -558,7 +624,15 @@ export async function setGroupBillPaid(ctx: AppContext, billId: number, isPaid: 
 
 /** Figures of a bill line as printed on the PDF (amounts at the report's frozen tariffs). */
 export function billLineAmounts(
-  line: { discount: number; report: { countPagesBilling: number; countPhotosBilling: number; groupPricePage: DecimalInput | null; groupPricePhoto: DecimalInput | null } },
+  line: {
+    discount: number;
+    report: {
+      countPagesBilling: number;
+      countPhotosBilling: number;
+      groupPricePage: DecimalInput | null;
+      groupPricePhoto: DecimalInput | null;
+    };
+  },
   bill: { groupPricePage: DecimalInput; groupPricePhoto: DecimalInput },
 ) {
   const amounts = billingAmounts({

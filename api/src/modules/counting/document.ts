@@ -20,7 +20,9 @@ export interface CountOptions {
 /** The counting format of a stored file from its extension (the upload checked its content). */
 export function countFormat(originalName: string): CountFormat | null {
   const extension = /\.([A-Za-z0-9]+)$/.exec(originalName)?.[1]?.toLowerCase();
-  return extension === 'pdf' || extension === 'docx' || extension === 'odt' || extension === 'doc' || extension === 'txt' ? extension : null;
+  return extension === 'pdf' || extension === 'docx' || extension === 'odt' || extension === 'doc' || extension === 'txt'
+    ? extension
+    : null;
 }
 
 export async function countDocument(file: string, format: CountFormat | null, options: CountOptions): Promise<CountResult> {
@@ -46,12 +48,23 @@ async function count(file: string, format: CountFormat | null, options: CountOpt
         return done(pages, photos);
       }
       if (statsPages === null || statsPages === 0) {
-        return { status: 'FAILED', pageCount: null, photoCount: photos, error: 'Pages inconnues : LibreOffice n’est pas installé et le document n’enregistre pas son nombre de pages.' };
+        return {
+          status: 'FAILED',
+          pageCount: null,
+          photoCount: photos,
+          error: 'Pages inconnues : LibreOffice n’est pas installé et le document n’enregistre pas son nombre de pages.',
+        };
       }
       return { status: 'ESTIMATED', pageCount: statsPages, photoCount: photos, error: null };
     }
     case 'doc': {
-      if (!options.soffice) return { status: 'UNSUPPORTED', pageCount: null, photoCount: null, error: 'Format Word 97-2003 : comptage possible seulement avec LibreOffice, qui n’est pas installé.' };
+      if (!options.soffice)
+        return {
+          status: 'UNSUPPORTED',
+          pageCount: null,
+          photoCount: null,
+          error: 'Format Word 97-2003 : comptage possible seulement avec LibreOffice, qui n’est pas installé.',
+        };
       // The legacy binary format's pictures are not readable on their own: both counts come from the rendering.
       const { pages, photos } = await countPdf(await renderPdf(options.soffice, file, 'doc', options.timeoutMs));
       return done(pages, photos);

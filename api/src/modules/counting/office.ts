@@ -29,7 +29,9 @@ export async function countZipDocument(file: string, format: ZipFormat): Promise
   let zip: ZipFile;
   try {
     zip = await new Promise<ZipFile>((resolve, reject) =>
-      yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: false }, (error, opened) => (error ? reject(error) : resolve(opened))),
+      yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: false }, (error, opened) =>
+        error ? reject(error) : resolve(opened),
+      ),
     );
   } catch (error) {
     throw new CountError(`Document illisible ou endommagé (${(error as Error).message.slice(0, 200)}).`);
@@ -48,10 +50,19 @@ function readEntries(zip: ZipFile, format: ZipFormat): Promise<ZipCount> {
     let entries = 0;
     let sawDocument = false;
     const fail = (error: unknown) =>
-      reject(error instanceof CountError ? error : new CountError(`Document illisible ou endommagé (${(error as Error).message.slice(0, 200)}).`));
+      reject(
+        error instanceof CountError
+          ? error
+          : new CountError(`Document illisible ou endommagé (${(error as Error).message.slice(0, 200)}).`),
+      );
     zip.on('error', fail);
     zip.on('end', () => {
-      if (!sawDocument) fail(new CountError(`Ce fichier n’est pas un document ${format === 'docx' ? 'Word' : 'OpenDocument'} : son contenu principal est absent.`));
+      if (!sawDocument)
+        fail(
+          new CountError(
+            `Ce fichier n’est pas un document ${format === 'docx' ? 'Word' : 'OpenDocument'} : son contenu principal est absent.`,
+          ),
+        );
       else resolve({ photos, statsPages });
     });
     zip.on('entry', (entry: Entry) => {

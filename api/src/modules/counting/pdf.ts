@@ -2,18 +2,7 @@
 // streams are scanned for the XObjects they draw (`/Name Do`), following form XObjects, and the
 // image XObjects among them are measured from their dictionary (Width, Height) without decoding
 // a single pixel, so a 500-photo PDF counts in well under a second.
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFBool,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFNumber,
-  PDFRawStream,
-  PDFRef,
-  PDFStream,
-} from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFStream } from 'pdf-lib';
 import { CountError, isPhoto } from './rules.js';
 
 /** Form XObjects nest; deeper than this is a malicious or broken file, not a constat. */

@@ -29,7 +29,10 @@ interface CountJob {
   fileId: number;
 }
 
-export async function startCountingQueue(services: Pick<Services, 'db' | 'storage' | 'pubsub'>, options: CountingOptions): Promise<CountingQueue> {
+export async function startCountingQueue(
+  services: Pick<Services, 'db' | 'storage' | 'pubsub'>,
+  options: CountingOptions,
+): Promise<CountingQueue> {
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
     schema: 'pgboss',
@@ -66,14 +69,21 @@ export async function startCountingQueue(services: Pick<Services, 'db' | 'storag
       // instance or at the next start) instead of starting a count that would outlive stop():
       // pg-boss keeps polling its workers until their handler returns, after the pool is closed.
       if (stopping) throw new Error("arrêt de l'instance, comptage reporté");
-      await countReportFile(services, job.data.fileId, { timeoutMs: options.timeoutSeconds * 1000, lastAttempt: job.retryCount >= job.retryLimit });
+      await countReportFile(services, job.data.fileId, {
+        timeoutMs: options.timeoutSeconds * 1000,
+        lastAttempt: job.retryCount >= job.retryLimit,
+      });
     });
   }
 
   // Files left pending by a crash between an upload's commit and its enqueue, or by an instance
   // stopped mid-count, are queued again.
   if (options.concurrency > 0) {
-    const pending = await services.db.reportFile.findMany({ where: { countStatus: 'PENDING' }, select: { id: true }, orderBy: { id: 'asc' } });
+    const pending = await services.db.reportFile.findMany({
+      where: { countStatus: 'PENDING' },
+      select: { id: true },
+      orderBy: { id: 'asc' },
+    });
     if (pending.length > 0) await enqueue(pending.map((file) => file.id));
   }
 

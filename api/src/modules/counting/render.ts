@@ -28,9 +28,16 @@ export async function renderPdf(soffice: string, file: string, extension: string
     const input = path.join(dir, `document.${extension}`);
     await symlink(path.resolve(file), input);
     const args = [
-      '--headless', '--norestore', '--nolockcheck', '--nodefault',
+      '--headless',
+      '--norestore',
+      '--nolockcheck',
+      '--nodefault',
       `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
-      '--convert-to', 'pdf', '--outdir', dir, input,
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      dir,
+      input,
     ];
     await run(soffice, args, timeoutMs);
     const output = path.join(dir, 'document.pdf');

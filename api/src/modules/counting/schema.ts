@@ -13,15 +13,27 @@ const FileCountStatusEnum = builder.enumType('FileCountStatus', {
   values: {
     PENDING: { value: FileCountStatus.PENDING, description: 'En attente : le comptage n’est pas encore fait.' },
     DONE: { value: FileCountStatus.DONE, description: 'Compté : pages et photos exactes.' },
-    ESTIMATED: { value: FileCountStatus.ESTIMATED, description: 'Estimation : pages lues dans les statistiques du document (LibreOffice absent).' },
-    FAILED: { value: FileCountStatus.FAILED, description: 'Comptage impossible (fichier endommagé, protégé ou vide) ; la raison est donnée aux administrateurs.' },
+    ESTIMATED: {
+      value: FileCountStatus.ESTIMATED,
+      description: 'Estimation : pages lues dans les statistiques du document (LibreOffice absent).',
+    },
+    FAILED: {
+      value: FileCountStatus.FAILED,
+      description: 'Comptage impossible (fichier endommagé, protégé ou vide) ; la raison est donnée aux administrateurs.',
+    },
     UNSUPPORTED: { value: FileCountStatus.UNSUPPORTED, description: 'Format non compté sur ce serveur.' },
   } as const,
 });
 
 builder.objectFields(ReportFileRef, (t) => ({
-  pageCount: t.exposeInt('pageCount', { nullable: true, description: 'Pages détectées par le comptage automatique (null tant qu’il n’a pas abouti).' }),
-  photoCount: t.exposeInt('photoCount', { nullable: true, description: 'Photos détectées (images matricielles d’au moins 150 px de petit côté).' }),
+  pageCount: t.exposeInt('pageCount', {
+    nullable: true,
+    description: 'Pages détectées par le comptage automatique (null tant qu’il n’a pas abouti).',
+  }),
+  photoCount: t.exposeInt('photoCount', {
+    nullable: true,
+    description: 'Photos détectées (images matricielles d’au moins 150 px de petit côté).',
+  }),
   countStatus: t.field({ type: FileCountStatusEnum, description: 'État du comptage automatique.', resolve: (file) => file.countStatus }),
   countError: t.string({
     nullable: true,
@@ -41,17 +53,29 @@ const DetectedCountsRef = builder.objectRef<DetectedTotals>('DetectedCounts').im
 });
 
 builder.objectFields(FileGroupRef, (t) => ({
-  detected: t.field({ type: DetectedCountsRef, description: 'Totaux du comptage automatique de ces fichiers.', resolve: (group) => detectedTotals(group.files) }),
+  detected: t.field({
+    type: DetectedCountsRef,
+    description: 'Totaux du comptage automatique de ces fichiers.',
+    resolve: (group) => detectedTotals(group.files),
+  }),
 }));
 
-const DetectionCheckRef = builder.objectRef<{ provisional: boolean | null; retrocession: boolean | null; billing: boolean | null }>('DetectionCheck').implement({
-  description: 'Comptes saisis qui diffèrent du comptage automatique des éléments retournés (null tant qu’il n’est pas complet).',
-  fields: (t) => ({
-    provisional: t.exposeBoolean('provisional', { nullable: true, description: 'Comptes provisoires différents du comptage automatique.' }),
-    retrocession: t.exposeBoolean('retrocession', { nullable: true, description: 'Comptes de rétrocession différents du comptage automatique.' }),
-    billing: t.exposeBoolean('billing', { nullable: true, description: 'Comptes facturés différents du comptage automatique.' }),
-  }),
-});
+const DetectionCheckRef = builder
+  .objectRef<{ provisional: boolean | null; retrocession: boolean | null; billing: boolean | null }>('DetectionCheck')
+  .implement({
+    description: 'Comptes saisis qui diffèrent du comptage automatique des éléments retournés (null tant qu’il n’est pas complet).',
+    fields: (t) => ({
+      provisional: t.exposeBoolean('provisional', {
+        nullable: true,
+        description: 'Comptes provisoires différents du comptage automatique.',
+      }),
+      retrocession: t.exposeBoolean('retrocession', {
+        nullable: true,
+        description: 'Comptes de rétrocession différents du comptage automatique.',
+      }),
+      billing: t.exposeBoolean('billing', { nullable: true, description: 'Comptes facturés différents du comptage automatique.' }),
+    }),
+  });
 
 builder.objectFields(ReportNode, (t) => ({
   detectionCheck: t.field({
@@ -100,7 +124,12 @@ builder.mutationField('applyDetectedCounts', (t) =>
         await workflow.setRetrocession(ctx, reportId, { countPagesProvisional: 0, countPhotosProvisional: 0 }, 'detected');
         return { reportId, message: messages.retroceded };
       }
-      await workflow.setBilling(ctx, reportId, { countPagesRetrocession: 0, countPhotosRetrocession: 0, countPagesBilling: 0, countPhotosBilling: 0 }, 'detected');
+      await workflow.setBilling(
+        ctx,
+        reportId,
+        { countPagesRetrocession: 0, countPhotosRetrocession: 0, countPagesBilling: 0, countPhotosBilling: 0 },
+        'detected',
+      );
       return { reportId, message: messages.billed };
     },
   }),

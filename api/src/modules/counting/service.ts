@@ -21,10 +21,20 @@ export interface CountJobOptions {
 }
 
 /** Counts one report file if it still waits for it; true when its row changed. */
-export async function countReportFile(services: Pick<Services, 'db' | 'storage' | 'pubsub'>, fileId: number, options: CountJobOptions): Promise<boolean> {
+export async function countReportFile(
+  services: Pick<Services, 'db' | 'storage' | 'pubsub'>,
+  fileId: number,
+  options: CountJobOptions,
+): Promise<boolean> {
   const file = await services.db.reportFile.findUnique({
     where: { id: fileId },
-    select: { id: true, storageKey: true, originalName: true, countStatus: true, report: { select: { id: true, bailiffId: true, secretaryId: true } } },
+    select: {
+      id: true,
+      storageKey: true,
+      originalName: true,
+      countStatus: true,
+      report: { select: { id: true, bailiffId: true, secretaryId: true } },
+    },
   });
   if (!file || file.countStatus !== 'PENDING') return false;
   let result: CountResult;
@@ -32,7 +42,12 @@ export async function countReportFile(services: Pick<Services, 'db' | 'storage' 
     result = await countStored(services, file.storageKey, file.originalName, options.timeoutMs);
   } catch (error) {
     if (!options.lastAttempt) throw error;
-    result = { status: 'FAILED', pageCount: null, photoCount: null, error: `Comptage impossible après plusieurs essais (${(error as Error).message.slice(0, 200)}).` };
+    result = {
+      status: 'FAILED',
+      pageCount: null,
+      photoCount: null,
+      error: `Comptage impossible après plusieurs essais (${(error as Error).message.slice(0, 200)}).`,
+    };
   }
   // Only a file still pending: a concurrent run of the same job has nothing left to write.
   const { count } = await services.db.reportFile.updateMany({
@@ -43,7 +58,12 @@ export async function countReportFile(services: Pick<Services, 'db' | 'storage' 
   return count > 0;
 }
 
-async function countStored(services: Pick<Services, 'storage'>, storageKey: string, originalName: string, timeoutMs: number): Promise<CountResult> {
+async function countStored(
+  services: Pick<Services, 'storage'>,
+  storageKey: string,
+  originalName: string,
+  timeoutMs: number,
+): Promise<CountResult> {
   const format = countFormat(originalName);
   if (!format) return { status: 'UNSUPPORTED', pageCount: null, photoCount: null, error: 'Type de fichier non compté.' };
   // The stored file is copied to a private temporary folder: the zip reader and LibreOffice need a
@@ -54,7 +74,8 @@ async function countStored(services: Pick<Services, 'storage'>, storageKey: stri
     try {
       await pipeline(await services.storage.get(storageKey), createWriteStream(local, { mode: 0o600 }));
     } catch (error) {
-      if (error instanceof FileNotFoundError) return { status: 'FAILED', pageCount: null, photoCount: null, error: 'Fichier absent du stockage.' };
+      if (error instanceof FileNotFoundError)
+        return { status: 'FAILED', pageCount: null, photoCount: null, error: 'Fichier absent du stockage.' };
       throw error;
     }
     return await countInWorker({ file: local, format, options: { soffice: findSoffice(), timeoutMs } }, timeoutMs);

@@ -20,7 +20,10 @@ export function countInWorker(job: Job, timeoutMs: number): Promise<CountResult>
   // From the TypeScript sources (dev, tests), tsx loads this same file in the worker (Node 20
   // does not apply an --import loader to a worker's entry module).
   const worker = url.endsWith('.ts')
-    ? new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(url)}, ${JSON.stringify(url)}))`, { ...limits, eval: true })
+    ? new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(url)}, ${JSON.stringify(url)}))`, {
+        ...limits,
+        eval: true,
+      })
     : new Worker(new URL(url), limits);
   // A count never holds the process open: a server stopping mid-count exits, the job runs again.
   worker.unref();

@@ -33,7 +33,15 @@ type GroupField = keyof GroupFields;
 
 const FIELDS: readonly GroupField[] = ['name', 'siret', 'telephone', 'email', 'address', 'zip', 'city', 'pricePage', 'pricePhoto'];
 const MAX_LENGTH: Record<GroupField, number> = {
-  name: 150, siret: 30, telephone: 30, email: 254, address: 200, zip: 10, city: 120, pricePage: 12, pricePhoto: 12,
+  name: 150,
+  siret: 30,
+  telephone: 30,
+  email: 254,
+  address: 200,
+  zip: 10,
+  city: 120,
+  pricePage: 12,
+  pricePhoto: 12,
 };
 /** Tariffs are euros with up to three decimals (DECIMAL(8,3)); a French comma is accepted. */
 const PRICE = /^\d{1,5}(?:[.,]\d{1,3})?$/;
@@ -135,7 +143,8 @@ export function validateGroupBuyerFields(merged: GroupBuyerFields & { siret: str
   }
   const billing = [merged.billingAddress, merged.billingZip, merged.billingCity].filter(Boolean).length;
   if (billing > 0 && billing < 3) {
-    for (const field of ['billingAddress', 'billingZip', 'billingCity'] as const) if (!merged[field]) errors[field] = buyerMessages.billingIncomplete;
+    for (const field of ['billingAddress', 'billingZip', 'billingCity'] as const)
+      if (!merged[field]) errors[field] = buyerMessages.billingIncomplete;
   }
   if (merged.billingZip && !errors.billingZip && !/^\d{5}$/.test(merged.billingZip)) errors.billingZip = buyerMessages.zip;
   return errors;

@@ -27,11 +27,15 @@ export const GroupNode = builder.prismaNode('Group', {
     city: t.exposeString('city', { description: 'Ville.' }),
     siren: t.string({
       nullable: true,
-      description: 'SIREN tiré du Siret (ses 9 premiers chiffres) quand le Siret est valide ; identifiant de l’acheteur sur les factures Factur-X.',
+      description:
+        'SIREN tiré du Siret (ses 9 premiers chiffres) quand le Siret est valide ; identifiant de l’acheteur sur les factures Factur-X.',
       resolve: (group) => sirenOfSiret(group.siret),
     }),
     vatNumber: t.exposeString('vatNumber', { nullable: true, description: 'Numéro de TVA intracommunautaire (FR, clé, SIREN).' }),
-    billingAddress: t.exposeString('billingAddress', { nullable: true, description: 'Adresse de facturation, quand elle diffère de l’adresse de l’étude.' }),
+    billingAddress: t.exposeString('billingAddress', {
+      nullable: true,
+      description: 'Adresse de facturation, quand elle diffère de l’adresse de l’étude.',
+    }),
     billingZip: t.exposeString('billingZip', { nullable: true, description: 'Code postal de l’adresse de facturation.' }),
     billingCity: t.exposeString('billingCity', { nullable: true, description: 'Ville de l’adresse de facturation.' }),
     pricePage: t.string({ description: 'Tarif par page, en euros (« 2.50 »).', resolve: (group) => formatUnitPrice(group.pricePage) }),
@@ -78,7 +82,10 @@ const groupFormFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'I
   billingCity: t.string({ description: 'Ville de l’adresse de facturation.' }),
 });
 
-const CreateGroupInput = builder.inputType('CreateGroupInput', { description: 'Une nouvelle étude et ses tarifs.', fields: groupFormFields });
+const CreateGroupInput = builder.inputType('CreateGroupInput', {
+  description: 'Une nouvelle étude et ses tarifs.',
+  fields: groupFormFields,
+});
 
 const UpdateGroupInput = builder.inputType('UpdateGroupInput', {
   description: 'Champs absents : inchangés.',

@@ -3,12 +3,19 @@ import { AppError, validationError } from '../../errors.js';
 import type { Prisma } from '../../infra/db.js';
 import { recordAudit } from '../audit/service.js';
 import { parseUnitPrice, toSearchText } from '../accounts/rules.js';
-import { groupMessages, normalizeBuyer, validateGroupBuyerFields, validateGroupFields, zipDigits, type GroupBuyerFields, type GroupFields } from './rules.js';
+import {
+  groupMessages,
+  normalizeBuyer,
+  validateGroupBuyerFields,
+  validateGroupFields,
+  zipDigits,
+  type GroupBuyerFields,
+  type GroupFields,
+} from './rules.js';
 import { requireAdmin } from '../../guards.js';
 import { requestBatch } from '../../infra/request-batch.js';
 
 type GroupInput = GroupFields & GroupBuyerFields;
-
 
 /** The columns a validated form sets; only sent fields on update. */
 function columns(input: GroupInput): Prisma.GroupUpdateInput {
@@ -27,7 +34,11 @@ function columns(input: GroupInput): Prisma.GroupUpdateInput {
 }
 
 /** The form's errors, the buyer fields checked as they will be stored (sent over stored). */
-function groupErrors(input: GroupInput, mode: 'create' | 'update', stored: GroupBuyerFields & { siret: string } | null): Record<string, string> {
+function groupErrors(
+  input: GroupInput,
+  mode: 'create' | 'update',
+  stored: (GroupBuyerFields & { siret: string }) | null,
+): Record<string, string> {
   const sent = Object.fromEntries(Object.entries(normalizeBuyer(input)).filter(([, value]) => value !== undefined));
   const buyer = validateGroupBuyerFields({ ...stored, ...sent, siret: (input.siret ?? stored?.siret ?? '').trim() });
   return { ...buyer, ...validateGroupFields(input, mode) };

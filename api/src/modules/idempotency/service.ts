@@ -57,7 +57,10 @@ export async function claimIdempotencyKey(ctx: AppContext, operation: string): P
 async function firstResult(ctx: AppContext, userId: number, key: string, operation: string): Promise<number> {
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
-    const first = await ctx.db.idempotencyKey.findUnique({ where: { userId_key: { userId, key } }, select: { operation: true, resultId: true } });
+    const first = await ctx.db.idempotencyKey.findUnique({
+      where: { userId_key: { userId, key } },
+      select: { operation: true, resultId: true },
+    });
     if (!first) throw new AppError('CONFLICT', idempotencyMessages.firstFailed);
     if (first.operation !== operation) throw new AppError('CONFLICT', idempotencyMessages.otherOperation);
     if (first.resultId !== null) return first.resultId;
@@ -67,7 +70,11 @@ async function firstResult(ctx: AppContext, userId: number, key: string, operati
 }
 
 /** Records the created record's id, in the creating transaction (so a rollback leaves the key pending). */
-export async function completeIdempotencyKey(tx: Prisma.TransactionClient, claim: IdempotencyClaim | null, resultId: number): Promise<void> {
+export async function completeIdempotencyKey(
+  tx: Prisma.TransactionClient,
+  claim: IdempotencyClaim | null,
+  resultId: number,
+): Promise<void> {
   if (claim?.owned) await tx.idempotencyKey.update({ where: { id: claim.id }, data: { resultId } });
 }
 

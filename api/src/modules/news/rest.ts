@@ -70,10 +70,9 @@ async function listNews(ctx: RestContext): Promise<Response> {
 async function getNews(ctx: RestContext): Promise<Response> {
   const id = positiveInt(ctx.params.id);
   if (!id) return json({ code: 404, message: newsMessages.notFound }, 404);
-  const result = await ctx.graphql<{ node: NewsData | null }>(
-    `query($id: ID!) { node(id: $id) { ... on News { ${NEWS_FIELDS} } } }`,
-    { id: encodeGlobalID('News', id) },
-  );
+  const result = await ctx.graphql<{ node: NewsData | null }>(`query($id: ID!) { node(id: $id) { ... on News { ${NEWS_FIELDS} } } }`, {
+    id: encodeGlobalID('News', id),
+  });
   if (!result.ok) return legacyFailure(result.error);
   if (!result.data.node?.databaseId) return json({ code: 404, message: newsMessages.notFound }, 404);
   return json([legacyNews(result.data.node)]);

@@ -82,7 +82,11 @@ builder.queryFields((t) => ({
     },
     totalCount: async (_parent, args, ctx) => ctx.db.news.count({ where: await news.newsWhere(ctx, newsSearchOf(args)) }),
     resolve: async (query, _root, args, ctx) =>
-      ctx.db.news.findMany({ ...query, where: await news.newsWhere(ctx, newsSearchOf(args)), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+      ctx.db.news.findMany({
+        ...query,
+        where: await news.newsWhere(ctx, newsSearchOf(args)),
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      }),
   }),
 }));
 
@@ -128,7 +132,8 @@ const publishedLoads = new WeakMap<object, Map<string, Promise<News>>>();
 
 /** The subscriber's query, its read mark (a filter on the viewer) widened to every reader. */
 function forEveryReader(query: NewsQuery): NewsQuery {
-  const widen = <T extends { reads?: unknown }>(selection: T) => (selection.reads ? { ...selection, reads: { select: { userId: true } } } : selection);
+  const widen = <T extends { reads?: unknown }>(selection: T) =>
+    selection.reads ? { ...selection, reads: { select: { userId: true } } } : selection;
   return { ...(query.include && { include: widen(query.include) }), ...(query.select && { select: widen(query.select) }) };
 }
 

@@ -14,7 +14,6 @@ export interface NewsInput {
   important?: boolean | null;
 }
 
-
 /** Spec §1: admins and secretaries see news; bailiffs have no news tab. */
 export function mayReadNews(ctx: AppContext): boolean {
   return ctx.viewer?.role === 'ADMIN' || ctx.viewer?.role === 'SECRETARY';

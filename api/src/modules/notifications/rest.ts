@@ -59,7 +59,10 @@ async function markRead(ctx: RestContext): Promise<Response> {
   const body = await readFields(ctx.request);
   // Spec §4: the only transition is unread → read.
   if (bool(body.isRead) !== true) {
-    return json({ code: 400, message: 'Seul le passage à « lue » est possible.', errors: { isRead: 'Seul le passage à « lue » est possible.' } }, 400);
+    return json(
+      { code: 400, message: 'Seul le passage à « lue » est possible.', errors: { isRead: 'Seul le passage à « lue » est possible.' } },
+      400,
+    );
   }
   const result = await ctx.graphql<{ markNotificationRead: { notification: NotificationData } }>(
     `mutation($input: MarkNotificationReadInput!) { markNotificationRead(input: $input) { notification { ${NOTIFICATION_FIELDS} } } }`,

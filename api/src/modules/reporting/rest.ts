@@ -15,7 +15,11 @@ async function exportReports(ctx: RestContext, services: Services): Promise<Resp
   // The session first: nothing of the query is looked at for an anonymous caller.
   const viewer = await resolveSession(services, bearerToken(ctx.request.headers.get('authorization')));
   if (!viewer) return json({ code: 401, message: 'Veuillez vous connecter.' }, 401);
-  const app: AppContext = { ...services, viewer, client: clientInfo({ ...ctx.serverContext, request: ctx.request }, services.config.trustProxy) };
+  const app: AppContext = {
+    ...services,
+    viewer,
+    client: clientInfo({ ...ctx.serverContext, request: ctx.request }, services.config.trustProxy),
+  };
   let where;
   let total;
   let list;

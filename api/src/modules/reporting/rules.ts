@@ -16,7 +16,11 @@ export const reportingMessages = {
  * alongside it changes nothing.
  */
 export function normaliseGroupBy(groupBy: readonly string[]): AggregateDimension[] {
-  if (groupBy.length > AGGREGATE_DIMENSIONS.length || new Set(groupBy).size !== groupBy.length || groupBy.some((value) => !(AGGREGATE_DIMENSIONS as readonly string[]).includes(value))) {
+  if (
+    groupBy.length > AGGREGATE_DIMENSIONS.length ||
+    new Set(groupBy).size !== groupBy.length ||
+    groupBy.some((value) => !(AGGREGATE_DIMENSIONS as readonly string[]).includes(value))
+  ) {
     throw validationError({ groupBy: reportingMessages.groupByInvalid }, reportingMessages.groupByInvalid);
   }
   const wanted = new Set(groupBy);
@@ -52,7 +56,15 @@ export const EXPORT_SEARCH_MAX = 200;
 export type ExportQuery =
   | {
       list: 'reports';
-      filter: { statuses?: Status[]; bailiffId?: number; secretaryId?: number; year?: number; month?: number; search?: string; archived?: boolean };
+      filter: {
+        statuses?: Status[];
+        bailiffId?: number;
+        secretaryId?: number;
+        year?: number;
+        month?: number;
+        search?: string;
+        archived?: boolean;
+      };
     }
   | { list: 'retrocession'; filter: { year: number; month?: number; secretaryId?: number } }
   | { list: 'billing'; filter: { year: number; month: number } };
@@ -111,8 +123,9 @@ export function parseExportQuery(search: string): ExportQuery {
   const text = (name: string) => params.get(name) ?? undefined;
   const yearText = text('year');
   const monthText = text('month');
-  const year = yearText === undefined ? undefined : integerIn(yearText, 2000, 2100) ?? fail('year', exportMessages.year);
-  const month = monthText === undefined ? undefined : (year !== undefined && integerIn(monthText, 1, 12)) || fail('month', exportMessages.month);
+  const year = yearText === undefined ? undefined : (integerIn(yearText, 2000, 2100) ?? fail('year', exportMessages.year));
+  const month =
+    monthText === undefined ? undefined : (year !== undefined && integerIn(monthText, 1, 12)) || fail('month', exportMessages.month);
   const secretaryText = text('secretaryId');
   const secretaryId = secretaryText === undefined ? undefined : userId(secretaryText, 'secretaryId');
 
@@ -129,7 +142,8 @@ export function parseExportQuery(search: string): ExportQuery {
   let statuses: Status[] | undefined;
   if (statusesText !== undefined) {
     const values = statusesText.split(',');
-    if (values.length > STATUSES.length || values.some((value) => !(STATUSES as readonly string[]).includes(value))) fail('statuses', exportMessages.statuses);
+    if (values.length > STATUSES.length || values.some((value) => !(STATUSES as readonly string[]).includes(value)))
+      fail('statuses', exportMessages.statuses);
     statuses = values as Status[];
   }
   const bailiffText = text('bailiffId');

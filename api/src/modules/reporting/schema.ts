@@ -17,10 +17,9 @@ const dimensionDescriptions: Record<AggregateDimension, string> = {
 
 const ReportAggregateDimensionEnum = builder.enumType('ReportAggregateDimension', {
   description: 'Dimension de regroupement des agrégats de constats.',
-  values: Object.fromEntries(AGGREGATE_DIMENSIONS.map((dimension) => [dimension, { description: dimensionDescriptions[dimension] }])) as Record<
-    AggregateDimension,
-    { description: string }
-  >,
+  values: Object.fromEntries(
+    AGGREGATE_DIMENSIONS.map((dimension) => [dimension, { description: dimensionDescriptions[dimension] }]),
+  ) as Record<AggregateDimension, { description: string }>,
 });
 
 const ReportAggregateRef = builder.objectRef<ReportAggregate>('ReportAggregate').implement({
@@ -30,7 +29,12 @@ const ReportAggregateRef = builder.objectRef<ReportAggregate>('ReportAggregate')
     year: t.exposeInt('year', { nullable: true, description: 'Année (avec MONTH ou YEAR).' }),
     month: t.exposeInt('month', { nullable: true, description: 'Mois 1 à 12 (avec MONTH).' }),
     bailiff: t.field({ type: UserNode, nullable: true, description: 'Huissier (avec BAILIFF).', resolve: (row) => row.bailiff }),
-    secretary: t.field({ type: UserNode, nullable: true, description: 'Secrétaire attribuée (avec SECRETARY ; null : non attribué).', resolve: (row) => row.secretary }),
+    secretary: t.field({
+      type: UserNode,
+      nullable: true,
+      description: 'Secrétaire attribuée (avec SECRETARY ; null : non attribué).',
+      resolve: (row) => row.secretary,
+    }),
     groupId: t.id({
       nullable: true,
       description: 'Identifiant global de l’étude (avec GROUP ; null : huissier sans étude).',

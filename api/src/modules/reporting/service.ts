@@ -108,9 +108,17 @@ function keyColumns(viewer: Viewer, source: Source, dimension: AggregateDimensio
     case 'MONTH':
       return [Prisma.sql`${source.year} AS "year"`, Prisma.sql`${source.month} AS "month"`];
     case 'BAILIFF':
-      return [Prisma.sql`b.id AS "bailiffId"`, Prisma.sql`b."firstName" AS "bailiffFirstName"`, Prisma.sql`b."lastName" AS "bailiffLastName"`];
+      return [
+        Prisma.sql`b.id AS "bailiffId"`,
+        Prisma.sql`b."firstName" AS "bailiffFirstName"`,
+        Prisma.sql`b."lastName" AS "bailiffLastName"`,
+      ];
     case 'SECRETARY':
-      return [Prisma.sql`s.id AS "secretaryId"`, Prisma.sql`s."firstName" AS "secretaryFirstName"`, Prisma.sql`s."lastName" AS "secretaryLastName"`];
+      return [
+        Prisma.sql`s.id AS "secretaryId"`,
+        Prisma.sql`s."firstName" AS "secretaryFirstName"`,
+        Prisma.sql`s."lastName" AS "secretaryLastName"`,
+      ];
     case 'GROUP':
       return [Prisma.sql`g.id AS "groupId"`, Prisma.sql`g.name AS "groupName"`];
     case 'STATUS':
@@ -151,8 +159,11 @@ interface AggregateRow {
 
 const euros = (cents: string | null) => (cents === null ? null : toDecimal(cents).dividedBy(100));
 
-const person = (id: number | null | undefined, firstName: string | null | undefined, lastName: string | null | undefined): PersonKey | null =>
-  id == null ? null : { id, firstName: firstName ?? '', lastName: lastName ?? '' };
+const person = (
+  id: number | null | undefined,
+  firstName: string | null | undefined,
+  lastName: string | null | undefined,
+): PersonKey | null => (id == null ? null : { id, firstName: firstName ?? '', lastName: lastName ?? '' });
 
 /**
  * Counts and amounts HT of the constats `filter` finds for the viewer, one row per combination of
@@ -164,7 +175,8 @@ export async function reportAggregates(ctx: AppContext, filter: ReportFilter, gr
   const dimensions = normaliseGroupBy(groupBy);
   const source = filter.search?.trim() ? SCAN : ROLLUP;
   const keys = dimensions.flatMap((dimension) => keyColumns(viewer, source, dimension));
-  const grouping = keys.length > 0 ? Prisma.sql`GROUP BY ${positions(keys.length)} ${source.having} ORDER BY ${positions(keys.length)}` : Prisma.empty;
+  const grouping =
+    keys.length > 0 ? Prisma.sql`GROUP BY ${positions(keys.length)} ${source.having} ORDER BY ${positions(keys.length)}` : Prisma.empty;
   const rows = await ctx.db.$queryRaw<AggregateRow[]>`
     SELECT ${Prisma.join([...keys, source.figures(amountsShownTo(viewer.role))])}
       FROM ${source.from(dimensions.includes('MONTH') || dimensions.includes('YEAR'))}

@@ -39,13 +39,16 @@ export async function authorize(ctx: AppContext, reportId: number, action: Repor
   return report;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Live updates
 // ---------------------------------------------------------------------------------------------
 
 /** Tells everyone who can see the report (and a secretary who just lost it) that it changed. */
-export async function publishChange(ctx: AppContext, report: Pick<Facts, 'id' | 'bailiffId' | 'secretaryId'>, formerSecretaryId?: number | null) {
+export async function publishChange(
+  ctx: AppContext,
+  report: Pick<Facts, 'id' | 'bailiffId' | 'secretaryId'>,
+  formerSecretaryId?: number | null,
+) {
   await publishReportChanges(ctx, [report], formerSecretaryId);
 }
 

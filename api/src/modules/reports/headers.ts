@@ -57,7 +57,11 @@ export async function reportHeaders(ctx: AppContext, filter: ReportFilter, now =
              WHERE ${visibleReportsSql(viewer)} AND ${createdWithin(month)}) AS "currentRevenue"
       FROM "Report" r
      WHERE ${where}`;
-  countReports.prime(ctx, where, headers.then(([row]) => row.totalReports));
+  countReports.prime(
+    ctx,
+    where,
+    headers.then(([row]) => row.totalReports),
+  );
   const [[row], secretary, bailiff] = await Promise.all([
     headers,
     viewer.role === 'SECRETARY' ? secretaryTiles(ctx, viewer, now) : null,

@@ -93,7 +93,10 @@ interface ReportMutation<Fields extends ReportInputFields> {
 function reportMutation<Fields extends ReportInputFields>(name: string, mutation: ReportMutation<Fields>): void {
   const input = builder.inputType(mutation.input.name, {
     description: mutation.input.description,
-    fields: (f) => ({ reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }), ...mutation.input.fields?.(f) }),
+    fields: (f) => ({
+      reportId: f.globalID({ description: 'Le constat.', for: ReportNode, required: true }),
+      ...mutation.input.fields?.(f),
+    }),
   });
   builder.mutationField(name, (t) =>
     t.field({

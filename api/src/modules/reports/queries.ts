@@ -22,7 +22,13 @@ import { connectionContent } from './selection.js';
  * total counted from the same filter, only when asked. `offset` (legacy page numbers) skips rows
  * before a forward page.
  */
-export async function reportConnection(ctx: AppContext, args: DefaultConnectionArguments, info: GraphQLResolveInfo, where: ReportsWhere, offset: number | null = null) {
+export async function reportConnection(
+  ctx: AppContext,
+  args: DefaultConnectionArguments,
+  info: GraphQLResolveInfo,
+  where: ReportsWhere,
+  offset: number | null = null,
+) {
   // One direction per page, as plugin-prisma's connections required: the helper would drop a cursor.
   if ((args.before && args.after) || (args.before && args.first != null) || (args.after && args.last != null)) {
     throw validationError({ cursor: 'Pagination invalide.' }, 'Pagination invalide : first/after ou last/before.');
@@ -30,8 +36,9 @@ export async function reportConnection(ctx: AppContext, args: DefaultConnectionA
   if (offset != null && (offset < 0 || offset > MAX_REPORTS_OFFSET || args.after || args.before || args.last != null)) {
     throw validationError({ offset: messages.offsetInvalid }, messages.offsetInvalid);
   }
-  const connection = await resolveCursorConnection<Promise<ReportRow[]>>({ args, defaultSize: 10, maxSize: 100, toCursor: reportCursor }, (page) =>
-    loadReportPage(ctx, where, page, offset ?? 0, connectionContent(info)),
+  const connection = await resolveCursorConnection<Promise<ReportRow[]>>(
+    { args, defaultSize: 10, maxSize: 100, toCursor: reportCursor },
+    (page) => loadReportPage(ctx, where, page, offset ?? 0, connectionContent(info)),
   );
   return { ...connection, totalCount: () => countReports(ctx, where) };
 }
@@ -48,7 +55,10 @@ export const ReportFilterInput = builder.inputType('ReportFilter', {
     month: t.int({ description: 'Mois de création, 1 à 12 : seulement avec year (refusé sans).' }),
     search: t.string({ description: 'Recherche sur le nom du constat.' }),
     archived: t.boolean({ description: 'true : archivés seulement ; false : non archivés ; absent : tous.' }),
-    awaitingSecretary: t.boolean({ description: 'true : seulement les constats qui attendent une secrétaire (aucune attribuée, NA ou EC, non archivés), quel que soit leur âge.' }),
+    awaitingSecretary: t.boolean({
+      description:
+        'true : seulement les constats qui attendent une secrétaire (aucune attribuée, NA ou EC, non archivés), quel que soit leur âge.',
+    }),
   }),
 });
 
@@ -70,13 +80,20 @@ export function toFilter(filter: FilterArg): ReportFilter {
 
 const DelayRef = builder.objectRef<{ hours: number; minutes: number }>('Delay').implement({
   description: 'Une durée en heures et minutes.',
-  fields: (t) => ({ hours: t.exposeInt('hours', { description: 'Heures.' }), minutes: t.exposeInt('minutes', { description: 'Minutes (0 à 59).' }) }),
+  fields: (t) => ({
+    hours: t.exposeInt('hours', { description: 'Heures.' }),
+    minutes: t.exposeInt('minutes', { description: 'Minutes (0 à 59).' }),
+  }),
 });
 
 const SecretaryTilesRef = builder.objectRef<NonNullable<ReportHeaders['secretary']>>('SecretaryTiles').implement({
   description: 'Tuiles d’en-tête de la secrétaire.',
   fields: (t) => ({
-    retrocessionThisMonth: t.field({ type: 'Decimal', description: 'Rétrocession du mois (constats TE).', resolve: (tiles) => tiles.retrocessionThisMonth }),
+    retrocessionThisMonth: t.field({
+      type: 'Decimal',
+      description: 'Rétrocession du mois (constats TE).',
+      resolve: (tiles) => tiles.retrocessionThisMonth,
+    }),
     inProgress: t.exposeInt('inProgress', { description: 'Constats en cours (EC et RS).' }),
     all: t.exposeInt('all', { description: 'Tous mes constats.' }),
     inAlert: t.exposeInt('inAlert', { description: 'Constats de la secrétaire en alerte rouge.' }),
@@ -100,8 +117,18 @@ const ReportHeadersRef = builder.objectRef<ReportHeaders>('ReportHeaders').imple
     reportsInAlert: t.exposeInt('reportsInAlert', { description: 'Constats en alerte rouge.' }),
     averageDelay: t.field({ description: 'Délai moyen de retour.', type: DelayRef, resolve: (headers) => headers.averageDelay }),
     currentRevenue: t.field({ type: 'Decimal', description: 'CA en cours (mois courant).', resolve: (headers) => headers.currentRevenue }),
-    secretary: t.field({ description: 'Tuiles de la secrétaire (null pour les autres rôles).', type: SecretaryTilesRef, nullable: true, resolve: (headers) => headers.secretary }),
-    bailiff: t.field({ description: 'Tuiles de l’huissier (null pour les autres rôles).', type: BailiffTilesRef, nullable: true, resolve: (headers) => headers.bailiff }),
+    secretary: t.field({
+      description: 'Tuiles de la secrétaire (null pour les autres rôles).',
+      type: SecretaryTilesRef,
+      nullable: true,
+      resolve: (headers) => headers.secretary,
+    }),
+    bailiff: t.field({
+      description: 'Tuiles de l’huissier (null pour les autres rôles).',
+      type: BailiffTilesRef,
+      nullable: true,
+      resolve: (headers) => headers.bailiff,
+    }),
   }),
 });
 
@@ -109,17 +136,27 @@ builder.queryFields((t) => ({
   reports: t.connection(
     {
       type: ReportNode,
-      description: 'Les constats visibles par l’utilisateur connecté (un huissier : les siens ; une secrétaire : ceux qui lui sont attribués ; un administrateur : tous), du plus récent au plus ancien, 10 par page par défaut et 100 au plus.',
+      description:
+        'Les constats visibles par l’utilisateur connecté (un huissier : les siens ; une secrétaire : ceux qui lui sont attribués ; un administrateur : tous), du plus récent au plus ancien, 10 par page par défaut et 100 au plus.',
       authScopes: { authenticated: true },
       args: {
         filter: t.arg({ description: 'Critères ; absent : tous les constats visibles.', type: ReportFilterInput }),
-        offset: t.arg.int({ description: `Ancienne API (get_all?page=) : constats sautés avant la page (0 à ${MAX_REPORTS_OFFSET}), avec first seulement.` }),
+        offset: t.arg.int({
+          description: `Ancienne API (get_all?page=) : constats sautés avant la page (0 à ${MAX_REPORTS_OFFSET}), avec first seulement.`,
+        }),
       },
       resolve: (_root, args, ctx, info) => {
         return reportConnection(ctx, args, info, reportsSql(ctx.viewer!, toFilter(args.filter)), args.offset);
       },
     },
-    { fields: (c) => ({ totalCount: c.int({ description: 'Nombre total de constats avec ces filtres, toutes pages confondues.', resolve: (connection) => connection.totalCount() }) }) },
+    {
+      fields: (c) => ({
+        totalCount: c.int({
+          description: 'Nombre total de constats avec ces filtres, toutes pages confondues.',
+          resolve: (connection) => connection.totalCount(),
+        }),
+      }),
+    },
   ),
   assignedBailiffs: t.prismaField({
     type: [UserNode],

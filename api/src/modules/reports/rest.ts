@@ -29,9 +29,9 @@ const STATUSES: ReportStatus[] = ['NA', 'EC', 'RS', 'TE', 'AR'];
 /** Query string of get_all / get_headers → ReportFilter (spec §3 "Report filters"). */
 function filterFrom(url: URL) {
   const params = url.searchParams;
-  const statuses = [...new Set([...queryList(params, 'states'), ...queryList(params, 'status')].map((value) => value.toUpperCase()))].filter(
-    (value): value is ReportStatus => STATUSES.includes(value as ReportStatus),
-  );
+  const statuses = [
+    ...new Set([...queryList(params, 'states'), ...queryList(params, 'status')].map((value) => value.toUpperCase())),
+  ].filter((value): value is ReportStatus => STATUSES.includes(value as ReportStatus));
   const year = Number(params.get('year'));
   const month = Number(params.get('month'));
   const includeArchived = params.get('without_filter_archived') === 'true' || statuses.includes('AR');
@@ -84,7 +84,11 @@ async function streamAll(ctx: RestContext): Promise<Response> {
   const page = (withTotal: boolean) => `query($filter: ReportFilter, $first: Int, $after: String) {
     reports(filter: $filter, first: $first, after: $after) { ${withTotal ? 'totalCount' : ''}
       edges { node { ${REPORT_FIELDS} } } pageInfo { hasNextPage endCursor } } }`;
-  const first = await ctx.graphql<{ reports: ReportPage & { totalCount: number } }>(page(true), { filter, first: STREAM_BATCH, after: null });
+  const first = await ctx.graphql<{ reports: ReportPage & { totalCount: number } }>(page(true), {
+    filter,
+    first: STREAM_BATCH,
+    after: null,
+  });
   if (!first.ok) return failure(first.error);
   const encoder = new TextEncoder();
   let next: ReportPage | null = first.data.reports;
@@ -105,7 +109,11 @@ async function streamAll(ctx: RestContext): Promise<Response> {
       written += items.length;
       next = null;
       if (!current.pageInfo.hasNextPage) return;
-      const result = await ctx.graphql<{ reports: ReportPage }>(page(false), { filter, first: STREAM_BATCH, after: current.pageInfo.endCursor });
+      const result = await ctx.graphql<{ reports: ReportPage }>(page(false), {
+        filter,
+        first: STREAM_BATCH,
+        after: current.pageInfo.endCursor,
+      });
       if (!result.ok) {
         console.error('[report/get_all] lecture interrompue', result.error);
         controller.error(new Error(result.error.message));
@@ -159,7 +167,13 @@ async function getHeaders(ctx: RestContext): Promise<Response> {
 }
 
 /** Runs a report mutation and answers `{ message, report }` in the legacy shape. */
-async function mutate(ctx: RestContext, mutation: string, inputType: string, input: Record<string, unknown>, status = 200): Promise<Response> {
+async function mutate(
+  ctx: RestContext,
+  mutation: string,
+  inputType: string,
+  input: Record<string, unknown>,
+  status = 200,
+): Promise<Response> {
   const result = await ctx.graphql<Record<string, { message: string; report: ReportData }>>(
     `mutation($input: ${inputType}!) { ${mutation}(input: $input) { message report { ${REPORT_FIELDS} } } }`,
     { input },
@@ -191,19 +205,22 @@ export function reportRoutes(services: Services): Route[] {
       method: 'POST',
       path: '/api/v1/report/create',
       handler: (ctx) =>
-        withMultipart(ctx, services, (form) =>
-          mutate(
-            ctx,
-            'createReport',
-            'CreateReportInput',
-            {
-              bailiffId: userGid(form.fields.bailiff_id ?? form.fields.baliff_id),
-              name: form.fields.name ?? '',
-              files: form.files.deposited_items ?? [],
-              comment: form.fields.comment || null,
-            },
-            201,
-          ),
+        withMultipart(
+          ctx,
+          services,
+          (form) =>
+            mutate(
+              ctx,
+              'createReport',
+              'CreateReportInput',
+              {
+                bailiffId: userGid(form.fields.bailiff_id ?? form.fields.baliff_id),
+                name: form.fields.name ?? '',
+                files: form.files.deposited_items ?? [],
+                comment: form.fields.comment || null,
+              },
+              201,
+            ),
           ['ADMIN', 'BAILIFF'],
         ),
     },
@@ -272,12 +289,14 @@ export function reportRoutes(services: Services): Route[] {
     {
       method: 'POST',
       path: '/api/v1/report/set_archive',
-      handler: async (ctx) => mutate(ctx, 'archiveReport', 'ArchiveReportInput', { reportId: reportGid((await readFields(ctx.request)).report_id) }),
+      handler: async (ctx) =>
+        mutate(ctx, 'archiveReport', 'ArchiveReportInput', { reportId: reportGid((await readFields(ctx.request)).report_id) }),
     },
     {
       method: 'POST',
       path: '/api/v1/report/set_unarchive',
-      handler: async (ctx) => mutate(ctx, 'unarchiveReport', 'UnarchiveReportInput', { reportId: reportGid((await readFields(ctx.request)).report_id) }),
+      handler: async (ctx) =>
+        mutate(ctx, 'unarchiveReport', 'UnarchiveReportInput', { reportId: reportGid((await readFields(ctx.request)).report_id) }),
     },
     {
       method: 'POST',

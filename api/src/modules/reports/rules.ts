@@ -152,7 +152,9 @@ export function nextStatus(current: ReportStatus, event: ReportEvent): ReportSta
     case 'archived':
       return 'AR';
     case 'unarchived':
-      return current === 'AR' ? statusFromProgress({ returnedFiles: event.returnedFiles, provisionalPages: event.provisionalPages }) : current;
+      return current === 'AR'
+        ? statusFromProgress({ returnedFiles: event.returnedFiles, provisionalPages: event.provisionalPages })
+        : current;
   }
 }
 

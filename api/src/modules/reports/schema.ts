@@ -69,7 +69,10 @@ export const ReportFileRef = builder.objectRef<ReportFileRow>('ReportFile').impl
     name: t.exposeString('originalName', { description: 'Nom d’origine.' }),
     size: t.exposeInt('size', { description: 'Taille en octets.' }),
     createdAt: t.field({ description: 'Date d’envoi.', type: 'DateTime', resolve: (file) => file.createdAt }),
-    url: t.string({ description: 'Lien signé et temporaire pour l’afficher.', resolve: (file, _args, ctx) => ctx.files.file(file.storageKey, file.originalName) }),
+    url: t.string({
+      description: 'Lien signé et temporaire pour l’afficher.',
+      resolve: (file, _args, ctx) => ctx.files.file(file.storageKey, file.originalName),
+    }),
     downloadUrl: t.string({
       description: 'Lien signé et temporaire pour le télécharger.',
       resolve: (file, _args, ctx) => ctx.files.file(file.storageKey, file.originalName, { download: true }),
@@ -77,36 +80,54 @@ export const ReportFileRef = builder.objectRef<ReportFileRow>('ReportFile').impl
   }),
 });
 
-export const FileGroupRef = builder.objectRef<{ reportId: number; reportName: string; kind: ReportFileKind; files: ReportFileRow[] }>('ReportFileGroup').implement({
-  description: 'Les éléments déposés ou retournés d’un constat.',
-  fields: (t) => ({
-    count: t.int({ description: 'Nombre de fichiers.', resolve: (group) => group.files.length }),
-    totalSize: t.int({ description: 'Taille totale en octets.', resolve: (group) => group.files.reduce((total, file) => total + file.size, 0) }),
-    files: t.field({ description: 'Les fichiers.', type: [ReportFileRef], resolve: (group) => group.files }),
-    archiveUrl: t.string({
-      nullable: true,
-      description: 'Lien signé pour tout télécharger en zip (null sans fichier).',
-      resolve: (group, _args, ctx) =>
-        group.files.length === 0
-          ? null
-          : ctx.files.archive(`report-${group.kind.toLowerCase()}`, group.reportId, `${group.reportName} - ${group.kind === 'DEPOSITED' ? 'déposés' : 'retournés'}.zip`),
+export const FileGroupRef = builder
+  .objectRef<{ reportId: number; reportName: string; kind: ReportFileKind; files: ReportFileRow[] }>('ReportFileGroup')
+  .implement({
+    description: 'Les éléments déposés ou retournés d’un constat.',
+    fields: (t) => ({
+      count: t.int({ description: 'Nombre de fichiers.', resolve: (group) => group.files.length }),
+      totalSize: t.int({
+        description: 'Taille totale en octets.',
+        resolve: (group) => group.files.reduce((total, file) => total + file.size, 0),
+      }),
+      files: t.field({ description: 'Les fichiers.', type: [ReportFileRef], resolve: (group) => group.files }),
+      archiveUrl: t.string({
+        nullable: true,
+        description: 'Lien signé pour tout télécharger en zip (null sans fichier).',
+        resolve: (group, _args, ctx) =>
+          group.files.length === 0
+            ? null
+            : ctx.files.archive(
+                `report-${group.kind.toLowerCase()}`,
+                group.reportId,
+                `${group.reportName} - ${group.kind === 'DEPOSITED' ? 'déposés' : 'retournés'}.zip`,
+              ),
+      }),
     }),
-  }),
-});
+  });
 
 // --- Comments ---------------------------------------------------------------------------------
 
 const CommentRef = builder.objectRef<ReportCommentRow>('ReportComment').implement({
   description: 'Un message du fil de commentaires d’un constat.',
   fields: (t) => ({
-    id: t.id({ description: 'Identifiant du commentaire dans son constat (pour markReportCommentsRead).', resolve: (comment) => String(comment.id) }),
+    id: t.id({
+      description: 'Identifiant du commentaire dans son constat (pour markReportCommentsRead).',
+      resolve: (comment) => String(comment.id),
+    }),
     body: t.exposeString('body', { description: 'Texte du message.' }),
     createdAt: t.field({ description: 'Date d’envoi.', type: 'DateTime', resolve: (comment) => comment.createdAt }),
     authorName: t.exposeString('authorName', { description: 'Prénom et nom de l’auteur.' }),
     authorDatabaseId: t.exposeInt('authorId', { description: 'Identifiant numérique de l’auteur.' }),
-    receiverDatabaseId: t.exposeInt('receiverId', { description: 'Identifiant numérique du destinataire choisi par un administrateur (null sinon).', nullable: true }),
+    receiverDatabaseId: t.exposeInt('receiverId', {
+      description: 'Identifiant numérique du destinataire choisi par un administrateur (null sinon).',
+      nullable: true,
+    }),
     authorRole: t.field({ description: 'Rôle de l’auteur.', type: CommentAuthorRoleEnum, resolve: (comment) => comment.authorRole }),
-    isMine: t.boolean({ description: 'Écrit par l’utilisateur connecté.', resolve: (comment, _args, ctx) => comment.authorId === ctx.viewer!.id }),
+    isMine: t.boolean({
+      description: 'Écrit par l’utilisateur connecté.',
+      resolve: (comment, _args, ctx) => comment.authorId === ctx.viewer!.id,
+    }),
     isRead: t.boolean({
       description: 'Lu par l’utilisateur connecté (toujours vrai pour ses propres messages).',
       resolve: (comment, _args, ctx) => comment.authorId === ctx.viewer!.id || comment.read,
@@ -114,7 +135,8 @@ const CommentRef = builder.objectRef<ReportCommentRow>('ReportComment').implemen
   }),
 });
 
-const unread = (comments: ReportCommentRow[], viewerId: number) => comments.filter((comment) => comment.authorId !== viewerId && !comment.read);
+const unread = (comments: ReportCommentRow[], viewerId: number) =>
+  comments.filter((comment) => comment.authorId !== viewerId && !comment.read);
 
 // --- Amounts ----------------------------------------------------------------------------------
 
@@ -131,8 +153,16 @@ const AmountsRef = builder.objectRef<PricedAmounts>('LineAmounts').implement({
     pages: t.field({ description: 'Montant HT des pages, en euros.', type: 'Decimal', resolve: (amounts) => amounts.pages }),
     photos: t.field({ description: 'Montant HT des photos, en euros.', type: 'Decimal', resolve: (amounts) => amounts.photos }),
     total: t.field({ description: 'Montant HT total, en euros.', type: 'Decimal', resolve: (amounts) => amounts.total }),
-    pricePage: t.field({ type: 'Decimal', description: 'Tarif par page appliqué (celui du constat, sinon celui en vigueur).', resolve: (amounts) => amounts.pricePage }),
-    pricePhoto: t.field({ type: 'Decimal', description: 'Tarif par photo appliqué (celui du constat, sinon celui en vigueur).', resolve: (amounts) => amounts.pricePhoto }),
+    pricePage: t.field({
+      type: 'Decimal',
+      description: 'Tarif par page appliqué (celui du constat, sinon celui en vigueur).',
+      resolve: (amounts) => amounts.pricePage,
+    }),
+    pricePhoto: t.field({
+      type: 'Decimal',
+      description: 'Tarif par photo appliqué (celui du constat, sinon celui en vigueur).',
+      resolve: (amounts) => amounts.pricePhoto,
+    }),
   }),
 });
 
@@ -157,9 +187,15 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
     }),
     isArchived: t.exposeBoolean('isArchived', { description: 'Archivé par l’huissier ou un administrateur.' }),
     invoiced: t.exposeBoolean('invoiced', { description: 'Facturé (inclus dans une facture d’étude).' }),
-    createdAt: t.expose('createdAt', { description: 'Date de dépôt (création) ; un constat compte pour le mois de sa création.', type: 'DateTime' }),
+    createdAt: t.expose('createdAt', {
+      description: 'Date de dépôt (création) ; un constat compte pour le mois de sa création.',
+      type: 'DateTime',
+    }),
     updatedAt: t.expose('updatedAt', { description: 'Date de dernière modification.', type: 'DateTime' }),
-    lastStatusChange: t.expose('lastStatusChange', { description: 'Date du dernier changement de statut (départ du délai et de l’alerte).', type: 'DateTime' }),
+    lastStatusChange: t.expose('lastStatusChange', {
+      description: 'Date du dernier changement de statut (départ du délai et de l’alerte).',
+      type: 'DateTime',
+    }),
     returnedAt: t.expose('returnedAt', { type: 'DateTime', nullable: true, description: 'Date de retour.' }),
     alert: t.field({
       description: 'Pastille d’alerte vue par l’utilisateur connecté, selon le délai depuis le dernier changement de statut.',
@@ -175,11 +211,21 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
     // The people as the row carries them: the User type's own selection (id and names) answers the
     // fields a list reads; any other User field loads the rest, one statement per page (plugin-prisma).
     bailiff: t.field({ description: 'L’huissier qui a déposé le constat.', type: UserNode, resolve: (report) => report.bailiff }),
-    secretary: t.field({ description: 'La secrétaire attribuée (null tant que le constat n’est pas attribué).', type: UserNode, nullable: true, resolve: (report) => report.secretary }),
+    secretary: t.field({
+      description: 'La secrétaire attribuée (null tant que le constat n’est pas attribué).',
+      type: UserNode,
+      nullable: true,
+      resolve: (report) => report.secretary,
+    }),
     deposited: t.field({
       description: 'Les éléments déposés par l’huissier.',
       type: FileGroupRef,
-      resolve: (report) => ({ reportId: report.id, reportName: report.name, kind: 'DEPOSITED' as const, files: report.files.filter((file) => file.kind === 'DEPOSITED') }),
+      resolve: (report) => ({
+        reportId: report.id,
+        reportName: report.name,
+        kind: 'DEPOSITED' as const,
+        files: report.files.filter((file) => file.kind === 'DEPOSITED'),
+      }),
     }),
     returned: t.field({
       type: FileGroupRef,
@@ -190,14 +236,21 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
         return { reportId: report.id, reportName: report.name, kind: 'RETURNED' as const, files };
       },
     }),
-    countPagesProvisional: t.exposeInt('countPagesProvisional', { description: 'Pages comptées par la secrétaire au retour (provisoire).' }),
-    countPhotosProvisional: t.exposeInt('countPhotosProvisional', { description: 'Photos comptées par la secrétaire au retour (provisoire).' }),
-    countPagesRetrocession: t.exposeInt('countPagesRetrocession', { description: 'Pages retenues pour la rétrocession (payées à la secrétaire), fixées par un administrateur.' }),
+    countPagesProvisional: t.exposeInt('countPagesProvisional', {
+      description: 'Pages comptées par la secrétaire au retour (provisoire).',
+    }),
+    countPhotosProvisional: t.exposeInt('countPhotosProvisional', {
+      description: 'Photos comptées par la secrétaire au retour (provisoire).',
+    }),
+    countPagesRetrocession: t.exposeInt('countPagesRetrocession', {
+      description: 'Pages retenues pour la rétrocession (payées à la secrétaire), fixées par un administrateur.',
+    }),
     countPhotosRetrocession: t.exposeInt('countPhotosRetrocession', { description: 'Photos retenues pour la rétrocession.' }),
     countPagesBilling: t.exposeInt('countPagesBilling', { description: 'Pages facturées à l’étude, fixées par un administrateur.' }),
     countPhotosBilling: t.exposeInt('countPhotosBilling', { description: 'Photos facturées à l’étude.' }),
     awaitingSecretary: t.boolean({
-      description: 'Nouveau dépôt qui attend une secrétaire (aucune attribuée, NA ou EC, non archivé) : « Non attribué » pour l’administrateur ; toujours false pour un huissier, qui le voit en cours.',
+      description:
+        'Nouveau dépôt qui attend une secrétaire (aucune attribuée, NA ou EC, non archivé) : « Non attribué » pour l’administrateur ; toujours false pour un huissier, qui le voit en cours.',
       resolve: (report, _args, ctx) => viewerRole(ctx) !== 'BAILIFF' && isAwaitingSecretary(report),
     }),
     retrocessionComment: t.exposeString('retrocessionComment', { description: 'Commentaire de la secrétaire au retour.', nullable: true }),
@@ -233,15 +286,27 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
     comments: t.field({
       type: [CommentRef],
       description: 'Commentaires visibles par l’utilisateur, du plus ancien au plus récent.',
-      args: { audience: t.arg({ description: 'Seulement les messages échangés avec l’huissier ou la secrétaire (administrateurs) ; ALL par défaut.', type: CommentAudienceEnum, defaultValue: 'ALL' }) },
+      args: {
+        audience: t.arg({
+          description: 'Seulement les messages échangés avec l’huissier ou la secrétaire (administrateurs) ; ALL par défaut.',
+          type: CommentAudienceEnum,
+          defaultValue: 'ALL',
+        }),
+      },
       resolve: (report, args) => {
         if (args.audience === 'ALL') return report.comments;
         const party = args.audience === 'BAILIFF' ? report.bailiffId : report.secretaryId;
         return report.comments.filter((comment) => comment.authorId === party || comment.receiverId === party);
       },
     }),
-    unreadCommentCount: t.int({ description: 'Nombre de messages non lus par l’utilisateur connecté.', resolve: (report, _args, ctx) => unread(report.comments, ctx.viewer!.id).length }),
-    unreadCommentIds: t.idList({ description: 'Identifiants des messages non lus par l’utilisateur connecté.', resolve: (report, _args, ctx) => unread(report.comments, ctx.viewer!.id).map((comment) => String(comment.id)) }),
+    unreadCommentCount: t.int({
+      description: 'Nombre de messages non lus par l’utilisateur connecté.',
+      resolve: (report, _args, ctx) => unread(report.comments, ctx.viewer!.id).length,
+    }),
+    unreadCommentIds: t.idList({
+      description: 'Identifiants des messages non lus par l’utilisateur connecté.',
+      resolve: (report, _args, ctx) => unread(report.comments, ctx.viewer!.id).map((comment) => String(comment.id)),
+    }),
     viewerCan: t.field({
       type: ReportPermissionsRef,
       description: 'Actions permises à l’utilisateur connecté (pour griser les boutons).',
@@ -250,7 +315,13 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
   }),
 });
 
-const ReportPermissionsRef = builder.objectRef<{ bailiffId: number; secretaryId: number | null; status: ReportStatus; isArchived: boolean; invoiced: boolean }>('ReportPermissions');
+const ReportPermissionsRef = builder.objectRef<{
+  bailiffId: number;
+  secretaryId: number | null;
+  status: ReportStatus;
+  isArchived: boolean;
+  invoiced: boolean;
+}>('ReportPermissions');
 ReportPermissionsRef.implement({
   description: 'Ce que l’utilisateur connecté peut faire sur ce constat (le serveur le vérifie de toute façon).',
   fields: (t) => {

@@ -22,7 +22,9 @@ function fields(info: GraphQLResolveInfo, set: SelectionSetNode | undefined): Fi
 export function connectionContent(info: GraphQLResolveInfo): RowContent {
   const connection = info.fieldNodes.flatMap((node) => fields(info, node.selectionSet));
   const nodes = [
-    ...connection.filter((field) => field.name.value === 'edges').flatMap((edges) => fields(info, edges.selectionSet).filter((field) => field.name.value === 'node')),
+    ...connection
+      .filter((field) => field.name.value === 'edges')
+      .flatMap((edges) => fields(info, edges.selectionSet).filter((field) => field.name.value === 'node')),
     ...connection.filter((field) => field.name.value === 'nodes'),
   ].flatMap((node) => fields(info, node.selectionSet).map((field) => field.name.value));
   return { files: nodes.some((name) => FILE_FIELDS.has(name)), comments: nodes.some((name) => COMMENT_FIELDS.has(name)) };

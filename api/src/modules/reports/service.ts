@@ -31,14 +31,17 @@ export interface CreateReportInput {
 
 export async function createReport(ctx: AppContext, input: CreateReportInput): Promise<number> {
   const viewer = requireViewer(ctx);
-  const bailiffId = viewer.role === 'BAILIFF' ? viewer.id : input.bailiffId ?? null;
+  const bailiffId = viewer.role === 'BAILIFF' ? viewer.id : (input.bailiffId ?? null);
   if (viewer.role === 'SECRETARY' || (bailiffId !== null && !canCreateReport(viewer, bailiffId))) {
     drainUploads(input.files);
     throw new AppError('FORBIDDEN', messages.notAllowed);
   }
   const errors = validateNewReport({ name: input.name, fileCount: input.files.length, comment: input.comment });
   const bailiff = bailiffId
-    ? await ctx.db.user.findFirst({ where: { id: bailiffId, role: 'BAILIFF', status: 'ACTIVE' }, select: { id: true, firstName: true, lastName: true } })
+    ? await ctx.db.user.findFirst({
+        where: { id: bailiffId, role: 'BAILIFF', status: 'ACTIVE' },
+        select: { id: true, firstName: true, lastName: true },
+      })
     : null;
   if (!bailiff) errors.bailiffId = messages.bailiffRequired;
   if (Object.keys(errors).length > 0) {
@@ -77,7 +80,10 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
         data: { name, bailiffId: bailiff!.id, status: 'EC', lastStatusChange: new Date() },
         select: { id: true },
       });
-      const files = await tx.reportFile.createManyAndReturn({ data: stored.map((file) => fileRow(report.id, 'DEPOSITED', file, viewer.id)), select: { id: true } });
+      const files = await tx.reportFile.createManyAndReturn({
+        data: stored.map((file) => fileRow(report.id, 'DEPOSITED', file, viewer.id)),
+        select: { id: true },
+      });
       if (comment) await tx.comment.create({ data: { reportId: report.id, authorId: viewer.id, receiverId: null, body: comment } });
       await recordAudit(tx, ctx, { action: 'reports.create', entity: 'Report', entityId: report.id, data: { files: stored.length } });
       await completeIdempotencyKey(tx, claim, report.id);
@@ -113,7 +119,15 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
 }
 
 function fileRow(reportId: number, kind: ReportFileKind, file: StoredFile, uploadedById: number) {
-  return { reportId, kind, uploadedById, originalName: file.originalName, size: file.size, mimeType: file.mimeType, storageKey: file.storageKey };
+  return {
+    reportId,
+    kind,
+    uploadedById,
+    originalName: file.originalName,
+    size: file.size,
+    mimeType: file.mimeType,
+    storageKey: file.storageKey,
+  };
 }
 
 export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFileKind, files: UploadInput[]): Promise<void> {
@@ -134,12 +148,20 @@ export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFi
       const report = await authorize(ctx, reportId, fileActions[kind].add, tx);
       const now = new Date();
       const status = kind === 'RETURNED' ? nextStatus(report.status, { type: 'filesReturned' }) : report.status;
-      const files = await tx.reportFile.createManyAndReturn({ data: stored.map((file) => fileRow(report.id, kind, file, viewer.id)), select: { id: true } });
+      const files = await tx.reportFile.createManyAndReturn({
+        data: stored.map((file) => fileRow(report.id, kind, file, viewer.id)),
+        select: { id: true },
+      });
       await tx.report.update({
         where: { id: report.id },
         data: { updatedAt: now, ...(status !== report.status && { status, lastStatusChange: now, returnedAt: now }) },
       });
-      await recordAudit(tx, ctx, { action: `reports.files.add.${kind.toLowerCase()}`, entity: 'Report', entityId: report.id, data: { files: stored.length, status } });
+      await recordAudit(tx, ctx, {
+        action: `reports.files.add.${kind.toLowerCase()}`,
+        entity: 'Report',
+        entityId: report.id,
+        data: { files: stored.length, status },
+      });
       let notifications: StoredNotification[] = [];
       if (kind === 'RETURNED') {
         notifications = await storeNotifications(tx, [report.bailiffId], {
@@ -168,7 +190,10 @@ export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFi
 export async function removeFiles(ctx: AppContext, reportId: number, fileIds: number[]): Promise<void> {
   const { report, files } = await ctx.db.$transaction(async (tx) => {
     const report = await authorize(ctx, reportId, 'view', tx);
-    const files = await tx.reportFile.findMany({ where: { reportId: report.id, id: { in: fileIds } }, select: { id: true, kind: true, storageKey: true } });
+    const files = await tx.reportFile.findMany({
+      where: { reportId: report.id, id: { in: fileIds } },
+      select: { id: true, kind: true, storageKey: true },
+    });
     if (files.length === 0) throw new AppError('NOT_FOUND', 'Fichier introuvable.');
     for (const kind of new Set(files.map((file) => file.kind))) {
       if (!can(ctx.viewer, fileActions[kind].remove, report)) throw new AppError('FORBIDDEN', messages.notAllowed);
@@ -179,12 +204,21 @@ export async function removeFiles(ctx: AppContext, reportId: number, fileIds: nu
       tx.reportFile.count({ where: { reportId: report.id, kind: 'RETURNED' } }),
       tx.report.findUniqueOrThrow({ where: { id: report.id }, select: { countPagesProvisional: true } }),
     ]);
-    const status = nextStatus(report.status, { type: 'returnedFilesRemoved', remainingReturned, provisionalPages: counts.countPagesProvisional });
+    const status = nextStatus(report.status, {
+      type: 'returnedFilesRemoved',
+      remainingReturned,
+      provisionalPages: counts.countPagesProvisional,
+    });
     await tx.report.update({
       where: { id: report.id },
       data: { updatedAt: now, ...(status !== report.status && { status, lastStatusChange: now, returnedAt: null }) },
     });
-    await recordAudit(tx, ctx, { action: 'reports.files.remove', entity: 'Report', entityId: report.id, data: { fileIds: files.map((file) => file.id), status } });
+    await recordAudit(tx, ctx, {
+      action: 'reports.files.remove',
+      entity: 'Report',
+      entityId: report.id,
+      data: { fileIds: files.map((file) => file.id), status },
+    });
     return { report, files };
   });
   // Files go once the rows are gone: a failed transaction leaves both in place.
@@ -218,8 +252,16 @@ export async function addComment(ctx: AppContext, reportId: number, body: string
       // A bailiff writes to the secretary (to the office while none is assigned); a secretary to the bailiff.
       receiverId = viewer.role === 'BAILIFF' ? report.secretaryId : report.bailiffId;
     }
-    const comment = await tx.comment.create({ data: { reportId: report.id, authorId: viewer.id, receiverId, body: text }, select: { id: true } });
-    await recordAudit(tx, ctx, { action: 'reports.comment', entity: 'Report', entityId: report.id, data: { commentId: comment.id, receiverId } });
+    const comment = await tx.comment.create({
+      data: { reportId: report.id, authorId: viewer.id, receiverId, body: text },
+      select: { id: true },
+    });
+    await recordAudit(tx, ctx, {
+      action: 'reports.comment',
+      entity: 'Report',
+      entityId: report.id,
+      data: { commentId: comment.id, receiverId },
+    });
     const preview = text.length > 100 ? `${text.slice(0, 100)}...` : text;
     const notifications = await storeNotifications(tx, receiverId ? [receiverId] : adminIds.filter((id) => id !== viewer.id), {
       kind: 'COMMENT',
@@ -252,7 +294,11 @@ export async function markCommentsRead(ctx: AppContext, reportId: number, commen
 
 function archiveOf(kind: ReportFileKind): ArchiveProvider {
   return async (services, reportId) => {
-    const files = await services.db.reportFile.findMany({ where: { reportId, kind }, select: { storageKey: true, originalName: true }, orderBy: { id: 'asc' } });
+    const files = await services.db.reportFile.findMany({
+      where: { reportId, kind },
+      select: { storageKey: true, originalName: true },
+      orderBy: { id: 'asc' },
+    });
     return files.map((file) => ({ storageKey: file.storageKey, name: file.originalName }));
   };
 }

@@ -28,7 +28,12 @@ export async function assignSecretary(ctx: AppContext, reportId: number, secreta
         ...(status !== report.status && { status, lastStatusChange: now }),
       },
     });
-    await recordAudit(tx, ctx, { action: 'reports.assign_secretary', entity: 'Report', entityId: report.id, data: { from: report.secretaryId, to: secretary.id } });
+    await recordAudit(tx, ctx, {
+      action: 'reports.assign_secretary',
+      entity: 'Report',
+      entityId: report.id,
+      data: { from: report.secretaryId, to: secretary.id },
+    });
     const notifications = await storeNotifications(tx, [secretary.id], {
       kind: 'REPORT_ASSIGNED',
       reportId: report.id,
@@ -59,20 +64,31 @@ export type CountsSource = 'entered' | 'detected';
 
 /** The returned items' detected totals on the locked report; refused while some are not counted. */
 async function detectedReturned(tx: Tx, reportId: number): Promise<{ pages: number; photos: number }> {
-  const files = await tx.reportFile.findMany({ where: { reportId, kind: 'RETURNED' }, select: { pageCount: true, photoCount: true, countStatus: true } });
+  const files = await tx.reportFile.findMany({
+    where: { reportId, kind: 'RETURNED' },
+    select: { pageCount: true, photoCount: true, countStatus: true },
+  });
   const totals = detectedTotals(files);
   if (!totals.complete) throw new AppError('BAD_USER_INPUT', messages.detectionIncomplete);
   return totals;
 }
 
 /** The secretary's provisional counts ("Rapport rétrocédé"): EC becomes RS. */
-export async function setRetrocession(ctx: AppContext, reportId: number, entered: RetrocessionInput, source: CountsSource = 'entered'): Promise<void> {
+export async function setRetrocession(
+  ctx: AppContext,
+  reportId: number,
+  entered: RetrocessionInput,
+  source: CountsSource = 'entered',
+): Promise<void> {
   const report = await ctx.db.$transaction(async (tx) => {
     const report = await authorize(ctx, reportId, 'setRetrocession', tx);
     let input = entered;
     if (source === 'detected') {
       const detected = await detectedReturned(tx, report.id);
-      const { retrocessionComment } = await tx.report.findUniqueOrThrow({ where: { id: report.id }, select: { retrocessionComment: true } });
+      const { retrocessionComment } = await tx.report.findUniqueOrThrow({
+        where: { id: report.id },
+        select: { retrocessionComment: true },
+      });
       input = { countPagesProvisional: detected.pages, countPhotosProvisional: detected.photos, comment: retrocessionComment };
     }
     assertCounts({ countPagesProvisional: input.countPagesProvisional, countPhotosProvisional: input.countPhotosProvisional });
@@ -92,7 +108,12 @@ export async function setRetrocession(ctx: AppContext, reportId: number, entered
         ...(status !== report.status && { status, lastStatusChange: new Date() }),
       },
     });
-    await recordAudit(tx, ctx, { action: 'reports.set_retrocession', entity: 'Report', entityId: report.id, data: { ...input, status, source } });
+    await recordAudit(tx, ctx, {
+      action: 'reports.set_retrocession',
+      entity: 'Report',
+      entityId: report.id,
+      data: { ...input, status, source },
+    });
     return report;
   });
   await publishChange(ctx, report);
@@ -110,7 +131,12 @@ export interface BillingInput {
  * The row stays locked from the invoiced check to the commit: a bill generated meanwhile waits, then
  * reads these counts (billing/service.ts locks the same rows), or this call sees it invoiced.
  */
-export async function setBilling(ctx: AppContext, reportId: number, entered: BillingInput, source: CountsSource = 'entered'): Promise<void> {
+export async function setBilling(
+  ctx: AppContext,
+  reportId: number,
+  entered: BillingInput,
+  source: CountsSource = 'entered',
+): Promise<void> {
   const report = await ctx.db.$transaction(async (tx) => {
     const report = await authorize(ctx, reportId, 'setBilling', tx);
     let input = entered;
@@ -149,7 +175,10 @@ export async function setBilling(ctx: AppContext, reportId: number, entered: Bil
 export async function archiveReport(ctx: AppContext, reportId: number): Promise<void> {
   const report = await ctx.db.$transaction(async (tx) => {
     const report = await authorize(ctx, reportId, 'archive', tx);
-    await tx.report.update({ where: { id: report.id }, data: { isArchived: true, status: nextStatus(report.status, { type: 'archived' }), lastStatusChange: new Date() } });
+    await tx.report.update({
+      where: { id: report.id },
+      data: { isArchived: true, status: nextStatus(report.status, { type: 'archived' }), lastStatusChange: new Date() },
+    });
     await recordAudit(tx, ctx, { action: 'reports.archive', entity: 'Report', entityId: report.id, data: { from: report.status } });
     return report;
   });

@@ -145,29 +145,37 @@ async function listSecretary(ctx: RestContext): Promise<Response> {
 }
 
 async function upload(ctx: RestContext, services: Services): Promise<Response> {
-  return withMultipart(ctx, services, async (form) => {
-    // The invoice is always the caller's own: `secretary_id` is not needed (docs/decisions.md).
-    const files = form.files.bill ?? [];
-    const result = await ctx.graphql<{ uploadSecretaryBill: { message: string; bill: SecretaryBillData } }>(
-      `mutation($input: UploadSecretaryBillInput!) { uploadSecretaryBill(input: $input) { message bill { ${SECRETARY_BILL_FIELDS} } } }`,
-      {
-        input: {
-          // Zero or several files reach the server check, which answers with the French message.
-          file: files.length === 1 ? files[0] : null,
-          year: positiveInt(form.fields.year) ?? 0,
-          month: positiveInt(form.fields.month) ?? 0,
+  return withMultipart(
+    ctx,
+    services,
+    async (form) => {
+      // The invoice is always the caller's own: `secretary_id` is not needed (docs/decisions.md).
+      const files = form.files.bill ?? [];
+      const result = await ctx.graphql<{ uploadSecretaryBill: { message: string; bill: SecretaryBillData } }>(
+        `mutation($input: UploadSecretaryBillInput!) { uploadSecretaryBill(input: $input) { message bill { ${SECRETARY_BILL_FIELDS} } } }`,
+        {
+          input: {
+            // Zero or several files reach the server check, which answers with the French message.
+            file: files.length === 1 ? files[0] : null,
+            year: positiveInt(form.fields.year) ?? 0,
+            month: positiveInt(form.fields.month) ?? 0,
+          },
         },
-      },
-    );
-    if (!result.ok) {
-      if (files.length !== 1) {
-        const message = files.length === 0 ? 'Veuillez choisir un fichier Word ou PDF.' : 'Une seule facture par envoi.';
-        return json({ code: 400, message, errors: { bill: message } }, 400);
+      );
+      if (!result.ok) {
+        if (files.length !== 1) {
+          const message = files.length === 0 ? 'Veuillez choisir un fichier Word ou PDF.' : 'Une seule facture par envoi.';
+          return json({ code: 400, message, errors: { bill: message } }, 400);
+        }
+        return legacyFailure(result.error);
       }
-      return legacyFailure(result.error);
-    }
-    return json({ message: result.data.uploadSecretaryBill.message, bill: legacySecretaryBill(result.data.uploadSecretaryBill.bill) }, 201);
-  }, ['SECRETARY']);
+      return json(
+        { message: result.data.uploadSecretaryBill.message, bill: legacySecretaryBill(result.data.uploadSecretaryBill.bill) },
+        201,
+      );
+    },
+    ['SECRETARY'],
+  );
 }
 
 async function remove(ctx: RestContext): Promise<Response> {

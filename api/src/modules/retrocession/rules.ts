@@ -67,4 +67,3 @@ export function secretaryBillNumber(now: Date, random: number): string {
   if (!Number.isInteger(random) || random < 0 || random > 9999) throw new RangeError(`random must be 0–9999, got ${random}`);
   return `${now.getTime()}${String(random).padStart(4, '0')}`;
 }
-

@@ -40,7 +40,10 @@ export const BillFileRef = builder.objectRef<BillFile>('BillFile').implement({
     name: t.exposeString('name', { description: 'Nom du fichier.' }),
     size: t.exposeInt('size', { nullable: true, description: 'Taille en octets.' }),
     url: t.string({ description: 'Lien pour l’afficher (« Voir »).', resolve: (file, _args, ctx) => billFileLink(file, ctx, false) }),
-    downloadUrl: t.string({ description: 'Lien pour le télécharger (« Télécharger »).', resolve: (file, _args, ctx) => billFileLink(file, ctx, true) }),
+    downloadUrl: t.string({
+      description: 'Lien pour le télécharger (« Télécharger »).',
+      resolve: (file, _args, ctx) => billFileLink(file, ctx, true),
+    }),
   }),
 });
 
@@ -62,7 +65,10 @@ export const SecretaryBillNode = builder.prismaNode('SecretaryBill', {
     number: t.exposeString('number', { description: 'Numéro : horodatage suivi de 4 chiffres aléatoires.' }),
     year: t.exposeInt('year', { description: 'Année de la période facturée.' }),
     month: t.exposeInt('month', { description: 'Mois de la période facturée, 1 à 12.' }),
-    monthLabel: t.string({ description: 'Période en toutes lettres (« Novembre 2026 »).', resolve: (bill) => monthLabel(bill.year, bill.month) }),
+    monthLabel: t.string({
+      description: 'Période en toutes lettres (« Novembre 2026 »).',
+      resolve: (bill) => monthLabel(bill.year, bill.month),
+    }),
     secretary: t.relation('secretary', { description: 'La secrétaire qui a déposé la facture.' }),
     pricePage: t.field({ type: 'Decimal', description: 'Tarif page de la secrétaire au dépôt.', resolve: (bill) => bill.pricePage }),
     pricePhoto: t.field({ type: 'Decimal', description: 'Tarif photo de la secrétaire au dépôt.', resolve: (bill) => bill.pricePhoto }),
@@ -92,7 +98,8 @@ const SecretaryBillFilterInput = builder.inputType('SecretaryBillFilter', {
 
 type SecretaryBillFilterArg = typeof SecretaryBillFilterInput.$inferInput | null | undefined;
 
-const secretaryIdOf = (id: { typename: string; id: string } | null | undefined) => (id ? databaseId(id, 'User', 'Secrétaire introuvable.') : null);
+const secretaryIdOf = (id: { typename: string; id: string } | null | undefined) =>
+  id ? databaseId(id, 'User', 'Secrétaire introuvable.') : null;
 
 const toBillFilter = (filter: SecretaryBillFilterArg): retrocession.SecretaryBillFilter => ({
   year: filter?.year,
@@ -121,7 +128,11 @@ const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('Retrocessio
   description: 'Rétrocession d’une période (écrans « Rétrocession > Constats / Factures » et « RÉTROCESSION » de la secrétaire).',
   fields: (t) => ({
     year: t.int({ description: 'Année de la période.', resolve: (period) => period.filter.year }),
-    month: t.int({ description: 'Mois de la période (1 à 12) ; null : toute l’année.', nullable: true, resolve: (period) => period.filter.month ?? null }),
+    month: t.int({
+      description: 'Mois de la période (1 à 12) ; null : toute l’année.',
+      nullable: true,
+      resolve: (period) => period.filter.month ?? null,
+    }),
     totals: t.field({
       type: PeriodTotalsRef,
       description: '« CUMUL PÉRIODE » des constats de la période.',
@@ -133,7 +144,11 @@ const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('Retrocessio
         description: 'Constats créés dans la période, du plus récent au plus ancien (montant : rétrocession).',
         resolve: (period, args, ctx, info) => reportConnection(ctx, args, info, retrocession.retrocessionReportsSql(ctx, period.filter)),
       },
-      { fields: (c) => ({ totalCount: c.int({ description: 'Nombre total de constats de la période.', resolve: (connection) => connection.totalCount() }) }) },
+      {
+        fields: (c) => ({
+          totalCount: c.int({ description: 'Nombre total de constats de la période.', resolve: (connection) => connection.totalCount() }),
+        }),
+      },
     ),
     bills: t.prismaField({
       type: [SecretaryBillNode],
@@ -141,7 +156,11 @@ const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('Retrocessio
       resolve: (query, period, _args, ctx) =>
         ctx.db.secretaryBill.findMany({
           ...query,
-          where: retrocession.secretaryBillsWhere(ctx, { year: period.filter.year, month: period.filter.month, secretaryId: period.filter.secretaryId }),
+          where: retrocession.secretaryBillsWhere(ctx, {
+            year: period.filter.year,
+            month: period.filter.month,
+            secretaryId: period.filter.secretaryId,
+          }),
           orderBy: [...BILL_ORDER.slice(0, 2), { secretary: { lastName: 'asc' } }, { id: 'asc' }],
         }),
     }),
@@ -150,10 +169,17 @@ const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('Retrocessio
 
 builder.queryFields((t) => ({
   retrocession: t.field({
-    description: 'Rétrocession d’une période : totaux, constats et factures déposées (administrateurs ; une secrétaire ne voit que les siens).',
+    description:
+      'Rétrocession d’une période : totaux, constats et factures déposées (administrateurs ; une secrétaire ne voit que les siens).',
     type: RetrocessionPeriodRef,
     authScopes: { $any: { admin: true, secretary: true } },
-    args: { filter: t.arg({ description: 'La période (et la secrétaire pour un administrateur).', type: RetrocessionFilterInput, required: true }) },
+    args: {
+      filter: t.arg({
+        description: 'La période (et la secrétaire pour un administrateur).',
+        type: RetrocessionFilterInput,
+        required: true,
+      }),
+    },
     resolve: (_root, { filter }, ctx) => {
       const value = { year: filter.year, month: filter.month, secretaryId: secretaryIdOf(filter.secretaryId) };
       // Checks the period and who may read it before any field runs.
@@ -169,9 +195,14 @@ builder.queryFields((t) => ({
     description: 'Factures de rétrocession (« MES FACTURES » de la secrétaire, ou toutes pour un administrateur).',
     authScopes: { $any: { admin: true, secretary: true } },
     args: { filter: t.arg({ description: 'Critères ; absent : toutes les factures visibles.', type: SecretaryBillFilterInput }) },
-    totalCount: (_root, args, ctx) => ctx.db.secretaryBill.count({ where: retrocession.secretaryBillsWhere(ctx, toBillFilter(args.filter)) }),
+    totalCount: (_root, args, ctx) =>
+      ctx.db.secretaryBill.count({ where: retrocession.secretaryBillsWhere(ctx, toBillFilter(args.filter)) }),
     resolve: (query, _root, args, ctx) =>
-      ctx.db.secretaryBill.findMany({ ...query, where: retrocession.secretaryBillsWhere(ctx, toBillFilter(args.filter)), orderBy: BILL_ORDER }),
+      ctx.db.secretaryBill.findMany({
+        ...query,
+        where: retrocession.secretaryBillsWhere(ctx, toBillFilter(args.filter)),
+        orderBy: BILL_ORDER,
+      }),
   }),
 }));
 
@@ -193,7 +224,10 @@ const RemovedPayload = builder.objectRef<{ billId: number; message: string }>('R
   description: 'Résultat de la suppression d’une facture de rétrocession.',
   fields: (t) => ({
     message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
-    removedBillId: t.id({ description: 'Identifiant global de la facture supprimée, pour la retirer des listes.', resolve: (payload) => encodeGlobalID('SecretaryBill', payload.billId) }),
+    removedBillId: t.id({
+      description: 'Identifiant global de la facture supprimée, pour la retirer des listes.',
+      resolve: (payload) => encodeGlobalID('SecretaryBill', payload.billId),
+    }),
   }),
 });
 
@@ -231,7 +265,10 @@ builder.mutationFields((t) => ({
       input: t.arg({
         description: 'La facture.',
         required: true,
-        type: builder.inputType('RemoveSecretaryBillInput', { description: 'Facture de rétrocession à supprimer.', fields: (f) => ({ billId: f.globalID({ description: 'La facture.', for: SecretaryBillNode, required: true }) }) }),
+        type: builder.inputType('RemoveSecretaryBillInput', {
+          description: 'Facture de rétrocession à supprimer.',
+          fields: (f) => ({ billId: f.globalID({ description: 'La facture.', for: SecretaryBillNode, required: true }) }),
+        }),
       }),
     },
     resolve: async (_root, { input }, ctx) => {
@@ -250,6 +287,7 @@ builder.subscriptionField('secretaryBillAdded', (t) =>
     description: 'Factures de rétrocession déposées par les secrétaires, en direct (administrateurs).',
     authScopes: { admin: true },
     subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('secretaryBillAdded', ctx.viewer!.id),
-    resolve: (query, event: { billId: number }, _args, ctx) => ctx.db.secretaryBill.findUniqueOrThrow({ ...query, where: { id: event.billId } }),
+    resolve: (query, event: { billId: number }, _args, ctx) =>
+      ctx.db.secretaryBill.findUniqueOrThrow({ ...query, where: { id: event.billId } }),
   }),
 );

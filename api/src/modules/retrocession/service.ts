@@ -14,7 +14,6 @@ import { isInvoiceablePeriod, retrocessionPeriodTotals, secretaryBillMessages, s
 import { requireViewer } from '../../guards.js';
 import { requestBatch } from '../../infra/request-batch.js';
 
-
 /**
  * Whose rétrocession a caller may read: an admin anyone's (or everyone's: null), a secretary only
  * her own, a bailiff nobody's.
@@ -41,7 +40,10 @@ export interface RetrocessionFilter {
 const periodMessage = 'Choisissez une année et un mois valides.';
 
 /** The period (Paris) and the secretary a rétrocession filter stands for, checked for the viewer. */
-function retrocessionScope(ctx: AppContext, filter: RetrocessionFilter): { period: { start: Date; end: Date }; secretaryId: number | null } {
+function retrocessionScope(
+  ctx: AppContext,
+  filter: RetrocessionFilter,
+): { period: { start: Date; end: Date }; secretaryId: number | null } {
   const secretaryId = secretaryScope(ctx, filter.secretaryId);
   if (!isValidPeriod(filter.year, filter.month)) {
     throw validationError({ period: periodMessage }, periodMessage);
@@ -156,7 +158,11 @@ export async function uploadSecretaryBill(ctx: AppContext, input: UploadSecretar
     throw error;
   }
 
-  const stored = await saveUpload(ctx.storage, input.files[0], { folder: 'secretary-bills', category: 'bill', maxBytes: ctx.config.maxUploadBytes });
+  const stored = await saveUpload(ctx.storage, input.files[0], {
+    folder: 'secretary-bills',
+    category: 'bill',
+    maxBytes: ctx.config.maxUploadBytes,
+  });
   const secretary = await ctx.db.user.findUniqueOrThrow({
     where: { id: viewer.id },
     select: { firstName: true, lastName: true, secretaryPricePage: true, secretaryPricePhoto: true },
@@ -183,7 +189,12 @@ export async function uploadSecretaryBill(ctx: AppContext, input: UploadSecretar
             },
             select: { id: true, number: true },
           });
-          await recordAudit(tx, ctx, { action: 'retrocession.bill.upload', entity: 'SecretaryBill', entityId: bill.id, data: { year: input.year, month: input.month, number: bill.number } });
+          await recordAudit(tx, ctx, {
+            action: 'retrocession.bill.upload',
+            entity: 'SecretaryBill',
+            entityId: bill.id,
+            data: { year: input.year, month: input.month, number: bill.number },
+          });
           return bill.id;
         });
       } catch (error) {
@@ -206,7 +217,6 @@ export async function uploadSecretaryBill(ctx: AppContext, input: UploadSecretar
   for (const userId of admins) ctx.pubsub.publish('secretaryBillAdded', userId, { billId });
   return billId;
 }
-
 
 /** Admins remove a secretary's bill (e.g. a wrong file), so she can upload the right one. */
 export async function removeSecretaryBill(ctx: AppContext, billId: number): Promise<void> {

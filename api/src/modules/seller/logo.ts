@@ -69,7 +69,8 @@ function preparePng(bytes: Buffer): PreparedLogo {
   for (let index = 0; index < rgba.length; index += 4) {
     const alpha = rgba[index + 3];
     if (alpha === 255) continue;
-    for (let channel = 0; channel < 3; channel++) rgba[index + channel] = Math.round((rgba[index + channel] * alpha + 255 * (255 - alpha)) / 255);
+    for (let channel = 0; channel < 3; channel++)
+      rgba[index + channel] = Math.round((rgba[index + channel] * alpha + 255 * (255 - alpha)) / 255);
     rgba[index + 3] = 255;
   }
   const data = PNG.sync.write(decoded, { colorType: 2, inputColorType: 6, inputHasAlpha: true, bitDepth: 8 });
@@ -78,7 +79,13 @@ function preparePng(bytes: Buffer): PreparedLogo {
 
 function prepareJpeg(bytes: Buffer): PreparedLogo {
   // Not tolerant: a JPEG cut before its last scan throws instead of decoding half a picture.
-  const decoded = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, tolerantDecoding: false, maxResolutionInMP: (LOGO_MAX_SIDE * LOGO_MAX_SIDE) / 1e6, maxMemoryUsageInMB: 64 });
+  const decoded = jpeg.decode(bytes, {
+    useTArray: true,
+    formatAsRGBA: true,
+    tolerantDecoding: false,
+    maxResolutionInMP: (LOGO_MAX_SIDE * LOGO_MAX_SIDE) / 1e6,
+    maxMemoryUsageInMB: 64,
+  });
   const data = Buffer.from(jpeg.encode({ data: decoded.data, width: decoded.width, height: decoded.height }, JPEG_QUALITY).data);
   return { format: 'jpg', data, width: decoded.width, height: decoded.height };
 }

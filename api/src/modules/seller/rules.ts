@@ -13,7 +13,8 @@ export const sellerMessages = {
   bic: 'BIC invalide : 8 ou 11 caractères (ex. : BNPAFRPPXXX).',
   zip: 'Code postal invalide (5 chiffres).',
   saved: 'Paramètres de facturation enregistrés.',
-  missing: 'Renseignez les paramètres de facturation (raison sociale, Siret, TVA, adresse, IBAN…) avant de générer la première facture : menu Facturation › Paramètres de facturation.',
+  missing:
+    'Renseignez les paramètres de facturation (raison sociale, Siret, TVA, adresse, IBAN…) avant de générer la première facture : menu Facturation › Paramètres de facturation.',
 } as const;
 
 export interface SellerFields {
@@ -33,9 +34,31 @@ export interface SellerFields {
 export type SellerField = keyof SellerFields;
 export type SellerSettingsValues = { [K in SellerField]-?: string };
 
-export const SELLER_FIELDS: readonly SellerField[] = ['legalName', 'legalForm', 'siret', 'vatNumber', 'rcs', 'address', 'zip', 'city', 'iban', 'bic', 'paymentTerms'];
+export const SELLER_FIELDS: readonly SellerField[] = [
+  'legalName',
+  'legalForm',
+  'siret',
+  'vatNumber',
+  'rcs',
+  'address',
+  'zip',
+  'city',
+  'iban',
+  'bic',
+  'paymentTerms',
+];
 const MAX_LENGTH: Record<SellerField, number> = {
-  legalName: 150, legalForm: 60, siret: 20, vatNumber: 20, rcs: 80, address: 200, zip: 10, city: 120, iban: 40, bic: 15, paymentTerms: 500,
+  legalName: 150,
+  legalForm: 60,
+  siret: 20,
+  vatNumber: 20,
+  rcs: 80,
+  address: 200,
+  zip: 10,
+  city: 120,
+  iban: 40,
+  bic: 15,
+  paymentTerms: 500,
 };
 /** Identifiers are stored compact (no spaces), upper-cased. */
 const COMPACT: ReadonlySet<SellerField> = new Set(['siret', 'vatNumber', 'iban', 'bic', 'zip']);
@@ -64,7 +87,8 @@ export function validateSellerFields(input: SellerFields): Record<string, string
   };
   check('siret', isSiret, sellerMessages.siret);
   check('vatNumber', isFrenchVatNumber, sellerMessages.vatNumber);
-  if (!errors.vatNumber && !errors.siret && values.vatNumber.slice(4) !== sirenOfSiret(values.siret)) errors.vatNumber = sellerMessages.vatNotSiren;
+  if (!errors.vatNumber && !errors.siret && values.vatNumber.slice(4) !== sirenOfSiret(values.siret))
+    errors.vatNumber = sellerMessages.vatNotSiren;
   check('zip', (value) => /^\d{5}$/.test(value), sellerMessages.zip);
   check('iban', isIban, sellerMessages.iban);
   check('bic', isBic, sellerMessages.bic);

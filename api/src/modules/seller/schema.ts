@@ -22,7 +22,8 @@ const SellerSettings = builder.objectRef<seller.SellerSettingsRecord>('SellerSet
     logoUrl: t.string({
       nullable: true,
       description: 'Lien signé et temporaire vers le logo imprimé sur les factures (PNG ou JPEG, opaque) ; null : aucun logo.',
-      resolve: (settings, _args, ctx) => (settings.logoKey ? ctx.files.file(settings.logoKey, `logo.${settings.logoKey.endsWith('.png') ? 'png' : 'jpg'}`) : null),
+      resolve: (settings, _args, ctx) =>
+        settings.logoKey ? ctx.files.file(settings.logoKey, `logo.${settings.logoKey.endsWith('.png') ? 'png' : 'jpg'}`) : null,
     }),
   }),
 });
@@ -44,13 +45,15 @@ const SellerSettingsInput = builder.inputType('SellerSettingsInput', {
   }),
 });
 
-const SellerSettingsPayload = builder.objectRef<{ settings: seller.SellerSettingsRecord; message: string }>('SellerSettingsPayload').implement({
-  description: 'Résultat de l’enregistrement des paramètres de facturation.',
-  fields: (t) => ({
-    message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
-    settings: t.field({ type: SellerSettings, description: 'Les paramètres enregistrés.', resolve: (payload) => payload.settings }),
-  }),
-});
+const SellerSettingsPayload = builder
+  .objectRef<{ settings: seller.SellerSettingsRecord; message: string }>('SellerSettingsPayload')
+  .implement({
+    description: 'Résultat de l’enregistrement des paramètres de facturation.',
+    fields: (t) => ({
+      message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
+      settings: t.field({ type: SellerSettings, description: 'Les paramètres enregistrés.', resolve: (payload) => payload.settings }),
+    }),
+  });
 
 builder.queryFields((t) => ({
   sellerSettings: t.field({
@@ -72,7 +75,8 @@ builder.mutationFields((t) => ({
   }),
   updateSellerLogo: t.field({
     type: SellerSettingsPayload,
-    description: 'Remplace le logo des factures : PNG ou JPEG (vérifié par son contenu), 1 Mo et 2000 × 2000 pixels au plus ; la transparence est aplatie sur fond blanc.',
+    description:
+      'Remplace le logo des factures : PNG ou JPEG (vérifié par son contenu), 1 Mo et 2000 × 2000 pixels au plus ; la transparence est aplatie sur fond blanc.',
     authScopes: { admin: true },
     args: {
       input: t.arg({

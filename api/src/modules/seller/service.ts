@@ -5,7 +5,15 @@ import { newStorageKey, readStored } from '../../infra/storage.js';
 import { discardFiles, drainUploads, saveUpload, type SaveOptions, type UploadInput } from '../../infra/uploads.js';
 import { recordAudit } from '../audit/service.js';
 import { LOGO_MAX_BYTES, logoMessages, prepareLogo } from './logo.js';
-import { isSellerComplete, normalizeSeller, SELLER_FIELDS, sellerMessages, validateSellerFields, type SellerFields, type SellerSettingsValues } from './rules.js';
+import {
+  isSellerComplete,
+  normalizeSeller,
+  SELLER_FIELDS,
+  sellerMessages,
+  validateSellerFields,
+  type SellerFields,
+  type SellerSettingsValues,
+} from './rules.js';
 import { requireAdmin } from '../../guards.js';
 
 /** The settings with the storage key of their logo (null: none). */
@@ -78,10 +86,17 @@ export async function uploadSellerLogo(ctx: AppContext, upload: UploadInput): Pr
   await ctx.storage.put(logoKey, prepared.data);
   try {
     const { row, previous } = await ctx.db.$transaction(async (tx) => {
-      const [current] = await tx.$queryRaw<{ logoKey: string | null }[]>`SELECT "logoKey" FROM "SellerSettings" WHERE id = ${SETTINGS_ID} FOR UPDATE`;
+      const [current] = await tx.$queryRaw<
+        { logoKey: string | null }[]
+      >`SELECT "logoKey" FROM "SellerSettings" WHERE id = ${SETTINGS_ID} FOR UPDATE`;
       if (!current) throw settingsFirst();
       const row = await tx.sellerSettings.update({ where: { id: SETTINGS_ID }, data: { logoKey, updatedById: ctx.viewer!.id } });
-      await recordAudit(tx, ctx, { action: 'seller.logo.update', entity: 'SellerSettings', entityId: SETTINGS_ID, data: { width: prepared.width, height: prepared.height } });
+      await recordAudit(tx, ctx, {
+        action: 'seller.logo.update',
+        entity: 'SellerSettings',
+        entityId: SETTINGS_ID,
+        data: { width: prepared.width, height: prepared.height },
+      });
       return { row, previous: current.logoKey };
     });
     if (previous) await discardFiles(ctx.storage, [{ storageKey: previous }]);
@@ -96,7 +111,9 @@ export async function uploadSellerLogo(ctx: AppContext, upload: UploadInput): Pr
 export async function removeSellerLogo(ctx: AppContext): Promise<SellerSettingsRecord> {
   requireAdmin(ctx);
   const { row, previous } = await ctx.db.$transaction(async (tx) => {
-    const [current] = await tx.$queryRaw<{ logoKey: string | null }[]>`SELECT "logoKey" FROM "SellerSettings" WHERE id = ${SETTINGS_ID} FOR UPDATE`;
+    const [current] = await tx.$queryRaw<
+      { logoKey: string | null }[]
+    >`SELECT "logoKey" FROM "SellerSettings" WHERE id = ${SETTINGS_ID} FOR UPDATE`;
     if (!current) throw settingsFirst();
     const row = await tx.sellerSettings.update({ where: { id: SETTINGS_ID }, data: { logoKey: null, updatedById: ctx.viewer!.id } });
     if (current.logoKey) await recordAudit(tx, ctx, { action: 'seller.logo.remove', entity: 'SellerSettings', entityId: SETTINGS_ID });

@@ -22,7 +22,8 @@ const MONTH_LABELS = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.',
 export function validateStatisticsPeriod(year: number, month: number | null | undefined, currentYear: number): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!Number.isInteger(year) || year < FIRST_STATISTICS_YEAR || year > currentYear) errors.year = statisticsMessages.yearInvalid;
-  if (month != null && month !== WHOLE_YEAR && (!Number.isInteger(month) || month < 1 || month > 12)) errors.month = statisticsMessages.monthInvalid;
+  if (month != null && month !== WHOLE_YEAR && (!Number.isInteger(month) || month < 1 || month > 12))
+    errors.month = statisticsMessages.monthInvalid;
   return errors;
 }
 
@@ -95,6 +96,10 @@ export function statisticsSeries(items: StatisticsItem[], year: number, month: n
   return {
     secretaries: secretaryPoints,
     bailiffs: bailiffPoints,
-    totals: { reports, secretaries: sum(secretaryPoints.map((point) => point.amount)), bailiffs: sum(bailiffPoints.map((point) => point.amount)) },
+    totals: {
+      reports,
+      secretaries: sum(secretaryPoints.map((point) => point.amount)),
+      bailiffs: sum(bailiffPoints.map((point) => point.amount)),
+    },
   };
 }

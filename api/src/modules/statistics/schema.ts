@@ -7,7 +7,10 @@ const ChartPointRef = builder.objectRef<Point>('ChartPoint').implement({
   description: 'Un point de courbe : jour du mois ou mois de l’année, et le montant HT.',
   fields: (t) => ({
     x: t.exposeString('x', { description: 'Jour (« 1 » … « 31 ») ou mois (« janv. » … « déc. »).' }),
-    y: t.float({ description: 'Montant en euros pour le graphique (affichage seulement ; montant exact dans amount).', resolve: (point) => Number(point.amount.toFixed(2)) }),
+    y: t.float({
+      description: 'Montant en euros pour le graphique (affichage seulement ; montant exact dans amount).',
+      resolve: (point) => Number(point.amount.toFixed(2)),
+    }),
     amount: t.field({ description: 'Montant HT exact, en euros.', type: 'Decimal', resolve: (point) => point.amount }),
   }),
 });
@@ -32,12 +35,40 @@ const StatisticsItemRef = builder.objectRef<Item>('StatisticsItem').implement({
     countPhotosRetrocession: t.exposeInt('countPhotosRetrocession', { description: 'Photos rétrocession.' }),
     countPagesBilling: t.exposeInt('countPagesBilling', { description: 'Pages facturées à l’étude.' }),
     countPhotosBilling: t.exposeInt('countPhotosBilling', { description: 'Photos facturées à l’étude.' }),
-    secretaryPricePage: t.field({ description: 'Tarif par page de la secrétaire, en euros (null sans secrétaire).', type: 'Decimal', nullable: true, resolve: (item) => item.secretaryPricePage }),
-    secretaryPricePhoto: t.field({ description: 'Tarif par photo de la secrétaire, en euros.', type: 'Decimal', nullable: true, resolve: (item) => item.secretaryPricePhoto }),
-    groupPricePage: t.field({ description: 'Tarif par page de l’étude, en euros HT.', type: 'Decimal', nullable: true, resolve: (item) => item.groupPricePage }),
-    groupPricePhoto: t.field({ description: 'Tarif par photo de l’étude, en euros HT.', type: 'Decimal', nullable: true, resolve: (item) => item.groupPricePhoto }),
-    secretaryAmount: t.field({ type: 'Decimal', description: 'Comptes rétrocession × tarifs secrétaire.', resolve: (item) => itemAmounts(item).secretaries }),
-    bailiffAmount: t.field({ type: 'Decimal', description: 'Comptes facturation × tarifs de l’étude.', resolve: (item) => itemAmounts(item).bailiffs }),
+    secretaryPricePage: t.field({
+      description: 'Tarif par page de la secrétaire, en euros (null sans secrétaire).',
+      type: 'Decimal',
+      nullable: true,
+      resolve: (item) => item.secretaryPricePage,
+    }),
+    secretaryPricePhoto: t.field({
+      description: 'Tarif par photo de la secrétaire, en euros.',
+      type: 'Decimal',
+      nullable: true,
+      resolve: (item) => item.secretaryPricePhoto,
+    }),
+    groupPricePage: t.field({
+      description: 'Tarif par page de l’étude, en euros HT.',
+      type: 'Decimal',
+      nullable: true,
+      resolve: (item) => item.groupPricePage,
+    }),
+    groupPricePhoto: t.field({
+      description: 'Tarif par photo de l’étude, en euros HT.',
+      type: 'Decimal',
+      nullable: true,
+      resolve: (item) => item.groupPricePhoto,
+    }),
+    secretaryAmount: t.field({
+      type: 'Decimal',
+      description: 'Comptes rétrocession × tarifs secrétaire.',
+      resolve: (item) => itemAmounts(item).secretaries,
+    }),
+    bailiffAmount: t.field({
+      type: 'Decimal',
+      description: 'Comptes facturation × tarifs de l’étude.',
+      resolve: (item) => itemAmounts(item).bailiffs,
+    }),
   }),
 });
 
@@ -64,9 +95,21 @@ const StatisticsRef = builder.objectRef<statistics.StatisticsResult>('Statistics
       ],
     }),
     reportCount: t.int({ description: 'Nombre de constats de la période.', resolve: (stats) => stats.totals.reports }),
-    secretariesTotal: t.field({ description: 'Total HT rétrocédé aux secrétaires, en euros.', type: 'Decimal', resolve: (stats) => stats.totals.secretaries }),
-    bailiffsTotal: t.field({ description: 'Total HT facturé aux études, en euros.', type: 'Decimal', resolve: (stats) => stats.totals.bailiffs }),
-    items: t.field({ description: 'Les constats de la période, avec leurs comptes et tarifs.', type: [StatisticsItemRef], resolve: (stats) => stats.items }),
+    secretariesTotal: t.field({
+      description: 'Total HT rétrocédé aux secrétaires, en euros.',
+      type: 'Decimal',
+      resolve: (stats) => stats.totals.secretaries,
+    }),
+    bailiffsTotal: t.field({
+      description: 'Total HT facturé aux études, en euros.',
+      type: 'Decimal',
+      resolve: (stats) => stats.totals.bailiffs,
+    }),
+    items: t.field({
+      description: 'Les constats de la période, avec leurs comptes et tarifs.',
+      type: [StatisticsItemRef],
+      resolve: (stats) => stats.items,
+    }),
     detectionAgreement: t.field({
       type: DetectionAgreementRef,
       description: 'Constats facturés dont les comptes sont ceux du comptage automatique des éléments retournés.',
@@ -80,7 +123,10 @@ builder.queryFields((t) => ({
     type: StatisticsRef,
     description: 'Statistiques d’un mois (par jour) ou d’une année (par mois, month absent ou -1), années depuis 2000.',
     authScopes: { admin: true },
-    args: { year: t.arg.int({ description: 'Année (2000 ou après).', required: true }), month: t.arg.int({ description: 'Mois 1 à 12 ; absent ou -1 : toute l’année, par mois.' }) },
+    args: {
+      year: t.arg.int({ description: 'Année (2000 ou après).', required: true }),
+      month: t.arg.int({ description: 'Mois 1 à 12 ; absent ou -1 : toute l’année, par mois.' }),
+    },
     resolve: (_root, args, ctx) => statistics.statistics(ctx, args.year, args.month),
   }),
 }));

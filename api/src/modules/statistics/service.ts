@@ -4,7 +4,13 @@ import { toDecimal } from '../../lib/money.js';
 import { parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { periodAgreement } from '../counting/agreement.js';
 import { statisticsSql } from '../reports/read-model/filters.js';
-import { billingPricePage, billingPricePhoto, retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from '../reports/read-model/tariffs.js';
+import {
+  billingPricePage,
+  billingPricePhoto,
+  retrocessionPricePage,
+  retrocessionPricePhoto,
+  TARIFF_JOINS,
+} from '../reports/read-model/tariffs.js';
 import type { Agreement } from '../counting/rules.js';
 import { monthOrYear, statisticsSeries, validateStatisticsPeriod, type Statistics, type StatisticsItem } from './rules.js';
 
@@ -24,7 +30,12 @@ export interface StatisticsResult extends Statistics {
  * Spec §2 "Statistiques" (admins): the reports created in the Paris month or year, each at its
  * effective tariffs (read-model/tariffs.ts).
  */
-export async function statistics(ctx: AppContext, year: number, month: number | null | undefined, now = new Date()): Promise<StatisticsResult> {
+export async function statistics(
+  ctx: AppContext,
+  year: number,
+  month: number | null | undefined,
+  now = new Date(),
+): Promise<StatisticsResult> {
   if (!ctx.viewer) throw notAuthenticated();
   if (ctx.viewer.role !== 'ADMIN') throw forbidden();
   const errors = validateStatisticsPeriod(year, month, parisYearMonth(now).year);

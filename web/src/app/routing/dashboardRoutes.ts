@@ -20,9 +20,7 @@ const screens = {
   adminReportsInProgress: lazy(() =>
     import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminInProgressReportsPage })),
   ),
-  adminReportsDone: lazy(() =>
-    import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminDoneReportsPage })),
-  ),
+  adminReportsDone: lazy(() => import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminDoneReportsPage }))),
   createReportAdmin: lazy(() => import('../../features/reports/CreateReportPage')),
   adminReportsArchived: lazy(() =>
     import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminArchivedReportsPage })),
@@ -46,12 +44,8 @@ const screens = {
   editGroup: lazy(() => import('../../features/groups/GroupEditPage')),
   news: lazy(() => import('../../features/news/NewsListPage')),
   profile: lazy(() => import('../../features/profile/ProfilePage')),
-  bailiffAccount: lazy(() =>
-    import('../../features/profile/ProfilePage').then((m) => ({ default: m.BailiffAccountPage })),
-  ),
-  secretaryAccount: lazy(() =>
-    import('../../features/profile/ProfilePage').then((m) => ({ default: m.SecretaryAccountPage })),
-  ),
+  bailiffAccount: lazy(() => import('../../features/profile/ProfilePage').then((m) => ({ default: m.BailiffAccountPage }))),
+  secretaryAccount: lazy(() => import('../../features/profile/ProfilePage').then((m) => ({ default: m.SecretaryAccountPage }))),
   emailTemplate: lazy(() => import('../../features/emailTemplate/EmailTemplatePage')),
   billing: lazy(() => import('../../features/billing/BillingPage')),
   sellerSettings: lazy(() => import('../../features/billing/SellerSettingsPage')),

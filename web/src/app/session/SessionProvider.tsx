@@ -1,13 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { RelayEnvironmentProvider } from 'react-relay/hooks';
-import {
-  createOperationDescriptor,
-  fetchQuery,
-  getRequest,
-  graphql,
-  type Disposable,
-  type Environment,
-} from 'relay-runtime';
+import { createOperationDescriptor, fetchQuery, getRequest, graphql, type Disposable, type Environment } from 'relay-runtime';
 import type { SessionProviderLoginAsMutation } from '../../__generated__/SessionProviderLoginAsMutation.graphql';
 import type { SessionProviderLoginMutation } from '../../__generated__/SessionProviderLoginMutation.graphql';
 import type { SessionProviderLogoutMutation } from '../../__generated__/SessionProviderLogoutMutation.graphql';
@@ -77,14 +70,9 @@ function checkSession(environment: Environment): Promise<void> {
 export function SessionProvider({ children }: { children: ReactNode }) {
   // Read by the environment's callbacks, which outlive the render that created them.
   const expireSession = useRef<() => void>(() => {});
-  const newEnvironment = useCallback(
-    () => createRelayEnvironment({ onSessionExpired: () => expireSession.current() }),
-    [],
-  );
+  const newEnvironment = useCallback(() => createRelayEnvironment({ onSessionExpired: () => expireSession.current() }), []);
   const [environment, setEnvironment] = useState(newEnvironment);
-  const [session, setSession] = useState<Session>(() =>
-    readAuthToken() ? { status: 'checking' } : { status: 'anonymous' },
-  );
+  const [session, setSession] = useState<Session>(() => (readAuthToken() ? { status: 'checking' } : { status: 'anonymous' }));
   const generation = useRef(0);
   const retainedUser = useRef<Disposable | null>(null);
   const toast = useToast();
@@ -223,10 +211,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     checkStoredSession();
   }, [checkStoredSession]);
 
-  const value = useMemo(
-    () => ({ session, signIn, signOut, impersonate, retry }),
-    [session, signIn, signOut, impersonate, retry],
-  );
+  const value = useMemo(() => ({ session, signIn, signOut, impersonate, retry }), [session, signIn, signOut, impersonate, retry]);
 
   return (
     <RelayEnvironmentProvider environment={environment}>

@@ -66,12 +66,7 @@ export function BellNews({ news, onOpen }: { news: BellNewsFragment$key; onOpen(
       title,
       date: createdAt,
       html: body,
-      titleIcon: (
-        <ImportantIcon
-          important={important}
-          className={mergeClasses(itemStyles.star, important && itemStyles.starOn)}
-        />
-      ),
+      titleIcon: <ImportantIcon important={important} className={mergeClasses(itemStyles.star, important && itemStyles.starOn)} />,
     });
     if (!isRead) markRead(id);
   };

@@ -75,12 +75,7 @@ export function DashboardHeader({ user, bell, onOpenMenu }: DashboardHeaderProps
     <header className={styles.root}>
       <div className={styles.start}>
         {onOpenMenu ? (
-          <Button
-            appearance="subtle"
-            icon={<NavigationRegular />}
-            aria-label={fr.shell.openMenu}
-            onClick={onOpenMenu}
-          />
+          <Button appearance="subtle" icon={<NavigationRegular />} aria-label={fr.shell.openMenu} onClick={onOpenMenu} />
         ) : null}
         <Link to="/dashboard" className={styles.home} aria-label={`${fr.productName}, ${fr.shell.home}`}>
           <Wordmark nameHiddenOnNarrowScreens />

@@ -1,11 +1,6 @@
 import { useMemo } from 'react';
 import { graphql, useSubscription } from 'react-relay/hooks';
-import {
-  ConnectionHandler,
-  type GraphQLSubscriptionConfig,
-  type RecordProxy,
-  type RecordSourceSelectorProxy,
-} from 'relay-runtime';
+import { ConnectionHandler, type GraphQLSubscriptionConfig, type RecordProxy, type RecordSourceSelectorProxy } from 'relay-runtime';
 import type { LiveUpdatesNewsSubscription } from '../../__generated__/LiveUpdatesNewsSubscription.graphql';
 import type { LiveUpdatesNotificationSubscription } from '../../__generated__/LiveUpdatesNotificationSubscription.graphql';
 import { fr } from '../../i18n/fr';

@@ -92,7 +92,10 @@ export function NotificationBell({ query, role }: { query: NotificationBellFragm
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<TabValue>('notifications');
   const [opened, setOpened] = useState<ContentDialogItem | null>(null);
-  const dismiss = useBellDismiss(open, useCallback(() => setOpen(false), []));
+  const dismiss = useBellDismiss(
+    open,
+    useCallback(() => setOpen(false), []),
+  );
   const data = useFragment(
     graphql`
       fragment NotificationBellFragment on Query @argumentDefinitions(withNews: { type: "Boolean!" }) {
@@ -167,16 +170,10 @@ export function NotificationBell({ query, role }: { query: NotificationBellFragm
           />
         </PopoverTrigger>
         <PopoverSurface className={styles.surface} aria-label={fr.bell.label} {...dismiss}>
-          <TabList
-            className={styles.tabs}
-            selectedValue={tab}
-            onTabSelect={(_, selected) => setTab(selected.value as TabValue)}
-          >
+          <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, selected) => setTab(selected.value as TabValue)}>
             <Tab value="notifications">
               {fr.bell.notificationsTab}
-              {data.unreadNotificationCount > 0 ? (
-                <span className={styles.count}>({data.unreadNotificationCount})</span>
-              ) : null}
+              {data.unreadNotificationCount > 0 ? <span className={styles.count}>({data.unreadNotificationCount})</span> : null}
             </Tab>
             {news ? (
               <Tab value="news">
@@ -207,13 +204,7 @@ export function NotificationBell({ query, role }: { query: NotificationBellFragm
           )}
 
           <div className={styles.footer}>
-            <Button
-              appearance="primary"
-              size="small"
-              icon={<ArrowRightRegular />}
-              iconPosition="after"
-              onClick={seeAll}
-            >
+            <Button appearance="primary" size="small" icon={<ArrowRightRegular />} iconPosition="after" onClick={seeAll}>
               {fr.bell.seeAll}
             </Button>
           </div>

@@ -78,9 +78,7 @@ export function SideMenu({ user, type, open, onClose }: SideMenuProps) {
   const selected = selectedMenuLink(sections, pathname);
 
   // The category of the current screen opens by itself; the others stay as the user left them.
-  const [openCategories, setOpenCategories] = useState<string[]>(() =>
-    selected?.category ? [selected.category.id] : [],
-  );
+  const [openCategories, setOpenCategories] = useState<string[]>(() => (selected?.category ? [selected.category.id] : []));
   useEffect(() => {
     const id = selected?.category?.id;
     if (id) setOpenCategories((current) => (current.includes(id) ? current : [...current, id]));
@@ -107,9 +105,7 @@ export function SideMenu({ user, type, open, onClose }: SideMenuProps) {
       openCategories={openCategories}
       onNavCategoryItemToggle={(_, data) => {
         const id = String(data.categoryValue ?? data.value);
-        setOpenCategories((current) =>
-          current.includes(id) ? current.filter((value) => value !== id) : [...current, id],
-        );
+        setOpenCategories((current) => (current.includes(id) ? current.filter((value) => value !== id) : [...current, id]));
       }}
       aria-label={fr.shell.mainMenu}
     >

@@ -182,10 +182,7 @@ function normalize(pathname: string): string {
 }
 
 /** The menu link (and its category) that the current path selects, if any. */
-export function selectedMenuLink(
-  sections: MenuSection[],
-  pathname: string,
-): { link: MenuLink; category?: MenuCategory } | null {
+export function selectedMenuLink(sections: MenuSection[], pathname: string): { link: MenuLink; category?: MenuCategory } | null {
   const path = normalize(pathname);
   const matches = (link: MenuLink) =>
     [link.to, ...(link.alsoSelectedOn ?? [])].some((candidate) => {

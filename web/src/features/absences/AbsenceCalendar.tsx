@@ -137,7 +137,10 @@ const useStyles = makeStyles({
       borderRadius: tokens.borderRadiusCircular,
       fontWeight: tokens.fontWeightSemibold,
     },
-    '& .react-calendar__month-view__days__day--weekend': { color: tokens.colorNeutralForeground1, backgroundColor: tokens.colorNeutralBackground2 },
+    '& .react-calendar__month-view__days__day--weekend': {
+      color: tokens.colorNeutralForeground1,
+      backgroundColor: tokens.colorNeutralBackground2,
+    },
     // The neighbouring months' days are dimmed, yet still readable (WCAG 1.4.3: 5.9:1, not 1.9:1).
     '& .react-calendar__month-view__days__day--neighboringMonth': { color: tokens.colorNeutralForeground3 },
     '& .react-calendar__tile--now, & .react-calendar__tile--now:enabled:hover': { backgroundColor: tokens.colorBrandBackground2 },
@@ -251,7 +254,14 @@ export function AbsenceCalendar({
     const label = chipLabel(absence, showNames);
     const open = () => setSelection({ kind: 'absence', id: absence.id });
     return asButton ? (
-      <button key={absence.id} type="button" className={mergeClasses(styles.chip, styles.chipButton)} title={label} onClick={open} data-testid="absence-event">
+      <button
+        key={absence.id}
+        type="button"
+        className={mergeClasses(styles.chip, styles.chipButton)}
+        title={label}
+        onClick={open}
+        data-testid="absence-event"
+      >
         {label}
       </button>
     ) : (
@@ -314,7 +324,13 @@ export function AbsenceCalendar({
         </Text>
         <div className={styles.group} role="group" aria-label={t.calendar}>
           {(['month', 'week', 'day'] as const).map((choice) => (
-            <ToggleButton key={choice} className={styles.viewButton} checked={view === choice} appearance={view === choice ? 'primary' : 'secondary'} onClick={() => navigate(choice, anchor)}>
+            <ToggleButton
+              key={choice}
+              className={styles.viewButton}
+              checked={view === choice}
+              appearance={view === choice ? 'primary' : 'secondary'}
+              onClick={() => navigate(choice, anchor)}
+            >
               {t.views[choice]}
             </ToggleButton>
           ))}

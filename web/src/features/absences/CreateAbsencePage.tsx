@@ -108,7 +108,11 @@ export default function CreateAbsencePage() {
         <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
           <div className={styles.dates}>
             <Field label={t.startDate} required validationState={startError ? 'error' : 'none'} validationMessage={startError}>
-              <DatePicker value={dates.start} onChange={change('start')} onBlur={() => setLeft((current) => new Set(current).add('start'))} />
+              <DatePicker
+                value={dates.start}
+                onChange={change('start')}
+                onBlur={() => setLeft((current) => new Set(current).add('start'))}
+              />
             </Field>
             <Field label={t.endDate} required validationState={endError ? 'error' : 'none'} validationMessage={endError}>
               <DatePicker value={dates.end} onChange={change('end')} onBlur={() => setLeft((current) => new Set(current).add('end'))} />

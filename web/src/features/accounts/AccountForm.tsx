@@ -162,8 +162,7 @@ export function AccountForm({
       sent[field] = field === 'password' || field === 'passwordConfirmation' ? values[field] : values[field].trim();
     }
     if (role === 'BAILIFF') sent.instructions = instructions;
-    const matrices =
-      role === 'BAILIFF' && newMatrices.length > 0 ? uploadablesFor('input.matrices', newMatrices) : null;
+    const matrices = role === 'BAILIFF' && newMatrices.length > 0 ? uploadablesFor('input.matrices', newMatrices) : null;
     const removeMatrixIds = [...removedMatrices];
     const files = {
       ...matrices?.uploadables,
@@ -339,9 +338,7 @@ export function AccountForm({
 
         {role === 'BAILIFF' ? (
           <Field label={t.instructions}>
-            {(props) => (
-              <RichTextEditor {...props} defaultValue={data?.instructions ?? ''} onChange={setInstructions} />
-            )}
+            {(props) => <RichTextEditor {...props} defaultValue={data?.instructions ?? ''} onChange={setInstructions} />}
           </Field>
         ) : null}
 

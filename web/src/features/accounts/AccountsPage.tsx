@@ -58,20 +58,12 @@ export default function AccountsPage() {
     {},
     { fetchPolicy: 'store-and-network' },
   );
-  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
-    AccountsPagePaginationQuery,
-    AccountsPageFragment$key
-  >(
+  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<AccountsPagePaginationQuery, AccountsPageFragment$key>(
     graphql`
       fragment AccountsPageFragment on Query
       @refetchable(queryName: "AccountsPagePaginationQuery")
-      @argumentDefinitions(
-        count: { type: "Int", defaultValue: 10 }
-        cursor: { type: "String" }
-        keyword: { type: "String" }
-      ) {
-        users(first: $count, after: $cursor, keyword: $keyword)
-          @connection(key: "AccountsPage_users", filters: ["keyword"]) {
+      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }, keyword: { type: "String" }) {
+        users(first: $count, after: $cursor, keyword: $keyword) @connection(key: "AccountsPage_users", filters: ["keyword"]) {
           totalCount
           edges {
             node {
@@ -166,11 +158,7 @@ export default function AccountsPage() {
       <PageHeader
         title={a.title}
         actions={
-          <Button
-            appearance="primary"
-            icon={<PersonAddRegular />}
-            onClick={() => navigate('/dashboard/bailiffaccount')}
-          >
+          <Button appearance="primary" icon={<PersonAddRegular />} onClick={() => navigate('/dashboard/bailiffaccount')}>
             {a.create}
           </Button>
         }

@@ -28,26 +28,13 @@ const PRICE = /^\d{1,3}(?:[.,]\d{1,3})?$/;
 
 /** The fields each account type shows (spec §2). */
 export function fieldsOf(role: Role): readonly AccountField[] {
-  const common: AccountField[] = [
-    'lastName',
-    'firstName',
-    'telephone',
-    'email',
-    'identity',
-    'password',
-    'passwordConfirmation',
-  ];
+  const common: AccountField[] = ['lastName', 'firstName', 'telephone', 'email', 'identity', 'password', 'passwordConfirmation'];
   if (role === 'BAILIFF') return [...common, 'groupId'];
-  if (role === 'SECRETARY')
-    return [...common, 'siret', 'address', 'zip', 'city', 'rib', 'secretaryPricePage', 'secretaryPricePhoto'];
+  if (role === 'SECRETARY') return [...common, 'siret', 'address', 'zip', 'city', 'rib', 'secretaryPricePage', 'secretaryPricePhoto'];
   return common;
 }
 
-const OPTIONAL: ReadonlySet<AccountField> = new Set([
-  'secretaryPricePage',
-  'secretaryPricePhoto',
-  'passwordConfirmation',
-]);
+const OPTIONAL: ReadonlySet<AccountField> = new Set(['secretaryPricePage', 'secretaryPricePhoto', 'passwordConfirmation']);
 
 export function validateAccountField(
   field: AccountField,

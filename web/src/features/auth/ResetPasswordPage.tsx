@@ -1,14 +1,5 @@
 import { Suspense, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ResetPasswordPageMutation } from '../../__generated__/ResetPasswordPageMutation.graphql';

@@ -57,13 +57,7 @@ const useStyles = makeStyles({
 });
 
 /** 'N° 57' and its amount TTC, or 'Non générée' with what is left to bill. */
-export function BillNumberCell({
-  bill,
-  billableCount,
-}: {
-  bill: BillCellsFragment$key | null | undefined;
-  billableCount: number;
-}) {
+export function BillNumberCell({ bill, billableCount }: { bill: BillCellsFragment$key | null | undefined; billableCount: number }) {
   const styles = useStyles();
   const data = useFragment(billFragment, bill);
   if (!data) {

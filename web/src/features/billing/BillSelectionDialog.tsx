@@ -34,7 +34,6 @@ import { billingText, SELLER_SETTINGS_PATH } from '../../i18n/billing';
 
 const t = billingText.dialog;
 
-
 /** The server's answer keys discount errors by the report's numeric id. */
 function serverDiscountErrors(error: unknown, reports: readonly { id: string; databaseId: number }[]): Record<string, string> {
   if (!(error instanceof ApiError)) return {};

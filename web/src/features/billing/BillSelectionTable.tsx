@@ -1,5 +1,16 @@
 import { Fragment } from 'react';
-import { Checkbox, Field, Input, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, mergeClasses } from '@fluentui/react-components';
+import {
+  Checkbox,
+  Field,
+  Input,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  mergeClasses,
+} from '@fluentui/react-components';
 import type { BillSelectionDialogFragment$data } from '../../__generated__/BillSelectionDialogFragment.graphql';
 import { formatDate, formatMoney } from '../../ui/format';
 import { DetectionFlag } from '../reports/DetectionFlag';
@@ -55,21 +66,11 @@ export function BillSelectionTable({
             </TableHeaderCell>
             <TableHeaderCell className={mergeClasses(styles.headerCell, styles.dateCol)}>{t.date}</TableHeaderCell>
             <TableHeaderCell className={styles.headerCell}>{t.name}</TableHeaderCell>
-            <TableHeaderCell className={mergeClasses(styles.headerCell, styles.bailiffCol)}>
-              {t.bailiff}
-            </TableHeaderCell>
-            <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>
-              {t.pages}
-            </TableHeaderCell>
-            <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>
-              {t.photos}
-            </TableHeaderCell>
-            <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>
-              {t.amountHT}
-            </TableHeaderCell>
-            <TableHeaderCell className={mergeClasses(styles.headerCell, styles.discountCell)}>
-              {t.discount}
-            </TableHeaderCell>
+            <TableHeaderCell className={mergeClasses(styles.headerCell, styles.bailiffCol)}>{t.bailiff}</TableHeaderCell>
+            <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>{t.pages}</TableHeaderCell>
+            <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>{t.photos}</TableHeaderCell>
+            <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>{t.amountHT}</TableHeaderCell>
+            <TableHeaderCell className={mergeClasses(styles.headerCell, styles.discountCell)}>{t.discount}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -88,42 +89,42 @@ export function BillSelectionTable({
                   </TableCell>
                 </TableRow>
                 {group.reports.map((report) => {
-              const isSelected = selected.includes(report.id);
-              const message = isSelected ? discountMessage(report.id) : undefined;
-              return (
-                <TableRow key={report.id}>
-                  <TableCell className={styles.check}>
-                    <Checkbox
-                      aria-label={t.selectReport(report.name)}
-                      checked={isSelected}
-                      disabled={!editable}
-                      onChange={(_, change) => toggle(report.id, change.checked === true)}
-                    />
-                  </TableCell>
-                  <TableCell className={styles.date}>{formatDate(report.createdAt)}</TableCell>
-                  <TableCell>
-                    {report.name}
-                    <DetectionFlag report={report} line="billing" />
-                  </TableCell>
-                  <TableCell>{report.bailiff.fullName}</TableCell>
-                  <TableCell className={styles.end}>{report.countPagesBilling}</TableCell>
-                  <TableCell className={styles.end}>{report.countPhotosBilling}</TableCell>
-                  <TableCell className={styles.end}>{formatMoney(report.billingAmounts?.total)}</TableCell>
-                  <TableCell className={styles.discountCell}>
-                    <Field validationMessage={message} validationState={message ? 'error' : 'none'}>
-                      <Input
-                        className={styles.discountInput}
-                        aria-label={t.discountOf(report.name)}
-                        inputMode="numeric"
-                        value={isSelected ? (discounts[report.id] ?? '') : ''}
-                        disabled={!editable || !isSelected}
-                        onChange={(_, change) => onDiscountChange(report.id, change.value)}
-                        onBlur={() => onDiscountBlur(report.id)}
-                      />
-                    </Field>
-                  </TableCell>
-                </TableRow>
-              );
+                  const isSelected = selected.includes(report.id);
+                  const message = isSelected ? discountMessage(report.id) : undefined;
+                  return (
+                    <TableRow key={report.id}>
+                      <TableCell className={styles.check}>
+                        <Checkbox
+                          aria-label={t.selectReport(report.name)}
+                          checked={isSelected}
+                          disabled={!editable}
+                          onChange={(_, change) => toggle(report.id, change.checked === true)}
+                        />
+                      </TableCell>
+                      <TableCell className={styles.date}>{formatDate(report.createdAt)}</TableCell>
+                      <TableCell>
+                        {report.name}
+                        <DetectionFlag report={report} line="billing" />
+                      </TableCell>
+                      <TableCell>{report.bailiff.fullName}</TableCell>
+                      <TableCell className={styles.end}>{report.countPagesBilling}</TableCell>
+                      <TableCell className={styles.end}>{report.countPhotosBilling}</TableCell>
+                      <TableCell className={styles.end}>{formatMoney(report.billingAmounts?.total)}</TableCell>
+                      <TableCell className={styles.discountCell}>
+                        <Field validationMessage={message} validationState={message ? 'error' : 'none'}>
+                          <Input
+                            className={styles.discountInput}
+                            aria-label={t.discountOf(report.name)}
+                            inputMode="numeric"
+                            value={isSelected ? (discounts[report.id] ?? '') : ''}
+                            disabled={!editable || !isSelected}
+                            onChange={(_, change) => onDiscountChange(report.id, change.value)}
+                            onBlur={() => onDiscountBlur(report.id)}
+                          />
+                        </Field>
+                      </TableCell>
+                    </TableRow>
+                  );
                 })}
               </Fragment>
             ))

@@ -187,12 +187,7 @@ export default function BillingPage() {
         title={fr.titles.billing}
         actions={
           <div className={styles.filters}>
-            <YearSelect
-              firstYear={FIRST_YEAR}
-              value={period.year}
-              className={styles.year}
-              onChange={(year) => year && change({ year })}
-            />
+            <YearSelect firstYear={FIRST_YEAR} value={period.year} className={styles.year} onChange={(year) => year && change({ year })} />
             <MonthSelect value={period.month} className={styles.month} onChange={(month) => month && change({ month })} />
             <Button appearance="secondary" icon={<SettingsRegular />} onClick={() => navigate(SELLER_SETTINGS_PATH)}>
               {billingText.settings.open}

@@ -1,5 +1,18 @@
 import { useEffect, useRef } from 'react';
-import { Button, Checkbox, Field, Input, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, mergeClasses } from '@fluentui/react-components';
+import {
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  mergeClasses,
+} from '@fluentui/react-components';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { GeneratedBillFragment$key } from '../../__generated__/GeneratedBillFragment.graphql';
@@ -69,19 +82,11 @@ export function GeneratedBill({
               <TableHeaderCell className={mergeClasses(styles.headerCell, styles.check)} />
               <TableHeaderCell className={mergeClasses(styles.headerCell, styles.dateCol)}>{t.date}</TableHeaderCell>
               <TableHeaderCell className={styles.headerCell}>{t.name}</TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>
-                {t.pages}
-              </TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>
-                {t.photos}
-              </TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>
-                {t.amountHT}
-              </TableHeaderCell>
+              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>{t.pages}</TableHeaderCell>
+              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>{t.photos}</TableHeaderCell>
+              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>{t.amountHT}</TableHeaderCell>
               <TableHeaderCell className={mergeClasses(styles.headerCell, styles.discountCell)}>{t.discount}</TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>
-                {t.netAmountHT}
-              </TableHeaderCell>
+              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>{t.netAmountHT}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -96,12 +101,7 @@ export function GeneratedBill({
                 <TableCell className={styles.end}>{line.photos}</TableCell>
                 <TableCell className={styles.end}>{formatMoney(line.amountHT)}</TableCell>
                 <TableCell className={styles.discountCell}>
-                  <Input
-                    className={styles.discountInput}
-                    value={String(line.discount)}
-                    disabled
-                    aria-label={t.discountOf(line.name)}
-                  />
+                  <Input className={styles.discountInput} value={String(line.discount)} disabled aria-label={t.discountOf(line.name)} />
                 </TableCell>
                 <TableCell className={styles.end}>{formatMoney(line.netAmountHT)}</TableCell>
               </TableRow>

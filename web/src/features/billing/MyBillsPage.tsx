@@ -50,20 +50,12 @@ export default function MyBillsPage() {
     { filter: initialFilter, count: ROWS_PER_PAGE_BAILIFF[0] },
     { fetchPolicy: 'store-and-network' },
   );
-  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
-    MyBillsPagePaginationQuery,
-    MyBillsPageFragment$key
-  >(
+  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<MyBillsPagePaginationQuery, MyBillsPageFragment$key>(
     graphql`
       fragment MyBillsPageFragment on Query
       @refetchable(queryName: "MyBillsPagePaginationQuery")
-      @argumentDefinitions(
-        count: { type: "Int", defaultValue: 10 }
-        cursor: { type: "String" }
-        filter: { type: "GroupBillFilter" }
-      ) {
-        groupBills(first: $count, after: $cursor, filter: $filter)
-          @connection(key: "MyBillsPage_groupBills", filters: ["filter"]) {
+      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }, filter: { type: "GroupBillFilter" }) {
+        groupBills(first: $count, after: $cursor, filter: $filter) @connection(key: "MyBillsPage_groupBills", filters: ["filter"]) {
           totalCount
           edges {
             node {

@@ -17,7 +17,13 @@ import { billingText } from '../../i18n/billing';
 const t = billingText.settings.logo;
 
 const useStyles = makeStyles({
-  card: { maxWidth: '920px', padding: tokens.spacingHorizontalXXL, display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
+  card: {
+    maxWidth: '920px',
+    padding: tokens.spacingHorizontalXXL,
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalM,
+  },
   title: { margin: 0, color: tokens.colorNeutralForeground2, textTransform: 'uppercase', letterSpacing: '0.05em' },
   hint: { color: tokens.colorNeutralForeground3 },
   // The logo as the invoice prints it (at most 60 × 25 mm), on the invoice's white.

@@ -87,7 +87,10 @@ export default function SellerSettingsPage() {
             if (settings) store.getRoot().setLinkedRecord(settings, 'sellerSettings');
           },
         },
-        { errorToast: (error) => (error instanceof ApiError && Object.keys(error.fields).length > 0 ? fr.forms.incomplete : describeError(error)) },
+        {
+          errorToast: (error) =>
+            error instanceof ApiError && Object.keys(error.fields).length > 0 ? fr.forms.incomplete : describeError(error),
+        },
       );
       toast('success', response.updateSellerSettings.message || t.saved);
       navigate(BILLING);

@@ -122,12 +122,9 @@ export function previewTotals(
   globalDiscount: DiscountInput,
 ): SelectionTotals {
   const chosen = new Set(selected);
-  const percent = (value: DiscountInput | undefined) =>
-    value !== undefined && discountError(value) === null ? Number(value.trim()) : 0;
+  const percent = (value: DiscountInput | undefined) => (value !== undefined && discountError(value) === null ? Number(value.trim()) : 0);
   return selectionTotals(
-    reports
-      .filter((report) => chosen.has(report.id))
-      .map((report) => ({ amount: report.amount, discount: percent(discounts[report.id]) })),
+    reports.filter((report) => chosen.has(report.id)).map((report) => ({ amount: report.amount, discount: percent(discounts[report.id]) })),
     percent(globalDiscount),
   );
 }

@@ -33,10 +33,7 @@ const bearer = (): Record<string, string> => {
  */
 export default function GraphiQLPage() {
   const styles = useStyles();
-  const wsClient = useMemo(
-    () => createClient({ url: webSocketUrl(), lazy: true, connectionParams: bearer, retryAttempts: 3 }),
-    [],
-  );
+  const wsClient = useMemo(() => createClient({ url: webSocketUrl(), lazy: true, connectionParams: bearer, retryAttempts: 3 }), []);
   useEffect(() => () => void wsClient.dispose(), [wsClient]);
   const fetcher = useMemo(
     () =>

@@ -158,10 +158,7 @@ export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
           {form.textField('billingZip', { label: g.fields.billingZip, inputMode: 'numeric', required: false })}
           {form.textField('billingCity', { label: g.fields.billingCity, required: false })}
         </FormSection>
-        <FormActions
-          saving={saving}
-          onCancel={() => navigate(editing ? '/dashboard/facturation' : '/dashboard/seetheaccount')}
-        />
+        <FormActions saving={saving} onCancel={() => navigate(editing ? '/dashboard/facturation' : '/dashboard/seetheaccount')} />
       </FormCard>
     </section>
   );

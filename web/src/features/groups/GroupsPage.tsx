@@ -134,20 +134,12 @@ export default function GroupsPage() {
     {},
     { fetchPolicy: 'store-and-network' },
   );
-  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
-    GroupsPagePaginationQuery,
-    GroupsPageFragment$key
-  >(
+  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<GroupsPagePaginationQuery, GroupsPageFragment$key>(
     graphql`
       fragment GroupsPageFragment on Query
       @refetchable(queryName: "GroupsPagePaginationQuery")
-      @argumentDefinitions(
-        count: { type: "Int", defaultValue: 10 }
-        cursor: { type: "String" }
-        keyword: { type: "String" }
-      ) {
-        groups(first: $count, after: $cursor, keyword: $keyword)
-          @connection(key: "GroupsPage_groups", filters: ["keyword"]) {
+      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }, keyword: { type: "String" }) {
+        groups(first: $count, after: $cursor, keyword: $keyword) @connection(key: "GroupsPage_groups", filters: ["keyword"]) {
           totalCount
           edges {
             node {
@@ -175,11 +167,7 @@ export default function GroupsPage() {
       header: g.name,
       cell: (row) => (
         <span style={{ display: 'flex', flexDirection: 'column' }}>
-          <Link
-            as="button"
-            onClick={() => navigate(`/dashboard/editvoirlesgroupes/${row.databaseId}`)}
-            style={{ textAlign: 'start' }}
-          >
+          <Link as="button" onClick={() => navigate(`/dashboard/editvoirlesgroupes/${row.databaseId}`)} style={{ textAlign: 'start' }}>
             <Text weight="semibold">{row.name}</Text>
           </Link>
           <Text size={200} className={styles.muted}>

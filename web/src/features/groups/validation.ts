@@ -1,9 +1,7 @@
 // Spec §5 'Group create/edit' (the same rules as the server's, for live messages).
 import { fr } from '../../i18n/fr';
 
-export type GroupField =
-  | 'name' | 'siret' | 'address' | 'zip' | 'city' | 'telephone' | 'email' | 'pricePage' | 'pricePhoto'
-  | BuyerField;
+export type GroupField = 'name' | 'siret' | 'address' | 'zip' | 'city' | 'telephone' | 'email' | 'pricePage' | 'pricePhoto' | BuyerField;
 /** Issue 22: what a Factur-X invoice needs about the étude as its buyer; optional, checked by the server. */
 export type BuyerField = 'vatNumber' | 'billingAddress' | 'billingZip' | 'billingCity';
 export const BUYER_FIELDS: readonly BuyerField[] = ['vatNumber', 'billingAddress', 'billingZip', 'billingCity'];

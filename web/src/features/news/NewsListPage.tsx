@@ -70,20 +70,12 @@ export function NewsList({
     {},
     { fetchPolicy: 'store-and-network' },
   );
-  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
-    NewsListPagePaginationQuery,
-    NewsListPageFragment$key
-  >(
+  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<NewsListPagePaginationQuery, NewsListPageFragment$key>(
     graphql`
       fragment NewsListPageFragment on Query
       @refetchable(queryName: "NewsListPagePaginationQuery")
-      @argumentDefinitions(
-        count: { type: "Int", defaultValue: 10 }
-        cursor: { type: "String" }
-        search: { type: "String" }
-      ) {
-        news(first: $count, after: $cursor, search: $search)
-          @connection(key: "NewsListPage_news", filters: ["search"]) {
+      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }, search: { type: "String" }) {
+        news(first: $count, after: $cursor, search: $search) @connection(key: "NewsListPage_news", filters: ["search"]) {
           totalCount
           edges {
             node {
@@ -113,12 +105,7 @@ export function NewsList({
       header: n.important,
       width: '110px',
       align: 'center',
-      cell: (row) => (
-        <ImportantIcon
-          important={row.important}
-          className={mergeClasses(styles.star, row.important && styles.starOn)}
-        />
-      ),
+      cell: (row) => <ImportantIcon important={row.important} className={mergeClasses(styles.star, row.important && styles.starOn)} />,
     },
     {
       id: 'date',

@@ -25,9 +25,7 @@ export default function SecretaryNewsPage() {
       title: row.title,
       date: row.createdAt,
       html: row.body,
-      titleIcon: (
-        <ImportantIcon important={row.important} className={mergeClasses(styles.star, row.important && styles.starOn)} />
-      ),
+      titleIcon: <ImportantIcon important={row.important} className={mergeClasses(styles.star, row.important && styles.starOn)} />,
     });
     if (!row.isRead) markRead(row.id);
   };

@@ -38,10 +38,7 @@ interface NotificationRow {
   readonly body: string;
   readonly isRead: boolean;
   /** ACCOUNT_REQUEST: the requested account, decided from the expanded row while pending. */
-  readonly account:
-    | { readonly id: string; readonly fullName: string; readonly status: string | null | undefined }
-    | null
-    | undefined;
+  readonly account: { readonly id: string; readonly fullName: string; readonly status: string | null | undefined } | null | undefined;
 }
 
 /** An expanded row: the whole notification; reading it marks it read (spec §4). */

@@ -98,17 +98,13 @@ export function ProfileForm({
     password: '',
     passwordConfirmation: '',
   }));
-  const form = useFormFields<ProfileField>(stored, (field, values) =>
-    validateProfileField(role, field, values, stored),
-  );
+  const form = useFormFields<ProfileField>(stored, (field, values) => validateProfileField(role, field, values, stored));
   const [civility, setCivility] = useState<Civility>(data.civility);
   const [instructions, setInstructions] = useState(data.instructions ?? '');
   const [avatar, setAvatar] = useState<AvatarChoice>(keepAvatar);
   const [saving, setSaving] = useState(false);
   const current = useCurrentPassword();
-  const fields = PROFILE_FIELDS[role].filter(
-    (field) => !impersonated || (field !== 'password' && field !== 'passwordConfirmation'),
-  );
+  const fields = PROFILE_FIELDS[role].filter((field) => !impersonated || (field !== 'password' && field !== 'passwordConfirmation'));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -259,11 +255,7 @@ export function ProfileForm({
   function descriptionField() {
     const error = form.errorOf('description');
     return (
-      <Field
-        label={f.description}
-        validationState={error ? 'error' : 'none'}
-        validationMessage={error ?? undefined}
-      >
+      <Field label={f.description} validationState={error ? 'error' : 'none'} validationMessage={error ?? undefined}>
         <Textarea
           value={form.values.description}
           resize="vertical"

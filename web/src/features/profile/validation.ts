@@ -28,17 +28,7 @@ const m = fr.profile.messages;
 export const PROFILE_FIELDS: Record<Role, readonly ProfileField[]> = {
   ADMIN: ['lastName', 'firstName', 'telephone', 'identity', 'description', 'password', 'passwordConfirmation'],
   BAILIFF: ['lastName', 'firstName', 'telephone', 'identity', 'password', 'passwordConfirmation'],
-  SECRETARY: [
-    'lastName',
-    'firstName',
-    'telephone',
-    'siret',
-    'address',
-    'zip',
-    'city',
-    'password',
-    'passwordConfirmation',
-  ],
+  SECRETARY: ['lastName', 'firstName', 'telephone', 'siret', 'address', 'zip', 'city', 'password', 'passwordConfirmation'],
 };
 
 const REQUIRED: Record<Role, readonly ProfileField[]> = {

@@ -101,25 +101,23 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
     if (found.bailiff || found.name || found.files) return;
     const { placeholders, uploadables } = uploadablesFor('input.files', files);
     try {
-      await upload.start<CreateReportPageMutation>(
-        {
-          mutation: graphql`
-            mutation CreateReportPageMutation($input: CreateReportInput!) {
-              createReport(input: $input) {
-                report {
-                  id
-                  name
-                  status
-                }
+      await upload.start<CreateReportPageMutation>({
+        mutation: graphql`
+          mutation CreateReportPageMutation($input: CreateReportInput!) {
+            createReport(input: $input) {
+              report {
+                id
+                name
+                status
               }
             }
-          `,
-          variables: {
-            input: { bailiffId: bailiffs ? bailiffId : null, name: name.trim(), comment: comment.trim() || null, files: placeholders },
-          },
-          uploadables,
+          }
+        `,
+        variables: {
+          input: { bailiffId: bailiffs ? bailiffId : null, name: name.trim(), comment: comment.trim() || null, files: placeholders },
         },
-      );
+        uploadables,
+      });
     } catch {
       // A failure was announced by a toast (the server's reason, or 'Essayer plus tard'); a cancel needs none.
       return;
@@ -150,12 +148,7 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
             />
           </Field>
         ) : null}
-        <Field
-          label={t.name}
-          required
-          validationMessage={errors.name}
-          hint={t.hint(name.length)}
-        >
+        <Field label={t.name} required validationMessage={errors.name} hint={t.hint(name.length)}>
           <Input
             value={name}
             maxLength={NAME_MAX}
@@ -194,12 +187,7 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
           <Button disabled={uploading} onClick={() => navigate(cancelPath)}>
             {t.cancel}
           </Button>
-          <Button
-            appearance="primary"
-            type="submit"
-            disabled={uploading}
-            icon={uploading ? <Spinner size="tiny" /> : undefined}
-          >
+          <Button appearance="primary" type="submit" disabled={uploading} icon={uploading ? <Spinner size="tiny" /> : undefined}>
             {t.submit}
           </Button>
         </div>

@@ -61,7 +61,10 @@ export function DetectedCounts({ report }: { report: DetectedCountsFragment$key 
 
   const target = data.viewerCan.setBilling ? 'BILLING' : data.viewerCan.setRetrocession ? 'PROVISIONAL' : null;
   if (!target || data.returned.count === 0) return null;
-  const summary = detectionSummary(data.returned.detected, data.returned.files.map((file) => file.countStatus));
+  const summary = detectionSummary(
+    data.returned.detected,
+    data.returned.files.map((file) => file.countStatus),
+  );
   const differs = target === 'BILLING' ? data.detectionCheck.billing : data.detectionCheck.provisional;
   // Reasons are given to admins only (null for others).
   const reasons = data.returned.files.filter((file) => file.countError);
@@ -102,7 +105,10 @@ export function DetectedCounts({ report }: { report: DetectedCountsFragment$key 
           `,
           variables: { input: { reportId: data.id, target } },
         },
-        { errorToast: (error) => (error instanceof ApiError && (error.code === 'BAD_USER_INPUT' || error.code === 'FORBIDDEN') ? error.message : t.failure) },
+        {
+          errorToast: (error) =>
+            error instanceof ApiError && (error.code === 'BAD_USER_INPUT' || error.code === 'FORBIDDEN') ? error.message : t.failure,
+        },
       );
       toast('success', t.applied);
     } catch {

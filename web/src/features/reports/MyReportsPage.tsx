@@ -23,15 +23,57 @@ interface Entry {
 
 const entries: Partial<Record<Role, Entry[]>> = {
   BAILIFF: [
-    { label: t.bailiffInProgress, title: titles.bailiffInProgress, to: '/dashboard/constats-en-cours-moi-huissier', icon: <DocumentTextRegular />, tone: 'brand' },
-    { label: t.bailiffArchived, title: titles.bailiffArchived, to: '/dashboard/constats-archives-moi-huissier', icon: <ArchiveRegular />, tone: 'orange' },
-    { label: t.create, title: titles.createReport, to: '/dashboard/creer-un-constat-huissier', icon: <DocumentAddRegular />, tone: 'green' },
+    {
+      label: t.bailiffInProgress,
+      title: titles.bailiffInProgress,
+      to: '/dashboard/constats-en-cours-moi-huissier',
+      icon: <DocumentTextRegular />,
+      tone: 'brand',
+    },
+    {
+      label: t.bailiffArchived,
+      title: titles.bailiffArchived,
+      to: '/dashboard/constats-archives-moi-huissier',
+      icon: <ArchiveRegular />,
+      tone: 'orange',
+    },
+    {
+      label: t.create,
+      title: titles.createReport,
+      to: '/dashboard/creer-un-constat-huissier',
+      icon: <DocumentAddRegular />,
+      tone: 'green',
+    },
   ],
   ADMIN: [
-    { label: t.adminInProgress, title: titles.reportsInProgress, to: '/dashboard/constats-en-cours-admin', icon: <DocumentTextRegular />, tone: 'brand' },
-    { label: t.adminDone, title: titles.reportsDone, to: '/dashboard/constats-termines-admin', icon: <DocumentCheckmarkRegular />, tone: 'green' },
-    { label: t.adminArchived, title: titles.reportsArchived, to: '/dashboard/constats-archives-admin', icon: <ArchiveRegular />, tone: 'orange' },
-    { label: t.adminCreate, title: titles.createReport, to: '/dashboard/creer-un-constat-admin', icon: <DocumentAddRegular />, tone: 'red' },
+    {
+      label: t.adminInProgress,
+      title: titles.reportsInProgress,
+      to: '/dashboard/constats-en-cours-admin',
+      icon: <DocumentTextRegular />,
+      tone: 'brand',
+    },
+    {
+      label: t.adminDone,
+      title: titles.reportsDone,
+      to: '/dashboard/constats-termines-admin',
+      icon: <DocumentCheckmarkRegular />,
+      tone: 'green',
+    },
+    {
+      label: t.adminArchived,
+      title: titles.reportsArchived,
+      to: '/dashboard/constats-archives-admin',
+      icon: <ArchiveRegular />,
+      tone: 'orange',
+    },
+    {
+      label: t.adminCreate,
+      title: titles.createReport,
+      to: '/dashboard/creer-un-constat-admin',
+      icon: <DocumentAddRegular />,
+      tone: 'red',
+    },
   ],
 };
 
@@ -46,7 +88,15 @@ export default function MyReportsPage() {
       <PageHeader title={titles.myReports} />
       <ReportCardGrid>
         {(entries[role] ?? []).map((entry) => (
-          <ReportCardLink key={entry.to} icon={entry.icon} tone={entry.tone} label={entry.label} value={entry.title} textValue to={entry.to} />
+          <ReportCardLink
+            key={entry.to}
+            icon={entry.icon}
+            tone={entry.tone}
+            label={entry.label}
+            value={entry.title}
+            textValue
+            to={entry.to}
+          />
         ))}
       </ReportCardGrid>
     </section>

@@ -121,7 +121,12 @@ export function FileGroupCell({ group, label }: { group: FileGroup; label: strin
   return (
     <span className={styles.files}>
       {group.archiveUrl ? (
-        <Link className={styles.nowrap} href={group.archiveUrl} download aria-label={`${t.files(group.count)} · ${t.downloadAll} : ${label}`}>
+        <Link
+          className={styles.nowrap}
+          href={group.archiveUrl}
+          download
+          aria-label={`${t.files(group.count)} · ${t.downloadAll} : ${label}`}
+        >
           <ArrowDownloadRegular /> {t.files(group.count)}
         </Link>
       ) : (
@@ -163,13 +168,7 @@ export function SecretaryAssign({
       <Popover open={open} onOpenChange={(_, data) => setOpen(data.open)} positioning="below-end" trapFocus withArrow>
         <PopoverTrigger disableButtonEnhancement>
           <Tooltip content={t.assignTitle} relationship="description">
-            <Button
-              size="small"
-              appearance="subtle"
-              ref={trigger}
-              icon={<PersonEditRegular />}
-              aria-label={t.openAssign(reportName)}
-            />
+            <Button size="small" appearance="subtle" ref={trigger} icon={<PersonEditRegular />} aria-label={t.openAssign(reportName)} />
           </Tooltip>
         </PopoverTrigger>
         <PopoverSurface className={styles.assignSurface}>
@@ -239,15 +238,7 @@ function SecretaryAssignForm({
 }
 
 /** The comments icon, with a red dot while some are unread. */
-export function CommentsButton({
-  reportName,
-  unread,
-  onClick,
-}: {
-  reportName: string;
-  unread: number;
-  onClick?(): void;
-}) {
+export function CommentsButton({ reportName, unread, onClick }: { reportName: string; unread: number; onClick?(): void }) {
   const styles = useStyles();
   const label = unread > 0 ? `${t.openComments(reportName)} (${t.unreadComments(unread)})` : t.openComments(reportName);
   return (

@@ -331,7 +331,11 @@ function CommentsThread({ report }: { report: ReportCommentsListFragment$key }) 
         </li>
       ) : null}
       {visible.map((comment) => (
-        <li key={comment.id} className={mergeClasses(styles.comment, comment.isMine && styles.mine)} aria-label={t.itemLabel(comment.authorName)}>
+        <li
+          key={comment.id}
+          className={mergeClasses(styles.comment, comment.isMine && styles.mine)}
+          aria-label={t.itemLabel(comment.authorName)}
+        >
           <span className={styles.meta}>
             <Text weight="semibold" size={200}>
               {comment.authorName}

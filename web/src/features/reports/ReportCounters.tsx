@@ -11,16 +11,7 @@
  * line is editable only when `viewerCan` allows its mutation.
  */
 import { useEffect, useReducer, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Input,
-  Spinner,
-  Text,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Checkbox, Input, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { ReportCountersBillingMutation } from '../../__generated__/ReportCountersBillingMutation.graphql';
 import type { ReportCountersFragment$data, ReportCountersFragment$key } from '../../__generated__/ReportCountersFragment.graphql';
@@ -264,9 +255,11 @@ export function ReportCounters({ report, readOnly = false }: { report: ReportCou
       <Text weight="semibold">{t.provisional}</Text>
       {inputs('provisional', state.provisional, editRetrocession)}
       <span />
-      {editRetrocession
-        ? sendButton(t.sendRetrocession, !canSendRetrocession(state), sending === 'retrocession', () => void sendRetrocession())
-        : <span />}
+      {editRetrocession ? (
+        sendButton(t.sendRetrocession, !canSendRetrocession(state), sending === 'retrocession', () => void sendRetrocession())
+      ) : (
+        <span />
+      )}
       {data.retrocessionComment ? (
         <Text size={200} className={styles.comment}>
           <span className={styles.muted}>{t.comment} : </span>
@@ -283,7 +276,9 @@ export function ReportCounters({ report, readOnly = false }: { report: ReportCou
             onChange={(_, next) => change({ type: 'checkRetrocession', checked: next.checked === true })}
           />
           {inputs('retrocession', state.retrocession, editBilling && !state.retrocessionChecked)}
-          <Text className={styles.amount}>{formatMoney(liveAmount('retrocession', state.retrocession, data.retrocessionAmounts)) || '-'}</Text>
+          <Text className={styles.amount}>
+            {formatMoney(liveAmount('retrocession', state.retrocession, data.retrocessionAmounts)) || '-'}
+          </Text>
           <span />
 
           <Checkbox
@@ -294,9 +289,7 @@ export function ReportCounters({ report, readOnly = false }: { report: ReportCou
           />
           {inputs('billing', state.billing, editBilling && !state.billingChecked)}
           <Text className={styles.amount}>{formatMoney(liveAmount('billing', state.billing, data.billingAmounts)) || '-'}</Text>
-          {editBilling
-            ? sendButton(t.sendBilling, state.billing.pages === 0, sending === 'billing', () => void sendBilling())
-            : <span />}
+          {editBilling ? sendButton(t.sendBilling, state.billing.pages === 0, sending === 'billing', () => void sendBilling()) : <span />}
           {billingError ? (
             <Text role="alert" size={200} className={styles.error}>
               {billingError}

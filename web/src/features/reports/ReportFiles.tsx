@@ -180,7 +180,10 @@ export function ReportFiles({
     return (
       <div className={styles.group} role="region" aria-label={`${title} : ${data.name}`}>
         <Text weight="semibold">
-          {title} <span className={styles.muted}>· {t.files(files.count)} · {formatFileSize(files.totalSize)}</span>
+          {title}{' '}
+          <span className={styles.muted}>
+            · {t.files(files.count)} · {formatFileSize(files.totalSize)}
+          </span>
         </Text>
         {files.files.length === 0 ? (
           <Text className={styles.muted}>

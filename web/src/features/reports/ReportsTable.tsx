@@ -18,7 +18,16 @@ import { ReportDetails } from './ReportDetails';
 import { ReportsAdvancedSearch } from './ReportsAdvancedSearch';
 import { RetrocessionEntry } from './RetrocessionEntry';
 import { columnsFor, useColumnStyles, type ReportRow, type RowActions } from './reportColumns';
-import { belongsTo, defaultFilters, isBailiffView, isSecretaryView, keepsArchived, toFilter, type Filters, type ReportsView } from './reportsViews';
+import {
+  belongsTo,
+  defaultFilters,
+  isBailiffView,
+  isSecretaryView,
+  keepsArchived,
+  toFilter,
+  type Filters,
+  type ReportsView,
+} from './reportsViews';
 import { removeReportFromConnection, useReportChanged } from './useReportChanged';
 import { reportsText as t } from '../../i18n/reports';
 
@@ -105,10 +114,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
   const [searching, startSearch] = useTransition();
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<Filters>(defaultFilters(view));
-  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
-    ReportsTablePaginationQuery,
-    ReportsTableFragment$key
-  >(
+  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<ReportsTablePaginationQuery, ReportsTableFragment$key>(
     graphql`
       fragment ReportsTableFragment on Query
       @refetchable(queryName: "ReportsTablePaginationQuery")
@@ -262,7 +268,9 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
         pagination={pagination}
         search={{ onSearch: (value) => apply(value, filters) }}
         renderExpanded={expanded}
-        advancedSearch={<ReportsAdvancedSearch view={view} bailiffs={bailiffs} secretaries={secretaries} onApply={(next) => apply(search, next)} />}
+        advancedSearch={
+          <ReportsAdvancedSearch view={view} bailiffs={bailiffs} secretaries={secretaries} onApply={(next) => apply(search, next)} />
+        }
       />
       {dialog}
     </div>

@@ -178,7 +178,11 @@ export function RetrocessionEntry({
           <Textarea value={comment} maxLength={1000} resize="vertical" onChange={(_, value) => setComment(value.value)} />
         </Field>
         <div className={styles.send}>
-          <Button appearance="primary" disabled={saving || !canSendRetrocession({ provisional: { pages: countOf(pages), photos: countOf(photos) } })} onClick={() => void save()}>
+          <Button
+            appearance="primary"
+            disabled={saving || !canSendRetrocession({ provisional: { pages: countOf(pages), photos: countOf(photos) } })}
+            onClick={() => void save()}
+          >
             {t.send}
           </Button>
         </div>

@@ -118,15 +118,7 @@ export function UserInfoLink({ user }: { user: UserInfoLinkFragment$key }) {
   );
 }
 
-export function UserInfoDialog({
-  userId,
-  role,
-  onClose,
-}: {
-  userId: string | null;
-  role: 'BAILIFF' | 'SECRETARY';
-  onClose(): void;
-}) {
+export function UserInfoDialog({ userId, role, onClose }: { userId: string | null; role: 'BAILIFF' | 'SECRETARY'; onClose(): void }) {
   const styles = useStyles();
   const [viewed, setViewed] = useState<ViewedDocument | null>(null);
   return (
@@ -225,9 +217,7 @@ function UserInfo({ userId, onView }: { userId: string; onView(document: ViewedD
                       type="button"
                       className={styles.card}
                       title={matrix.name}
-                      onClick={() =>
-                        onView({ name: matrix.name, url: matrix.url, downloadUrl: matrix.downloadUrl, type: matrix.mimeType })
-                      }
+                      onClick={() => onView({ name: matrix.name, url: matrix.url, downloadUrl: matrix.downloadUrl, type: matrix.mimeType })}
                     >
                       <DocumentRegular className={styles.cardIcon} aria-hidden />
                       <Text weight="semibold" size={200} className={styles.cardName}>

@@ -50,7 +50,12 @@ const date = (width: string, byUpdate = false): Column => ({
   width,
   cell: (row) => formatDateTime(byUpdate ? row.updatedAt : row.createdAt),
 });
-const bailiff = (width: string): Column => ({ id: 'bailiff', header: t.columns.bailiff, width, cell: (row) => <UserInfoLink user={row.bailiff} /> });
+const bailiff = (width: string): Column => ({
+  id: 'bailiff',
+  header: t.columns.bailiff,
+  width,
+  cell: (row) => <UserInfoLink user={row.bailiff} />,
+});
 const secretaryName = (styles: Styles) => (row: ReportRow) => row.secretary?.fullName ?? <Text className={styles.muted}>-</Text>;
 const name = (width: string, styles: Styles): Column => ({
   id: 'name',

@@ -13,8 +13,7 @@ export type ReportsView = AdminReportsView | SecretaryReportsView | BailiffRepor
 
 export const isSecretaryView = (view: ReportsView): view is SecretaryReportsView =>
   view === 'secretaryInProgress' || view === 'secretaryAll';
-export const isBailiffView = (view: ReportsView): view is BailiffReportsView =>
-  view === 'bailiffInProgress' || view === 'bailiffArchived';
+export const isBailiffView = (view: ReportsView): view is BailiffReportsView => view === 'bailiffInProgress' || view === 'bailiffArchived';
 
 const baseFilter: Record<ReportsView, ReportFilter> = {
   // NA only exists in older data and becomes EC once a secretary is assigned (decisions.md):

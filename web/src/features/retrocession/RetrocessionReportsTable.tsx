@@ -39,11 +39,7 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
     graphql`
       fragment RetrocessionReportsTableFragment on Query
       @refetchable(queryName: "RetrocessionReportsTablePaginationQuery")
-      @argumentDefinitions(
-        count: { type: "Int", defaultValue: 10 }
-        cursor: { type: "String" }
-        filter: { type: "RetrocessionFilter!" }
-      ) {
+      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }, filter: { type: "RetrocessionFilter!" }) {
         retrocession(filter: $filter) {
           reports(first: $count, after: $cursor) @connection(key: "RetrocessionReportsTable_reports") {
             totalCount
@@ -124,9 +120,7 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
       cell: (row) => <span className={styles.amount}>{row.retrocessionAmounts ? formatMoney(row.retrocessionAmounts.total) : '-'}</span>,
     },
     // Spec §2: the secretary's table has the comment dialog; admins reach it from the expanded row.
-    viewer === 'secretary'
-      ? { id: 'comments', header: t.comments, align: 'center', cell: (row) => <ReportComments report={row} /> }
-      : null,
+    viewer === 'secretary' ? { id: 'comments', header: t.comments, align: 'center', cell: (row) => <ReportComments report={row} /> } : null,
   ];
 
   return (

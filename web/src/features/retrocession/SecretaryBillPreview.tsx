@@ -37,7 +37,13 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow8,
     color: tokens.colorNeutralForeground1,
   },
-  top: { display: 'flex', justifyContent: 'space-between', columnGap: tokens.spacingHorizontalXXL, flexWrap: 'wrap', rowGap: tokens.spacingVerticalL },
+  top: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    columnGap: tokens.spacingHorizontalXXL,
+    flexWrap: 'wrap',
+    rowGap: tokens.spacingVerticalL,
+  },
   party: { display: 'flex', flexDirection: 'column', rowGap: '2px', minWidth: '220px' },
   caption: {
     color: tokens.colorNeutralForeground3,

@@ -87,35 +87,37 @@ export function SecretaryBillUpload({ period }: { period: SecretaryBillUploadFra
       return;
     }
     try {
-      await upload.start<SecretaryBillUploadMutation>({
-        mutation: graphql`
-          mutation SecretaryBillUploadMutation($input: UploadSecretaryBillInput!) {
-            uploadSecretaryBill(input: $input) {
-              message
-              bill {
-                id
-                createdAt
-                file {
-                  name
-                  size
-                  downloadUrl
+      await upload
+        .start<SecretaryBillUploadMutation>({
+          mutation: graphql`
+            mutation SecretaryBillUploadMutation($input: UploadSecretaryBillInput!) {
+              uploadSecretaryBill(input: $input) {
+                message
+                bill {
+                  id
+                  createdAt
+                  file {
+                    name
+                    size
+                    downloadUrl
+                  }
+                  ...SecretaryBillPreviewFragment
+                  ...SecretaryBillsTableFragment
                 }
-                ...SecretaryBillPreviewFragment
-                ...SecretaryBillsTableFragment
               }
             }
-          }
-        `,
-        variables: { input: { file: null, year: data.year, month } },
-        uploadables: { 'input.file': files[0] },
-        // The bill shows at once in the period (and in 'Factures' of this period).
-        updater: (store) => {
-          const record = store.getRootField('uploadSecretaryBill')?.getLinkedRecord('bill');
-          const periodRecord = store.get(data.__id);
-          if (!record || !periodRecord) return;
-          periodRecord.setLinkedRecords([record], 'bills');
-        },
-      }).then((response) => toast('success', response.uploadSecretaryBill.message));
+          `,
+          variables: { input: { file: null, year: data.year, month } },
+          uploadables: { 'input.file': files[0] },
+          // The bill shows at once in the period (and in 'Factures' of this period).
+          updater: (store) => {
+            const record = store.getRootField('uploadSecretaryBill')?.getLinkedRecord('bill');
+            const periodRecord = store.get(data.__id);
+            if (!record || !periodRecord) return;
+            periodRecord.setLinkedRecords([record], 'bills');
+          },
+        })
+        .then((response) => toast('success', response.uploadSecretaryBill.message));
       setFiles([]);
     } catch {
       // Announced by a toast (the server's French message); a cancel needs none.

@@ -19,15 +19,14 @@ const useStyles = makeStyles({
 });
 
 function BillsList({ query }: { query: SecretaryBillsPageFragment$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<SecretaryBillsPagePaginationQuery, SecretaryBillsPageFragment$key>(
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    SecretaryBillsPagePaginationQuery,
+    SecretaryBillsPageFragment$key
+  >(
     graphql`
       fragment SecretaryBillsPageFragment on Query
       @refetchable(queryName: "SecretaryBillsPagePaginationQuery")
-      @argumentDefinitions(
-        count: { type: "Int", defaultValue: 10 }
-        cursor: { type: "String" }
-        filter: { type: "SecretaryBillFilter" }
-      ) {
+      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }, filter: { type: "SecretaryBillFilter" }) {
         secretaryBills(filter: $filter, first: $count, after: $cursor)
           @connection(key: "SecretaryBillsPage_secretaryBills", filters: ["filter"]) {
           totalCount
@@ -69,12 +68,7 @@ export default function SecretaryBillsPage() {
     <section>
       <PageHeader title={fr.titles.bills} />
       <div className={mergeClasses(styles.stack, pending && styles.pending)} aria-busy={pending}>
-        <YearSelect
-          className={styles.year}
-          firstYear={FIRST_YEAR}
-          value={year}
-          onChange={(next) => next !== null && setYear(next)}
-        />
+        <YearSelect className={styles.year} firstYear={FIRST_YEAR} value={year} onChange={(next) => next !== null && setYear(next)} />
         <BillsList key={shownYear} query={data} />
       </div>
     </section>

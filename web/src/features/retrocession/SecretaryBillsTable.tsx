@@ -67,8 +67,20 @@ export function SecretaryBillsTable({
     viewer === 'admin'
       ? { id: 'secretary', header: t.secretary, cell: (row) => row.secretary.fullName }
       : { id: 'month', header: t.month, cell: (row) => row.monthLabel },
-    { id: 'pages', header: t.pages, width: '140px', align: 'end', cell: (row) => <span className={styles.number}>{row.figures.textPages}</span> },
-    { id: 'photos', header: t.photos, width: '140px', align: 'end', cell: (row) => <span className={styles.number}>{row.figures.photos}</span> },
+    {
+      id: 'pages',
+      header: t.pages,
+      width: '140px',
+      align: 'end',
+      cell: (row) => <span className={styles.number}>{row.figures.textPages}</span>,
+    },
+    {
+      id: 'photos',
+      header: t.photos,
+      width: '140px',
+      align: 'end',
+      cell: (row) => <span className={styles.number}>{row.figures.photos}</span>,
+    },
     {
       id: 'amount',
       header: t.amountHT,

@@ -24,7 +24,9 @@ export function useSecretaryBillAdded(shown: RetrocessionPeriodFilter, onAdded: 
   useLiveEvent<useSecretaryBillAddedSubscription>(
     subscription,
     ({ secretaryBillAdded: bill }) =>
-      bill.year === shown.year && (shown.month == null || bill.month === shown.month) && (shown.secretaryId == null || bill.secretary.id === shown.secretaryId),
+      bill.year === shown.year &&
+      (shown.month == null || bill.month === shown.month) &&
+      (shown.secretaryId == null || bill.secretary.id === shown.secretaryId),
     onAdded,
   );
 }

@@ -127,7 +127,10 @@ export function StatisticsChart({ statistics }: { statistics: StatisticsChartFra
   // Periods still to come have no point (not 0 €); the grid lines sit on the axis' round values.
   const series = useMemo(() => {
     const elapsed = elapsedPoints(year, month, data.series[0]?.data.length ?? 0);
-    return data.series.map((line) => ({ id: line.id, data: line.data.map((point, index) => ({ ...point, y: index < elapsed ? point.y : null })) }));
+    return data.series.map((line) => ({
+      id: line.id,
+      data: line.data.map((point, index) => ({ ...point, y: index < elapsed ? point.y : null })),
+    }));
   }, [data.series, year, month]);
   const ticks = useMemo(() => amountTicks(Math.max(0, ...series.flatMap((line) => line.data.map((point) => point.y ?? 0)))), [series]);
   return (

@@ -72,7 +72,12 @@ export default function StatisticsPage() {
       <Card className={styles.card}>
         <div className={styles.filters}>
           <YearSelect firstYear={FIRST_YEAR} value={period.year} onChange={(year) => year && choose({ year })} className={styles.select} />
-          <MonthSelect value={period.month} onChange={(month) => choose({ month })} emptyLabel={fr.periods.wholeYear} className={styles.select} />
+          <MonthSelect
+            value={period.month}
+            onChange={(month) => choose({ month })}
+            emptyLabel={fr.periods.wholeYear}
+            className={styles.select}
+          />
           {pending ? <Spinner size="tiny" className={styles.pending} label={fr.loading} /> : null}
         </div>
         {data.statistics.reportCount === 0 ? (

@@ -10,8 +10,7 @@ const fr = {
     'Cliquez sur le bouton ci-dessous pour choisir un nouveau mot de passe.',
   // French puts 0 and 1 in the singular.
   validity: (minutes: number) => `Ce lien est valable ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-  ignore:
-    'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe restera inchangé.',
+  ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe restera inchangé.',
   action: 'Choisir un nouveau mot de passe',
 };
 

@@ -69,7 +69,18 @@ export interface GroupBillPdfProps {
 }
 
 export interface GroupBillFacturX {
-  seller: { legalName: string; legalForm: string; siret: string; vatNumber: string; rcs: string; address: string; zip: string; city: string; iban: string; bic: string };
+  seller: {
+    legalName: string;
+    legalForm: string;
+    siret: string;
+    vatNumber: string;
+    rcs: string;
+    address: string;
+    zip: string;
+    city: string;
+    iban: string;
+    bic: string;
+  };
   buyer: { siren: string | null; vatNumber: string | null; address: string; zip: string; city: string };
   /** The factur-x.xml embedded in the PDF/A-3. */
   xml: string;
@@ -105,15 +116,37 @@ const styles = StyleSheet.create({
   summary: { marginTop: 6, marginBottom: 14, color: colors.muted },
   totals: { marginLeft: '50%' },
   totalRow: { flexDirection: 'row', justifyContent: 'space-between', paddingVertical: 2 },
-  grandTotal: { flexDirection: 'row', justifyContent: 'space-between', paddingVertical: 4, marginTop: 4, borderTop: `1pt solid ${colors.brand}`, fontSize: 11, fontWeight: 'bold' },
+  grandTotal: {
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    paddingVertical: 4,
+    marginTop: 4,
+    borderTop: `1pt solid ${colors.brand}`,
+    fontSize: 11,
+    fontWeight: 'bold',
+  },
   mentions: { marginTop: 24, padding: 8, backgroundColor: colors.stripe },
-  footer: { position: 'absolute', bottom: '10mm', left: '15mm', right: '15mm', flexDirection: 'row', justifyContent: 'space-between', color: colors.muted, fontSize: 8 },
+  footer: {
+    position: 'absolute',
+    bottom: '10mm',
+    left: '15mm',
+    right: '15mm',
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    color: colors.muted,
+    fontSize: 8,
+  },
 });
 
 const day = (date: Date) => formatParisDateTime(date).slice(0, 10);
 
 // Unit prices keep their third decimal (2,345 €); amounts have two (formatEuros).
-const unitPrice = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 3 });
+const unitPrice = new Intl.NumberFormat('fr-FR', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 3,
+});
 const formatUnitPrice = (price: string) => unitPrice.format(price as Intl.StringNumericLiteral).replace(/\u202f/g, '\u00a0');
 
 function TotalRow({ label, value }: { label: string; value: string }) {
@@ -216,7 +249,10 @@ export function GroupBillDocument(props: GroupBillPdfProps) {
           <View style={styles.totals}>
             <TotalRow label={fr.totalHT} value={formatEuros(props.totals.amountHT)} />
             <TotalRow label={fr.lineDiscounts} value={`− ${formatEuros(props.totals.lineDiscounts)}`} />
-            <TotalRow label={fr.globalDiscount(props.totals.globalDiscount)} value={`− ${formatEuros(props.totals.globalDiscountAmount)}`} />
+            <TotalRow
+              label={fr.globalDiscount(props.totals.globalDiscount)}
+              value={`− ${formatEuros(props.totals.globalDiscountAmount)}`}
+            />
             <TotalRow label={fr.netHT} value={formatEuros(props.totals.netHT)} />
             <TotalRow label={fr.vat} value={formatEuros(props.totals.vatAmount)} />
             <View style={styles.grandTotal}>

@@ -13,7 +13,10 @@ const count = async (ctx: AppContext, where: ReportsWhere) => {
  * cards and its list's total with the same filter reads the total off the headers' statement
  * (reports/headers.ts primes it) instead of counting again.
  */
-export const countReports = requestBatch((ctx: AppContext, wheres: ReportsWhere[]) => Promise.all(wheres.map((where) => count(ctx, where))), {
-  memo: true,
-  keyOf: (where) => `${where.sql}\u0000${JSON.stringify(where.values)}`,
-});
+export const countReports = requestBatch(
+  (ctx: AppContext, wheres: ReportsWhere[]) => Promise.all(wheres.map((where) => count(ctx, where))),
+  {
+    memo: true,
+    keyOf: (where) => `${where.sql}\u0000${JSON.stringify(where.values)}`,
+  },
+);

@@ -27,7 +27,8 @@ export interface ReportFilter {
   awaitingSecretary?: boolean | null;
 }
 
-export const statusList = (statuses: readonly ReportStatus[]) => Prisma.join(statuses.map((status) => Prisma.sql`${status}::"ReportStatus"`));
+export const statusList = (statuses: readonly ReportStatus[]) =>
+  Prisma.join(statuses.map((status) => Prisma.sql`${status}::"ReportStatus"`));
 
 /** Created within `period` (Paris months, lib/periods.ts), as every year/month filter. */
 export const createdWithin = (period: Period, alias = 'r') =>
@@ -49,7 +50,8 @@ function filterPeriod(filter: ReportFilter): Period | null {
 export function reportsSql(viewer: Viewer, filter: ReportFilter = {}, alias = 'r'): ReportsWhere {
   const column = (name: string) => Prisma.raw(`${alias}."${name}"`);
   const and: Prisma.Sql[] = [visibleReportsSql(viewer, alias)];
-  if (filter.statuses?.length) and.push(Prisma.sql`${column('status')} IN (${statusList(statusesForFilter(viewer.role, filter.statuses))})`);
+  if (filter.statuses?.length)
+    and.push(Prisma.sql`${column('status')} IN (${statusList(statusesForFilter(viewer.role, filter.statuses))})`);
   if (filter.bailiffId) and.push(Prisma.sql`${column('bailiffId')} = ${filter.bailiffId}`);
   if (filter.secretaryId) and.push(Prisma.sql`${column('secretaryId')} = ${filter.secretaryId}`);
   const period = filterPeriod(filter);
@@ -60,7 +62,9 @@ export function reportsSql(viewer: Viewer, filter: ReportFilter = {}, alias = 'r
   if (search) and.push(Prisma.sql`${column('name')} ILIKE ('%' || ${search} || '%')`);
   if (filter.archived != null) and.push(Prisma.sql`${column('isArchived')} = ${filter.archived}`);
   if (filter.awaitingSecretary) {
-    and.push(Prisma.sql`${column('secretaryId')} IS NULL AND NOT ${column('isArchived')} AND ${column('status')} IN (${statusList(AWAITING_SECRETARY_STATUSES)})`);
+    and.push(
+      Prisma.sql`${column('secretaryId')} IS NULL AND NOT ${column('isArchived')} AND ${column('status')} IN (${statusList(AWAITING_SECRETARY_STATUSES)})`,
+    );
   }
   return Prisma.join(and, ' AND ');
 }

@@ -113,18 +113,26 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, content: RowCo
       'retrocessionComment', r."retrocessionComment",
       'billingPricePage', ${billingShown(viewer, Prisma.sql`${billingPricePage}::text`)}, 'billingPricePhoto', ${billingShown(viewer, Prisma.sql`${billingPricePhoto}::text`)},
       'retrocessionPricePage', ${secretaryPay(viewer, Prisma.sql`${retrocessionPricePage}::text`)}, 'retrocessionPricePhoto', ${secretaryPay(viewer, Prisma.sql`${retrocessionPricePhoto}::text`)},
-      'files', ${!content.files ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
+      'files', ${
+        !content.files
+          ? Prisma.sql`'[]'::json`
+          : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
                     'id', f.id, 'kind', f.kind, 'originalName', f."originalName", 'size', f.size, 'storageKey', f."storageKey", 'createdAt', ${epochMs('f."createdAt"')},
                     'pageCount', f."pageCount", 'photoCount', f."photoCount", 'countStatus', f."countStatus", 'countError', f."countError"
                   ) ORDER BY f.id), '[]')
-                 FROM "ReportFile" f WHERE f."reportId" = r.id)`},
-      'comments', ${!content.comments ? Prisma.sql`'[]'::json` : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
+                 FROM "ReportFile" f WHERE f."reportId" = r.id)`
+      },
+      'comments', ${
+        !content.comments
+          ? Prisma.sql`'[]'::json`
+          : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
                        'id', c.id, 'body', c.body, 'createdAt', ${epochMs('c."createdAt"')}, 'authorId', c."authorId", 'receiverId', c."receiverId",
                        'authorName', a."firstName" || ' ' || a."lastName", 'authorRole', a.role,
                        'read', EXISTS (SELECT 1 FROM "CommentRead" cr WHERE cr."commentId" = c.id AND cr."userId" = ${viewer?.id ?? null})
                      ) ORDER BY c."createdAt", c.id), '[]')
                     FROM "Comment" c JOIN "User" a ON a.id = c."authorId"
-                   WHERE c."reportId" = r.id AND ${visibleCommentsSql(viewer)})`}
+                   WHERE c."reportId" = r.id AND ${visibleCommentsSql(viewer)})`
+      }
     ) AS "row"
     FROM picked p
     JOIN "Report" r ON r.id = p.id
@@ -166,7 +174,8 @@ export const reportCursor = (row: { id: number }) => Buffer.from(`${CURSOR_PREFI
 function parseCursor(cursor: string): number {
   const decoded = Buffer.from(cursor, 'base64').toString();
   const id = Number(decoded.slice(CURSOR_PREFIX.length));
-  if (!decoded.startsWith(CURSOR_PREFIX) || !Number.isSafeInteger(id)) throw validationError({ cursor: 'Curseur invalide.' }, 'Curseur invalide.');
+  if (!decoded.startsWith(CURSOR_PREFIX) || !Number.isSafeInteger(id))
+    throw validationError({ cursor: 'Curseur invalide.' }, 'Curseur invalide.');
   return id;
 }
 

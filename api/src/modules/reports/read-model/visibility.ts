@@ -32,7 +32,8 @@ export function visibleCommentsSql(viewer: Viewer | null, alias = 'c'): Prisma.S
 export const amountsShown = (viewer: Viewer | null) => (viewer ? amountsShownTo(viewer.role) : { retrocession: false, billing: false });
 
 /** `value` (SQL text) when the viewer may read a secretary's pay, else NULL: a bailiff never receives it. */
-export const secretaryPay = (viewer: Viewer | null, value: Prisma.Sql) => (amountsShown(viewer).retrocession ? value : Prisma.sql`NULL::text`);
+export const secretaryPay = (viewer: Viewer | null, value: Prisma.Sql) =>
+  amountsShown(viewer).retrocession ? value : Prisma.sql`NULL::text`;
 
 /** `value` (SQL text) when the viewer may read the étude's billing, else NULL. */
 export const billingShown = (viewer: Viewer | null, value: Prisma.Sql) => (amountsShown(viewer).billing ? value : Prisma.sql`NULL::text`);
