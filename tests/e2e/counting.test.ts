@@ -66,13 +66,11 @@ it('a returned constat is counted live, applied in one click by the secretary, t
     .filter({ has: page.getByText(name, { exact: true }) });
   await row.getByRole('button', { name: 'Afficher le détail' }).click();
   const docx = await sampleDocx({ pages: 3, photos: 5, decorations: true });
-  await row
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: 'Constat dactylographié.docx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      buffer: docx,
-    });
+  await row.locator('input[type="file"]').setInputFiles({
+    name: 'Constat dactylographié.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: docx,
+  });
   await toast(page, 'Fichier téléchargé avec succès.').waitFor();
 
   // Counted in the background; the line follows live (reportChanged), no reload.
