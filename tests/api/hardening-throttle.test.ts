@@ -2,7 +2,8 @@
 // are throttled on shared counters consumed before the work they guard. The server trusts
 // X-Forwarded-For here, so each test speaks from its own addresses.
 import { startTestApp, type TestApp } from '../support/app.js';
-import { demo, readOutbox } from '../support/http.js';
+import type { ParsedMail } from 'mailparser';
+import { demo, readOutbox, waitForMails } from '../support/http.js';
 import { THROTTLE } from '../../api/src/modules/auth/rules.js';
 
 const THROTTLED = 'Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.';
@@ -113,9 +114,12 @@ describe('password reset and registration throttling', () => {
     const email = 'secretaire@demo.fr';
     const results = statuses(await batches(6, 3, (i) => post('/api/v1/auth/forgot-password', `10.0.6.${i + 1}`, { email })));
     expect(results).toEqual(Array(6).fill(200));
+    // The e-mails leave after the answers (a loaded machine takes seconds): wait for the three
+    // allowed, then give a fourth the time to show up before counting.
+    const toThem = (mail: ParsedMail) => (mail.to as any).text.includes(email);
+    await waitForMails(app.outboxDir, toThem, 3);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const mails = (await readOutbox(app.outboxDir)).filter((mail) => (mail.to as any).text.includes(email));
-    expect(mails).toHaveLength(3);
+    expect((await readOutbox(app.outboxDir)).filter(toThem)).toHaveLength(3);
   });
 
   it('20 registrations from one address: 10 reach the admins, the rest get 429 and no e-mail', async () => {

@@ -70,15 +70,25 @@ export async function readOutbox(outboxDir: string): Promise<ParsedMail[]> {
   return Promise.all(files.map(async (name) => simpleParser(await readFile(path.join(outboxDir, name)))));
 }
 
-/** The latest outbox message `match` accepts, waited for: some e-mails leave after the answer. */
-export async function waitForMail(outboxDir: string, match: (mail: ParsedMail) => boolean, ms = 5000): Promise<ParsedMail> {
+/** The outbox messages `match` accepts, once there are at least `count` of them (waited for up to `ms`). */
+export async function waitForMails(
+  outboxDir: string,
+  match: (mail: ParsedMail) => boolean,
+  count: number,
+  ms = 15_000,
+): Promise<ParsedMail[]> {
   const end = Date.now() + ms;
   for (;;) {
-    const found = (await readOutbox(outboxDir)).filter(match).pop();
-    if (found) return found;
-    if (Date.now() > end) throw new Error('no matching e-mail in the outbox');
+    const found = (await readOutbox(outboxDir)).filter(match);
+    if (found.length >= count) return found;
+    if (Date.now() > end) throw new Error(`${found.length} matching e-mails in the outbox, ${count} expected`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The latest outbox message `match` accepts, waited for: some e-mails leave after the answer. */
+export async function waitForMail(outboxDir: string, match: (mail: ParsedMail) => boolean, ms = 5000): Promise<ParsedMail> {
+  return (await waitForMails(outboxDir, match, 1, ms)).pop()!;
 }
 
 /** The first link in a message's HTML whose URL contains `fragment`. */
