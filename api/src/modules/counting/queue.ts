@@ -2,6 +2,7 @@
 // jobs outlive the process that queued them, are retried with backoff, are held by at most
 // COUNTING_CONCURRENCY workers per instance, and a job whose instance died while running it
 // expires and runs again (docs/decisions.md, issue 21).
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Services } from '../../context.js';
 import { countReportFile } from './service.js';
@@ -9,6 +10,10 @@ import { countReportFile } from './service.js';
 export const COUNT_QUEUE = 'count-report-file';
 /** Tries of a job whose run threw (storage or database down, worker crash); a document that cannot be counted fails at once. */
 const RETRY_LIMIT = 3;
+/** How often an idle loop asks for a job. */
+const POLL_MS = 1000;
+/** How long stop() waits for counts under way. */
+const STOP_GRACE_MS = 10_000;
 
 export interface CountingOptions {
   databaseUrl: string;
@@ -62,19 +67,42 @@ export async function startCountingQueue(
     }
   };
 
-  let stopping = false;
-  for (let i = 0; i < options.concurrency; i++) {
-    await boss.work<CountJob>(COUNT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
-      // A job fetched while this instance stops goes back to the queue (retried, by another
-      // instance or at the next start) instead of starting a count that would outlive stop():
-      // pg-boss keeps polling its workers until their handler returns, after the pool is closed.
-      if (stopping) throw new Error("arrêt de l'instance, comptage reporté");
-      await countReportFile(services, job.data.fileId, {
-        timeoutMs: options.timeoutSeconds * 1000,
-        lastAttempt: job.retryCount >= job.retryLimit,
-      });
+  // Our own fetch loops rather than `boss.work`: stop() then knows when every loop has ended.
+  // pg-boss's workers keep polling (and timing) in the background after its stop() resolves.
+  const stopping = new AbortController();
+  const running = new Set<string>();
+  const runOne = async (job: PgBoss.JobWithMetadata<CountJob>) => {
+    // A job fetched while this instance stops goes back to the queue (retried, by another
+    // instance or at the next start) instead of starting a count that would outlive stop().
+    if (stopping.signal.aborted) throw new Error("arrêt de l'instance, comptage reporté");
+    await countReportFile(services, job.data.fileId, {
+      timeoutMs: options.timeoutSeconds * 1000,
+      lastAttempt: job.retryCount >= job.retryLimit,
     });
-  }
+  };
+  const loop = async () => {
+    while (!stopping.signal.aborted) {
+      try {
+        const [job] = await boss.fetch<CountJob>(COUNT_QUEUE, { batchSize: 1, includeMetadata: true });
+        if (!job) {
+          await sleep(POLL_MS, undefined, { signal: stopping.signal }).catch(() => undefined);
+          continue;
+        }
+        running.add(job.id);
+        await runOne(job)
+          .then(
+            () => boss.complete(COUNT_QUEUE, job.id),
+            (error: Error) => boss.fail(COUNT_QUEUE, job.id, { message: error.message }),
+          )
+          .finally(() => running.delete(job.id));
+      } catch (error) {
+        // The database is unreachable: logged, tried again after a pause.
+        options.log(`[comptage] ${(error as Error).message}`);
+        await sleep(POLL_MS, undefined, { signal: stopping.signal }).catch(() => undefined);
+      }
+    }
+  };
+  const loops = Array.from({ length: options.concurrency }, loop);
 
   // Files left pending by a crash between an upload's commit and its enqueue, or by an instance
   // stopped mid-count, are queued again.
@@ -89,9 +117,17 @@ export async function startCountingQueue(
 
   return {
     enqueue,
-    stop: () => {
-      stopping = true;
-      return boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    stop: async () => {
+      stopping.abort();
+      // A count under way gets STOP_GRACE_MS to finish; one still running after that is failed,
+      // so that it is counted again (retried) once this process has gone.
+      const grace = new AbortController();
+      await Promise.race([Promise.all(loops), sleep(STOP_GRACE_MS, undefined, { signal: grace.signal }).catch(() => undefined)]);
+      grace.abort();
+      // One by one: pg-boss types a message only with a single id.
+      for (const id of running)
+        await boss.fail(COUNT_QUEUE, id, { message: "arrêt de l'instance pendant le comptage" }).catch(() => undefined);
+      await boss.stop({ graceful: false });
     },
   };
 }

@@ -1,0 +1,48 @@
+// The counting queue's own fetch loops (not pg-boss's workers, which went on polling after their
+// stop): what stop() leaves in the queue is taken by the next start, not by the stopped instance.
+import { startCountingQueue, COUNT_QUEUE } from '../../api/src/modules/counting/queue.js';
+import { openDb, type Db } from '../../api/src/infra/db.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+let database: TestDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = openDb(database.url);
+});
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+const services = () => ({ db, storage: {} as never, pubsub: {} as never });
+const options = (concurrency: number) => ({ databaseUrl: database.url, concurrency, timeoutSeconds: 30, log: () => undefined });
+
+async function jobStates(): Promise<string[]> {
+  const rows = await db.$queryRawUnsafe<{ state: string }[]>('SELECT state::text AS state FROM pgboss.job WHERE name = $1', COUNT_QUEUE);
+  return rows.map((row) => row.state);
+}
+
+it('a job queued after stop() is left for the next start, then counted by it', async () => {
+  const stopped = await startCountingQueue(services(), options(2));
+  await stopped.stop();
+  // Another instance that only queues (concurrency 0) puts a job in: nobody takes it.
+  const producer = await startCountingQueue(services(), options(0));
+  await producer.enqueue([987_654]);
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  expect(await jobStates()).toEqual(['created']);
+  await producer.stop();
+
+  // The next start takes it (the file does not exist: the count has nothing to do and completes).
+  const next = await startCountingQueue(services(), options(1));
+  try {
+    for (let tries = 0; tries < 100 && (await jobStates())[0] !== 'completed'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await jobStates()).toEqual(['completed']);
+  } finally {
+    await next.stop();
+  }
+});
