@@ -1,4 +1,6 @@
 // `npm test`: the whole suite, provisioning what it needs itself.
+//   0. lint (ESLint, zero warnings) and the formatting check (Prettier), skipped when arguments
+//      narrow the run to some tests,
 //   1. unit + API tests against a throwaway embedded PostgreSQL (the default engine),
 //   2. the API tests whose SQL depends on the server again, against Debian's PostgreSQL 15 (the
 //      oldest supported server; the list below),
@@ -79,7 +81,24 @@ function run(command: string[], env: Record<string, string> = {}): number {
   return result.status ?? 1;
 }
 
+// Static checks first: they take a minute or two and a finding needs no test run to be fixed.
+const checks = [
+  ['npm', 'run', '--silent', 'lint'],
+  ['npm', 'run', '--silent', 'format:check'],
+];
+if (extraArgs.length === 0) {
+  console.log('\n=== Lint et formatage ===');
+  for (const command of checks) {
+    if (run(command) !== 0) {
+      console.error(`Échec : ${command.join(' ')}`);
+      exitCode = 1;
+      break;
+    }
+  }
+}
+
 for (const [index, step] of steps.entries()) {
+  if (exitCode !== 0) break;
   console.log(`\n=== ${step.title} ===`);
   for (const command of step.before ?? []) {
     if (run(command) !== 0) {
