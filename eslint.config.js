@@ -35,6 +35,9 @@ export default tseslint.config(
       // React ignores what an event handler returns: `onClick={async () => …}` is the idiom.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Pothos plugins register their types by augmenting `declare global { namespace PothosSchemaTypes }`
+      // (Pothos' documented pattern); namespaces in code stay refused.
+      '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
     },
   },
   {
