@@ -586,9 +586,7 @@ describe('failures leave a consistent state', () => {
     const mailer = app.services.mailer;
     const send = mailer.send;
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
-    mailer.send = async () => {
-      throw new MailDeliveryError('SMTP injoignable');
-    };
+    mailer.send = () => Promise.reject(new MailDeliveryError('SMTP injoignable'));
     try {
       const result = await rest(app.url, 'POST', '/api/v1/billing/send_bill_to_email', {
         json: { bill_id: bill.databaseId },

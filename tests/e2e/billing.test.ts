@@ -443,7 +443,6 @@ describe('Facturation (admin)', () => {
         }),
       ),
     );
-    const { year, month } = parisNow();
     const subscribed = Promise.all([subscriptionSent(page, 'reportChanged'), subscriptionSent(page, 'billingChanged')]);
     await page.goto('/dashboard/facturation-admin');
     await screenTitle(page, 'Facturation').waitFor();
