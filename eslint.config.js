@@ -16,7 +16,6 @@ export default tseslint.config(
       'bench/**',
       'api/src/generated/**',
       'web/src/**/__generated__/**',
-      '**/*.js',
       '**/*.cjs',
       '**/*.mjs',
     ],
@@ -40,6 +39,13 @@ export default tseslint.config(
       // (Pothos' documented pattern); namespaces in code stay refused.
       '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
     },
+  },
+  {
+    // The root configuration files (eslint, jest, relay) are plain JavaScript outside the
+    // TypeScript projects: the recommended rules without type information.
+    files: ['*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },
   },
   {
     files: ['api/**/*.ts', 'prisma/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts', 'tests/**/*.tsx'],
