@@ -1,3 +1,7 @@
+// Accounts through the real server: the form rules of spec §5, creating, editing, disabling and
+// reviewing accounts, the list, what each viewer sees of a user, profiles and password changes.
+// Over 400 lines on purpose: one file per capability's API contract, its describe blocks sharing
+// the sessions and the étude that beforeAll sets up once.
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, readOutbox, rest } from '../support/http.js';
 import { expectEvery } from '../support/expect-every.js';

@@ -1,5 +1,6 @@
 // Who may do what in the accounts, groups, news, notifications and absences modules: one table,
 // every operation (GraphQL and the REST shims) × anonymous / admin / bailiff / secretary.
+// Over 400 lines on purpose: the matrix is one table (OPERATIONS), read and reviewed whole.
 import type { Client } from 'graphql-ws';
 import { disposeAll, wsClient } from '../support/ws.js';
 import { startTestApp, type TestApp } from '../support/app.js';
