@@ -102,6 +102,9 @@ function loadSchemaEngine(): Promise<typeof SchemaEngine> {
 
 type PgAdapter = Awaited<ReturnType<PrismaPg['connect']>>;
 /** adapter-pg's non-public members this shim builds on. */
+/** OID 18, PostgreSQL's one-byte "char" (pg's builtins enum, as the plain number a field carries). */
+const CHAR_OID: number = pg.types.builtins.CHAR;
+
 interface PgAdapterInternals {
   performIO(query: unknown): Promise<pg.QueryResult>;
   onError(error: unknown): never;
@@ -129,7 +132,7 @@ function migrationAwarePg(url: string) {
     const performIO = internals.performIO.bind(adapter);
     internals.performIO = async (query) => {
       const result = await performIO(query);
-      const found = result.fields.flatMap((field, i) => (field.dataTypeID === pg.types.builtins.CHAR ? [i] : []));
+      const found = result.fields.flatMap((field, i) => (field.dataTypeID === CHAR_OID ? [i] : []));
       for (const i of found) result.fields[i].dataTypeID = pg.types.builtins.TEXT;
       charColumns.set(query as object, found);
       return result;

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { createServerAdapter } from '@whatwg-node/server';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import type { OperationResult } from 'graphql-ws';
 import type { ExecutionArgs } from 'graphql';
 import type { Services } from './context.js';
 import { createGraphQLServer } from './graphql/yoga.js';
+import { envelopedFor, type Enveloped } from './graphql/execute.js';
 import { createRestRouter, decodablePath } from './http/rest.js';
 import { withSecurityHeaders } from './http/security-headers.js';
 import { createStaticHandler } from './http/static.js';
@@ -122,7 +122,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     return serveWeb(request);
   }
 
-  const server = createServer(adapter);
+  const server = createServer(adapter.requestListener);
   // Uploads of 200 MB over a slow office line take longer than Node's default 5-minute timeout.
   server.requestTimeout = 0;
   const sockets = new WebSocketServer({ server, path: '/graphql' });
@@ -142,7 +142,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
       execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args),
       subscribe: (args: ExecutionArgs) => (args.rootValue as Enveloped).subscribe(args),
       onSubscribe: async (ctx, _id, payload) => {
-        const enveloped = yoga.getEnveloped({ req: ctx.extra.request, connectionToken: ctx.extra.token, params: payload } as never);
+        const enveloped = envelopedFor(yoga, { req: ctx.extra.request, connectionToken: ctx.extra.token, params: payload });
         const document = enveloped.parse(payload.query);
         const errors = enveloped.validate(enveloped.schema, document);
         if (errors.length > 0) return errors;
@@ -158,7 +158,6 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     },
     sockets,
   );
-  type Enveloped = { execute: (args: ExecutionArgs) => OperationResult; subscribe: (args: ExecutionArgs) => OperationResult };
 
   return {
     server,

@@ -16,7 +16,7 @@ import { createFileLinks } from './infra/file-links.js';
 import { sweepStagedAvatars } from './modules/accounts/staged-avatars.js';
 import { sweepOrphanFiles } from './infra/orphan-sweep.js';
 import { startCountingQueue } from './modules/counting/queue.js';
-import type { DemoAccount } from '../../prisma/seed.js';
+import type { DemoAccount } from '../../prisma/seed/index.js';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -79,7 +79,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     let seeded: RunningServer['seeded'] = [];
     if (config.seedDemoData && (await db.user.count()) === 0) {
       // Loaded only to seed: a production start never reads the demo data's module.
-      const demo = await import('../../prisma/seed.js');
+      const demo = await import('../../prisma/seed/index.js');
       await demo.seedDemoData(db, storage);
       seeded = demo.DEMO_ACCOUNTS;
     }

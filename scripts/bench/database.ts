@@ -78,7 +78,7 @@ export async function prepareDatabase(options: PrepareOptions): Promise<BenchDat
   let dataset: DatasetSummary | undefined;
   let serverVersion = '';
   try {
-    serverVersion = await admin(async (client) => (await client.query('SHOW server_version')).rows[0].server_version as string);
+    serverVersion = await admin(async (client) => (await client.query<{ server_version: string }>('SHOW server_version')).rows[0].server_version);
     const marker = await fs.readFile(markerFile, 'utf8').then((text) => JSON.parse(text) as DatasetSummary, () => undefined);
     const templateExists = await admin(async (client) => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE])).rowCount === 1);
     const ageHours = marker ? (Date.now() - Date.parse(marker.generatedAt)) / 3_600_000 : Infinity;
@@ -105,7 +105,7 @@ export async function prepareDatabase(options: PrepareOptions): Promise<BenchDat
         await client.connect();
         await client.query('ANALYZE').finally(() => client.end());
       }
-      options.log(`Dataset reused (${marker!.reports} constats, generated ${marker!.generatedAt})`);
+      options.log(`Dataset reused (${marker.reports} constats, generated ${marker.generatedAt})`);
     }
   } catch (error) {
     await cluster.stop();
@@ -137,7 +137,7 @@ export async function prepareDatabase(options: PrepareOptions): Promise<BenchDat
     // Counting has its own figures (counting.ts).
     serverEnv: { COUNTING_CONCURRENCY: '0', ...(options.engine === 'postgres' ? { DATABASE_URL: withDatabase(cluster.adminUrl, RUN_DATABASE) } : {}) },
     serverVersion,
-    dataset: dataset!,
+    dataset,
     reset,
     close: () => (options.engine === 'postgres' ? cluster.stop() : Promise.resolve()),
   };

@@ -300,7 +300,7 @@ export async function generateDataset(url: string, options: DatasetOptions): Pro
       );
       log(`  history: ${history} constats with their files and comments in ${((Date.now() - historyStarted) / 1000).toFixed(1)} s`);
     }
-    const maxId = async (table: string) => Number((await client.query(`SELECT coalesce(max(id), 0) AS id FROM "${table}"`)).rows[0].id);
+    const maxId = async (table: string) => Number((await client.query<{ id: number }>(`SELECT coalesce(max(id), 0) AS id FROM "${table}"`)).rows[0].id);
     const planned: PlannedReport[] = [];
     const reportRows: unknown[][] = [];
     for (let n = 1; n <= recent; n++) {
@@ -523,7 +523,7 @@ export async function generateDataset(url: string, options: DatasetOptions): Pro
     for (const definition of indexes) await client.query(definition);
     await client.query(`DELETE FROM "ReportMonthSummary"`);
     await client.query(`DO $$ BEGIN EXECUTE report_month_summary_sql('SELECT 1 AS sign, r.* FROM "Report" r'); END $$`);
-    const count = async (table: string) => Number((await client.query(`SELECT count(*) AS n FROM "${table}"`)).rows[0].n);
+    const count = async (table: string) => Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}"`)).rows[0].n);
     const totals = { reports: await count('Report'), reportFiles: await count('ReportFile'), comments: await count('Comment'), commentReads: await count('CommentRead') };
     await client.query('COMMIT');
     // Fresh statistics, as autovacuum would have them on a database that grew over five years.

@@ -84,10 +84,10 @@ export async function measureFanout(
 
     const publish = async (label: string) => {
       const sentAt = performance.now();
-      const result = await graphql(url, benchTokens.admin, CREATE_NEWS, {
+      const result = await graphql<{ createNews: { news: { id: string } | null } | null }>(url, benchTokens.admin, CREATE_NEWS, {
         input: { title: `Banc d’essai : ${label}`, body: `<p>Diffusion ${label} à ${subscribers.length} clients.</p>`, important: false },
       });
-      const id = result.data?.createNews?.news?.id as string | undefined;
+      const id = result.data?.createNews?.news?.id;
       if (!id) throw new Error(`createNews failed: ${JSON.stringify(result.errors)}`);
       // Wait until every client has it, or 30 s.
       const deadline = sentAt + 30_000;
@@ -143,7 +143,7 @@ export async function measureFanout(
       },
     };
   } finally {
-    await Promise.all(subscribers.map((subscriber) => subscriber.client.dispose()));
+    await Promise.all(subscribers.map(async (subscriber) => subscriber.client.dispose()));
   }
 }
 

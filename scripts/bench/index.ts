@@ -71,8 +71,9 @@ function parseArgs(argv: string[]) {
   if (db !== 'embedded' && db !== 'postgres') throw new Error('--db=embedded or --db=postgres');
   const only = (args.get('only')?.split(',') ?? [...FIGURES]) as FigureName[];
   for (const name of only) if (!FIGURES.includes(name)) throw new Error(`--only: unknown ${name} (${FIGURES.join(', ')})`);
+  const engine: Engine = db;
   return {
-    engine: db as Engine,
+    engine,
     reports: number('reports', 100_000),
     runs: number('runs', 3),
     durationSeconds: number('duration', 10),

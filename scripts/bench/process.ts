@@ -14,7 +14,7 @@ export interface ServerProcess {
   /** Milliseconds from spawn() to the first successful probe. */
   readyAfterMs: number;
   /** Resident set size now, bytes (VmRSS). */
-  rss(): number;
+  rss: () => number;
   stop(): Promise<void>;
 }
 
@@ -112,7 +112,7 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
 }
 
 /** POST a GraphQL operation; resolves the parsed body (throws on a non-2xx status). */
-export async function graphql<T = any>(url: string, token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: T; errors?: { message: string }[] }> {
+export async function graphql<T = unknown>(url: string, token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: T; errors?: { message: string }[] }> {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },

@@ -29,18 +29,20 @@ async function main(): Promise<void> {
   if (process.env.BENCH_GC === '1') {
     const collect = (globalThis as { gc?: () => void }).gc;
     if (!collect) throw new Error('BENCH_GC=1 needs node --expose-gc');
-    routes.set('/__bench/gc', async (_request, response) => {
+    routes.set('/__bench/gc', (_request, response) => {
       // Twice: the first full GC may leave what only finalisers freed for the second.
       collect();
       collect();
       const { rss, heapUsed, heapTotal } = process.memoryUsage();
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ rss, heapUsed, heapTotal }));
+      return Promise.resolve();
     });
   }
   if (countSql) {
-    routes.set('/__bench/sql', async (_request, response) => {
+    routes.set('/__bench/sql', (_request, response) => {
       const taken = statements.splice(0);
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ statements: taken.map((entry) => entry.sql), params: taken.map((entry) => entry.params) }));
+      return Promise.resolve();
     });
     // Plans of the statements the bench captured (body: { statements, params, floor: { first, viewerId } }),
     // each the fastest (warm) of several runs.

@@ -64,7 +64,7 @@ export async function measureWrites(options: { statements: number; rounds: numbe
     const client = new pg.Client({ connectionString: server.url });
     await client.connect();
     try {
-      const backend = Number((await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+      const backend = Number((await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid);
       const triggers = async (on: boolean) => {
         for (const name of TRIGGERS) await client.query(`ALTER TABLE "Report" ${on ? 'ENABLE' : 'DISABLE'} TRIGGER "${name}"`);
       };

@@ -1,3 +1,6 @@
+// Authentication through the real server: login, sessions and logout, self-registration, password
+// recovery, login-as, GraphQL hardening, clients that go away and login throttling.
+// Over 400 lines on purpose: one file per capability's API contract, one server for all of it.
 import net from 'node:net';
 import { jest } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/app.js';

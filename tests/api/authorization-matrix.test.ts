@@ -1,7 +1,8 @@
 // Who may do what in the accounts, groups, news, notifications and absences modules: one table,
 // every operation (GraphQL and the REST shims) × anonymous / admin / bailiff / secretary.
+// Over 400 lines on purpose: the matrix is one table (OPERATIONS), read and reviewed whole.
 import type { Client } from 'graphql-ws';
-import { wsClient } from '../support/ws.js';
+import { disposeAll, wsClient } from '../support/ws.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { notifyUsers } from '../../api/src/modules/notifications/service.js';
@@ -408,7 +409,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.dispose()));
+  await disposeAll(clients);
   await app?.stop();
 });
 

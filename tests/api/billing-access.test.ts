@@ -272,7 +272,7 @@ describe('lists cost the same number of SQL statements for few rows and many (no
         app.url,
         'mutation($input: GenerateGroupBillInput!) { generateGroupBill(input: $input) { message } }',
         { input },
-        tokens.admin!,
+        tokens.admin,
       );
       expect(result.errors).toBeUndefined();
     }

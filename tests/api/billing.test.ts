@@ -1,6 +1,8 @@
 // Bills of the études through the real server: the monthly cycle (select → generate → PDF → send →
 // paid), the locks (current month, no regeneration), gapless numbers under concurrency, who sees
 // which bill, and the legacy /api/v1/billing calls.
+// Over 400 lines on purpose: one file per capability's API contract, its describe blocks sharing the
+// people and sessions that beforeAll sets up once and the helpers that make études and constats.
 import { jest } from '@jest/globals';
 import { MailDeliveryError } from '../../api/src/infra/mail/index.js';
 import { encodeGlobalID } from '@pothos/plugin-relay';
@@ -586,9 +588,7 @@ describe('failures leave a consistent state', () => {
     const mailer = app.services.mailer;
     const send = mailer.send;
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
-    mailer.send = async () => {
-      throw new MailDeliveryError('SMTP injoignable');
-    };
+    mailer.send = () => Promise.reject(new MailDeliveryError('SMTP injoignable'));
     try {
       const result = await rest(app.url, 'POST', '/api/v1/billing/send_bill_to_email', {
         json: { bill_id: bill.databaseId },

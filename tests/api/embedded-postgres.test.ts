@@ -82,7 +82,7 @@ test(
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+    const [line] = await once(child.stdout, 'data');
     const url = line.toString().trim();
     await sql(url, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('survived')");
     const orphan = await postmasterPid(dir);

@@ -2,6 +2,8 @@
 // the étude's buyer identifiers, and each generated bill a PDF/A-3 whose embedded factur-x.xml is
 // valid against the Factur-X 1.07.3 EN 16931 XSD, satisfies the EN 16931 calculation rules and
 // carries the bill's frozen figures to the cent — with and without line and global discounts.
+// Over 400 lines on purpose: one file per capability's API contract; the seller settings and the
+// bills share the études and the Factur-X checks (checkFacturX) defined here.
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, readOutbox } from '../support/http.js';

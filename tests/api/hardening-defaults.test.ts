@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
-import { seedDemoData } from '../../prisma/seed.js';
+import { seedDemoData } from '../../prisma/seed/index.js';
 
 // Issue 16 class 11: production-safe defaults and security headers.
 

@@ -50,9 +50,7 @@ describe('forgot-password', () => {
     const mailer = app.services.mailer;
     const send = mailer.send;
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
-    mailer.send = async () => {
-      throw new Error('relais injoignable');
-    };
+    mailer.send = () => Promise.reject(new Error('relais injoignable'));
     try {
       const response = await forgot(demo.admin.email);
       expect(response.status).toBe(200);

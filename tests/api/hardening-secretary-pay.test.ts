@@ -5,7 +5,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Client } from 'graphql-ws';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
-import { wsClient } from '../support/ws.js';
+import { disposeAll, wsClient } from '../support/ws.js';
 import { expectEvery } from '../support/expect-every.js';
 
 let app: TestApp;
@@ -41,7 +41,7 @@ beforeAll(async () => {
 
 const clients: Client[] = [];
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.dispose()));
+  await disposeAll(clients);
   await app?.stop();
 });
 

@@ -4,7 +4,7 @@ import type { Client } from 'graphql-ws';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, findLink, gql, loginToken, rest, waitForMail } from '../support/http.js';
-import { closedWithin, openLiveSocket, type LiveSocket } from '../support/ws.js';
+import { closedWithin, disposeAll, type LiveSocket, openLiveSocket } from '../support/ws.js';
 
 const FORBIDDEN_CLOSE = 4403;
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.dispose()));
+  await disposeAll(clients);
   await app?.stop();
 });
 

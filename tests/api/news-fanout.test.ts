@@ -3,7 +3,7 @@
 import type { Client } from 'graphql-ws';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { wsClient } from '../support/ws.js';
+import { disposeAll, wsClient } from '../support/ws.js';
 
 let app: TestApp;
 let admin: string;
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.dispose()));
+  await disposeAll(clients);
   await app?.stop();
 });
 

@@ -1,5 +1,5 @@
 import type { Client } from 'graphql-ws';
-import { wsClient } from '../support/ws.js';
+import { disposeAll, wsClient } from '../support/ws.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.dispose()));
+  await disposeAll(clients);
   await app?.stop();
 });
 

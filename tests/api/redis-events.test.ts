@@ -7,7 +7,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { startTestRedis, type TestRedis } from '../support/redis.js';
-import { closedWithin, openLiveSocket, wsClient } from '../support/ws.js';
+import { closedWithin, disposeAll, openLiveSocket, wsClient } from '../support/ws.js';
 
 let redis: TestRedis;
 let first: TestApp;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.dispose()));
+  await disposeAll(clients);
   await second?.stop();
   await first?.stop();
   await redis?.stop();

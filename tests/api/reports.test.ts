@@ -1,3 +1,7 @@
+// Constats through the real server: creation, the workflow (assignment, counts, return, archive),
+// files, comments, lists and their headers, and the REST shims of the workflow (spec §7).
+// Over 400 lines on purpose: one file per capability's API contract, its describe blocks sharing
+// the people and sessions that beforeAll sets up once.
 import { sampleDocx } from '../support/office.js';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';

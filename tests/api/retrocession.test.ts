@@ -1,6 +1,8 @@
 // Rétrocession and statistics through the real server: secretaries' monthly invoices (upload checked
 // by content, one a month, private to their author), the period views with their totals, and the
 // statistics — every total checked against sums computed here from the database rows.
+// Over 400 lines on purpose: one file per capability's API contract; the three parts share the
+// sessions and the expected-total helpers computed from the database rows.
 import { sampleDocx } from '../support/office.js';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';

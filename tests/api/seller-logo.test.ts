@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { pngHeaderOnly, sampleJpeg, samplePng } from '../support/images.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
-import { DEMO_SELLER } from '../../prisma/seed.js';
+import { DEMO_SELLER } from '../../prisma/seed/index.js';
 
 let app: TestApp;
 let admin: string;

@@ -101,7 +101,7 @@ describe('account forms', () => {
       .getByText('Cet email existe déjà.')
       .waitFor();
     await saveScreenshot(page, 'admin-account-secretary');
-    expect(await page.url()).toContain('/dashboard/secretary');
+    expect(page.url()).toContain('/dashboard/secretary');
   });
 
   it("'Éditer' opens the edit form: type, civility and e-mail locked; the change is saved", async () => {

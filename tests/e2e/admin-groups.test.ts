@@ -1,15 +1,13 @@
 // Spec §2 'Voir les groupes', 'CRÉATION D'UN GROUPE' and the group edit form, §5 (group rules),
 // §8 (toasts), through the real server and the built web app in Chromium.
 import type { Page } from 'playwright-core';
-import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { fieldMessage, screenTitle, signedInPage, toast } from '../support/pages.js';
 
-let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
-useAppInBrowser((started) => ({ app, browser } = started));
+useAppInBrowser((started) => ({ browser } = started));
 
 beforeEach(async () => {
   page = await signedInPage(browser, 'admin');

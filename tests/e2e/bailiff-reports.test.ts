@@ -1,6 +1,7 @@
 // Spec §2 bailiff screens ('Mes constats en cours', 'Créer un constat', 'Mes constats archivés',
 // 'Mes constats'), §4 (RS shown EC, archive), §6 (own reports only, files and statuses of role 2)
 // and the role boundaries, through the real server and the built web app in Chromium.
+// Over 400 lines on purpose: the bailiff's screens in one server and one Chromium.
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Page } from 'playwright-core';
 import type { ReportStatus } from '../../api/src/generated/prisma/enums.js';

@@ -1,6 +1,7 @@
 // Spec §2 admin 'Facturation' and bailiff 'MES FACTURES', §4 "Bill lifecycle" (current month only,
 // selection then generation, read-only once generated, sent with a green dot, paid), §5 discounts
 // and §8 toasts, through the real server and the built web app in Chromium.
+// Over 400 lines on purpose: the billing screens of both roles, in one server and one Chromium.
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/ui/format.js';
 import type { TestApp } from '../support/app.js';
@@ -443,7 +444,6 @@ describe('Facturation (admin)', () => {
         }),
       ),
     );
-    const { year, month } = parisNow();
     const subscribed = Promise.all([subscriptionSent(page, 'reportChanged'), subscriptionSent(page, 'billingChanged')]);
     await page.goto('/dashboard/facturation-admin');
     await screenTitle(page, 'Facturation').waitFor();

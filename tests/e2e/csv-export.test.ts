@@ -41,7 +41,7 @@ it('the admin exports « Constats en cours »: the downloaded CSV holds the list
   await screenTitle(page, 'Constats en cours').waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter (CSV)' }).click()]);
   expect(download.suggestedFilename()).toBe('constats.csv');
-  const bytes = await readFile((await download.path())!);
+  const bytes = await readFile(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const rows: Record<string, string>[] = parse(bytes, { bom: true, delimiter: ';', columns: true });
   expect(rows.map((row) => Number(row['N°']))).toEqual(ids);

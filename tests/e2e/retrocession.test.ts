@@ -1,6 +1,8 @@
 // Spec §2 rétrocession screens: admin 'Rétrocession > Constats' and '> Factures', the secretary's
 // 'RÉTROCESSION' (with her monthly bill upload, §5: one Word or PDF file) and 'MES FACTURES'.
 // Every figure on screen is checked against the API's answer for the same period and viewer.
+// Over 400 lines on purpose: the rétrocession screens share the API figures they are checked against,
+// in one server and one Chromium.
 import { isDeepStrictEqual } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { formatDateTime, formatMoney } from '../../web/src/ui/format.js';

@@ -1,5 +1,6 @@
 // Issue 18 « Screens »: what an office trips on, each screen through the real server and the built
 // web app in Chromium. Screenshots at 1280 and 1366 px go to tests/e2e/__screenshots__ for review.
+// Over 400 lines on purpose: issue 18's screen list, reviewed whole, in one server and one Chromium.
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app.js';

@@ -1,6 +1,7 @@
 // Spec §2 'Secretary screens' (tiles, 'Constats en cours', 'Tous mes constats'), §4 (rétrocession
 // EC → RS, returned files → TE, alerts from the last status change) and §5 (counts are digits),
 // through the real server and the built web app in Chromium, signed in as the demo secretary.
+// Over 400 lines on purpose: the secretary's screens in one server and one Chromium.
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/ui/format.js';

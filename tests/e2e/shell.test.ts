@@ -1,5 +1,6 @@
 // Spec §2 "Shell" and the route lists of each role, §4 (impersonation, version check, session
 // expiry), through the real server and the built web app in Chromium.
+// Over 400 lines on purpose: the shell of every role in one server and one Chromium.
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';

@@ -82,5 +82,5 @@ export async function demoViewers(app: TestApp): Promise<Record<Role, Viewer>> {
 
 /** A service call's context as the GraphQL layer builds it, for a viewer, from loopback. */
 export function serviceContext(app: TestApp, viewer: Viewer): AppContext {
-  return { ...app.services, viewer, client: { ip: '127.0.0.1', userAgent: null } } as AppContext;
+  return { ...app.services, viewer, client: { ip: '127.0.0.1', userAgent: null } };
 }

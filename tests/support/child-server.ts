@@ -18,8 +18,8 @@ export async function startChild(env: Record<string, string>): Promise<{ child: 
         resolve(match[1].replace('localhost', '127.0.0.1'));
       }
     };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
     child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
   });
   return { child, url };

@@ -54,7 +54,7 @@ export async function tabTo(page: Page, target: Locator, { limit = 25, backwards
  * pseudo-elements, or on its field's wrapper) is painted.
  */
 export async function expectVisibleFocus(page: Page, target: Locator): Promise<void> {
-  if (!(await isFocused(target))) throw new Error(`expected the focus on ${target}, found ${await describeFocus(page)}`);
+  if (!(await isFocused(target))) throw new Error(`expected the focus on ${target.toString()}, found ${await describeFocus(page)}`);
   const indicator = await target.evaluate((element) => {
     if (!element.matches(':focus-visible')) return 'not :focus-visible';
     const painted = (style: CSSStyleDeclaration) =>

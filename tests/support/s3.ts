@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 // s3rver: an S3-compatible server in Node that checks signatures (v4) and implements multipart
@@ -15,7 +14,7 @@ export interface TestS3 {
 export async function startTestS3(bucket = 'constats'): Promise<TestS3> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'constats-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
-  const address = (await server.run()) as AddressInfo;
+  const address = await server.run();
   return {
     storageUrl: `http://S3RVER:S3RVER@127.0.0.1:${address.port}/${bucket}`,
     stop: async () => {

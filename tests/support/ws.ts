@@ -41,3 +41,8 @@ export async function openLiveSocket(
 export async function closedWithin(socket: LiveSocket, ms: number): Promise<number | 'open'> {
   return Promise.race([socket.closed, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), ms))]);
 }
+
+/** Closes every client; graphql-ws's `dispose` answers synchronously or with a promise. */
+export async function disposeAll(clients: Client[]): Promise<void> {
+  await Promise.all(clients.map(async (client) => client.dispose()));
+}

@@ -3,7 +3,7 @@
 // server's largest page (100), stays under the limit.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'graphql';
+import { Kind, parse } from 'graphql';
 import { DEFAULT_PAGE_SIZE, MAX_QUERY_COST, operationCost } from '../../api/src/graphql/cost.js';
 import { MAX_LIST_ITEMS } from '../../api/src/lib/list-limits.js';
 
@@ -105,7 +105,7 @@ describe("the web app's queries fit under the limit", () => {
       const document = parse(node.params.text);
       const variables: Record<string, unknown> = {};
       for (const definition of document.definitions) {
-        if (definition.kind !== 'OperationDefinition') continue;
+        if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
         for (const variable of definition.variableDefinitions ?? []) {
           if (JSON.stringify(variable.type).includes('"Int"')) variables[variable.variable.name.value] = 100;
         }

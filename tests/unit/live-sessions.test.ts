@@ -10,7 +10,7 @@ const quietPubSub = {
       return this;
     },
     next: () => new Promise<never>(() => {}),
-    return: async () => ({ done: true, value: undefined }),
+    return: () => Promise.resolve({ done: true, value: undefined }),
   }),
 } as unknown as AppPubSub;
 

@@ -3,9 +3,9 @@ import { requestBatch } from '../../api/src/infra/request-batch.js';
 
 function loader(options?: { memo?: boolean }) {
   const calls: number[][] = [];
-  const load = requestBatch(async (_ctx: object, keys: number[]) => {
+  const load = requestBatch((_ctx: object, keys: number[]) => {
     calls.push([...keys]);
-    return keys.map((key) => key * 10);
+    return Promise.resolve(keys.map((key) => key * 10));
   }, options);
   return { load, calls };
 }

@@ -156,12 +156,12 @@ describe('uploads (GraphQL multipart request spec)', () => {
       uploadables,
     );
     expect([...form.keys()]).toEqual(['operations', 'map', '0', '1']);
-    expect(JSON.parse(String(form.get('operations')))).toEqual({
+    expect(JSON.parse(form.get('operations') as string)).toEqual({
       query,
       variables: { input: { name: 'Constat', files: [null, null] } },
       operationName: 'Create',
     });
-    expect(JSON.parse(String(form.get('map')))).toEqual({
+    expect(JSON.parse(form.get('map') as string)).toEqual({
       0: ['variables.input.files.0'],
       1: ['variables.input.files.1'],
     });

@@ -3,7 +3,7 @@
 // the token's per-minute budget. Every answer tells its cost in `extensions.cost`; a session's
 // answers carry `requested` only (sessions have no budget, only the per-query limit), so an admin
 // writing a query in GraphiQL sees what it will cost a token.
-import { getOperationAST, type ExecutionResult } from 'graphql';
+import { getOperationAST, OperationTypeNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { AppContext } from '../context.js';
 import { apiTokenMessages, type CostExtension } from '../modules/apiTokens/rules.js';
@@ -18,12 +18,14 @@ const isResult = (value: unknown): value is ExecutionResult => !!value && typeof
 
 export function apiTokenGuard(): Plugin<AppContext> {
   return {
-    async onExecute({ args, setResultAndStopExecution }) {
+    async onExecute({ args: envelopArgs, setResultAndStopExecution }) {
+      // Envelop types the arguments with `any`; Yoga's executor is graphql-js's.
+      const args: ExecutionArgs = envelopArgs;
       const ctx = args.contextValue as AppContext;
       const operation = getOperationAST(args.document, args.operationName);
       if (!operation) return undefined;
       const tokenId = ctx.viewer?.apiTokenId;
-      if (tokenId && operation.operation !== 'query') {
+      if (tokenId && operation.operation !== OperationTypeNode.QUERY) {
         setResultAndStopExecution({ errors: [toGraphQLError(readOnly())] });
         return undefined;
       }

@@ -33,8 +33,11 @@ function intArgument(value: ValueNode, variables: Record<string, unknown>): numb
   return null;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  !!value && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!value || typeof value !== 'object') return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
 
 /** Items of the lists in a variable's value (plain JSON only: uploads are not walked). */
 function variableItems(value: unknown): number {

@@ -1,4 +1,6 @@
-import type { ExecutionResult } from 'graphql';
+import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
+import type { OperationResult } from 'graphql-ws';
+import type { AppContext } from '../context.js';
 import type { ServerContext } from '../http/request.js';
 import type { GraphQLServer } from './yoga.js';
 
@@ -6,6 +8,24 @@ export interface Operation {
   query: string;
   variables?: Record<string, unknown> | null;
   operationName?: string | null;
+}
+
+/** Yoga's envelop pipeline for one request, with graphql-js's types on its functions. */
+export interface Enveloped {
+  schema: GraphQLSchema;
+  parse: (source: string) => DocumentNode;
+  validate: (schema: GraphQLSchema, document: DocumentNode) => readonly GraphQLError[];
+  contextFactory: () => AppContext | Promise<AppContext>;
+  execute: (args: ExecutionArgs) => OperationResult;
+  subscribe: (args: ExecutionArgs) => OperationResult;
+}
+
+/**
+ * Envelop types its pipeline with `any` to stay independent of graphql-js's version; Yoga's is
+ * graphql-js's own, so the functions it returns have graphql-js's signatures.
+ */
+export function envelopedFor(yoga: GraphQLServer, initialContext: ServerContext & { request?: Request; params: unknown }): Enveloped {
+  return yoga.getEnveloped(initialContext as never);
 }
 
 /**
@@ -22,12 +42,13 @@ export async function executeOperation(
   // Seen by Yoga as a POST to /graphql (a legacy GET such as /admin/logout may run a mutation),
   // carrying the caller's headers, hence its session.
   const graphqlRequest = new Request('http://internal/graphql', { method: 'POST', headers: request.headers });
-  const enveloped = yoga.getEnveloped({ ...serverContext, request: graphqlRequest, params: operation } as never);
-  let document;
+  const enveloped = envelopedFor(yoga, { ...serverContext, request: graphqlRequest, params: operation });
+  let document: DocumentNode;
   try {
     document = enveloped.parse(operation.query);
   } catch (error) {
-    return { errors: [error as never] };
+    // graphql-js's parser throws a GraphQLError (a syntax error) for a malformed query.
+    return { errors: [error as GraphQLError] };
   }
   const invalid = enveloped.validate(enveloped.schema, document);
   if (invalid.length > 0) return { errors: invalid };

@@ -1,4 +1,4 @@
-import { Kind, visit, type DocumentNode } from 'graphql';
+import { Kind, visit, type DocumentNode, type ExecutionArgs } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { AppError } from '../errors.js';
 import { toGraphQLError } from './errors.js';
@@ -16,12 +16,13 @@ export function refuseNulCharacters(): Plugin {
       ),
     ],
   });
+  const holdsNulCharacter = (args: ExecutionArgs) => holdsNul(args.variableValues) || documentHoldsNul(args.document);
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      if (holdsNul(args.variableValues) || documentHoldsNul(args.document)) setResultAndStopExecution(refused());
+      if (holdsNulCharacter(args)) setResultAndStopExecution(refused());
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      if (holdsNul(args.variableValues) || documentHoldsNul(args.document)) setResultAndStopExecution(refused());
+      if (holdsNulCharacter(args)) setResultAndStopExecution(refused());
     },
   };
 }

@@ -32,7 +32,7 @@ export class SyncGlobalIdPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
     return {
       ...fieldConfig,
       description,
-      resolve: (source, args, context, info) =>
+      resolve: (source, args: object, context, info) =>
         completeValue(id.resolve(source, args, context, info), (value) => encode(typeName, String(value), context as Types['Context'])),
     };
   }

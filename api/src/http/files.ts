@@ -78,7 +78,7 @@ const notFound = () => json({ code: 404, message: 'Fichier introuvable.' }, 404)
 function zipStream(services: Services, entries: ArchiveEntry[]): Readable {
   const zip = new yazl.ZipFile();
   const output = new PassThrough();
-  zip.outputStream.on('error', (error) => output.destroy(error)).pipe(output);
+  zip.outputStream.on('error', (error: Error) => output.destroy(error)).pipe(output);
   const used = new Map<string, number>();
   void (async () => {
     try {
@@ -86,7 +86,7 @@ function zipStream(services: Services, entries: ArchiveEntry[]): Readable {
         const count = (used.get(entry.name) ?? 0) + 1;
         used.set(entry.name, count);
         const name = count === 1 ? entry.name : entry.name.replace(/(\.[^.]*)?$/, ` (${count})$1`);
-        zip.addReadStream((await services.storage.get(entry.storageKey)) as Readable, name);
+        zip.addReadStream(await services.storage.get(entry.storageKey), name);
       }
       zip.end();
     } catch (error) {

@@ -73,8 +73,7 @@ function uploadsIn(value: unknown): Upload[] {
 function watchUpload(upload: Upload, onFailure: () => void): void {
   const watched = upload.promise.then(
     (file: FileUpload) => {
-      const open = file.createReadStream;
-      return { ...file, createReadStream: () => open().once('error', onFailure) };
+      return { ...file, createReadStream: () => file.createReadStream().once('error', onFailure) };
     },
     (error: unknown) => {
       onFailure();

@@ -5,7 +5,7 @@ import type { Services } from '../context.js';
 import type { Role } from '../generated/prisma/enums.js';
 import { forbidden, notAuthenticated, type FieldErrors } from '../errors.js';
 import { readMultipart, type MultipartForm } from './multipart.js';
-import { bareFieldName, BodyError, json } from './request.js';
+import { bareFieldName, BodyError, fieldText, json } from './request.js';
 import { refuseBody, type GraphQLFailure, type GraphQLOutcome, type RestContext } from './rest.js';
 
 interface Page<T> {
@@ -68,7 +68,7 @@ export function queryList(params: URLSearchParams, name: string): string[] {
 export function bool(value: unknown): boolean | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'boolean') return value;
-  return ['true', '1', 'on', 'yes'].includes(String(value).toLowerCase());
+  return ['true', '1', 'on', 'yes'].includes(fieldText(value).toLowerCase());
 }
 
 /** A positive integer path or body value, or null. */

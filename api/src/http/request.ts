@@ -75,12 +75,33 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
+/**
+ * A JSON body's value as the text a form field would carry: nothing as '', lists comma-separated
+ * (as `String` joins them), objects as their JSON.
+ */
+export function fieldText(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(value);
+    case 'object':
+      if (value === null) return '';
+      return Array.isArray(value) ? value.map(fieldText).join(',') : JSON.stringify(value);
+    default:
+      // undefined (and what JSON cannot hold)
+      return '';
+  }
+}
+
 /** Reads a JSON, form-encoded or multipart body into plain strings (the legacy calls mix all three). */
 export async function readFields(request: Request): Promise<Record<string, string>> {
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('application/json')) {
     const body = await readJsonObject(request);
-    return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value == null ? '' : String(value)]));
+    return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, fieldText(value)]));
   }
   return Object.fromEntries(
     Object.entries(await readFormValues(request)).map(([key, value]) => [key, Array.isArray(value) ? value.at(-1)! : value]),

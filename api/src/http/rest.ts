@@ -7,7 +7,8 @@ import { resolveSession } from '../modules/auth/service.js';
 import { BodyError, bearerToken, json, type ServerContext } from './request.js';
 
 export interface GraphQLFailure {
-  code: ErrorCode | 'INTERNAL_SERVER_ERROR' | string;
+  /** An ErrorCode, INTERNAL_SERVER_ERROR, or the code another GraphQL error carries. */
+  code: string;
   status: number;
   message: string;
   fields?: FieldErrors;
@@ -117,7 +118,7 @@ async function runGraphQL<T>(
 function failure(error: GraphQLError): { ok: false; error: GraphQLFailure } {
   const extensions = error.extensions as { code?: string; fields?: FieldErrors };
   // Without a code it is a GraphQL validation or variable error: the caller's request is at fault.
-  const code = (extensions.code ?? 'BAD_USER_INPUT') as GraphQLFailure['code'];
+  const code = extensions.code ?? 'BAD_USER_INPUT';
   const status = code in errorStatus ? errorStatus[code as ErrorCode] : code === 'INTERNAL_SERVER_ERROR' ? 500 : 400;
   return { ok: false, error: { code, status, message: error.message, fields: extensions.fields } };
 }

@@ -57,7 +57,6 @@ function secured(
 ): Response {
   const response = mutable(original);
   const headers = response.headers;
-  const html = headers.get('content-type')?.startsWith('text/html');
   const file = pathname.startsWith('/files/');
   headers.set('content-security-policy', file ? FILE_POLICY : APP_POLICY);
   headers.set('x-content-type-options', 'nosniff');

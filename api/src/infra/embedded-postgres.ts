@@ -88,7 +88,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     await server.start();
   } catch (err) {
     // The package rejects with nothing when the server exits during start-up: say why.
-    throw new Error(`PostgreSQL failed to start in ${clusterDir}: ${err ?? startupOutput?.join('').trim().slice(-2000)}`);
+    throw new Error(
+      `PostgreSQL failed to start in ${clusterDir}: ${err instanceof Error ? err : startupOutput?.join('').trim().slice(-2000)}`,
+    );
   } finally {
     startupOutput = undefined;
   }

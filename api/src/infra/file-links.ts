@@ -73,7 +73,7 @@ export function createFileLinks(
     search.set('sig', sign(canonical(path, search)));
     const url = `${path}?${search}`;
     if (signedCount < SIGNED_LINKS_KEPT) {
-      if (!forPath) signed.set(path, (forPath = new Map()));
+      if (!forPath) signed.set(path, (forPath = new Map<string, string>()));
       forPath.set(variant, url);
       signedCount += 1;
     }

@@ -87,7 +87,7 @@ export function createS3Storage(location: S3Location): Storage {
     return response;
   }
 
-  async function putMultipart(key: string, first: Buffer, rest: AsyncGenerator<Buffer>): Promise<void> {
+  async function putMultipart(key: string, first: Buffer, rest: AsyncGenerator<Buffer, void>): Promise<void> {
     const created = await send('CreateMultipartUpload', objectUrl(key, '?uploads'), { method: 'POST' });
     const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(await created.text())?.[1];
     if (!uploadId) throw new S3Error('CreateMultipartUpload', created.status, 'no UploadId');
@@ -128,7 +128,7 @@ export function createS3Storage(location: S3Location): Storage {
         return { size: first.length };
       }
       let size = first.length + second.value.length;
-      async function* counted(): AsyncGenerator<Buffer> {
+      async function* counted(): AsyncGenerator<Buffer, void> {
         yield second.value as Buffer;
         for await (const part of parts) {
           size += part.length;
@@ -175,6 +175,6 @@ export function createS3Storage(location: S3Location): Storage {
 
     // Cut multipart uploads are invisible until completed; the bucket's lifecycle rule
     // AbortIncompleteMultipartUpload (1 day) discards them (docs/security.md).
-    removePartialWrites: async () => 0,
+    removePartialWrites: () => Promise.resolve(0),
   };
 }

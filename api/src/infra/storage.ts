@@ -83,7 +83,7 @@ export function newStorageKey(folder: string, originalName: string, now: Date = 
 /** A stored file whole, in memory: only for small files (a bill, a logo). */
 export async function readStored(storage: Storage, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of (await storage.get(key)) as Readable) chunks.push(Buffer.from(chunk));
+  for await (const chunk of (await storage.get(key)) as Readable) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
 }
 

@@ -40,6 +40,7 @@ function asCutUpload(error: unknown): unknown {
 /** Original names are shown back to users and put in headers: keep them printable and short. */
 export function cleanFileName(name: string): string {
   const cleaned = name
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f/\\]/g, '')
     .trim()
     .slice(-200);

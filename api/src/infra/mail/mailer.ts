@@ -51,8 +51,9 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         throw deliveryError(msg, 'SMTP', error);
       }
     },
-    async close() {
+    close() {
       transport.close();
+      return Promise.resolve();
     },
   };
 }
@@ -72,8 +73,9 @@ function createOutboxMailer({ outboxDir, from, log = console.log }: MailerOption
       }
       log(`[mail] to ${recipients(msg)} "${msg.subject}" written to ${file}`);
     },
-    async close() {
+    close() {
       transport.close();
+      return Promise.resolve();
     },
   };
 }

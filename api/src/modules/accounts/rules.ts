@@ -305,7 +305,7 @@ export function validateAccountFields(
     if (value.length < 3) return accountMessages.min3;
     return IDENTITY_CHARS[role].test(value) ? null : accountMessages.invalidCharacters;
   });
-  check('password', (value) => {
+  check('password', () => {
     if (isStrongAccountPassword(sentRaw(input.password))) return null;
     return isProfile ? accountMessages.passwordProfile : accountMessages.password;
   });

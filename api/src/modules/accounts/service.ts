@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { AppError, forbidden, notAuthenticated, validationError, type FieldErrors } from '../../errors.js';
+import { AppError, notAuthenticated, validationError, type FieldErrors } from '../../errors.js';
 import type { Prisma } from '../../infra/db.js';
 import { normalizePhone } from '../../lib/phone.js';
 import type { Role, UserStatus } from '../../generated/prisma/enums.js';
@@ -80,10 +80,13 @@ function withNormalizedPhone<T extends { telephone?: string | null }>(input: T):
 }
 
 /** The columns a validated form changes; only the fields this form carries, only those sent. */
-function columns(form: AccountForm, input: AccountInput): Prisma.UserUncheckedUpdateInput {
+/** Prisma's update input, with the name columns as the plain strings `columns` sets. */
+type UserColumns = Prisma.UserUncheckedUpdateInput & { firstName?: string; lastName?: string; identity?: string };
+
+function columns(form: AccountForm, input: AccountInput): UserColumns {
   const carried = accountFieldsFor(form);
   const sent = (field: keyof AccountFields) => carried.includes(field) && input[field] !== undefined;
-  const data: Prisma.UserUncheckedUpdateInput = {};
+  const data: UserColumns = {};
   if (sent('civility')) data.civility = parseCivility(input.civility) ?? 'MONSIEUR';
   for (const field of ['firstName', 'lastName', 'identity'] as const) if (sent(field)) data[field] = (input[field] ?? '').trim();
   for (const field of ['telephone', 'siret', 'address', 'zip', 'city', 'rib', 'description'] as const) {
@@ -249,9 +252,9 @@ async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, 
   const password = input.password ?? '';
   if (password) data.passwordHash = await hashPassword(password);
   data.searchText = searchTextOf({
-    firstName: String(data.firstName ?? stored.firstName),
-    lastName: String(data.lastName ?? stored.lastName),
-    identity: String(data.identity ?? stored.identity),
+    firstName: data.firstName ?? stored.firstName,
+    lastName: data.lastName ?? stored.lastName,
+    identity: data.identity ?? stored.identity,
     email: stored.email,
   });
 
@@ -294,7 +297,7 @@ async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, 
     await discardFiles(ctx.storage, [...(files.avatar ? [files.avatar] : []), ...files.matrices]);
     mapUniqueViolation(error);
   }
-  await announceRevoked(ctx, revoked);
+  announceRevoked(ctx, revoked);
   await discardFiles(ctx.storage, [...(replacedAvatar ? [{ storageKey: replacedAvatar }] : []), ...removedMatrices]);
 }
 
@@ -341,7 +344,7 @@ export async function setAccountStatus(ctx: AppContext, userId: number, active: 
     await recordAudit(tx, ctx, { action: active ? 'accounts.enable' : 'accounts.disable', entity: 'User', entityId: userId });
     return active ? [] : revokeSessions(tx, { userId });
   });
-  await announceRevoked(ctx, revoked);
+  announceRevoked(ctx, revoked);
 }
 
 /**

@@ -28,7 +28,7 @@ export async function revokeSessions(db: Db | Prisma.TransactionClient, where: P
  * Tells every instance to close these sessions' sockets. Only after the commit: a client whose
  * socket closed earlier could reconnect while the session still looked valid.
  */
-export async function announceRevoked(services: Pick<Services, 'pubsub'>, sessionIds: number[]): Promise<void> {
+export function announceRevoked(services: Pick<Services, 'pubsub'>, sessionIds: number[]): void {
   if (sessionIds.length > 0) services.pubsub.publish('sessionsRevoked', { sessionIds });
 }
 

@@ -80,7 +80,7 @@ async function register(ctx: RestContext): Promise<Response> {
  * Approve / deny links e-mailed before they opened the app's page: a GET never decides anything, it
  * only leads to the accounts list, where the pending account waits for an admin's click.
  */
-const toAccountsList = async () => redirect('/dashboard/seetheaccount');
+const toAccountsList = () => Promise.resolve(redirect('/dashboard/seetheaccount'));
 
 async function checkResetToken(ctx: RestContext): Promise<Response> {
   const result = await ctx.graphql<{ passwordResetTokenValid: boolean }>(

@@ -104,7 +104,7 @@ export async function findLiveSession(
 
 export async function logout(ctx: AppContext): Promise<void> {
   if (!ctx.viewer?.sessionId) return;
-  await announceRevoked(ctx, await revokeSessions(ctx.db, { id: ctx.viewer.sessionId }));
+  announceRevoked(ctx, await revokeSessions(ctx.db, { id: ctx.viewer.sessionId }));
   await recordAudit(ctx.db, ctx, { action: 'auth.logout', entity: 'User', entityId: ctx.viewer.id });
 }
 
@@ -243,7 +243,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     await recordAudit(tx, ctx, { action: 'auth.password_reset', entity: 'User', entityId: record.userId }, record.userId);
     return revokeSessions(tx, { userId: record.userId });
   });
-  await announceRevoked(ctx, revoked);
+  announceRevoked(ctx, revoked);
 }
 
 /** "Se connecter" from the accounts list: an admin opens a session as another active user. */

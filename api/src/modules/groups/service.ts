@@ -18,13 +18,17 @@ import { requestBatch } from '../../infra/request-batch.js';
 type GroupInput = GroupFields & GroupBuyerFields;
 
 /** The columns a validated form sets; only sent fields on update. */
-function columns(input: GroupInput): Prisma.GroupUpdateInput {
-  const data: Prisma.GroupUpdateInput = {};
-  for (const [field, value] of Object.entries(normalizeBuyer(input))) {
-    if (value !== undefined) data[field as keyof GroupBuyerFields] = value;
+/** Prisma's update input, with the name and city as the plain strings `columns` sets. */
+type GroupColumns = Prisma.GroupUpdateInput & { name?: string; city?: string };
+
+function columns(input: GroupInput): GroupColumns {
+  const data: GroupColumns = {};
+  const buyer = normalizeBuyer(input);
+  for (const field of Object.keys(buyer) as (keyof GroupBuyerFields)[]) {
+    if (buyer[field] !== undefined) data[field] = buyer[field];
   }
   for (const field of ['name', 'siret', 'telephone', 'address', 'city'] as const) {
-    if (input[field] != null) data[field] = input[field]!.trim();
+    if (input[field] != null) data[field] = input[field].trim();
   }
   if (input.email != null) data.email = input.email.trim().toLowerCase();
   if (input.zip != null) data.zip = zipDigits(input.zip);
@@ -66,7 +70,7 @@ export async function updateGroup(ctx: AppContext, groupId: number, input: Group
   const errors = groupErrors(input, 'update', stored);
   if (Object.keys(errors).length > 0) throw validationError(errors);
   const data = columns(input);
-  data.searchText = toSearchText(String(data.name ?? stored.name), String(data.city ?? stored.city));
+  data.searchText = toSearchText(data.name ?? stored.name, data.city ?? stored.city);
   await ctx.db.$transaction(async (tx) => {
     await tx.group.update({ where: { id: groupId }, data });
     const changed = Object.keys(data).filter((key) => key !== 'searchText');

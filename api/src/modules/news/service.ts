@@ -48,10 +48,11 @@ export async function updateNews(ctx: AppContext, newsId: number, input: NewsInp
   const errors = validateNews({ title: input.title, body }, 'update');
   if (Object.keys(errors).length > 0) throw validationError(errors);
   const data: Prisma.NewsUpdateInput = {};
-  if (input.title !== undefined) data.title = input.title!.trim();
+  const title = input.title !== undefined ? input.title!.trim() : undefined;
+  if (title !== undefined) data.title = title;
   if (body !== undefined) data.body = body;
   if (input.important != null) data.important = input.important;
-  data.searchText = searchTextOf(String(data.title ?? stored.title), String(data.body ?? stored.body));
+  data.searchText = searchTextOf(title ?? stored.title, body ?? stored.body);
   await ctx.db.$transaction(async (tx) => {
     await tx.news.update({ where: { id: newsId }, data });
     await recordAudit(tx, ctx, { action: 'news.update', entity: 'News', entityId: newsId });

@@ -53,9 +53,10 @@ function pullBody(csv: Readable): ReadableStream<Uint8Array> {
   const chunks = csv[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const { value, done } = await chunks.next();
+      // A csv-stringify stream yields strings or buffers (Readable's iterator is typed `any`).
+      const { value, done } = (await chunks.next()) as IteratorResult<string | Buffer, undefined>;
       if (done) controller.close();
-      else controller.enqueue(typeof value === 'string' ? Buffer.from(value) : (value as Uint8Array));
+      else controller.enqueue(typeof value === 'string' ? Buffer.from(value) : value);
     },
     async cancel() {
       await chunks.return?.();

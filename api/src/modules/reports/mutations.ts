@@ -105,7 +105,7 @@ function reportMutation<Fields extends ReportInputFields>(name: string, mutation
       authScopes: mutation.authScopes,
       args: { input: t.arg({ description: mutation.input.argDescription, required: true, type: input }) },
       resolve: async (_root, args, ctx) => {
-        const reportId = reportIdOf(args.input.reportId as { typename: string; id: string });
+        const reportId = reportIdOf(args.input.reportId);
         // Pothos types the spread fields' values as absent; they are those of `fields`.
         const values = args.input as unknown as InputShapeFromFields<ReturnType<Fields>>;
         return { reportId, message: await mutation.run(ctx, reportId, values) };

@@ -1,7 +1,7 @@
 // /api/v1/report/* (spec §7 "Reports"): each call runs the GraphQL operation and answers with the
 // legacy JSON field names (deposited_items, comments_without_read, baliff_id, …).
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { json, readFields, readFieldsWithLists } from '../../http/request.js';
+import { fieldText, json, readFields, readFieldsWithLists } from '../../http/request.js';
 import { queryList, withMultipart } from '../../http/legacy.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import type { Services } from '../../context.js';
@@ -239,7 +239,7 @@ export function reportRoutes(services: Services): Route[] {
       path: '/api/v1/report/remove_files',
       handler: async (ctx) => {
         const body = await readFieldsWithLists(ctx.request);
-        const reportId = reportGid(String(body.report_id ?? ''));
+        const reportId = reportGid(fieldText(body.report_id));
         const ids = await fileIdsByPath(ctx, reportId);
         if (!(ids instanceof Map)) return failure(ids);
         const links = [...asList(body.deposited_items), ...asList(body.returned_items)];
@@ -326,7 +326,7 @@ export function reportRoutes(services: Services): Route[] {
         const body = await readFieldsWithLists(ctx.request);
         const ids = asList(body.comments_ids);
         return mutate(ctx, 'markReportCommentsRead', 'MarkReportCommentsReadInput', {
-          reportId: reportGid(String(body.report_id ?? '')),
+          reportId: reportGid(fieldText(body.report_id)),
           commentIds: ids.length ? ids : null,
         });
       },

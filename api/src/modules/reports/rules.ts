@@ -169,7 +169,7 @@ export function statusShownTo(role: Role, status: ReportStatus): ReportStatus {
 /** Statuses a bailiff's filter value stands for: EC covers NA and RS too. */
 export function statusesForFilter(role: Role, statuses: ReportStatus[]): ReportStatus[] {
   if (role !== 'BAILIFF') return statuses;
-  return statuses.flatMap((status) => (status === 'EC' ? ['NA', 'EC', 'RS'] : [status])) as ReportStatus[];
+  return statuses.flatMap((status): ReportStatus[] => (status === 'EC' ? ['NA', 'EC', 'RS'] : [status]));
 }
 
 /**

@@ -1,6 +1,6 @@
 // What a list's query reads of its constats: a page builds only that (read-model/rows.ts
 // RowContent), so a list that shows no files or comments never queries them.
-import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
+import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { RowContent } from './read-model/rows.js';
 
 // The Report fields that read the row's files, and those that read its comments. A new field
@@ -12,8 +12,8 @@ const COMMENT_FIELDS = new Set(['comments', 'unreadCommentCount', 'unreadComment
 function fields(info: GraphQLResolveInfo, set: SelectionSetNode | undefined): FieldNode[] {
   if (!set) return [];
   return set.selections.flatMap((selection) => {
-    if (selection.kind === 'Field') return [selection];
-    if (selection.kind === 'InlineFragment') return fields(info, selection.selectionSet);
+    if (selection.kind === Kind.FIELD) return [selection];
+    if (selection.kind === Kind.INLINE_FRAGMENT) return fields(info, selection.selectionSet);
     return fields(info, info.fragments[selection.name.value]?.selectionSet);
   });
 }

@@ -58,7 +58,7 @@ export async function requireSellerSettings(db: Pick<Db, 'sellerSettings'>): Pro
   const row = await db.sellerSettings.findUnique({ where: { id: SETTINGS_ID } });
   const values = row ? pick(row) : null;
   if (!isSellerComplete(values)) throw new AppError('BAD_USER_INPUT', sellerMessages.missing, { reason: SELLER_SETTINGS_REQUIRED });
-  return values as SellerSettingsRecord;
+  return values;
 }
 
 const LOGO_UPLOAD: SaveOptions = { folder: 'logos', category: 'logo', maxBytes: LOGO_MAX_BYTES };
