@@ -1,6 +1,6 @@
 // Billing of études (spec §9): report lines, discounts, VAT, payment mentions, and the rules of a
 // monthly bill (spec §4 bill lifecycle, §5 discounts).
-import { Decimal, roundCents, sum, toDecimal } from '../../lib/money.js';
+import { Decimal, roundCents, sum } from '../../lib/money.js';
 import { billingAmounts } from '../../lib/line-amounts.js';
 import { periodTotals, type CountsAndPrices, type PeriodTotals } from '../retrocession/rules.js';
 
