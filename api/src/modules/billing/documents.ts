@@ -4,6 +4,7 @@ import type { AppContext, Services } from '../../context.js';
 import { FileNotFoundError, newStorageKey, readStored, type Storage } from '../../infra/storage.js';
 import type { DocumentProvider } from '../../infra/file-links.js';
 import { renderGroupBillPdf, type GroupBillLogo, type GroupBillPdfLine, type GroupBillPdfProps } from '../../infra/pdf/index.js';
+import type { ReportCounts } from '../../lib/line-amounts.js';
 import { formatAmount, sum, toDecimal } from '../../lib/money.js';
 import { buildFacturXml, FACTURX_XML_NAME, facturXMentions, type EinvoiceSnapshot } from './facturx.js';
 import { BILL_PDF_NAME, paymentMentions, type BillTotals } from './rules.js';
@@ -11,7 +12,7 @@ import { BILL_LINES, billLineAmounts, findVisibleBill } from './service.js';
 
 /** A bill line as the PDF prints it: the constat's billing counts and its amounts (billLineAmounts). */
 export interface PdfLine {
-  report: { createdAt: Date; name: string; countPagesBilling: number; countPhotosBilling: number };
+  report: Pick<ReportCounts, 'countPagesBilling' | 'countPhotosBilling'> & { createdAt: Date; name: string };
   discount: number;
   amounts: ReturnType<typeof billLineAmounts>;
 }

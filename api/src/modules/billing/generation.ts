@@ -6,14 +6,15 @@ import { AppError, validationError } from '../../errors.js';
 import { formatAmount } from '../../lib/money.js';
 import { parisYearMonth } from '../../lib/periods.js';
 import { sirenOfSiret } from '../../lib/identifiers.js';
+import { reportBillingAmounts } from '../../lib/line-amounts.js';
 import { recordAudit } from '../audit/service.js';
 import { publishReportChanges } from '../reports/access.js';
 import { requireSellerSettings } from '../seller/service.js';
 import { requireAdmin } from '../../guards.js';
 import type { EinvoiceSnapshot } from './facturx.js';
-import { billingAmounts, billMessages, billTotals, checkDiscount, isBillable, isCurrentPeriod, validateBillSelection } from './rules.js';
+import { billMessages, billTotals, checkDiscount, isBillable, isCurrentPeriod, validateBillSelection } from './rules.js';
 import { storeBillPdf } from './documents.js';
-import { billingLines, GROUP_BILL_COUNTER, lineCounts, publishBillingChanged } from './service.js';
+import { billingLines, GROUP_BILL_COUNTER, publishBillingChanged } from './service.js';
 
 export interface GenerateBillInput {
   groupId: number;
@@ -111,7 +112,7 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
         const lines = reports.map((report) => ({
           report,
           discount: discounts.get(report.id)!,
-          amounts: billingAmounts(lineCounts(report)),
+          amounts: reportBillingAmounts(report),
         }));
         const totals = billTotals(
           lines.map((line) => ({ amount: line.amounts.total, discount: line.discount })),

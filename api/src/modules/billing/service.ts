@@ -11,7 +11,8 @@ import { activeAdminIds } from '../notifications/service.js';
 import { billableSql, type ReportsWhere } from '../reports/read-model/filters.js';
 import { billingPricePage, billingPricePhoto, TARIFF_JOINS } from '../reports/read-model/tariffs.js';
 import type { PeriodTotals } from '../retrocession/rules.js';
-import { billingAmounts, billingPeriodTotals, billMessages, discountOf, isBillable, isCurrentPeriod } from './rules.js';
+import { billingLine, reportBillingAmounts, type BillingCounts, type ReportCounts } from '../../lib/line-amounts.js';
+import { billingPeriodTotals, billMessages, discountOf, isBillable, isCurrentPeriod } from './rules.js';
 import { requireAdmin, requireViewer } from '../../guards.js';
 
 export const GROUP_BILL_COUNTER = 'group_bill';
@@ -76,35 +77,24 @@ export function countedReportsSql(ctx: AppContext, year: number, month: number):
 }
 
 /** A constat as a bill line reads it: its billing counts at its effective étude tariffs (read-model/tariffs.ts). */
-interface LineRow {
+interface LineRow extends BillingCounts {
   id: number;
   createdAt: Date;
   invoiced: boolean;
   bailiffId: number;
   secretaryId: number | null;
   groupId: number | null;
-  countPagesBilling: number;
-  countPhotosBilling: number;
-  pricePage: string | null;
-  pricePhoto: string | null;
 }
 
 /** The lines of the constats `where` finds, oldest first. */
 export function billingLines(db: Pick<Services['db'], '$queryRaw'>, where: ReportsWhere): Promise<LineRow[]> {
   return db.$queryRaw<LineRow[]>`
     SELECT r.id, r."createdAt", r.invoiced, r."bailiffId", r."secretaryId", b."groupId", r."countPagesBilling", r."countPhotosBilling",
-           ${billingPricePage}::text AS "pricePage", ${billingPricePhoto}::text AS "pricePhoto"
+           ${billingPricePage}::text AS "billingPricePage", ${billingPricePhoto}::text AS "billingPricePhoto"
       FROM "Report" r ${TARIFF_JOINS}
      WHERE ${where}
      ORDER BY r."createdAt", r.id`;
 }
-
-export const lineCounts = (report: LineRow) => ({
-  pages: report.countPagesBilling,
-  photos: report.countPhotosBilling,
-  pricePage: report.pricePage,
-  pricePhoto: report.pricePhoto,
-});
 
 export interface BillingGroupRow {
   groupId: number;
@@ -156,7 +146,7 @@ export async function billingPeriod(ctx: AppContext, year: number, month: number
     year,
     month,
     isCurrent,
-    totals: billingPeriodTotals(reports.map(lineCounts)),
+    totals: billingPeriodTotals(reports.map(billingLine)),
     groups: names.map(({ id }) => {
       const groupReports = byGroup.get(id) ?? [];
       // The queries bound the candidates; the one rule shared with generation decides.
@@ -168,8 +158,8 @@ export async function billingPeriod(ctx: AppContext, year: number, month: number
         year,
         month,
         billableReportIds: billable.map((report) => report.id),
-        billableTotals: billingPeriodTotals(billable.map(lineCounts)),
-        totals: billingPeriodTotals(groupReports.map(lineCounts)),
+        billableTotals: billingPeriodTotals(billable.map(billingLine)),
+        totals: billingPeriodTotals(groupReports.map(billingLine)),
         billId: billOf.get(id) ?? null,
       };
     }),
@@ -225,20 +215,17 @@ export const BILL_LINES = {
 export function billLineAmounts(
   line: {
     discount: number;
-    report: {
-      countPagesBilling: number;
-      countPhotosBilling: number;
+    report: Pick<ReportCounts, 'countPagesBilling' | 'countPhotosBilling'> & {
       groupPricePage: DecimalInput | null;
       groupPricePhoto: DecimalInput | null;
     };
   },
   bill: { groupPricePage: DecimalInput; groupPricePhoto: DecimalInput },
 ) {
-  const amounts = billingAmounts({
-    pages: line.report.countPagesBilling,
-    photos: line.report.countPhotosBilling,
-    pricePage: line.report.groupPricePage ?? bill.groupPricePage,
-    pricePhoto: line.report.groupPricePhoto ?? bill.groupPricePhoto,
+  const amounts = reportBillingAmounts({
+    ...line.report,
+    billingPricePage: line.report.groupPricePage ?? bill.groupPricePage,
+    billingPricePhoto: line.report.groupPricePhoto ?? bill.groupPricePhoto,
   });
   const discountAmount = discountOf(amounts.total, line.discount);
   return { ...amounts, discountAmount, net: amounts.total.minus(discountAmount) };
