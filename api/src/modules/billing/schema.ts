@@ -69,32 +69,23 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
     groupAddress: t.exposeString('groupAddress', { description: 'Adresse de l’étude à la génération.' }),
     groupZip: t.exposeString('groupZip', { description: 'Code postal de l’étude à la génération.' }),
     groupCity: t.exposeString('groupCity', { description: 'Ville de l’étude à la génération.' }),
-    groupPricePage: t.field({
-      description: 'Tarif par page de l’étude à la génération, en euros HT.',
+    groupPricePage: t.expose('groupPricePage', { type: 'Decimal', description: 'Tarif par page de l’étude à la génération, en euros HT.' }),
+    groupPricePhoto: t.expose('groupPricePhoto', {
       type: 'Decimal',
-      resolve: (bill) => bill.groupPricePage,
-    }),
-    groupPricePhoto: t.field({
       description: 'Tarif par photo de l’étude à la génération, en euros HT.',
-      type: 'Decimal',
-      resolve: (bill) => bill.groupPricePhoto,
     }),
     discount: t.exposeInt('discount', { description: 'Remise globale, en %.' }),
     totalCountPages: t.exposeInt('totalCountPages', { description: 'Total des pages facturées.' }),
     totalCountPhotos: t.exposeInt('totalCountPhotos', { description: 'Total des photos facturées.' }),
-    amountHT: t.field({ type: 'Decimal', description: 'Total HT avant remises.', resolve: (bill) => bill.amountHT }),
-    discountAmount: t.field({
-      type: 'Decimal',
-      description: 'Remises des constats plus remise globale.',
-      resolve: (bill) => bill.discountAmount,
-    }),
+    amountHT: t.expose('amountHT', { type: 'Decimal', description: 'Total HT avant remises.' }),
+    discountAmount: t.expose('discountAmount', { type: 'Decimal', description: 'Remises des constats plus remise globale.' }),
     netAmountHT: t.field({
       description: 'Montant HT après remises, en euros.',
       type: 'Decimal',
       resolve: (bill) => toDecimal(bill.amountHT).minus(toDecimal(bill.discountAmount)),
     }),
-    vatAmount: t.field({ type: 'Decimal', description: 'TVA 20 %.', resolve: (bill) => bill.vatAmount }),
-    amountTTC: t.field({ description: 'Montant TTC, en euros.', type: 'Decimal', resolve: (bill) => bill.amountTTC }),
+    vatAmount: t.expose('vatAmount', { type: 'Decimal', description: 'TVA 20 %.' }),
+    amountTTC: t.expose('amountTTC', { type: 'Decimal', description: 'Montant TTC, en euros.' }),
     isSent: t.exposeBoolean('isSent', { description: 'Vrai une fois envoyée par e-mail à l’étude.' }),
     sentAt: t.expose('sentAt', { description: 'Date du dernier envoi.', type: 'DateTime', nullable: true }),
     isPaid: t.exposeBoolean('isPaid', { description: 'Vrai une fois marquée payée.' }),
@@ -183,16 +174,11 @@ const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup
         (await Promise.all(row.billableReportIds.map((id) => loadReportRow(ctx, id)))).filter((report) => report !== null),
     }),
     billableReportCount: t.int({ description: 'Nombre de constats à facturer.', resolve: (row) => row.billableReportIds.length }),
-    billableTotals: t.field({
+    billableTotals: t.expose('billableTotals', {
       type: PeriodTotalsRef,
       description: 'Chiffres des constats à facturer (billableReports) : ceux que la sélection proposera.',
-      resolve: (row) => row.billableTotals,
     }),
-    totals: t.field({
-      type: PeriodTotalsRef,
-      description: 'Tous les constats comptés du mois, facturés ou non.',
-      resolve: (row) => row.totals,
-    }),
+    totals: t.expose('totals', { type: PeriodTotalsRef, description: 'Tous les constats comptés du mois, facturés ou non.' }),
   }),
 });
 
@@ -202,16 +188,8 @@ const BillingPeriodRef = builder.objectRef<billing.BillingPeriod>('BillingPeriod
     year: t.exposeInt('year', { description: 'Année.' }),
     month: t.exposeInt('month', { description: 'Mois, 1 à 12.' }),
     isCurrent: t.exposeBoolean('isCurrent', { description: 'Mois en cours : les factures peuvent être générées.' }),
-    totals: t.field({
-      type: PeriodTotalsRef,
-      description: 'Constats comptés du mois (avant remises).',
-      resolve: (period) => period.totals,
-    }),
-    groups: t.field({
-      description: 'Les études qui ont des constats comptés ce mois-là.',
-      type: [BillingGroupRef],
-      resolve: (period) => period.groups,
-    }),
+    totals: t.expose('totals', { type: PeriodTotalsRef, description: 'Constats comptés du mois (avant remises).' }),
+    groups: t.expose('groups', { type: [BillingGroupRef], description: 'Les études qui ont des constats comptés ce mois-là.' }),
   }),
 });
 
