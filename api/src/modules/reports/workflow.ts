@@ -121,7 +121,7 @@ export type BillingInput = Omit<ReportCounts, 'countPagesProvisional' | 'countPh
 /**
  * The admin's final counts ("Rapport facturé"), with the tariffs in force captured on the report.
  * The row stays locked from the invoiced check to the commit: a bill generated meanwhile waits, then
- * reads these counts (billing/service.ts locks the same rows), or this call sees it invoiced.
+ * reads these counts (billing/generation.ts locks the same rows), or this call sees it invoiced.
  */
 export async function setBilling(
   ctx: AppContext,
