@@ -30,7 +30,7 @@ import { reportingRoutes } from './modules/reporting/rest.js';
 import { retrocessionRoutes } from './modules/retrocession/rest.js';
 import { statisticsRoutes } from './modules/statistics/rest.js';
 import { reportArchives } from './modules/reports/service.js';
-import { billDocuments } from './modules/billing/service.js';
+import { billDocuments } from './modules/billing/documents.js';
 import { appVersion } from './version.js';
 
 export interface App {

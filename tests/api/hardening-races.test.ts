@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { AppContext, Viewer } from '../../api/src/context.js';
 import type { ReportStatus, Role } from '../../api/src/generated/prisma/enums.js';
 import type { UploadInput } from '../../api/src/infra/uploads.js';
-import { generateGroupBill } from '../../api/src/modules/billing/service.js';
+import { generateGroupBill } from '../../api/src/modules/billing/generation.js';
 import { addFiles } from '../../api/src/modules/reports/service.js';
 import { archiveReport, assignSecretary, setBilling } from '../../api/src/modules/reports/workflow.js';
 import { reportsSql, type ReportFilter } from '../../api/src/modules/reports/read-model/filters.js';

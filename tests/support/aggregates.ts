@@ -1,21 +1,16 @@
 // reportAggregates checked against the lists (issue 17): every group rebuilt from the `reports`
 // connection itself, its amounts computed by the money rules in TypeScript.
+import type { ReportCounts } from '../../api/src/lib/line-amounts.js';
 import { Decimal } from '../../api/src/lib/money.js';
 import { parisYearMonth } from '../../api/src/lib/periods.js';
 import { gql } from './http.js';
 
-export interface ListRow {
+export interface ListRow extends ReportCounts {
   databaseId: number;
   createdAt: string;
   status: string;
   bailiff: { databaseId: number; groupName: string | null };
   secretary: { databaseId: number } | null;
-  countPagesProvisional: number;
-  countPhotosProvisional: number;
-  countPagesRetrocession: number;
-  countPhotosRetrocession: number;
-  countPagesBilling: number;
-  countPhotosBilling: number;
   retrocessionAmounts: { total: string } | null;
   billingAmounts: { total: string } | null;
 }

@@ -6,6 +6,7 @@ import '../modules/accounts/schema.js';
 import '../modules/apiTokens/schema.js';
 import '../modules/auth/schema.js';
 import '../modules/billing/schema.js';
+import '../modules/billing/mutations.js';
 import '../modules/groups/schema.js';
 import '../modules/news/schema.js';
 import '../modules/notifications/schema.js';

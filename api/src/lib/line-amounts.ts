@@ -3,6 +3,33 @@
 // the amounts as the counts are typed (issue 18), the same rules the server applies when it saves.
 import { Decimal, roundCents, toDecimal, type DecimalInput } from './money.js';
 
+/**
+ * A constat's counts (the Report model's columns, spec §3): the secretary's provisional ones, then
+ * the rétrocession and billing ones the admin validates. The one type every layer names them by.
+ */
+export interface ReportCounts {
+  countPagesProvisional: number;
+  countPhotosProvisional: number;
+  countPagesRetrocession: number;
+  countPhotosRetrocession: number;
+  countPagesBilling: number;
+  countPhotosBilling: number;
+}
+
+type Price = DecimalInput | null | undefined;
+
+/** A constat's billing counts and the étude's tariffs that apply to it (read-model/tariffs.ts). */
+export type BillingCounts = Pick<ReportCounts, 'countPagesBilling' | 'countPhotosBilling'> & {
+  billingPricePage: Price;
+  billingPricePhoto: Price;
+};
+
+/** A constat's rétrocession counts and the secretary's tariffs that apply to it (read-model/tariffs.ts). */
+export type RetrocessionCounts = Pick<ReportCounts, 'countPagesRetrocession' | 'countPhotosRetrocession'> & {
+  retrocessionPricePage: Price;
+  retrocessionPricePhoto: Price;
+};
+
 export interface CountsAndPrices {
   pages: number;
   photos: number;
@@ -16,6 +43,14 @@ export interface LineAmounts {
   pages: Decimal;
   photos: Decimal;
   total: Decimal;
+}
+
+/**
+ * Spec §9 "current revenue" and "statistics": counts × prices, pages and photos as counted (no
+ * photo deduction), rounded to the cent per report like every other line.
+ */
+export function countsAmount({ pages, photos, pricePage, pricePhoto }: CountsAndPrices): Decimal {
+  return roundCents(toDecimal(pricePage).times(pages).plus(toDecimal(pricePhoto).times(photos)));
 }
 
 /** Half up, as the legacy Math.round: 2.5 → 3. */
@@ -52,3 +87,25 @@ export function retrocessionAmounts(counts: CountsAndPrices): LineAmounts {
 export function billingAmounts(counts: CountsAndPrices): LineAmounts {
   return lineAmounts(billingTextPages(counts.pages, counts.photos), counts);
 }
+
+/** The line a constat bills: its billing counts at the étude's tariffs. */
+export const billingLine = (report: BillingCounts): CountsAndPrices => ({
+  pages: report.countPagesBilling,
+  photos: report.countPhotosBilling,
+  pricePage: report.billingPricePage,
+  pricePhoto: report.billingPricePhoto,
+});
+
+/** The line a constat pays its secretary: its rétrocession counts at her tariffs. */
+export const retrocessionLine = (report: RetrocessionCounts): CountsAndPrices => ({
+  pages: report.countPagesRetrocession,
+  photos: report.countPhotosRetrocession,
+  pricePage: report.retrocessionPricePage,
+  pricePhoto: report.retrocessionPricePhoto,
+});
+
+/** Spec §9: a constat's billing amounts HT (billingAmounts of its billing line). */
+export const reportBillingAmounts = (report: BillingCounts): LineAmounts => billingAmounts(billingLine(report));
+
+/** Spec §9: a constat's rétrocession amounts HT (retrocessionAmounts of its rétrocession line). */
+export const reportRetrocessionAmounts = (report: RetrocessionCounts): LineAmounts => retrocessionAmounts(retrocessionLine(report));

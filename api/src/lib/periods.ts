@@ -82,10 +82,22 @@ export function currentParisMonth(now: Date): Period {
   return parisPeriod(year, month);
 }
 
+/** The Paris wall clock at an instant: year, month (1–12), day, hour (0–23) and minute. */
+export function parisDateTime(instant: Date): { year: number; month: number; day: number; hour: number; minute: number } {
+  const shifted = new Date(instant.getTime() + parisOffsetMinutes(instant) * 60_000);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+  };
+}
+
 /** Year, month (1–12) and day of the month in Paris of an instant. */
 export function parisDate(instant: Date): { year: number; month: number; day: number } {
-  const shifted = new Date(instant.getTime() + parisOffsetMinutes(instant) * 60_000);
-  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+  const { year, month, day } = parisDateTime(instant);
+  return { year, month, day };
 }
 
 /** Number of days of a month (1–12). */

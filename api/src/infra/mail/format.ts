@@ -1,25 +1,16 @@
-// The only date and money formatters of the mail templates. They depend on nothing else in mail/,
-// so they can move to a shared place once another layer (PDF bills, REST shims) needs them.
+// The only date and money formatters of the mail templates (and of the PDF bills). They depend on
+// nothing else in mail/.
+import { parisDateTime } from '../../lib/periods.js';
 
-// Études are in France: every date a user reads is in Paris time, whatever the server's zone.
-const PARIS_TIME_ZONE = 'Europe/Paris';
+const twoDigits = (value: number) => String(value).padStart(2, '0');
 
-const parisDateTimeParts = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: PARIS_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "05/11/2026 14:30" (DD/MM/YYYY HH:mm, Europe/Paris). */
+/**
+ * "05/11/2026 14:30" (DD/MM/YYYY HH:mm): études are in France, every date a user reads is in Paris
+ * time whatever the server's zone — the one Paris clock of lib/periods.ts.
+ */
 export function formatParisDateTime(date: Date): string {
-  // Assembled from parts: the separator ICU puts between date and time ("," / " à " / " ")
-  // changes between ICU versions.
-  const part = Object.fromEntries(parisDateTimeParts.formatToParts(date).map(({ type, value }) => [type, value]));
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+  const { year, month, day, hour, minute } = parisDateTime(date);
+  return `${twoDigits(day)}/${twoDigits(month)}/${year} ${twoDigits(hour)}:${twoDigits(minute)}`;
 }
 
 // UTC on both sides: a calendar month has no time zone, and this avoids any shift at midnight.

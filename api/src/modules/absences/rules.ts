@@ -1,11 +1,11 @@
 // Pure rules of absences ("indisponibilités"): whole days, inclusive (spec §3, §5).
+import { formMessages } from '../../lib/form-messages.js';
 import { FIRST_YEAR, LAST_YEAR } from '../../lib/periods.js';
 
 export const absenceMessages = {
-  required: 'Champ requis',
+  ...formMessages,
   invalidDate: 'Date invalide.',
   endBeforeStart: 'La date doit être postérieure à la date de début.',
-  tooLong: (max: number) => `Ce champ est trop long (${max} caractères maximum).`,
   outOfRange: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.',
   tooLongAbsence: 'Une absence dure au plus un an : déclarez-la en plusieurs fois.',
   created: 'Indisponibilité créée avec succès.',

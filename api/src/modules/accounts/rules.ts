@@ -1,4 +1,5 @@
 // Pure account rules shared by registration (auth) and the account forms (spec §5).
+import { formMessages } from '../../lib/form-messages.js';
 import type { Civility, Role } from '../../generated/prisma/enums.js';
 import { toDecimal, type DecimalInput } from '../../lib/money.js';
 
@@ -50,7 +51,7 @@ export function accountRequestPath(userId: number, action?: 'approve' | 'deny'):
 // ---------------------------------------------------------------------------------------------
 
 export const accountMessages = {
-  required: 'Champ requis',
+  ...formMessages,
   /** The secretary profile's own wording (spec §5). */
   requiredSecretaryProfile: 'Ce champs est requis',
   min3: 'Doit contenir au moins 3 caractères',
@@ -64,7 +65,6 @@ export const accountMessages = {
   confirmation: 'Mot de passe incorrect.',
   group: 'Sélectionnez un groupe',
   civility: 'Civilité invalide.',
-  tooLong: (max: number) => `Ce champ est trop long (${max} caractères maximum).`,
   notEditable: "Ce champ n'est pas modifiable.",
   notForRole: 'Ce champ ne concerne pas ce type de compte.',
   duplicateEmail: 'Cet email existe déjà.',
@@ -142,39 +142,24 @@ export type AccountField = keyof AccountFields;
  */
 export type AccountForm = { kind: 'create' | 'update' | 'profile'; role: Role };
 
+/** What every account carries, whatever its type. */
+const COMMON_FIELDS: readonly AccountField[] = [
+  'civility',
+  'firstName',
+  'lastName',
+  'telephone',
+  'email',
+  'identity',
+  'password',
+  'passwordConfirmation',
+  'description',
+];
+
 /** Fields each account type carries (spec §2 account forms): the rest does not apply to it. */
 const FIELDS_BY_ROLE: Record<Role, readonly AccountField[]> = {
-  ADMIN: ['civility', 'firstName', 'lastName', 'telephone', 'email', 'identity', 'password', 'passwordConfirmation', 'description'],
-  BAILIFF: [
-    'civility',
-    'firstName',
-    'lastName',
-    'telephone',
-    'email',
-    'identity',
-    'password',
-    'passwordConfirmation',
-    'description',
-    'instructions',
-  ],
-  SECRETARY: [
-    'civility',
-    'firstName',
-    'lastName',
-    'telephone',
-    'email',
-    'identity',
-    'password',
-    'passwordConfirmation',
-    'description',
-    'siret',
-    'address',
-    'zip',
-    'city',
-    'rib',
-    'secretaryPricePage',
-    'secretaryPricePhoto',
-  ],
+  ADMIN: COMMON_FIELDS,
+  BAILIFF: [...COMMON_FIELDS, 'instructions'],
+  SECRETARY: [...COMMON_FIELDS, 'siret', 'address', 'zip', 'city', 'rib', 'secretaryPricePage', 'secretaryPricePhoto'],
 };
 
 /**

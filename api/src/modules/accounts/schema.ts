@@ -29,6 +29,10 @@ const hidden = (_parent: unknown, _args: unknown, ctx: AppContext, _info: unknow
   if (!ctx.viewer) throw error;
   return null;
 };
+/** The options of a private field: admins and the account's owner read it, other viewers null. */
+const PRIVATE = { nullable: true, authScopes: adminOrSelf, unauthorizedResolver: hidden } as const;
+/** Likewise, secretaries too. */
+const SECRETARY_READABLE = { nullable: true, authScopes: adminSelfOrSecretary, unauthorizedResolver: hidden } as const;
 
 export const UserNode = builder.prismaNode('User', {
   description:
@@ -70,122 +74,48 @@ export const UserNode = builder.prismaNode('User', {
       resolve: (user) => user.group?.name ?? null,
     }),
     // Contact and private details: admins and the account's owner only.
-    status: t.expose('status', {
-      description: 'État du compte (administrateur ou titulaire).',
-      type: UserStatusEnum,
-      nullable: true,
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
-    }),
-    email: t.exposeString('email', {
-      description: 'Adresse e-mail (administrateur ou titulaire).',
-      nullable: true,
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
-    }),
-    identity: t.exposeString('identity', {
-      nullable: true,
-      description: 'Identifiant de connexion.',
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
-    }),
-    telephone: t.exposeString('telephone', {
-      description: 'Téléphone (administrateur ou titulaire).',
-      nullable: true,
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
-    }),
-    group: t.relation('group', {
-      nullable: true,
-      description: "L'étude d'un huissier (coordonnées et tarifs).",
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
-    }),
-    siret: t.exposeString('siret', {
-      description: 'Secrétaire : numéro Siret (administrateur ou titulaire).',
-      nullable: true,
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
-    }),
-    address: t.exposeString('address', {
-      description: 'Secrétaire : adresse postale (administrateur ou titulaire).',
-      nullable: true,
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
-    }),
-    zip: t.exposeString('zip', {
-      description: 'Secrétaire : code postal (administrateur ou titulaire).',
-      nullable: true,
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
-    }),
-    city: t.exposeString('city', {
-      description: 'Secrétaire : ville (administrateur ou titulaire).',
-      nullable: true,
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
-    }),
-    rib: t.exposeString('rib', {
-      description: 'Secrétaire : RIB (administrateur ou titulaire).',
-      nullable: true,
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
-    }),
+    status: t.expose('status', { description: 'État du compte (administrateur ou titulaire).', type: UserStatusEnum, ...PRIVATE }),
+    email: t.exposeString('email', { description: 'Adresse e-mail (administrateur ou titulaire).', ...PRIVATE }),
+    identity: t.exposeString('identity', { description: 'Identifiant de connexion.', ...PRIVATE }),
+    telephone: t.exposeString('telephone', { description: 'Téléphone (administrateur ou titulaire).', ...PRIVATE }),
+    group: t.relation('group', { description: "L'étude d'un huissier (coordonnées et tarifs).", ...PRIVATE }),
+    siret: t.exposeString('siret', { description: 'Secrétaire : numéro Siret (administrateur ou titulaire).', ...PRIVATE }),
+    address: t.exposeString('address', { description: 'Secrétaire : adresse postale (administrateur ou titulaire).', ...PRIVATE }),
+    zip: t.exposeString('zip', { description: 'Secrétaire : code postal (administrateur ou titulaire).', ...PRIVATE }),
+    city: t.exposeString('city', { description: 'Secrétaire : ville (administrateur ou titulaire).', ...PRIVATE }),
+    rib: t.exposeString('rib', { description: 'Secrétaire : RIB (administrateur ou titulaire).', ...PRIVATE }),
     secretaryPricePage: t.string({
-      nullable: true,
       description: 'Tarif par page de la secrétaire, en euros (« 1.20 »).',
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
+      ...PRIVATE,
       select: { secretaryPricePage: true },
       resolve: (user) => formatUnitPrice(user.secretaryPricePage),
     }),
     secretaryPricePhoto: t.string({
-      nullable: true,
       description: 'Tarif par photo de la secrétaire, en euros (« 0.35 »).',
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
+      ...PRIVATE,
       select: { secretaryPricePhoto: true },
       resolve: (user) => formatUnitPrice(user.secretaryPricePhoto),
     }),
     description: t.exposeString('description', {
       description: 'Administrateur : description libre (administrateur ou titulaire).',
-      nullable: true,
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
+      ...PRIVATE,
     }),
     lastActivityAt: t.expose('lastActivityAt', {
       description: 'Dernière activité connue sur l’application.',
       type: 'DateTime',
-      nullable: true,
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
+      ...PRIVATE,
     }),
-    createdAt: t.expose('createdAt', {
-      description: 'Date de création du compte.',
-      type: 'DateTime',
-      nullable: true,
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
-    }),
-    createdBy: t.relation('createdBy', {
-      nullable: true,
-      description: "L'administrateur qui a créé le compte (null pour une inscription).",
-      authScopes: adminOrSelf,
-      unauthorizedResolver: hidden,
-    }),
+    createdAt: t.expose('createdAt', { description: 'Date de création du compte.', type: 'DateTime', ...PRIVATE }),
+    createdBy: t.relation('createdBy', { description: "L'administrateur qui a créé le compte (null pour une inscription).", ...PRIVATE }),
     // What a bailiff asks of the secretaries who type for them.
     instructions: t.exposeString('instructions', {
-      nullable: true,
       description: 'Consignes aux secrétaires (HTML nettoyé) ; null quand il n’y en a pas.',
-      authScopes: adminSelfOrSecretary,
-      unauthorizedResolver: hidden,
+      ...SECRETARY_READABLE,
     }),
     matrices: t.relation('matrices', {
       type: MatrixNode,
-      nullable: true,
       description: 'Matrices associées (documents modèles d’un huissier), des plus anciennes aux plus récentes.',
-      authScopes: adminSelfOrSecretary,
-      unauthorizedResolver: hidden,
+      ...SECRETARY_READABLE,
       query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
     }),
   }),

@@ -3,7 +3,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppContext, ClientInfo, Services, Viewer } from '../../context.js';
 import { AppError, validationError } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
-import { hashToken } from '../auth/tokens.js';
+import { CREDENTIAL_SELECT, hashToken, isLiveCredential } from '../auth/tokens.js';
 import {
   API_TOKEN_PREFIX,
   apiTokenMessages,
@@ -63,17 +63,10 @@ export async function resolveApiToken(services: Pick<Services, 'db'>, token: str
   if (!isApiTokenFormat(token)) return null;
   const row = await services.db.apiToken.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: {
-      id: true,
-      expiresAt: true,
-      revokedAt: true,
-      lastUsedAt: true,
-      lastUsedIp: true,
-      user: { select: { id: true, role: true, status: true } },
-    },
+    select: { ...CREDENTIAL_SELECT, lastUsedIp: true },
   });
   const now = new Date();
-  if (!row || row.revokedAt || row.expiresAt <= now || row.user.status !== 'ACTIVE') return null;
+  if (!isLiveCredential(row, now)) return null;
   const viewer: Viewer = { id: row.user.id, role: row.user.role, sessionId: null, impersonatorId: null, apiTokenId: row.id };
   if (row.lastUsedIp !== client.ip) {
     const moved = await services.db.apiToken.updateMany({

@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
 import { accountRequestPath, civilityLabels, isEmail, normalizeEmail, parseCivility, toSearchText } from '../accounts/rules.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { hashToken, newToken } from './tokens.js';
+import { CREDENTIAL_SELECT, hashToken, isLiveCredential, newToken } from './tokens.js';
 import { announceRevoked, revokeSessions } from './live-sessions.js';
 import { guardLogin, guardRegistration, guardResetRequest, loginKey, loginSucceeded, mayMailReset } from './throttle.js';
 import { isStrongPassword, messages, sessionExpiry, validateRegistration, type RegistrationInput } from './rules.js';
@@ -84,17 +84,10 @@ export async function findLiveSession(
   if (!token) return null;
   const session = await services.db.session.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: {
-      id: true,
-      expiresAt: true,
-      revokedAt: true,
-      lastUsedAt: true,
-      impersonatorId: true,
-      user: { select: { id: true, role: true, status: true } },
-    },
+    select: { ...CREDENTIAL_SELECT, impersonatorId: true },
   });
   const now = Date.now();
-  if (!session || session.revokedAt || session.expiresAt.getTime() <= now || session.user.status !== 'ACTIVE') return null;
+  if (!isLiveCredential(session, new Date(now))) return null;
   if (now - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await services.db.session.update({ where: { id: session.id }, data: { lastUsedAt: new Date(now) } });
   }

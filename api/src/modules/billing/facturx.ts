@@ -73,6 +73,7 @@ export class FacturXFiguresError extends Error {
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[character]!);
 /** Control characters are not allowed in XML 1.0; names typed by people may hold some. */
+// eslint-disable-next-line no-control-regex -- matching the characters XML 1.0 forbids is the point
 const clean = (text: string) => escapeXml(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ' '));
 const money = (value: Decimal) => formatAmount(value);
 /** Unit prices keep their third decimal (DECIMAL(8,3)). */

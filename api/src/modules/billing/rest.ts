@@ -150,7 +150,8 @@ function list(value: unknown): unknown[] {
 /** A discount as typed: empty → missing (null), digits → number, anything else → an invalid value. */
 function discountValue(value: unknown): number | null {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return null;
-  const text = String(value).trim();
+  // Anything but digits (an object, a boolean) is invalid, as its text would be.
+  const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : '';
   return /^\d{1,3}$/.test(text) ? Number(text) : -1;
 }
 

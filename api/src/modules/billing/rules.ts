@@ -1,7 +1,7 @@
 // Billing of études (spec §9): report lines, discounts, VAT, payment mentions, and the rules of a
 // monthly bill (spec §4 bill lifecycle, §5 discounts).
-import { Decimal, roundCents, sum, toDecimal } from '../../lib/money.js';
-import { billingAmounts } from '../../lib/line-amounts.js';
+import { Decimal, roundCents, sum } from '../../lib/money.js';
+import { billingAmounts, type ReportCounts } from '../../lib/line-amounts.js';
 import { periodTotals, type CountsAndPrices, type PeriodTotals } from '../retrocession/rules.js';
 
 export const VAT_RATE = new Decimal('0.20');
@@ -136,10 +136,9 @@ export function isCurrentPeriod(period: { year: number; month: number }, current
   return period.year === current.year && period.month === current.month;
 }
 
-export interface BillableFacts {
+export interface BillableFacts extends Pick<ReportCounts, 'countPagesBilling'> {
   groupId: number | null;
   createdYearMonth: { year: number; month: number };
-  countPagesBilling: number;
   invoiced: boolean;
 }
 

@@ -10,22 +10,13 @@ import { BillFileRef, monthLabel, PeriodTotalsRef } from '../retrocession/schema
 import { FACTURX_XML_NAME } from './facturx.js';
 import { BILL_PDF_NAME, billMessages } from './rules.js';
 import * as billing from './service.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 
 // --- Bill --------------------------------------------------------------------------------------
 
-interface LineRow {
-  discount: number;
-  report: {
-    id: number;
-    name: string;
-    createdAt: Date;
-    countPagesBilling: number;
-    countPhotosBilling: number;
-    groupPricePage: { toString(): string } | null;
-    groupPricePhoto: { toString(): string } | null;
-  };
+type LineRow = Prisma.GroupBillReportGetPayload<{ select: typeof billing.BILL_LINES.select }> & {
   amounts: ReturnType<typeof billing.billLineAmounts>;
-}
+};
 
 const GroupBillLineRef = builder.objectRef<LineRow>('GroupBillLine').implement({
   description: 'Une ligne de facture : un constat, ses comptes figés et sa remise.',
@@ -78,32 +69,23 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
     groupAddress: t.exposeString('groupAddress', { description: 'Adresse de l’étude à la génération.' }),
     groupZip: t.exposeString('groupZip', { description: 'Code postal de l’étude à la génération.' }),
     groupCity: t.exposeString('groupCity', { description: 'Ville de l’étude à la génération.' }),
-    groupPricePage: t.field({
-      description: 'Tarif par page de l’étude à la génération, en euros HT.',
+    groupPricePage: t.expose('groupPricePage', { type: 'Decimal', description: 'Tarif par page de l’étude à la génération, en euros HT.' }),
+    groupPricePhoto: t.expose('groupPricePhoto', {
       type: 'Decimal',
-      resolve: (bill) => bill.groupPricePage,
-    }),
-    groupPricePhoto: t.field({
       description: 'Tarif par photo de l’étude à la génération, en euros HT.',
-      type: 'Decimal',
-      resolve: (bill) => bill.groupPricePhoto,
     }),
     discount: t.exposeInt('discount', { description: 'Remise globale, en %.' }),
     totalCountPages: t.exposeInt('totalCountPages', { description: 'Total des pages facturées.' }),
     totalCountPhotos: t.exposeInt('totalCountPhotos', { description: 'Total des photos facturées.' }),
-    amountHT: t.field({ type: 'Decimal', description: 'Total HT avant remises.', resolve: (bill) => bill.amountHT }),
-    discountAmount: t.field({
-      type: 'Decimal',
-      description: 'Remises des constats plus remise globale.',
-      resolve: (bill) => bill.discountAmount,
-    }),
+    amountHT: t.expose('amountHT', { type: 'Decimal', description: 'Total HT avant remises.' }),
+    discountAmount: t.expose('discountAmount', { type: 'Decimal', description: 'Remises des constats plus remise globale.' }),
     netAmountHT: t.field({
       description: 'Montant HT après remises, en euros.',
       type: 'Decimal',
       resolve: (bill) => toDecimal(bill.amountHT).minus(toDecimal(bill.discountAmount)),
     }),
-    vatAmount: t.field({ type: 'Decimal', description: 'TVA 20 %.', resolve: (bill) => bill.vatAmount }),
-    amountTTC: t.field({ description: 'Montant TTC, en euros.', type: 'Decimal', resolve: (bill) => bill.amountTTC }),
+    vatAmount: t.expose('vatAmount', { type: 'Decimal', description: 'TVA 20 %.' }),
+    amountTTC: t.expose('amountTTC', { type: 'Decimal', description: 'Montant TTC, en euros.' }),
     isSent: t.exposeBoolean('isSent', { description: 'Vrai une fois envoyée par e-mail à l’étude.' }),
     sentAt: t.expose('sentAt', { description: 'Date du dernier envoi.', type: 'DateTime', nullable: true }),
     isPaid: t.exposeBoolean('isPaid', { description: 'Vrai une fois marquée payée.' }),
@@ -139,25 +121,7 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
     lines: t.field({
       description: 'Les constats facturés, du plus ancien au plus récent.',
       type: [GroupBillLineRef],
-      select: {
-        lines: {
-          select: {
-            discount: true,
-            report: {
-              select: {
-                id: true,
-                name: true,
-                createdAt: true,
-                countPagesBilling: true,
-                countPhotosBilling: true,
-                groupPricePage: true,
-                groupPricePhoto: true,
-              },
-            },
-          },
-          orderBy: [{ report: { createdAt: 'asc' } }, { reportId: 'asc' }],
-        },
-      },
+      select: { lines: billing.BILL_LINES },
       resolve: (bill) => bill.lines.map((line) => ({ ...line, amounts: billing.billLineAmounts(line, bill) })),
     }),
   }),
@@ -175,7 +139,7 @@ const GroupBillFilterInput = builder.inputType('GroupBillFilter', {
   }),
 });
 
-const groupIdOf = (id: { typename: string; id: string }) => databaseId(id, 'Group', billMessages.groupNotFound);
+export const groupIdOf = (id: { typename: string; id: string }) => databaseId(id, 'Group', billMessages.groupNotFound);
 
 const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup').implement({
   description: 'Une étude dans la facturation d’un mois : ce qu’il reste à facturer et sa facture.',
@@ -210,16 +174,11 @@ const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup
         (await Promise.all(row.billableReportIds.map((id) => loadReportRow(ctx, id)))).filter((report) => report !== null),
     }),
     billableReportCount: t.int({ description: 'Nombre de constats à facturer.', resolve: (row) => row.billableReportIds.length }),
-    billableTotals: t.field({
+    billableTotals: t.expose('billableTotals', {
       type: PeriodTotalsRef,
       description: 'Chiffres des constats à facturer (billableReports) : ceux que la sélection proposera.',
-      resolve: (row) => row.billableTotals,
     }),
-    totals: t.field({
-      type: PeriodTotalsRef,
-      description: 'Tous les constats comptés du mois, facturés ou non.',
-      resolve: (row) => row.totals,
-    }),
+    totals: t.expose('totals', { type: PeriodTotalsRef, description: 'Tous les constats comptés du mois, facturés ou non.' }),
   }),
 });
 
@@ -229,16 +188,8 @@ const BillingPeriodRef = builder.objectRef<billing.BillingPeriod>('BillingPeriod
     year: t.exposeInt('year', { description: 'Année.' }),
     month: t.exposeInt('month', { description: 'Mois, 1 à 12.' }),
     isCurrent: t.exposeBoolean('isCurrent', { description: 'Mois en cours : les factures peuvent être générées.' }),
-    totals: t.field({
-      type: PeriodTotalsRef,
-      description: 'Constats comptés du mois (avant remises).',
-      resolve: (period) => period.totals,
-    }),
-    groups: t.field({
-      description: 'Les études qui ont des constats comptés ce mois-là.',
-      type: [BillingGroupRef],
-      resolve: (period) => period.groups,
-    }),
+    totals: t.expose('totals', { type: PeriodTotalsRef, description: 'Constats comptés du mois (avant remises).' }),
+    groups: t.expose('groups', { type: [BillingGroupRef], description: 'Les études qui ont des constats comptés ce mois-là.' }),
   }),
 });
 
@@ -293,132 +244,3 @@ builder.queryFields((t) => ({
 function toFilter(filter: typeof GroupBillFilterInput.$inferInput | null | undefined): billing.GroupBillFilter {
   return { year: filter?.year, month: filter?.month, number: filter?.number, groupId: filter?.groupId ? groupIdOf(filter.groupId) : null };
 }
-
-// --- Mutations --------------------------------------------------------------------------------
-
-const GroupBillPayload = builder.objectRef<{ billId: number; message: string }>('GroupBillPayload').implement({
-  description: 'Résultat d’une action sur une facture d’étude.',
-  fields: (t) => ({
-    message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
-    bill: t.prismaField({
-      description: 'La facture, relue après l’action.',
-      type: GroupBillNode,
-      resolve: (query, payload, _args, ctx) => ctx.db.groupBill.findUniqueOrThrow({ ...query, where: { id: payload.billId } }),
-    }),
-  }),
-});
-
-const billIdOf = (id: { typename: string; id: string }) => databaseId(id, 'GroupBill', billMessages.notFound);
-const reportIdOf = (id: { typename: string; id: string }) => databaseId(id, 'Report', billMessages.reportNotBillable);
-
-builder.mutationFields((t) => ({
-  generateGroupBill: t.field({
-    type: GroupBillPayload,
-    description:
-      'Génère la facture du mois en cours d’une étude : numéro suivant, constats marqués facturés, PDF. Une seule par étude et par mois.',
-    authScopes: { admin: true },
-    args: {
-      input: t.arg({
-        description: 'L’étude, les constats et leurs remises.',
-        required: true,
-        type: builder.inputType('GenerateGroupBillInput', {
-          description: 'Facture du mois d’une étude à générer.',
-          fields: (f) => ({
-            groupId: f.globalID({ description: 'L’étude à facturer.', for: GroupNode, required: true }),
-            year: f.int({ description: 'Mois en cours seulement ; par défaut celui-ci.' }),
-            month: f.int({ description: 'Mois en cours seulement (1 à 12) ; par défaut celui-ci.' }),
-            reports: f.field({
-              description: 'Les constats à facturer, chacun avec sa remise.',
-              required: true,
-              type: [
-                builder.inputType('GroupBillReportInput', {
-                  description: 'Un constat à facturer.',
-                  fields: (g) => ({
-                    reportId: g.globalID({
-                      description: 'Le constat (compté, du mois, pas encore facturé).',
-                      for: ReportNode,
-                      required: true,
-                    }),
-                    discount: g.int({ description: 'Remise en % (0 à 100), obligatoire.' }),
-                  }),
-                }),
-              ],
-            }),
-            discount: f.int({ description: 'Remise globale en % (0 à 100) ; absente : 0.' }),
-          }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const billId = await billing.generateGroupBill(ctx, {
-        groupId: groupIdOf(input.groupId),
-        year: input.year,
-        month: input.month,
-        reports: input.reports.map((line) => ({ reportId: reportIdOf(line.reportId), discount: line.discount })),
-        discount: input.discount,
-      });
-      return { billId, message: billMessages.created };
-    },
-  }),
-  sendGroupBill: t.field({
-    type: GroupBillPayload,
-    description:
-      'Envoie la facture PDF (Factur-X pour les factures émises depuis) à l’adresse de comptabilité de l’étude et prévient ses huissiers.',
-    authScopes: { admin: true },
-    args: {
-      input: t.arg({
-        description: 'La facture à envoyer.',
-        required: true,
-        type: builder.inputType('SendGroupBillInput', {
-          description: 'Facture à envoyer.',
-          fields: (f) => ({ billId: f.globalID({ description: 'La facture.', for: GroupBillNode, required: true }) }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const billId = billIdOf(input.billId);
-      await billing.sendGroupBill(ctx, billId);
-      return { billId, message: billMessages.sent };
-    },
-  }),
-  setGroupBillPaid: t.field({
-    description: 'Marque une facture d’étude payée ou non payée.',
-    type: GroupBillPayload,
-    authScopes: { admin: true },
-    args: {
-      input: t.arg({
-        description: 'La facture et son état.',
-        required: true,
-        type: builder.inputType('SetGroupBillPaidInput', {
-          description: 'Paiement d’une facture d’étude.',
-          fields: (f) => ({
-            billId: f.globalID({ description: 'La facture.', for: GroupBillNode, required: true }),
-            isPaid: f.boolean({ description: 'true : payée ; false : non payée.', required: true }),
-          }),
-        }),
-      }),
-    },
-    resolve: async (_root, { input }, ctx) => {
-      const billId = billIdOf(input.billId);
-      await billing.setGroupBillPaid(ctx, billId, input.isPaid);
-      return { billId, message: input.isPaid ? billMessages.paid : billMessages.unpaid };
-    },
-  }),
-}));
-
-// --- Subscription -----------------------------------------------------------------------------
-
-const BillingChangedRef = builder.objectRef<{ year: number; month: number }>('BillingChanged').implement({
-  description: 'Une facture de ce mois a été générée, envoyée ou marquée payée (ou non) : l’écran « Facturation » du mois se recharge.',
-  fields: (t) => ({ year: t.exposeInt('year', { description: 'Année.' }), month: t.exposeInt('month', { description: 'Mois, 1 à 12.' }) }),
-});
-
-builder.subscriptionField('billingChanged', (t) =>
-  t.field({
-    type: BillingChangedRef,
-    description: 'Factures des études, en direct (administrateurs).',
-    authScopes: { admin: true },
-    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('billingChanged', ctx.viewer!.id),
-    resolve: (event) => event,
-  }),
-);

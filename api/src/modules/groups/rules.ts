@@ -1,9 +1,10 @@
 // Pure rules of the étude (group) form (spec §2 'CRÉATION D'UN GROUPE', §5 'Group create/edit').
+import { formMessages } from '../../lib/form-messages.js';
 import { compact, isFrenchVatNumber, sirenOfSiret } from '../../lib/identifiers.js';
 import { isEmail } from '../accounts/rules.js';
 
 export const groupMessages = {
-  required: 'Champ requis',
+  ...formMessages,
   min3: 'Doit contenir au moins 3 caractères',
   zip: 'Doit contenir au moins 5 caractères',
   phone: 'Doit contenir au moins 9 caractères',
@@ -11,7 +12,6 @@ export const groupMessages = {
   email: 'Adresse e-mail invalide.',
   /** Spec 'Invalid characters' (tariffs). */
   price: 'Caractères invalides.',
-  tooLong: (max: number) => `Ce champ est trop long (${max} caractères maximum).`,
   created: 'Groupe créé avec succès.',
   updated: 'Groupe modifié avec succès.',
   notFound: 'Groupe introuvable.',

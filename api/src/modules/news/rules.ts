@@ -1,11 +1,11 @@
 // Pure news rules: form validation (spec §5 'News') and the list search (spec §7 GET news).
+import { formMessages } from '../../lib/form-messages.js';
 import { htmlToText } from '../../infra/html.js';
 
 export const newsMessages = {
+  ...formMessages,
   titleRequiredOnCreate: "Entrez votre Titre de l'actualité, s'il vous plaît !",
-  required: 'Champ requis',
   min3: 'Doit contenir au moins 3 caractères',
-  tooLong: (max: number) => `Ce champ est trop long (${max} caractères maximum).`,
   created: 'Actualités envoyées aux secrétaires avec succès',
   updated: 'Actualités mises à jour avec succès.',
   notFound: 'Actualité introuvable.',

@@ -5,9 +5,8 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { AppContext } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { billingAmounts } from '../billing/rules.js';
 import { countedReportsSql } from '../billing/service.js';
-import { retrocessionAmounts } from '../retrocession/rules.js';
+import { reportBillingAmounts, reportRetrocessionAmounts } from '../../lib/line-amounts.js';
 import { retrocessionReportsSql } from '../retrocession/service.js';
 import { amountsShownTo, statusShownTo } from '../reports/rules.js';
 import { reportsSql } from '../reports/read-model/filters.js';
@@ -48,27 +47,11 @@ const COLUMNS: Column[] = [
 // The amounts as the Report type computes them (reports/schema.ts), for the viewers it shows them to.
 const RETROCESSION_COLUMN: Column = {
   header: 'Montant rétrocession HT (€)',
-  cell: (report) =>
-    csvAmount(
-      retrocessionAmounts({
-        pages: report.countPagesRetrocession,
-        photos: report.countPhotosRetrocession,
-        pricePage: report.retrocessionPricePage,
-        pricePhoto: report.retrocessionPricePhoto,
-      }).total,
-    ),
+  cell: (report) => csvAmount(reportRetrocessionAmounts(report).total),
 };
 const BILLING_COLUMN: Column = {
   header: 'Montant facturation HT (€)',
-  cell: (report) =>
-    csvAmount(
-      billingAmounts({
-        pages: report.countPagesBilling,
-        photos: report.countPhotosBilling,
-        pricePage: report.billingPricePage,
-        pricePhoto: report.billingPricePhoto,
-      }).total,
-    ),
+  cell: (report) => csvAmount(reportBillingAmounts(report).total),
 };
 
 function columnsFor(ctx: AppContext): Column[] {

@@ -19,14 +19,8 @@ export interface PersonKey {
   lastName: string;
 }
 
-export interface ReportAggregate {
-  year: number | null;
-  month: number | null;
-  bailiff: PersonKey | null;
-  secretary: PersonKey | null;
-  groupId: number | null;
-  groupName: string | null;
-  status: ReportStatus | null;
+/** How many constats a group holds and the sums of their counts (the ReportCounts, spec §3). */
+export interface CountSums {
   reports: number;
   pagesProvisional: number;
   photosProvisional: number;
@@ -34,6 +28,16 @@ export interface ReportAggregate {
   photosRetrocession: number;
   pagesBilling: number;
   photosBilling: number;
+}
+
+export interface ReportAggregate extends CountSums {
+  year: number | null;
+  month: number | null;
+  bailiff: PersonKey | null;
+  secretary: PersonKey | null;
+  groupId: number | null;
+  groupName: string | null;
+  status: ReportStatus | null;
   /** Null for a viewer who may not read the étude's billing (a secretary). */
   billingAmountHT: Decimal | null;
   /** Null for a viewer who may not read a secretary's pay (a bailiff). */
@@ -134,7 +138,7 @@ function keyColumns(viewer: Viewer, source: Source, dimension: AggregateDimensio
 /** GROUP BY / ORDER BY expressions: the position of every key column in the select list. */
 const positions = (count: number) => Prisma.raw(Array.from({ length: count }, (_, index) => String(index + 1)).join(', '));
 
-interface AggregateRow {
+interface AggregateRow extends CountSums {
   year?: number;
   month?: number;
   bailiffId?: number;
@@ -146,13 +150,6 @@ interface AggregateRow {
   groupId?: number | null;
   groupName?: string | null;
   status?: ReportStatus;
-  reports: number;
-  pagesProvisional: number;
-  photosProvisional: number;
-  pagesRetrocession: number;
-  photosRetrocession: number;
-  pagesBilling: number;
-  photosBilling: number;
   billingCents: string | null;
   retrocessionCents: string | null;
 }
@@ -183,24 +180,23 @@ export async function reportAggregates(ctx: AppContext, filter: ReportFilter, gr
       ${TARIFF_JOINS}
      WHERE ${reportsSql(viewer, filter)}
      ${grouping}`;
-  return rows.map((row) => ({
-    year: row.year ?? null,
-    month: row.month ?? null,
-    bailiff: person(row.bailiffId, row.bailiffFirstName, row.bailiffLastName),
-    secretary: person(row.secretaryId, row.secretaryFirstName, row.secretaryLastName),
-    groupId: row.groupId ?? null,
-    groupName: row.groupName ?? null,
-    status: row.status ?? null,
-    reports: row.reports,
-    pagesProvisional: row.pagesProvisional,
-    photosProvisional: row.photosProvisional,
-    pagesRetrocession: row.pagesRetrocession,
-    photosRetrocession: row.photosRetrocession,
-    pagesBilling: row.pagesBilling,
-    photosBilling: row.photosBilling,
-    billingAmountHT: euros(row.billingCents),
-    retrocessionAmountHT: euros(row.retrocessionCents),
-  }));
+  return rows.map(
+    ({ year, month, bailiffId, bailiffFirstName, bailiffLastName, secretaryId, secretaryFirstName, secretaryLastName, ...row }) => {
+      const { groupId, groupName, status, billingCents: billing, retrocessionCents: retrocession, ...sums } = row;
+      return {
+        year: year ?? null,
+        month: month ?? null,
+        bailiff: person(bailiffId, bailiffFirstName, bailiffLastName),
+        secretary: person(secretaryId, secretaryFirstName, secretaryLastName),
+        groupId: groupId ?? null,
+        groupName: groupName ?? null,
+        status: status ?? null,
+        ...sums,
+        billingAmountHT: euros(billing),
+        retrocessionAmountHT: euros(retrocession),
+      };
+    },
+  );
 }
 
 export { AGGREGATE_DIMENSIONS };

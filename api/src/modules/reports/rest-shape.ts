@@ -2,6 +2,7 @@
 // baliff_id, …): the GraphQL selection the /api/v1 routes ask for and its mapping to the legacy
 // JSON, shared by the reports, rétrocession and billing routes.
 import type { ReportStatus } from '../../generated/prisma/enums.js';
+import type { ReportCounts } from '../../lib/line-amounts.js';
 
 const FILE_FIELDS = 'id name size createdAt url downloadUrl pageCount photoCount countStatus countError';
 export const REPORT_FIELDS = `
@@ -48,7 +49,7 @@ interface Amounts {
   total: string;
 }
 
-export interface ReportData {
+export interface ReportData extends ReportCounts {
   databaseId: number;
   name: string;
   status: ReportStatus;
@@ -64,12 +65,6 @@ export interface ReportData {
   secretary: Person | null;
   deposited: { files: FileData[]; detected: Detected };
   returned: { files: FileData[]; detected: Detected };
-  countPagesProvisional: number;
-  countPhotosProvisional: number;
-  countPagesRetrocession: number;
-  countPhotosRetrocession: number;
-  countPagesBilling: number;
-  countPhotosBilling: number;
   retrocessionComment: string | null;
   retrocessionAmounts: Amounts | null;
   billingAmounts: Amounts | null;

@@ -2,7 +2,14 @@ import { builder } from '../../graphql/builder.js';
 import { UserNode } from '../accounts/schema.js';
 import type { AppContext } from '../../context.js';
 import { ReportFileKind, ReportStatus, type Role } from '../../generated/prisma/enums.js';
-import { billingAmounts, retrocessionAmounts, type CountsAndPrices, type LineAmounts } from '../../lib/line-amounts.js';
+import {
+  billingAmounts,
+  billingLine,
+  retrocessionAmounts,
+  retrocessionLine,
+  type CountsAndPrices,
+  type LineAmounts,
+} from '../../lib/line-amounts.js';
 import { toDecimal, type Decimal } from '../../lib/money.js';
 import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, isAwaitingSecretary, statusShownTo } from './rules.js';
 import { loadReportRows, type ReportCommentRow, type ReportFileRow, type ReportRow } from './read-model/rows.js';
@@ -260,28 +267,13 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
       nullable: true,
       description: 'Rétrocession : comptes rétrocession × tarifs de la secrétaire (spec §9) ; null pour un huissier.',
       resolve: (report, _args, ctx) =>
-        !amountsShownTo(viewerRole(ctx)).retrocession
-          ? null
-          : priced(retrocessionAmounts, {
-              pages: report.countPagesRetrocession,
-              photos: report.countPhotosRetrocession,
-              pricePage: report.retrocessionPricePage,
-              pricePhoto: report.retrocessionPricePhoto,
-            }),
+        !amountsShownTo(viewerRole(ctx)).retrocession ? null : priced(retrocessionAmounts, retrocessionLine(report)),
     }),
     billingAmounts: t.field({
       type: AmountsRef,
       nullable: true,
       description: 'Facturation : comptes facturés × tarifs de l’étude (spec §9) ; null pour une secrétaire.',
-      resolve: (report, _args, ctx) =>
-        !amountsShownTo(viewerRole(ctx)).billing
-          ? null
-          : priced(billingAmounts, {
-              pages: report.countPagesBilling,
-              photos: report.countPhotosBilling,
-              pricePage: report.billingPricePage,
-              pricePhoto: report.billingPricePhoto,
-            }),
+      resolve: (report, _args, ctx) => (!amountsShownTo(viewerRole(ctx)).billing ? null : priced(billingAmounts, billingLine(report))),
     }),
     comments: t.field({
       type: [CommentRef],

@@ -2,6 +2,7 @@
 // and only then notifies (issue 16: no interleaving leaves a constat in no list).
 import type { AppContext } from '../../context.js';
 import { AppError, validationError } from '../../errors.js';
+import type { ReportCounts } from '../../lib/line-amounts.js';
 import { recordAudit } from '../audit/service.js';
 import { detectedTotals } from '../counting/rules.js';
 import { storeNotifications } from '../notifications/service.js';
@@ -50,11 +51,7 @@ function assertCounts(counts: Record<string, number>): void {
   if (Object.keys(errors).length > 0) throw validationError(errors, messages.countInvalid);
 }
 
-export interface RetrocessionInput {
-  countPagesProvisional: number;
-  countPhotosProvisional: number;
-  comment?: string | null;
-}
+export type RetrocessionInput = Pick<ReportCounts, 'countPagesProvisional' | 'countPhotosProvisional'> & { comment?: string | null };
 
 /**
  * Where counts come from: typed by a person, or the counting job's detection on the returned items
@@ -119,17 +116,12 @@ export async function setRetrocession(
   await publishChange(ctx, report);
 }
 
-export interface BillingInput {
-  countPagesRetrocession: number;
-  countPhotosRetrocession: number;
-  countPagesBilling: number;
-  countPhotosBilling: number;
-}
+export type BillingInput = Omit<ReportCounts, 'countPagesProvisional' | 'countPhotosProvisional'>;
 
 /**
  * The admin's final counts ("Rapport facturé"), with the tariffs in force captured on the report.
  * The row stays locked from the invoiced check to the commit: a bill generated meanwhile waits, then
- * reads these counts (billing/service.ts locks the same rows), or this call sees it invoiced.
+ * reads these counts (billing/generation.ts locks the same rows), or this call sees it invoiced.
  */
 export async function setBilling(
   ctx: AppContext,

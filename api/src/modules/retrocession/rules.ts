@@ -2,17 +2,15 @@
 // invoices (spec §2 "Rétrocession", §9 "Secretary invoice number").
 import type { CountsAndPrices, LineAmounts } from '../../lib/line-amounts.js';
 import { retrocessionAmounts } from '../../lib/line-amounts.js';
-import { Decimal, roundCents, sum, toDecimal } from '../../lib/money.js';
+import { Decimal, sum } from '../../lib/money.js';
 
-export { retrocessionAmounts, retrocessionTextPages, type CountsAndPrices, type LineAmounts } from '../../lib/line-amounts.js';
-
-/**
- * Spec §9 "current revenue" and "statistics": counts × prices, pages and photos as counted (no
- * photo deduction), rounded to the cent per report like every other line.
- */
-export function countsAmount({ pages, photos, pricePage, pricePhoto }: CountsAndPrices): Decimal {
-  return roundCents(toDecimal(pricePage).times(pages).plus(toDecimal(pricePhoto).times(photos)));
-}
+export {
+  countsAmount,
+  retrocessionAmounts,
+  retrocessionTextPages,
+  type CountsAndPrices,
+  type LineAmounts,
+} from '../../lib/line-amounts.js';
 
 /** "CUMUL PÉRIODE" (spec §2): Nb de constats, pages, pages texte, photos, Total HT. */
 export interface PeriodTotals {

@@ -1,11 +1,11 @@
 // The seller's invoicing settings (« Paramètres de facturation », issue 22): who issues the bills,
 // as a Factur-X (EN 16931) invoice needs it. Pure validation; identifiers are checked by their
 // check digits (api/src/lib/identifiers.ts).
+import { formMessages } from '../../lib/form-messages.js';
 import { compact, isBic, isFrenchVatNumber, isIban, isSiret, sirenOfSiret } from '../../lib/identifiers.js';
 
 export const sellerMessages = {
-  required: 'Champ requis',
-  tooLong: (max: number) => `Ce champ est trop long (${max} caractères maximum).`,
+  ...formMessages,
   siret: 'Siret invalide : 14 chiffres dont le dernier est une clé de contrôle.',
   vatNumber: 'Numéro de TVA invalide : FR, une clé de 2 chiffres puis le SIREN (la clé doit correspondre au SIREN).',
   vatNotSiren: 'Le numéro de TVA doit reprendre le SIREN du Siret.',

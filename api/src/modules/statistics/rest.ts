@@ -3,6 +3,7 @@
 import { legacyFailure } from '../../http/legacy.js';
 import { json } from '../../http/request.js';
 import type { RestContext, Route } from '../../http/rest.js';
+import type { ReportCounts } from '../../lib/line-amounts.js';
 import { parisYearMonth } from '../../lib/periods.js';
 
 interface StatisticsData {
@@ -12,20 +13,16 @@ interface StatisticsData {
   secretariesTotal: string;
   bailiffsTotal: string;
   series: { id: string; data: { x: string; y: number; amount: string }[] }[];
-  items: {
+  items: (Omit<ReportCounts, 'countPagesProvisional' | 'countPhotosProvisional'> & {
     reportDatabaseId: number;
     createdAt: string;
-    countPagesRetrocession: number;
-    countPhotosRetrocession: number;
-    countPagesBilling: number;
-    countPhotosBilling: number;
     secretaryPricePage: string | null;
     secretaryPricePhoto: string | null;
     groupPricePage: string | null;
     groupPricePhoto: string | null;
     secretaryAmount: string;
     bailiffAmount: string;
-  }[];
+  })[];
 }
 
 /** An integer query value, or undefined when absent or not a whole number. */

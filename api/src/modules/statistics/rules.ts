@@ -3,7 +3,7 @@
 // étude prices) — in the shape a line chart (nivo) takes: [{ id, data: [{ x, y }] }].
 import { Decimal, sum, type DecimalInput } from '../../lib/money.js';
 import { daysInMonth, parisDate } from '../../lib/periods.js';
-import { countsAmount } from '../retrocession/rules.js';
+import { countsAmount, type ReportCounts } from '../../lib/line-amounts.js';
 
 export const FIRST_STATISTICS_YEAR = 2000;
 /** Legacy `month=-1`: the whole year. */
@@ -30,12 +30,9 @@ export function validateStatisticsPeriod(year: number, month: number | null | un
 /** null for the whole year. */
 export const monthOrYear = (month: number | null | undefined): number | null => (month == null || month === WHOLE_YEAR ? null : month);
 
-export interface StatisticsItem {
+/** A constat with its validated counts at its effective tariffs (secretary's and étude's). */
+export interface StatisticsItem extends Omit<ReportCounts, 'countPagesProvisional' | 'countPhotosProvisional'> {
   createdAt: Date;
-  countPagesRetrocession: number;
-  countPhotosRetrocession: number;
-  countPagesBilling: number;
-  countPhotosBilling: number;
   secretaryPricePage: DecimalInput | null;
   secretaryPricePhoto: DecimalInput | null;
   groupPricePage: DecimalInput | null;

@@ -8,6 +8,7 @@ import type { AppContext, Viewer } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { FileCountStatus, ReportFileKind, ReportStatus, Role } from '../../../generated/prisma/enums.js';
 import { validationError } from '../../../errors.js';
+import type { ReportCounts } from '../../../lib/line-amounts.js';
 import { requestBatch } from '../../../infra/request-batch.js';
 import type { ReportsWhere } from './filters.js';
 import { billingPricePage, billingPricePhoto, retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from './tariffs.js';
@@ -44,7 +45,7 @@ export interface PersonRow {
   lastName: string;
 }
 
-export interface ReportRow {
+export interface ReportRow extends ReportCounts {
   id: number;
   name: string;
   bailiffId: number;
@@ -56,12 +57,6 @@ export interface ReportRow {
   updatedAt: Date;
   lastStatusChange: Date;
   returnedAt: Date | null;
-  countPagesProvisional: number;
-  countPhotosProvisional: number;
-  countPagesRetrocession: number;
-  countPhotosRetrocession: number;
-  countPagesBilling: number;
-  countPhotosBilling: number;
   retrocessionComment: string | null;
   // Effective tariffs (tariffs.ts: captured on the constat, else those in force), decimals as text
   // (exact) for the money rules' DecimalInput; null when none applies or the viewer may not read

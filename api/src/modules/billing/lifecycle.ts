@@ -1,0 +1,80 @@
+// A bill after its generation (spec §4): e-mailed to the étude (again if need be), paid or not.
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { MailDeliveryError, renderMail } from '../../infra/mail/index.js';
+import { formatEuros, formatMonthYear } from '../../infra/mail/format.js';
+import { formatAmount, toDecimal } from '../../lib/money.js';
+import { recordAudit } from '../audit/service.js';
+import { notifyUsers } from '../notifications/service.js';
+import { requireAdmin } from '../../guards.js';
+import { groupBillPdf } from './documents.js';
+import { billMessages } from './rules.js';
+import { findVisibleBill, publishBillingChanged } from './service.js';
+
+/** E-mails the invoice to the étude's accounting address, PDF attached; tells the étude's bailiffs. */
+export async function sendGroupBill(ctx: AppContext, billId: number): Promise<void> {
+  requireAdmin(ctx);
+  const bill = await findVisibleBill(ctx, billId);
+  const group = await ctx.db.group.findUniqueOrThrow({ where: { id: bill.groupId }, select: { email: true } });
+  const pdf = await groupBillPdf(ctx, bill.id);
+  const amountTtc = formatAmount(toDecimal(bill.amountTTC));
+  const mail = await renderMail.billSent({
+    groupName: bill.groupName,
+    billNumber: String(bill.number),
+    year: bill.year,
+    month: bill.month,
+    amountTtc,
+  });
+  try {
+    await ctx.mailer.send({
+      to: group.email,
+      ...mail,
+      attachments: [{ filename: pdf.name, content: pdf.content, contentType: 'application/pdf' }],
+    });
+  } catch (error) {
+    if (!(error instanceof MailDeliveryError)) throw error;
+    console.error('[billing] envoi de la facture impossible', error);
+    throw new AppError('SERVICE_UNAVAILABLE', billMessages.sendFailed);
+  }
+
+  const now = new Date();
+  await ctx.db.$transaction(async (tx) => {
+    await tx.groupBill.update({ where: { id: bill.id }, data: { isSent: true, sentAt: now } });
+    await recordAudit(tx, ctx, {
+      action: 'billing.send',
+      entity: 'GroupBill',
+      entityId: bill.id,
+      data: { to: group.email, resent: bill.isSent },
+    });
+  });
+  await publishBillingChanged(ctx, bill);
+  const bailiffs = await ctx.db.user.findMany({
+    where: { groupId: bill.groupId, role: 'BAILIFF', status: 'ACTIVE' },
+    select: { id: true },
+  });
+  await notifyUsers(
+    ctx,
+    bailiffs.map((bailiff) => bailiff.id),
+    {
+      kind: 'BILL_SENT',
+      body: `<p>La facture n° ${bill.number} de ${formatMonthYear(bill.year, bill.month)} (${formatEuros(amountTtc)} TTC) a été envoyée à votre étude. Retrouvez-la dans « Mes factures ».</p>`,
+    },
+  );
+}
+
+/** Spec §4: "paid" is a checkbox the admin ticks or unticks. */
+export async function setGroupBillPaid(ctx: AppContext, billId: number, isPaid: boolean): Promise<void> {
+  requireAdmin(ctx);
+  const bill = await findVisibleBill(ctx, billId);
+  // Conditional on the state it changes: of two identical clicks at once, one records the change.
+  const changed = await ctx.db.$transaction(async (tx) => {
+    const { count } = await tx.groupBill.updateMany({
+      where: { id: bill.id, isPaid: !isPaid },
+      data: { isPaid, paidAt: isPaid ? new Date() : null },
+    });
+    if (count === 1)
+      await recordAudit(tx, ctx, { action: isPaid ? 'billing.paid' : 'billing.unpaid', entity: 'GroupBill', entityId: bill.id });
+    return count === 1;
+  });
+  if (changed) await publishBillingChanged(ctx, bill);
+}
