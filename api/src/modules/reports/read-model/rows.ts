@@ -112,7 +112,7 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, content: RowCo
       'countPagesProvisional', r."countPagesProvisional", 'countPhotosProvisional', r."countPhotosProvisional",
       'countPagesRetrocession', r."countPagesRetrocession", 'countPhotosRetrocession', r."countPhotosRetrocession",
       'countPagesBilling', r."countPagesBilling", 'countPhotosBilling', r."countPhotosBilling",
-      'retrocessionComment', r."retrocessionComment", 'visible', ${visibleReportsSql(viewer)},
+      'retrocessionComment', r."retrocessionComment", 'visible', coalesce(${visibleReportsSql(viewer)}, false),
       'billingPricePage', ${billingShown(viewer, Prisma.sql`${billingPricePage}::text`)}, 'billingPricePhoto', ${billingShown(viewer, Prisma.sql`${billingPricePhoto}::text`)},
       'retrocessionPricePage', ${secretaryPay(viewer, Prisma.sql`${retrocessionPricePage}::text`)}, 'retrocessionPricePhoto', ${secretaryPay(viewer, Prisma.sql`${retrocessionPricePhoto}::text`)},
       'files', ${
