@@ -523,6 +523,8 @@ export async function generateDataset(url: string, options: DatasetOptions): Pro
     for (const definition of indexes) await client.query(definition);
     await client.query(`DELETE FROM "ReportMonthSummary"`);
     await client.query(`DO $$ BEGIN EXECUTE report_month_summary_sql('SELECT 1 AS sign, r.* FROM "Report" r'); END $$`);
+    await client.query(`DELETE FROM "ReportTotals"`);
+    await client.query(`DO $$ BEGIN EXECUTE report_totals_sql('SELECT 1 AS sign, r.* FROM "Report" r'); END $$`);
     const count = async (table: string) => Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}"`)).rows[0].n);
     const totals = { reports: await count('Report'), reportFiles: await count('ReportFile'), comments: await count('Comment'), commentReads: await count('CommentRead') };
     await client.query('COMMIT');

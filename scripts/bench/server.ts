@@ -1,16 +1,16 @@
 // The server process the benchmark drives: the product's own startServer(), configured from the
 // environment exactly as api/src/main.ts does it, plus bench-only routes under /__bench/ that exist
 // only when their flag is set (they are not part of the product and never reach its router):
-//   BENCH_FLOOR=1      GET /__bench/floor?first=N  the screen query's JSON by one hand-written SQL statement
+//   BENCH_FLOOR=1      GET /__bench/floor?first=N  the screen query's JSON from the read model's statements, without GraphQL
 //   BENCH_SQL_COUNT=1  GET /__bench/sql            SQL statements Prisma sent since the previous call
-//                      POST /__bench/explain       EXPLAIN (ANALYZE, BUFFERS) of given statements and of the floor's
+//                      POST /__bench/explain       EXPLAIN (ANALYZE, BUFFERS) of given statements
 //   BENCH_GC=1         POST /__bench/gc            a full garbage collection (node --expose-gc), then the memory
 //                                                  figures: the export's RSS baseline that the GC's timing does not move
 // Compiled with the product (scripts/bench/tsconfig.json) and started with plain `node`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadConfig } from '../../api/src/config.js';
 import { startServer } from '../../api/src/bootstrap.js';
-import { createFloorHandler, floorStatement } from './floor.js';
+import { createFloorHandler } from './floor.js';
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -44,14 +44,13 @@ async function main(): Promise<void> {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ statements: taken.map((entry) => entry.sql), params: taken.map((entry) => entry.params) }));
       return Promise.resolve();
     });
-    // Plans of the statements the bench captured (body: { statements, params, floor: { first, viewerId } }),
+    // Plans of the statements the bench captured (body: { statements, params }),
     // each the fastest (warm) of several runs.
     routes.set('/__bench/explain', async (request, response) => {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { statements: string[]; params: string[]; floor: { first: number; viewerId: number } };
-      const floor = floorStatement(body.floor.first, body.floor.viewerId, new Date());
-      const list = [...body.statements.map((sql, index) => ({ sql, params: JSON.parse(body.params[index]) as unknown[] })), floor];
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { statements: string[]; params: string[] };
+      const list = body.statements.map((sql, index) => ({ sql, params: JSON.parse(body.params[index]) as unknown[] }));
       const db = running.services.db;
       const plans: string[] = [];
       for (const statement of list) {

@@ -1,7 +1,8 @@
 // reportAggregates reads the monthly rollup the database keeps (migration report_month_summary):
 // these tests change what it was computed from — tariffs in force, a bailiff's étude, a removed
 // secretary — and write constats concurrently, then check the rollup against a rebuild from the
-// constats and the aggregates against the sums over the list.
+// constats and the aggregates against the sums over the list; the lists' totals (migration
+// report_totals, read by every list's count) are checked against the constats alike.
 import { GROUPINGS, aggregates, expected, wholeList } from '../support/aggregates.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, loginToken } from '../support/http.js';
@@ -77,8 +78,21 @@ async function rollupDrift(): Promise<unknown[]> {
   return drift;
 }
 
+/** The totals per key (a key may have several rows) against a count of "Report": no difference expected. */
+async function totalsDrift(): Promise<unknown[]> {
+  const totals = `SELECT "bailiffId", "secretaryId", "status"::text, "isArchived", sum("reports")::int AS reports
+    FROM "ReportTotals" GROUP BY 1, 2, 3, 4 HAVING sum("reports") <> 0`;
+  const counted = `SELECT "bailiffId", coalesce("secretaryId", 0), "status"::text, "isArchived", count(*)::int
+    FROM "Report" GROUP BY 1, 2, 3, 4`;
+  return app.services.db.$queryRawUnsafe<unknown[]>(`
+    (SELECT 'totals' AS side, * FROM (${totals}) t EXCEPT ALL SELECT 'totals', * FROM (${counted}) c)
+    UNION ALL
+    (SELECT 'counted' AS side, * FROM (${counted}) c EXCEPT ALL SELECT 'counted', * FROM (${totals}) t)`);
+}
+
 async function expectAggregatesMatchTheList(): Promise<void> {
   expect(await rollupDrift()).toEqual([]);
+  expect(await totalsDrift()).toEqual([]);
   const rows = await wholeList(app.url, admin);
   for (const groupBy of GROUPINGS) {
     const sorted = (await aggregates(app.url, admin, groupBy)).sort((a: any, b: any) => a.key.localeCompare(b.key));
@@ -190,7 +204,10 @@ describe('the monthly rollup behind reportAggregates', () => {
     const rollupRows = async () =>
       (await db.$queryRawUnsafe<{ id: bigint }[]>('SELECT id FROM "ReportMonthSummary" ORDER BY id')).map((row) => String(row.id));
     const id = (await db.report.findFirstOrThrow({ where: { name: { startsWith: 'Cumul' } }, orderBy: { id: 'asc' } })).id;
+    const totalsRows = async () =>
+      (await db.$queryRawUnsafe<{ id: bigint }[]>('SELECT id FROM "ReportTotals" ORDER BY id')).map((row) => String(row.id));
     const before = await rollupRows();
+    const totalsBefore = await totalsRows();
     expect(before.length).toBeGreaterThan(0);
     // A rename, a new date of status change (updatedAt written too), a bulk update matching nothing, a delete of nothing.
     await db.report.update({ where: { id }, data: { name: 'Cumul renommé' } });
@@ -200,6 +217,11 @@ describe('the monthly rollup behind reportAggregates', () => {
     // A statement touching several constats of which none changes a summarised column.
     await db.report.updateMany({ where: { name: { startsWith: 'Cumul' } }, data: { updatedAt: new Date() } });
     expect(await rollupRows()).toEqual(before);
+    expect(await totalsRows()).toEqual(totalsBefore);
+    // The totals move with a status, not with a count.
+    await db.report.update({ where: { id }, data: { status: 'TE' } });
+    expect(await totalsRows()).not.toEqual(totalsBefore);
+    expect(await totalsDrift()).toEqual([]);
     // A count that changes, within a statement that also renames: the rollup moves, and stays right.
     await db.report.update({ where: { id }, data: { name: 'Cumul 0', countPagesBilling: { increment: 2 } } });
     expect(await rollupRows()).not.toEqual(before);

@@ -206,6 +206,17 @@ describe('the visibility table', () => {
     expect({ retrocession: aggregate.retrocessionAmountHT !== null, billing: aggregate.billingAmountHT !== null }).toEqual(AMOUNTS[role]);
   });
 
+  it.each(ROLES)('%s: the Report rows (node(id:), reportChanged) are visible as the table says, as can(view) does', async (role) => {
+    const fixtures = Object.keys(ids) as Fixture[];
+    const rows = await loadReportRows(
+      serviceContext(app, viewers[role]),
+      fixtures.map((fixture) => ids[fixture]),
+    );
+    const visible = fixtures.filter((_fixture, index) => rows[index]!.visible);
+    expect(visible.sort()).toEqual([...SEES[role]].sort());
+    expect(fixtures.filter((fixture) => can(viewers[role], 'view', facts[fixture])).sort()).toEqual(visible);
+  });
+
   it.each(ROLES)('%s: the action rule amountsShownTo answers the table', (role) => {
     expect(amountsShownTo(role)).toEqual(AMOUNTS[role]);
   });

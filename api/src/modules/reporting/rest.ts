@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { bearerToken, clientInfo, json } from '../../http/request.js';
 import type { RestContext, Route } from '../../http/rest.js';
 import { resolveSession } from '../auth/service.js';
-import { countReports } from '../reports/read-model/count.js';
+import { countReports, countSql } from '../reports/read-model/count.js';
 import { exportCsv, exportWhere } from './export.js';
 import { parseExportQuery } from './rules.js';
 
@@ -27,7 +27,7 @@ async function exportReports(ctx: RestContext, services: Services): Promise<Resp
     const query = parseExportQuery(ctx.url.search);
     list = query.list;
     where = exportWhere(app, query);
-    total = await countReports(app, where);
+    total = await countReports(app, countSql(where));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return json({ code: error.httpStatus, message: error.message, fields: error.fields }, error.httpStatus);

@@ -9,7 +9,7 @@ import { sqlTimestamp } from '../../infra/db.js';
 import { sum, toDecimal, type Decimal } from '../../lib/money.js';
 import { currentParisMonth, parisYearMonth } from '../../lib/periods.js';
 import { retrocessionAmounts } from '../retrocession/rules.js';
-import { countReports } from './read-model/count.js';
+import { countReports, listCountSql } from './read-model/count.js';
 import { createdWithin, reportsSql, statusList, type ReportFilter } from './read-model/filters.js';
 import { billingPricePage, billingPricePhoto, retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from './read-model/tariffs.js';
 import { visibleReportsSql } from './read-model/visibility.js';
@@ -28,7 +28,6 @@ export interface ReportHeaders {
 const IN_PROGRESS: ReportStatus[] = ['EC', 'RS'];
 
 interface HeaderRow {
-  totalReports: number;
   reportsInAlert: number;
   averageDelayHours: number | null;
   currentRevenue: string;
@@ -41,34 +40,29 @@ export async function reportHeaders(ctx: AppContext, filter: ReportFilter, now =
   // constat in progress is in alert from ALERT_WARNING_HOURS on.
   const clock = Prisma.raw(viewer.role === 'SECRETARY' ? 'r."lastStatusChange"' : 'r."createdAt"');
   const alertFrom = new Date(now.getTime() - ALERT_WARNING_HOURS * 3_600_000);
-  const inProgress = Prisma.sql`r.status IN (${statusList(IN_PROGRESS)})`;
-  const where = reportsSql(viewer, filter);
-  // One statement: PostgreSQL counts, averages and adds up instead of sending every row of the
-  // list and of the month. "CA en cours" is spec §9's counts × effective étude tariffs, each report
-  // rounded to the cent (round() on numeric is half up for these positive amounts, money.ts's
-  // policy), over what the viewer may see this Paris month whatever the list filters.
+  // One statement over the list's constats in progress only (an index reads them, however long
+  // the history): PostgreSQL counts, averages and adds up instead of sending every row. The total
+  // is the list's own count (read-model/count.ts, shared with its totalCount). "CA en cours" is
+  // spec §9's counts × effective étude tariffs, each report rounded to the cent (round() on
+  // numeric is half up for these positive amounts, money.ts's policy), over what the viewer may
+  // see this Paris month whatever the list filters.
   const headers = ctx.db.$queryRaw<HeaderRow[]>`
-    SELECT count(*)::int AS "totalReports",
-           (count(*) FILTER (WHERE ${inProgress} AND ${clock} <= ${sqlTimestamp(alertFrom)}))::int AS "reportsInAlert",
-           (avg(greatest(0, extract(epoch FROM ${sqlTimestamp(now)} - r."lastStatusChange") / 3600)) FILTER (WHERE ${inProgress}))::float8 AS "averageDelayHours",
+    SELECT (count(*) FILTER (WHERE ${clock} <= ${sqlTimestamp(alertFrom)}))::int AS "reportsInAlert",
+           avg(greatest(0, extract(epoch FROM ${sqlTimestamp(now)} - r."lastStatusChange") / 3600))::float8 AS "averageDelayHours",
            (SELECT coalesce(sum(round(coalesce(${billingPricePage}, 0) * r."countPagesRetrocession"
                                     + coalesce(${billingPricePhoto}, 0) * r."countPhotosRetrocession", 2)), 0)::text
               FROM "Report" r ${TARIFF_JOINS}
              WHERE ${visibleReportsSql(viewer)} AND ${createdWithin(month)}) AS "currentRevenue"
       FROM "Report" r
-     WHERE ${where}`;
-  countReports.prime(
-    ctx,
-    where,
-    headers.then(([row]) => row.totalReports),
-  );
-  const [[row], secretary, bailiff] = await Promise.all([
+     WHERE ${reportsSql(viewer, filter)} AND r.status IN (${statusList(IN_PROGRESS)})`;
+  const [[row], totalReports, secretary, bailiff] = await Promise.all([
     headers,
+    countReports(ctx, listCountSql(viewer, filter)),
     viewer.role === 'SECRETARY' ? secretaryTiles(ctx, viewer, now) : null,
     viewer.role === 'BAILIFF' ? bailiffTiles(ctx, viewer, now) : null,
   ]);
   return {
-    totalReports: row.totalReports,
+    totalReports,
     reportsInAlert: row.reportsInAlert,
     averageDelay: delayOfMean(row.averageDelayHours),
     currentRevenue: toDecimal(row.currentRevenue),
@@ -90,8 +84,8 @@ interface ReturnedRow {
 async function secretaryTiles(ctx: AppContext, viewer: Viewer, now: Date): Promise<NonNullable<ReportHeaders['secretary']>> {
   const month = currentParisMonth(now);
   const mine = visibleReportsSql(viewer);
-  const [[{ all }], inProgress, returnedThisMonth] = await Promise.all([
-    ctx.db.$queryRaw<{ all: number }[]>`SELECT count(*)::int AS "all" FROM "Report" r WHERE ${mine}`,
+  const [all, inProgress, returnedThisMonth] = await Promise.all([
+    countReports(ctx, listCountSql(viewer, {})),
     ctx.db.$queryRaw<{ status: ReportStatus; lastStatusChange: Date }[]>`
       SELECT r.status, r."lastStatusChange" FROM "Report" r WHERE ${mine} AND r.status IN (${statusList(IN_PROGRESS)})`,
     ctx.db.$queryRaw<ReturnedRow[]>`
@@ -130,7 +124,8 @@ async function bailiffTiles(ctx: AppContext, viewer: Viewer, now: Date): Promise
       SELECT (count(*) FILTER (WHERE r.status IN (${statusList(['NA', 'EC', 'RS'])}) AND ${createdWithin(month)}))::int AS "inProgressThisMonth",
              (count(*) FILTER (WHERE r."isArchived" AND r."lastStatusChange" >= ${sqlTimestamp(month.start)} AND r."lastStatusChange" < ${sqlTimestamp(month.end)}))::int AS "archivedThisMonth"
         FROM "Report" r
-       WHERE ${visibleReportsSql(viewer)}`,
+       WHERE ${visibleReportsSql(viewer)}
+         AND (${createdWithin(month)} OR (r."lastStatusChange" >= ${sqlTimestamp(month.start)} AND r."lastStatusChange" < ${sqlTimestamp(month.end)}))`,
     ctx.db.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { groupId: true } }),
   ]);
   const invoicesThisMonth = me.groupId ? await ctx.db.groupBill.count({ where: { groupId: me.groupId, year, month: monthNumber } }) : 0;

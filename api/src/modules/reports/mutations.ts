@@ -8,7 +8,7 @@ import { AppError } from '../../errors.js';
 import { databaseId } from '../../graphql/ids.js';
 import { UserNode } from '../accounts/schema.js';
 import { loadReportRow } from './read-model/rows.js';
-import { can, messages } from './rules.js';
+import { messages } from './rules.js';
 import { CommentReceiverEnum, ReportFileKindEnum, ReportNode } from './schema.js';
 import * as reports from './service.js';
 import * as workflow from './workflow.js';
@@ -266,10 +266,10 @@ const ReportChangedRef = builder.objectRef<{ reportId: number }>('ReportChanged'
       type: ReportNode,
       nullable: true,
       description: 'null quand l’utilisateur ne peut plus voir ce constat (par exemple après une réattribution).',
-      // can(view) is visibleReports() as a rule on the row.
+      // The read model's visibility, read on the row (read-model/visibility.ts).
       resolve: async (event, _args, ctx) => {
         const report = await loadReportRow(ctx, event.reportId);
-        return report && can(ctx.viewer, 'view', report) ? report : null;
+        return report?.visible ? report : null;
       },
     }),
   }),

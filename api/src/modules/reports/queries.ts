@@ -8,7 +8,8 @@ import { databaseId } from '../../graphql/ids.js';
 import { UserNode } from '../accounts/schema.js';
 import type { AppContext } from '../../context.js';
 import { reportHeaders, type ReportHeaders } from './headers.js';
-import { countReports } from './read-model/count.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { assignedBailiffIds, countReports, countSql, listCountSql } from './read-model/count.js';
 import { reportsSql, type ReportFilter, type ReportsWhere } from './read-model/filters.js';
 import { loadReportPage, reportCursor, type ReportRow } from './read-model/rows.js';
 import { MAX_REPORTS_OFFSET, messages } from './rules.js';
@@ -19,8 +20,9 @@ import { connectionContent } from './selection.js';
 
 /**
  * A connection of the reports a list's filter (read-model/filters.ts) finds, newest first; its
- * total counted from the same filter, only when asked. `offset` (legacy page numbers) skips rows
- * before a forward page.
+ * total counted from the same filter, only when asked, by `count` (read-model/count.ts: the
+ * reports lists give the filter's rollup count; any other `where` is counted as such). `offset`
+ * (legacy page numbers) skips rows before a forward page.
  */
 export async function reportConnection(
   ctx: AppContext,
@@ -28,6 +30,7 @@ export async function reportConnection(
   info: GraphQLResolveInfo,
   where: ReportsWhere,
   offset: number | null = null,
+  count: Prisma.Sql = countSql(where),
 ) {
   // One direction per page, as plugin-prisma's connections required: the helper would drop a cursor.
   if ((args.before && args.after) || (args.before && args.first != null) || (args.after && args.last != null)) {
@@ -40,7 +43,7 @@ export async function reportConnection(
     { args, defaultSize: 10, maxSize: 100, toCursor: reportCursor },
     (page) => loadReportPage(ctx, where, page, offset ?? 0, connectionContent(info)),
   );
-  return { ...connection, totalCount: () => countReports(ctx, where) };
+  return { ...connection, totalCount: () => countReports(ctx, count) };
 }
 
 // --- Queries ----------------------------------------------------------------------------------
@@ -146,7 +149,8 @@ builder.queryFields((t) => ({
         }),
       },
       resolve: (_root, args, ctx, info) => {
-        return reportConnection(ctx, args, info, reportsSql(ctx.viewer!, toFilter(args.filter)), args.offset);
+        const filter = toFilter(args.filter);
+        return reportConnection(ctx, args, info, reportsSql(ctx.viewer!, filter), args.offset, listCountSql(ctx.viewer!, filter));
       },
     },
     {
@@ -163,10 +167,10 @@ builder.queryFields((t) => ({
     description: 'Huissiers des constats attribués à la secrétaire connectée, triés par nom (recherche avancée).',
     // Admins list every bailiff with users(role: BAILIFF); a bailiff has only himself.
     authScopes: { secretary: true },
-    resolve: (query, _root, _args, ctx) =>
+    resolve: async (query, _root, _args, ctx) =>
       ctx.db.user.findMany({
         ...query,
-        where: { role: 'BAILIFF', bailiffReports: { some: { secretaryId: ctx.viewer!.id } } },
+        where: { role: 'BAILIFF', id: { in: await assignedBailiffIds(ctx, ctx.viewer!.id) } },
         orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
       }),
   }),

@@ -183,7 +183,8 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
   description: 'Un constat : les éléments déposés par un huissier, tapés par une secrétaire, comptés, facturés et archivés.',
   id: { resolve: (report) => report.id },
   loadMany: (ids, ctx) => loadReportRows(ctx, ids.map(Number)),
-  authScopes: (report, ctx) => can(ctx.viewer, 'view', report),
+  // Who may see it is the read model's visibility (read-model/visibility.ts), read on the row.
+  authScopes: (report) => report.visible,
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
     name: t.exposeString('name', { description: 'Nom du constat (donné au dépôt).' }),

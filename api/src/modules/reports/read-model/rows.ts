@@ -12,7 +12,7 @@ import type { ReportCounts } from '../../../lib/line-amounts.js';
 import { requestBatch } from '../../../infra/request-batch.js';
 import type { ReportsWhere } from './filters.js';
 import { billingPricePage, billingPricePhoto, retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from './tariffs.js';
-import { billingShown, secretaryPay, visibleCommentsSql } from './visibility.js';
+import { billingShown, secretaryPay, visibleCommentsSql, visibleReportsSql } from './visibility.js';
 
 export interface ReportFileRow {
   id: number;
@@ -58,6 +58,8 @@ export interface ReportRow extends ReportCounts {
   lastStatusChange: Date;
   returnedAt: Date | null;
   retrocessionComment: string | null;
+  /** Whether the viewer may see this constat (visibility.ts, the lists' own rule): node(id:) and reportChanged answer only these. */
+  visible: boolean;
   // Effective tariffs (tariffs.ts: captured on the constat, else those in force), decimals as text
   // (exact) for the money rules' DecimalInput; null when none applies or the viewer may not read
   // them (visibility.ts: a bailiff never reads a secretary's pay, a secretary never the étude's).
@@ -105,7 +107,7 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, content: RowCo
       'countPagesProvisional', r."countPagesProvisional", 'countPhotosProvisional', r."countPhotosProvisional",
       'countPagesRetrocession', r."countPagesRetrocession", 'countPhotosRetrocession', r."countPhotosRetrocession",
       'countPagesBilling', r."countPagesBilling", 'countPhotosBilling', r."countPhotosBilling",
-      'retrocessionComment', r."retrocessionComment",
+      'retrocessionComment', r."retrocessionComment", 'visible', coalesce(${visibleReportsSql(viewer)}, false),
       'billingPricePage', ${billingShown(viewer, Prisma.sql`${billingPricePage}::text`)}, 'billingPricePhoto', ${billingShown(viewer, Prisma.sql`${billingPricePhoto}::text`)},
       'retrocessionPricePage', ${secretaryPay(viewer, Prisma.sql`${retrocessionPricePage}::text`)}, 'retrocessionPricePhoto', ${secretaryPay(viewer, Prisma.sql`${retrocessionPricePhoto}::text`)},
       'files', ${
