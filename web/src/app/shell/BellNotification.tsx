@@ -58,7 +58,7 @@ export function useMarkNotificationRead(): (id: string) => void {
 
 interface BellNotificationProps {
   notification: BellNotificationFragment$key;
-  onOpen(item: ContentDialogItem): void;
+  onOpen: (item: ContentDialogItem) => void;
 }
 
 /** One notification of the bell: a checkbox to mark it read, a preview that opens it. */

@@ -56,7 +56,7 @@ interface SideMenuProps {
   /** Inline beside the page on wide screens, an overlay opened from the header on narrow ones. */
   type: 'inline' | 'overlay';
   open: boolean;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** Spec §2: the left menu of the signed-in role, with the user's picture and full name. */

@@ -11,7 +11,7 @@ export const BELL_OPEN_MS = 5_000;
  * has just clicked); leaving gives another 5 s. Spread the returned handlers on the panel's
  * surface and on the bell.
  */
-export function useBellDismiss(open: boolean, close: () => void): { onPointerEnter(): void; onPointerLeave(): void } {
+export function useBellDismiss(open: boolean, close: () => void): { onPointerEnter: () => void; onPointerLeave: () => void } {
   const [hovered, setHovered] = useState(false);
 
   useEffect(() => {

@@ -26,8 +26,8 @@ export function AccountGroupField({
   groups: AccountGroupFieldFragment$key;
   value: string;
   error: string | null | undefined;
-  onChange(groupId: string): void;
-  onBlur(): void;
+  onChange: (groupId: string) => void;
+  onBlur: () => void;
 }) {
   const styles = useStyles();
   const navigate = useNavigate();

@@ -46,9 +46,9 @@ export function AccountMatricesField({
 }: {
   current: readonly { readonly id: string; readonly name: string; readonly downloadUrl: string }[];
   removed: ReadonlySet<string>;
-  onRemovedChange(next: ReadonlySet<string>): void;
+  onRemovedChange: (next: ReadonlySet<string>) => void;
   added: File[];
-  onAddedChange(files: File[]): void;
+  onAddedChange: (files: File[]) => void;
   disabled: boolean;
 }) {
   const styles = useStyles();

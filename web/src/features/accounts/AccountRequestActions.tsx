@@ -31,7 +31,7 @@ interface AccountRequestActionsProps {
   /** The e-mailed deny link opens the refusal's question at once; it still waits for « Refuser ». */
   askRefusal?: boolean;
   /** After a decision: `approved` false means the account was deleted. */
-  onDecided?(approved: boolean): void;
+  onDecided?: (approved: boolean) => void;
 }
 
 /**

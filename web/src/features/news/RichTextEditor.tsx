@@ -48,8 +48,8 @@ export interface RichTextEditorProps extends Pick<
 > {
   /** The initial HTML; the editor is uncontrolled after that (the caret stays put). */
   defaultValue: string;
-  onChange(html: string): void;
-  onBlur?(): void;
+  onChange: (html: string) => void;
+  onBlur?: () => void;
 }
 
 /**

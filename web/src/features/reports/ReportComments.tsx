@@ -141,7 +141,7 @@ function CommentsDialog({
   hasSecretary: boolean;
   canComment: boolean;
   unread: number;
-  onClose(): void;
+  onClose: () => void;
 }) {
   const styles = useStyles();
   const user = useSessionUser();

@@ -51,7 +51,7 @@ const fields = graphql`
 `;
 
 /** Spec §5: a count field keeps digits only and says so when something else was typed. */
-function CountField({ label, value, hint, onChange }: { label: string; value: string; hint?: string; onChange(value: string): void }) {
+function CountField({ label, value, hint, onChange }: { label: string; value: string; hint?: string; onChange: (value: string) => void }) {
   const styles = useStyles();
   const [refused, setRefused] = useState(false);
   return (
@@ -84,7 +84,7 @@ export function RetrocessionEntry({
   report: RetrocessionEntryFragment$key;
   readOnly?: boolean;
   /** Called once saved (the page reads its tiles again). */
-  onSaved?(): void;
+  onSaved?: () => void;
 }) {
   const styles = useStyles();
   const data = useFragment(fields, report);

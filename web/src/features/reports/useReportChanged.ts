@@ -51,8 +51,8 @@ export type ChangedReport = NonNullable<useReportChangedSubscription$data['repor
 
 export interface ReportChangedOptions {
   connectionIds: readonly string[];
-  belongs?(report: Pick<ChangedReport, 'status' | 'isArchived'>): boolean;
-  onMembershipChange?(): void;
+  belongs?: (report: Pick<ChangedReport, 'status' | 'isArchived'>) => boolean;
+  onMembershipChange?: () => void;
 }
 
 function holds(store: RecordSourceSelectorProxy, connectionId: string, reportId: string): boolean {
