@@ -88,7 +88,7 @@ export function SideMenu({ user, type, open, onClose }: SideMenuProps) {
     // A plain click navigates inside the app; a middle or modified click opens a new tab.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    navigate(link.to);
+    void navigate(link.to);
     if (type === 'overlay') onClose();
   };
 

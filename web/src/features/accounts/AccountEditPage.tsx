@@ -62,7 +62,7 @@ export default function AccountEditPage() {
             account={{ id: data.node.id, fullName: data.node.fullName ?? '' }}
             askRefusal={searchParams.get('action') === 'deny'}
             onDecided={(approved) => {
-              if (!approved) navigate('/dashboard/seetheaccount');
+              if (!approved) void navigate('/dashboard/seetheaccount');
             }}
           />
         </MessageBarActions>

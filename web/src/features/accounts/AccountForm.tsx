@@ -236,7 +236,7 @@ export function AccountForm({
         );
         toast('success', response.createAccount.message || t.created);
       }
-      navigate('/dashboard/seetheaccount');
+      void navigate('/dashboard/seetheaccount');
     } catch (error) {
       if (error instanceof ApiError) {
         form.setServerErrors(error.fields);
@@ -257,7 +257,7 @@ export function AccountForm({
   ) =>
     fields.includes(field)
       ? form.textField(field, {
-          label: t.fields[field as keyof typeof t.fields],
+          label: t.fields[field],
           ...extra,
         })
       : null;

@@ -67,7 +67,7 @@ export function LoginPage() {
         params.delete('action');
         return params;
       },
-      { replace: true, state: location.state },
+      { replace: true, state: location.state as unknown },
     );
   }, [action, toast, setSearchParams, location.state]);
 

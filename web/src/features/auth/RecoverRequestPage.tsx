@@ -50,7 +50,7 @@ export default function RecoverRequestPage() {
         { errorToast: () => fr.recover.failed },
       );
       toast('success', fr.recover.sent);
-      navigate('/forgotpassword');
+      void navigate('/forgotpassword');
     } catch {
       setSending(false);
     }

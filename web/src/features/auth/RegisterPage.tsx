@@ -13,7 +13,7 @@ import { RouterLink } from '../../ui/RouterLink';
 import { useFormFields } from '../../ui/useFormFields';
 import { useToast } from '../../ui/toasts';
 import { PublicLayout } from './PublicLayout';
-import { validateRegistration, type Civility, type RegistrationField, type RegistrationValues } from './validation';
+import { validateRegistration, type RegistrationField, type RegistrationValues } from './validation';
 
 const useStyles = makeStyles({
   form: {
@@ -146,7 +146,7 @@ export default function RegisterPage() {
         },
       );
       toast('success', r.sent, { timeout: 10_000 });
-      navigate('/login');
+      void navigate('/login');
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields);
       setSending(false);
@@ -202,7 +202,7 @@ export default function RegisterPage() {
               name="civility"
               className={styles.civility}
               value={values.civility}
-              onChange={(_, data) => form.change('civility', data.value as Civility)}
+              onChange={(_, data) => form.change('civility', data.value)}
             >
               {CIVILITIES.map((civility) => (
                 <option key={civility} value={civility}>

@@ -81,7 +81,7 @@ function NewPasswordForm({ token }: { token: string }) {
         variables: { input: { token, password: values.password } },
       });
       toast('success', m.success);
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch {
       setSending(false);
     }

@@ -116,7 +116,7 @@ export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
         );
         toast('success', response.createGroup.message || g.created);
       }
-      navigate('/dashboard/voirlesgroupes');
+      void navigate('/dashboard/voirlesgroupes');
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields);
       setSaving(false);

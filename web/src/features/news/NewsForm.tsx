@@ -97,7 +97,7 @@ export function NewsForm({ news }: { news: NewsFormFragment$key | null }) {
         );
         toast('success', response.createNews.message || n.created);
       }
-      navigate('/dashboard/viewnews');
+      void navigate('/dashboard/viewnews');
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields);
       setSaving(false);

@@ -145,7 +145,7 @@ export function ProfileForm({
       );
       toast('success', response.updateMyProfile.message || t.saved);
       if (role !== 'ADMIN') {
-        navigate('/dashboard');
+        void navigate('/dashboard');
         return;
       }
       // The admin stays (spec §6): the saved values become the reference, the password is emptied.

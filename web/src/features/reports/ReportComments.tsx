@@ -341,7 +341,7 @@ function CommentsThread({ report }: { report: ReportCommentsListFragment$key }) 
               {comment.authorName}
             </Text>
             <Badge size="small" appearance="tint" color={comment.authorRole === 'ADMIN' ? 'brand' : 'informative'}>
-              {t.roles[comment.authorRole as keyof typeof t.roles] ?? comment.authorRole}
+              {t.roles[comment.authorRole] ?? comment.authorRole}
             </Badge>
             <Text size={200} className={styles.muted}>
               {formatDateTime(comment.createdAt)}
