@@ -29,10 +29,13 @@ export function useBellDismiss(open: boolean, close: () => void): { onPointerEnt
     return () => window.clearTimeout(timer);
   }, [open, hovered, close]);
 
-  // A panel closed while hovered opens next time with its timer running.
-  useEffect(() => {
+  // A panel closed while hovered opens next time with its timer running (state adjusted while
+  // rendering, React's pattern for a change of prop).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (!open) setHovered(false);
-  }, [open]);
+  }
 
   return { onPointerEnter: () => setHovered(true), onPointerLeave: () => setHovered(false) };
 }

@@ -105,6 +105,7 @@ export function LoginPage() {
             placeholder={fr.login.emailPlaceholder}
             value={email}
             onChange={(_, data) => form.change('email', data.value)}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- a public page whose one form is its whole purpose starts in its first field, as the keyboard e2e asserts (signed-in screens focus their title instead, ui/titleFocus.ts)
             autoFocus
           />
         </Field>

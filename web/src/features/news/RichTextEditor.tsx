@@ -1,4 +1,4 @@
-import { useEffect, useRef, type HTMLAttributes, type ReactElement } from 'react';
+import { useEffect, useEffectEvent, useRef, type HTMLAttributes, type ReactElement } from 'react';
 import { Button, Toolbar, Tooltip, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components';
 import { TextBoldRegular } from '@fluentui/react-icons/svg/text-bold';
 import { TextBulletListRegular } from '@fluentui/react-icons/svg/text-bullet-list';
@@ -59,10 +59,12 @@ export interface RichTextEditorProps extends Pick<
 export function RichTextEditor({ defaultValue, onChange, onBlur, ...aria }: RichTextEditorProps) {
   const styles = useStyles();
   const ref = useRef<HTMLDivElement>(null);
+  // Only the first value: later ones come from the user's typing.
+  const showInitialValue = useEffectEvent((area: HTMLDivElement) => {
+    area.innerHTML = defaultValue;
+  });
   useEffect(() => {
-    if (ref.current) ref.current.innerHTML = defaultValue;
-    // Only the first value: later ones come from the user's typing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (ref.current) showInitialValue(ref.current);
   }, []);
 
   const run = (command: Command) => {
