@@ -9,6 +9,7 @@ import type { AccountFormUpdateMutation } from '../../__generated__/AccountFormU
 import type { Role } from '../../app/routing/dashboardRoutes';
 import { useSessionUser } from '../../app/session/sessionContext';
 import { fr } from '../../i18n/fr';
+import { accountsText } from '../../i18n/accounts';
 import { ApiError, describeUploadError } from '../../relay/ApiError';
 import { useUpload } from '../../relay/useUpload';
 import { AvatarPicker, keepAvatar, type AvatarChoice } from '../../ui/AvatarPicker';
@@ -25,7 +26,7 @@ import { AccountGroupField } from './AccountGroupField';
 import { AccountMatricesField } from './AccountMatricesField';
 import { fieldsOf, validateAccountField, type AccountField, type AccountValues } from './validation';
 
-const t = fr.accountForm;
+const t = accountsText.form;
 
 const useStyles = makeStyles({
   breadcrumb: { color: tokens.colorNeutralForeground3 },

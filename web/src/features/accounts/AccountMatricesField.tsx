@@ -1,8 +1,8 @@
 import { Button, Field, Link, makeStyles, tokens } from '@fluentui/react-components';
-import { fr } from '../../i18n/fr';
+import { accountsText } from '../../i18n/accounts';
 import { UploadBox } from '../../ui/UploadBox';
 
-const t = fr.accountForm;
+const t = accountsText.form;
 
 const useStyles = makeStyles({
   matrices: {

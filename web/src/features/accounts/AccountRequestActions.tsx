@@ -3,11 +3,12 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql } from 'react-relay/hooks';
 import type { AccountRequestActionsMutation } from '../../__generated__/AccountRequestActionsMutation.graphql';
 import { fr } from '../../i18n/fr';
+import { accountsText } from '../../i18n/accounts';
 import { useCommit } from '../../relay/commit';
 import { ConfirmDialog, useConfirm } from '../../ui/ConfirmDialog';
 import { useToast } from '../../ui/toasts';
 
-const t = fr.accountRequest;
+const t = accountsText.request;
 
 const reviewMutation = graphql`
   mutation AccountRequestActionsMutation($input: ReviewPendingAccountInput!) {

@@ -5,6 +5,7 @@ import { graphql } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { RegisterPageMutation } from '../../__generated__/RegisterPageMutation.graphql';
 import { fr } from '../../i18n/fr';
+import { authText } from '../../i18n/auth';
 import { ApiError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { CIVILITIES } from '../../ui/CivilityField';
@@ -76,7 +77,7 @@ const registerMutation = graphql`
   }
 `;
 
-const r = fr.register;
+const r = authText.register;
 
 const emptyForm: RegistrationValues = {
   // Spec §5: Monsieur by default.

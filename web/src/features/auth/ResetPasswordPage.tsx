@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { ResetPasswordPageMutation } from '../../__generated__/ResetPasswordPageMutation.graphql';
 import type { ResetPasswordPageQuery } from '../../__generated__/ResetPasswordPageQuery.graphql';
 import { fr } from '../../i18n/fr';
+import { authText } from '../../i18n/auth';
 import { useCommit } from '../../relay/commit';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { RouterLink } from '../../ui/RouterLink';
@@ -32,7 +33,7 @@ const resetMutation = graphql`
   }
 `;
 
-const m = fr.resetPassword;
+const m = authText.resetPassword;
 
 function InvalidLink() {
   return (

@@ -6,6 +6,7 @@ import type { NewsFormCreateMutation } from '../../__generated__/NewsFormCreateM
 import type { NewsFormFragment$key } from '../../__generated__/NewsFormFragment.graphql';
 import type { NewsFormUpdateMutation } from '../../__generated__/NewsFormUpdateMutation.graphql';
 import { fr } from '../../i18n/fr';
+import { newsText } from '../../i18n/news';
 import { ApiError, describeError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { FormActions, FormCard } from '../../ui/FormLayout';
@@ -14,7 +15,7 @@ import { useToast } from '../../ui/toasts';
 import { useFormFields } from '../../ui/useFormFields';
 import { RichTextEditor, richTextIsEmpty } from './RichTextEditor';
 
-const n = fr.news;
+const n = newsText;
 
 type NewsField = 'title' | 'body';
 const NEWS_FIELDS: readonly NewsField[] = ['title', 'body'];

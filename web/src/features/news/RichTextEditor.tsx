@@ -4,7 +4,7 @@ import { TextBoldRegular } from '@fluentui/react-icons/svg/text-bold';
 import { TextBulletListRegular } from '@fluentui/react-icons/svg/text-bullet-list';
 import { TextItalicRegular } from '@fluentui/react-icons/svg/text-italic';
 import { TextNumberListLtrRegular } from '@fluentui/react-icons/svg/text-number-list-ltr';
-import { fr } from '../../i18n/fr';
+import { newsText } from '../../i18n/news';
 
 const useStyles = makeStyles({
   root: {
@@ -85,7 +85,7 @@ export function RichTextEditor({ defaultValue, onChange, onBlur, ...aria }: Rich
     </Tooltip>
   );
 
-  const t = fr.richText;
+  const t = newsText.editor;
   return (
     <div className={mergeClasses(styles.root, aria['aria-invalid'] ? styles.invalid : undefined)}>
       <Toolbar size="small" className={styles.toolbar} aria-label={t.toolbar}>
