@@ -10,6 +10,9 @@ const config = {
   // The server ships the web build it serves, so enums can be exhaustive (a stale tab is
   // caught by the /meta.json version check, spec §4).
   noFutureProofEnums: true,
+  // What the server's scalars serialize to (api/src/graphql/builder.ts): an ISO 8601 string and
+  // an exact decimal string. Typed here so the artifacts carry `string`, not `any`.
+  customScalarTypes: { DateTime: 'string', Decimal: 'string' },
 };
 
 export { config as 'module.exports' };

@@ -47,7 +47,7 @@ export class ApiError extends Error {
 
   static fromGraphQLErrors(errors: readonly GraphQLErrorPayload[]): ApiError {
     const [first] = errors;
-    const code = String(first?.extensions?.code ?? '');
+    const code = first?.extensions?.code;
     const fields: Record<string, string> = {};
     for (const error of errors) {
       const errorFields = error.extensions?.fields;
@@ -55,7 +55,11 @@ export class ApiError extends Error {
         for (const [field, message] of Object.entries(errorFields)) fields[field] = String(message);
       }
     }
-    return new ApiError(knownCodes.has(code) ? (code as ApiErrorCode) : 'INTERNAL_SERVER_ERROR', first?.message ?? '', fields);
+    return new ApiError(
+      typeof code === 'string' && knownCodes.has(code) ? (code as ApiErrorCode) : 'INTERNAL_SERVER_ERROR',
+      first?.message ?? '',
+      fields,
+    );
   }
 }
 

@@ -12,7 +12,7 @@ import type { Client } from 'graphql-ws';
 import { ApiError, type GraphQLErrorPayload } from './ApiError';
 import { readAuthToken } from './authToken';
 import { dataIdOf } from './dataId';
-import { buildMultipartForm, sendMultipart, type UploadProgress, type Uploadables } from './multipart';
+import { buildMultipartForm, sendMultipart, type UploadProgress } from './multipart';
 
 const endpoint = '/graphql';
 
@@ -86,7 +86,7 @@ function createFetch(options: RelayEnvironmentOptions): FetchFunction {
         ? sendMultipart({
             url: endpoint,
             headers: { Accept: 'application/json', ...authorizationHeader(token) },
-            body: buildMultipartForm(request, uploadables as Uploadables),
+            body: buildMultipartForm(request, uploadables),
             onProgress: metadata.onUploadProgress,
             signal: controller.signal,
           }).then((response) => response.text)
@@ -153,7 +153,7 @@ function createSubscribe(environment: () => Environment, options: RelayEnvironme
           },
         },
       });
-      if (live.disposed) created.dispose();
+      if (live.disposed) void created.dispose();
       else live.client = created;
       return created;
     });
@@ -172,7 +172,7 @@ function createSubscribe(environment: () => Environment, options: RelayEnvironme
             {
               next: (value) => {
                 if (value.errors?.length) {
-                  sink.error(ApiError.fromGraphQLErrors(value.errors as GraphQLErrorPayload[]));
+                  sink.error(ApiError.fromGraphQLErrors(value.errors));
                   return;
                 }
                 sink.next(value as GraphQLResponse);
@@ -202,16 +202,15 @@ function createSubscribe(environment: () => Environment, options: RelayEnvironme
  * from the same tab.
  */
 export function createRelayEnvironment(options: RelayEnvironmentOptions = {}): Environment {
-  let self: Environment;
-  const environment = new Environment({
+  const environment: Environment = new Environment({
+    // The subscribe function reads the environment on the first subscription, once it exists.
     network: Network.create(
       createFetch(options),
-      createSubscribe(() => self, options),
+      createSubscribe(() => environment, options),
     ),
     store: new Store(new RecordSource()),
     getDataID: dataIdOf,
   });
-  self = environment;
   liveState.set(environment, { client: null, reconnectListeners: new Set(), disposed: false });
   return environment;
 }

@@ -4,28 +4,28 @@
  * lists the store could not update in the server's order). The latest `concerns` and `onEvent`
  * are read when an event arrives, so a new period or filter does not re-subscribe.
  */
-import { useMemo, useRef } from 'react';
-import { useSubscription } from 'react-relay/hooks';
-import type { GraphQLSubscriptionConfig, GraphQLTaggedNode, OperationType } from 'relay-runtime';
+import { useEffect, useEffectEvent } from 'react';
+import { requestSubscription, useRelayEnvironment } from 'react-relay/hooks';
+import type { GraphQLTaggedNode, OperationType } from 'relay-runtime';
 
 export function useLiveEvent<T extends OperationType & { variables: Record<PropertyKey, never> }>(
   subscription: GraphQLTaggedNode,
   concerns: (event: T['response']) => boolean,
   onEvent: () => void,
 ): void {
-  const latest = useRef({ concerns, onEvent });
-  latest.current = { concerns, onEvent };
-  const config = useMemo<GraphQLSubscriptionConfig<T>>(
-    () => ({
+  const environment = useRelayEnvironment();
+  const arrived = useEffectEvent((event: T['response'] | null | undefined) => {
+    if (event && concerns(event)) onEvent();
+  });
+  // What react-relay's useSubscription does, with the handler read when the event arrives.
+  useEffect(() => {
+    const { dispose } = requestSubscription<T>(environment, {
       subscription,
-      variables: {} as T['variables'],
-      onNext: (event) => {
-        if (event && latest.current.concerns(event)) latest.current.onEvent();
-      },
+      variables: {},
+      onNext: (event) => arrived(event),
       // Live updates are a comfort: a failure must not break the screen (spec §8: ignored).
       onError: () => {},
-    }),
-    [subscription],
-  );
-  useSubscription(config);
+    });
+    return dispose;
+  }, [environment, subscription]);
 }

@@ -12,8 +12,8 @@ import { useCommit, type CommitConfig, type CommitOptions } from './commit';
  * file, « Essayer plus tard » for an unexpected failure.
  */
 export function useUpload(): {
-  start<T extends MutationParameters>(config: CommitConfig<T>, options?: CommitOptions): Promise<T['response']>;
-  cancel(): void;
+  start: <T extends MutationParameters>(config: CommitConfig<T>, options?: CommitOptions) => Promise<T['response']>;
+  cancel: () => void;
   progress: number | null;
 } {
   const commit = useCommit();

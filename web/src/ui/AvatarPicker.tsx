@@ -35,7 +35,7 @@ export function AvatarPicker({
   name: string;
   currentUrl: string | null;
   value: AvatarChoice;
-  onChange(choice: AvatarChoice): void;
+  onChange: (choice: AvatarChoice) => void;
   disabled?: boolean;
   /** Percentage sent while the form is saved with a new picture. */
   progress?: number | null;

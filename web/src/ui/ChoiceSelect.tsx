@@ -19,11 +19,11 @@ export interface ChoiceSelectProps {
   choices: readonly Choice[];
   /** The chosen id; '' for the empty choice. */
   value: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   /** The empty choice's text (« Tous », « Sélectionner la secrétaire »…). */
   emptyLabel: string;
   disabled?: boolean;
-  onBlur?(): void;
+  onBlur?: () => void;
   className?: string;
   'aria-label'?: string;
 }

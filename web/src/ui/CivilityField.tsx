@@ -14,7 +14,7 @@ export function CivilityField({
 }: {
   label: string;
   value: Civility;
-  onChange(civility: Civility): void;
+  onChange: (civility: Civility) => void;
   disabled?: boolean;
 }) {
   return (

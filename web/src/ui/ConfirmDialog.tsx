@@ -13,8 +13,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   /** The action is running: buttons disabled, a spinner on 'Oui'. */
   busy?: boolean;
-  onConfirm(): void;
-  onCancel(): void;
+  onConfirm: () => void;
+  onCancel: () => void;
 }
 
 /** A yes/no question before an action that cannot be undone (delete a file, archive…). */
@@ -65,7 +65,7 @@ type ConfirmRequest = Omit<ConfirmDialogProps, 'open' | 'busy' | 'onConfirm' | '
  * `await confirm({ message })` resolves true on 'Oui', false on 'Non'; render `dialog` once in
  * the component.
  */
-export function useConfirm(): { confirm(request: ConfirmRequest): Promise<boolean>; dialog: ReactNode } {
+export function useConfirm(): { confirm: (request: ConfirmRequest) => Promise<boolean>; dialog: ReactNode } {
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const resolver = useRef<((answer: boolean) => void) | null>(null);
 

@@ -54,7 +54,7 @@ export interface ContentDialogItem {
 }
 
 /** Spec §2: an item opened from the bell (or a list): title, date and HTML body. */
-export function ContentDialog({ item, onClose }: { item: ContentDialogItem | null; onClose(): void }) {
+export function ContentDialog({ item, onClose }: { item: ContentDialogItem | null; onClose: () => void }) {
   const styles = useStyles();
   return (
     <Dialog open={item !== null} onOpenChange={(_, data) => !data.open && onClose()}>

@@ -134,7 +134,7 @@ const useStyles = makeStyles({
 export interface DataTableColumn<Row> {
   id: string;
   header: ReactNode;
-  cell(row: Row): ReactNode;
+  cell: (row: Row) => ReactNode;
   /** A CSS width ('160px', '20%'); the rest share what is left. */
   width?: string;
   align?: 'start' | 'center' | 'end';
@@ -147,8 +147,8 @@ export interface DataTablePagination {
   /** Spec §9: 10 to 60 (bailiff lists 10 to 50), 10 by default. */
   rowsPerPageOptions: readonly number[];
   total: number;
-  onPageChange(page: number): void;
-  onRowsPerPageChange(rowsPerPage: number): void;
+  onPageChange: (page: number) => void;
+  onRowsPerPageChange: (rowsPerPage: number) => void;
 }
 
 export interface DataTableSearch {
@@ -156,7 +156,7 @@ export interface DataTableSearch {
   placeholder?: string;
   defaultValue?: string;
   /** Spec §2: the search runs on blur or Enter; an empty search reloads everything. */
-  onSearch(value: string): void;
+  onSearch: (value: string) => void;
 }
 
 export interface DataTableProps<Row> {
@@ -164,7 +164,7 @@ export interface DataTableProps<Row> {
   label: string;
   columns: readonly DataTableColumn<Row>[];
   rows: readonly Row[];
-  getRowId(row: Row): string;
+  getRowId: (row: Row) => string;
   /** Spec §8's empty texts ('Aucun constat.', 'Aucune notification associée'…). */
   emptyText: string;
   /** Rows are being fetched: a spinner instead of the empty text, the pager disabled. */
@@ -176,9 +176,9 @@ export interface DataTableProps<Row> {
   actions?: ReactNode;
   pagination?: DataTablePagination;
   /** The detail shown under a row when it is expanded. */
-  renderExpanded?(row: Row): ReactNode;
+  renderExpanded?: (row: Row) => ReactNode;
   /** Rows without detail get no expand button (spec: hidden when there is nothing to show). */
-  isExpandable?(row: Row): boolean;
+  isExpandable?: (row: Row) => boolean;
   /** Narrower cell padding, for lists with many columns. */
   dense?: boolean;
 }

@@ -29,7 +29,7 @@ const useStyles = makeStyles({
 export interface DatePickerProps extends Omit<InputProps, 'value' | 'onChange' | 'defaultValue' | 'type'> {
   /** The text shown, 'DD/MM/YYYY' once a day is picked; what the user typed otherwise. */
   value: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
 }
 
 /** Put it in a Fluent `Field` (label, validation); the field's ids reach the text input. */

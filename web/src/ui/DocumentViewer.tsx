@@ -101,7 +101,7 @@ export function previewKind(document: Pick<ViewedDocument, 'name' | 'type'>): Pr
 }
 
 /** Spec §2 document viewer: a modal of 80vw × 80vh, PDF, text and pictures inline, other types downloadable. */
-export function DocumentViewer({ document, onClose }: { document: ViewedDocument | null; onClose(): void }) {
+export function DocumentViewer({ document, onClose }: { document: ViewedDocument | null; onClose: () => void }) {
   const styles = useStyles();
   const kind = document ? previewKind(document) : 'none';
   return (

@@ -16,7 +16,7 @@ export function ViewFileButton({
   /** 'Voir la facture de Novembre'. */
   label: string;
   /** Opens the file (a DocumentViewer) or what it belongs to (a bill's preview). */
-  onView(file: ViewedDocument): void;
+  onView: (file: ViewedDocument) => void;
   size?: ButtonProps['size'];
 }) {
   return (

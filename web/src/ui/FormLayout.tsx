@@ -30,7 +30,7 @@ const useStyles = makeStyles({
 });
 
 /** The card holding a dashboard form: fields flow in a column of sections, browser checks off. */
-export function FormCard({ onSubmit, children }: { onSubmit(event: FormEvent): void; children: ReactNode }) {
+export function FormCard({ onSubmit, children }: { onSubmit: (event: FormEvent) => void; children: ReactNode }) {
   const styles = useStyles();
   return (
     <Card className={styles.card}>
@@ -69,7 +69,7 @@ export function FormActions({
   submitLabel = fr.forms.submit,
 }: {
   saving: boolean;
-  onCancel?(): void;
+  onCancel?: () => void;
   submitLabel?: string;
 }) {
   const styles = useStyles();

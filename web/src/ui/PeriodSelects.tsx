@@ -16,7 +16,7 @@ export function YearSelect({
   firstYear: number;
   /** The selected year, or null for the empty option (only offered with an `emptyLabel`). */
   value: number | null;
-  onChange(year: number | null): void;
+  onChange: (year: number | null) => void;
   emptyLabel?: string;
   className?: string;
 }) {
@@ -42,7 +42,7 @@ export function MonthSelect({
 }: {
   /** 1 to 12, or null for the empty option (only offered with an `emptyLabel`, e.g. "Toute l'année"). */
   value: number | null;
-  onChange(month: number | null): void;
+  onChange: (month: number | null) => void;
   emptyLabel?: string;
   className?: string;
 }) {

@@ -112,7 +112,7 @@ export interface UploadBoxProps {
   /** Names the drop zone for screen readers. */
   label: string;
   files: readonly File[];
-  onFilesChange(files: File[]): void;
+  onFilesChange: (files: File[]) => void;
   /** Accepted extensions, e.g. ['.doc', '.docx', '.odt', '.pdf', '.txt'] (spec §5). */
   accept: readonly string[];
   /** Several files (default) or one (the secretary's bill, spec §5). */
@@ -121,7 +121,7 @@ export interface UploadBoxProps {
   /** Percentage sent while uploading (see `useUpload`); null or absent when idle. */
   progress?: number | null;
   /** Shows 'Annuler' next to the progress bar. */
-  onCancel?(): void;
+  onCancel?: () => void;
   /** A validation message ('Veuillez entrer un fichier'). */
   error?: string;
 }

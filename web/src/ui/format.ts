@@ -26,7 +26,7 @@ function toDate(value: DateInput): Date | null {
 function parisParts(date: Date): Record<'day' | 'month' | 'year' | 'hour' | 'minute', string> {
   const parts: Record<string, string> = {};
   for (const part of dateTimeParts.formatToParts(date)) parts[part.type] = part.value;
-  return parts as Record<'day' | 'month' | 'year' | 'hour' | 'minute', string>;
+  return parts;
 }
 
 // A calendar day with no time (an absence's 'AAAA-MM-JJ'): shown as is, never shifted by a

@@ -14,7 +14,7 @@ interface Connection<Node> {
 interface Paginator {
   hasNext: boolean;
   isLoadingNext: boolean;
-  loadNext(count: number): unknown;
+  loadNext: (count: number) => unknown;
 }
 
 /**
@@ -31,9 +31,9 @@ export function useConnectionPages<Node>(
   rows: Node[];
   loading: boolean;
   pagination: DataTablePagination;
-  resetPage(): void;
+  resetPage: () => void;
   /** `refetch` is the fragment's refetch with the page size it is given (`count`). */
-  reload(refetch: (count: number) => void): void;
+  reload: (refetch: (count: number) => void) => void;
 } {
   const rowsPerPageOptions = options.rowsPerPageOptions ?? ROWS_PER_PAGE;
   const [page, setPage] = useState(0);

@@ -19,7 +19,7 @@ export interface TextFieldOptions {
 
 export interface FormFieldsOptions<F extends string> {
   /** Rewrites what is typed (the group form's postal code keeps digits only). */
-  normalize?(field: F, value: string): string;
+  normalize?: (field: F, value: string) => string;
   /**
    * The public forms (login, registration, password recovery) speak only once sent, then follow
    * what is typed; the others speak as soon as a field is left.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { RelayEnvironmentProvider } from 'react-relay/hooks';
 import { createOperationDescriptor, fetchQuery, getRequest, graphql, type Disposable, type Environment } from 'relay-runtime';
 import type { SessionProviderLoginAsMutation } from '../../__generated__/SessionProviderLoginAsMutation.graphql';
@@ -53,6 +53,8 @@ const logoutMutation = graphql`
   }
 `;
 
+const SESSION_EXPIRED = 'session-expired';
+
 function checkSession(environment: Environment): Promise<void> {
   return new Promise((resolve, reject) => {
     fetchQuery<SessionProviderQuery>(environment, sessionQuery, {}).subscribe({
@@ -68,9 +70,13 @@ function checkSession(environment: Environment): Promise<void> {
  * outlives its user.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  // Read by the environment's callbacks, which outlive the render that created them.
-  const expireSession = useRef<() => void>(() => {});
-  const newEnvironment = useCallback(() => createRelayEnvironment({ onSessionExpired: () => expireSession.current() }), []);
+  // The environments signal an expired session here; the listener below, attached once, handles it
+  // with the render's latest state.
+  const [expiry] = useState(() => new EventTarget());
+  const newEnvironment = useCallback(
+    () => createRelayEnvironment({ onSessionExpired: () => expiry.dispatchEvent(new Event(SESSION_EXPIRED)) }),
+    [expiry],
+  );
   const [environment, setEnvironment] = useState(newEnvironment);
   const [session, setSession] = useState<Session>(() => (readAuthToken() ? { status: 'checking' } : { status: 'anonymous' }));
   const generation = useRef(0);
@@ -106,13 +112,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Session check (spec §4), on load and on 'Réessayer'. Only the server's refusal of the token
   // clears storage: an unreachable server, or a check the browser dropped because the page was
   // being left, keeps the token so that the user is not signed out by a network blip.
-  const checkStoredSession = useCallback(() => {
-    if (!readAuthToken()) {
-      clearLocalStorage();
-      setSession({ status: 'anonymous' });
-      return () => {};
-    }
-    setSession({ status: 'checking' });
+  const verifyStoredToken = useCallback(() => {
     const subscription = fetchQuery<SessionProviderQuery>(environment, sessionQuery, {}).subscribe({
       complete: () => {
         const checked = adoptStoredUser(environment);
@@ -131,19 +131,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => subscription.unsubscribe();
   }, [environment, adoptStoredUser]);
 
-  // Runs once, with the first environment: the ones created later start signed out.
-  useEffect(() => checkStoredSession(), []);
+  // Runs once, with the first environment: the ones created later start signed out. The initial
+  // state already says 'checking' (a stored token) or 'anonymous'.
+  const verifyOnLoad = useEffectEvent(() => {
+    if (readAuthToken()) return verifyStoredToken();
+    clearLocalStorage();
+    return undefined;
+  });
+  useEffect(() => verifyOnLoad(), []);
 
   // The server refused the token mid-session (expired, revoked, account disabled): back to the
   // login page, which brings the user back here once signed in again.
-  expireSession.current = () => {
+  const expireSession = useEffectEvent(() => {
     if (session.status !== 'authenticated') return;
     clearLocalStorage();
     releaseUser();
     replaceEnvironment(newEnvironment());
     setSession({ status: 'anonymous' });
     toast('warning', fr.errors.sessionExpired, { id: 'session-expired' });
-  };
+  });
+  useEffect(() => {
+    const listener = () => expireSession();
+    expiry.addEventListener(SESSION_EXPIRED, listener);
+    return () => expiry.removeEventListener(SESSION_EXPIRED, listener);
+  }, [expiry]);
 
   const signIn = useCallback(
     async ({ email, password, remember }: Credentials) => {
@@ -208,8 +219,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const retry = useCallback(() => {
-    checkStoredSession();
-  }, [checkStoredSession]);
+    if (!readAuthToken()) {
+      clearLocalStorage();
+      setSession({ status: 'anonymous' });
+      return;
+    }
+    setSession({ status: 'checking' });
+    verifyStoredToken();
+  }, [verifyStoredToken]);
 
   const value = useMemo(() => ({ session, signIn, signOut, impersonate, retry }), [session, signIn, signOut, impersonate, retry]);
 

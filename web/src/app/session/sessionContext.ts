@@ -33,15 +33,15 @@ export interface Credentials {
 export interface SessionContextValue {
   session: Session;
   /** Resolves once signed in; rejects with an ApiError (bad credentials, rate limit…). */
-  signIn(credentials: Credentials): Promise<void>;
-  signOut(): Promise<void>;
+  signIn: (credentials: Credentials) => Promise<void>;
+  signOut: () => Promise<void>;
   /**
    * Spec §4 "Impersonation": an admin opens a session as another account (by e-mail); the new
    * token replaces the admin's. Resolves with the new user's full name.
    */
-  impersonate(email: string): Promise<{ fullName: string }>;
+  impersonate: (email: string) => Promise<{ fullName: string }>;
   /** Checks the stored token again after the server was unreachable. */
-  retry(): void;
+  retry: () => void;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

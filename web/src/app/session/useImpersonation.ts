@@ -20,7 +20,7 @@ export function useImpersonation(): { impersonate: (email: string) => Promise<vo
       setPendingEmail(email);
       try {
         const { fullName } = await impersonate(email);
-        navigate('/dashboard');
+        void navigate('/dashboard');
         toast('success', fr.shell.impersonated(fullName));
       } catch (error) {
         toast('error', describeError(error));

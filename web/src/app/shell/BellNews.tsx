@@ -44,7 +44,7 @@ export function ImportantIcon({ important, className }: { important: boolean; cl
 }
 
 /** One news item of the bell; opening it marks it read. */
-export function BellNews({ news, onOpen }: { news: BellNewsFragment$key; onOpen(item: ContentDialogItem): void }) {
+export function BellNews({ news, onOpen }: { news: BellNewsFragment$key; onOpen: (item: ContentDialogItem) => void }) {
   const itemStyles = useBellItemStyles();
   const markRead = useMarkNewsRead();
   const { id, title, body, important, isRead, createdAt } = useFragment(

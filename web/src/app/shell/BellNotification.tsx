@@ -6,6 +6,7 @@ import type { BellNotificationMarkReadMutation } from '../../__generated__/BellN
 import { fr } from '../../i18n/fr';
 import { AccountRequestActions } from '../../features/accounts/AccountRequestActions';
 import { useCommit } from '../../relay/commit';
+import { addToCount } from '../../relay/storeValues';
 import type { ContentDialogItem } from '../../ui/ContentDialog';
 import { formatDateTime } from '../../ui/format';
 import { htmlToText, truncate } from '../../ui/text';
@@ -31,9 +32,7 @@ const useStyles = makeStyles({
 
 /** The unread count (the bell's red dot) goes down by one. */
 function decrementUnread(store: RecordSourceSelectorProxy) {
-  const root = store.getRoot();
-  const count = root.getValue('unreadNotificationCount');
-  if (typeof count === 'number') root.setValue(Math.max(0, count - 1), 'unreadNotificationCount');
+  addToCount(store.getRoot(), 'unreadNotificationCount', -1);
 }
 
 export function notificationTitle(kind: string): string {
@@ -58,7 +57,7 @@ export function useMarkNotificationRead(): (id: string) => void {
 
 interface BellNotificationProps {
   notification: BellNotificationFragment$key;
-  onOpen(item: ContentDialogItem): void;
+  onOpen: (item: ContentDialogItem) => void;
 }
 
 /** One notification of the bell: a checkbox to mark it read, a preview that opens it. */

@@ -4,6 +4,7 @@ import { ConnectionHandler, type GraphQLSubscriptionConfig, type RecordProxy, ty
 import type { LiveUpdatesNewsSubscription } from '../../__generated__/LiveUpdatesNewsSubscription.graphql';
 import type { LiveUpdatesNotificationSubscription } from '../../__generated__/LiveUpdatesNotificationSubscription.graphql';
 import { fr } from '../../i18n/fr';
+import { addToCount, readValue } from '../../relay/storeValues';
 import { useAnnounce } from '../../ui/LiveAnnouncer';
 import { notificationTitle } from './BellNotification';
 
@@ -46,8 +47,7 @@ function prepend(store: RecordSourceSelectorProxy, node: RecordProxy, keys: stri
     // A refetch after a reconnection may already have brought it.
     if (!connection || holds(connection, node)) continue;
     ConnectionHandler.insertEdgeBefore(connection, ConnectionHandler.createEdge(store, connection, node, edgeType));
-    const total = connection.getValue('totalCount');
-    if (typeof total === 'number') connection.setValue(total + 1, 'totalCount');
+    addToCount(connection, 'totalCount', 1);
   }
 }
 
@@ -65,10 +65,7 @@ function NotificationsLive() {
         const alreadyCounted = bell != null && holds(bell, node);
         prepend(store, node, notificationConnections, 'QueryNotificationsConnectionEdge');
         // The red dot appears as soon as the event arrives (spec §2).
-        const count = root.getValue('unreadNotificationCount');
-        if (!alreadyCounted && node.getValue('isRead') === false && typeof count === 'number') {
-          root.setValue(count + 1, 'unreadNotificationCount');
-        }
+        if (!alreadyCounted && readValue(node, 'isRead') === false) addToCount(root, 'unreadNotificationCount', 1);
       },
       // The red dot is seen; screen readers hear it, the focus staying where it is.
       onNext: (data) => {

@@ -139,7 +139,7 @@ export function NotificationBell({ query, role }: { query: NotificationBellFragm
   };
   const seeAll = () => {
     setOpen(false);
-    navigate(tab === 'news' && newsPath ? newsPath : '/dashboard/seeallnotifications');
+    void navigate(tab === 'news' && newsPath ? newsPath : '/dashboard/seeallnotifications');
   };
 
   return (

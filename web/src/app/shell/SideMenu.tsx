@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState, type MouseEvent } from 'react';
+import { Fragment, useState, type MouseEvent } from 'react';
 import {
   Avatar,
   NavCategory,
@@ -56,7 +56,7 @@ interface SideMenuProps {
   /** Inline beside the page on wide screens, an overlay opened from the header on narrow ones. */
   type: 'inline' | 'overlay';
   open: boolean;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** Spec §2: the left menu of the signed-in role, with the user's picture and full name. */
@@ -77,18 +77,21 @@ export function SideMenu({ user, type, open, onClose }: SideMenuProps) {
   const sections = sideMenus[role];
   const selected = selectedMenuLink(sections, pathname);
 
-  // The category of the current screen opens by itself; the others stay as the user left them.
-  const [openCategories, setOpenCategories] = useState<string[]>(() => (selected?.category ? [selected.category.id] : []));
-  useEffect(() => {
-    const id = selected?.category?.id;
-    if (id) setOpenCategories((current) => (current.includes(id) ? current : [...current, id]));
-  }, [selected?.category?.id]);
+  // The category of the current screen opens by itself when the screen changes; the others stay
+  // as the user left them (state adjusted while rendering, React's pattern for a change of prop).
+  const selectedCategory = selected?.category?.id;
+  const [openCategories, setOpenCategories] = useState<string[]>(() => (selectedCategory ? [selectedCategory] : []));
+  const [shownCategory, setShownCategory] = useState(selectedCategory);
+  if (selectedCategory !== shownCategory) {
+    setShownCategory(selectedCategory);
+    if (selectedCategory && !openCategories.includes(selectedCategory)) setOpenCategories([...openCategories, selectedCategory]);
+  }
 
   const follow = (link: MenuLink) => (event: MouseEvent) => {
     // A plain click navigates inside the app; a middle or modified click opens a new tab.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    navigate(link.to);
+    void navigate(link.to);
     if (type === 'overlay') onClose();
   };
 

@@ -11,7 +11,7 @@ export const BELL_OPEN_MS = 5_000;
  * has just clicked); leaving gives another 5 s. Spread the returned handlers on the panel's
  * surface and on the bell.
  */
-export function useBellDismiss(open: boolean, close: () => void): { onPointerEnter(): void; onPointerLeave(): void } {
+export function useBellDismiss(open: boolean, close: () => void): { onPointerEnter: () => void; onPointerLeave: () => void } {
   const [hovered, setHovered] = useState(false);
 
   useEffect(() => {
@@ -29,10 +29,13 @@ export function useBellDismiss(open: boolean, close: () => void): { onPointerEnt
     return () => window.clearTimeout(timer);
   }, [open, hovered, close]);
 
-  // A panel closed while hovered opens next time with its timer running.
-  useEffect(() => {
+  // A panel closed while hovered opens next time with its timer running (state adjusted while
+  // rendering, React's pattern for a change of prop).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (!open) setHovered(false);
-  }, [open]);
+  }
 
   return { onPointerEnter: () => setHovered(true), onPointerLeave: () => setHovered(false) };
 }

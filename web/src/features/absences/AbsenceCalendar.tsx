@@ -265,17 +265,9 @@ export function AbsenceCalendar({
         {label}
       </button>
     ) : (
-      // Inside the day's button: a span (no nested buttons); the day's details also list it.
-      <span
-        key={absence.id}
-        className={styles.chip}
-        title={label}
-        data-testid="absence-event"
-        onClick={(event) => {
-          event.stopPropagation();
-          open();
-        }}
-      >
+      // Inside the day's button: a span (no nested buttons), which the day's click opens (see
+      // onClickDay); the day's details also list it.
+      <span key={absence.id} className={styles.chip} title={label} data-testid="absence-event" data-absence-id={absence.id}>
         {label}
       </span>
     );
@@ -361,7 +353,12 @@ export function AbsenceCalendar({
           showNavigation={false}
           activeStartDate={dateOf(firstOfMonth(anchor))}
           value={null}
-          onClickDay={(date) => setSelection({ kind: 'day', day: dayOf(date) })}
+          onClickDay={(date, event) => {
+            // A click on one of the day's chips opens that absence; anywhere else, the day.
+            const chip = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-absence-id]') : null;
+            const id = chip?.dataset.absenceId;
+            setSelection(id ? { kind: 'absence', id } : { kind: 'day', day: dayOf(date) });
+          }}
           tileContent={({ date, view: tileView }) => (tileView === 'month' ? dayEvents(dayOf(date)) : null)}
         />
       ) : view === 'week' ? (

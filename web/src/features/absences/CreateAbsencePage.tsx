@@ -91,7 +91,7 @@ export default function CreateAbsencePage() {
         { errorToast: (error) => (error instanceof ApiError && Object.keys(error.fields).length > 0 ? null : fr.errors.generic) },
       );
       toast('success', response.createAbsence.message || t.created);
-      navigate(calendarPathAfterReport(user.role));
+      void navigate(calendarPathAfterReport(user.role));
     } catch (error) {
       if (error instanceof ApiError) setServerErrors(error.fields);
       setSaving(false);

@@ -9,7 +9,7 @@ export interface CalendarPeriod {
   range: DayRange;
   /** True while the next period's absences load (the current ones stay on screen). */
   pending: boolean;
-  navigate(view: CalendarView, anchor: Day): void;
+  navigate: (view: CalendarView, anchor: Day) => void;
 }
 
 /** The calendar's view and shown day, starting on today's month. */

@@ -3,6 +3,7 @@ import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { AccountEditPageQuery } from '../../__generated__/AccountEditPageQuery.graphql';
 import { fr } from '../../i18n/fr';
+import { accountsText } from '../../i18n/accounts';
 import { toGlobalId } from '../../relay/globalId';
 import { PageHeader } from '../../ui/PageHeader';
 import { AccountForm } from './AccountForm';
@@ -48,7 +49,7 @@ export default function AccountEditPage() {
       <section>
         <PageHeader title={fr.titles.editAccount} />
         <MessageBar intent="warning">
-          <MessageBarBody>{fr.accountForm.notFound}</MessageBarBody>
+          <MessageBarBody>{accountsText.form.notFound}</MessageBarBody>
         </MessageBar>
       </section>
     );
@@ -56,13 +57,13 @@ export default function AccountEditPage() {
   const pending =
     data.node.status === 'PENDING' ? (
       <MessageBar intent="warning" layout="multiline" className={styles.banner}>
-        <MessageBarBody>{fr.accountRequest.pending}</MessageBarBody>
+        <MessageBarBody>{accountsText.request.pending}</MessageBarBody>
         <MessageBarActions>
           <AccountRequestActions
             account={{ id: data.node.id, fullName: data.node.fullName ?? '' }}
             askRefusal={searchParams.get('action') === 'deny'}
             onDecided={(approved) => {
-              if (!approved) navigate('/dashboard/seetheaccount');
+              if (!approved) void navigate('/dashboard/seetheaccount');
             }}
           />
         </MessageBarActions>

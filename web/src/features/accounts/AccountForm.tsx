@@ -9,6 +9,7 @@ import type { AccountFormUpdateMutation } from '../../__generated__/AccountFormU
 import type { Role } from '../../app/routing/dashboardRoutes';
 import { useSessionUser } from '../../app/session/sessionContext';
 import { fr } from '../../i18n/fr';
+import { accountsText } from '../../i18n/accounts';
 import { ApiError, describeUploadError } from '../../relay/ApiError';
 import { useUpload } from '../../relay/useUpload';
 import { AvatarPicker, keepAvatar, type AvatarChoice } from '../../ui/AvatarPicker';
@@ -25,7 +26,7 @@ import { AccountGroupField } from './AccountGroupField';
 import { AccountMatricesField } from './AccountMatricesField';
 import { fieldsOf, validateAccountField, type AccountField, type AccountValues } from './validation';
 
-const t = fr.accountForm;
+const t = accountsText.form;
 
 const useStyles = makeStyles({
   breadcrumb: { color: tokens.colorNeutralForeground3 },
@@ -236,7 +237,7 @@ export function AccountForm({
         );
         toast('success', response.createAccount.message || t.created);
       }
-      navigate('/dashboard/seetheaccount');
+      void navigate('/dashboard/seetheaccount');
     } catch (error) {
       if (error instanceof ApiError) {
         form.setServerErrors(error.fields);
@@ -257,7 +258,7 @@ export function AccountForm({
   ) =>
     fields.includes(field)
       ? form.textField(field, {
-          label: t.fields[field as keyof typeof t.fields],
+          label: t.fields[field],
           ...extra,
         })
       : null;

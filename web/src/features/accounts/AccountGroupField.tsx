@@ -2,11 +2,11 @@ import { Field, Link, Text, makeStyles, tokens } from '@fluentui/react-component
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { AccountGroupFieldFragment$key } from '../../__generated__/AccountGroupFieldFragment.graphql';
-import { fr } from '../../i18n/fr';
+import { accountsText } from '../../i18n/accounts';
 import { ChoiceSelect } from '../../ui/ChoiceSelect';
 import { FormWide } from '../../ui/FormLayout';
 
-const t = fr.accountForm;
+const t = accountsText.form;
 
 const useStyles = makeStyles({
   groupInfo: { color: tokens.colorNeutralForeground2 },
@@ -26,8 +26,8 @@ export function AccountGroupField({
   groups: AccountGroupFieldFragment$key;
   value: string;
   error: string | null | undefined;
-  onChange(groupId: string): void;
-  onBlur(): void;
+  onChange: (groupId: string) => void;
+  onBlur: () => void;
 }) {
   const styles = useStyles();
   const navigate = useNavigate();

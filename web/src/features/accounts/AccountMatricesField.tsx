@@ -1,8 +1,8 @@
 import { Button, Field, Link, makeStyles, tokens } from '@fluentui/react-components';
-import { fr } from '../../i18n/fr';
+import { accountsText } from '../../i18n/accounts';
 import { UploadBox } from '../../ui/UploadBox';
 
-const t = fr.accountForm;
+const t = accountsText.form;
 
 const useStyles = makeStyles({
   matrices: {
@@ -46,9 +46,9 @@ export function AccountMatricesField({
 }: {
   current: readonly { readonly id: string; readonly name: string; readonly downloadUrl: string }[];
   removed: ReadonlySet<string>;
-  onRemovedChange(next: ReadonlySet<string>): void;
+  onRemovedChange: (next: ReadonlySet<string>) => void;
   added: File[];
-  onAddedChange(files: File[]): void;
+  onAddedChange: (files: File[]) => void;
   disabled: boolean;
 }) {
   const styles = useStyles();

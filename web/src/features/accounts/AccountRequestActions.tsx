@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql } from 'react-relay/hooks';
 import type { AccountRequestActionsMutation } from '../../__generated__/AccountRequestActionsMutation.graphql';
 import { fr } from '../../i18n/fr';
+import { accountsText } from '../../i18n/accounts';
 import { useCommit } from '../../relay/commit';
-import { useConfirm } from '../../ui/ConfirmDialog';
+import { ConfirmDialog, useConfirm } from '../../ui/ConfirmDialog';
 import { useToast } from '../../ui/toasts';
 
-const t = fr.accountRequest;
+const t = accountsText.request;
 
 const reviewMutation = graphql`
   mutation AccountRequestActionsMutation($input: ReviewPendingAccountInput!) {
@@ -31,7 +32,7 @@ interface AccountRequestActionsProps {
   /** The e-mailed deny link opens the refusal's question at once; it still waits for « Refuser ». */
   askRefusal?: boolean;
   /** After a decision: `approved` false means the account was deleted. */
-  onDecided?(approved: boolean): void;
+  onDecided?: (approved: boolean) => void;
 }
 
 /**
@@ -46,17 +47,16 @@ export function AccountRequestActions({ account, askRefusal = false, onDecided }
   const { confirm, dialog } = useConfirm();
   const [busy, setBusy] = useState(false);
   const [decided, setDecided] = useState(false);
+  const refusal = { title: t.refuseTitle, message: t.refuseQuestion(account.fullName), confirmLabel: t.refuse, cancelLabel: fr.cancel };
+  // The e-mailed deny link: the question is open from the first render.
+  const [askingFromLink, setAskingFromLink] = useState(askRefusal);
 
   const decide = async (approve: boolean) => {
-    if (!approve) {
-      const refuse = await confirm({
-        title: t.refuseTitle,
-        message: t.refuseQuestion(account.fullName),
-        confirmLabel: t.refuse,
-        cancelLabel: fr.cancel,
-      });
-      if (!refuse) return;
-    }
+    if (!approve && !(await confirm(refusal))) return;
+    await record(approve);
+  };
+
+  const record = async (approve: boolean) => {
     setBusy(true);
     try {
       const { reviewPendingAccount } = await commit<AccountRequestActionsMutation>({
@@ -77,12 +77,6 @@ export function AccountRequestActions({ account, askRefusal = false, onDecided }
     }
   };
 
-  useEffect(() => {
-    if (askRefusal) void decide(false);
-    // Once, when the page opens from the e-mailed link.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
   // Decided: the buttons go, also where they were shown from a snapshot (the bell's dialog).
   if (decided) return null;
   return (
@@ -94,6 +88,15 @@ export function AccountRequestActions({ account, askRefusal = false, onDecided }
         {t.refuse}
       </Button>
       {dialog}
+      <ConfirmDialog
+        open={askingFromLink}
+        {...refusal}
+        onConfirm={() => {
+          setAskingFromLink(false);
+          void record(false);
+        }}
+        onCancel={() => setAskingFromLink(false)}
+      />
     </span>
   );
 }

@@ -9,6 +9,7 @@ import type { AccountsPageQuery } from '../../__generated__/AccountsPageQuery.gr
 import { useSessionUser } from '../../app/session/sessionContext';
 import { useImpersonation } from '../../app/session/useImpersonation';
 import { fr } from '../../i18n/fr';
+import { accountsText } from '../../i18n/accounts';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { useConnectionPages } from '../../ui/useConnectionPages';
@@ -28,7 +29,7 @@ const useStyles = makeStyles({
   },
 });
 
-const a = fr.accounts;
+const a = accountsText.list;
 
 interface Row {
   readonly id: string;

@@ -1,6 +1,6 @@
 // Spec §5 'Account forms (live)': the same rules as the server's, for the messages as one types.
 import type { Role } from '../../app/routing/dashboardRoutes';
-import { fr } from '../../i18n/fr';
+import { accountsText } from '../../i18n/accounts';
 import { normalizePhone } from '../../../../api/src/lib/phone.js';
 import { EMAIL, IDENTITY, PHONE, STRONG_PASSWORD, ZIP } from './patterns';
 
@@ -23,7 +23,7 @@ export type AccountField =
 
 export type AccountValues = Record<AccountField, string>;
 
-const m = fr.accountForm.messages;
+const m = accountsText.form.messages;
 const PRICE = /^\d{1,3}(?:[.,]\d{1,3})?$/;
 
 /** The fields each account type shows (spec §2). */

@@ -35,8 +35,8 @@ const useStyles = makeStyles({
 });
 
 interface Props {
-  onCreated(): void;
-  onClose(): void;
+  onCreated: () => void;
+  onClose: () => void;
 }
 
 /** « Créer un jeton »: name and lifetime, then the secret, shown this once, with a copy button. */

@@ -1,7 +1,7 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { MailCheckmarkRegular } from '@fluentui/react-icons/svg/mail-checkmark';
 import { useNavigate } from 'react-router';
-import { fr } from '../../i18n/fr';
+import { authText } from '../../i18n/auth';
 import { RouterLink } from '../../ui/RouterLink';
 import { PublicLayout } from './PublicLayout';
 
@@ -20,14 +20,14 @@ export default function ForgotPasswordPage() {
   return (
     <PublicLayout
       icon={<MailCheckmarkRegular />}
-      title={fr.forgotPassword.title}
-      subtitle={fr.forgotPassword.text}
-      documentTitle={fr.recover.title}
-      links={<RouterLink to="/recover/request">{fr.forgotPassword.resend}</RouterLink>}
+      title={authText.forgotPassword.title}
+      subtitle={authText.forgotPassword.text}
+      documentTitle={authText.recover.title}
+      links={<RouterLink to="/recover/request">{authText.forgotPassword.resend}</RouterLink>}
     >
       <div className={styles.actions}>
         <Button appearance="primary" size="large" onClick={() => navigate('/login')}>
-          {fr.forgotPassword.backToLogin}
+          {authText.forgotPassword.backToLogin}
         </Button>
       </div>
     </PublicLayout>

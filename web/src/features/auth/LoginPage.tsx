@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/sessionContext';
-import { fr } from '../../i18n/fr';
+import { accountsText } from '../../i18n/accounts';
+import { authText } from '../../i18n/auth';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { RouterLink } from '../../ui/RouterLink';
 import { useFormFields } from '../../ui/useFormFields';
@@ -30,14 +31,14 @@ const useStyles = makeStyles({
 
 /** Spec §5: the login form checks only that both fields are filled (a failed login shows no message). */
 const loginRule = (field: 'email' | 'password', values: Record<'email' | 'password', string>) => {
-  if (field === 'email') return values.email.trim() ? null : fr.login.emailRequired;
-  return values.password ? null : fr.login.passwordRequired;
+  if (field === 'email') return values.email.trim() ? null : authText.login.emailRequired;
+  return values.password ? null : authText.login.passwordRequired;
 };
 
 // Spec §2's toasts for /login?action=…: requests are now decided in the app (docs/decisions.md), the routes stay.
 const accountRequestToasts = {
-  denyUser: { intent: 'info', message: fr.accountRequest.denied },
-  approveUser: { intent: 'success', message: fr.accountRequest.approved },
+  denyUser: { intent: 'info', message: accountsText.request.denied },
+  approveUser: { intent: 'success', message: accountsText.request.approved },
 } as const;
 
 function isAccountRequestAction(action: string | null): action is keyof typeof accountRequestToasts {
@@ -67,7 +68,7 @@ export function LoginPage() {
         params.delete('action');
         return params;
       },
-      { replace: true, state: location.state },
+      { replace: true, state: location.state as unknown },
     );
   }, [action, toast, setSearchParams, location.state]);
 
@@ -89,12 +90,12 @@ export function LoginPage() {
 
   return (
     <PublicLayout
-      title={fr.login.title}
-      subtitle={fr.login.subtitle}
-      links={<RouterLink to="/createaccount">{fr.login.register}</RouterLink>}
+      title={authText.login.title}
+      subtitle={authText.login.subtitle}
+      links={<RouterLink to="/createaccount">{authText.login.register}</RouterLink>}
     >
       <form className={styles.form} noValidate onSubmit={handleSubmit}>
-        <Field label={fr.login.email} required validationMessage={form.errorOf('email') ?? undefined}>
+        <Field label={authText.login.email} required validationMessage={form.errorOf('email') ?? undefined}>
           {/* The server accepts the e-mail address or the account's identifier. */}
           <Input
             name="email"
@@ -102,13 +103,14 @@ export function LoginPage() {
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            placeholder={fr.login.emailPlaceholder}
+            placeholder={authText.login.emailPlaceholder}
             value={email}
             onChange={(_, data) => form.change('email', data.value)}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- a public page whose one form is its whole purpose starts in its first field, as the keyboard e2e asserts (signed-in screens focus their title instead, ui/titleFocus.ts)
             autoFocus
           />
         </Field>
-        <Field label={fr.login.password} required validationMessage={form.errorOf('password') ?? undefined}>
+        <Field label={authText.login.password} required validationMessage={form.errorOf('password') ?? undefined}>
           <PasswordInput
             ref={passwordInput}
             name="password"
@@ -120,11 +122,11 @@ export function LoginPage() {
         <div className={styles.options}>
           <Checkbox
             className={styles.remember}
-            label={fr.login.remember}
+            label={authText.login.remember}
             checked={remember}
             onChange={(_, data) => setRemember(data.checked === true)}
           />
-          <RouterLink to="/recover/request">{fr.login.forgotPassword}</RouterLink>
+          <RouterLink to="/recover/request">{authText.login.forgotPassword}</RouterLink>
         </div>
         <Button
           type="submit"
@@ -133,7 +135,7 @@ export function LoginPage() {
           disabled={submitting}
           icon={submitting ? <Spinner size="tiny" appearance="inverted" /> : undefined}
         >
-          {fr.login.submit}
+          {authText.login.submit}
         </Button>
       </form>
     </PublicLayout>

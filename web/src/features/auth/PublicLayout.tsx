@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { fr } from '../../i18n/fr';
+import { authText } from '../../i18n/auth';
 import { Wordmark } from '../../ui/Wordmark';
 
 const useStyles = makeStyles({
@@ -126,7 +127,7 @@ export function PublicLayout({ title, subtitle, icon, wide, links, documentTitle
         {links ? <div className={styles.footerLinks}>{links}</div> : null}
       </main>
       <Text as="p" size={200} className={styles.footer}>
-        {fr.login.footer}
+        {authText.login.footer}
       </Text>
     </div>
   );

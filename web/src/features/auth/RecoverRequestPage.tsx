@@ -3,7 +3,7 @@ import { Button, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/rea
 import { graphql } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { RecoverRequestPageMutation } from '../../__generated__/RecoverRequestPageMutation.graphql';
-import { fr } from '../../i18n/fr';
+import { authText } from '../../i18n/auth';
 import { useCommit } from '../../relay/commit';
 import { RouterLink } from '../../ui/RouterLink';
 import { useFormFields } from '../../ui/useFormFields';
@@ -47,10 +47,10 @@ export default function RecoverRequestPage() {
       // Spec §8: any failure gets the same toast, which asks the user to check the address.
       await commit<RecoverRequestPageMutation>(
         { mutation: requestMutation, variables: { input: { email: email.trim() } } },
-        { errorToast: () => fr.recover.failed },
+        { errorToast: () => authText.recover.failed },
       );
-      toast('success', fr.recover.sent);
-      navigate('/forgotpassword');
+      toast('success', authText.recover.sent);
+      void navigate('/forgotpassword');
     } catch {
       setSending(false);
     }
@@ -58,22 +58,23 @@ export default function RecoverRequestPage() {
 
   return (
     <PublicLayout
-      title={fr.recover.title}
-      subtitle={fr.recover.subtitle}
-      documentTitle={fr.recover.title}
-      links={<RouterLink to="/login">{fr.recover.backToLogin}</RouterLink>}
+      title={authText.recover.title}
+      subtitle={authText.recover.subtitle}
+      documentTitle={authText.recover.title}
+      links={<RouterLink to="/login">{authText.recover.backToLogin}</RouterLink>}
     >
       <form className={styles.form} noValidate onSubmit={handleSubmit}>
-        <Field label={fr.recover.email} required validationMessage={form.errorOf('email') ?? undefined}>
+        <Field label={authText.recover.email} required validationMessage={form.errorOf('email') ?? undefined}>
           <Input
             name="email"
             type="email"
             autoComplete="email"
             autoCapitalize="none"
             spellCheck={false}
-            placeholder={fr.recover.emailPlaceholder}
+            placeholder={authText.recover.emailPlaceholder}
             value={email}
             onChange={(_, data) => form.change('email', data.value)}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- a public page whose one form is its whole purpose starts in its first field, as the keyboard e2e asserts (signed-in screens focus their title instead, ui/titleFocus.ts)
             autoFocus
           />
         </Field>
@@ -84,7 +85,7 @@ export default function RecoverRequestPage() {
           disabled={sending}
           icon={sending ? <Spinner size="tiny" appearance="inverted" /> : undefined}
         >
-          {fr.recover.submit}
+          {authText.recover.submit}
         </Button>
       </form>
     </PublicLayout>

@@ -5,6 +5,7 @@ import { graphql } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { RegisterPageMutation } from '../../__generated__/RegisterPageMutation.graphql';
 import { fr } from '../../i18n/fr';
+import { authText } from '../../i18n/auth';
 import { ApiError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { CIVILITIES } from '../../ui/CivilityField';
@@ -13,7 +14,7 @@ import { RouterLink } from '../../ui/RouterLink';
 import { useFormFields } from '../../ui/useFormFields';
 import { useToast } from '../../ui/toasts';
 import { PublicLayout } from './PublicLayout';
-import { validateRegistration, type Civility, type RegistrationField, type RegistrationValues } from './validation';
+import { validateRegistration, type RegistrationField, type RegistrationValues } from './validation';
 
 const useStyles = makeStyles({
   form: {
@@ -76,7 +77,7 @@ const registerMutation = graphql`
   }
 `;
 
-const r = fr.register;
+const r = authText.register;
 
 const emptyForm: RegistrationValues = {
   // Spec §5: Monsieur by default.
@@ -146,7 +147,7 @@ export default function RegisterPage() {
         },
       );
       toast('success', r.sent, { timeout: 10_000 });
-      navigate('/login');
+      void navigate('/login');
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields);
       setSending(false);
@@ -202,7 +203,7 @@ export default function RegisterPage() {
               name="civility"
               className={styles.civility}
               value={values.civility}
-              onChange={(_, data) => form.change('civility', data.value as Civility)}
+              onChange={(_, data) => form.change('civility', data.value)}
             >
               {CIVILITIES.map((civility) => (
                 <option key={civility} value={civility}>

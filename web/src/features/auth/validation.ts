@@ -2,7 +2,7 @@
 // field in error (an empty object when the form is valid). The server checks the same rules.
 // With its extension: the unit tests also compile this file under NodeNext resolution.
 import { normalizePhone } from '../../../../api/src/lib/phone.js';
-import { fr } from '../../i18n/fr.js';
+import { authText } from '../../i18n/auth.js';
 
 export type FormErrors<Field extends string> = Partial<Record<Field, string>>;
 
@@ -22,7 +22,7 @@ export function isEmail(value: string): boolean {
 
 /** Spec §5 "Recovery": a valid e-mail address. */
 export function validateRecovery(values: { email: string }): FormErrors<'email'> {
-  return isEmail(values.email) ? {} : { email: fr.recover.invalidEmail };
+  return isEmail(values.email) ? {} : { email: authText.recover.invalidEmail };
 }
 
 export interface NewPasswordValues {
@@ -32,7 +32,7 @@ export interface NewPasswordValues {
 
 /** Spec §5 "New password": the strength rule, and a confirmation equal to the password. */
 export function validateNewPassword(values: NewPasswordValues): FormErrors<keyof NewPasswordValues> {
-  const m = fr.resetPassword;
+  const m = authText.resetPassword;
   const errors: FormErrors<keyof NewPasswordValues> = {};
   if (!values.password) errors.password = m.passwordRequired;
   else if (!isStrongPassword(values.password)) errors.password = m.passwordRule;
@@ -61,7 +61,7 @@ export type RegistrationField = Exclude<keyof RegistrationValues, 'civility'>;
 
 /** Spec §5 "Registration": every field's message, in the order of the form. */
 export function validateRegistration(values: RegistrationValues): FormErrors<RegistrationField> {
-  const m = fr.register.messages;
+  const m = authText.register.messages;
   const errors: FormErrors<RegistrationField> = {};
   const value = (field: RegistrationField) => values[field].trim();
 

@@ -165,8 +165,8 @@ export function BillActions({
   client: string;
   /** The étude's accounting e-mail, named in the confirmation. */
   email: string;
-  onSelect(): void;
-  onView(file: ViewedDocument): void;
+  onSelect: () => void;
+  onView: (file: ViewedDocument) => void;
 }) {
   const styles = useStyles();
   const data = useFragment(billFragment, bill);

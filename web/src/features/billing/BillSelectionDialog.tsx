@@ -51,7 +51,7 @@ export interface BillSelectionDialogProps {
   canGenerate: boolean;
   /** False while the seller's invoicing settings are missing: the dialog leads to them instead of generating. */
   sellerReady: boolean;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /**

@@ -43,11 +43,11 @@ export function BillSelectionTable({
   selected: readonly string[];
   discounts: Record<string, string>;
   editable: boolean;
-  discountMessage(reportId: string): string | undefined;
-  toggle(reportId: string, checked: boolean): void;
-  toggleAll(checked: boolean): void;
-  onDiscountChange(reportId: string, value: string): void;
-  onDiscountBlur(reportId: string): void;
+  discountMessage: (reportId: string) => string | undefined;
+  toggle: (reportId: string, checked: boolean) => void;
+  toggleAll: (checked: boolean) => void;
+  onDiscountChange: (reportId: string, value: string) => void;
+  onDiscountBlur: (reportId: string) => void;
 }) {
   const styles = useBillDialogStyles();
   const allSelected = reports.length > 0 && selected.length === reports.length;

@@ -31,7 +31,7 @@ export function GeneratedBill({
   takeFocus = false,
 }: {
   bill: GeneratedBillFragment$key;
-  onView(file: ViewedDocument): void;
+  onView: (file: ViewedDocument) => void;
   /** Just generated: the button that generated it is gone, its number takes the focus (issue 23). */
   takeFocus?: boolean;
 }) {

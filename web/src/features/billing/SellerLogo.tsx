@@ -9,6 +9,7 @@ import type { SellerLogoRemoveMutation } from '../../__generated__/SellerLogoRem
 import type { SellerLogoUploadMutation } from '../../__generated__/SellerLogoUploadMutation.graphql';
 import { fr } from '../../i18n/fr';
 import { useCommit } from '../../relay/commit';
+import { readValue } from '../../relay/storeValues';
 import { useUpload } from '../../relay/useUpload';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useToast } from '../../ui/toasts';
@@ -41,8 +42,12 @@ const useStyles = makeStyles({
 
 /** Both mutations answer the settings: the page's record takes their new link. */
 const showLogoOf = (field: 'updateSellerLogo' | 'removeSellerLogo') => (store: RecordSourceSelectorProxy) => {
-  const logoUrl = store.getRootField(field)?.getLinkedRecord('settings')?.getValue('logoUrl') ?? null;
-  store.getRoot().getLinkedRecord('sellerSettings')?.setValue(logoUrl, 'logoUrl');
+  const settings = store.getRootField(field)?.getLinkedRecord('settings');
+  const logoUrl = settings ? readValue(settings, 'logoUrl') : null;
+  store
+    .getRoot()
+    .getLinkedRecord('sellerSettings')
+    ?.setValue(typeof logoUrl === 'string' ? logoUrl : null, 'logoUrl');
 };
 
 /**

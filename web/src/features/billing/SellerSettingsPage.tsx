@@ -93,7 +93,7 @@ export default function SellerSettingsPage() {
         },
       );
       toast('success', response.updateSellerSettings.message || t.saved);
-      navigate(BILLING);
+      void navigate(BILLING);
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields);
       setSaving(false);

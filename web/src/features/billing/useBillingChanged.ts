@@ -42,7 +42,7 @@ export function useBillingChanged(period: Period, onChanged: () => void): void {
   // A report counts from the month it was created in (Paris time).
   useLiveEvent<useBillingChangedReportSubscription>(
     reportSubscription,
-    ({ reportChanged: { report } }) => report != null && notAfter(parisYearMonth(new Date(report.createdAt as string)), period),
+    ({ reportChanged: { report } }) => report != null && notAfter(parisYearMonth(new Date(report.createdAt)), period),
     onChanged,
   );
 }

@@ -3,6 +3,7 @@ import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import { useParams } from 'react-router';
 import type { GroupEditPageQuery } from '../../__generated__/GroupEditPageQuery.graphql';
 import { fr } from '../../i18n/fr';
+import { groupsText } from '../../i18n/groups';
 import { PageHeader } from '../../ui/PageHeader';
 import { GroupForm } from './GroupForm';
 import { toGlobalId } from '../../relay/globalId';
@@ -27,7 +28,7 @@ export default function GroupEditPage() {
       <section>
         <PageHeader title={fr.titles.editGroup} />
         <MessageBar intent="warning">
-          <MessageBarBody>{fr.groups.notFound}</MessageBarBody>
+          <MessageBarBody>{groupsText.notFound}</MessageBarBody>
         </MessageBar>
       </section>
     );

@@ -5,6 +5,7 @@ import type { GroupFormCreateMutation } from '../../__generated__/GroupFormCreat
 import type { GroupFormFragment$key } from '../../__generated__/GroupFormFragment.graphql';
 import type { GroupFormUpdateMutation } from '../../__generated__/GroupFormUpdateMutation.graphql';
 import { fr } from '../../i18n/fr';
+import { groupsText } from '../../i18n/groups';
 import { ApiError, describeError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { FormActions, FormCard, FormSection, FormWide } from '../../ui/FormLayout';
@@ -13,7 +14,7 @@ import { useToast } from '../../ui/toasts';
 import { useFormFields } from '../../ui/useFormFields';
 import { BUYER_FIELDS, GROUP_FIELDS, validateGroupField, zipDigits, type GroupField, type GroupValues } from './validation';
 
-const g = fr.groups;
+const g = groupsText;
 
 const empty: GroupValues = {
   name: '',
@@ -116,7 +117,7 @@ export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
         );
         toast('success', response.createGroup.message || g.created);
       }
-      navigate('/dashboard/voirlesgroupes');
+      void navigate('/dashboard/voirlesgroupes');
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields);
       setSaving(false);

@@ -10,12 +10,13 @@ import type { GroupsPageFragment$key } from '../../__generated__/GroupsPageFragm
 import type { GroupsPagePaginationQuery } from '../../__generated__/GroupsPagePaginationQuery.graphql';
 import type { GroupsPageQuery } from '../../__generated__/GroupsPageQuery.graphql';
 import { fr } from '../../i18n/fr';
+import { groupsText } from '../../i18n/groups';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatDateTime } from '../../ui/format';
 import { useConnectionPages } from '../../ui/useConnectionPages';
 
-const g = fr.groups;
+const g = groupsText;
 
 const useStyles = makeStyles({
   members: {

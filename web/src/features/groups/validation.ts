@@ -1,5 +1,5 @@
 // Spec §5 'Group create/edit' (the same rules as the server's, for live messages).
-import { fr } from '../../i18n/fr';
+import { groupsText } from '../../i18n/groups';
 
 export type GroupField = 'name' | 'siret' | 'address' | 'zip' | 'city' | 'telephone' | 'email' | 'pricePage' | 'pricePhoto' | BuyerField;
 /** Issue 22: what a Factur-X invoice needs about the étude as its buyer; optional, checked by the server. */
@@ -19,7 +19,7 @@ export const GROUP_FIELDS: readonly GroupField[] = [
   'pricePhoto',
 ];
 
-const m = fr.groups.messages;
+const m = groupsText.messages;
 const PRICE = /^\d{1,5}(?:[.,]\d{1,3})?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -3,6 +3,7 @@ import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import { useParams } from 'react-router';
 import type { NewsEditPageQuery } from '../../__generated__/NewsEditPageQuery.graphql';
 import { fr } from '../../i18n/fr';
+import { newsText } from '../../i18n/news';
 import { toGlobalId } from '../../relay/globalId';
 import { PageHeader } from '../../ui/PageHeader';
 import { NewsForm } from './NewsForm';
@@ -27,7 +28,7 @@ export default function NewsEditPage() {
       <section>
         <PageHeader title={fr.titles.editNews} />
         <MessageBar intent="warning">
-          <MessageBarBody>{fr.news.notFound}</MessageBarBody>
+          <MessageBarBody>{newsText.notFound}</MessageBarBody>
         </MessageBar>
       </section>
     );

@@ -6,6 +6,7 @@ import type { NewsFormCreateMutation } from '../../__generated__/NewsFormCreateM
 import type { NewsFormFragment$key } from '../../__generated__/NewsFormFragment.graphql';
 import type { NewsFormUpdateMutation } from '../../__generated__/NewsFormUpdateMutation.graphql';
 import { fr } from '../../i18n/fr';
+import { newsText } from '../../i18n/news';
 import { ApiError, describeError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { FormActions, FormCard } from '../../ui/FormLayout';
@@ -14,7 +15,7 @@ import { useToast } from '../../ui/toasts';
 import { useFormFields } from '../../ui/useFormFields';
 import { RichTextEditor, richTextIsEmpty } from './RichTextEditor';
 
-const n = fr.news;
+const n = newsText;
 
 type NewsField = 'title' | 'body';
 const NEWS_FIELDS: readonly NewsField[] = ['title', 'body'];
@@ -97,7 +98,7 @@ export function NewsForm({ news }: { news: NewsFormFragment$key | null }) {
         );
         toast('success', response.createNews.message || n.created);
       }
-      navigate('/dashboard/viewnews');
+      void navigate('/dashboard/viewnews');
     } catch (error) {
       if (error instanceof ApiError) form.setServerErrors(error.fields);
       setSaving(false);

@@ -9,13 +9,14 @@ import type { NewsListPagePaginationQuery } from '../../__generated__/NewsListPa
 import type { NewsListPageQuery } from '../../__generated__/NewsListPageQuery.graphql';
 import { ImportantIcon } from '../../app/shell/BellNews';
 import { fr } from '../../i18n/fr';
+import { newsText } from '../../i18n/news';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { HtmlContent } from '../../ui/HtmlContent';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatDateTime } from '../../ui/format';
 import { useConnectionPages } from '../../ui/useConnectionPages';
 
-const n = fr.news;
+const n = newsText;
 
 const useStyles = makeStyles({
   star: { fontSize: '20px', color: tokens.colorNeutralForeground3, verticalAlign: 'middle' },

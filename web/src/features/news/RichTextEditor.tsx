@@ -1,10 +1,10 @@
-import { useEffect, useRef, type HTMLAttributes, type ReactElement } from 'react';
+import { useEffect, useEffectEvent, useRef, type HTMLAttributes, type ReactElement } from 'react';
 import { Button, Toolbar, Tooltip, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components';
 import { TextBoldRegular } from '@fluentui/react-icons/svg/text-bold';
 import { TextBulletListRegular } from '@fluentui/react-icons/svg/text-bullet-list';
 import { TextItalicRegular } from '@fluentui/react-icons/svg/text-italic';
 import { TextNumberListLtrRegular } from '@fluentui/react-icons/svg/text-number-list-ltr';
-import { fr } from '../../i18n/fr';
+import { newsText } from '../../i18n/news';
 
 const useStyles = makeStyles({
   root: {
@@ -48,8 +48,8 @@ export interface RichTextEditorProps extends Pick<
 > {
   /** The initial HTML; the editor is uncontrolled after that (the caret stays put). */
   defaultValue: string;
-  onChange(html: string): void;
-  onBlur?(): void;
+  onChange: (html: string) => void;
+  onBlur?: () => void;
 }
 
 /**
@@ -59,10 +59,12 @@ export interface RichTextEditorProps extends Pick<
 export function RichTextEditor({ defaultValue, onChange, onBlur, ...aria }: RichTextEditorProps) {
   const styles = useStyles();
   const ref = useRef<HTMLDivElement>(null);
+  // Only the first value: later ones come from the user's typing.
+  const showInitialValue = useEffectEvent((area: HTMLDivElement) => {
+    area.innerHTML = defaultValue;
+  });
   useEffect(() => {
-    if (ref.current) ref.current.innerHTML = defaultValue;
-    // Only the first value: later ones come from the user's typing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (ref.current) showInitialValue(ref.current);
   }, []);
 
   const run = (command: Command) => {
@@ -83,7 +85,7 @@ export function RichTextEditor({ defaultValue, onChange, onBlur, ...aria }: Rich
     </Tooltip>
   );
 
-  const t = fr.richText;
+  const t = newsText.editor;
   return (
     <div className={mergeClasses(styles.root, aria['aria-invalid'] ? styles.invalid : undefined)}>
       <Toolbar size="small" className={styles.toolbar} aria-label={t.toolbar}>

@@ -3,6 +3,7 @@ import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-compon
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { ImportantIcon, useMarkNewsRead } from '../../app/shell/BellNews';
 import { fr } from '../../i18n/fr';
+import { newsText } from '../../i18n/news';
 import { ContentDialog, type ContentDialogItem } from '../../ui/ContentDialog';
 import { NewsList, type NewsRow } from './NewsListPage';
 
@@ -36,12 +37,12 @@ export default function SecretaryNewsPage() {
         title={fr.titles.viewNews}
         action={{
           id: 'view',
-          header: fr.news.view,
+          header: newsText.view,
           width: '120px',
           align: 'end',
           cell: (row) => (
-            <Button appearance="subtle" icon={<EyeRegular />} onClick={() => view(row)} aria-label={`${fr.news.view} ${row.title}`}>
-              {fr.news.view}
+            <Button appearance="subtle" icon={<EyeRegular />} onClick={() => view(row)} aria-label={`${newsText.view} ${row.title}`}>
+              {newsText.view}
             </Button>
           ),
         }}

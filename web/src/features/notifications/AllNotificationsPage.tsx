@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
 import type { AllNotificationsPageFragment$key } from '../../__generated__/AllNotificationsPageFragment.graphql';
@@ -46,11 +46,11 @@ function NotificationDetail({ notification }: { notification: NotificationRow })
   const styles = useStyles();
   const markRead = useMarkNotificationRead();
   const { id, isRead, body, account } = notification;
-  useEffect(() => {
+  // Once, when the row is opened.
+  const markOnOpen = useEffectEvent(() => {
     if (!isRead) markRead(id);
-    // Once, when the row is opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => markOnOpen(), []);
   return (
     <>
       <Text weight="semibold" className={styles.detailTitle}>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { ProfileFormFragment$key } from '../../__generated__/ProfileFormFragment.graphql';
 import type { ProfileFormMutation } from '../../__generated__/ProfileFormMutation.graphql';
 import { fr } from '../../i18n/fr';
+import { accountsText } from '../../i18n/accounts';
 import { ApiError, describeUploadError } from '../../relay/ApiError';
 import { useUpload } from '../../relay/useUpload';
 import { AvatarPicker, keepAvatar, type AvatarChoice } from '../../ui/AvatarPicker';
@@ -145,7 +146,7 @@ export function ProfileForm({
       );
       toast('success', response.updateMyProfile.message || t.saved);
       if (role !== 'ADMIN') {
-        navigate('/dashboard');
+        void navigate('/dashboard');
         return;
       }
       // The admin stays (spec §6): the saved values become the reference, the password is emptied.
@@ -196,7 +197,7 @@ export function ProfileForm({
             disabled={saving}
             progress={upload.progress}
           />
-          <CivilityField label={fr.accountForm.civility} value={civility} onChange={setCivility} />
+          <CivilityField label={accountsText.form.civility} value={civility} onChange={setCivility} />
         </FormSection>
 
         <FormSection title={t.identity}>

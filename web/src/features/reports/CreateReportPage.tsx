@@ -123,7 +123,7 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
       return;
     }
     toast('success', t.success);
-    navigate(createdPath);
+    void navigate(createdPath);
   };
 
   const recheck = (next: Partial<{ bailiffId: string; name: string; files: readonly File[] }>) => {

@@ -153,7 +153,7 @@ export function SecretaryAssign({
   reportName: string;
   current: Choice | null;
   options: readonly Choice[];
-  onAssign(secretaryId: string): Promise<unknown>;
+  onAssign: (secretaryId: string) => Promise<unknown>;
 }) {
   const styles = useStyles();
   const [open, setOpen] = useState(false);
@@ -200,7 +200,7 @@ function SecretaryAssignForm({
   reportName: string;
   current: string;
   options: readonly Choice[];
-  onAssign(secretaryId: string): Promise<unknown>;
+  onAssign: (secretaryId: string) => Promise<unknown>;
 }) {
   const styles = useStyles();
   const [value, setValue] = useState(current);
@@ -238,7 +238,7 @@ function SecretaryAssignForm({
 }
 
 /** The comments icon, with a red dot while some are unread. */
-export function CommentsButton({ reportName, unread, onClick }: { reportName: string; unread: number; onClick?(): void }) {
+export function CommentsButton({ reportName, unread, onClick }: { reportName: string; unread: number; onClick?: () => void }) {
   const styles = useStyles();
   const label = unread > 0 ? `${t.openComments(reportName)} (${t.unreadComments(unread)})` : t.openComments(reportName);
   return (

@@ -12,7 +12,7 @@
  * Secrétaire (`comments(audience:)`) and the same choice names the receiver, which must be
  * Huissier or Secrétaire, not 'Tous' (spec §5); a bailiff or a secretary has no choice to make.
  */
-import { Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import {
   Badge,
   Button,
@@ -141,7 +141,7 @@ function CommentsDialog({
   hasSecretary: boolean;
   canComment: boolean;
   unread: number;
-  onClose(): void;
+  onClose: () => void;
 }) {
   const styles = useStyles();
   const user = useSessionUser();
@@ -152,8 +152,9 @@ function CommentsDialog({
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
 
-  // Spec §4: opening the modal marks the report's comments read (the red dot goes away).
-  useEffect(() => {
+  // Spec §4: opening the modal marks the report's comments read (the red dot goes away), once per
+  // opening: the count the row showed when it was clicked.
+  const markReadOnOpen = useEffectEvent(() => {
     if (unread === 0) return;
     void commit<ReportCommentsMarkReadMutation>(
       {
@@ -172,9 +173,8 @@ function CommentsDialog({
       },
       { errorToast: false },
     ).catch(() => null);
-    // Once per opening: the count the row showed when it was clicked.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => markReadOnOpen(), []);
 
   const validate = (text: string, receiver: Audience): string | undefined => {
     if (!text.trim()) return t.required;
@@ -341,7 +341,7 @@ function CommentsThread({ report }: { report: ReportCommentsListFragment$key }) 
               {comment.authorName}
             </Text>
             <Badge size="small" appearance="tint" color={comment.authorRole === 'ADMIN' ? 'brand' : 'informative'}>
-              {t.roles[comment.authorRole as keyof typeof t.roles] ?? comment.authorRole}
+              {t.roles[comment.authorRole] ?? comment.authorRole}
             </Badge>
             <Text size={200} className={styles.muted}>
               {formatDateTime(comment.createdAt)}

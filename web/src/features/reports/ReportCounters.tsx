@@ -10,7 +10,7 @@
  * checkboxes (mirroring rules in ./counters.ts) sent with `setBilling`: 'Rapport facturé'. Each
  * line is editable only when `viewerCan` allows its mutation.
  */
-import { useEffect, useReducer, useState } from 'react';
+import { useReducer, useState } from 'react';
 import { Button, Checkbox, Input, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { ReportCountersBillingMutation } from '../../__generated__/ReportCountersBillingMutation.graphql';
@@ -117,12 +117,14 @@ export function ReportCounters({ report, readOnly = false }: { report: ReportCou
   const [sending, setSending] = useState<'retrocession' | 'billing' | null>(null);
   const [billingError, setBillingError] = useState<string | null>(null);
 
-  // Saved counts changed (a send, or another user live): show them unless the user is typing.
+  // Saved counts changed (a send, or another user live): show them unless the user is typing
+  // (state adjusted while rendering, React's pattern for a change of prop).
   const key = savedKey(data);
-  useEffect(() => {
+  const [shownKey, setShownKey] = useState(key);
+  if (key !== shownKey) {
+    setShownKey(key);
     if (!dirty) dispatch({ type: 'reset', state: initialCounters(data) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }
 
   const change = (action: Parameters<typeof countersReducer>[1]) => {
     dispatch(action);

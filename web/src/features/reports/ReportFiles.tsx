@@ -87,9 +87,9 @@ type Kind = 'DEPOSITED' | 'RETURNED';
  * when it failed (already announced) or was cancelled.
  */
 export function useAddReportFiles(): {
-  send(reportId: string, kind: Kind, files: readonly File[]): Promise<void>;
+  send: (reportId: string, kind: Kind, files: readonly File[]) => Promise<void>;
   progress: number | null;
-  cancel(): void;
+  cancel: () => void;
 } {
   const toast = useToast();
   const upload = useUpload();

@@ -34,7 +34,7 @@ export function ReportsAdvancedSearch({
   view: ReportsView;
   bailiffs: readonly Choice[];
   secretaries: readonly Choice[];
-  onApply(filters: Filters): void;
+  onApply: (filters: Filters) => void;
 }) {
   const styles = useStyles();
   const [filters, setFilters] = useState<Filters>(defaultFilters(view));

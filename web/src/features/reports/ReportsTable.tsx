@@ -91,12 +91,12 @@ export interface ReportsTableProps {
   view: ReportsView;
   query: ReportsTableFragment$key;
   /** Called after an action that changes the lists' figures (the page refreshes its cards). */
-  onChanged?(): void;
+  onChanged?: () => void;
   /**
    * Called after the secretary's counts or return, which change the figures but not which rows
    * are listed (a returned constat stays on screen); onChanged by default.
    */
-  onFiguresChanged?(): void;
+  onFiguresChanged?: () => void;
 }
 
 /**

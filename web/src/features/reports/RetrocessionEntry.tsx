@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Field, Input, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { RetrocessionEntryFragment$key } from '../../__generated__/RetrocessionEntryFragment.graphql';
@@ -51,7 +51,7 @@ const fields = graphql`
 `;
 
 /** Spec §5: a count field keeps digits only and says so when something else was typed. */
-function CountField({ label, value, hint, onChange }: { label: string; value: string; hint?: string; onChange(value: string): void }) {
+function CountField({ label, value, hint, onChange }: { label: string; value: string; hint?: string; onChange: (value: string) => void }) {
   const styles = useStyles();
   const [refused, setRefused] = useState(false);
   return (
@@ -84,7 +84,7 @@ export function RetrocessionEntry({
   report: RetrocessionEntryFragment$key;
   readOnly?: boolean;
   /** Called once saved (the page reads its tiles again). */
-  onSaved?(): void;
+  onSaved?: () => void;
 }) {
   const styles = useStyles();
   const data = useFragment(fields, report);
@@ -95,13 +95,15 @@ export function RetrocessionEntry({
   const [photos, setPhotos] = useState(shown(data.countPhotosProvisional));
   const [comment, setComment] = useState(data.retrocessionComment ?? '');
   const [saving, setSaving] = useState(false);
-  // Saved counts changed elsewhere (the automatic counting applied, another user live): shown here.
+  // Saved counts changed elsewhere (the automatic counting applied, another user live): shown here
+  // (state adjusted while rendering, React's pattern for a change of prop).
   const saved = `${data.countPagesProvisional}/${data.countPhotosProvisional}`;
-  useEffect(() => {
+  const [savedShown, setSavedShown] = useState(saved);
+  if (saved !== savedShown) {
+    setSavedShown(saved);
     setPages(shown(data.countPagesProvisional));
     setPhotos(shown(data.countPhotosProvisional));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [saved]);
+  }
 
   if (readOnly || !data.viewerCan.setRetrocession) {
     return (

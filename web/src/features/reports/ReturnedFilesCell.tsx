@@ -20,7 +20,7 @@ const useStyles = makeStyles({
  * all) and, while she may return files, a button that sends the picked files at once with a
  * progress bar and 'Annuler'. Returning files terminates the constat (TE, spec §4).
  */
-export function ReturnedFilesCell({ report, onReturned }: { report: ReturnedFilesCellFragment$key; onReturned?(): void }) {
+export function ReturnedFilesCell({ report, onReturned }: { report: ReturnedFilesCellFragment$key; onReturned?: () => void }) {
   const styles = useStyles();
   const data = useFragment(
     graphql`

@@ -118,7 +118,7 @@ export function UserInfoLink({ user }: { user: UserInfoLinkFragment$key }) {
   );
 }
 
-export function UserInfoDialog({ userId, role, onClose }: { userId: string | null; role: 'BAILIFF' | 'SECRETARY'; onClose(): void }) {
+export function UserInfoDialog({ userId, role, onClose }: { userId: string | null; role: 'BAILIFF' | 'SECRETARY'; onClose: () => void }) {
   const styles = useStyles();
   const [viewed, setViewed] = useState<ViewedDocument | null>(null);
   return (
@@ -149,7 +149,7 @@ export function UserInfoDialog({ userId, role, onClose }: { userId: string | nul
   );
 }
 
-function UserInfo({ userId, onView }: { userId: string; onView(document: ViewedDocument): void }) {
+function UserInfo({ userId, onView }: { userId: string; onView: (document: ViewedDocument) => void }) {
   const styles = useStyles();
   const data = useLazyLoadQuery<UserInfoDialogQuery>(
     graphql`

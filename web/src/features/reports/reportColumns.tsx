@@ -30,11 +30,11 @@ type Styles = ReturnType<typeof useColumnStyles>;
 export interface RowActions {
   /** The secretaries an admin may assign. */
   assignable: readonly Choice[];
-  assign(row: ReportRow, secretaryId: string): Promise<unknown>;
-  archive(row: ReportRow): void;
-  unarchive(row: ReportRow): void;
+  assign: (row: ReportRow, secretaryId: string) => Promise<unknown>;
+  archive: (row: ReportRow) => void;
+  unarchive: (row: ReportRow) => void;
   /** The secretary's counts or return changed the figures. */
-  onFiguresChanged?(): void;
+  onFiguresChanged?: () => void;
 }
 
 const alert = (width: string): Column => ({

@@ -15,9 +15,10 @@
  * fragments of a row's details; a screen with a row fragment of its own adds its spread below, so
  * that its rows are refreshed as well.
  */
-import { useMemo, useRef } from 'react';
-import { graphql, useSubscription } from 'react-relay/hooks';
-import { ConnectionHandler, type GraphQLSubscriptionConfig, type RecordSourceSelectorProxy } from 'relay-runtime';
+import { useEffect, useEffectEvent } from 'react';
+import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay/hooks';
+import { ConnectionHandler, type RecordSourceSelectorProxy } from 'relay-runtime';
+import { addToCount, readValue } from '../../relay/storeValues';
 import { useAnnounce } from '../../ui/LiveAnnouncer';
 import { reportsText } from '../../i18n/reports';
 import type {
@@ -51,8 +52,8 @@ export type ChangedReport = NonNullable<useReportChangedSubscription$data['repor
 
 export interface ReportChangedOptions {
   connectionIds: readonly string[];
-  belongs?(report: Pick<ChangedReport, 'status' | 'isArchived'>): boolean;
-  onMembershipChange?(): void;
+  belongs?: (report: Pick<ChangedReport, 'status' | 'isArchived'>) => boolean;
+  onMembershipChange?: () => void;
 }
 
 function holds(store: RecordSourceSelectorProxy, connectionId: string, reportId: string): boolean {
@@ -67,7 +68,8 @@ function holds(store: RecordSourceSelectorProxy, connectionId: string, reportId:
 function isNewer(store: RecordSourceSelectorProxy, connectionId: string, createdAt: string): boolean {
   const connection = store.get(connectionId);
   if (!connection) return false;
-  const first = connection.getLinkedRecords('edges')?.[0]?.getLinkedRecord('node')?.getValue('createdAt');
+  const node = connection.getLinkedRecords('edges')?.[0]?.getLinkedRecord('node');
+  const first = node ? readValue(node, 'createdAt') : undefined;
   return typeof first !== 'string' || Date.parse(createdAt) > Date.parse(first);
 }
 
@@ -76,43 +78,41 @@ export function removeReportFromConnection(store: RecordSourceSelectorProxy, con
   const connection = store.get(connectionId);
   if (!connection || !holds(store, connectionId, reportId)) return false;
   ConnectionHandler.deleteNode(connection, reportId);
-  const total = connection.getValue('totalCount');
-  if (typeof total === 'number') connection.setValue(Math.max(0, total - 1), 'totalCount');
+  addToCount(connection, 'totalCount', -1);
   return true;
 }
 
 export function useReportChanged({ connectionIds, belongs, onMembershipChange }: ReportChangedOptions): void {
+  const environment = useRelayEnvironment();
   const announce = useAnnounce();
-  // The latest options, read by the updater without re-subscribing on every render.
-  const options = useRef({ connectionIds, belongs, onMembershipChange });
-  options.current = { connectionIds, belongs, onMembershipChange };
-  const config = useMemo<GraphQLSubscriptionConfig<useReportChangedSubscription>>(
-    () => ({
+  // Reads the latest options when an event arrives: a new page or filter does not re-subscribe.
+  const update = useEffectEvent((store: RecordSourceSelectorProxy, data: useReportChangedSubscription$data | null | undefined) => {
+    const event = data?.reportChanged;
+    if (!event) return;
+    const report = event.report;
+    const stays = report != null && (belongs?.(report) ?? true);
+    let membership = false;
+    // A row on screen changed: screen readers hear it (issue 23), the focus staying where it is.
+    if (report != null && connectionIds.some((id) => holds(store, id, event.reportId))) {
+      const text = reportsText.liveChanged(report.name, reportsText.status[report.status] ?? report.status);
+      queueMicrotask(() => announce(text));
+    }
+    for (const id of connectionIds) {
+      if (!stays) membership = removeReportFromConnection(store, id, event.reportId) || membership;
+      else if (isNewer(store, id, report.createdAt)) membership = true;
+    }
+    // After the store update, outside of it: the screen may fetch.
+    if (membership && onMembershipChange) queueMicrotask(onMembershipChange);
+  });
+  // What react-relay's useSubscription does, with the updater read when the event arrives.
+  useEffect(() => {
+    const { dispose } = requestSubscription<useReportChangedSubscription>(environment, {
       subscription,
       variables: {},
-      updater: (store, data) => {
-        const event = data?.reportChanged;
-        if (!event) return;
-        const { connectionIds: ids, belongs: fits, onMembershipChange: changed } = options.current;
-        const report = event.report;
-        const stays = report != null && (fits?.(report) ?? true);
-        let membership = false;
-        // A row on screen changed: screen readers hear it (issue 23), the focus staying where it is.
-        if (report != null && ids.some((id) => holds(store, id, event.reportId))) {
-          const text = reportsText.liveChanged(report.name, reportsText.status[report.status] ?? report.status);
-          queueMicrotask(() => announce(text));
-        }
-        for (const id of ids) {
-          if (!stays) membership = removeReportFromConnection(store, id, event.reportId) || membership;
-          else if (isNewer(store, id, report.createdAt as string)) membership = true;
-        }
-        // After the store update, outside of it: the screen may fetch.
-        if (membership && changed) queueMicrotask(changed);
-      },
+      updater: (store, data) => update(store, data),
       // Live updates are a comfort: a failure must not break the screen (spec §8: ignored).
       onError: () => {},
-    }),
-    [announce],
-  );
-  useSubscription(config);
+    });
+    return dispose;
+  }, [environment]);
 }

@@ -36,7 +36,7 @@ export function RetrocessionFilters({
   wholeYear = false,
 }: {
   value: RetrocessionPeriodFilter;
-  onChange(next: RetrocessionPeriodFilter): void;
+  onChange: (next: RetrocessionPeriodFilter) => void;
   /** The secretary select's options (admin screens); absent, no secretary select. */
   secretaries?: RetrocessionFiltersFragment$key;
   /** Offers "Toute l'année" as a month. */
@@ -77,7 +77,7 @@ function SecretarySelect({
 }: {
   query: RetrocessionFiltersFragment$key;
   value: string | null;
-  onChange(secretaryId: string | null): void;
+  onChange: (secretaryId: string | null) => void;
   className?: string;
 }) {
   const data = useFragment(

@@ -95,9 +95,9 @@ export function SecretaryBillPreview({
   onRemove,
 }: {
   bill: SecretaryBillPreviewFragment$key | null;
-  onClose(): void;
+  onClose: () => void;
   /** Admins: removes the bill (asked for confirmation first). */
-  onRemove?(): Promise<unknown>;
+  onRemove?: () => Promise<unknown>;
 }) {
   const styles = useStyles();
   const data = useFragment(

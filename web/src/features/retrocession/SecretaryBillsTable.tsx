@@ -32,7 +32,7 @@ export function SecretaryBillsTable({
   pagination?: DataTablePagination;
   loading?: boolean;
   /** Admins remove a bill from its preview. */
-  onRemove?(billId: string): Promise<unknown>;
+  onRemove?: (billId: string) => Promise<unknown>;
 }) {
   const styles = useStyles();
   const data = useFragment(

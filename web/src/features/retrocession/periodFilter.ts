@@ -6,7 +6,7 @@ import type { RetrocessionPeriodFilter } from './RetrocessionFilters';
 export interface PeriodFilterState {
   /** What the filters show: changes at once. */
   filter: RetrocessionPeriodFilter;
-  setFilter(next: RetrocessionPeriodFilter): void;
+  setFilter: (next: RetrocessionPeriodFilter) => void;
   /** What the screen loads and shows: follows `filter` once its data is there. */
   shown: RetrocessionPeriodFilter;
   /** The next period is loading. */

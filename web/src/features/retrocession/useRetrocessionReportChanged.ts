@@ -23,7 +23,7 @@ const subscription = graphql`
 export function useRetrocessionReportChanged(shown: RetrocessionPeriodFilter, onChanged: () => void): void {
   useLiveEvent<useRetrocessionReportChangedSubscription>(
     subscription,
-    ({ reportChanged: { report } }) => report == null || createdInPeriod(new Date(report.createdAt as string), shown),
+    ({ reportChanged: { report } }) => report == null || createdInPeriod(new Date(report.createdAt), shown),
     onChanged,
   );
 }
