@@ -1,5 +1,5 @@
 // Demo seed: the études' bills and the secretaries' pay statements.
-import { billingAmounts, billTotals } from '../../api/src/modules/billing/rules.js';
+import { billingAmounts, billSnapshot, billTotals } from '../../api/src/modules/billing/rules.js';
 import { retrocessionAmounts } from '../../api/src/modules/retrocession/rules.js';
 import { sum } from '../../api/src/lib/money.js';
 import { Prisma } from '../../api/src/generated/prisma/client.js';
@@ -84,14 +84,7 @@ export async function planGroupBills(tx: Tx, random: Random, reports: SeedReport
       year,
       month,
       discount,
-      groupName: group.name,
-      groupAddress: group.address,
-      groupZip: group.zip,
-      groupCity: group.city,
-      groupPricePage: group.pricePage,
-      groupPricePhoto: group.pricePhoto,
-      totalCountPages: billed.reduce((total, report) => total + report.countPagesBilling, 0),
-      totalCountPhotos: billed.reduce((total, report) => total + report.countPhotosBilling, 0),
+      ...billSnapshot(group, billed),
       ...totals,
       ...billDelivery(random, createdAt, drafts.length - 1 - index, now),
       createdById: cast.admin.id,

@@ -1,4 +1,4 @@
-import { checkDiscount, isBillable, isCurrentPeriod, validateBillSelection } from '../../api/src/modules/billing/rules.js';
+import { billSnapshot, checkDiscount, isBillable, isCurrentPeriod, validateBillSelection } from '../../api/src/modules/billing/rules.js';
 import { isInvoiceablePeriod, secretaryBillNumber } from '../../api/src/modules/retrocession/rules.js';
 import { parisYearMonth } from '../../api/src/lib/periods.js';
 
@@ -144,5 +144,34 @@ describe('secretary invoices', () => {
     [2026.5, 1, false],
   ])('%i-%i may be invoiced in November 2026: %s', (year, month, expected) => {
     expect(isInvoiceablePeriod(year, month, { year: 2026, month: 11 })).toBe(expected);
+  });
+});
+
+describe('what a bill freezes when issued', () => {
+  it('the étude as it was and the sum of its constats’ billed counts', () => {
+    const group = {
+      name: 'SCP Dubois',
+      address: '1 rue Haute',
+      zip: '75001',
+      city: 'Paris',
+      pricePage: '2.50',
+      pricePhoto: '0.80',
+      siret: 'x',
+    };
+    const reports = [
+      { countPagesBilling: 12, countPhotosBilling: 3 },
+      { countPagesBilling: 0, countPhotosBilling: 40 },
+    ];
+    expect(billSnapshot(group, reports)).toEqual({
+      groupName: 'SCP Dubois',
+      groupAddress: '1 rue Haute',
+      groupZip: '75001',
+      groupCity: 'Paris',
+      groupPricePage: '2.50',
+      groupPricePhoto: '0.80',
+      totalCountPages: 12,
+      totalCountPhotos: 43,
+    });
+    expect(billSnapshot(group, [])).toMatchObject({ totalCountPages: 0, totalCountPhotos: 0 });
   });
 });

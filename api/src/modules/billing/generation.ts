@@ -12,7 +12,7 @@ import { publishReportChanges } from '../reports/access.js';
 import { requireSellerSettings } from '../seller/service.js';
 import { requireAdmin } from '../../guards.js';
 import type { EinvoiceSnapshot } from './facturx.js';
-import { billMessages, billTotals, checkDiscount, isBillable, isCurrentPeriod, validateBillSelection } from './rules.js';
+import { billMessages, billSnapshot, billTotals, checkDiscount, isBillable, isCurrentPeriod, validateBillSelection } from './rules.js';
 import { storeBillPdf } from './documents.js';
 import { billingLines, GROUP_BILL_COUNTER, publishBillingChanged } from './service.js';
 
@@ -146,14 +146,7 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
             groupId: group.id,
             ...period,
             discount: globalDiscount,
-            groupName: group.name,
-            groupAddress: group.address,
-            groupZip: group.zip,
-            groupCity: group.city,
-            groupPricePage: group.pricePage,
-            groupPricePhoto: group.pricePhoto,
-            totalCountPages: reports.reduce((total, report) => total + report.countPagesBilling, 0),
-            totalCountPhotos: reports.reduce((total, report) => total + report.countPhotosBilling, 0),
+            ...billSnapshot(group, reports),
             ...totals,
             einvoice: einvoice as unknown as Prisma.InputJsonValue,
             createdById: viewer.id,

@@ -35,6 +35,26 @@ export interface BillTotals {
   amountTTC: Decimal;
 }
 
+/**
+ * What a bill freezes when it is issued: its étude as it was (name, address, tariffs) and the
+ * counts it bills, so that the invoice reads the same after either changes.
+ */
+export function billSnapshot<Price>(
+  group: { name: string; address: string; zip: string; city: string; pricePage: Price; pricePhoto: Price },
+  reports: readonly { countPagesBilling: number; countPhotosBilling: number }[],
+) {
+  return {
+    groupName: group.name,
+    groupAddress: group.address,
+    groupZip: group.zip,
+    groupCity: group.city,
+    groupPricePage: group.pricePage,
+    groupPricePhoto: group.pricePhoto,
+    totalCountPages: reports.reduce((total, report) => total + report.countPagesBilling, 0),
+    totalCountPhotos: reports.reduce((total, report) => total + report.countPhotosBilling, 0),
+  };
+}
+
 export function billTotals(lines: BillLine[], globalDiscount: number): BillTotals {
   const amountHT = sum(lines.map((line) => line.amount));
   const lineDiscounts = sum(lines.map((line) => discountOf(line.amount, line.discount)));
