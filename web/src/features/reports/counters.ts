@@ -5,6 +5,7 @@
 // - 'Facturation' checked copies the retrocession counts into the billing fields likewise;
 // - editing the retrocession counts while 'Facturation' is checked mirrors them into billing;
 // - billing is sent only with billing pages > 0 and an assigned secretary (spec §5).
+import type { ReportCounts } from '../../../../api/src/lib/line-amounts';
 
 export interface Counts {
   pages: number;
@@ -61,14 +62,7 @@ export function parseCount(text: string): number {
  * The saved counts of a report as the row shows them: a checkbox is ticked when its line holds
  * counts and they equal the line they copy (decisions.md: the checkboxes are not stored).
  */
-export function initialCounters(report: {
-  countPagesProvisional: number;
-  countPhotosProvisional: number;
-  countPagesRetrocession: number;
-  countPhotosRetrocession: number;
-  countPagesBilling: number;
-  countPhotosBilling: number;
-}): CountersState {
+export function initialCounters(report: ReportCounts): CountersState {
   const provisional = { pages: report.countPagesProvisional, photos: report.countPhotosProvisional };
   const retrocession = { pages: report.countPagesRetrocession, photos: report.countPhotosRetrocession };
   const billing = { pages: report.countPagesBilling, photos: report.countPhotosBilling };
