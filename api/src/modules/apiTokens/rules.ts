@@ -56,7 +56,7 @@ export function validateTokenInput(
   const name = (input.name ?? '').trim();
   if (!name) fields.name = apiTokenMessages.nameRequired;
   else if (name.length > NAME_MAX_LENGTH) fields.name = apiTokenMessages.nameTooLong;
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- refusing control characters in a token name is the point
   else if (/[\u0000-\u001f\u007f]/.test(name)) fields.name = apiTokenMessages.nameInvalid;
   const expiresAt = input.expiresAt ?? defaultExpiry(now);
   if (expiresAt.getTime() <= now.getTime()) fields.expiresAt = apiTokenMessages.expiryPast;
