@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import type { Services } from './context.js';
 import { createApp, type App } from './app.js';
 import { openDb, type DbOptions } from './infra/db.js';
-import { startEmbeddedPostgres } from './infra/embedded-postgres.js';
+import { startEmbeddedPostgres, type RunningPostgres } from './infra/embedded-postgres.js';
 import { applyMigrations } from './infra/migrate.js';
 import { createMailer } from './infra/mail/index.js';
 import { createLocalStorage } from './infra/storage.js';
@@ -32,6 +32,11 @@ export interface RunningServer {
 export interface StartOptions {
   log?: (message: string) => void;
   db?: DbOptions;
+  /**
+   * The embedded PostgreSQL, already starting (main.ts starts it before importing this module, so
+   * its start-up overlaps the loading of the application's code). Stopped with the server.
+   */
+  embeddedPostgres?: Promise<RunningPostgres>;
 }
 
 /**
@@ -50,7 +55,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
       // PostgreSQL's own output stays out of the console; a failed start reports it in its error.
-      const postgres = await startEmbeddedPostgres({ dataDir: config.dataDir });
+      const postgres = await (options.embeddedPostgres ?? startEmbeddedPostgres({ dataDir: config.dataDir }));
       cleanups.push(() => postgres.stop());
       databaseUrl = postgres.url;
     }

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
-import { startServer } from './bootstrap.js';
+import { startEmbeddedPostgres } from './infra/embedded-postgres.js';
 import { appVersion } from './version.js';
 
 async function main(): Promise<void> {
@@ -9,7 +9,12 @@ async function main(): Promise<void> {
   // Node's default (log and exit): the process state is then unknown, the supervisor restarts it.
   process.on('unhandledRejection', (reason) => console.error('[processus] promesse rejetée non gérée :', reason));
   const config = loadConfig();
-  const running = await startServer(config);
+  // The embedded PostgreSQL starts in processes of its own while this one loads the application's
+  // code: each takes about half a second to a second, and a cold start pays only the longer.
+  const embeddedPostgres = config.databaseUrl ? undefined : startEmbeddedPostgres({ dataDir: config.dataDir });
+  embeddedPostgres?.catch(() => {}); // Reported by startServer, which awaits it first.
+  const { startServer } = await import('./bootstrap.js');
+  const running = await startServer(config, { embeddedPostgres });
 
   console.log(`\nExtranet Constats ${appVersion} — ${running.url}`);
   console.log(`  Application web : ${running.url}/`);

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../api/src/infra/embedded-postgres.js';
+import { exited, startChild } from '../support/child-server.js';
 
 // initdb and server starts on a shared 2-core machine: generous, not default, timeouts.
 const TIMEOUT = 60_000;
@@ -138,6 +139,49 @@ test(
       expect(await sql(restarted.url, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
     } finally {
       await restarted.stop();
+    }
+  },
+  TIMEOUT,
+);
+
+// api/src/main.ts starts the embedded PostgreSQL before it imports the application, so that both
+// take their time at once: the server still waits for it, and stops it with itself.
+test(
+  'the real server starts on its embedded PostgreSQL, answers, and stops it on SIGTERM',
+  async () => {
+    const dir = await dataDir();
+    const { child, url } = await startChild({ DATA_DIR: dir, SEED_DEMO_DATA: 'false' });
+    let postmaster = 0;
+    try {
+      postmaster = await postmasterPid(dir);
+      const response = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ me { id } }' }),
+      });
+      expect(await response.json()).toEqual({ data: { me: null }, extensions: { cost: { requested: 2 } } });
+    } finally {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+    expect(child.exitCode).toBe(0);
+    expect(await isRunning(postmaster)).toBe(false);
+  },
+  TIMEOUT,
+);
+
+test(
+  'the real server reports an embedded PostgreSQL that cannot start, and exits',
+  async () => {
+    const dir = await dataDir();
+    const running = await startEmbeddedPostgres({ dataDir: dir });
+    try {
+      await expect(startChild({ DATA_DIR: dir, SEED_DEMO_DATA: 'false' })).rejects.toThrow(
+        /server exited \(1\):[^]*already in use by a running server/,
+      );
+      expect(await sql(running.url, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+    } finally {
+      await running.stop();
     }
   },
   TIMEOUT,

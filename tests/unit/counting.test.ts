@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, PDFName } from 'pdf-lib';
-import { countDocument, countFormat, type CountFormat } from '../../api/src/modules/counting/document.js';
+import { countDocument } from '../../api/src/modules/counting/document.js';
+import { countFormat, type CountFormat } from '../../api/src/modules/counting/rules.js';
 import { findSoffice } from '../../api/src/modules/counting/render.js';
 import {
   countsDiffer,

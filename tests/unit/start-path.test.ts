@@ -27,11 +27,18 @@ function loadedAtStart(entry: string): Set<string> {
 }
 
 describe('the production start path', () => {
-  const loaded = loadedAtStart(path.join(root, 'api/src/main.ts'));
+  // main.ts imports bootstrap.ts itself, once it has started the embedded PostgreSQL.
+  const loaded = new Set([...loadedAtStart(path.join(root, 'api/src/main.ts')), ...loadedAtStart(path.join(root, 'api/src/bootstrap.ts'))]);
 
   it('reaches the whole server (the walk follows its imports)', () => {
     expect(loaded).toContain(path.join(root, 'api/src/bootstrap.ts'));
     expect(loaded).toContain(path.join(root, 'api/src/modules/reports/service.ts'));
+  });
+
+  it('does not load the document readers (pdf-lib, yauzl): only the counting worker thread does', () => {
+    const readers = ['document.ts', 'pdf.ts', 'office.ts'].map((file) => path.join(root, 'api/src/modules/counting', file));
+    expect(loaded).toContain(path.join(root, 'api/src/modules/counting/worker.ts'));
+    expect([...loaded].filter((file) => readers.includes(file))).toEqual([]);
   });
 
   it('does not load the demo seed', () => {

@@ -6,23 +6,13 @@ import { readFile } from 'node:fs/promises';
 import { countZipDocument } from './office.js';
 import { countPdf } from './pdf.js';
 import { renderPdf } from './render.js';
-import { CountError, createTxtPager, type CountResult } from './rules.js';
-
-export type CountFormat = 'pdf' | 'docx' | 'odt' | 'doc' | 'txt';
+import { CountError, createTxtPager, type CountFormat, type CountResult } from './rules.js';
 
 export interface CountOptions {
   /** LibreOffice's soffice, null when not installed. */
   soffice: string | null;
   /** For the LibreOffice rendering; the whole job has its own limit (worker.ts). */
   timeoutMs: number;
-}
-
-/** The counting format of a stored file from its extension (the upload checked its content). */
-export function countFormat(originalName: string): CountFormat | null {
-  const extension = /\.([A-Za-z0-9]+)$/.exec(originalName)?.[1]?.toLowerCase();
-  return extension === 'pdf' || extension === 'docx' || extension === 'odt' || extension === 'doc' || extension === 'txt'
-    ? extension
-    : null;
 }
 
 export async function countDocument(file: string, format: CountFormat | null, options: CountOptions): Promise<CountResult> {

@@ -34,6 +34,16 @@ interface CountJob {
   fileId: number;
 }
 
+/**
+ * The files not counted yet, read through their partial index (`ReportFile_pending_count_idx`),
+ * not by scanning every file. In SQL rather than through Prisma: Prisma sends the status as a cast
+ * parameter, which the planner cannot match to the index's `WHERE "countStatus" = 'PENDING'`.
+ */
+export async function pendingFileIds(db: Services['db']): Promise<number[]> {
+  const pending = await db.$queryRaw<{ id: number }[]>`SELECT id FROM "ReportFile" WHERE "countStatus" = 'PENDING' ORDER BY id`;
+  return pending.map((file) => file.id);
+}
+
 export async function startCountingQueue(
   services: Pick<Services, 'db' | 'storage' | 'pubsub'>,
   options: CountingOptions,
@@ -107,12 +117,8 @@ export async function startCountingQueue(
   // Files left pending by a crash between an upload's commit and its enqueue, or by an instance
   // stopped mid-count, are queued again.
   if (options.concurrency > 0) {
-    const pending = await services.db.reportFile.findMany({
-      where: { countStatus: 'PENDING' },
-      select: { id: true },
-      orderBy: { id: 'asc' },
-    });
-    if (pending.length > 0) await enqueue(pending.map((file) => file.id));
+    const pending = await pendingFileIds(services.db);
+    if (pending.length > 0) await enqueue(pending);
   }
 
   return {

@@ -2,6 +2,16 @@
 // tests/unit/counting-rules.test.ts; the readers (pdf.ts, office.ts, txt.ts) only measure.
 import type { FileCountStatus } from '../../generated/prisma/enums.js';
 
+export type CountFormat = 'pdf' | 'docx' | 'odt' | 'doc' | 'txt';
+
+/** The counting format of a stored file from its extension (the upload checked its content). */
+export function countFormat(originalName: string): CountFormat | null {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(originalName)?.[1]?.toLowerCase();
+  return extension === 'pdf' || extension === 'docx' || extension === 'odt' || extension === 'doc' || extension === 'txt'
+    ? extension
+    : null;
+}
+
 /**
  * A raster image is a photo when its shorter side has at least this many pixels: logos (wide and
  * short), rules (a few pixels high), bullets and icons stay below; a phone photo scaled down for a

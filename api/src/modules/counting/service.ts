@@ -9,9 +9,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Services } from '../../context.js';
 import { FileNotFoundError } from '../../infra/storage.js';
 import { publishReportChanges } from '../reports/access.js';
-import { countFormat } from './document.js';
 import { findSoffice } from './render.js';
-import type { CountResult } from './rules.js';
+import { countFormat, type CountResult } from './rules.js';
 import { countInWorker } from './worker.js';
 
 export interface CountJobOptions {

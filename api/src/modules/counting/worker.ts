@@ -2,8 +2,8 @@
 // server's requests, and a worker can be stopped at the time limit and caps its heap, so a hostile
 // document ends as FAILED instead of taking the process down.
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { countDocument, type CountFormat, type CountOptions } from './document.js';
-import type { CountResult } from './rules.js';
+import type { CountOptions } from './document.js';
+import type { CountFormat, CountResult } from './rules.js';
 
 /** Heap of one counting worker; file bytes (Buffers) live outside it. */
 export const WORKER_HEAP_MB = 192;
@@ -53,10 +53,13 @@ export function countInWorker(job: Job, timeoutMs: number): Promise<CountResult>
 
 if (!isMainThread && parentPort) {
   const job = workerData as Job;
-  countDocument(job.file, job.format, job.options).then(
-    (result) => parentPort!.postMessage(result),
-    (error: Error) => {
-      throw error;
-    },
-  );
+  // Imported here only: the readers (pdf-lib, yauzl) are the worker's, the server never loads them.
+  import('./document.js')
+    .then(({ countDocument }) => countDocument(job.file, job.format, job.options))
+    .then(
+      (result) => parentPort!.postMessage(result),
+      (error: Error) => {
+        throw error;
+      },
+    );
 }
