@@ -8,7 +8,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { AppContext } from '../context.js';
 import { apiTokenMessages, type CostExtension } from '../modules/apiTokens/rules.js';
 import { spendBudget } from '../modules/apiTokens/service.js';
-import { operationCost } from './cost.js';
+import { executionCost } from './cost.js';
 import { AppError } from '../errors.js';
 import { toGraphQLError } from './errors.js';
 
@@ -30,7 +30,7 @@ export function apiTokenGuard(): Plugin<AppContext> {
         return undefined;
       }
       // costLimit (which runs first) already refused an operation too costly or with too long a list.
-      const requested = operationCost(args.document, args.operationName, args.variableValues ?? {});
+      const requested = executionCost(args);
       let cost: CostExtension = { requested };
       if (tokenId) {
         try {

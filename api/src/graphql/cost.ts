@@ -117,16 +117,26 @@ export function operationCost(
   return selectionSetCost(operation.selectionSet, fragments, variables);
 }
 
+type CostArgs = { document: DocumentNode; operationName?: string | null; variableValues?: Record<string, unknown> | null };
+
+/** Envelop gives every plugin's onExecute the same arguments: costLimit and apiTokenGuard share one walk. */
+const costs = new WeakMap<CostArgs, number>();
+
+/** The cost of the operation an execution runs (throws the AppError of a list too long). */
+export function executionCost(args: CostArgs): number {
+  let cost = costs.get(args);
+  if (cost === undefined) costs.set(args, (cost = operationCost(args.document, args.operationName, args.variableValues ?? {})));
+  return cost;
+}
+
 /**
  * Refuses operations (queries, mutations, subscriptions) whose cost with their variables exceeds
  * `maxCost`, or with a list longer than MAX_LIST_ITEMS.
  */
 export function costLimit(maxCost: number = MAX_QUERY_COST): Plugin {
-  const refusal = (args: { document: DocumentNode; operationName?: string | null; variableValues?: Record<string, unknown> | null }) => {
+  const refusal = (args: CostArgs) => {
     try {
-      return operationCost(args.document, args.operationName, args.variableValues ?? {}) > maxCost
-        ? toGraphQLError(queryTooExpensive())
-        : null;
+      return executionCost(args) > maxCost ? toGraphQLError(queryTooExpensive()) : null;
     } catch (error) {
       if (error instanceof AppError) return toGraphQLError(error);
       throw error;

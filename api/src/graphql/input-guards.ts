@@ -35,12 +35,18 @@ export function holdsNul(value: unknown): boolean {
   return false;
 }
 
+/** Yoga caches parsed documents, so each distinct query text is walked once, not on every request. */
+const documentsHoldingNul = new WeakMap<DocumentNode, boolean>();
+
 function documentHoldsNul(document: DocumentNode): boolean {
+  const known = documentsHoldingNul.get(document);
+  if (known !== undefined) return known;
   let found = false;
   visit(document, {
     [Kind.STRING]: (node) => {
       if (node.value.includes('\u0000')) found = true;
     },
   });
+  documentsHoldingNul.set(document, found);
   return found;
 }

@@ -11,6 +11,7 @@ import { costLimit } from './cost.js';
 import { AppError } from '../errors.js';
 import { toGraphQLError } from './errors.js';
 import { refuseNulCharacters } from './input-guards.js';
+import { utf8Answers } from './utf8-answers.js';
 import { schema } from './schema.js';
 import { clientInfo, bearerToken, type ServerContext } from '../http/request.js';
 
@@ -121,6 +122,7 @@ export function createGraphQLServer(services: Services) {
       maxDirectivesPlugin({ n: 50 }),
       schemaGuard(services),
       refuseNulCharacters(),
+      utf8Answers(),
     ],
   });
 }
