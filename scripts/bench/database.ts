@@ -32,6 +32,8 @@ export interface BenchDatabase {
   appDataDir: string;
   /** Extra environment of the server process (DATABASE_URL for an external PostgreSQL). */
   serverEnv: Record<string, string>;
+  /** The postmaster of the Debian cluster (its CPU is counted with the server's); null when embedded, below the server. */
+  databasePid: number | null;
   /** "18.x" / "15.x (Debian …)". */
   serverVersion: string;
   dataset: DatasetSummary;
@@ -53,6 +55,8 @@ export interface PrepareOptions {
 interface Cluster {
   /** postgres://… on the `postgres` database. */
   adminUrl: string;
+  /** The postmaster, when it runs apart from the measured server. */
+  pid: number | null;
   stop(): Promise<void>;
 }
 
@@ -136,6 +140,7 @@ export async function prepareDatabase(options: PrepareOptions): Promise<BenchDat
     // documents, and a count after the 200 MB upload would land in the upload's memory figure.
     // Counting has its own figures (counting.ts).
     serverEnv: { COUNTING_CONCURRENCY: '0', ...(options.engine === 'postgres' ? { DATABASE_URL: withDatabase(cluster.adminUrl, RUN_DATABASE) } : {}) },
+    databasePid: cluster.pid,
     serverVersion,
     dataset,
     reset,
@@ -145,7 +150,8 @@ export async function prepareDatabase(options: PrepareOptions): Promise<BenchDat
 
 async function openEmbedded(appDataDir: string): Promise<Cluster> {
   const server = await startEmbeddedPostgres({ dataDir: appDataDir });
-  return { adminUrl: withDatabase(server.url, 'postgres'), stop: server.stop };
+  // The bench's copy stops before the server starts its own, below it (counted there).
+  return { adminUrl: withDatabase(server.url, 'postgres'), pid: null, stop: server.stop };
 }
 
 /** Debian's PostgreSQL 15 in `${dir}/cluster`, initialised on first use, on a free loopback port. */
@@ -175,6 +181,8 @@ async function openDebian(dir: string): Promise<Cluster> {
   await tool('pg_ctl', ['start', '--pgdata', clusterDir, '--log', path.join(dir, 'server.log'), '--wait', '-o', `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1`]);
   return {
     adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    // postmaster.pid's first line.
+    pid: Number.parseInt(await fs.readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8'), 10),
     stop: async () => {
       await tool('pg_ctl', ['stop', '--pgdata', clusterDir, '--mode', 'fast', '--wait']);
     },

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { benchTokens } from './dataset.js';
-import { measureCost, type CostFigure } from './cost.js';
+import { measureCost, type CostFigure, type CostSettings } from './cost.js';
 import { graphql } from './process.js';
 import type { Row } from './report.js';
 import { SEARCH_FRAGMENT } from './search.js';
@@ -104,7 +104,7 @@ export async function measureGrowth(
   screens: Screen[],
   url: string,
   reports: number,
-  settings: { requests: number; rounds: number; connections: number; serverPid: number },
+  settings: CostSettings,
   log: (message: string) => void,
 ): Promise<GrowthFigure> {
   // A screen slower than 150 ms sends proportionally fewer requests (at least 6), so that a slow one

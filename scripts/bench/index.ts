@@ -153,8 +153,8 @@ async function main(): Promise<void> {
   const jsonHeaders = { ...adminHeaders, 'content-type': 'application/json' };
   const screenBody = (first: number) => JSON.stringify({ query: SCREEN_QUERY, variables: { first } });
   const metaProbe = async (url: string) => (await fetch(`${url}/meta.json`)).ok;
-  const database = options.engine === 'embedded'; // only the embedded PostgreSQL runs below the server process
-  const p99Target = options.engine === 'postgres' ? 30 : 50;
+  // PostgreSQL's CPU is counted: the embedded one runs below the server, the Debian cluster is the bench's own.
+  const database = options.engine === 'embedded' || db.databasePid !== null;
   let server: ServerProcess | undefined;
 
   try {
@@ -225,7 +225,7 @@ async function main(): Promise<void> {
             { name: 'floor', target: { url: `${url}/__bench/floor?first=${options.page}`, method: 'GET' as const, headers: adminHeaders } },
             { name: 'REST', target: { url: `${url}${restGetAllPath(options.page)}`, method: 'GET' as const, headers: adminHeaders } },
           ].filter((entry) => options.costTargets.includes(entry.name)),
-          { requests: options.costRequests, rounds: options.costRounds, connections: options.connections, serverPid: pid },
+          { requests: options.costRequests, rounds: options.costRounds, connections: options.connections, serverPid: pid, databasePid: db.databasePid },
           log,
         );
         raw.cost = figures;
@@ -235,7 +235,7 @@ async function main(): Promise<void> {
       if (options.only.has('growth')) {
         const screens = await growthScreens(ROOT, url, new Date(db.dataset.generatedAt));
         log(`\nEach screen's query, CPU per request at ${db.dataset.reports} constats (${screens.length} screens, interleaved) …`);
-        const growth = await measureGrowth(screens, url, db.dataset.reports, { requests: Math.max(20, Math.round(options.costRequests / 5)), rounds: options.costRounds, connections: 2, serverPid: pid }, log);
+        const growth = await measureGrowth(screens, url, db.dataset.reports, { requests: Math.max(20, Math.round(options.costRequests / 5)), rounds: options.costRounds, connections: 2, serverPid: pid, databasePid: db.databasePid }, log);
         raw.growth = growth;
         rows.push(...(await growthRows(growth, RESULTS, options.engine, database)));
       }
@@ -276,9 +276,11 @@ async function main(): Promise<void> {
         screenLoad = await measureLoad('GraphQL', { url: `${url}/graphql`, method: 'POST', headers: jsonHeaders, body: screenBody(options.page) }, settings, log);
         raw.screen = screenLoad;
         const m = screenLoad.median;
-        rows.push({ key: 'screen.rps', figure: `Admin screen GraphQL (${options.page} rows, ${options.connections} clients): throughput`, value: m.requestsPerSecond, display: `${m.requestsPerSecond.toFixed(0)} req/s`, target: '≥ 300 req/s', pass: m.requestsPerSecond >= 300 && m.failures === 0, load1: m.load1 });
+        // Issue 9's absolute targets (300 req/s, p99 ≤ 50 ms with 10 clients) cannot be met by two
+        // cores; issue 19 item 4 replaced them with ratio.floor.cpu and latency.single.*: figures only.
+        rows.push({ key: 'screen.rps', figure: `Admin screen GraphQL (${options.page} rows, ${options.connections} clients): throughput`, value: m.requestsPerSecond, display: `${m.requestsPerSecond.toFixed(0)} req/s${m.failures > 0 ? `, ${m.failures} failed` : ''}`, target: '—', pass: m.failures === 0 ? null : false, load1: m.load1 });
         rows.push({ key: 'screen.p50', figure: 'Admin screen GraphQL: p50 latency', value: m.p50Ms, display: `${m.p50Ms} ms`, target: '—', pass: null, load1: m.load1 });
-        rows.push({ key: 'screen.p99', figure: 'Admin screen GraphQL: p99 latency', value: m.p99Ms, display: `${m.p99Ms} ms`, target: `≤ ${p99Target} ms`, pass: m.p99Ms <= p99Target, load1: m.load1 });
+        rows.push({ key: 'screen.p99', figure: 'Admin screen GraphQL: p99 latency', value: m.p99Ms, display: `${m.p99Ms} ms`, target: '—', pass: null, load1: m.load1 });
       }
       if (options.only.has('floor')) {
         log('\nFloor (one hand-written SQL statement, same JSON) …');
@@ -289,7 +291,8 @@ async function main(): Promise<void> {
         rows.push({ key: 'floor.p99', figure: 'Floor: p50 / p99 latency', value: m.p99Ms, display: `${m.p50Ms} / ${m.p99Ms} ms`, target: '—', pass: null, load1: m.load1 });
         if (screenLoad) {
           const ratio = screenLoad.median.requestsPerSecond / m.requestsPerSecond;
-          rows.push({ key: 'ratio.graphql_floor', figure: 'GraphQL ÷ floor (throughput)', value: ratio, display: ratio.toFixed(2), target: '≥ 0.60', pass: ratio >= 0.6 && raw.floorMatchesGraphQL === true, load1: null });
+          // Replaced by ratio.floor.cpu (issue 19): throughput on shared cores measures the neighbours.
+          rows.push({ key: 'ratio.graphql_floor', figure: 'GraphQL ÷ floor (throughput)', value: ratio, display: ratio.toFixed(2), target: '—', pass: null, load1: null });
         }
       }
       if (options.only.has('rest')) {
@@ -308,14 +311,14 @@ async function main(): Promise<void> {
       if (options.only.has('aggregates')) {
         const months = (await graphql<{ reportAggregates: unknown[] }>(url, benchTokens.admin, AGGREGATES_QUERY)).data?.reportAggregates.length ?? 0;
         log(`\nreportAggregates by month (${months} months) against an admin list page (${options.page} rows), CPU per request …`);
-        const figures = await measureAggregatesCost(url, screenBody(options.page), { requests: Math.max(20, Math.round(options.costRequests / 5)), rounds: options.costRounds, connections: 2, serverPid: pid }, log);
+        const figures = await measureAggregatesCost(url, screenBody(options.page), { requests: Math.max(20, Math.round(options.costRequests / 5)), rounds: options.costRounds, connections: 2, serverPid: pid, databasePid: db.databasePid }, log);
         raw.aggregates = figures;
         rows.push(...aggregatesRows(figures, months, database));
       }
 
       if (options.only.has('search')) {
         log('\nSearch by a fragment of a constat name (admin) against the same page without search, CPU per request …');
-        const figure = await measureSearchCost(url, { requests: options.costRequests, rounds: options.costRounds, connections: 2, serverPid: pid }, log);
+        const figure = await measureSearchCost(url, { requests: options.costRequests, rounds: options.costRounds, connections: 2, serverPid: pid, databasePid: db.databasePid }, log);
         raw.search = figure;
         rows.push(...searchRows(figure, database));
       }

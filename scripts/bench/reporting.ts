@@ -2,7 +2,7 @@
 // flat, and reportAggregates by month over the five years against one admin list page, in CPU.
 import { performance } from 'node:perf_hooks';
 import { benchTokens } from './dataset.js';
-import { measureCost, type CostFigure } from './cost.js';
+import { measureCost, type CostFigure, type CostSettings } from './cost.js';
 import type { Row } from './report.js';
 
 /** Every month of the dataset's five years, with the figures a report builder reads. */
@@ -91,7 +91,7 @@ export function exportRows({ runs }: ExportFigure, reports: number): Row[] {
 export async function measureAggregatesCost(
   url: string,
   screenBody: string,
-  settings: { requests: number; rounds: number; connections: number; serverPid: number },
+  settings: CostSettings,
   log: (message: string) => void,
 ): Promise<{ aggregates: CostFigure; list: CostFigure }> {
   const headers = { authorization: `Bearer ${benchTokens.admin}`, 'content-type': 'application/json' };

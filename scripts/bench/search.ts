@@ -2,7 +2,7 @@
 // fragment of a constat's name, the trigram-indexed ILIKE (docs/decisions.md), next to the same
 // page without search in the same rounds. At 1,000,000 constats it becomes growth.search_by_name.
 import { benchTokens } from './dataset.js';
-import { measureCost, type CostFigure } from './cost.js';
+import { measureCost, type CostFigure, type CostSettings } from './cost.js';
 import { graphql } from './process.js';
 import type { Row } from './report.js';
 
@@ -32,7 +32,7 @@ export interface SearchFigure {
 
 export async function measureSearchCost(
   url: string,
-  settings: { requests: number; rounds: number; connections: number; serverPid: number },
+  settings: CostSettings,
   log: (message: string) => void,
 ): Promise<SearchFigure> {
   const variables = { search: SEARCH_FRAGMENT, first: PAGE };

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { cpuOf } from '../../scripts/bench/cost.js';
+import { cpuOf, serverAndDatabaseCpu } from '../../scripts/bench/cost.js';
 
 // The bench's CPU-per-request figure splits the server's own CPU from that of the processes below
 // it (the embedded PostgreSQL). Here a parent process that stays idle starts a child that burns
@@ -60,6 +60,36 @@ describe('cpuOf', () => {
   test('reads the own CPU of a process, and nothing for a process that does not exist', () => {
     const self = cpuOf(process.pid);
     expect(self.own).toBeGreaterThan(0);
-    expect(cpuOf(2 ** 30)).toEqual({ own: 0, descendants: 0 });
+    expect(cpuOf(2 ** 30)).toEqual({ own: 0, descendants: 0, reaped: 0 });
+  });
+
+  test('counts a PostgreSQL that runs apart from the server (the bench’s Debian cluster), the backends it reaped included', async () => {
+    // Two sibling trees: an idle "server", and a "postmaster" whose backend burns ~400 ms and exits.
+    const server = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    const burnThenExit = 'const end = process.cpuUsage().user + 400_000; while (process.cpuUsage().user < end);';
+    try {
+      parent = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const { spawn } = require('node:child_process');
+           spawn(process.execPath, ['-e', ${JSON.stringify(burnThenExit)}], { stdio: 'ignore' }).on('exit', () => process.stdout.write('reaped\\n'));
+           setTimeout(() => {}, 60_000);`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const withCluster = { serverPid: server.pid!, databasePid: parent.pid! };
+      const before = serverAndDatabaseCpu(withCluster);
+      const serverBefore = serverAndDatabaseCpu({ serverPid: server.pid! });
+      await new Promise<void>((resolve) => parent!.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('reaped') && resolve()));
+      const after = serverAndDatabaseCpu(withCluster);
+      const serverAfter = serverAndDatabaseCpu({ serverPid: server.pid! });
+
+      expect(after.descendants - before.descendants).toBeGreaterThanOrEqual(0.35);
+      // Without the cluster's pid, only what runs below the server counts: not the burn.
+      expect(serverAfter.descendants - serverBefore.descendants).toBeLessThan(0.1);
+    } finally {
+      server.kill('SIGKILL');
+    }
   });
 });
