@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { benchTokens } from './dataset.js';
-import { measureCost, type CostFigure, type CostSettings } from './cost.js';
+import { cpuShown, measureCost, type CostFigure, type CostSettings } from './cost.js';
 import { graphql } from './process.js';
 import type { Row } from './report.js';
 import { SEARCH_FRAGMENT } from './search.js';
@@ -146,12 +146,11 @@ const readFigures = (file: string) => (existsSync(file) ? (JSON.parse(readFileSy
  * Rows of the run, and the ratios of the largest size measured to the 100,000 one (this run's
  * figures against the other size's last ones).
  */
-export async function growthRows(figure: GrowthFigure, resultsDir: string, engine: string, database: boolean): Promise<Row[]> {
-  const total = (cost: CostFigure) => (database ? cost.median.totalMs : cost.median.serverMs);
-  const shown = (cost: CostFigure) => (database ? `${cost.median.serverMs.toFixed(1)} + ${cost.median.databaseMs.toFixed(1)} ms` : `${cost.median.serverMs.toFixed(1)} ms`);
+export async function growthRows(figure: GrowthFigure, resultsDir: string, engine: string): Promise<Row[]> {
+  const total = (cost: CostFigure) => cost.median.totalMs;
   await fs.mkdir(resultsDir, { recursive: true });
   await fs.writeFile(figuresFile(resultsDir, engine, figure.reports), `${JSON.stringify({ date: new Date().toISOString(), ...figure }, null, 2)}\n`);
-  const rows: Row[] = figure.screens.map((screen) => ({ key: `growth.${screen.key}.cpu`, figure: `${screen.label}: CPU per request at ${figure.reports} constats`, value: total(screen.cost), display: shown(screen.cost), target: '—', pass: null, load1: null }));
+  const rows: Row[] = figure.screens.map((screen) => ({ key: `growth.${screen.key}.cpu`, figure: `${screen.label}: CPU per request at ${figure.reports} constats`, value: total(screen.cost), display: cpuShown(screen.cost), target: '—', pass: null, load1: null }));
   const base = figure.reports === GROWTH_BASE ? figure : readFigures(figuresFile(resultsDir, engine, GROWTH_BASE));
   const large = figure.reports === GROWTH_BASE ? readFigures(figuresFile(resultsDir, engine, GROWTH_LARGE)) : figure;
   if (!base || !large || large.reports === GROWTH_BASE) return rows;
@@ -161,7 +160,7 @@ export async function growthRows(figure: GrowthFigure, resultsDir: string, engin
     const ratio = total(screen.cost) / total(before.cost);
     rows.push({
       key: `growth.${screen.key}`,
-      figure: `${screen.label}: CPU at ${large.reports} (${shown(screen.cost)}) ÷ at ${GROWTH_BASE} (${shown(before.cost)})`,
+      figure: `${screen.label}: CPU at ${large.reports} (${cpuShown(screen.cost)}) ÷ at ${GROWTH_BASE} (${cpuShown(before.cost)})`,
       value: ratio,
       display: ratio.toFixed(2),
       target: `≤ ${GROWTH_TARGET}`,

@@ -153,8 +153,6 @@ async function main(): Promise<void> {
   const jsonHeaders = { ...adminHeaders, 'content-type': 'application/json' };
   const screenBody = (first: number) => JSON.stringify({ query: SCREEN_QUERY, variables: { first } });
   const metaProbe = async (url: string) => (await fetch(`${url}/meta.json`)).ok;
-  // PostgreSQL's CPU is counted: the embedded one runs below the server, the Debian cluster is the bench's own.
-  const database = options.engine === 'embedded' || db.databasePid !== null;
   let server: ServerProcess | undefined;
 
   try {
@@ -229,7 +227,7 @@ async function main(): Promise<void> {
           log,
         );
         raw.cost = figures;
-        rows.push(...costRows(figures, database, raw.floorMatchesGraphQL === true));
+        rows.push(...costRows(figures, raw.floorMatchesGraphQL === true));
       }
 
       if (options.only.has('growth')) {
@@ -237,7 +235,7 @@ async function main(): Promise<void> {
         log(`\nEach screen's query, CPU per request at ${db.dataset.reports} constats (${screens.length} screens, interleaved) …`);
         const growth = await measureGrowth(screens, url, db.dataset.reports, { requests: Math.max(20, Math.round(options.costRequests / 5)), rounds: options.costRounds, connections: 2, serverPid: pid, databasePid: db.databasePid }, log);
         raw.growth = growth;
-        rows.push(...(await growthRows(growth, RESULTS, options.engine, database)));
+        rows.push(...(await growthRows(growth, RESULTS, options.engine)));
       }
 
       if (options.only.has('latency')) {
@@ -313,14 +311,14 @@ async function main(): Promise<void> {
         log(`\nreportAggregates by month (${months} months) against an admin list page (${options.page} rows), CPU per request …`);
         const figures = await measureAggregatesCost(url, screenBody(options.page), { requests: Math.max(20, Math.round(options.costRequests / 5)), rounds: options.costRounds, connections: 2, serverPid: pid, databasePid: db.databasePid }, log);
         raw.aggregates = figures;
-        rows.push(...aggregatesRows(figures, months, database));
+        rows.push(...aggregatesRows(figures, months));
       }
 
       if (options.only.has('search')) {
         log('\nSearch by a fragment of a constat name (admin) against the same page without search, CPU per request …');
         const figure = await measureSearchCost(url, { requests: options.costRequests, rounds: options.costRounds, connections: 2, serverPid: pid, databasePid: db.databasePid }, log);
         raw.search = figure;
-        rows.push(...searchRows(figure, database));
+        rows.push(...searchRows(figure));
       }
 
       if (options.only.has('export')) {

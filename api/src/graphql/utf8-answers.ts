@@ -1,5 +1,7 @@
 import type { Plugin } from 'graphql-yoga';
 
+const utf8Json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
+
 /**
  * Yoga hands its JSON answer to the Response as a string: the Fetch layer measures its UTF-8 length
  * (Content-Length), then the socket converts it again as it writes. A list page is a 70 kB string
@@ -18,5 +20,3 @@ export function utf8Answers(): Plugin {
     },
   };
 }
-
-export const utf8Json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
