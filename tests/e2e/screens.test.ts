@@ -307,7 +307,9 @@ describe('5. the bell panel closes', () => {
 
   it('on Escape after ticking « Marquer comme lue »', async () => {
     const panel = await openBell();
-    await panel.getByRole('checkbox', { name: 'Marquer comme lue' }).first().check();
+    // click(), not check(): check() reads the state right after its click, before React has
+    // rendered the optimistic « Lue » on a loaded machine; the wait below is the assertion.
+    await panel.getByRole('checkbox', { name: 'Marquer comme lue' }).first().click();
     await panel.getByRole('checkbox', { name: 'Lue' }).first().waitFor();
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached', timeout: 2_000 });
