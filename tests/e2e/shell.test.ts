@@ -236,14 +236,20 @@ describe('routes', () => {
         ['/dashboard/seeallnotifications', 'Toutes les notifications'],
       ],
     ],
-  ] as const)('%s: every path of the role opens its screen', async (account, paths) => {
-    await signInAs(account);
-    for (const [path, title] of paths) {
-      await page.goto(path);
-      await screenTitle(page, title).waitFor();
-      expect(new URL(page.url()).pathname).toBe(path);
-    }
-  });
+  ] as const)(
+    '%s: every path of the role opens its screen',
+    async (account, paths) => {
+      await signInAs(account);
+      for (const [path, title] of paths) {
+        await page.goto(path);
+        await screenTitle(page, title).waitFor();
+        expect(new URL(page.url()).pathname).toBe(path);
+      }
+    },
+    // A full page load per path (the admin has about thirty): a minute was not enough on a loaded
+    // two-core machine with three test files side by side.
+    180_000,
+  );
 
   it.each([
     ['admin', '/dashboard/constats-en-cours-moi-huissier', 'Constats en cours'],

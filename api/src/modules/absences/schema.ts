@@ -9,7 +9,7 @@ export const AbsenceNode = builder.prismaNode('Absence', {
   // node(id:) of a missing record is null, not an error.
   nullable: true,
   description: 'Une indisponibilité (absence ou congé), jours entiers inclus.',
-  authScopes: (absence, ctx) => ctx.viewer?.role === 'ADMIN' || ctx.viewer?.id === absence.userId,
+  visibleTo: (absence, ctx) => ctx.viewer?.role === 'ADMIN' || ctx.viewer?.id === absence.userId,
   select: { userId: true },
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),

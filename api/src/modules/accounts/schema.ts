@@ -42,7 +42,7 @@ export const UserNode = builder.prismaNode('User', {
   nullable: true,
   // Any signed-in user may see who someone is (names on reports, comments, calendars); contact and
   // private details are gated field by field below.
-  authScopes: { authenticated: true },
+  visibleTo: (_user, ctx) => !!ctx.viewer,
   // Select mode: a query reads only the columns its fields need (a report list showing names does
   // not load every column of each bailiff and secretary, password hash included).
   // Names always: they are what every list shows of a person, so a person handed over by another
@@ -129,7 +129,7 @@ export const MatrixNode = builder.prismaNode('UserMatrix', {
   // node(id:) of a missing record is null, not an error.
   nullable: true,
   description: 'Une matrice associée : document modèle qu’un huissier met à disposition des secrétaires.',
-  authScopes: (matrix, ctx) => ctx.viewer?.role === 'ADMIN' || ctx.viewer?.role === 'SECRETARY' || ctx.viewer?.id === matrix.userId,
+  visibleTo: (matrix, ctx) => ctx.viewer?.role === 'ADMIN' || ctx.viewer?.role === 'SECRETARY' || ctx.viewer?.id === matrix.userId,
   select: { userId: true },
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique.' }),

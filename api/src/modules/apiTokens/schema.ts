@@ -18,7 +18,7 @@ export const ApiTokenNode = builder.prismaNode('ApiToken', {
   description:
     'Jeton d’API personnel (« Jetons d’API ») : accès en lecture seule à /graphql avec la visibilité de son créateur, ' +
     'envoyé en « Authorization: Bearer cst_… ». Seule son empreinte est conservée.',
-  authScopes: { admin: true },
+  visibleTo: (_token, ctx) => ctx.viewer?.role === 'ADMIN',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'Nom donné à la création (l’outil ou la personne qui l’utilise).' }),
     creator: t.relation('user', { description: 'Administrateur qui l’a créé ; le jeton lit ce que ce compte peut lire.' }),

@@ -57,7 +57,7 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
   id: { field: 'id' },
   nullable: true,
   description: 'Facture mensuelle d’une étude ; ses montants sont figés à la génération.',
-  authScopes: (bill, ctx) => billing.canSeeGroupBill(ctx, bill),
+  visibleTo: (bill, ctx) => billing.canSeeGroupBill(ctx, bill),
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
     number: t.exposeInt('number', { description: 'Numéro de facture, séquentiel et sans trou.' }),

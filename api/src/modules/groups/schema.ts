@@ -12,7 +12,7 @@ export const GroupNode = builder.prismaNode('Group', {
   nullable: true,
   description: 'Une étude (client facturé) avec ses tarifs.',
   // Admins manage every étude; a bailiff sees their own (read-only study info of the profile).
-  authScopes: async (group, ctx) => {
+  visibleTo: async (group, ctx) => {
     if (ctx.viewer?.role === 'ADMIN') return true;
     return ctx.viewer?.role === 'BAILIFF' && (await groups.viewerGroupId(ctx)) === group.id;
   },

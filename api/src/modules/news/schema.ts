@@ -10,7 +10,7 @@ export const NewsNode = builder.prismaNode('News', {
   nullable: true,
   description: 'Une actualité publiée par un administrateur pour les secrétaires.',
   // Spec §1: admins and secretaries see news; bailiffs do not.
-  authScopes: { admin: true, secretary: true },
+  visibleTo: (_news, ctx) => ctx.viewer?.role === 'ADMIN' || ctx.viewer?.role === 'SECRETARY',
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
     title: t.exposeString('title', { description: 'Titre.' }),

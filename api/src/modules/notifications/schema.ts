@@ -8,7 +8,7 @@ export const NotificationNode = builder.prismaNode('Notification', {
   id: { field: 'id' },
   // node(id:) of a missing record is null, not an error.
   nullable: true,
-  authScopes: (notification, ctx) => ctx.viewer?.id === notification.userId,
+  visibleTo: (notification, ctx) => ctx.viewer?.id === notification.userId,
   select: { userId: true },
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),

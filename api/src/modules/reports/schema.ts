@@ -184,7 +184,7 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
   id: { resolve: (report) => report.id },
   loadMany: (ids, ctx) => loadReportRows(ctx, ids.map(Number)),
   // Who may see it is the read model's visibility (read-model/visibility.ts), read on the row.
-  authScopes: (report) => report.visible,
+  visibleTo: (report) => report.visible,
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
     name: t.exposeString('name', { description: 'Nom du constat (donné au dépôt).' }),

@@ -59,7 +59,7 @@ export const SecretaryBillNode = builder.prismaNode('SecretaryBill', {
   id: { field: 'id' },
   nullable: true,
   description: 'Facture mensuelle de rétrocession déposée par une secrétaire (un fichier Word ou PDF).',
-  authScopes: (bill, ctx) => retrocession.canSeeSecretaryBill(ctx.viewer, bill),
+  visibleTo: (bill, ctx) => retrocession.canSeeSecretaryBill(ctx.viewer, bill),
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),
     number: t.exposeString('number', { description: 'Numéro : horodatage suivi de 4 chiffres aléatoires.' }),
