@@ -161,3 +161,52 @@ describe('absence dates within sane bounds', () => {
     expect(listed.status).toBe(400);
   });
 });
+
+// graphql-jit compiles each operation into JavaScript (graphql/yoga.ts): the query's own text must
+// never reach that code as code.
+describe('operations compiled by the executor', () => {
+  const breakouts = [
+    '"); process.exit(1); ("',
+    "'); process.exit(1); ('",
+    '`${process.exit(1)}`',
+    '\\"); process.exit(1); //',
+    '*/ process.exit(1); /*',
+  ];
+
+  it('inline string literals, aliases and variables that look like JavaScript are only data', async () => {
+    for (const text of breakouts) {
+      const literal = JSON.stringify(text);
+      const inline = await gql<{ reports: { totalCount: number } }>(
+        app.url,
+        `{ reports(first: 1, filter: { search: ${literal} }) { totalCount } }`,
+        {},
+        admin,
+      );
+      expect(inline.errors).toBeUndefined();
+      expect(inline.data!.reports.totalCount).toBe(0);
+      const variable = await gql<{ reports: { totalCount: number } }>(app.url, REPORTS, { filter: { search: text } }, admin);
+      expect(variable.data!.reports.totalCount).toBe(0);
+    }
+    const aliased = await gql<Record<string, unknown>>(
+      app.url,
+      '{ constructor: me { id } __proto__: me { id } toString: me { id } }',
+      {},
+      admin,
+    );
+    expect(aliased.errors).toBeUndefined();
+    // Every alias answered as data (the compiled code writes `__proto__` after the others).
+    expect(Object.keys(aliased.data!).sort()).toEqual(['__proto__', 'constructor', 'toString']);
+    for (const value of Object.values(aliased.data!)) expect(value).toEqual({ id: expect.any(String) });
+    // Still serving: none of the above ran.
+    const me = await gql<{ me: { id: string } }>(app.url, '{ me { id } }', {}, admin);
+    expect(me.data!.me.id).toBeTruthy();
+  });
+
+  it('a refused value inside a compiled operation is a 400-class error with a code, not a crash', async () => {
+    const result = await gql(app.url, REPORTS, { filter: { statuses: ['NOPE'] } }, admin);
+    expect(result.errors?.[0]?.message).toMatch(/statuses|ReportStatus/);
+    expect(result.errors![0].message).not.toMatch(/interne|Did you mean/);
+    const rest = await gql<{ me: { id: string } }>(app.url, '{ me { id } }', {}, admin);
+    expect(rest.data!.me.id).toBeTruthy();
+  });
+});

@@ -12,6 +12,7 @@ import { AppError } from '../errors.js';
 import { toGraphQLError } from './errors.js';
 import { refuseNulCharacters } from './input-guards.js';
 import { utf8Answers } from './utf8-answers.js';
+import { compiledExecution } from './compiled-execution.js';
 import { schema } from './schema.js';
 import { clientInfo, bearerToken, type ServerContext } from '../http/request.js';
 
@@ -122,6 +123,7 @@ export function createGraphQLServer(services: Services) {
       maxDirectivesPlugin({ n: 50 }),
       schemaGuard(services),
       refuseNulCharacters(),
+      compiledExecution(),
       utf8Answers(),
     ],
   });

@@ -116,7 +116,8 @@ async function runGraphQL<T>(
 }
 
 function failure(error: GraphQLError): { ok: false; error: GraphQLFailure } {
-  const extensions = error.extensions as { code?: string; fields?: FieldErrors };
+  // graphql-jit's variable errors carry no extensions at all.
+  const extensions = (error.extensions ?? {}) as { code?: string; fields?: FieldErrors };
   // Without a code it is a GraphQL validation or variable error: the caller's request is at fault.
   const code = extensions.code ?? 'BAD_USER_INPUT';
   const status = code in errorStatus ? errorStatus[code as ErrorCode] : code === 'INTERNAL_SERVER_ERROR' ? 500 : 400;
