@@ -15,7 +15,7 @@ import { createRateLimitStore } from './infra/rate-limits.js';
 import { createFileLinks } from './infra/file-links.js';
 import { sweepStagedAvatars } from './modules/accounts/staged-avatars.js';
 import { sweepOrphanFiles } from './infra/orphan-sweep.js';
-import { startCountingQueue } from './modules/counting/queue.js';
+import { queueWhenStarted, startCountingQueue } from './modules/counting/queue.js';
 import type { DemoAccount } from '../../prisma/seed/index.js';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -90,7 +90,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
 
     // After the seed: its files are counted by the start-up rescan like any file left pending.
-    const counting = await startCountingQueue(
+    // Started alongside the listening server, and awaited before startServer returns.
+    const countingStart = startCountingQueue(
       { db, storage, pubsub },
       {
         databaseUrl,
@@ -99,6 +100,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         log,
       },
     );
+    const counting = queueWhenStarted(countingStart);
     cleanups.push(() => counting.stop());
     const services: Services = { config, db, mailer, storage, pubsub, rateLimits, files, counting };
 
@@ -124,6 +126,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const app = createApp(services, files);
     const port = await app.listen(config.port, config.host);
     cleanups.push(() => app.close());
+    await countingStart;
     return { app, services, url: `http://localhost:${port}`, seeded, stop };
   } catch (error) {
     await stop();

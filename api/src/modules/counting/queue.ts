@@ -30,6 +30,23 @@ export interface CountingQueue {
   stop(): Promise<void>;
 }
 
+/**
+ * The queue while it starts: pg-boss checks its schema and the rescan reads the pending files while
+ * the server already answers (a cold start's first answer need not wait for them). Files queued
+ * meanwhile wait for the start; a queue that failed to start queues nothing (its start's error is
+ * what the caller reports) and stops at once.
+ */
+export function queueWhenStarted(starting: Promise<CountingQueue>): CountingQueue {
+  const started = starting.then(
+    (queue) => queue,
+    () => null,
+  );
+  return {
+    enqueue: async (fileIds) => (await started)?.enqueue(fileIds),
+    stop: async () => (await started)?.stop(),
+  };
+}
+
 interface CountJob {
   fileId: number;
 }
