@@ -51,6 +51,9 @@ export function createRateLimitStore(options: { databaseUrl: string; redisUrl?: 
   }
 
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+  // An idle connection closed by the server (a restart, a terminated backend) is an 'error' event on
+  // the pool: without a listener it would stop the process. The pool opens another when needed.
+  pool.on('error', (error) => console.error(`[limites] connexion PostgreSQL perdue : ${error.message}`));
   const cleanup = setInterval(() => {
     pool.query(`DELETE FROM ${TABLE} WHERE expire < $1`, [Date.now() - 3600_000]).catch((error: Error) => {
       console.error('[limites] nettoyage des compteurs', error.message);
