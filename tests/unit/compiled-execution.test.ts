@@ -1,17 +1,17 @@
 import { jest } from '@jest/globals';
-import { parse } from 'graphql';
-import { compiledExecution } from '../../api/src/graphql/compiled-execution.js';
+import { parse, type DocumentNode } from 'graphql';
+import { COMPILE_AFTER, compiledExecution } from '../../api/src/graphql/compiled-execution.js';
 import { schema } from '../../api/src/graphql/schema.js';
 
 type Hook = (payload: unknown) => unknown;
 
-/** What Yoga hands onExecute, with a spy for the executor the plugin installs. */
-function payload() {
+/** What Yoga hands onExecute for `document`, with a spy for the executor the plugin installs. */
+function execution(document: DocumentNode) {
   const setExecuteFn = jest.fn();
   return {
     setExecuteFn,
     payload: {
-      args: { schema, document: parse('{ __typename }'), contextValue: {} },
+      args: { schema, document, contextValue: {} },
       setExecuteFn,
       executeFn: () => ({}),
       extendContext: () => {},
@@ -20,28 +20,46 @@ function payload() {
   };
 }
 
-describe('compiled execution (graphql-jit, loaded after the first answer)', () => {
-  it('leaves the first operation to graphql-js, then compiles the following ones', async () => {
-    const plugin = compiledExecution();
-    const onExecute = plugin.onExecute as Hook;
-    const first = payload();
-    const hooks = onExecute(first.payload) as { onExecuteDone: () => void };
-    expect(first.setExecuteFn).not.toHaveBeenCalled();
-    hooks.onExecuteDone();
+async function loaded(onExecute: Hook): Promise<void> {
+  const hooks = onExecute(execution(parse('{ __typename }')).payload) as { onExecuteDone?: () => void } | undefined;
+  hooks?.onExecuteDone?.();
+  // The compiler is imported in the background once the first answer is out.
+  for (let tries = 0; tries < 300; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const probe = execution(parse('{ __typename }'));
+    if (onExecute(probe.payload) === undefined || probe.setExecuteFn.mock.calls.length > 0) return;
+  }
+  throw new Error('compiler not loaded');
+}
 
-    let next = payload();
-    for (let tries = 0; tries < 200 && next.setExecuteFn.mock.calls.length === 0; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      next = payload();
-      onExecute(next.payload);
+describe('compiled execution (graphql-jit)', () => {
+  it('leaves the first operation to graphql-js while the compiler loads', () => {
+    const first = execution(parse('{ __typename }'));
+    const hooks = (compiledExecution().onExecute as Hook)(first.payload) as { onExecuteDone: () => void };
+    expect(first.setExecuteFn).not.toHaveBeenCalled();
+    expect(typeof hooks.onExecuteDone).toBe('function');
+  });
+
+  it(`compiles an operation once it has run ${COMPILE_AFTER} times, and never one run fewer times`, async () => {
+    const onExecute = compiledExecution().onExecute as Hook;
+    await loaded(onExecute);
+    const often = parse('{ __typename }');
+    const rare = parse('query Rare { __typename }');
+    for (let run = 1; run <= COMPILE_AFTER; run++) {
+      const plain = execution(often);
+      onExecute(plain.payload);
+      expect(plain.setExecuteFn).not.toHaveBeenCalled();
     }
-    expect(next.setExecuteFn).toHaveBeenCalledTimes(1);
-    const compiled = next.setExecuteFn.mock.calls[0][0] as (args: object) => unknown;
-    // The compiled query answers synchronously, with graphql-jit's serializer attached.
-    const result = (await compiled({ schema, document: parse('{ __typename }'), contextValue: {} })) as {
-      data?: unknown;
-      stringify?: unknown;
-    };
+    const once = execution(rare);
+    onExecute(once.payload);
+    expect(once.setExecuteFn).not.toHaveBeenCalled();
+
+    const compiledRun = execution(often);
+    onExecute(compiledRun.payload);
+    expect(compiledRun.setExecuteFn).toHaveBeenCalledTimes(1);
+    const compiled = compiledRun.setExecuteFn.mock.calls[0][0] as (args: object) => unknown;
+    // The compiled query answers with graphql-jit's serializer attached.
+    const result = (await compiled({ schema, document: often, contextValue: {} })) as { data?: unknown; stringify?: unknown };
     expect(result.data).toEqual({ __typename: 'Query' });
     expect(typeof result.stringify).toBe('function');
   });
