@@ -67,3 +67,5 @@ export const validationError = (fields: FieldErrors, message = 'Tous les champs 
 
 export const notAuthenticated = () => new AppError('UNAUTHENTICATED', 'Veuillez vous connecter.');
 export const forbidden = () => new AppError('FORBIDDEN', "Vous n'avez pas les droits pour effectuer cette action.");
+/** The refusal of something the caller may not see or do: « connectez-vous » when anonymous, else « interdit ». */
+export const refusalFor = (viewer: unknown) => (viewer ? forbidden() : notAuthenticated());

@@ -10,7 +10,7 @@ import { getDatamodel } from '../generated/pothos-types.js';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import type { AppContext } from '../context.js';
 import { toDecimal, type DecimalInput } from '../lib/money.js';
-import { forbidden, notAuthenticated } from '../errors.js';
+import { refusalFor } from '../errors.js';
 import { visibleNode } from './node-visibility.js';
 
 /** The only place that lists the Pothos plugins (scope-auth first, as its docs require). */
@@ -39,7 +39,7 @@ export const builder = new SchemaBuilder<{
       bailiff: ctx.viewer?.role === 'BAILIFF',
       secretary: ctx.viewer?.role === 'SECRETARY',
     }),
-    unauthorizedError: (_parent, ctx) => (ctx.viewer ? forbidden() : notAuthenticated()),
+    unauthorizedError: (_parent, ctx) => refusalFor(ctx.viewer),
   },
   prisma: {
     client: (ctx) => ctx.db,

@@ -17,7 +17,7 @@ import SchemaBuilder, {
   type SchemaTypes,
 } from '@pothos/core';
 import type { GraphQLFieldResolver, GraphQLObjectType } from 'graphql';
-import { forbidden, notAuthenticated } from '../errors.js';
+import { refusalFor } from '../errors.js';
 
 type Rule<Context> = (object: never, ctx: Context) => boolean | Promise<boolean>;
 
@@ -26,9 +26,9 @@ export function visibilityRule(type: GraphQLObjectType): Rule<{ viewer?: unknown
   return type.extensions.visibleTo as Rule<{ viewer?: unknown }> | undefined;
 }
 
-/** The refusal scope-auth gave too: « non connecté » for an anonymous caller, else « interdit ». */
+/** The same refusal as scope-auth's (builder.ts). */
 function refuse(ctx: { viewer?: unknown }): never {
-  throw ctx.viewer ? forbidden() : notAuthenticated();
+  throw refusalFor(ctx.viewer);
 }
 
 function allowed(checks: (boolean | Promise<boolean>)[]): boolean | Promise<boolean> {
