@@ -41,6 +41,7 @@ const steps: Step[] = [
       'tests/api/migrations',
       'tests/api/seed',
       'tests/api/search',
+      'tests/api/statistics-plan',
       'tests/api/report-rows',
       'tests/api/reports\\.test',
       'tests/api/lists-query-count',

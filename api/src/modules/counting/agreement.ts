@@ -3,16 +3,24 @@
 import type { Db } from '../../infra/db.js';
 import { detectionAgreement, type Agreement, type AgreementRow } from './rules.js';
 
+/**
+ * Each constat's returned files are summed by index (LATERAL), so the cost follows the period's
+ * constats, not the history: joined to the whole file table, PostgreSQL chose a sequential scan
+ * of every returned file (or a parallel plan) once the history held millions (docs/benchmarks.md,
+ * issue 19). Constats without returned files are left out, as an inner join would.
+ */
 export async function periodAgreement(db: Db, period: { start: Date; end: Date }): Promise<Agreement> {
   const rows = await db.$queryRaw<AgreementRow[]>`
-    SELECT r."countPagesBilling" AS pages, r."countPhotosBilling" AS photos,
-           count(f.id)::int AS "returnedFiles",
-           count(f.id) FILTER (WHERE f."countStatus" IN ('DONE', 'ESTIMATED'))::int AS "countedFiles",
-           coalesce(sum(f."pageCount"), 0)::int AS "detectedPages",
-           coalesce(sum(f."photoCount"), 0)::int AS "detectedPhotos"
+    SELECT r."countPagesBilling" AS pages, r."countPhotosBilling" AS photos, f.*
       FROM "Report" r
-      JOIN "ReportFile" f ON f."reportId" = r.id AND f.kind = 'RETURNED'
+     CROSS JOIN LATERAL (
+           SELECT count(*)::int AS "returnedFiles",
+                  count(*) FILTER (WHERE "countStatus" IN ('DONE', 'ESTIMATED'))::int AS "countedFiles",
+                  coalesce(sum("pageCount"), 0)::int AS "detectedPages",
+                  coalesce(sum("photoCount"), 0)::int AS "detectedPhotos"
+             FROM "ReportFile"
+            WHERE "reportId" = r.id AND kind = 'RETURNED') f
      WHERE r."createdAt" >= ${period.start} AND r."createdAt" < ${period.end} AND r."countPagesBilling" > 0
-     GROUP BY r.id`;
+       AND f."returnedFiles" > 0`;
   return detectionAgreement(rows);
 }
