@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
-import { signedInPage, type DemoAccount } from '../support/pages.js';
+import { openInApp, signedInPage, type DemoAccount } from '../support/pages.js';
 
 type Role = 'ADMIN' | 'BAILIFF' | 'SECRETARY';
 // The routes are read from the web app's own table, so a new screen is checked without editing this
@@ -55,10 +55,7 @@ async function loaded(page: Page): Promise<void> {
  * route, and waits for the route's tab title, then for its data.
  */
 async function visit(page: Page, path: string, title: string): Promise<void> {
-  await page.evaluate((target) => {
-    window.history.pushState({}, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await openInApp(page, path);
   await page.waitForFunction((expected) => document.title.startsWith(`${expected} · `), title);
   await loaded(page);
 }

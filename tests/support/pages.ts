@@ -42,6 +42,17 @@ export function pathname(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
+/**
+ * Opens a path inside the running app as its menu links do (a history entry, then the router's
+ * popstate): the same route table as a typed address, without reloading the bundle.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** The h1 of the current dashboard screen. */
 export function screenTitle(page: Page, title: string) {
   return page.getByRole('heading', { level: 1, name: title, exact: true });
