@@ -10,7 +10,7 @@ import {
   type CountsAndPrices,
   type LineAmounts,
 } from '../../lib/line-amounts.js';
-import { toDecimal, type Decimal } from '../../lib/money.js';
+import { toDecimal } from '../../lib/money.js';
 import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, isAwaitingSecretary, statusShownTo } from './rules.js';
 import { loadReportRows, type ReportCommentRow, type ReportFileRow, type ReportRow } from './read-model/rows.js';
 
@@ -147,11 +147,14 @@ const unread = (comments: ReportCommentRow[], viewerId: number) =>
 
 // --- Amounts ----------------------------------------------------------------------------------
 
-type PricedAmounts = LineAmounts & { pricePage: Decimal; pricePhoto: Decimal };
+type PricedAmounts = LineAmounts & { prices: Pick<CountsAndPrices, 'pricePage' | 'pricePhoto'> };
 
-/** A line's amounts with the tariffs they apply: the expanded row recomputes them as counts are typed. */
+/**
+ * A line's amounts with the tariffs they apply: the expanded row recomputes them as counts are
+ * typed. The tariffs become Decimals only when asked for: a list page asks for the total alone.
+ */
 function priced(formula: (counts: CountsAndPrices) => LineAmounts, counts: CountsAndPrices): PricedAmounts {
-  return { ...formula(counts), pricePage: toDecimal(counts.pricePage), pricePhoto: toDecimal(counts.pricePhoto) };
+  return { ...formula(counts), prices: counts };
 }
 
 const AmountsRef = builder.objectRef<PricedAmounts>('LineAmounts').implement({
@@ -163,12 +166,12 @@ const AmountsRef = builder.objectRef<PricedAmounts>('LineAmounts').implement({
     pricePage: t.field({
       type: 'Decimal',
       description: 'Tarif par page appliqué (celui du constat, sinon celui en vigueur).',
-      resolve: (amounts) => amounts.pricePage,
+      resolve: (amounts) => toDecimal(amounts.prices.pricePage),
     }),
     pricePhoto: t.field({
       type: 'Decimal',
       description: 'Tarif par photo appliqué (celui du constat, sinon celui en vigueur).',
-      resolve: (amounts) => amounts.pricePhoto,
+      resolve: (amounts) => toDecimal(amounts.prices.pricePhoto),
     }),
   }),
 });
