@@ -1,7 +1,11 @@
 import type { Plugin } from 'graphql-yoga';
 
 const encoder = new TextEncoder();
-const utf8Json = (value: unknown): Uint8Array => encoder.encode(JSON.stringify(value));
+/** A Buffer over TextEncoder's bytes (no copy): the event-stream writer reads it back as text. */
+const utf8Json = (value: unknown): Buffer => {
+  const bytes = encoder.encode(JSON.stringify(value));
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+};
 
 /**
  * Yoga hands its JSON answer to the Response as a string: the Fetch layer measures its UTF-8 length
