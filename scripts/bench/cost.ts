@@ -102,13 +102,53 @@ async function round(target: LoadTarget, settings: CostSettings): Promise<CostRo
   };
 }
 
-/** Warms every target up, then measures them in turn, `rounds` times; a target may send fewer requests than `settings.requests` (a slow screen). */
-export async function measureCost(targets: { name: string; target: LoadTarget; requests?: number }[], settings: CostSettings, log: (message: string) => void): Promise<CostFigure[]> {
-  const requestsOf = (entry: { requests?: number }) => entry.requests ?? settings.requests;
-  for (const entry of targets) await round(entry.target, { ...settings, requests: Math.max(Math.min(50, requestsOf(entry)), Math.round(requestsOf(entry) / 4)) });
+export interface CostTarget {
+  name: string;
+  target: LoadTarget;
+  /** Requests a round, when not `settings.requests`. */
+  requests?: number;
+  /**
+   * Instead of a number of requests, the CPU a round should cost (server + PostgreSQL), so that a
+   * cheap target is measured as finely as a dear one: the count follows from a first warm-up.
+   */
+  cpuBudgetMs?: number;
+  /** The server answering this target and its PostgreSQL, when not the settings' (two datasets measured side by side). */
+  processes?: Pick<CostSettings, 'serverPid' | 'databasePid'>;
+}
+
+/**
+ * CPU is read in ticks of 10 ms per process: a round of 60 requests of 5 ms (0.3 s) moves by a tick
+ * or two of drift, 20 % between two runs. A target with a CPU budget sends budget ÷ its CPU per
+ * request, within these bounds (a statistics page costs a quarter of a second).
+ */
+const BUDGET_REQUESTS = { min: 6, max: 600, sizing: 10 };
+
+/** Requests a round for a target that costs `cpuMs` a request, to spend about `budgetMs` of CPU. */
+export function requestsWithinBudget(cpuMs: number, budgetMs: number): number {
+  return Math.max(BUDGET_REQUESTS.min, Math.min(BUDGET_REQUESTS.max, Math.round(budgetMs / Math.max(cpuMs, 0.1))));
+}
+
+/** Warms every target up (and sizes those with a CPU budget), then measures them in turn, `rounds` times. */
+export async function measureCost(targets: CostTarget[], settings: CostSettings, log: (message: string) => void): Promise<CostFigure[]> {
+  const settingsOf = (entry: CostTarget, requests: number) => ({ ...settings, ...entry.processes, requests });
+  const requests = new Map<string, number>();
+  for (const entry of targets) {
+    if (entry.cpuBudgetMs) {
+      // The first answers compile the operation and fill the caches: sized on the next ones.
+      await round(entry.target, settingsOf(entry, BUDGET_REQUESTS.sizing));
+      const sizing = await round(entry.target, settingsOf(entry, BUDGET_REQUESTS.sizing));
+      const count = requestsWithinBudget(sizing.serverMs + sizing.databaseMs, entry.cpuBudgetMs);
+      log(`  ${entry.name}: about ${(sizing.serverMs + sizing.databaseMs).toFixed(1)} ms of CPU a request, ${count} requests a round`);
+      requests.set(entry.name, count);
+    } else {
+      const count = entry.requests ?? settings.requests;
+      await round(entry.target, settingsOf(entry, Math.max(Math.min(50, count), Math.round(count / 4))));
+      requests.set(entry.name, count);
+    }
+  }
   const rounds = new Map(targets.map(({ name }) => [name, [] as CostRound[]]));
   for (let index = 0; index < settings.rounds; index++) {
-    for (const entry of targets) rounds.get(entry.name)!.push(await round(entry.target, { ...settings, requests: requestsOf(entry) }));
+    for (const entry of targets) rounds.get(entry.name)!.push(await round(entry.target, settingsOf(entry, requests.get(entry.name)!)));
   }
   return targets.map(({ name }) => {
     const list = rounds.get(name)!;

@@ -49,6 +49,8 @@ export interface PrepareOptions {
   fanoutSessions: number;
   fresh: boolean;
   maxAgeHours: number;
+  /** Use the dataset only if it is already built, whatever its age (the 1,000,000 one beside a 100,000 run); null otherwise. */
+  reuseOnly?: boolean;
   log: (message: string) => void;
 }
 
@@ -60,11 +62,15 @@ interface Cluster {
   stop(): Promise<void>;
 }
 
-export async function prepareDatabase(options: PrepareOptions): Promise<BenchDatabase> {
+export async function prepareDatabase(options: PrepareOptions & { reuseOnly: true }): Promise<BenchDatabase | null>;
+export async function prepareDatabase(options: PrepareOptions): Promise<BenchDatabase>;
+export async function prepareDatabase(options: PrepareOptions): Promise<BenchDatabase | null> {
   const dir = path.join(options.root, `${options.engine}-v${DATASET_VERSION}-${options.reports}`);
   const appDataDir = options.engine === 'embedded' ? dir : path.join(dir, 'app');
-  await fs.mkdir(appDataDir, { recursive: true });
   const markerFile = path.join(dir, 'dataset.json');
+  // Not even a cluster to open: nothing to reuse.
+  if (options.reuseOnly && !existsSync(markerFile)) return null;
+  await fs.mkdir(appDataDir, { recursive: true });
 
   const open = (): Promise<Cluster> => (options.engine === 'embedded' ? openEmbedded(appDataDir) : openDebian(dir));
   // The embedded cluster is only open between server runs; the Debian one stays up throughout.
@@ -86,7 +92,12 @@ export async function prepareDatabase(options: PrepareOptions): Promise<BenchDat
     const marker = await fs.readFile(markerFile, 'utf8').then((text) => JSON.parse(text) as DatasetSummary, () => undefined);
     const templateExists = await admin(async (client) => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE])).rowCount === 1);
     const ageHours = marker ? (Date.now() - Date.parse(marker.generatedAt)) / 3_600_000 : Infinity;
-    const stale = options.fresh || !templateExists || !marker || marker.version !== DATASET_VERSION || marker.reports !== options.reports || (options.maxAgeHours > 0 && ageHours > options.maxAgeHours);
+    const missing = !templateExists || !marker || marker.version !== DATASET_VERSION || marker.reports !== options.reports;
+    if (missing && options.reuseOnly) {
+      await cluster.stop();
+      return null;
+    }
+    const stale = missing || (!options.reuseOnly && (options.fresh || (options.maxAgeHours > 0 && ageHours > options.maxAgeHours)));
     const templateUrl = withDatabase(cluster.adminUrl, TEMPLATE);
     if (stale) {
       options.log(`Dataset: generating ${options.reports} constats (${options.engine}) …`);

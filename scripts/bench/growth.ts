@@ -1,11 +1,10 @@
 // Issue 19 item 3's figure family growth.*: CPU per request (server + PostgreSQL) of each main
 // screen's query, sent as the web app sends it (the query text of its compiled Relay artifact, the
 // variables its page opens with), at 100,000 constats and at 1,000,000 (the same five recent years
-// after 900,000 older constats, dataset.ts). Each run keeps its figures in
-// bench/results/growth-<engine>-<size>.json; once both sizes have run, in either order, each screen
-// gets the ratio 1M ÷ 100k, whose target is ≤ 1.3: a screen must not pay for the history it does not show.
+// after 900,000 older constats, dataset.ts). Both sizes run side by side, a server each, and are
+// measured in the same rounds; each screen gets the ratio 1M ÷ 100k, whose target is ≤ 1.3: a
+// screen must not pay for the history it does not show.
 import { existsSync, readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { benchTokens } from './dataset.js';
@@ -100,67 +99,83 @@ export interface GrowthFigure {
   screens: { key: string; label: string; cost: CostFigure }[];
 }
 
-export async function measureGrowth(
-  screens: Screen[],
-  url: string,
-  reports: number,
-  settings: CostSettings,
-  log: (message: string) => void,
-): Promise<GrowthFigure> {
-  // A screen slower than 150 ms sends proportionally fewer requests (at least 6), so that a slow one
-  // (statistics: seconds) does not take the run's time; the figure is per request either way.
-  const requests: number[] = [];
-  for (const screen of screens) {
-    let fastest = Infinity;
-    for (let probe = 0; probe < 2; probe++) {
-      const started = performance.now();
-      const answer = await graphql(url, screen.token, screen.query, screen.variables);
-      if (answer.errors) throw new Error(`${screen.key}: ${JSON.stringify(answer.errors)}`);
-      fastest = Math.min(fastest, performance.now() - started);
-    }
-    requests.push(Math.max(6, Math.min(settings.requests, Math.round((settings.requests * 150) / Math.max(150, fastest)))));
-    log(`  ${screen.label}: ${fastest.toFixed(0)} ms alone, ${requests[requests.length - 1]} requests a round`);
-  }
-  const costs = await measureCost(
-    screens.map((screen, index) => ({
-      name: screen.key,
-      requests: requests[index],
-      target: {
-        url: `${url}/graphql`,
-        method: 'POST' as const,
-        headers: { authorization: `Bearer ${screen.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ query: screen.query, variables: screen.variables }),
-      },
-    })),
-    settings,
-    log,
-  );
-  return { reports, screens: screens.map((screen, index) => ({ key: screen.key, label: screen.label, cost: costs[index] })) };
+/** One dataset's server, with the screens as that dataset opens them. */
+export interface GrowthSize {
+  reports: number;
+  url: string;
+  screens: Screen[];
+  processes: Pick<CostSettings, 'serverPid' | 'databasePid'>;
 }
 
-/** Every size's last figures, kept so that the two runs can come in either order. */
-const figuresFile = (resultsDir: string, engine: string, reports: number) => path.join(resultsDir, `growth-${engine}-${reports}.json`);
-const readFigures = (file: string) => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as GrowthFigure & { date: string }) : undefined);
+/** CPU a round spends on each screen at each size (cost.ts sizes the requests from it). */
+export const ROUND_CPU_MS = 1500;
 
 /**
- * Rows of the run, and the ratios of the largest size measured to the 100,000 one (this run's
- * figures against the other size's last ones).
+ * Each screen's CPU per request on every size given, all in the same rounds: screen 1 on the first
+ * size, then on the second, screen 2 … so that a change of the machine's speed (shared cores) hits
+ * both sizes of a ratio alike; two runs minutes apart drifted by 20-30 % on the cheap screens.
  */
-export async function growthRows(figure: GrowthFigure, resultsDir: string, engine: string): Promise<Row[]> {
-  const total = (cost: CostFigure) => cost.median.totalMs;
-  await fs.mkdir(resultsDir, { recursive: true });
-  await fs.writeFile(figuresFile(resultsDir, engine, figure.reports), `${JSON.stringify({ date: new Date().toISOString(), ...figure }, null, 2)}\n`);
-  const rows: Row[] = figure.screens.map((screen) => ({ key: `growth.${screen.key}.cpu`, figure: `${screen.label}: CPU per request at ${figure.reports} constats`, value: total(screen.cost), display: cpuShown(screen.cost), target: '—', pass: null, load1: null }));
-  const base = figure.reports === GROWTH_BASE ? figure : readFigures(figuresFile(resultsDir, engine, GROWTH_BASE));
-  const large = figure.reports === GROWTH_BASE ? readFigures(figuresFile(resultsDir, engine, GROWTH_LARGE)) : figure;
-  if (!base || !large || large.reports === GROWTH_BASE) return rows;
-  for (const screen of large.screens) {
+export async function measureGrowth(sizes: GrowthSize[], settings: Pick<CostSettings, 'rounds' | 'connections'>, log: (message: string) => void): Promise<GrowthFigure[]> {
+  const targets = sizes[0].screens.flatMap(({ key }) =>
+    sizes.map((size) => {
+      const screen = size.screens.find((entry) => entry.key === key)!;
+      return {
+        name: `${key}@${size.reports}`,
+        cpuBudgetMs: ROUND_CPU_MS,
+        processes: size.processes,
+        target: {
+          url: `${size.url}/graphql`,
+          method: 'POST' as const,
+          headers: { authorization: `Bearer ${screen.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: screen.query, variables: screen.variables }),
+        },
+      };
+    }),
+  );
+  // A screen that answers with errors would be measured as an error page: checked first.
+  for (const size of sizes) {
+    for (const screen of size.screens) {
+      const answer = await graphql(size.url, screen.token, screen.query, screen.variables);
+      if (answer.errors) throw new Error(`${screen.key} at ${size.reports}: ${JSON.stringify(answer.errors)}`);
+    }
+  }
+  // Every target has its budget and processes: the settings' own are never read.
+  const costs = await measureCost(targets, { ...settings, requests: 0, ...sizes[0].processes }, log);
+  return sizes.map((size) => ({
+    reports: size.reports,
+    screens: size.screens.map((screen) => ({ key: screen.key, label: screen.label, cost: costs.find((cost) => cost.name === `${screen.key}@${size.reports}`)! })),
+  }));
+}
+
+/** Growth of each screen from `base` to `large`: CPU per request (server + PostgreSQL), large ÷ base. */
+export function growthRatios(base: GrowthFigure, large: GrowthFigure): { key: string; label: string; ratio: number; base: CostFigure; large: CostFigure }[] {
+  return large.screens.flatMap((screen) => {
     const before = base.screens.find((entry) => entry.key === screen.key);
-    if (!before) continue;
-    const ratio = total(screen.cost) / total(before.cost);
+    return before ? [{ key: screen.key, label: screen.label, ratio: screen.cost.median.totalMs / before.cost.median.totalMs, base: before.cost, large: screen.cost }] : [];
+  });
+}
+
+/**
+ * Rows of the run: each size's CPU per screen (kept in bench/results/growth-<engine>-<size>.json;
+ * `growth.<screen>.cpu` is the run's own dataset, `.cpu.<size>` the other), and, when both sizes
+ * were measured in this run's rounds, each screen's ratio.
+ */
+export async function growthRows(figures: GrowthFigure[], runReports: number, resultsDir: string, engine: string): Promise<Row[]> {
+  await fs.mkdir(resultsDir, { recursive: true });
+  const date = new Date().toISOString();
+  for (const figure of figures) {
+    await fs.writeFile(path.join(resultsDir, `growth-${engine}-${figure.reports}.json`), `${JSON.stringify({ date, ...figure }, null, 2)}\n`);
+  }
+  const rows: Row[] = figures.flatMap((figure) =>
+    figure.screens.map((screen) => ({ key: `growth.${screen.key}.cpu${figure.reports === runReports ? '' : `.${figure.reports}`}`, figure: `${screen.label}: CPU per request at ${figure.reports} constats`, value: screen.cost.median.totalMs, display: cpuShown(screen.cost), target: '—', pass: null, load1: null })),
+  );
+  const base = figures.find((figure) => figure.reports === GROWTH_BASE);
+  const large = figures.find((figure) => figure.reports !== GROWTH_BASE);
+  if (!base || !large) return rows;
+  for (const { key, label, ratio, base: before, large: after } of growthRatios(base, large)) {
     rows.push({
-      key: `growth.${screen.key}`,
-      figure: `${screen.label}: CPU at ${large.reports} (${cpuShown(screen.cost)}) ÷ at ${GROWTH_BASE} (${cpuShown(before.cost)})`,
+      key: `growth.${key}`,
+      figure: `${label}: CPU at ${large.reports} (${cpuShown(after)}) ÷ at ${GROWTH_BASE} (${cpuShown(before)}), same rounds`,
       value: ratio,
       display: ratio.toFixed(2),
       target: `≤ ${GROWTH_TARGET}`,

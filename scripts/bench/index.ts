@@ -26,12 +26,12 @@ import { performance } from 'node:perf_hooks';
 import { measureColdStart, type ColdStartFigure } from './coldstart.js';
 import { costRows, measureCost } from './cost.js';
 import { countingRows, measureCounting, type CountingFigure } from './counting.js';
-import { prepareDatabase, type Engine } from './database.js';
+import { prepareDatabase, type BenchDatabase, type Engine } from './database.js';
 import { benchTokens } from './dataset.js';
 import { measureExecution } from './execution.js';
 import { firstDifference, normalise } from './floor.js';
 import { fanoutRows, measureFanout, type FanoutFigure } from './fanout.js';
-import { growthRows, growthScreens, measureGrowth, webQuery } from './growth.js';
+import { GROWTH_BASE, GROWTH_LARGE, growthRows, growthScreens, measureGrowth, webQuery, type GrowthFigure, type GrowthSize } from './growth.js';
 import { measureLoad, type LoadFigure, type LoadSettings } from './load.js';
 import { graphql, startServerProcess, type ServerProcess } from './process.js';
 import { SCREEN_QUERY, restGetAllPath } from './queries.js';
@@ -54,6 +54,8 @@ type FigureName = (typeof FIGURES)[number];
 const STANDALONE: FigureName[] = ['counting', 'writes'];
 /** Issue 19 item 4: one client, the admin screen at the spec's default 10 rows. */
 const LATENCY_TARGETS = { p50: 25, p99: 60 };
+/** Rounds of the growth figures at least: the median of five shrugs off a round that a neighbour slowed. */
+const GROWTH_ROUNDS = 5;
 
 function parseArgs(argv: string[]) {
   const args = new Map<string, string>();
@@ -96,6 +98,8 @@ function parseArgs(argv: string[]) {
   };
 }
 
+type Options = ReturnType<typeof parseArgs>;
+
 const log = (message: string) => console.log(message);
 const uptime = () => spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
 
@@ -107,6 +111,34 @@ function build(): void {
     log(`  tsc reported errors (code ${result.status}); the emitted code is used:\n${(result.stdout + result.stderr).split('\n').slice(0, 15).join('\n')}`);
   }
   for (const entry of [PRODUCT_ENTRY, BENCH_ENTRY]) if (!existsSync(entry)) throw new Error(`incomplete build: ${entry} missing`);
+}
+
+/**
+ * growth.*: the run's dataset and the other size side by side, a server each, in the same rounds.
+ * A run at 1,000,000 builds the 100,000 dataset if needed; a 100,000 run pairs with the 1,000,000
+ * one only if it is already built (10 minutes), and otherwise gives its own figures alone.
+ */
+async function growthStep({ options, db, url, pid, logs }: { options: Options; db: BenchDatabase; url: string; pid: number; logs: string }): Promise<GrowthFigure[]> {
+  const own = db.dataset.reports;
+  const otherSize = own === GROWTH_BASE ? GROWTH_LARGE : GROWTH_BASE;
+  const common = { engine: options.engine, root: DATA, reports: otherSize, fanoutSessions: Math.max(options.fanout, 1000), fresh: false, maxAgeHours: options.maxAgeHours, log };
+  const other = own === GROWTH_BASE ? await prepareDatabase({ ...common, reuseOnly: true }) : await prepareDatabase(common);
+  if (!other) log(`\nNo ${otherSize}-constat dataset built yet: growth.* ratios need \`npm run bench -- --reports=${otherSize}\`.`);
+  let otherServer: ServerProcess | undefined;
+  try {
+    const sizes: GrowthSize[] = [{ reports: own, url, screens: await growthScreens(ROOT, url, new Date(db.dataset.generatedAt)), processes: { serverPid: pid, databasePid: db.databasePid } }];
+    if (other) {
+      await other.reset();
+      otherServer = await startServerProcess({ entry: BENCH_ENTRY, dataDir: other.appDataDir, env: other.serverEnv, logFile: path.join(logs, `server-growth-${otherSize}.log`), probe: async (address) => (await fetch(`${address}/meta.json`)).ok });
+      sizes.push({ reports: otherSize, url: otherServer.url, screens: await growthScreens(ROOT, otherServer.url, new Date(other.dataset.generatedAt)), processes: { serverPid: otherServer.pid, databasePid: other.databasePid } });
+      sizes.sort((a, b) => a.reports - b.reports);
+    }
+    log(`\nEach screen's query, CPU per request at ${sizes.map((size) => size.reports).join(' and ')} constats (${sizes[0].screens.length} screens, interleaved) …`);
+    return await measureGrowth(sizes, { rounds: Math.max(options.costRounds, GROWTH_ROUNDS), connections: 2 }, log);
+  } finally {
+    await otherServer?.stop();
+    await other?.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -231,11 +263,8 @@ async function main(): Promise<void> {
       }
 
       if (options.only.has('growth')) {
-        const screens = await growthScreens(ROOT, url, new Date(db.dataset.generatedAt));
-        log(`\nEach screen's query, CPU per request at ${db.dataset.reports} constats (${screens.length} screens, interleaved) …`);
-        const growth = await measureGrowth(screens, url, db.dataset.reports, { requests: Math.max(20, Math.round(options.costRequests / 5)), rounds: options.costRounds, connections: 2, serverPid: pid, databasePid: db.databasePid }, log);
-        raw.growth = growth;
-        rows.push(...(await growthRows(growth, RESULTS, options.engine)));
+        raw.growth = await growthStep({ options, db, url, pid, logs });
+        rows.push(...(await growthRows(raw.growth as GrowthFigure[], db.dataset.reports, RESULTS, options.engine)));
       }
 
       if (options.only.has('latency')) {

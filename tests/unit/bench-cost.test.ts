@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { cpuOf, serverAndDatabaseCpu } from '../../scripts/bench/cost.js';
+import { cpuOf, requestsWithinBudget, serverAndDatabaseCpu } from '../../scripts/bench/cost.js';
 
 // The bench's CPU-per-request figure splits the server's own CPU from that of the processes below
 // it (the embedded PostgreSQL). Here a parent process that stays idle starts a child that burns
@@ -91,5 +91,19 @@ describe('cpuOf', () => {
     } finally {
       server.kill('SIGKILL');
     }
+  });
+});
+
+describe('requestsWithinBudget', () => {
+  test('gives a cheap screen as many requests as its CPU budget a round holds', () => {
+    // A 5 ms screen: 300 requests for 1.5 s of CPU, where a fixed 60 spent 0.3 s (30 ticks of 10 ms).
+    expect(requestsWithinBudget(5, 1500)).toBe(300);
+    expect(requestsWithinBudget(10, 1000)).toBe(100);
+  });
+
+  test('keeps a slow screen to a few requests and a near-free one to a bounded number', () => {
+    expect(requestsWithinBudget(2000, 1500)).toBe(6);
+    expect(requestsWithinBudget(0, 1500)).toBe(600);
+    expect(requestsWithinBudget(0.5, 1500)).toBe(600);
   });
 });
