@@ -276,13 +276,44 @@ describe('size limits on every body', () => {
     expect(statusOf(fieldsOnly)).toBe(413);
   });
 
-  it('/graphql JSON keeps its 413 above 2 MB', async () => {
-    const response = await fetch(`${app.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(3_000_000) } }),
+  it('/graphql JSON above 2 MB: 413 « Requête trop volumineuse. », declared or chunked; under it, answered', async () => {
+    const tooLarge = {
+      status: 413,
+      body: { errors: [{ message: 'Requête trop volumineuse.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] },
+    };
+    const body = Buffer.from(JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(3_000_000) } }));
+    const headers = { ...auth(tokens.admin), 'content-type': 'application/json' };
+    // Declared length: refused from the header, before a byte of the body is read.
+    const declared = await sendRaw(app.url, '/graphql', {
+      body: body.subarray(0, 1024),
+      headers: { ...headers, 'content-length': body.length },
+      holdOpen: true,
     });
-    expect(response.status).toBe(413);
+    expect(declared).toMatchObject(tooLarge);
+    // No declared length: read up to the limit, then refused.
+    expect(await sendRaw(app.url, '/graphql', { body, headers: { ...headers, 'transfer-encoding': 'chunked' } })).toMatchObject(tooLarge);
+    // A chunked body under the limit is read whole and executed, as a declared one is.
+    const small = Buffer.from(JSON.stringify({ query: '{ me { email } }', variables: { pad: 'x'.repeat(1_500_000) } }));
+    for (const extra of [{ 'transfer-encoding': 'chunked' }, { 'content-length': String(small.length) }] as Record<string, string>[]) {
+      expect(await sendRaw(app.url, '/graphql', { body: small, headers: { ...headers, ...extra } })).toMatchObject({
+        status: 200,
+        body: { data: { me: { email: demo.admin.email } } },
+      });
+    }
+  });
+
+  it('/graphql: a Content-Length shorter than the body bounds what is read; the bytes after it are refused as HTTP', async () => {
+    const operation = Buffer.from(JSON.stringify({ query: '{ me { email } }' }));
+    const headers = { ...auth(tokens.admin), 'content-type': 'application/json', 'content-length': operation.length };
+    const answer = await sendRaw(app.url, '/graphql', { body: Buffer.concat([operation, Buffer.alloc(3_000_000, 0x78)]), headers });
+    // Node's HTTP parser hands the operation its declared bytes and answers the 3 MB after them,
+    // which are no request, with a 400 that may come first: never a body past its declared length.
+    expect(answer).toMatchObject({ status: expect.any(Number) });
+    const { status, body } = answer as { status: number; body: unknown };
+    if (status === 200) expect(body).toEqual({ data: { me: { email: demo.admin.email } } });
+    else expect(status).toBe(400);
+    expect((await rest(app.url, 'GET', '/meta.json')).status).toBe(200);
+    expect(rejections).toEqual([]);
   });
 
   it('too many files in one request, REST and GraphQL: 413 and nothing kept', async () => {

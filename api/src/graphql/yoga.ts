@@ -7,6 +7,7 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import type { AppContext, Services } from '../context.js';
 import { resolveSession } from '../modules/auth/service.js';
 import { apiTokenGuard } from './api-token-guard.js';
+import { graphqlBodyLimit } from './body-limit.js';
 import { costLimit } from './cost.js';
 import { AppError } from '../errors.js';
 import { toGraphQLError } from './errors.js';
@@ -79,7 +80,8 @@ export function createGraphQLServer(services: Services) {
     // Yoga's own multipart parser buffers whole files in memory: app.ts streams uploads instead
     // and executes them through executeOperation, so Yoga only ever sees JSON bodies (≤ 2 MB).
     multipart: false,
-    maxRequestBodySize: 2_000_000,
+    // Bounded by graphqlBodyLimit below, without Yoga's counting stream on every request.
+    maxRequestBodySize: false,
     landingPage: false,
     // Yoga's GraphiQL loads its scripts and styles from a CDN, which an office on a closed network
     // cannot reach: the web app bundles its own at /dashboard/graphiql, where app.ts sends browsers.
@@ -112,6 +114,7 @@ export function createGraphQLServer(services: Services) {
       },
     },
     plugins: [
+      graphqlBodyLimit(),
       // graphql-armor defaults as a floor (depth 6 is too tight for Relay's connection shapes).
       maxDepthPlugin({ n: 12 }),
       maxAliasesPlugin({ n: 15 }),
