@@ -7,7 +7,8 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { fieldMessage, pathname, screenTitle, signedInPage, subscriptionSent, toast } from '../support/pages.js';
+import { fieldMessage, pathname, screenTitle, signedInPage, toast } from '../support/pages.js';
+import { liveSubscription } from '../support/live.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -247,7 +248,7 @@ describe('Absences (admin)', () => {
     )!;
 
     page = await signedInPage(browser, 'admin');
-    const subscribed = subscriptionSent(page, 'absenceAdded');
+    const subscribed = liveSubscription(app, page, 'absenceAdded');
     await page.goto('/dashboard/allAbsences');
     await screenTitle(page, 'Absences').waitFor();
     await subscribed;

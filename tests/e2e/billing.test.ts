@@ -8,7 +8,8 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken, readOutbox } from '../support/http.js';
-import { screenTitle, signedInPage, subscriptionSent, toast } from '../support/pages.js';
+import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { liveSubscription } from '../support/live.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -348,7 +349,7 @@ describe('Facturation (admin)', () => {
       orderBy: [{ year: 'desc' }, { month: 'desc' }],
       include: { group: true },
     });
-    const subscribed = subscriptionSent(page, 'billingChanged');
+    const subscribed = liveSubscription(app, page, 'billingChanged');
     await page.goto('/dashboard/facturation-admin');
     await screenTitle(page, 'Facturation').waitFor();
     await choosePeriod(bill.year, bill.month);
@@ -375,7 +376,7 @@ describe('Facturation (admin)', () => {
       data: { name: 'Constat témoin – compté en direct', bailiffId: bailiff.id, secretaryId: secretary.id, status: 'TE' },
     });
     const { year, month } = parisNow();
-    const subscribed = subscriptionSent(page, 'reportChanged');
+    const subscribed = liveSubscription(app, page, 'reportChanged');
     await page.goto('/dashboard/facturation-admin');
     await screenTitle(page, 'Facturation').waitFor();
     const before = await billingPeriod(year, month);
@@ -444,7 +445,7 @@ describe('Facturation (admin)', () => {
         }),
       ),
     );
-    const subscribed = Promise.all([subscriptionSent(page, 'reportChanged'), subscriptionSent(page, 'billingChanged')]);
+    const subscribed = Promise.all([liveSubscription(app, page, 'reportChanged'), liveSubscription(app, page, 'billingChanged')]);
     await page.goto('/dashboard/facturation-admin');
     await screenTitle(page, 'Facturation').waitFor();
     await rowOf('Étude Rafale').waitFor();

@@ -18,7 +18,8 @@ import {
   logInWithKeyboard,
   tabTo,
 } from '../support/keyboard.js';
-import { namesOf, screenTitle, subscriptionSent, toast } from '../support/pages.js';
+import { namesOf, screenTitle, toast } from '../support/pages.js';
+import { liveSubscription } from '../support/live.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 
 let app: TestApp;
@@ -316,7 +317,7 @@ describe('live regions', () => {
     const bailiffToken = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
     const page = await browser.newPage();
     try {
-      const listening = subscriptionSent(page, 'reportChanged');
+      const listening = liveSubscription(app, page, 'reportChanged');
       await logInWithKeyboard(page, 'secretary');
       await expectFocusOnTitle(page, 'Constats en cours');
       await listening;

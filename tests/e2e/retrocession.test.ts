@@ -10,7 +10,8 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { screenTitle, signedInPage, subscriptionSent, toast } from '../support/pages.js';
+import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { liveSubscription } from '../support/live.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { expectEvery } from '../support/expect-every.js';
 import { watchUploadProgress } from '../support/upload-progress.js';
@@ -208,7 +209,7 @@ describe('admin · Rétrocession > Constats', () => {
     );
     const report = listed.data!.retrocession.reports.edges.map((edge) => edge.node).find((node) => node.secretary && !node.invoiced);
     if (!report) throw new Error('the seed has no assigned, unbilled constat this month');
-    const subscribed = subscriptionSent(page, 'reportChanged');
+    const subscribed = liveSubscription(app, page, 'reportChanged');
     await page.goto('/dashboard/retrocessions-constats-admin');
     await screenTitle(page, 'Rétrocession · Constats').waitFor();
     await subscribed;
@@ -284,7 +285,7 @@ describe('admin · Rétrocession > Factures', () => {
     page = await signedInPage(browser, 'admin');
     const { current } = parisMonths();
     const me = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
-    const subscribed = subscriptionSent(page, 'secretaryBillAdded');
+    const subscribed = liveSubscription(app, page, 'secretaryBillAdded');
     await page.goto('/dashboard/retrocessions-factures-admin');
     await screenTitle(page, 'Rétrocession · Factures').waitFor();
     const table = page.getByRole('table', { name: 'Factures de la période' });

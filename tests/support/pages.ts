@@ -99,13 +99,3 @@ export async function signedInPage(browser: { newPage(): Promise<Page> }, accoun
   await userMenuButton(page).waitFor();
   return page;
 }
-
-/**
- * Resolves once the page's live socket has sent its subscription to `field`, so that a change made
- * next is sure to reach the screen. Call it before the navigation that opens the socket.
- */
-export function subscriptionSent(page: Page, field: string): Promise<void> {
-  return new Promise((resolve) =>
-    page.on('websocket', (socket) => socket.on('framesent', (frame) => String(frame.payload).includes(field) && resolve())),
-  );
-}
