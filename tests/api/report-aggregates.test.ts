@@ -1,10 +1,10 @@
 // reportAggregates (issue 17 item 4) sums in ONE SQL statement what the lists show row by row: these
 // tests rebuild every group from the `reports` connection itself (its amounts computed by the money
 // rules in TypeScript) for every dimension and role, and page through a list of equal sort keys.
-import pg from 'pg';
 import { AGGREGATES, GROUPINGS, aggregates as aggregatesAt, expected, wholeList as wholeListAt } from '../support/aggregates.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
+import { planText } from '../support/sql.js';
 
 let app: TestApp;
 let tokens: Record<'admin' | 'bailiff' | 'secretary', string>;
@@ -150,14 +150,7 @@ describe('the statement PostgreSQL runs', () => {
     expect(result.errors).toBeUndefined();
     const statement = statements.find((entry) => entry.sql.includes('"ReportMonthSummary"'));
     expect(statement).toBeDefined();
-    const client = new pg.Client({ connectionString: app.databaseUrl });
-    await client.connect();
-    try {
-      const rows = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement!.sql}`, statement!.params)).rows;
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    } finally {
-      await client.end();
-    }
+    return planText(app.databaseUrl, statement!);
   }
 
   it('by month reads the rollup alone: the bailiff join, whose columns it does not read, is dropped', async () => {

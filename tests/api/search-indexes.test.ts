@@ -4,9 +4,10 @@
 // EXPLAINed on a table seeded large enough (and ANALYZEd) for the planner's choice to matter.
 import { createHash } from 'node:crypto';
 import { jest } from '@jest/globals';
-import pg from 'pg';
+import type pg from 'pg';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
+import { queryRows } from '../support/sql.js';
 
 jest.setTimeout(120_000);
 
@@ -25,15 +26,7 @@ let app: TestApp;
 let admin: string;
 let statements: { sql: string; params: unknown[] }[] = [];
 
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: app.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => queryRows<T>(app.databaseUrl, text, values);
 
 beforeAll(async () => {
   app = await startTestApp({ onQuery: (text, params) => statements.push({ sql: text, params: JSON.parse(params) as unknown[] }) });

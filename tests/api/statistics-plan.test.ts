@@ -4,10 +4,11 @@
 // history was large. The statement the real server sends is captured with its parameters, then
 // EXPLAINed on a history seeded large enough (and ANALYZEd) for the planner's choice to matter.
 import { jest } from '@jest/globals';
-import pg from 'pg';
+import type pg from 'pg';
 import { parisYearMonth } from '../../api/src/lib/periods.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
+import { planText, queryRows } from '../support/sql.js';
 
 jest.setTimeout(120_000);
 
@@ -20,15 +21,7 @@ let app: TestApp;
 let statements: { sql: string; params: unknown[] }[] = [];
 const year = parisYearMonth(new Date()).year - 1;
 
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: app.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => queryRows<T>(app.databaseUrl, text, values);
 
 beforeAll(async () => {
   app = await startTestApp({ onQuery: (text, params) => statements.push({ sql: text, params: JSON.parse(params) as unknown[] }) });
@@ -71,9 +64,7 @@ it("reads the year's counting agreement without scanning the history's files", a
 
   const agreement = statements.find((statement) => statement.sql.includes('"returnedFiles"'));
   expect(agreement).toBeDefined();
-  const plan = (await sql<{ 'QUERY PLAN': string }>(`EXPLAIN ${agreement!.sql}`, agreement!.params))
-    .map((row) => row['QUERY PLAN'])
-    .join('\n');
+  const plan = await planText(app.databaseUrl, agreement!);
   expect(plan).not.toMatch(/Seq Scan on "ReportFile"/);
   expect(plan).toMatch(/Index (Only )?Scan using "ReportFile_reportId_kind_idx"/);
 });
