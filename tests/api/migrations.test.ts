@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { applyMigrations } from '../../api/src/infra/migrate.js';
 import { diffDatabaseToSchema, diffMigrationsToSchema } from '../../scripts/db-migration.js';
+import { queryRows } from '../support/sql.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 // Cluster work on a shared 2-core machine: generous, not default, timeouts.
@@ -31,16 +31,6 @@ async function localMigrations(): Promise<{ name: string; checksum: string }[]> 
   );
 }
 
-async function query<T extends pg.QueryResultRow>(url: string, sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 const databases: TestDatabase[] = [];
 async function database(opts?: { empty?: boolean }): Promise<string> {
   const db = await createTestDatabase(opts);
@@ -52,7 +42,7 @@ afterAll(() => Promise.all(databases.map((db) => db.drop())));
 test(
   'runs on the PostgreSQL that TEST_PG_ENGINE selects',
   async () => {
-    const [{ server_version_num }] = await query<{ server_version_num: string }>(await database(), 'SHOW server_version_num');
+    const [{ server_version_num }] = await queryRows<{ server_version_num: string }>(await database(), 'SHOW server_version_num');
     const major = Math.floor(Number(server_version_num) / 10_000);
     expect(major).toBe(process.env.TEST_PG_ENGINE === 'debian' ? 15 : 18);
   },
@@ -86,7 +76,7 @@ test(
     }
     expect(await diffMigrationsToSchema(adminUrl)).toBe('');
     // The shadow databases the engine replayed the migrations in are gone.
-    expect(await query(adminUrl, "SELECT datname FROM pg_database WHERE datname LIKE 'prisma_shadow_%'")).toEqual([]);
+    expect(await queryRows(adminUrl, "SELECT datname FROM pg_database WHERE datname LIKE 'prisma_shadow_%'")).toEqual([]);
   },
   TIMEOUT,
 );
@@ -94,7 +84,7 @@ test(
 test(
   'records each migration as Prisma does, with the sha256 of its file as checksum',
   async () => {
-    const rows = await query<{
+    const rows = await queryRows<{
       id: string;
       migration_name: string;
       checksum: string;
@@ -118,7 +108,7 @@ test(
   're-applying is a no-op',
   async () => {
     const url = await database();
-    const countRows = async () => (await query(url, 'SELECT 1 FROM "_prisma_migrations"')).length;
+    const countRows = async () => (await queryRows(url, 'SELECT 1 FROM "_prisma_migrations"')).length;
     const before = await countRows();
 
     expect(await applyMigrations(url)).toEqual([]);
@@ -132,7 +122,7 @@ test(
   async () => {
     const url = await database();
     const [first] = await localMigrations();
-    await query(url, 'UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2', ['0'.repeat(64), first.name]);
+    await queryRows(url, 'UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2', ['0'.repeat(64), first.name]);
 
     await expect(applyMigrations(url)).rejects.toThrow(new RegExp(`${first.name} were modified after being applied.*checksum`));
   },
@@ -148,7 +138,7 @@ test(
 
     const names = (await localMigrations()).map((m) => m.name);
     expect([...a, ...b].sort()).toEqual(names);
-    expect((await query(url, 'SELECT 1 FROM "_prisma_migrations"')).length).toBe(names.length);
+    expect((await queryRows(url, 'SELECT 1 FROM "_prisma_migrations"')).length).toBe(names.length);
   },
   TIMEOUT,
 );
@@ -170,9 +160,9 @@ test(
     } finally {
       await fs.rm(folder, { recursive: true });
     }
-    const tables = await query<{ tablename: string }>(url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
+    const tables = await queryRows<{ tablename: string }>(url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
     expect(tables.map((t) => t.tablename)).toEqual(['_prisma_migrations', 'good']);
-    expect(await query(url, 'SELECT migration_name FROM "_prisma_migrations"')).toEqual([{ migration_name: '1_good' }]);
+    expect(await queryRows(url, 'SELECT migration_name FROM "_prisma_migrations"')).toEqual([{ migration_name: '1_good' }]);
   },
   TIMEOUT,
 );
@@ -191,7 +181,7 @@ test(
 
       const url = await database({ empty: true });
       expect(await applyMigrations(url, { migrationsDir: folder })).toEqual(['1_function']);
-      expect(await query(url, 'SELECT f() AS one')).toEqual([{ one: 1 }]);
+      expect(await queryRows(url, 'SELECT f() AS one')).toEqual([{ one: 1 }]);
       expect(await diffMigrationsToSchema(process.env.TEST_PG_ADMIN_URL!, { migrationsDir: folder })).toContain('DROP TABLE "t"');
     } finally {
       await fs.rm(folder, { recursive: true });
