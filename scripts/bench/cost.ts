@@ -105,10 +105,8 @@ async function round(target: LoadTarget, settings: CostSettings): Promise<CostRo
 export interface CostTarget {
   name: string;
   target: LoadTarget;
-  /** Requests a round, when not `settings.requests`. */
-  requests?: number;
   /**
-   * Instead of a number of requests, the CPU a round should cost (server + PostgreSQL), so that a
+   * Instead of `settings.requests`, the CPU a round should cost (server + PostgreSQL), so that a
    * cheap target is measured as finely as a dear one: the count follows from a first warm-up.
    */
   cpuBudgetMs?: number;
@@ -141,9 +139,8 @@ export async function measureCost(targets: CostTarget[], settings: CostSettings,
       log(`  ${entry.name}: about ${(sizing.serverMs + sizing.databaseMs).toFixed(1)} ms of CPU a request, ${count} requests a round`);
       requests.set(entry.name, count);
     } else {
-      const count = entry.requests ?? settings.requests;
-      await round(entry.target, settingsOf(entry, Math.max(Math.min(50, count), Math.round(count / 4))));
-      requests.set(entry.name, count);
+      await round(entry.target, settingsOf(entry, Math.max(Math.min(50, settings.requests), Math.round(settings.requests / 4))));
+      requests.set(entry.name, settings.requests);
     }
   }
   const rounds = new Map(targets.map(({ name }) => [name, [] as CostRound[]]));

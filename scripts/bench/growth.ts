@@ -5,7 +5,6 @@
 // measured in the same rounds; each screen gets the ratio 1M ÷ 100k, whose target is ≤ 1.3: a
 // screen must not pay for the history it does not show.
 import { existsSync, readFileSync } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { benchTokens } from './dataset.js';
 import { cpuShown, measureCost, type CostFigure, type CostSettings } from './cost.js';
@@ -156,16 +155,10 @@ export function growthRatios(base: GrowthFigure, large: GrowthFigure): { key: st
 }
 
 /**
- * Rows of the run: each size's CPU per screen (kept in bench/results/growth-<engine>-<size>.json;
- * `growth.<screen>.cpu` is the run's own dataset, `.cpu.<size>` the other), and, when both sizes
- * were measured in this run's rounds, each screen's ratio.
+ * Rows of the run: each size's CPU per screen (`growth.<screen>.cpu` the run's own dataset,
+ * `.cpu.<size>` the other), and, when both sizes were measured in this run's rounds, each screen's ratio.
  */
-export async function growthRows(figures: GrowthFigure[], runReports: number, resultsDir: string, engine: string): Promise<Row[]> {
-  await fs.mkdir(resultsDir, { recursive: true });
-  const date = new Date().toISOString();
-  for (const figure of figures) {
-    await fs.writeFile(path.join(resultsDir, `growth-${engine}-${figure.reports}.json`), `${JSON.stringify({ date, ...figure }, null, 2)}\n`);
-  }
+export function growthRows(figures: GrowthFigure[], runReports: number): Row[] {
   const rows: Row[] = figures.flatMap((figure) =>
     figure.screens.map((screen) => ({ key: `growth.${screen.key}.cpu${figure.reports === runReports ? '' : `.${figure.reports}`}`, figure: `${screen.label}: CPU per request at ${figure.reports} constats`, value: screen.cost.median.totalMs, display: cpuShown(screen.cost), target: '—', pass: null, load1: null })),
   );

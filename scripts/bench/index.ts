@@ -100,6 +100,9 @@ function parseArgs(argv: string[]) {
 
 type Options = ReturnType<typeof parseArgs>;
 
+/** Ready once the server answers its cheapest route. */
+const metaProbe = async (url: string) => (await fetch(`${url}/meta.json`)).ok;
+
 const log = (message: string) => console.log(message);
 const uptime = () => spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
 
@@ -129,7 +132,7 @@ async function growthStep({ options, db, url, pid, logs }: { options: Options; d
     const sizes: GrowthSize[] = [{ reports: own, url, screens: await growthScreens(ROOT, url, new Date(db.dataset.generatedAt)), processes: { serverPid: pid, databasePid: db.databasePid } }];
     if (other) {
       await other.reset();
-      otherServer = await startServerProcess({ entry: BENCH_ENTRY, dataDir: other.appDataDir, env: other.serverEnv, logFile: path.join(logs, `server-growth-${otherSize}.log`), probe: async (address) => (await fetch(`${address}/meta.json`)).ok });
+      otherServer = await startServerProcess({ entry: BENCH_ENTRY, dataDir: other.appDataDir, env: other.serverEnv, logFile: path.join(logs, `server-growth-${otherSize}.log`), probe: metaProbe });
       sizes.push({ reports: otherSize, url: otherServer.url, screens: await growthScreens(ROOT, otherServer.url, new Date(other.dataset.generatedAt)), processes: { serverPid: otherServer.pid, databasePid: other.databasePid } });
       sizes.sort((a, b) => a.reports - b.reports);
     }
@@ -184,7 +187,6 @@ async function main(): Promise<void> {
   const adminHeaders = { authorization: `Bearer ${benchTokens.admin}` };
   const jsonHeaders = { ...adminHeaders, 'content-type': 'application/json' };
   const screenBody = (first: number) => JSON.stringify({ query: SCREEN_QUERY, variables: { first } });
-  const metaProbe = async (url: string) => (await fetch(`${url}/meta.json`)).ok;
   let server: ServerProcess | undefined;
 
   try {
@@ -263,8 +265,9 @@ async function main(): Promise<void> {
       }
 
       if (options.only.has('growth')) {
-        raw.growth = await growthStep({ options, db, url, pid, logs });
-        rows.push(...(await growthRows(raw.growth as GrowthFigure[], db.dataset.reports, RESULTS, options.engine)));
+        const growth = await growthStep({ options, db, url, pid, logs });
+        raw.growth = growth;
+        rows.push(...growthRows(growth, db.dataset.reports));
       }
 
       if (options.only.has('latency')) {
