@@ -98,6 +98,28 @@ describe('login throttling', () => {
     expect(admin.body.tokens.access.token).toBeTruthy();
     expect((await login('10.0.4.2', elsewhere.email, elsewhere.password)).status).toBe(200);
   });
+
+  it('an anonymous caller spending the admin’s failures cannot lock him out of an address he signed in from', async () => {
+    const [attacker, office, unknown] = ['10.0.9.1', '10.0.9.2', '10.0.9.3'];
+    expect((await login(office, demo.admin.email, demo.admin.password)).status).toBe(200);
+
+    const guesses = statuses(await batches(12, 1, () => login(attacker, demo.admin.email, 'Mauvais#0000')));
+    expect(guesses).toEqual([...Array(10).fill(401), 429, 429]);
+    // From an address the admin never signed in from, even his right password waits...
+    expect(await login(unknown, demo.admin.email, demo.admin.password)).toEqual({ status: 429, body: { code: 429, message: THROTTLED } });
+    // ...while from his office's it goes through.
+    const signedIn = await login(office, demo.admin.email, demo.admin.password);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.tokens.access.token).toBeTruthy();
+    // His success gives the attacker no new tries, and the office's own failures are counted too.
+    expect((await login(attacker, demo.admin.email, 'Mauvais#0000')).status).toBe(429);
+    const officeGuesses = statuses(await batches(11, 1, () => login(office, demo.admin.email, 'Mauvais#0000')));
+    expect(officeGuesses).toEqual([...Array(10).fill(401), 429]);
+    expect((await login(office, demo.admin.email, demo.admin.password)).status).toBe(429);
+
+    // The admin's counters are cleared for the tests after this one.
+    await app.services.db.rateLimit.deleteMany({ where: { key: { contains: 'user:' } } });
+  });
 });
 
 describe('password reset and registration throttling', () => {

@@ -1,6 +1,7 @@
 // Pure authentication rules: password strength, registration validation, lifetimes, throttling.
 import type { FieldErrors } from '../../errors.js';
 import { isEmail, parseCivility } from '../accounts/rules.js';
+import { singleLineProblem } from '../../lib/single-line.js';
 
 export const messages = {
   passwordRule: 'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.',
@@ -68,6 +69,7 @@ export function validateRegistration(input: RegistrationInput): FieldErrors {
   if (!errors.password && !isStrongPassword(input.password)) errors.password = messages.passwordRule;
   for (const field of ['lastName', 'firstName', 'address', 'city'] as const) {
     if (!errors[field] && value(field).length > 120) errors[field] = 'Ce champ est trop long (120 caractères maximum).';
+    if (!errors[field] && singleLineProblem(value(field))) errors[field] = singleLineProblem(value(field))!;
   }
   if (parseCivility(input.civility) === null) errors.civility = 'Civilité invalide.';
   return errors;
@@ -81,8 +83,17 @@ const HOUR = 3600;
  * failures (an attempt is counted before its password is checked and given back when it succeeds).
  */
 export const THROTTLE = {
-  /** Failures for one account, whatever login name was typed: then even the right password waits. */
+  /**
+   * Failures for one account, whatever login name was typed: then even the right password waits,
+   * except from an address the account signed in from lately (loginKnownAddress).
+   */
   loginAccount: { points: 10, durationSeconds: 15 * MINUTE, blockSeconds: 15 * MINUTE },
+  /**
+   * Once loginAccount is spent, an address the account signed in from lately counts its failures
+   * for that account on its own: anyone anywhere can spend loginAccount, so it alone would let an
+   * anonymous caller lock the owner (the admin) out.
+   */
+  loginKnownAddress: { points: 10, durationSeconds: 15 * MINUTE, blockSeconds: 15 * MINUTE },
   /**
    * Failures from one address in a day. Past it the address may only try accounts that already
    * signed in from it, so an office behind one address keeps working while an attacker there stops.
@@ -97,6 +108,9 @@ export const THROTTLE = {
   /** Registration requests for one e-mail address. */
   registerEmail: { points: 3, durationSeconds: 24 * HOUR },
 } as const;
+
+/** Whether an account may still act as an admin: its API tokens and login-as sessions live by this. */
+export const actsAsAdmin = (user: { status: string; role: string }) => user.status === 'ACTIVE' && user.role === 'ADMIN';
 
 export function sessionExpiry(now: Date, remember: boolean, lifetimes: { sessionHours: number; rememberDays: number }): Date {
   const ms = remember ? lifetimes.rememberDays * 24 * 3600_000 : lifetimes.sessionHours * 3600_000;

@@ -34,10 +34,10 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<SignedI
     select: { id: true, passwordHash: true, status: true },
   });
   const accountKey = loginKey(user?.id ?? null, input.login);
-  await guardLogin(ctx, accountKey, user?.id ?? null);
+  const pass = await guardLogin(ctx, accountKey, user?.id ?? null);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
   if (!user || !passwordOk) throw new AppError('UNAUTHENTICATED', messages.badCredentials);
-  await loginSucceeded(ctx, accountKey);
+  await loginSucceeded(ctx, pass);
   // Only someone who knows the password learns that the account is pending or disabled.
   if (user.status === 'PENDING') throw new AppError('FORBIDDEN', messages.accountPending, { reason: 'ACCOUNT_PENDING' });
   if (user.status === 'DISABLED') throw new AppError('FORBIDDEN', messages.accountDisabled, { reason: 'ACCOUNT_DISABLED' });

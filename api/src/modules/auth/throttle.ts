@@ -29,20 +29,42 @@ const throttled = (message: string = messages.throttled) => new AppError('TOO_MA
 /** One counter per account whatever login name was typed; a name matching nobody counts on its own. */
 export const loginKey = (userId: number | null, login: string) => (userId ? `user:${userId}` : `login:${login.trim().toLowerCase()}`);
 
+/** The counters a login attempt was counted on, to clear when its password turns out right. */
+export interface LoginPass {
+  accountKey: string;
+  /** Set when the account's own counter was spent and a known address's counter let it through. */
+  knownAddressKey: string | null;
+}
+
 /**
  * Counts a login attempt before its password is checked. The address's daily budget spares the
  * accounts that already signed in from that address (their own counter still applies), so an
- * attacker behind an office's shared address cannot lock everyone there out.
+ * attacker behind an office's shared address cannot lock everyone there out. Likewise the
+ * account's counter, which anyone anywhere can spend: past it, an address the account signed in
+ * from lately goes on with a counter of its own for that account, while other addresses wait.
  */
-export async function guardLogin(ctx: AppContext, accountKey: string, userId: number | null): Promise<void> {
+export async function guardLogin(ctx: AppContext, accountKey: string, userId: number | null): Promise<LoginPass> {
+  let known: Promise<boolean> | undefined;
+  const isKnown = () => (known ??= userId ? signedInFrom(ctx, userId, ctx.client.ip) : Promise.resolve(false));
   const addressOk = await consume(ctx, 'loginAddress', ctx.client.ip);
-  if (!addressOk && !(userId && (await signedInFrom(ctx, userId, ctx.client.ip)))) throw throttled();
-  if (!(await consume(ctx, 'loginAccount', accountKey))) throw throttled();
+  if (!addressOk && !(await isKnown())) throw throttled();
+  if (await consume(ctx, 'loginAccount', accountKey)) return { accountKey, knownAddressKey: null };
+  if (!(await isKnown())) throw throttled();
+  const knownAddressKey = `${accountKey}@${ctx.client.ip}`;
+  if (!(await consume(ctx, 'loginKnownAddress', knownAddressKey))) throw throttled();
+  return { accountKey, knownAddressKey };
 }
 
-/** A right password clears the account's failures and gives the address its point back. */
-export async function loginSucceeded(ctx: AppContext, accountKey: string): Promise<void> {
-  await Promise.all([limiter(ctx, 'loginAccount').delete(accountKey), limiter(ctx, 'loginAddress').reward(ctx.client.ip, 1)]);
+/**
+ * A right password clears the failures of the counter it passed on and gives the address its point
+ * back. The owner signing in from a known address leaves the account's spent counter as it is: it
+ * would otherwise hand whoever spent it ten more guesses.
+ */
+export async function loginSucceeded(ctx: AppContext, pass: LoginPass): Promise<void> {
+  const cleared = pass.knownAddressKey
+    ? limiter(ctx, 'loginKnownAddress').delete(pass.knownAddressKey)
+    : limiter(ctx, 'loginAccount').delete(pass.accountKey);
+  await Promise.all([cleared, limiter(ctx, 'loginAddress').reward(ctx.client.ip, 1)]);
 }
 
 async function signedInFrom(ctx: AppContext, userId: number, ip: string): Promise<boolean> {
