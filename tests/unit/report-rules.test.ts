@@ -87,6 +87,10 @@ describe('status transitions (state machine)', () => {
   it.each([
     ['BAILIFF', ['EC', 'TE'], ['NA', 'EC', 'RS', 'TE']],
     ['BAILIFF', ['AR'], ['AR']],
+    // RS or NA alone would tell a bailiff which of his EC constats are really RS or NA.
+    ['BAILIFF', ['RS'], ['NA', 'EC', 'RS']],
+    ['BAILIFF', ['NA', 'TE'], ['NA', 'EC', 'RS', 'TE']],
+    ['BAILIFF', ['RS', 'NA', 'EC'], ['NA', 'EC', 'RS']],
     ['SECRETARY', ['EC'], ['EC']],
     ['ADMIN', ['NA'], ['NA']],
   ] as const)("a %s's filter %j stands for %j", (role, statuses, expected) => {

@@ -2,6 +2,7 @@
 import { formMessages } from '../../lib/form-messages.js';
 import type { Civility, Role } from '../../generated/prisma/enums.js';
 import { toDecimal, type DecimalInput } from '../../lib/money.js';
+import { singleLineProblem } from '../../lib/single-line.js';
 
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 
@@ -228,6 +229,9 @@ export function isStrongAccountPassword(password: string): boolean {
 
 const text = (value: string | null | undefined) => String(value ?? '').trim();
 
+/** Names and address lines: shown in lists, bills and exports, one line each. */
+const SINGLE_LINE_FIELDS: readonly AccountField[] = ['firstName', 'lastName', 'siret', 'address', 'city', 'rib'];
+
 const ALL_FIELDS = [...new Set(Object.values(FIELDS_BY_ROLE).flat())];
 
 /**
@@ -275,7 +279,10 @@ export function validateAccountFields(
       return;
     }
     const max = MAX_LENGTH[field];
-    const problem = max !== undefined && value.length > max ? accountMessages.tooLong(max) : rule(value);
+    const problem =
+      max !== undefined && value.length > max
+        ? accountMessages.tooLong(max)
+        : ((SINGLE_LINE_FIELDS.includes(field) ? singleLineProblem(value) : null) ?? rule(value));
     if (problem) errors[field] = problem;
   };
   const min3 = (value: string) => (value.length < 3 ? accountMessages.min3 : null);

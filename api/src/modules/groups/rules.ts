@@ -2,6 +2,7 @@
 import { formMessages } from '../../lib/form-messages.js';
 import { compact, isFrenchVatNumber, sirenOfSiret } from '../../lib/identifiers.js';
 import { isEmail } from '../accounts/rules.js';
+import { singleLineProblem } from '../../lib/single-line.js';
 
 export const groupMessages = {
   ...formMessages,
@@ -65,7 +66,7 @@ export function validateGroupFields(input: GroupFields, mode: 'create' | 'update
       errors[field] = groupMessages.tooLong(MAX_LENGTH[field]);
       continue;
     }
-    const problem = rule(field, value);
+    const problem = singleLineProblem(value) ?? rule(field, value);
     if (problem) errors[field] = problem;
   }
   return errors;

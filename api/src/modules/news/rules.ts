@@ -1,6 +1,7 @@
 // Pure news rules: form validation (spec §5 'News') and the list search (spec §7 GET news).
 import { formMessages } from '../../lib/form-messages.js';
 import { htmlToText } from '../../infra/html.js';
+import { singleLineProblem } from '../../lib/single-line.js';
 
 export const newsMessages = {
   ...formMessages,
@@ -28,6 +29,7 @@ export function validateNews(input: NewsFields, mode: 'create' | 'update'): Reco
     if (!title) errors.title = mode === 'create' ? newsMessages.titleRequiredOnCreate : newsMessages.required;
     else if (title.length < 3) errors.title = newsMessages.min3;
     else if (title.length > NEWS_TITLE_MAX) errors.title = newsMessages.tooLong(NEWS_TITLE_MAX);
+    else if (singleLineProblem(title)) errors.title = singleLineProblem(title)!;
   }
   if (input.body !== undefined || mode === 'create') {
     // A body that is only markup (or only a script, removed by the sanitizer) is empty.

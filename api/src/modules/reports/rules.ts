@@ -1,5 +1,6 @@
 // Pure rules of the constat workflow: who may do what, status transitions, alerts and delays.
 import type { ReportFileKind, ReportStatus, Role } from '../../generated/prisma/enums.js';
+import { singleLineProblem } from '../../lib/single-line.js';
 
 export interface Actor {
   id: number;
@@ -166,10 +167,16 @@ export function statusShownTo(role: Role, status: ReportStatus): ReportStatus {
   return role === 'BAILIFF' && (status === 'RS' || status === 'NA') ? 'EC' : status;
 }
 
-/** Statuses a bailiff's filter value stands for: EC covers NA and RS too. */
-export function statusesForFilter(role: Role, statuses: ReportStatus[]): ReportStatus[] {
-  if (role !== 'BAILIFF') return statuses;
-  return statuses.flatMap((status): ReportStatus[] => (status === 'EC' ? ['NA', 'EC', 'RS'] : [status]));
+/**
+ * Statuses a bailiff's filter value stands for: what he sees as EC is NA, EC and RS, so any of the
+ * three stands for all three. Filtering by RS or NA alone would otherwise tell him which of his
+ * « en cours » constats are really rétrocédés or unassigned.
+ */
+export function statusesForFilter(role: Role, statuses: readonly ReportStatus[]): ReportStatus[] {
+  if (role !== 'BAILIFF') return [...statuses];
+  return [...new Set(statuses.map((status) => statusShownTo(role, status)))].flatMap((status): ReportStatus[] =>
+    status === 'EC' ? ['NA', 'EC', 'RS'] : [status],
+  );
 }
 
 /**
@@ -233,6 +240,7 @@ export function validateNewReport(input: NewReportInput): Record<string, string>
   const name = input.name.trim();
   if (!name) errors.name = messages.nameRequired;
   else if (name.length > REPORT_NAME_MAX) errors.name = messages.nameTooLong;
+  else if (singleLineProblem(name)) errors.name = singleLineProblem(name)!;
   if (input.fileCount === 0) errors.files = messages.fileRequired;
   if ((input.comment ?? '').trim().length > COMMENT_MAX) errors.comment = messages.commentTooLong;
   return errors;
