@@ -37,7 +37,7 @@ export function createFloorHandler(services: Services) {
       count: list.length,
       totalSize: list.reduce((total, file) => total + file.size, 0),
       ...(withArchive && {
-        archiveUrl: list.length === 0 ? null : files.archive(`report-${kind.toLowerCase()}`, report.id, `${report.name} - ${kind === 'DEPOSITED' ? 'déposés' : 'retournés'}.zip`),
+        archiveUrl: list.length === 0 ? null : files.archive(`report-${kind.toLowerCase()}`, report.id, `${report.name} - ${kind === 'DEPOSITED' ? 'déposés' : 'retournés'}.zip`, list.map((file) => file.id)),
       }),
       files: list.map((file) => ({ id: String(file.id), name: file.originalName, size: file.size, url: files.file(file.storageKey, file.originalName) })),
     };

@@ -1,5 +1,5 @@
 import { contentDisposition } from '../../api/src/http/files.js';
-import { createFileLinks } from '../../api/src/infra/file-links.js';
+import { createFileLinks, decodeFileIds, encodeFileIds } from '../../api/src/infra/file-links.js';
 
 const SECRET = 'x'.repeat(40);
 
@@ -46,9 +46,32 @@ describe('signed download links', () => {
     now -= 85_000;
   });
 
-  it('archive links are signed too', () => {
-    expect(verify(links.archive('report-deposited', 42, 'Constat 42.zip'))).toMatchObject({ name: 'Constat 42.zip' });
-    expect(verify(links.archive('report-deposited', 42, 'x.zip').replace('/42?', '/43?'))).toBeNull();
+  it('archive links are signed too, with the files they were signed for', () => {
+    expect(verify(links.archive('report-deposited', 42, 'Constat 42.zip', [7, 3, 4, 5, 9]))).toMatchObject({
+      name: 'Constat 42.zip',
+      files: '3-5,7,9',
+    });
+    expect(verify(links.archive('report-deposited', 42, 'x.zip', [1]).replace('/42?', '/43?'))).toBeNull();
+    expect(verify(links.archive('report-deposited', 42, 'x.zip', [1]).replace('files=1', 'files=1-99'))).toBeNull();
+  });
+
+  it('file ids travel as ranges and read back', () => {
+    expect(encodeFileIds([12, 13, 14, 40, 2, 13])).toBe('2,12-14,40');
+    expect(decodeFileIds('2,12-14,40')).toEqual([2, 12, 13, 14, 40]);
+    expect(decodeFileIds('')).toEqual([]);
+    for (const bad of ['a', '3-1', '1,,2', '1-', '0-200000']) expect(decodeFileIds(bad)).toBeNull();
+  });
+
+  it('the signed payload is canonical: a name holding "\\nexp=" cannot stand for another expiry', () => {
+    const name = 'R\nexp=99999999999';
+    const link = new URL(links.archive('report-deposited', 42, name, [1]), 'http://localhost');
+    const exp = link.searchParams.get('exp')!;
+    // The fields as the old "key=value" lines would have read them: same text, another expiry.
+    const forged = `/files/archive/report-deposited/42?name=R&exp=99999999999&files=1&exp=${exp}&sig=${link.searchParams.get('sig')}`;
+    expect(verify(forged)).toBeNull();
+    expect(verify(link.toString())).toMatchObject({ name, exp });
+    expect(verify(`${link}&extra=1`)).toBeNull();
+    expect(verify(link.toString().replace(`exp=${exp}`, 'exp=1e99'))).toBeNull();
   });
 });
 

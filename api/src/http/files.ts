@@ -4,7 +4,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { Services } from '../context.js';
-import type { ArchiveEntry, createFileLinks, FileProviders } from '../infra/file-links.js';
+import { decodeFileIds, type ArchiveEntry, type createFileLinks, type FileProviders } from '../infra/file-links.js';
 import { mimeTypeForKey } from '../infra/file-types.js';
 import { FileNotFoundError, InvalidStorageKeyError } from '../infra/storage.js';
 import { json } from './request.js';
@@ -21,8 +21,7 @@ export function contentDisposition(name: string, download: boolean): string {
 
 const SAFE_HEADERS = {
   'x-content-type-options': 'nosniff',
-  // Served files are never allowed to run anything, even if a viewer opens them inline.
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  // Their sandbox policy is set on every /files answer, errors included (security-headers.ts).
   'cache-control': 'private, max-age=300',
 };
 
@@ -36,8 +35,10 @@ export function createFilesHandler(services: Services, links: ReturnType<typeof 
     const built = /^\/files\/(archive|document)\/([a-z-]+)\/(\d+)$/.exec(url.pathname);
     if (built?.[1] === 'archive') {
       const provider = providers.archives[built[2]];
-      if (!provider) return notFound();
-      const entries = await provider(services, Number(built[3]));
+      // The files the link was signed for: what the holder could see then, never what was added since.
+      const fileIds = decodeFileIds(params.files ?? '');
+      if (!provider || !fileIds) return notFound();
+      const entries = await provider(services, Number(built[3]), fileIds);
       return new Response(Readable.toWeb(zipStream(services, entries)) as ReadableStream, {
         headers: { ...SAFE_HEADERS, 'content-type': 'application/zip', 'content-disposition': contentDisposition(params.name, true) },
       });

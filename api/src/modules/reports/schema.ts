@@ -108,6 +108,7 @@ export const FileGroupRef = builder
                 `report-${group.kind.toLowerCase()}`,
                 group.reportId,
                 `${group.reportName} - ${group.kind === 'DEPOSITED' ? 'déposés' : 'retournés'}.zip`,
+                group.files.map((file) => file.id),
               ),
       }),
     }),

@@ -292,10 +292,11 @@ export async function markCommentsRead(ctx: AppContext, reportId: number, commen
 // "Download all" archives (their signed links are handed out by the Report type)
 // ---------------------------------------------------------------------------------------------
 
+/** The files of one kind among those the link was signed for that are still on the constat. */
 function archiveOf(kind: ReportFileKind): ArchiveProvider {
-  return async (services, reportId) => {
+  return async (services, reportId, fileIds) => {
     const files = await services.db.reportFile.findMany({
-      where: { reportId, kind },
+      where: { reportId, kind, id: { in: [...fileIds] } },
       select: { storageKey: true, originalName: true },
       orderBy: { id: 'asc' },
     });
