@@ -10,7 +10,8 @@ import { recordAudit } from '../audit/service.js';
 import { markLinked } from './staged-avatars.js';
 import { checkFiles, matrixRow, storeFiles, uploadsOf, type AccountFiles } from './files.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
-import { announceRevoked, revokeSessions } from '../auth/live-sessions.js';
+import { announceRevoked } from '../auth/live-sessions.js';
+import { endRights } from '../auth/rights.js';
 import {
   accountFieldsFor,
   accountMessages,
@@ -276,10 +277,8 @@ async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, 
         removedMatrices = await tx.userMatrix.findMany({ where, select: { storageKey: true } });
         await tx.userMatrix.deleteMany({ where });
       }
-      if (password) {
-        // A new password signs the account out everywhere else (the current session stays).
-        revoked = await revokeSessions(tx, { userId: stored.id, ...(ctx.viewer?.sessionId && { id: { not: ctx.viewer.sessionId } }) });
-      }
+      // A new password ends the account's rights everywhere else (the current session stays).
+      if (password) revoked = await endRights(tx, ctx, stored.id, 'password_change', ctx.viewer?.sessionId);
       const changed = Object.keys(data).filter((key) => key !== 'searchText' && key !== 'passwordHash');
       await recordAudit(tx, ctx, {
         action,
@@ -330,7 +329,7 @@ export async function updateProfile(ctx: AppContext, input: AccountInput): Promi
   await saveForm(ctx, stored, { kind: 'profile', role: stored.role }, input, 'accounts.profile.update');
 }
 
-/** Disabling an account signs it out everywhere at once; enabling lets it sign in again. */
+/** Disabling an account ends its rights at once (auth/rights.ts); enabling lets it sign in again. */
 export async function setAccountStatus(ctx: AppContext, userId: number, active: boolean): Promise<void> {
   const admin = requireAdmin(ctx);
   if (userId === admin.id || userId === admin.impersonatorId) throw new AppError('BAD_USER_INPUT', accountMessages.selfStatus);
@@ -342,7 +341,7 @@ export async function setAccountStatus(ctx: AppContext, userId: number, active: 
   const revoked = await ctx.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { status } });
     await recordAudit(tx, ctx, { action: active ? 'accounts.enable' : 'accounts.disable', entity: 'User', entityId: userId });
-    return active ? [] : revokeSessions(tx, { userId });
+    return active ? [] : endRights(tx, ctx, userId, 'disabled');
   });
   announceRevoked(ctx, revoked);
 }

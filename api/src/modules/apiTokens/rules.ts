@@ -29,6 +29,8 @@ export const apiTokenMessages = {
   readOnly: 'Un jeton d’API ne permet que la lecture : les mutations et les abonnements sont refusés.',
   otherPath: 'Un jeton d’API n’est accepté que sur /graphql.',
   overBudget: 'Budget de coût des requêtes dépassé pour ce jeton. Réessayez après resetAt.',
+  impersonation:
+    'Un jeton d’API ne peut pas être créé pendant une connexion en tant qu’un autre utilisateur : reconnectez-vous avec votre compte.',
 } as const;
 
 /** At most one calendar year from now. */

@@ -4,6 +4,8 @@ import type { AppContext, ClientInfo, Services, Viewer } from '../../context.js'
 import { AppError, validationError } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
 import { CREDENTIAL_SELECT, hashToken, isLiveCredential } from '../auth/tokens.js';
+import { lockActingAdmin } from '../auth/rights.js';
+import { actsAsAdmin } from '../auth/rules.js';
 import {
   API_TOKEN_PREFIX,
   apiTokenMessages,
@@ -18,13 +20,20 @@ import {
 /** Prefix + 256 random bits; only its SHA-256 is stored, like session tokens (auth/tokens.ts). */
 export const newApiToken = () => API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
 
+/**
+ * A token in the signed-in admin's own name. Never from a login-as session: the token would read
+ * as the impersonated account and outlive that session. The admin's row is locked while the token
+ * is written, so a token racing his disabling or password reset is refused or then revoked.
+ */
 export async function createApiToken(ctx: AppContext, input: TokenInput): Promise<{ token: string; id: number }> {
+  if (ctx.viewer?.impersonatorId != null) throw new AppError('FORBIDDEN', apiTokenMessages.impersonation, { reason: 'IMPERSONATION' });
   const checked = validateTokenInput(input, new Date());
   if (!checked.ok) throw validationError(checked.fields, Object.values(checked.fields)[0]);
   const token = newApiToken();
   const created = await ctx.db.$transaction(async (tx) => {
+    const admin = await lockActingAdmin(tx, ctx);
     const row = await tx.apiToken.create({
-      data: { userId: ctx.viewer!.id, name: checked.name, tokenHash: hashToken(token), expiresAt: checked.expiresAt },
+      data: { userId: admin.id, name: checked.name, tokenHash: hashToken(token), expiresAt: checked.expiresAt },
       select: { id: true },
     });
     await recordAudit(tx, ctx, {
@@ -55,7 +64,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 /**
  * The viewer behind an API token (its creator, read-only), or null when the token is unknown,
- * revoked, expired or its creator's account is no longer active. Run from the headers alone,
+ * revoked, expired or its creator is no longer an active admin. Run from the headers alone,
  * before the body is read. A use from another address than the last one is recorded and audited
  * (the conditional update audits it once when concurrent requests arrive from it).
  */
@@ -66,7 +75,8 @@ export async function resolveApiToken(services: Pick<Services, 'db'>, token: str
     select: { ...CREDENTIAL_SELECT, lastUsedIp: true },
   });
   const now = new Date();
-  if (!isLiveCredential(row, now)) return null;
+  // A token lives by its creator's admin rights: were he no longer an admin, it would read as his new role.
+  if (!isLiveCredential(row, now) || !actsAsAdmin(row.user)) return null;
   const viewer: Viewer = { id: row.user.id, role: row.user.role, sessionId: null, impersonatorId: null, apiTokenId: row.id };
   if (row.lastUsedIp !== client.ip) {
     const moved = await services.db.apiToken.updateMany({

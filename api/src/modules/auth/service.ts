@@ -1,4 +1,5 @@
 import type { AppContext, Services, Viewer } from '../../context.js';
+import type { Db, Prisma } from '../../infra/db.js';
 import { AppError, validationError } from '../../errors.js';
 import { renderMail } from '../../infra/mail/index.js';
 import { normalizePhone } from '../../lib/phone.js';
@@ -8,8 +9,9 @@ import { accountRequestPath, civilityLabels, isEmail, normalizeEmail, parseCivil
 import { hashPassword, verifyPassword } from './password.js';
 import { CREDENTIAL_SELECT, hashToken, isLiveCredential, newToken } from './tokens.js';
 import { announceRevoked, revokeSessions } from './live-sessions.js';
+import { endRights, lockActingAdmin } from './rights.js';
 import { guardLogin, guardRegistration, guardResetRequest, loginKey, loginSucceeded, mayMailReset } from './throttle.js';
-import { isStrongPassword, messages, sessionExpiry, validateRegistration, type RegistrationInput } from './rules.js';
+import { actsAsAdmin, isStrongPassword, messages, sessionExpiry, validateRegistration, type RegistrationInput } from './rules.js';
 import { escapeHtml } from '../../infra/html.js';
 
 export interface LoginInput {
@@ -42,19 +44,20 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<SignedI
   if (user.status === 'PENDING') throw new AppError('FORBIDDEN', messages.accountPending, { reason: 'ACCOUNT_PENDING' });
   if (user.status === 'DISABLED') throw new AppError('FORBIDDEN', messages.accountDisabled, { reason: 'ACCOUNT_DISABLED' });
 
-  const token = await openSession(ctx, user.id, { remember: input.remember, impersonatorId: null });
+  const token = await openSession(ctx.db, ctx, user.id, { remember: input.remember, impersonatorId: null });
   await ctx.db.user.update({ where: { id: user.id }, data: { lastActivityAt: new Date() } });
   await recordAudit(ctx.db, ctx, { action: 'auth.login', entity: 'User', entityId: user.id }, user.id);
   return { token, userId: user.id };
 }
 
 async function openSession(
+  db: Db | Prisma.TransactionClient,
   ctx: AppContext,
   userId: number,
   options: { remember: boolean; impersonatorId: number | null },
 ): Promise<string> {
   const token = newToken();
-  await ctx.db.session.create({
+  await db.session.create({
     data: {
       userId,
       tokenHash: hashToken(token),
@@ -84,10 +87,12 @@ export async function findLiveSession(
   if (!token) return null;
   const session = await services.db.session.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { ...CREDENTIAL_SELECT, impersonatorId: true },
+    select: { ...CREDENTIAL_SELECT, impersonatorId: true, impersonator: { select: { status: true, role: true } } },
   });
   const now = Date.now();
   if (!isLiveCredential(session, new Date(now))) return null;
+  // A login-as session lives by its admin's rights (disabling him also revokes it, see rights.ts).
+  if (session.impersonator && !actsAsAdmin(session.impersonator)) return null;
   if (now - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await services.db.session.update({ where: { id: session.id }, data: { lastUsedAt: new Date(now) } });
   }
@@ -220,7 +225,10 @@ export async function isResetTokenUsable(services: Pick<Services, 'db'>, token: 
   return (await findUsableResetToken(services, token)) !== null;
 }
 
-/** Sets the new password, burns every reset token of the account and signs out all its sessions. */
+/**
+ * Sets the new password, burns every reset token of the account and ends its rights: all its
+ * sessions, those it opened as others and its API tokens.
+ */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const record = await findUsableResetToken(ctx, token ?? '');
   if (!record) throw new AppError('BAD_USER_INPUT', messages.invalidResetToken);
@@ -234,7 +242,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     await tx.userToken.updateMany({ where: { userId: record.userId, purpose: 'PASSWORD_RESET', usedAt: null }, data: { usedAt: now } });
     await tx.user.update({ where: { id: record.userId }, data: { passwordHash } });
     await recordAudit(tx, ctx, { action: 'auth.password_reset', entity: 'User', entityId: record.userId }, record.userId);
-    return revokeSessions(tx, { userId: record.userId });
+    return endRights(tx, ctx, record.userId, 'password_reset');
   });
   announceRevoked(ctx, revoked);
 }
@@ -248,7 +256,12 @@ export async function loginAs(ctx: AppContext, rawEmail: string): Promise<Signed
   if (target.status !== 'ACTIVE' || target.id === admin.id) throw new AppError('BAD_USER_INPUT', messages.impersonationTarget);
   // The real admin stays accountable: an impersonating admin's own impersonator, if any, is kept.
   const impersonatorId = admin.impersonatorId ?? admin.id;
-  const token = await openSession(ctx, target.id, { remember: false, impersonatorId });
-  await recordAudit(ctx.db, ctx, { action: 'auth.login_as', entity: 'User', entityId: target.id }, admin.id);
+  // The admin's row is locked meanwhile: a session opened while he is being disabled is refused or then revoked.
+  const token = await ctx.db.$transaction(async (tx) => {
+    await lockActingAdmin(tx, ctx);
+    const opened = await openSession(tx, ctx, target.id, { remember: false, impersonatorId });
+    await recordAudit(tx, ctx, { action: 'auth.login_as', entity: 'User', entityId: target.id }, admin.id);
+    return opened;
+  });
   return { token, userId: target.id };
 }

@@ -1,0 +1,60 @@
+// An account's rights and what was derived from them end together: its API tokens and the sessions
+// it opened as others (« Se connecter ») must not outlive its password or its active status, or a
+// stolen admin session would leave a way back in after the admin was locked out.
+import type { AppContext, Viewer } from '../../context.js';
+import { forbidden, notAuthenticated } from '../../errors.js';
+import type { Prisma } from '../../infra/db.js';
+import { recordAudit } from '../audit/service.js';
+import { revokeSessions } from './live-sessions.js';
+import { actsAsAdmin } from './rules.js';
+
+/** Why an account's rights ended, kept in the audit of each token revoked with them. */
+export type RightsEnd = 'password_reset' | 'password_change' | 'disabled';
+
+/** The sessions acting with an account's rights: its own, and those it opened as other users. */
+export const sessionsActingAs = (userId: number): Prisma.SessionWhereInput => ({ OR: [{ userId }, { impersonatorId: userId }] });
+
+/**
+ * Locks the admin's row until the transaction ends, then checks that he is still an active admin
+ * and that the session he acts from is still live. Disabling an account and setting its password
+ * update that same row, so whatever this transaction creates (an API token, a login-as session) is
+ * either refused here or committed before their revocation runs, which then sees it.
+ */
+export async function lockActingAdmin(tx: Prisma.TransactionClient, ctx: Pick<AppContext, 'viewer'>): Promise<Viewer> {
+  const viewer = ctx.viewer;
+  if (!viewer) throw notAuthenticated();
+  const adminId = viewer.impersonatorId ?? viewer.id;
+  const [admin] = await tx.$queryRaw<{ status: string; role: string }[]>`
+    SELECT status::text AS status, role::text AS role FROM "User" WHERE id = ${adminId} FOR UPDATE`;
+  if (!admin || !actsAsAdmin({ status: admin.status, role: admin.role })) throw forbidden();
+  if (viewer.sessionId) {
+    const live = await tx.session.count({ where: { id: viewer.sessionId, revokedAt: null, expiresAt: { gt: new Date() } } });
+    if (live === 0) throw notAuthenticated();
+  }
+  return viewer;
+}
+
+/**
+ * Ends, in the caller's transaction, what acts with an account's rights: its sessions (all but
+ * `keepSessionId`, the one that changed the password), the sessions it opened as others, and its API
+ * tokens (each revocation audited). The session ids returned go to announceRevoked() after the
+ * commit, which closes their sockets on every instance. Call it after updating the account's row:
+ * that update's lock is what lockActingAdmin() waits on.
+ */
+export async function endRights(
+  tx: Prisma.TransactionClient,
+  ctx: Pick<AppContext, 'viewer' | 'client'>,
+  userId: number,
+  reason: RightsEnd,
+  keepSessionId?: number | null,
+): Promise<number[]> {
+  const tokens = await tx.apiToken.updateManyAndReturn({
+    where: { userId, revokedAt: null },
+    data: { revokedAt: new Date() },
+    select: { id: true },
+  });
+  for (const token of tokens) {
+    await recordAudit(tx, ctx, { action: 'api_token.revoke', entity: 'ApiToken', entityId: token.id, data: { reason } });
+  }
+  return revokeSessions(tx, { ...sessionsActingAs(userId), ...(keepSessionId && { id: { not: keepSessionId } }) });
+}
