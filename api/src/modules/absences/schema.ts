@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.js';
+import { loadOncePerEvent } from '../../graphql/event-loads.js';
 import { AppError } from '../../errors.js';
 import { isValidPeriod } from '../../lib/periods.js';
 import { absenceMessages, formatDay, monthRange, parseDay } from './rules.js';
@@ -125,7 +126,8 @@ builder.subscriptionField('absenceAdded', (t) =>
     description: 'Absences déclarées, en direct (calendrier des administrateurs).',
     authScopes: { admin: true },
     subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('absenceAdded', ctx.viewer!.id),
+    // One read per event and selection, however many subscriptions the admin holds open.
     resolve: (query, event: { absenceId: number }, _args, ctx) =>
-      ctx.db.absence.findUniqueOrThrow({ ...query, where: { id: event.absenceId } }),
+      loadOncePerEvent(event, JSON.stringify(query), () => ctx.db.absence.findUniqueOrThrow({ ...query, where: { id: event.absenceId } })),
   }),
 );

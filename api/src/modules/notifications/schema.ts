@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
+import { loadOncePerEvent } from '../../graphql/event-loads.js';
 import type { RenderedMail } from '../../infra/mail/index.js';
 import * as notifications from './service.js';
 
@@ -114,7 +115,10 @@ builder.subscriptionField('notificationAdded', (t) =>
     description: "Notifications créées pour l'utilisateur connecté, en direct.",
     authScopes: { authenticated: true },
     subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('notificationAdded', ctx.viewer!.id),
+    // One read per event and selection, however many subscriptions the user holds open.
     resolve: (query, event: { notificationId: number }, _args, ctx) =>
-      ctx.db.notification.findUniqueOrThrow({ ...query, where: { id: event.notificationId, userId: ctx.viewer!.id } }),
+      loadOncePerEvent(event, `${ctx.viewer!.id}:${JSON.stringify(query)}`, () =>
+        ctx.db.notification.findUniqueOrThrow({ ...query, where: { id: event.notificationId, userId: ctx.viewer!.id } }),
+      ),
   }),
 );

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../errors.js';
 import { databaseId } from '../../graphql/ids.js';
+import { loadOncePerEvent } from '../../graphql/event-loads.js';
 import { UserNode } from '../accounts/schema.js';
 import { loadReportRow } from './read-model/rows.js';
 import { messages } from './rules.js';
@@ -266,9 +267,11 @@ const ReportChangedRef = builder.objectRef<{ reportId: number }>('ReportChanged'
       type: ReportNode,
       nullable: true,
       description: 'null quand l’utilisateur ne peut plus voir ce constat (par exemple après une réattribution).',
-      // The read model's visibility, read on the row (read-model/visibility.ts).
+      // The read model's visibility, read on the row (read-model/visibility.ts): once per event
+      // and viewer, however many subscriptions the user holds open.
       resolve: async (event, _args, ctx) => {
-        const report = await loadReportRow(ctx, event.reportId);
+        const viewer = `${ctx.viewer?.id}:${ctx.viewer?.role}`;
+        const report = await loadOncePerEvent(event, viewer, () => loadReportRow(ctx, event.reportId));
         return report?.visible ? report : null;
       },
     }),

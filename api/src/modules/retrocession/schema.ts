@@ -2,6 +2,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { AppContext } from '../../context.js';
 import { builder } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
+import { loadOncePerEvent } from '../../graphql/event-loads.js';
 import { formatMonthYear } from '../../infra/mail/format.js';
 import { UserNode } from '../accounts/schema.js';
 import { reportConnection } from '../reports/queries.js';
@@ -287,7 +288,10 @@ builder.subscriptionField('secretaryBillAdded', (t) =>
     description: 'Factures de rétrocession déposées par les secrétaires, en direct (administrateurs).',
     authScopes: { admin: true },
     subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('secretaryBillAdded', ctx.viewer!.id),
+    // One read per event and selection, however many subscriptions the admin holds open.
     resolve: (query, event: { billId: number }, _args, ctx) =>
-      ctx.db.secretaryBill.findUniqueOrThrow({ ...query, where: { id: event.billId } }),
+      loadOncePerEvent(event, JSON.stringify(query), () =>
+        ctx.db.secretaryBill.findUniqueOrThrow({ ...query, where: { id: event.billId } }),
+      ),
   }),
 );
