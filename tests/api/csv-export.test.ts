@@ -254,3 +254,38 @@ describe('hostile parameters', () => {
     expect((await exportCsv('list=reports&year=2024', tokens.admin)).status).toBe(200);
   });
 });
+
+describe('line breaks in stored names', () => {
+  const BREAKS = /[\r\n\v\f\u0085\u2028\u2029]/;
+  const FORMULA = /^["\s]*[=+\-@\t]/;
+
+  it('a name stored with a line break before a formula exports no formula, whatever the reader', async () => {
+    const db = app.services.db;
+    const bailiff = await db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
+    // Names are refused with a line break at input now; older rows may still hold one.
+    const names = ["Piège\n=cmd|' /C calc'!A0", 'Piège\r\n@SUM(A1)', 'Piège\r-2+3', 'Piège\u2028+1', 'Piège\n\t=1', 'Piège\n =1+1'];
+    const created = await db.report.createManyAndReturn({
+      data: names.map((name) => ({ name, bailiffId: bailiff.id })),
+      select: { id: true },
+    });
+    try {
+      const csv = await exportCsv(`list=reports&search=${encodeURIComponent('Piège')}`, tokens.admin);
+      expect(csv.status).toBe(200);
+      // A reader that splits lines before quotes (a line-based import): no line starts with a formula.
+      const lines = csv.text.replace(/^\ufeff/, '').split(/\r\n|[\r\n\v\f\u0085\u2028\u2029]/);
+      expect(lines.filter((line) => FORMULA.test(line))).toEqual([]);
+      // A CSV reader: no cell holds a line break or starts with a formula.
+      const rows = parseCsv(csv.bytes);
+      expect(rows.map((row) => Number(row['N°'])).sort((a, b) => a - b)).toEqual(created.map((row) => row.id).sort((a, b) => a - b));
+      for (const row of rows) {
+        for (const cell of Object.values(row)) {
+          expect(cell).not.toMatch(BREAKS);
+          expect(cell).not.toMatch(FORMULA);
+        }
+      }
+      expect(rows.map((row) => row.Constat)).toContain("Piège '=cmd|' /C calc'!A0");
+    } finally {
+      await db.report.deleteMany({ where: { id: { in: created.map((row) => row.id) } } });
+    }
+  });
+});

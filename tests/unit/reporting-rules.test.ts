@@ -23,10 +23,17 @@ describe('CSV cells for French Excel', () => {
     expect(csvDate(new Date(Date.UTC(2026, 6, 14, 22, 5)))).toBe('15/07/2026 00:05');
     expect(csvDate(null)).toBe('');
   });
-  it('cells starting with = + - @ tab or CR are prefixed with an apostrophe', () => {
-    for (const text of ['=1+1', '+33', '-2', '@A1', '\t=1', '\r=1']) expect(csvText(text)).toBe(`'${text}`);
+  it('cells starting with = + - @ or tab are prefixed with an apostrophe', () => {
+    for (const text of ['=1+1', '+33', '-2', '@A1', '\t=1', ' =1', '\u00a0@A1', '\uff1d1+1']) expect(csvText(text)).toBe(`'${text}`);
     expect(csvText('Constat = ok')).toBe('Constat = ok');
     expect(csvText(null)).toBe('');
+  });
+  it('a CR (leading or not) or any line break is neutralised, the guard applied after each', () => {
+    // A leading CR used to be kept behind the apostrophe: a reader splitting lines found "=1" starting one.
+    expect(csvText('\r=1')).toBe(" '=1");
+    expect(csvText("Constat\n=cmd|' /C calc'!A0")).toBe("Constat '=cmd|' /C calc'!A0");
+    expect(csvText('=A1\r\n+A2\u2028@A3\u0085-A4\vB')).toBe("'=A1 '+A2 '@A3 '-A4 B");
+    for (const text of ['a\rb', 'a\nb', 'a\r\nb', 'a\u2028b', 'a\u2029b', 'a\fb']) expect(csvText(text)).toBe('a b');
   });
 });
 

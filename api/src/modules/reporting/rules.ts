@@ -36,13 +36,27 @@ export const csvAmount = (amount: Decimal | null): string => (amount === null ? 
 /** "05/11/2026 14:30", Paris time; empty for no date. */
 export const csvDate = (date: Date | null): string => (date === null ? '' : formatParisDateTime(date));
 
+/** Any line break a spreadsheet or a line-by-line reader may honour. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
 /**
- * A text cell Excel will not run as a formula (CWE-1236): one starting with = + - @ (or a tab or
- * carriage return, which Excel strips before looking) gets a leading apostrophe, as OWASP advises.
+ * What makes a spreadsheet read a cell as a formula: = + - @ (or their full-width forms, which
+ * some Excel locales convert), after any leading spaces; a leading tab or carriage return is
+ * stripped by Excel before it looks.
+ */
+const FORMULA_START = /^(?:[\t\r]|[\s\u00a0]*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
+
+const guardLine = (line: string) => (FORMULA_START.test(line) ? `'${line}` : line);
+
+/**
+ * A text cell no spreadsheet will run as a formula (CWE-1236). A line break inside a cell is
+ * replaced by a space, each line guarded first: a name stored with a line break before
+ * `=cmd|…` (older rows, or any reader that splits lines before quotes) never starts a cell or a
+ * row with a formula. A guarded line gets a leading apostrophe, as OWASP advises.
  */
 export function csvText(text: string | null): string {
   if (text === null) return '';
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  if (!LINE_BREAK.test(text)) return guardLine(text);
+  return text.split(LINE_BREAK).map(guardLine).join(' ');
 }
 
 // --- Export query (GET /api/v1/exports/reports.csv) ---------------------------------------------
