@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServerAdapter } from '@whatwg-node/server';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import type { ExecutionArgs } from 'graphql';
+import { GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
 import type { Services } from './context.js';
 import { createGraphQLServer } from './graphql/yoga.js';
 import { envelopedFor, type Enveloped } from './graphql/execute.js';
@@ -17,6 +17,14 @@ import { apiTokenMessages, isApiTokenFormat } from './modules/apiTokens/rules.js
 import { resolveApiToken } from './modules/apiTokens/service.js';
 import { findLiveSession } from './modules/auth/service.js';
 import { createLiveSessions } from './modules/auth/live-sessions.js';
+import {
+  boundUnacknowledged,
+  connectionToken,
+  liveMessages,
+  MAX_LIVE_MESSAGE_BYTES,
+  subscriptionRefusal,
+  TOO_MANY_SOCKETS_CLOSE,
+} from './graphql/live-limits.js';
 import { executeMultipart } from './http/graphql-multipart.js';
 import { authRoutes } from './modules/auth/rest.js';
 import { absenceRoutes } from './modules/absences/rest.js';
@@ -56,7 +64,13 @@ function refuseApiToken(status: number, message: string, code: string): Response
 }
 
 export function createApp(services: Services, fileLinks: ReturnType<typeof createFileLinks>): App {
-  const yoga = createGraphQLServer(services);
+  const { liveSocketsPerSession, liveSubscriptionsPerSocket } = services.config;
+  // Sockets and subscriptions over server-sent events of each session: ended with it, and bounded.
+  const liveSessions = createLiveSessions(services.pubsub, {
+    socketsPerSession: liveSocketsPerSession,
+    streamsPerSession: liveSubscriptionsPerSocket,
+  });
+  const yoga = createGraphQLServer(services, liveSessions);
   const rest = createRestRouter(
     [
       ...authRoutes,
@@ -125,25 +139,44 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
   const server = createServer(adapter.requestListener);
   // Uploads of 200 MB over a slow office line take longer than Node's default 5-minute timeout.
   server.requestTimeout = 0;
-  const sockets = new WebSocketServer({ server, path: '/graphql' });
-  const liveSessions = createLiveSessions(services.pubsub);
-  const wsServer = useServer<{ authorization?: string }, { token?: string | null }>(
+  // A message is bounded from its frame's header before it is buffered (ws' default is 100 MiB),
+  // and an unacknowledged socket far tighter (live-limits.ts).
+  const sockets = new WebSocketServer({ server, path: '/graphql', maxPayload: MAX_LIVE_MESSAGE_BYTES });
+  const unacknowledged = boundUnacknowledged(sockets);
+  const wsServer = useServer<Record<string, unknown>, { token?: string | null }>(
     {
+      // Close reasons are read by anyone: never an internal error's message (it is logged).
+      isProd: true,
       // Auth on connect: a socket without a valid session is closed before any subscription.
       onConnect: async (ctx) => {
-        const token = bearerToken(ctx.connectionParams?.authorization) ?? (ctx.connectionParams?.authorization || null);
+        const token = connectionToken(ctx.connectionParams);
         const session = await findLiveSession(services, token);
         if (!session) return false;
         ctx.extra.token = token;
         // Closed when the session is revoked (on any instance) or expires.
-        liveSessions.track(session.viewer.sessionId, session.expiresAt, ctx.extra.socket);
+        if (!liveSessions.track(session.viewer.sessionId, session.expiresAt, ctx.extra.socket)) {
+          // Not 4403, which signs the web app out: the session is valid, it has enough sockets.
+          ctx.extra.socket.close(TOO_MANY_SOCKETS_CLOSE, liveMessages.tooManySockets);
+          return false;
+        }
+        unacknowledged.acknowledged(ctx.extra.socket);
         return true;
       },
       execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args),
       subscribe: (args: ExecutionArgs) => (args.rootValue as Enveloped).subscribe(args),
       onSubscribe: async (ctx, _id, payload) => {
+        // Counted before any await: subscriptions sent all at once are counted one by one.
+        const refusal = subscriptionRefusal(ctx.subscriptions, liveSubscriptionsPerSocket);
+        if (refusal) return refusal;
         const enveloped = envelopedFor(yoga, { req: ctx.extra.request, connectionToken: ctx.extra.token, params: payload });
-        const document = enveloped.parse(payload.query);
+        let document: DocumentNode;
+        try {
+          document = enveloped.parse(payload.query);
+        } catch (error) {
+          // A syntax error is the client's, answered on its subscription; the socket stays open.
+          if (error instanceof GraphQLError) return [error];
+          throw error;
+        }
         const errors = enveloped.validate(enveloped.schema, document);
         if (errors.length > 0) return errors;
         return {

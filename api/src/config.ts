@@ -41,6 +41,10 @@ export interface Config {
   appSecret?: string;
   /** Lifetime of signed download links. */
   fileLinkMinutes: number;
+  /** Subscriptions one graphql-ws socket may hold open, and one session over server-sent events (LIVE_SUBSCRIPTIONS_PER_SOCKET, default 20). */
+  liveSubscriptionsPerSocket: number;
+  /** graphql-ws sockets one session may hold open on an instance (LIVE_SOCKETS_PER_SESSION, default 5). */
+  liveSocketsPerSession: number;
   /** Query cost each personal API token may spend per minute (API_TOKEN_COST_PER_MINUTE, default 50,000). */
   apiTokenCostPerMinute: number;
   /** Report files this instance counts at once (COUNTING_CONCURRENCY, default 2; 0: queue only, another instance counts). */
@@ -85,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       1024,
     appSecret: optionalSecret(env.APP_SECRET),
     fileLinkMinutes: parseInteger(env.FILE_LINK_MINUTES ?? '480', 'FILE_LINK_MINUTES', 1, 7 * 24 * 60),
+    liveSubscriptionsPerSocket: parseInteger(env.LIVE_SUBSCRIPTIONS_PER_SOCKET ?? '20', 'LIVE_SUBSCRIPTIONS_PER_SOCKET', 1, 1000),
+    liveSocketsPerSession: parseInteger(env.LIVE_SOCKETS_PER_SESSION ?? '5', 'LIVE_SOCKETS_PER_SESSION', 1, 1000),
     apiTokenCostPerMinute: parseInteger(env.API_TOKEN_COST_PER_MINUTE ?? '50000', 'API_TOKEN_COST_PER_MINUTE', 1, 100_000_000),
     countingConcurrency: parseInteger(env.COUNTING_CONCURRENCY ?? '2', 'COUNTING_CONCURRENCY', 0, 16),
     countingTimeoutSeconds: parseInteger(env.COUNTING_TIMEOUT_SECONDS ?? '300', 'COUNTING_TIMEOUT_SECONDS', 5, 3600),

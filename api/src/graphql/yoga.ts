@@ -14,6 +14,8 @@ import { toGraphQLError } from './errors.js';
 import { refuseNulCharacters } from './input-guards.js';
 import { utf8Answers } from './utf8-answers.js';
 import { compiledExecution } from './compiled-execution.js';
+import { liveStreams } from './live-streams.js';
+import type { LiveSessions } from '../modules/auth/live-sessions.js';
 import { schema } from './schema.js';
 import { clientInfo, bearerToken, type ServerContext } from '../http/request.js';
 
@@ -73,7 +75,8 @@ function withoutSuggestion<T extends Error>(error: T): T | GraphQLError {
   });
 }
 
-export function createGraphQLServer(services: Services) {
+/** `live`: the sessions' live connections, which subscriptions over server-sent events join. */
+export function createGraphQLServer(services: Services, live: LiveSessions) {
   return createYoga<ServerContext, AppContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -128,6 +131,7 @@ export function createGraphQLServer(services: Services) {
       refuseNulCharacters(),
       compiledExecution(),
       utf8Answers(),
+      liveStreams(live),
     ],
   });
 }

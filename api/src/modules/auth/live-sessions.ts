@@ -1,6 +1,7 @@
-// Revoking a session (logout, password reset or change, account disabled) also closes its open
-// graphql-ws sockets, on every instance: a subscription must not keep streaming constats and
-// comments to someone signed out.
+// Revoking a session (logout, password reset or change, account disabled, login-as ended) also
+// ends its live connections, on every instance: its graphql-ws sockets and its subscriptions over
+// server-sent events. A subscription must not keep streaming constats and comments to someone
+// signed out.
 import type { WebSocket } from 'ws';
 import type { Services } from '../../context.js';
 import type { Db, Prisma } from '../../infra/db.js';
@@ -32,45 +33,101 @@ export function announceRevoked(services: Pick<Services, 'pubsub'>, sessionIds: 
   if (sessionIds.length > 0) services.pubsub.publish('sessionsRevoked', { sessionIds });
 }
 
+export interface LiveLimits {
+  /** graphql-ws sockets one session may hold open on this instance. */
+  socketsPerSession: number;
+  /** Subscriptions over server-sent events one session may hold open on this instance. */
+  streamsPerSession: number;
+}
+
+/** One live connection of a session: a socket, or a subscription streamed over server-sent events. */
+export interface LiveHandle {
+  /** Ends the connection at `expiresAt` (the session's expiry). */
+  endAt(expiresAt: Date): void;
+  /** Forgets the connection (it ended on its own): no revocation or expiry reaches it any more. */
+  release(): void;
+}
+
 export interface LiveSessions {
-  /** Keeps an authenticated socket until it closes; closes it when its session is revoked or expires. */
-  track(sessionId: number, expiresAt: Date, socket: WebSocket): void;
+  /**
+   * Keeps an authenticated socket until it closes; closes it when its session is revoked or expires.
+   * False, and nothing tracked, when the session already holds its share of sockets.
+   */
+  track(sessionId: number, expiresAt: Date, socket: WebSocket): boolean;
+  /**
+   * Registers a subscription streamed over server-sent events: `end` is called when its session is
+   * revoked, or at the time given to `endAt`. Null when the session already holds its share of streams.
+   */
+  openStream(sessionId: number, end: () => void): LiveHandle | null;
   close(): Promise<void>;
 }
 
-/** This instance's open sockets by session, closed on the `sessionsRevoked` events of any instance. */
-export function createLiveSessions(pubsub: AppPubSub): LiveSessions {
-  const sockets = new Map<number, Set<WebSocket>>();
+type Kind = 'socket' | 'stream';
+interface Live {
+  kind: Kind;
+  end(): void;
+}
+
+const unlimited: LiveLimits = { socketsPerSession: Number.POSITIVE_INFINITY, streamsPerSession: Number.POSITIVE_INFINITY };
+
+/**
+ * This instance's live connections by session, ended on the `sessionsRevoked` events of any
+ * instance. Counting and registering happen in one synchronous step, so connections opened all at
+ * once never pass a session's share, whatever order their session lookups finish in.
+ */
+export function createLiveSessions(pubsub: AppPubSub, limits: LiveLimits = unlimited): LiveSessions {
+  const sessions = new Map<number, Set<Live>>();
   const refuse = (socket: WebSocket) => socket.close(FORBIDDEN_CLOSE, 'Forbidden');
 
   const events = pubsub.subscribe('sessionsRevoked');
   const listening = (async () => {
     for await (const { sessionIds } of events) {
-      for (const id of sessionIds) sockets.get(id)?.forEach(refuse);
+      for (const id of sessionIds) sessions.get(id)?.forEach((live) => live.end());
     }
   })().catch((error: Error) => console.error('[sessions] écoute des révocations', error));
+
+  function open(sessionId: number, kind: Kind, end: () => void): LiveHandle | null {
+    const lives = sessions.get(sessionId) ?? new Set<Live>();
+    let count = 0;
+    for (const live of lives) if (live.kind === kind) count += 1;
+    if (count >= (kind === 'socket' ? limits.socketsPerSession : limits.streamsPerSession)) return null;
+    const live: Live = { kind, end };
+    sessions.set(sessionId, lives.add(live));
+    let timer: NodeJS.Timeout | undefined;
+    let released = false;
+    return {
+      endAt(expiresAt) {
+        clearTimeout(timer);
+        const endAtExpiry = () => {
+          if (released) return;
+          const left = expiresAt.getTime() - Date.now();
+          if (left <= 0) end();
+          // Only ever ends a connection: never the reason the process stays alive.
+          else timer = setTimeout(endAtExpiry, Math.min(left, MAX_TIMER_MS)).unref();
+        };
+        endAtExpiry();
+      },
+      release() {
+        released = true;
+        clearTimeout(timer);
+        lives.delete(live);
+        if (lives.size === 0 && sessions.get(sessionId) === lives) sessions.delete(sessionId);
+      },
+    };
+  }
 
   return {
     track(sessionId, expiresAt, socket) {
       // A socket closed while its session was being looked up never emits 'close' again: tracking
       // it would keep its entry, and its expiry timer, forever.
-      if (socket.readyState === socket.CLOSING || socket.readyState === socket.CLOSED) return;
-      const open = sockets.get(sessionId) ?? new Set<WebSocket>();
-      sockets.set(sessionId, open.add(socket));
-      let timer: NodeJS.Timeout | undefined;
-      const closeAtExpiry = () => {
-        const left = expiresAt.getTime() - Date.now();
-        if (left <= 0) refuse(socket);
-        // Only ever closes a socket: never the reason the process stays alive.
-        else timer = setTimeout(closeAtExpiry, Math.min(left, MAX_TIMER_MS)).unref();
-      };
-      closeAtExpiry();
-      socket.once('close', () => {
-        clearTimeout(timer);
-        open.delete(socket);
-        if (open.size === 0) sockets.delete(sessionId);
-      });
+      if (socket.readyState === socket.CLOSING || socket.readyState === socket.CLOSED) return true;
+      const handle = open(sessionId, 'socket', () => refuse(socket));
+      if (!handle) return false;
+      handle.endAt(expiresAt);
+      socket.once('close', () => handle.release());
+      return true;
     },
+    openStream: (sessionId, end) => open(sessionId, 'stream', end),
     close: async () => {
       await events.return?.();
       await listening;

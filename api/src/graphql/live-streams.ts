@@ -1,0 +1,89 @@
+// Subscriptions over server-sent events (`Accept: text/event-stream` on /graphql, which Yoga serves
+// out of the box) obey the same rules as graphql-ws sockets: they end when their session is revoked
+// (logout, password reset or change, account disabled, login-as ended) or expires, and a session
+// holds only so many at once. graphql-ws subscriptions are left to their socket, which app.ts
+// closes and bounds. Personal API tokens never get this far: they may not subscribe at all.
+import type { ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { AppContext } from '../context.js';
+import type { LiveSessions } from '../modules/auth/live-sessions.js';
+import { toGraphQLError } from './errors.js';
+import { tooManySubscriptions } from './live-limits.js';
+
+const isStream = (value: unknown): value is AsyncIterable<ExecutionResult> =>
+  !!value && typeof value === 'object' && Symbol.asyncIterator in value;
+
+/**
+ * `source` until `end()` is called: a waiting client then reads the end of the stream at once, and
+ * the source is returned (which unsubscribes it from the pub/sub). `onFinish` runs once, however
+ * the stream ends (ended here, exhausted, or left by the client).
+ */
+export function endable<T>(source: AsyncIterable<T>, onFinish: () => void): { events: AsyncIterableIterator<T>; end: () => void } {
+  const iterator = source[Symbol.asyncIterator]();
+  const done: IteratorReturnResult<undefined> = { done: true, value: undefined };
+  let stop!: () => void;
+  const stopped = new Promise<typeof done>((resolve) => (stop = () => resolve(done)));
+  let finished = false;
+  const finish = async () => {
+    if (finished) return;
+    finished = true;
+    stop();
+    onFinish();
+    await iterator.return?.();
+  };
+  const events: AsyncIterableIterator<T> = {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    async next() {
+      if (finished) return done;
+      const result = await Promise.race([iterator.next(), stopped]);
+      if (result.done) await finish();
+      return finished ? done : result;
+    },
+    async return() {
+      await finish();
+      return done;
+    },
+    async throw(error: unknown) {
+      await finish();
+      throw error;
+    },
+  };
+  return { events, end: () => void finish() };
+}
+
+export function liveStreams(live: LiveSessions): Plugin<AppContext> {
+  return {
+    onSubscribe({ args }) {
+      const ctx = args.contextValue as AppContext & { request?: Request };
+      const sessionId = ctx.viewer?.sessionId;
+      // Only HTTP requests carry a Fetch Request in their context; graphql-ws passes the socket's.
+      if (!ctx.request || !sessionId) return undefined;
+      return {
+        onSubscribeResult({ result, setResult }) {
+          if (!isStream(result)) return;
+          let handle: ReturnType<LiveSessions['openStream']> = null;
+          const stream = endable(result, () => handle?.release());
+          handle = live.openStream(sessionId, stream.end);
+          if (!handle) {
+            void stream.end();
+            setResult({ errors: [toGraphQLError(tooManySubscriptions())] });
+            return;
+          }
+          setResult(stream.events);
+          // Read once registered: a revocation committed meanwhile is either announced to the
+          // handle or already visible here, never missed in between.
+          const opened = handle;
+          ctx.db.session
+            .findUnique({ where: { id: sessionId }, select: { expiresAt: true, revokedAt: true } })
+            .then((session) => (!session || session.revokedAt ? stream.end() : opened.endAt(session.expiresAt)))
+            .catch((error: Error) => {
+              console.error('[sessions] lecture de l’expiration d’un flux', error);
+              stream.end();
+            });
+        },
+      };
+    },
+  };
+}
