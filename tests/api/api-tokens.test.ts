@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { wsClient } from '../support/ws.js';
 import { operationCost } from '../../api/src/graphql/cost.js';
+import { schema } from '../../api/src/graphql/schema.js';
 import { hashToken } from '../../api/src/modules/auth/tokens.js';
 
 // Issue 17 items 2 and 3: personal API tokens (read-only, /graphql only) and their cost budget.
@@ -245,7 +246,7 @@ describe('management', () => {
 describe('cost budget (extensions.cost)', () => {
   it('every token answer carries requested, remaining and resetAt; a session answer its cost', async () => {
     const { token } = await createToken('Coût');
-    const requested = operationCost(parse(REPORTS), undefined);
+    const requested = operationCost(schema, parse(REPORTS), undefined);
     const first = await post(token, REPORTS);
     expect(first.body.extensions.cost).toEqual({ requested, limit: 50_000, remaining: 50_000 - requested, resetAt: expect.any(String) });
     const resetIn = new Date(first.body.extensions.cost.resetAt).getTime() - Date.now();
@@ -261,7 +262,7 @@ describe('cost budget (extensions.cost)', () => {
     // 100 rows of a report's figures: 1,000 points, so 50 fit in the default 50,000 a minute.
     const query =
       '{ reports(first: 100) { edges { node { id name status createdAt updatedAt countPagesProvisional countPhotosProvisional } } } }';
-    const requested = operationCost(parse(query), undefined);
+    const requested = operationCost(schema, parse(query), undefined);
     expect(requested).toBe(1_000);
     const allowed = Math.floor(50_000 / requested);
     for (let i = 1; i <= allowed; i++) {

@@ -1,13 +1,33 @@
-// The query cost limit counts the rows a query asks for, literal or through variables, so a page
-// size passed as a variable can no longer slip past it; and every query of the web app, at the
-// server's largest page (100), stays under the limit.
-import { readdirSync } from 'node:fs';
+// The query cost limit counts the rows a query asks for, literal, through variables or their
+// defaults, wherever a connection's edges are selected, and the rows of lists without pages; and
+// every query of the web app, at the server's largest page (100), stays under the limit.
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kind, parse } from 'graphql';
+import {
+  Kind,
+  getNullableType,
+  isInputObjectType,
+  isInterfaceType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  parse,
+  typeFromAST,
+  type GraphQLInputType,
+  type GraphQLInterfaceType,
+  type GraphQLObjectType,
+} from 'graphql';
+import { Upload } from 'graphql-upload-minimal';
 import { DEFAULT_PAGE_SIZE, MAX_QUERY_COST, operationCost } from '../../api/src/graphql/cost.js';
+import { LIST_BOUNDS, UNCAPPED_ROWS } from '../../api/src/graphql/list-bounds.js';
+import { schema } from '../../api/src/graphql/schema.js';
+import { MAX_CHOICES } from '../../api/src/lib/choices.js';
 import { MAX_LIST_ITEMS } from '../../api/src/lib/list-limits.js';
+import { BILL_FIELDS } from '../../api/src/modules/billing/rest.js';
+import { GROUP_FIELDS } from '../../api/src/modules/groups/rest.js';
+import { REPORT_FIELDS } from '../../api/src/modules/reports/rest-shape.js';
 
-const cost = (query: string, variables: Record<string, unknown> = {}) => operationCost(parse(query), undefined, variables);
+const cost = (query: string, variables: Record<string, unknown> = {}) => operationCost(schema, parse(query), undefined, variables);
 
 describe('operationCost', () => {
   it.each([
@@ -80,8 +100,8 @@ describe('operationCost', () => {
 
   it('picks the named operation of a document', () => {
     const document = parse('query Small { me { id } } query Big { reports(first: 100) { edges { node { id } } } }');
-    expect(operationCost(document, 'Small')).toBe(2);
-    expect(operationCost(document, 'Big')).toBe(400);
+    expect(operationCost(schema, document, 'Small')).toBe(2);
+    expect(operationCost(schema, document, 'Big')).toBe(400);
   });
 
   it('refuses nested pages an attacker would pass as variables', () => {
@@ -90,6 +110,112 @@ describe('operationCost', () => {
     expect(cost(nested, { a: 100, b: 100 })).toBeGreaterThan(MAX_QUERY_COST);
   });
 });
+
+describe('what will run is what is priced', () => {
+  const ROWS = 'fragment Rows on QueryReportsConnection { edges { node { id name } } }';
+
+  it('a variable default counts like the literal and like the variable sent', () => {
+    const literal = cost('{ reports(first: 100) { edges { node { id name } } } }');
+    expect(literal).toBe(100 * (1 + (1 + (1 + 2))));
+    expect(cost('query($n: Int = 100) { reports(first: $n) { edges { node { id name } } } }')).toBe(literal);
+    expect(cost('query($n: Int = 100) { reports(first: $n) { edges { node { id name } } } }', { n: 100 })).toBe(literal);
+    // A variable sent overrides its default, as in execution.
+    expect(cost('query($n: Int = 100) { reports(first: $n) { edges { node { id name } } } }', { n: 10 })).toBe(literal / 10);
+  });
+
+  it("edges inside a fragment or an inline fragment get the connection's page", () => {
+    const plain = cost('{ reports { edges { node { id name } } } }');
+    expect(plain).toBe(DEFAULT_PAGE_SIZE * 5);
+    expect(cost(`{ reports { ...Rows } } ${ROWS}`)).toBe(plain);
+    expect(cost('{ reports { ... on QueryReportsConnection { edges { node { id name } } } } }')).toBe(plain);
+    expect(cost(`query($n: Int = 100) { reports(first: $n) { ...Rows } } ${ROWS}`)).toBe(100 * 5);
+  });
+
+  it('prices 15 aliases of 100 constats through a default and a fragment a hundred times what it was (450)', () => {
+    // 27 of a constat's fields: each alias cost 1 + 1 + 1 + 27 = 30 when its page was taken for one row.
+    const fields = Array.from({ length: 27 }, (_, n) => `f${n}: name`).join(' ');
+    const aliases = Array.from({ length: 15 }, (_, n) => `a${n}: reports(first: $n) { ...Rows }`).join(' ');
+    const query = `query($n: Int = 100) { ${aliases} } fragment Rows on QueryReportsConnection { edges { node { ${fields} } } }`;
+    expect(cost(query)).toBe(100 * 450);
+    expect(cost(query)).toBeGreaterThan(MAX_QUERY_COST);
+  });
+
+  it('applies MAX_LIST_ITEMS to list defaults, and a default list multiplies like one sent', () => {
+    const ids = (count: number) => Array.from({ length: count }, (_, n) => JSON.stringify(`id${n}`)).join(', ');
+    expect(() => cost(`query($ids: [ID!]! = [${ids(MAX_LIST_ITEMS + 1)}]) { nodes(ids: $ids) { id } }`)).toThrow('Liste trop longue');
+    expect(() => cost(`{ nodes(ids: [${ids(MAX_LIST_ITEMS + 1)}]) { id } }`)).toThrow('Liste trop longue');
+    expect(cost(`query($ids: [ID!]! = [${ids(3)}]) { nodes(ids: $ids) { id } }`)).toBe(3 + 3 * (1 + 1));
+    expect(cost(`query($ids: [ID!]! = [${ids(1000)}]) { nodes(ids: $ids) { id ... on Report { name status } } }`)).toBe(
+      1000 + 1000 * (1 + 3),
+    );
+  });
+
+  it('a field whose argument its variable cannot fill costs 1 (it answers an error), the others their price', () => {
+    const query = 'query($ids: [ID!] = ["a"]) { nodes(ids: $ids) { id } reports(first: 10) { edges { node { id } } } }';
+    expect(cost(query, { ids: null })).toBe(1 + 10 * 4);
+    expect(cost(query)).toBe(1 + 1 * 2 + 10 * 4);
+  });
+
+  it('prices a list without pages at its rows: the selectors at MAX_CHOICES', () => {
+    expect(cost('{ groupChoices { id name } }')).toBe(MAX_CHOICES * 3);
+    expect(cost('{ peopleChoices(role: BAILIFF) { id fullName } }')).toBe(MAX_CHOICES * 3);
+    const aliases = Array.from({ length: 15 }, (_, n) => `g${n}: groupChoices { id name city }`).join(' ');
+    expect(cost(`{ ${aliases} }`)).toBeGreaterThan(MAX_QUERY_COST);
+  });
+
+  it('prices lists of scalars, nested lists and aggregates by their rows', () => {
+    expect(cost('query($id: ID!) { node(id: $id) { ... on Report { unreadCommentIds } } }', { id: 'x' })).toBe(1 + UNCAPPED_ROWS);
+    expect(cost('{ statistics(year: 2026) { series { data { x y } } } }')).toBe(1 + 2 * (1 + 31 * 3));
+    expect(cost('{ reportAggregates { reports } }')).toBe(2);
+    expect(cost('{ reportAggregates(groupBy: [STATUS, MONTH]) { reports } }')).toBe(2 + 60 * 2);
+  });
+
+  it("does not multiply introspection's lists (the schema's own size)", () => {
+    expect(cost('{ __schema { types { name fields { name } } } }')).toBe(1 + (1 + 1 + (1 + 1)));
+    expect(cost('{ __typename }')).toBe(1);
+  });
+});
+
+describe('the rows of lists without pages', () => {
+  const types = Object.values(schema.getTypeMap())
+    .filter((type) => !type.name.startsWith('__'))
+    .filter((type): type is GraphQLObjectType | GraphQLInterfaceType => isObjectType(type) || isInterfaceType(type));
+  const lists = types.flatMap((type) =>
+    Object.values(type.getFields())
+      .filter((field) => isListType(getNullableType(field.type)) && !field.args.some((arg) => arg.name === 'first'))
+      // A connection's edges are its page.
+      .filter((field) => !(field.name === 'edges' && 'pageInfo' in type.getFields()))
+      .map((field) => `${type.name}.${field.name}`),
+  );
+
+  it('every list field of the schema has its rows, and every entry is a list field', () => {
+    expect(lists.length).toBeGreaterThan(10);
+    expect(lists.filter((coordinate) => !(coordinate in LIST_BOUNDS))).toEqual([]);
+    expect(Object.keys(LIST_BOUNDS).filter((coordinate) => !lists.includes(coordinate))).toEqual([]);
+  });
+
+  it('no connection has a default page larger than the one a connection without first is priced at', () => {
+    const sources = readdirSync('api/src/modules', { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+      .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+    const sizes = sources.flatMap((source) => [...source.matchAll(/defaultSize: (\d+)/g)].map((match) => Number(match[1])));
+    expect(sizes.length).toBeGreaterThan(3);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(DEFAULT_PAGE_SIZE);
+  });
+});
+
+/** A value of the variable's type: Int at the largest page (100), the rest any valid value. */
+function sample(type: GraphQLInputType): unknown {
+  if (isNonNullType(type)) return sample(type.ofType);
+  if (isListType(type)) return [sample(type.ofType)];
+  if (isInputObjectType(type)) {
+    const required = Object.values(type.getFields()).filter((field) => isNonNullType(field.type) && field.defaultValue === undefined);
+    return Object.fromEntries(required.map((field) => [field.name, sample(field.type)]));
+  }
+  if ('getValues' in type) return type.getValues()[0].value;
+  const scalars: Record<string, unknown> = { Int: 100, Float: 1, Boolean: false, DateTime: '2026-01-01T00:00:00Z', Decimal: '1' };
+  return type.name === 'Upload' ? new Upload() : (scalars[type.name] ?? 'VXNlcjox');
+}
 
 describe("the web app's queries fit under the limit", () => {
   const generated = path.resolve('web/src/__generated__');
@@ -107,13 +233,37 @@ describe("the web app's queries fit under the limit", () => {
       for (const definition of document.definitions) {
         if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
         for (const variable of definition.variableDefinitions ?? []) {
-          if (JSON.stringify(variable.type).includes('"Int"')) variables[variable.variable.name.value] = 100;
+          const type = typeFromAST(schema, variable.type as never) as GraphQLInputType;
+          // Required variables get a valid value, so that the operation is priced (invalid ones cost 0).
+          if (isNonNullType(type) || JSON.stringify(variable.type).includes('"Int"'))
+            variables[variable.variable.name.value] = sample(type);
         }
       }
-      costs[node.params.name] = operationCost(document, node.params.name, variables);
+      costs[node.params.name] = operationCost(schema, document, node.params.name, variables);
     }
     // Guards against an empty or missing artifacts folder making this test vacuous.
     expect(Object.keys(costs).length).toBeGreaterThan(20);
+    expect(Object.entries(costs).filter(([, value]) => value === 0)).toEqual([]);
     expect(Object.entries(costs).filter(([, value]) => value > MAX_QUERY_COST)).toEqual([]);
+  });
+
+  it("the legacy REST lists' operations, at their largest pages", () => {
+    const operations: [string, string, Record<string, unknown>][] = [
+      [
+        'get_all (100 constats with their files and comments)',
+        `query($first: Int) { reports(first: $first) { totalCount edges { node { ${REPORT_FIELDS} } } } }`,
+        { first: 100 },
+      ],
+      ['bills (pages of 50)', `query($first: Int) { groupBills(first: $first) { edges { node { ${BILL_FIELDS} } } } }`, { first: 50 }],
+      [
+        'available groups',
+        `{ availableGroupsForBilling { group { ${GROUP_FIELDS} } billableReports { ${REPORT_FIELDS} } totals { reports amountHT } } }`,
+        {},
+      ],
+    ];
+    for (const [name, query, variables] of operations) {
+      expect({ name, cost: cost(query, variables) }).toEqual({ name, cost: expect.any(Number) });
+      expect({ name, fits: cost(query, variables) <= MAX_QUERY_COST }).toEqual({ name, fits: true });
+    }
   });
 });

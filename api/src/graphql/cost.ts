@@ -1,37 +1,59 @@
-// A cost limit that knows page sizes: graphql-armor's cost rule runs at validation, before the
+// A cost limit that knows what will run: graphql-armor's cost rule runs at validation, before the
 // variables are known, so `reports(first: $count)` cost it as much as one row. This one runs at
-// execution with the variables: an object field costs 1 plus its selections, times the rows it
-// asks for (`first`/`last`, literal or variable; a connection without them gets the server's
-// default page). Fragments count where they are spread; scalars cost 1. List arguments count too,
-// literal or variable (issue 16: `nodes(ids: $ids)` with 100,000 ids): every item of every list in
-// a field's arguments costs 1, a field's own list argument multiplies its selection like a page
-// (`nodes(ids:)` answers one object per id), and no list may exceed MAX_LIST_ITEMS.
-import { Kind, getOperationAST, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode, type ValueNode } from 'graphql';
+// execution, on the executing schema, with the variables coerced as graphql-js will (a variable's
+// default included), and every field's arguments as its resolver receives them (argument defaults
+// included). An object field costs 1 plus its selections, times its rows: a connection (a field
+// with `first`/`last`) the page asked for or the default page, wherever its `edges` are selected
+// (fragments included); a list field without pages its rows in list-bounds.ts; one object
+// otherwise. Scalars cost 1 (a list of scalars, its rows). Every item of every list in a field's
+// arguments costs 1 too, a field's own list argument multiplies its selection like a page
+// (`nodes(ids:)` answers one object per id), and no list, literal, variable or default, may exceed
+// MAX_LIST_ITEMS.
+import {
+  GraphQLError,
+  Kind,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  getArgumentValues,
+  getNamedType,
+  getNullableType,
+  getOperationAST,
+  getVariableValues,
+  isInterfaceType,
+  isListType,
+  isObjectType,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type SelectionSetNode,
+} from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { AppError } from '../errors.js';
 import { MAX_LIST_ITEMS, listTooLong } from '../lib/list-limits.js';
 import { toGraphQLError } from './errors.js';
-
-/** Pothos' page size when a connection is asked without `first` or `last`. */
-export const DEFAULT_PAGE_SIZE = 20;
+import { LIST_BOUNDS } from './list-bounds.js';
 
 /**
- * Every screen of the web app fits with its pages at the server's largest (100 rows): the costliest,
- * a reports list, is about 8,300. Nested pages (100 études × 100 members × fields) do not.
+ * The page a connection asked without `first` or `last` is priced at: the largest default page of
+ * the schema's connections (absences, 100; tests/unit/graphql-cost.test.ts checks every
+ * `defaultSize`), since a connection's own default is not in the schema.
  */
-export const MAX_QUERY_COST = 10_000;
+export const DEFAULT_PAGE_SIZE = 100;
+
+/**
+ * Every operation the app sends fits, its pages at the largest the server serves (100 rows): the
+ * web's costliest, a reports list with its three selectors of up to 1,000 people (MAX_CHOICES),
+ * about 15,000; the legacy REST list of 100 constats with their files and comments, about 19,300.
+ * 1,000 constats by id with their files, nested pages (100 études × 100 members) and aliased pages
+ * (15 × 100 constats) do not.
+ */
+export const MAX_QUERY_COST = 20_000;
 
 export const queryTooExpensive = () =>
   new AppError('BAD_USER_INPUT', 'Requête trop volumineuse : demandez moins de lignes à la fois.', { reason: 'QUERY_COST' });
-
-function intArgument(value: ValueNode, variables: Record<string, unknown>): number | null {
-  if (value.kind === Kind.INT) return Number(value.value);
-  if (value.kind === Kind.VARIABLE) {
-    const resolved = variables[value.name.value];
-    return typeof resolved === 'number' ? resolved : null;
-  }
-  return null;
-}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (!value || typeof value !== 'object') return false;
@@ -39,85 +61,115 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-/** Items of the lists in a variable's value (plain JSON only: uploads are not walked). */
-function variableItems(value: unknown): number {
+/** Items of the lists in a value (plain JSON only: uploads are not walked); a list too long throws. */
+function listItems(value: unknown): number {
   if (Array.isArray(value)) {
     if (value.length > MAX_LIST_ITEMS) throw listTooLong();
-    return value.reduce<number>((total, item) => total + variableItems(item), value.length);
+    return value.reduce<number>((total, item) => total + listItems(item), value.length);
   }
-  return isPlainObject(value) ? Object.values(value).reduce<number>((total, item) => total + variableItems(item), 0) : 0;
+  return isPlainObject(value) ? Object.values(value).reduce<number>((total, item) => total + listItems(item), 0) : 0;
 }
 
-/** Items of the lists in an argument's value, literal or from variables. */
-function valueItems(value: ValueNode, variables: Record<string, unknown>): number {
-  switch (value.kind) {
-    case Kind.LIST:
-      if (value.values.length > MAX_LIST_ITEMS) throw listTooLong();
-      return value.values.reduce((total, item) => total + valueItems(item, variables), value.values.length);
-    case Kind.OBJECT:
-      return value.fields.reduce((total, field) => total + valueItems(field.value, variables), 0);
-    case Kind.VARIABLE:
-      return variableItems(variables[value.name.value]);
-    default:
-      return 0;
+interface Walk {
+  schema: GraphQLSchema;
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown>;
+}
+
+/** The definition of a selected field, introspection's own included (validation ran before). */
+function fieldDefinition(walk: Walk, parent: GraphQLNamedType, name: string): GraphQLField<unknown, unknown> | undefined {
+  if (parent === walk.schema.getQueryType()) {
+    if (name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
+    if (name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
   }
+  return isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
 }
 
-/** Length of a list argument given directly to a field (`nodes(ids: …)`), null when it is not a list. */
-function listLength(value: ValueNode, variables: Record<string, unknown>): number | null {
-  if (value.kind === Kind.LIST) return value.values.length;
-  const resolved = value.kind === Kind.VARIABLE ? variables[value.name.value] : undefined;
-  return Array.isArray(resolved) ? resolved.length : null;
+/** A connection's page: `first`/`last` as asked, else the largest default page. */
+function pageRows(args: Record<string, unknown>): number {
+  const asked = [args.first, args.last].filter((size): size is number => typeof size === 'number');
+  return asked.length > 0 ? Math.max(...asked) : DEFAULT_PAGE_SIZE;
 }
 
-function selectionSetCost(
-  selectionSet: SelectionSetNode,
-  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
-  variables: Record<string, unknown>,
-): number {
+/** The rows a field answers, hence the times its selection is paid. */
+function fieldRows(parent: GraphQLNamedType, field: GraphQLField<unknown, unknown>, args: Record<string, unknown>): number {
+  if (field.args.some((argument) => argument.name === 'first' || argument.name === 'last')) return pageRows(args);
+  if (isListType(getNullableType(field.type))) {
+    // Introspection answers the schema itself, whatever its lists; a connection's edges are its page.
+    if (parent.name.startsWith('__') || (field.name === 'edges' && isObjectType(parent) && 'pageInfo' in parent.getFields())) return 1;
+    const rows = LIST_BOUNDS[`${parent.name}.${field.name}`]?.rows ?? MAX_LIST_ITEMS;
+    return typeof rows === 'number' ? rows : rows(args);
+  }
+  // A list given to a field answers for each of its items (`nodes(ids:)` style).
+  const lists = Object.values(args).filter(Array.isArray);
+  return lists.length > 0 ? Math.max(...lists.map((list) => list.length)) : 1;
+}
+
+function fieldCost(walk: Walk, parent: GraphQLNamedType, selection: FieldNode): number {
+  const field = fieldDefinition(walk, parent, selection.name.value);
+  // `__typename`, the only field validation lets through without a definition here.
+  if (!field) return 1;
+  let args: Record<string, unknown>;
+  try {
+    args = getArgumentValues(field, selection, walk.variables);
+  } catch (error) {
+    // An argument its variable cannot fill (an explicit null): the field answers that error, its selection never runs.
+    if (error instanceof GraphQLError) return 1;
+    throw error;
+  }
+  const items = listItems(args);
+  const rows = Math.max(fieldRows(parent, field, args), 1);
+  if (!selection.selectionSet) return items + rows;
+  return items + (1 + selectionSetCost(walk, getNamedType(field.type), selection.selectionSet)) * rows;
+}
+
+function selectionSetCost(walk: Walk, parent: GraphQLNamedType, selectionSet: SelectionSetNode): number {
   let cost = 0;
   for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.INLINE_FRAGMENT) {
-      cost += selectionSetCost(selection.selectionSet, fragments, variables);
-    } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
-      // Validation (which ran before) rejects unknown and cyclic fragments.
-      const fragment = fragments.get(selection.name.value);
-      if (fragment) cost += selectionSetCost(fragment.selectionSet, fragments, variables);
-    } else {
-      const args = selection.arguments ?? [];
-      cost += args.reduce((total, argument) => total + valueItems(argument.value, variables), 0);
-      if (!selection.selectionSet) {
-        cost += 1;
-        continue;
-      }
-      const sizes = args
-        .filter((argument) => argument.name.value === 'first' || argument.name.value === 'last')
-        .map((argument) => intArgument(argument.value, variables));
-      const lists = args.map((argument) => listLength(argument.value, variables)).filter((length): length is number => length !== null);
-      const isConnection = selection.selectionSet.selections.some((child) => child.kind === Kind.FIELD && child.name.value === 'edges');
-      const rows = sizes.find((size) => size !== null) ?? (lists.length > 0 ? Math.max(...lists) : isConnection ? DEFAULT_PAGE_SIZE : 1);
-      cost += (1 + selectionSetCost(selection.selectionSet, fragments, variables)) * Math.max(rows, 1);
+    if (selection.kind === Kind.FIELD) {
+      cost += fieldCost(walk, parent, selection);
+      continue;
     }
+    // Validation (which ran before) rejects unknown and cyclic fragments.
+    const fragment = selection.kind === Kind.FRAGMENT_SPREAD ? walk.fragments.get(selection.name.value) : selection;
+    if (!fragment) continue;
+    const condition = fragment.typeCondition ? walk.schema.getType(fragment.typeCondition.name.value) : parent;
+    cost += selectionSetCost(walk, condition ?? parent, fragment.selectionSet);
   }
   return cost;
 }
 
-/** The cost of the operation `operationName` of `document` with these variables (0 when there is no such operation). */
+/**
+ * The cost of the operation `operationName` of `document` with these variables, on `schema` (0 when
+ * there is no such operation or its variables are invalid: execution refuses it before any
+ * resolver).
+ */
 export function operationCost(
+  schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> = {},
 ): number {
+  // Every list sent, even in a variable the operation does not use or with a wrong type.
+  listItems(variables);
   const operation = getOperationAST(document, operationName);
-  if (!operation) return 0;
+  const root = operation && schema.getRootType(operation.operation);
+  if (!operation || !root) return 0;
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
+  if (coerced.errors) return 0;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   }
-  return selectionSetCost(operation.selectionSet, fragments, variables);
+  return selectionSetCost({ schema, fragments, variables: coerced.coerced }, root, operation.selectionSet);
 }
 
-type CostArgs = { document: DocumentNode; operationName?: string | null; variableValues?: Record<string, unknown> | null };
+type CostArgs = {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operationName?: string | null;
+  variableValues?: Record<string, unknown> | null;
+};
 
 /** Envelop gives every plugin's onExecute the same arguments: costLimit and apiTokenGuard share one walk. */
 const costs = new WeakMap<CostArgs, number>();
@@ -125,7 +177,8 @@ const costs = new WeakMap<CostArgs, number>();
 /** The cost of the operation an execution runs (throws the AppError of a list too long). */
 export function executionCost(args: CostArgs): number {
   let cost = costs.get(args);
-  if (cost === undefined) costs.set(args, (cost = operationCost(args.document, args.operationName, args.variableValues ?? {})));
+  if (cost === undefined)
+    costs.set(args, (cost = operationCost(args.schema, args.document, args.operationName, args.variableValues ?? {})));
   return cost;
 }
 
