@@ -1,7 +1,9 @@
 // The query cost limit on the real server: page sizes passed as variables count (graphql-armor's
-// rule ran before variables were known and let them through).
+// rule ran before variables were known and let them through), and so do what the query text leaves
+// to the server: variable defaults, edges selected through fragments, lists without pages.
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { demo, gql, loginToken } from '../support/http.js';
+import { demo, gql, loginToken, type GraphQLResponse } from '../support/http.js';
 
 let app: TestApp;
 let admin: string;
@@ -35,5 +37,64 @@ describe('query cost limit', () => {
     const result = await gql(app.url, NESTED, { groups: 10, members: 10 }, admin);
     expect(result.errors).toBeUndefined();
     expect(result.data?.groups.edges.length).toBeGreaterThan(0);
+  });
+});
+
+const refusedForItsCost = (result: GraphQLResponse) => {
+  expect(result.data ?? null).toBeNull();
+  expect(result.errors).toEqual([
+    expect.objectContaining({
+      message: 'Requête trop volumineuse : demandez moins de lignes à la fois.',
+      extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', reason: 'QUERY_COST' }),
+    }),
+  ]);
+};
+
+// 27 fields of a constat: one alias cost 30 when its page was taken for one row.
+const CONSTAT = `id databaseId name status createdAt updatedAt alert delayHours isArchived invoiced awaitingSecretary
+  countPagesProvisional countPhotosProvisional countPagesRetrocession countPhotosRetrocession countPagesBilling countPhotosBilling
+  retrocessionComment unreadCommentCount lastStatusChange returnedAt bailiff { id } secretary { id } viewerCan { archive }`;
+const aliases = (field: string) => Array.from({ length: 15 }, (_, n) => `a${n}: ${field}`).join(' ');
+
+describe('what the query text leaves to the server is priced too', () => {
+  it('a page size in a variable default: 15 aliases × 100 constats through a fragment are refused, 15 × 2 served', async () => {
+    const query = `query($n: Int = 100) { ${aliases('reports(first: $n) { ...Rows }')} }
+      fragment Rows on QueryReportsConnection { edges { node { ${CONSTAT} } } }`;
+    refusedForItsCost(await gql(app.url, query, {}, admin));
+    const small = await gql(app.url, query, { n: 2 }, admin);
+    expect(small.errors).toBeUndefined();
+    expect(small.data?.a14.edges.length).toBeGreaterThan(0);
+  });
+
+  it('edges in an inline fragment get the default page, as edges selected directly do', async () => {
+    const direct = `{ ${aliases(`reports { edges { node { ${CONSTAT} } } }`)} }`;
+    const inline = `{ ${aliases(`reports { ... on QueryReportsConnection { edges { node { ${CONSTAT} } } } }`)} }`;
+    refusedForItsCost(await gql(app.url, direct, {}, admin));
+    refusedForItsCost(await gql(app.url, inline, {}, admin));
+  });
+
+  it('list defaults: more than 1,000 ids refused as a list too long, 1,000 constats by id refused for their cost', async () => {
+    const ids = (count: number) => Array.from({ length: count }, (_, n) => JSON.stringify(encodeGlobalID('Report', n + 1))).join(',');
+    const tooLong = await gql(app.url, `query($ids: [ID!]! = [${ids(1001)}]) { nodes(ids: $ids) { id } }`, {}, admin);
+    expect(tooLong.data ?? null).toBeNull();
+    expect(tooLong.errors).toEqual([
+      expect.objectContaining({
+        message: 'Liste trop longue : 1000 éléments au plus.',
+        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', reason: 'LIST_TOO_LONG' }),
+      }),
+    ]);
+    const selection = '{ id ... on Report { name status bailiff { firstName lastName } deposited { files { name url } } } }';
+    refusedForItsCost(await gql(app.url, `query($ids: [ID!]! = [${ids(1000)}]) { nodes(ids: $ids) ${selection} }`, {}, admin));
+    const few = await gql(app.url, `query($ids: [ID!]! = [${ids(3)}]) { nodes(ids: $ids) ${selection} }`, {}, admin);
+    expect(few.errors).toBeUndefined();
+    expect(few.data?.nodes).toHaveLength(3);
+  });
+
+  it('lists without pages cost their rows: 15 selectors of up to 1,000 études are refused, one is served', async () => {
+    refusedForItsCost(await gql(app.url, `{ ${aliases('groupChoices { id name city email }')} }`, {}, admin));
+    refusedForItsCost(await gql(app.url, `{ ${aliases('peopleChoices(role: SECRETARY) { id firstName lastName email }')} }`, {}, admin));
+    const one = await gql(app.url, '{ groupChoices { id name city email } }', {}, admin);
+    expect(one.errors).toBeUndefined();
+    expect(one.data?.groupChoices.length).toBeGreaterThan(0);
   });
 });
