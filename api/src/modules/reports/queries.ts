@@ -51,7 +51,7 @@ export async function reportConnection(
 export const ReportFilterInput = builder.inputType('ReportFilter', {
   description: 'Critères des listes de constats ; tous facultatifs et cumulés.',
   fields: (t) => ({
-    statuses: t.field({ type: [ReportStatusEnum], description: 'Statuts (un huissier : EC, TE, AR ; EC inclut RS).' }),
+    statuses: t.field({ type: [ReportStatusEnum], description: 'Statuts (un huissier : EC, TE, AR ; pour lui, NA et RS valent EC).' }),
     bailiffId: t.globalID({ description: 'Seulement les constats de cet huissier.', for: UserNode }),
     secretaryId: t.globalID({ description: 'Seulement les constats de cette secrétaire.', for: UserNode }),
     year: t.int({ description: 'Année de création (avec month : un mois).' }),
