@@ -109,9 +109,10 @@ function fieldCost(walk: Walk, parent: GraphQLNamedType, selection: FieldNode): 
   const field = fieldDefinition(walk, parent, selection.name.value);
   // `__typename`, the only field validation lets through without a definition here.
   if (!field) return 1;
-  let args: Record<string, unknown>;
+  let args: Record<string, unknown> = {};
   try {
-    args = getArgumentValues(field, selection, walk.variables);
+    // Most fields take no argument: no coercion to run for them.
+    if (field.args.length > 0) args = getArgumentValues(field, selection, walk.variables);
   } catch (error) {
     // An argument its variable cannot fill (an explicit null): the field answers that error, its selection never runs.
     if (error instanceof GraphQLError) return 1;
