@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { startTestRedis, type TestRedis } from '../support/redis.js';
 import { closedWithin, disposeAll, openLiveSocket, wsClient } from '../support/ws.js';
+import { endedWithin, openEventStream } from '../support/sse.js';
 
 let redis: TestRedis;
 let first: TestApp;
@@ -103,5 +104,13 @@ describe('live events across two instances through Redis', () => {
     clients.push(socket.client);
     expect((await gql(second.url, 'mutation { logout }', {}, token)).errors).toBeUndefined();
     expect(await closedWithin(socket, 1000)).toBe(4403);
+  });
+
+  it('a logout on instance 2 ends that session’s subscription over server-sent events on instance 1 within a second', async () => {
+    const token = await loginToken(first.url, demo.bailiff.email, demo.bailiff.password);
+    const stream = await openEventStream(first.url, token, 'subscription { notificationAdded { kind body } }');
+    expect(stream.status).toBe(200);
+    expect((await gql(second.url, 'mutation { logout }', {}, token)).errors).toBeUndefined();
+    expect(await endedWithin(stream, 1000)).toBe('ended');
   });
 });
