@@ -97,6 +97,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         databaseUrl,
         concurrency: config.countingConcurrency,
         timeoutSeconds: config.countingTimeoutSeconds,
+        readTimeoutSeconds: config.countingReadTimeoutSeconds,
+        memoryMb: config.countingMemoryMb,
         log,
       },
     );

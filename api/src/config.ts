@@ -51,6 +51,10 @@ export interface Config {
   countingConcurrency: number;
   /** Time limit of one file's count, seconds (COUNTING_TIMEOUT_SECONDS, default 300). */
   countingTimeoutSeconds: number;
+  /** Time limit of a file read without LibreOffice (PDF, TXT, zip entries), seconds (COUNTING_READ_TIMEOUT_SECONDS, default 60). */
+  countingReadTimeoutSeconds: number;
+  /** Memory (data segment and RSS) of each counting process, MB (COUNTING_MEMORY_MB, default 512). */
+  countingMemoryMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiTokenCostPerMinute: parseInteger(env.API_TOKEN_COST_PER_MINUTE ?? '50000', 'API_TOKEN_COST_PER_MINUTE', 1, 100_000_000),
     countingConcurrency: parseInteger(env.COUNTING_CONCURRENCY ?? '2', 'COUNTING_CONCURRENCY', 0, 16),
     countingTimeoutSeconds: parseInteger(env.COUNTING_TIMEOUT_SECONDS ?? '300', 'COUNTING_TIMEOUT_SECONDS', 5, 3600),
+    countingReadTimeoutSeconds: parseInteger(env.COUNTING_READ_TIMEOUT_SECONDS ?? '60', 'COUNTING_READ_TIMEOUT_SECONDS', 5, 3600),
+    countingMemoryMb: parseInteger(env.COUNTING_MEMORY_MB ?? '512', 'COUNTING_MEMORY_MB', 128, 65_536),
   };
 }
 

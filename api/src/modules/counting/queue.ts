@@ -1,11 +1,14 @@
 // The counting queue, kept in PostgreSQL by pg-boss (its own `pgboss` schema, created at start):
 // jobs outlive the process that queued them, are retried with backoff, are held by at most
 // COUNTING_CONCURRENCY workers per instance, and a job whose instance died while running it
-// expires and runs again (docs/decisions.md, issue 21).
+// expires and runs again (docs/decisions.md, issue 21). Études take turns: each job's priority is
+// its file's rank in its étude's backlog, so one étude's burst never delays another's first file.
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Services } from '../../context.js';
+import { fairPriority } from './rules.js';
 import { countReportFile } from './service.js';
+import { DEFAULT_MEMORY_MB } from './worker.js';
 
 export const COUNT_QUEUE = 'count-report-file';
 /** Tries of a job whose run threw (storage or database down, worker crash); a document that cannot be counted fails at once. */
@@ -19,8 +22,12 @@ export interface CountingOptions {
   databaseUrl: string;
   /** Jobs this instance runs at once; 0 queues without counting (another instance counts). */
   concurrency: number;
-  /** Each count's time limit. */
+  /** Each count's time limit (LibreOffice renderings included). */
   timeoutSeconds: number;
+  /** Time limit of a file read without LibreOffice (PDF, TXT, zip entries); 60 s by default. */
+  readTimeoutSeconds?: number;
+  /** Memory cap of each counting process, MB; 512 by default. */
+  memoryMb?: number;
   log: (message: string) => void;
 }
 
@@ -61,6 +68,25 @@ export async function pendingFileIds(db: Services['db']): Promise<number[]> {
   return pending.map((file) => file.id);
 }
 
+/**
+ * Each file's rank in its étude's backlog (its files still PENDING, oldest first): 0 for the first.
+ * A bailiff without an étude is a backlog of his own. Read through the pending files' partial index.
+ */
+export async function backlogRanks(db: Services['db'], fileIds: number[]): Promise<Map<number, number>> {
+  const rows = await db.$queryRaw<{ id: number; rank: bigint }[]>`
+    WITH pending AS (
+      SELECT f.id, COALESCE('g' || u."groupId", 'b' || r."bailiffId") AS backlog
+        FROM "ReportFile" f
+        JOIN "Report" r ON r.id = f."reportId"
+        JOIN "User" u ON u.id = r."bailiffId"
+       WHERE f."countStatus" = 'PENDING'
+    ), ranked AS (
+      SELECT id, row_number() OVER (PARTITION BY backlog ORDER BY id) - 1 AS rank FROM pending
+    )
+    SELECT id, rank FROM ranked WHERE id = ANY(${fileIds})`;
+  return new Map(rows.map((row) => [row.id, Number(row.rank)]));
+}
+
 export async function startCountingQueue(
   services: Pick<Services, 'db' | 'storage' | 'pubsub'>,
   options: CountingOptions,
@@ -88,7 +114,16 @@ export async function startCountingQueue(
   };
   const enqueue = async (fileIds: number[]) => {
     try {
-      await boss.insert(fileIds.map((fileId) => ({ name: COUNT_QUEUE, data: { fileId }, singletonKey: String(fileId), ...jobOptions })));
+      const ranks = await backlogRanks(services.db, fileIds);
+      await boss.insert(
+        fileIds.map((fileId) => ({
+          name: COUNT_QUEUE,
+          data: { fileId },
+          singletonKey: String(fileId),
+          priority: fairPriority(ranks.get(fileId) ?? 0),
+          ...jobOptions,
+        })),
+      );
     } catch (error) {
       options.log(`[comptage] mise en file impossible : ${(error as Error).message}`);
     }
@@ -97,13 +132,17 @@ export async function startCountingQueue(
   // Our own fetch loops rather than `boss.work`: stop() then knows when every loop has ended.
   // pg-boss's workers keep polling (and timing) in the background after its stop() resolves.
   const stopping = new AbortController();
+  // Aborted once stop()'s grace is over: the counting processes still running are stopped.
+  const abandon = new AbortController();
   const running = new Set<string>();
   const runOne = async (job: PgBoss.JobWithMetadata<CountJob>) => {
     // A job fetched while this instance stops goes back to the queue (retried, by another
     // instance or at the next start) instead of starting a count that would outlive stop().
     if (stopping.signal.aborted) throw new Error("arrêt de l'instance, comptage reporté");
     await countReportFile(services, job.data.fileId, {
-      timeoutMs: options.timeoutSeconds * 1000,
+      limits: { timeoutSeconds: options.timeoutSeconds, readTimeoutSeconds: options.readTimeoutSeconds ?? 60 },
+      memoryMb: options.memoryMb ?? DEFAULT_MEMORY_MB,
+      signal: abandon.signal,
       lastAttempt: job.retryCount >= job.retryLimit,
     });
   };
@@ -147,6 +186,11 @@ export async function startCountingQueue(
       const grace = new AbortController();
       await Promise.race([Promise.all(loops), sleep(STOP_GRACE_MS, undefined, { signal: grace.signal }).catch(() => undefined)]);
       grace.abort();
+      // Then the counting processes are stopped; their loops fail their jobs as they end.
+      abandon.abort();
+      const ended = new AbortController();
+      await Promise.race([Promise.all(loops), sleep(STOP_GRACE_MS / 2, undefined, { signal: ended.signal }).catch(() => undefined)]);
+      ended.abort();
       // One by one: pg-boss types a message only with a single id.
       for (const id of running)
         await boss.fail(COUNT_QUEUE, id, { message: "arrêt de l'instance pendant le comptage" }).catch(() => undefined);

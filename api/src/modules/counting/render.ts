@@ -48,9 +48,19 @@ export async function renderPdf(soffice: string, file: string, extension: string
   }
 }
 
+/** Process groups of the renderings under way, killed with the counting process that started them. */
+const running = new Set<number>();
+
+/** Kills every rendering under way (the counting process is being stopped: LibreOffice must not outlive it). */
+export function stopRenderings(): void {
+  for (const pid of running) killGroup(pid);
+  running.clear();
+}
+
 function run(command: string, args: string[], timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'ignore', detached: true, env: { ...process.env, HOME: os.tmpdir() } });
+    if (child.pid) running.add(child.pid);
     const timer = setTimeout(() => {
       killGroup(child.pid);
       reject(new CountError(`Conversion LibreOffice trop longue (plus de ${Math.round(timeoutMs / 1000)} s).`));
@@ -61,6 +71,7 @@ function run(command: string, args: string[], timeoutMs: number): Promise<void> 
     });
     child.on('exit', () => {
       clearTimeout(timer);
+      if (child.pid) running.delete(child.pid);
       resolve();
     });
   });

@@ -88,6 +88,51 @@ export class CountError extends Error {
   }
 }
 
+/** Why a count was stopped for its memory (the counting process's cap, or an allocation refused under it). */
+export const MEMORY_MESSAGE = 'Mémoire insuffisante pour compter ce document (trop lourd ou anormal).';
+
+export const timeoutMessage = (seconds: number) => `Comptage trop long (plus de ${seconds} s) : document trop lourd ou anormal.`;
+
+/** An allocation refused by the process's memory limit, as JavaScript sees it. */
+export function isOutOfMemory(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: string }).code;
+  return (
+    code === 'ERR_STRING_TOO_LONG' ||
+    code === 'ERR_BUFFER_TOO_LARGE' ||
+    /Array buffer allocation failed|Invalid typed array length|Invalid array buffer length|Cannot create a string longer/.test(
+      error.message,
+    )
+  );
+}
+
+/** What a crashed counting process wrote on its way out says it ran out of memory. */
+export const diedOfMemory = (stderr: string): boolean => /out of memory|heap limit|allocation failed/i.test(stderr);
+
+export interface CountTimeLimits {
+  /** Any count, LibreOffice renderings included (COUNTING_TIMEOUT_SECONDS). */
+  timeoutSeconds: number;
+  /** A file read directly, without LibreOffice (COUNTING_READ_TIMEOUT_SECONDS). */
+  readTimeoutSeconds: number;
+}
+
+/**
+ * One file's time limit. Reading a PDF, a TXT or a zip's entries takes seconds even for the
+ * largest uploads (4,000 pages: 4 s), so a file still running long after that is pathological and
+ * gives its slot back early; only a LibreOffice rendering may take the long limit.
+ */
+export function countTimeLimitSeconds(format: CountFormat, hasLibreOffice: boolean, limits: CountTimeLimits): number {
+  const rendered = hasLibreOffice && (format === 'docx' || format === 'odt' || format === 'doc');
+  return rendered ? limits.timeoutSeconds : Math.min(limits.readTimeoutSeconds, limits.timeoutSeconds);
+}
+
+/**
+ * The fetch priority of a file that is `rank`-th (0 first) in its étude's backlog: pg-boss serves
+ * the highest priority first, then the oldest, so études take turns and a burst from one étude
+ * waits behind the first file of every other étude.
+ */
+export const fairPriority = (rank: number): number => -rank;
+
 export interface CountedFile {
   pageCount: number | null;
   photoCount: number | null;

@@ -10,11 +10,15 @@ import type { Services } from '../../context.js';
 import { FileNotFoundError } from '../../infra/storage.js';
 import { publishReportChanges } from '../reports/access.js';
 import { findSoffice } from './render.js';
-import { countFormat, type CountResult } from './rules.js';
+import { countFormat, countTimeLimitSeconds, type CountResult, type CountTimeLimits } from './rules.js';
 import { countInWorker } from './worker.js';
 
 export interface CountJobOptions {
-  timeoutMs: number;
+  limits: CountTimeLimits;
+  /** The counting process's memory cap, MB. */
+  memoryMb: number;
+  /** Aborted when the instance stops: the count is stopped and the job goes back to the queue. */
+  signal?: AbortSignal;
   /** The last attempt records a failure instead of throwing it back to the queue. */
   lastAttempt: boolean;
 }
@@ -38,9 +42,9 @@ export async function countReportFile(
   if (!file || file.countStatus !== 'PENDING') return false;
   let result: CountResult;
   try {
-    result = await countStored(services, file.storageKey, file.originalName, options.timeoutMs);
+    result = await countStored(services, file.storageKey, file.originalName, options);
   } catch (error) {
-    if (!options.lastAttempt) throw error;
+    if (!options.lastAttempt || options.signal?.aborted) throw error;
     result = {
       status: 'FAILED',
       pageCount: null,
@@ -61,7 +65,7 @@ async function countStored(
   services: Pick<Services, 'storage'>,
   storageKey: string,
   originalName: string,
-  timeoutMs: number,
+  options: CountJobOptions,
 ): Promise<CountResult> {
   const format = countFormat(originalName);
   if (!format) return { status: 'UNSUPPORTED', pageCount: null, photoCount: null, error: 'Type de fichier non compté.' };
@@ -70,14 +74,24 @@ async function countStored(
   const dir = await mkdtemp(path.join(os.tmpdir(), 'constats-file-'));
   try {
     const local = path.join(dir, `file.${format}`);
+    // A stalled storage must not hold the slot either: the copy has the long limit, then is retried.
+    const copying = AbortSignal.any([
+      AbortSignal.timeout(options.limits.timeoutSeconds * 1000),
+      ...(options.signal ? [options.signal] : []),
+    ]);
     try {
-      await pipeline(await services.storage.get(storageKey), createWriteStream(local, { mode: 0o600 }));
+      await pipeline(await services.storage.get(storageKey), createWriteStream(local, { mode: 0o600 }), { signal: copying });
     } catch (error) {
       if (error instanceof FileNotFoundError)
         return { status: 'FAILED', pageCount: null, photoCount: null, error: 'Fichier absent du stockage.' };
       throw error;
     }
-    return await countInWorker({ file: local, format, options: { soffice: findSoffice(), timeoutMs } }, timeoutMs);
+    const soffice = findSoffice();
+    const timeoutMs = countTimeLimitSeconds(format, soffice !== null, options.limits) * 1000;
+    return await countInWorker({ file: local, format, options: { soffice, timeoutMs } }, timeoutMs, {
+      memoryMb: options.memoryMb,
+      signal: options.signal,
+    });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,65 +1,129 @@
-// Counting runs in a worker thread: parsing a large PDF is seconds of CPU that must not stall the
-// server's requests, and a worker can be stopped at the time limit and caps its heap, so a hostile
-// document ends as FAILED instead of taking the process down.
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+// Counting runs in a process of its own: parsing a large PDF is seconds of CPU that must not stall
+// the server's requests, and only a process can be held to a memory cap. A worker thread's
+// resourceLimits cap the V8 heap alone, while decoded PDF streams live in ArrayBuffers outside it
+// (a 2.5 KB PDF inflating a content stream to 1 GB grew the server by 2.6 GB). The process runs
+// under prlimit (util-linux): its data segment (heap, ArrayBuffers, malloc) and CPU time are
+// capped by the kernel, inherited by LibreOffice; its RSS is also watched from here, the only cap
+// where prlimit is missing. A count over its time or memory ends FAILED, the server goes on.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import type { CountOptions } from './document.js';
-import type { CountFormat, CountResult } from './rules.js';
+import { diedOfMemory, MEMORY_MESSAGE, timeoutMessage, type CountFormat, type CountResult } from './rules.js';
 
-/** Heap of one counting worker; file bytes (Buffers) live outside it. */
-export const WORKER_HEAP_MB = 192;
+/** Memory of one counting process when the caller names none (COUNTING_MEMORY_MB's default). */
+export const DEFAULT_MEMORY_MB = 512;
+/** How often the process's RSS is read. */
+const WATCH_MS = 100;
+/** A stopped process's time to stop its LibreOffice before it is killed. */
+const TERM_GRACE_MS = 2000;
+/** Kept of what the process wrote on stderr, to tell a memory crash from another. */
+const STDERR_TAIL = 8192;
 
-interface Job {
+const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((candidate) => existsSync(candidate)) ?? null;
+
+export interface CountJob {
   file: string;
   format: CountFormat | null;
   options: CountOptions;
 }
 
-export function countInWorker(job: Job, timeoutMs: number): Promise<CountResult> {
-  const url = import.meta.url;
-  const limits = { workerData: job, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
-  // From the TypeScript sources (dev, tests), tsx loads this same file in the worker (Node 20
-  // does not apply an --import loader to a worker's entry module).
-  const worker = url.endsWith('.ts')
-    ? new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(url)}, ${JSON.stringify(url)}))`, {
-        ...limits,
-        eval: true,
-      })
-    : new Worker(new URL(url), limits);
-  // A count never holds the process open: a server stopping mid-count exits, the job runs again.
-  worker.unref();
+/** What the counting process sends back: its result, or the message of an unexpected error. */
+export type CountReply = { result: CountResult } | { error: string };
+
+export interface ProcessLimits {
+  /** Data segment and RSS of the counting process, MB. */
+  memoryMb?: number;
+  /** Stops the count (the server stops): the promise rejects, the job is retried. */
+  signal?: AbortSignal;
+}
+
+export function countInWorker(job: CountJob, timeoutMs: number, limits: ProcessLimits = {}): Promise<CountResult> {
+  const memoryMb = limits.memoryMb ?? DEFAULT_MEMORY_MB;
+  const own = import.meta.url;
+  // From the TypeScript sources (dev, tests), tsx loads the entry point.
+  const typescript = own.endsWith('.ts');
+  const entry = fileURLToPath(new URL(`./count-process.${typescript ? 'ts' : 'js'}`, own));
+  const node = [
+    process.execPath,
+    // The heap's own cap, under the process's: V8 collects harder near it rather than asking for more.
+    `--max-old-space-size=${Math.max(64, Math.round(memoryMb / 2))}`,
+    ...(typescript ? ['--import', 'tsx'] : []),
+    entry,
+    JSON.stringify(job),
+  ];
+  // CPU seconds past the time limit: an orphaned process (its server killed) cannot run on.
+  const cpuSeconds = Math.ceil(timeoutMs / 1000) + 5;
+  const command = PRLIMIT ? [PRLIMIT, `--data=${memoryMb * 1024 * 1024}`, `--cpu=${cpuSeconds}`, '--', ...node] : node;
+  // Its own process group: stopping it stops whatever it started.
+  const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], detached: true });
+  // A count never holds the server open: a server stopping mid-count exits, the job runs again.
+  child.unref();
+  child.channel?.unref();
+  (child.stderr as Socket | null)?.unref();
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-STDERR_TAIL);
+  });
+
   return new Promise((resolve, reject) => {
-    const failed = (error: string) => resolve({ status: 'FAILED', pageCount: null, photoCount: null, error });
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      failed(`Comptage trop long (plus de ${Math.round(timeoutMs / 1000)} s) : document trop lourd ou anormal.`);
-    }, timeoutMs);
+    let outcome: { result: CountResult } | { error: Error } | null = null;
+    const failed = (error: string) => ({ result: { status: 'FAILED', pageCount: null, photoCount: null, error } as CountResult });
+    const signalGroup = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // Already gone.
+      }
+    };
+    // Asked to stop (time limit, shutdown): SIGTERM lets it stop LibreOffice, SIGKILL follows.
+    const stop = (why: NonNullable<typeof outcome>) => {
+      outcome ??= why;
+      signalGroup('SIGTERM');
+      setTimeout(() => signalGroup('SIGKILL'), TERM_GRACE_MS).unref();
+    };
+    const timer = setTimeout(() => stop(failed(timeoutMessage(Math.round(timeoutMs / 1000)))), timeoutMs);
     timer.unref();
-    worker.once('message', (result: CountResult) => {
-      clearTimeout(timer);
-      resolve(result);
-      void worker.terminate();
+    const watch = setInterval(() => {
+      if (rssMb(child.pid) > memoryMb) {
+        outcome ??= failed(MEMORY_MESSAGE);
+        signalGroup('SIGKILL');
+      }
+    }, WATCH_MS);
+    watch.unref();
+    const aborted = () => stop({ error: new Error('comptage interrompu : arrêt du serveur') });
+    if (limits.signal?.aborted) aborted();
+    limits.signal?.addEventListener('abort', aborted, { once: true });
+
+    child.on('message', (reply: CountReply) => {
+      outcome ??= 'result' in reply ? { result: reply.result } : { error: new Error(reply.error) };
     });
-    worker.once('error', (error: Error & { code?: string }) => {
-      clearTimeout(timer);
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') failed('Mémoire insuffisante pour compter ce document (trop lourd ou anormal).');
-      else reject(error);
+    child.on('error', (error) => {
+      outcome ??= { error };
     });
-    worker.once('exit', (code) => {
+    // Settled once the process is gone, so a slot is free only when its count has really stopped.
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`counting worker exited with code ${code} before answering`));
+      clearInterval(watch);
+      limits.signal?.removeEventListener('abort', aborted);
+      if (!outcome) {
+        if (diedOfMemory(stderr)) outcome = failed(MEMORY_MESSAGE);
+        else if (signal === 'SIGXCPU') outcome = failed(timeoutMessage(cpuSeconds));
+        else outcome = { error: new Error(`counting process ended (${signal ?? code}) before answering: ${stderr.slice(-500)}`) };
+      }
+      if ('result' in outcome) resolve(outcome.result);
+      else reject(outcome.error);
     });
   });
 }
 
-if (!isMainThread && parentPort) {
-  const job = workerData as Job;
-  // Imported here only: the readers (pdf-lib, yauzl) are the worker's, the server never loads them.
-  import('./document.js')
-    .then(({ countDocument }) => countDocument(job.file, job.format, job.options))
-    .then(
-      (result) => parentPort!.postMessage(result),
-      (error: Error) => {
-        throw error;
-      },
-    );
+/** A process's resident memory, MB (0 where /proc is missing or the process is gone). */
+function rssMb(pid: number | undefined): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
 }
