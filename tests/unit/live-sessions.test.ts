@@ -36,4 +36,28 @@ describe('live sessions', () => {
     socket.emit('close');
     expect(socket.listenerCount('close')).toBe(0);
   });
+
+  it('refuses a socket past the session’s share, and frees the place when one closes', () => {
+    const live = createLiveSessions(quietPubSub, { socketsPerSession: 2, streamsPerSession: 1 });
+    const expires = new Date(Date.now() + 3_600_000);
+    const [a, b, c] = [fakeSocket(1), fakeSocket(1), fakeSocket(1)];
+    expect([live.track(1, expires, a), live.track(1, expires, b), live.track(1, expires, c)]).toEqual([true, true, false]);
+    // Another session has its own share.
+    expect(live.track(2, expires, fakeSocket(1))).toBe(true);
+    a.emit('close');
+    expect(live.track(1, expires, c)).toBe(true);
+  });
+
+  it('counts streams apart from sockets; a released stream frees its place and is no longer ended', () => {
+    const live = createLiveSessions(quietPubSub, { socketsPerSession: 1, streamsPerSession: 1 });
+    let ended = 0;
+    const stream = live.openStream(1, () => (ended += 1));
+    expect(stream).not.toBeNull();
+    expect(live.openStream(1, () => {})).toBeNull();
+    expect(live.track(1, new Date(Date.now() + 3_600_000), fakeSocket(1))).toBe(true);
+    stream!.endAt(new Date(Date.now() - 1));
+    expect(ended).toBe(1);
+    stream!.release();
+    expect(live.openStream(1, () => {})).not.toBeNull();
+  });
 });
