@@ -212,7 +212,14 @@ describe('subscriptions are capped, under concurrency too', () => {
     await notify(bailiff.userId);
     await until(() => running.every((one) => one.events.length > 0));
     expect(running.filter((one) => one.events.length === 1)).toHaveLength(20);
+
+    // A stream its client leaves gives its place back.
     for (const one of opened) one.leave();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const reopened = await Promise.all(Array.from({ length: 20 }, () => stream(bailiff.token)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reopened.filter((one) => one.events.length > 0)).toEqual([]);
+    for (const one of reopened) one.leave();
   });
 });
 
