@@ -9,12 +9,13 @@ import { startEmbeddedPostgres, type RunningPostgres } from './infra/embedded-po
 import { applyMigrations } from './infra/migrate.js';
 import { createMailer } from './infra/mail/index.js';
 import { createLocalStorage } from './infra/storage.js';
+import { sweepOpenCharges, withStorageQuota } from './infra/storage-quota.js';
 import { createS3Storage, parseStorageUrl } from './infra/s3-storage.js';
 import { createAppPubSub } from './infra/pubsub.js';
 import { createRateLimitStore } from './infra/rate-limits.js';
 import { createFileLinks } from './infra/file-links.js';
 import { sweepStagedAvatars } from './modules/accounts/staged-avatars.js';
-import { sweepOrphanFiles } from './infra/orphan-sweep.js';
+import { ORPHAN_AGE_MS, sweepOrphanFiles } from './infra/orphan-sweep.js';
 import { queueWhenStarted, startCountingQueue } from './modules/counting/queue.js';
 import type { DemoAccount } from '../../prisma/seed/index.js';
 
@@ -75,9 +76,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       log: (message) => log(`[mail] ${message}`),
     });
     cleanups.push(() => mailer.close());
-    const storage = config.storageUrl
-      ? createS3Storage(parseStorageUrl(config.storageUrl))
-      : createLocalStorage(path.join(config.dataDir, 'files'));
+    // Uploads are charged to their sender's storage quota; every removal refunds its file.
+    const storage = withStorageQuota(
+      config.storageUrl ? createS3Storage(parseStorageUrl(config.storageUrl)) : createLocalStorage(path.join(config.dataDir, 'files')),
+      { db, rateLimits, config },
+    );
     const secret = config.appSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'app-secret')));
     const files = createFileLinks(secret, config.fileLinkMinutes);
 
@@ -112,6 +115,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const sweep = async () => {
       await sweepStagedAvatars(services);
       const swept = await sweepOrphanFiles(services);
+      await sweepOpenCharges(db, new Date(Date.now() - ORPHAN_AGE_MS));
       const total = swept.spooled + swept.partial + swept.orphans;
       if (total > 0) log(`[nettoyage] ${total} fichier(s) abandonné(s) supprimé(s)`);
     };

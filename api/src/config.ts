@@ -55,6 +55,16 @@ export interface Config {
   countingReadTimeoutSeconds: number;
   /** Memory (data segment and RSS) of each counting process, MB (COUNTING_MEMORY_MB, default 512). */
   countingMemoryMb: number;
+  /** Bytes the files an account sent may hold in storage (STORAGE_QUOTA_USER_MB, default 20,480). */
+  storageQuotaUserBytes: number;
+  /** Bytes the files of an étude's accounts may hold together (STORAGE_QUOTA_GROUP_MB, default 102,400). */
+  storageQuotaGroupBytes: number;
+  /** Upload bytes an account may send per hour (UPLOAD_MB_PER_HOUR, default 5,120). */
+  uploadBytesPerHour: number;
+  /** Files an account may upload per hour (UPLOAD_FILES_PER_HOUR, default 1,000). */
+  uploadFilesPerHour: number;
+  /** Largest picture accepted, pixels announced by its header (MAX_IMAGE_MEGAPIXELS, default 50). */
+  maxImagePixels: number;
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     countingTimeoutSeconds: parseInteger(env.COUNTING_TIMEOUT_SECONDS ?? '300', 'COUNTING_TIMEOUT_SECONDS', 5, 3600),
     countingReadTimeoutSeconds: parseInteger(env.COUNTING_READ_TIMEOUT_SECONDS ?? '60', 'COUNTING_READ_TIMEOUT_SECONDS', 5, 3600),
     countingMemoryMb: parseInteger(env.COUNTING_MEMORY_MB ?? '512', 'COUNTING_MEMORY_MB', 128, 65_536),
+    storageQuotaUserBytes: parseInteger(env.STORAGE_QUOTA_USER_MB ?? '20480', 'STORAGE_QUOTA_USER_MB', 1, 100_000_000) * 1024 * 1024,
+    storageQuotaGroupBytes: parseInteger(env.STORAGE_QUOTA_GROUP_MB ?? '102400', 'STORAGE_QUOTA_GROUP_MB', 1, 100_000_000) * 1024 * 1024,
+    uploadBytesPerHour: parseInteger(env.UPLOAD_MB_PER_HOUR ?? '5120', 'UPLOAD_MB_PER_HOUR', 1, 1_000_000) * 1024 * 1024,
+    uploadFilesPerHour: parseInteger(env.UPLOAD_FILES_PER_HOUR ?? '1000', 'UPLOAD_FILES_PER_HOUR', 1, 1_000_000),
+    maxImagePixels: parseInteger(env.MAX_IMAGE_MEGAPIXELS ?? '50', 'MAX_IMAGE_MEGAPIXELS', 1, 1000) * 1_000_000,
   };
 }
 

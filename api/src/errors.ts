@@ -8,6 +8,8 @@ export const errorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** What was sent would pass a storage quota. */
+  PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   /** A service we depend on (mail relay, …) failed: the user may try again later. */
   SERVICE_UNAVAILABLE: 503,

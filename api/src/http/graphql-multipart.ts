@@ -1,10 +1,13 @@
 // GraphQL multipart requests (file uploads, https://github.com/jaydenseric/graphql-multipart-request-spec).
 // They are parsed here from the raw Node request, so files stream to storage as they arrive, then
 // executed in process; Yoga's own parser would buffer them. Only a signed-in caller's body is read.
+import type { ExecutionResult } from 'graphql';
 import { processRequest, Upload, type FileUpload } from 'graphql-upload-minimal';
 import type { Services } from '../context.js';
 import { executeOperation, type Operation } from '../graphql/execute.js';
 import { notAuthenticated } from '../errors.js';
+import { uploadRefusal } from '../infra/storage-quota.js';
+import { refuseUpload } from './legacy.js';
 import type { GraphQLServer } from '../graphql/yoga.js';
 import { UPLOAD_CUT_MESSAGE } from '../infra/uploads.js';
 import { resolveSession } from '../modules/auth/service.js';
@@ -26,6 +29,8 @@ export async function executeMultipart(
   // Every upload mutation needs a session: an anonymous body is refused unread.
   const viewer = await resolveSession(services, bearerToken(request.headers.get('authorization')));
   if (!viewer) return refuse(401, notAuthenticated().message, 'UNAUTHENTICATED');
+  const refused = await uploadRefusal(services, viewer.id);
+  if (refused) return refuseUpload(refused, { errors: [{ message: refused.message, extensions: { code: refused.code } }] });
   const { maxUploadBytes, maxUploadFiles, maxUploadRequestBytes } = services.config;
   if (Number(request.headers.get('content-length') ?? 0) > maxUploadRequestBytes)
     return refuse(413, bodyTooLarge().message, 'PAYLOAD_TOO_LARGE');
@@ -59,7 +64,20 @@ export async function executeMultipart(
   for (const upload of uploadsIn((body as Operation).variables)) watchUpload(upload, () => (bodyFailed = true));
   const result = await executeOperation(yoga, request, { ...serverContext, viewer }, body as Operation);
   if (bodyFailed) return refuse(400, UPLOAD_CUT_MESSAGE, 'BAD_USER_INPUT');
-  return json(result, result.data === undefined && result.errors ? 400 : 200);
+  return json(result, ...answerStatus(result));
+}
+
+/**
+ * A refusal that asks the client to send less or later (a quota's 413, an upload rate's 429 with
+ * its Retry-After) sets the answer's status and headers, as Yoga does; every other error keeps
+ * this path's 400 without data, 200 with it.
+ */
+function answerStatus(result: ExecutionResult): [number, Record<string, string>] {
+  const http = result.errors
+    ?.map((error) => error.extensions?.http)
+    .find((candidate) => candidate?.status === 413 || candidate?.status === 429);
+  if (http?.status) return [http.status, http.headers ?? {}];
+  return [result.data === undefined && result.errors ? 400 : 200, {}];
 }
 
 /** The uploads a parsed multipart operation holds in its variables. */

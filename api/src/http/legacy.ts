@@ -3,7 +3,8 @@
 import path from 'node:path';
 import type { Services } from '../context.js';
 import type { Role } from '../generated/prisma/enums.js';
-import { forbidden, notAuthenticated, type FieldErrors } from '../errors.js';
+import { forbidden, notAuthenticated, type AppError, type FieldErrors } from '../errors.js';
+import { uploadRefusal } from '../infra/storage-quota.js';
 import { readMultipart, type MultipartForm } from './multipart.js';
 import { bareFieldName, BodyError, fieldText, json } from './request.js';
 import { refuseBody, type GraphQLFailure, type GraphQLOutcome, type RestContext } from './rest.js';
@@ -46,10 +47,16 @@ export function renameFields(fields: FieldErrors | undefined, names: FieldNames)
   return Object.fromEntries(Object.entries(fields).map(([field, message]) => [names[field] ?? field, message]));
 }
 
-/** `{ code, message, errors: { legacy_field: message } }` with the error's HTTP status. */
+/** `{ code, message, errors: { legacy_field: message } }` with the error's HTTP status (and headers: Retry-After). */
 export function legacyFailure(error: GraphQLFailure, names: FieldNames = {}, extra: Record<string, unknown> = {}): Response {
   const errors = renameFields(error.fields, names);
-  return json({ code: error.status, message: error.message, ...(errors && { errors }), ...extra }, error.status);
+  return json({ code: error.status, message: error.message, ...(errors && { errors }), ...extra }, error.status, error.headers);
+}
+
+/** An upload refused before its body is read (quota reached, hourly budget spent): 413 or 429, connection closed. */
+export function refuseUpload(error: AppError, body: unknown = { code: error.httpStatus, message: error.message }): Response {
+  const headers = (error.extensions.http as { headers?: Record<string, string> }).headers;
+  return json(body, error.httpStatus, { ...headers, connection: 'close' });
 }
 
 /**
@@ -84,7 +91,7 @@ export function positiveInt(value: unknown): number | null {
  */
 export async function withMultipart(
   ctx: RestContext,
-  services: Pick<Services, 'config'>,
+  services: Pick<Services, 'config' | 'db' | 'rateLimits'>,
   handle: (form: MultipartForm) => Promise<Response>,
   roles?: readonly Role[],
 ): Promise<Response> {
@@ -93,6 +100,8 @@ export async function withMultipart(
   if (!ctx.serverContext.req || !ctx.request.headers.get('content-type')?.includes('multipart/form-data')) {
     return json({ code: 400, message: 'Envoyez un formulaire multipart/form-data.' }, 400);
   }
+  const refused = await uploadRefusal(services, ctx.viewer.id);
+  if (refused) return refuseUpload(refused);
   const { dataDir, maxUploadBytes, maxUploadFiles, maxUploadRequestBytes } = services.config;
   const form = await readMultipart(ctx.serverContext.req, {
     tmpDir: path.join(dataDir, 'tmp'),

@@ -12,6 +12,8 @@ export interface GraphQLFailure {
   status: number;
   message: string;
   fields?: FieldErrors;
+  /** HTTP headers the error asks for (Retry-After of a 429). */
+  headers?: Record<string, string>;
 }
 
 export type GraphQLOutcome<T> = { ok: true; data: T } | { ok: false; error: GraphQLFailure };
@@ -117,9 +119,9 @@ async function runGraphQL<T>(
 
 function failure(error: GraphQLError): { ok: false; error: GraphQLFailure } {
   // graphql-jit's variable errors carry no extensions at all.
-  const extensions = (error.extensions ?? {}) as { code?: string; fields?: FieldErrors };
+  const extensions = (error.extensions ?? {}) as { code?: string; fields?: FieldErrors; http?: { headers?: Record<string, string> } };
   // Without a code it is a GraphQL validation or variable error: the caller's request is at fault.
   const code = extensions.code ?? 'BAD_USER_INPUT';
   const status = code in errorStatus ? errorStatus[code as ErrorCode] : code === 'INTERNAL_SERVER_ERROR' ? 500 : 400;
-  return { ok: false, error: { code, status, message: error.message, fields: extensions.fields } };
+  return { ok: false, error: { code, status, message: error.message, fields: extensions.fields, headers: extensions.http?.headers } };
 }

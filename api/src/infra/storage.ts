@@ -9,8 +9,11 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 export interface Storage {
-  /** Stores the whole body under `key`, replacing any previous file; all or nothing. */
-  put(key: string, body: NodeJS.ReadableStream | Buffer, opts?: { maxBytes?: number }): Promise<{ size: number }>;
+  /**
+   * Stores the whole body under `key`, replacing any previous file; all or nothing. `owner`: the
+   * account a streamed upload is charged to (storage-quota.ts); the stores themselves ignore it.
+   */
+  put(key: string, body: NodeJS.ReadableStream | Buffer, opts?: { maxBytes?: number; owner?: number }): Promise<{ size: number }>;
   /** Rejects with FileNotFoundError when nothing is stored under `key`. */
   get(key: string): Promise<NodeJS.ReadableStream>;
   /** Idempotent: removing a missing key succeeds. */

@@ -2,6 +2,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { FileUpload } from 'graphql-upload-minimal';
 import { AppError } from '../errors.js';
 import { acceptedTypesLabel, detectFileType, SNIFF_BYTES, type FileCategory } from './file-types.js';
+import type { AppContext } from '../context.js';
+import { imageHeaderRefusal, IMAGE_HEAD_BYTES } from './image-limits.js';
 import { FileTooLargeError, newStorageKey, type Storage } from './storage.js';
 
 /** What the `Upload` scalar hands to resolvers: the file arrives while the request streams in. */
@@ -19,7 +21,17 @@ export interface SaveOptions {
   folder: string;
   category: FileCategory;
   maxBytes: number;
+  /** The sender, whose storage quota and hourly upload budget the file is charged to. */
+  owner?: number;
+  /** Pictures (category 'image'): most pixels their header may announce. */
+  maxImagePixels?: number;
 }
+
+/** The options every upload of a request shares: its sender, and the picture size limit. */
+export const sentBy = (ctx: Pick<AppContext, 'viewer' | 'config'>): Pick<SaveOptions, 'owner' | 'maxImagePixels'> => ({
+  owner: ctx.viewer?.id,
+  maxImagePixels: ctx.config.maxImagePixels,
+});
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
@@ -63,7 +75,8 @@ async function streamUpload(storage: Storage, upload: UploadInput, options: Save
   const file = await upload;
   const originalName = cleanFileName(file.filename);
   const stream = file.createReadStream();
-  const { head, rest } = await readHead(stream, SNIFF_BYTES);
+  // A picture's size is read from its header, which a JPEG may put after large metadata segments.
+  const { head, rest, ended } = await readHead(stream, options.category === 'image' ? IMAGE_HEAD_BYTES : SNIFF_BYTES);
   // The multipart parser stops feeding a file past its size limit ("limit" event) without ending
   // it: fail the write then, or it would wait for data that never comes.
   stream.once('limit', () => rest.destroy(new FileTooLargeError(options.maxBytes)));
@@ -82,11 +95,21 @@ async function streamUpload(storage: Storage, upload: UploadInput, options: Save
       },
     );
   }
+  const tooLarge = options.category === 'image' && imageHeaderRefusal(head, ended, options.maxImagePixels, originalName);
+  if (tooLarge) {
+    rest.destroy();
+    stream.resume();
+    throw new AppError('BAD_USER_INPUT', tooLarge, { reason: 'IMAGE_DIMENSIONS' });
+  }
   const storageKey = newStorageKey(options.folder, `file.${type.extension}`);
   try {
-    const { size } = await storage.put(storageKey, rest, { maxBytes: options.maxBytes });
+    const { size } = await storage.put(storageKey, rest, { maxBytes: options.maxBytes, owner: options.owner });
     return { storageKey, originalName, size, mimeType: type.mimeType };
   } catch (error) {
+    // Refused mid-way (quota, upload rate): the rest of the file is read and dropped, so the
+    // client's transfer ends and it receives the answer.
+    stream.unpipe();
+    stream.resume();
     if (error instanceof FileTooLargeError) {
       throw new AppError(
         'BAD_USER_INPUT',
@@ -141,7 +164,7 @@ export async function discardFiles(storage: Storage, files: Pick<StoredFile, 'st
 }
 
 /** Reads up to `bytes` from the stream and returns them with a stream that still yields everything. */
-async function readHead(stream: Readable, bytes: number): Promise<{ head: Buffer; rest: Readable }> {
+async function readHead(stream: Readable, bytes: number): Promise<{ head: Buffer; rest: Readable; ended: boolean }> {
   const chunks: Buffer[] = [];
   let length = 0;
   let ended = false;
@@ -181,5 +204,5 @@ async function readHead(stream: Readable, bytes: number): Promise<{ head: Buffer
     stream.on('error', (error) => rest.destroy(error));
     stream.pipe(rest);
   }
-  return { head: buffered.subarray(0, bytes), rest };
+  return { head: buffered.subarray(0, bytes), rest, ended };
 }

@@ -2,7 +2,7 @@
 // bailiff's matrices, checked with the form and stored all or nothing.
 import type { AppContext } from '../../context.js';
 import type { FieldErrors } from '../../errors.js';
-import { saveUpload, discardFiles, type SaveOptions, type StoredFile, type UploadInput } from '../../infra/uploads.js';
+import { saveUpload, discardFiles, sentBy, type SaveOptions, type StoredFile, type UploadInput } from '../../infra/uploads.js';
 import { avatarOptions, isStagedBy } from './staged-avatars.js';
 import { MATRICES_PER_SAVE, accountMessages, avatarKeyOf, type AccountForm } from './rules.js';
 
@@ -52,9 +52,9 @@ export async function checkFiles(
  * all or nothing.
  */
 export async function storeFiles(ctx: AppContext, input: AccountFiles): Promise<{ avatar: StoredFile | null; matrices: StoredFile[] }> {
-  const matrixOptions: SaveOptions = { folder: 'matrices', category: 'document', maxBytes: ctx.config.maxUploadBytes };
+  const matrixOptions: SaveOptions = { folder: 'matrices', category: 'document', maxBytes: ctx.config.maxUploadBytes, ...sentBy(ctx) };
   const jobs = [
-    ...(input.avatar ? [saveUpload(ctx.storage, input.avatar, avatarOptions)] : []),
+    ...(input.avatar ? [saveUpload(ctx.storage, input.avatar, { ...avatarOptions, ...sentBy(ctx) })] : []),
     ...(input.matrices ?? []).map((upload) => saveUpload(ctx.storage, upload, matrixOptions)),
   ];
   const results = await Promise.allSettled(jobs);

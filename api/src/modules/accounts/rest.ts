@@ -259,7 +259,7 @@ async function updateUser(ctx: RestContext): Promise<Response> {
  * Authorization header; it takes a session here, so the upload endpoint is never anonymous. The
  * picture is linked to an account by the next save that sends its link as `profile`.
  */
-async function uploadImage(ctx: RestContext, services: Pick<Services, 'config'>): Promise<Response> {
+async function uploadImage(ctx: RestContext, services: Pick<Services, 'config' | 'db' | 'rateLimits'>): Promise<Response> {
   return withMultipart(ctx, services, async (form) => {
     const image = (form.files.profile ?? form.files.image ?? [])[0];
     if (!image) return json({ code: 400, message: 'Veuillez choisir une image.', errors: { profile: 'Veuillez choisir une image.' } }, 400);
@@ -272,7 +272,7 @@ async function uploadImage(ctx: RestContext, services: Pick<Services, 'config'>)
   });
 }
 
-export const accountRoutes = (services: Pick<Services, 'config'>): Route[] => [
+export const accountRoutes = (services: Pick<Services, 'config' | 'db' | 'rateLimits'>): Route[] => [
   { method: 'POST', path: '/api/v1/users/image', handler: (ctx) => uploadImage(ctx, services) },
   { method: 'GET', path: '/api/v1/users', handler: listUsers },
   { method: 'POST', path: '/api/v1/users', handler: createUser },

@@ -4,7 +4,7 @@
 import type { AppContext, Services } from '../../context.js';
 import { notAuthenticated, validationError } from '../../errors.js';
 import type { Db, Prisma } from '../../infra/db.js';
-import { discardFiles, drainUploads, saveUpload, type SaveOptions, type UploadInput } from '../../infra/uploads.js';
+import { discardFiles, drainUploads, saveUpload, sentBy, type SaveOptions, type UploadInput } from '../../infra/uploads.js';
 import { recordAudit } from '../audit/service.js';
 import { AVATAR_MAX_BYTES, STAGED_AVATARS_PER_DAY, STAGED_AVATAR_LIFETIME_MS, accountMessages } from './rules.js';
 
@@ -22,7 +22,7 @@ export async function stageAvatar(ctx: AppContext, image: UploadInput): Promise<
     drainUploads([image]);
     throw validationError({ image: accountMessages.tooManyStagedAvatars }, accountMessages.tooManyStagedAvatars);
   }
-  const stored = await saveUpload(ctx.storage, image, avatarOptions);
+  const stored = await saveUpload(ctx.storage, image, { ...avatarOptions, ...sentBy(ctx) });
   try {
     await ctx.db.$transaction(async (tx) => {
       await tx.stagedAvatar.create({ data: { storageKey: stored.storageKey, userId: viewer.id } });

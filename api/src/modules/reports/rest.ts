@@ -17,6 +17,7 @@ const failure = (error: GraphQLFailure) =>
       ...(error.fields && { errors: error.fields }),
     },
     error.status,
+    error.headers,
   );
 
 const reportGid = (value: string | undefined) => encodeGlobalID('Report', Number(value) || 0);

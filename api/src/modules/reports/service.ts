@@ -4,7 +4,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import type { ReportFileKind } from '../../generated/prisma/enums.js';
 import { AppError, validationError } from '../../errors.js';
 import { renderMail } from '../../infra/mail/index.js';
-import { discardFiles, drainUploads, saveUploads, type StoredFile, type UploadInput } from '../../infra/uploads.js';
+import { discardFiles, drainUploads, saveUploads, sentBy, type StoredFile, type UploadInput } from '../../infra/uploads.js';
 import { recordAudit } from '../audit/service.js';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../idempotency/service.js';
 import { activeAdminIds, announceNotifications, storeNotifications, type StoredNotification } from '../notifications/service.js';
@@ -63,7 +63,12 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
 
   let stored: StoredFile[];
   try {
-    stored = await saveUploads(ctx.storage, input.files, { folder: 'reports', category: 'document', maxBytes: ctx.config.maxUploadBytes });
+    stored = await saveUploads(ctx.storage, input.files, {
+      folder: 'reports',
+      category: 'document',
+      maxBytes: ctx.config.maxUploadBytes,
+      ...sentBy(ctx),
+    });
   } catch (error) {
     await releaseIdempotencyKey(ctx, claim);
     throw error;
@@ -139,7 +144,12 @@ export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFi
     throw error;
   }
   const viewer = ctx.viewer!;
-  const stored = await saveUploads(ctx.storage, files, { folder: 'reports', category: 'document', maxBytes: ctx.config.maxUploadBytes });
+  const stored = await saveUploads(ctx.storage, files, {
+    folder: 'reports',
+    category: 'document',
+    maxBytes: ctx.config.maxUploadBytes,
+    ...sentBy(ctx),
+  });
   const plural = stored.length > 1 ? 's' : '';
   let change: Change & { fileIds: number[] };
   try {

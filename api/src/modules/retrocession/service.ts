@@ -3,7 +3,7 @@ import type { AppContext, Viewer } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { AppError, forbidden, notAuthenticated, validationError } from '../../errors.js';
 import { formatMonthYear } from '../../infra/mail/format.js';
-import { discardFiles, drainUploads, saveUpload, type UploadInput } from '../../infra/uploads.js';
+import { discardFiles, drainUploads, saveUpload, sentBy, type UploadInput } from '../../infra/uploads.js';
 import { isValidPeriod, parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { recordAudit } from '../audit/service.js';
 import { retrocessionSql, type ReportsWhere } from '../reports/read-model/filters.js';
@@ -162,6 +162,7 @@ export async function uploadSecretaryBill(ctx: AppContext, input: UploadSecretar
     folder: 'secretary-bills',
     category: 'bill',
     maxBytes: ctx.config.maxUploadBytes,
+    ...sentBy(ctx),
   });
   const secretary = await ctx.db.user.findUniqueOrThrow({
     where: { id: viewer.id },
