@@ -7,9 +7,13 @@ import { countFormat, type CountFormat } from '../../api/src/modules/counting/ru
 import { findSoffice } from '../../api/src/modules/counting/render.js';
 import {
   countsDiffer,
+  countTimeLimitSeconds,
   createTxtPager,
   detectedTotals,
   detectionAgreement,
+  diedOfMemory,
+  fairPriority,
+  isOutOfMemory,
   isPhoto,
   PHOTO_MIN_SIDE_PX,
 } from '../../api/src/modules/counting/rules.js';
@@ -209,5 +213,34 @@ describe('the counting worker', () => {
   it('counts TXT files as laid out on A4', async () => {
     expect(await count('ligne\n'.repeat(130), 'txt')).toEqual({ status: 'DONE', pageCount: 3, photoCount: 0, error: null });
     expect(await count('', 'txt')).toMatchObject({ status: 'FAILED', error: 'Le document ne contient aucune page.' });
+  });
+});
+
+describe('counting limits and turns', () => {
+  const limits = { timeoutSeconds: 300, readTimeoutSeconds: 60 };
+
+  it('only a LibreOffice rendering gets the long time limit', () => {
+    expect(countTimeLimitSeconds('docx', true, limits)).toBe(300);
+    expect(countTimeLimitSeconds('doc', true, limits)).toBe(300);
+    expect(countTimeLimitSeconds('docx', false, limits)).toBe(60);
+    expect(countTimeLimitSeconds('pdf', true, limits)).toBe(60);
+    expect(countTimeLimitSeconds('txt', true, limits)).toBe(60);
+    // The read limit never exceeds the general one.
+    expect(countTimeLimitSeconds('pdf', false, { timeoutSeconds: 30, readTimeoutSeconds: 60 })).toBe(30);
+  });
+
+  it('the first file of an étude’s backlog comes before the second of another', () => {
+    expect(fairPriority(0)).toBeGreaterThan(fairPriority(1));
+    expect(fairPriority(1)).toBeGreaterThan(fairPriority(5));
+  });
+
+  it('tells an allocation refused under the memory cap from other errors', () => {
+    expect(isOutOfMemory(new RangeError('Array buffer allocation failed'))).toBe(true);
+    expect(
+      isOutOfMemory(Object.assign(new Error('Cannot create a string longer than 0x1fffffe8 characters'), { code: 'ERR_STRING_TOO_LONG' })),
+    ).toBe(true);
+    expect(isOutOfMemory(new Error('Failed to parse PDF document'))).toBe(false);
+    expect(diedOfMemory('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory')).toBe(true);
+    expect(diedOfMemory('TypeError: x is not a function')).toBe(false);
   });
 });
