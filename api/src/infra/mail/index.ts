@@ -3,8 +3,10 @@
 import type { AccountApprovedProps } from './templates/accountApproved.js';
 import type { AccountRequestProps } from './templates/accountRequest.js';
 import type { BillSentProps } from './templates/billSent.js';
+import type { IdentityTakenProps } from './templates/identityTaken.js';
 import type { NewReportProps } from './templates/newReport.js';
 import type { PasswordRecoveryProps } from './templates/passwordRecovery.js';
+import type { RegistrationAttemptProps } from './templates/registrationAttempt.js';
 
 export { createMailer, MailDeliveryError } from './mailer.js';
 export type { MailAttachment, Mailer, MailerOptions, MailMessage } from './mailer.js';
@@ -21,7 +23,18 @@ export const renderMail = {
   passwordRecovery: async (props: PasswordRecoveryProps) => (await import('./templates/passwordRecovery.js')).renderPasswordRecovery(props),
   newReport: async (props: NewReportProps) => (await import('./templates/newReport.js')).renderNewReport(props),
   billSent: async (props: BillSentProps) => (await import('./templates/billSent.js')).renderBillSent(props),
+  registrationAttempt: async (props: RegistrationAttemptProps) =>
+    (await import('./templates/registrationAttempt.js')).renderRegistrationAttempt(props),
+  identityTaken: async (props: IdentityTakenProps) => (await import('./templates/identityTaken.js')).renderIdentityTaken(props),
 };
 
 // Props for callers' typing; the components themselves (for previews) live in ./templates/.
-export type { AccountApprovedProps, AccountRequestProps, BillSentProps, NewReportProps, PasswordRecoveryProps };
+export type {
+  AccountApprovedProps,
+  AccountRequestProps,
+  BillSentProps,
+  IdentityTakenProps,
+  NewReportProps,
+  PasswordRecoveryProps,
+  RegistrationAttemptProps,
+};

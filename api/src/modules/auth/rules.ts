@@ -10,7 +10,6 @@ export const messages = {
   tooManyRequests: 'Trop de demandes. Veuillez réessayer plus tard.',
   accountPending: 'Votre compte est en attente de validation par un administrateur.',
   accountDisabled: 'Votre compte est désactivé. Contactez un administrateur.',
-  duplicateAccount: 'Adresse e-mail ou identifiant déjà utilisé(e).',
   registrationSent:
     "La demande de création de compte a été envoyée à l'administrateur pour validation. Vous serez averti par e-mail lors de sa validation.",
   recoverySent: 'Un e-mail vous a été envoyé pour récupérer votre mot de passe.',

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { builder } from '../../graphql/builder.js';
 import { UserNode } from '../accounts/schema.js';
 import { messages } from './rules.js';
+import { register } from './registration.js';
 import * as auth from './service.js';
 
 const LoginPayload = builder.objectRef<auth.SignedIn>('LoginPayload').implement({
@@ -116,7 +117,7 @@ builder.mutationFields((t) => ({
     type: MessagePayload,
     args: { input: t.arg({ description: 'La demande.', type: RegisterInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
-      await auth.register(ctx, input);
+      await register(ctx, input);
       return { message: messages.registrationSent };
     },
   }),

@@ -2,17 +2,14 @@ import type { AppContext, Services, Viewer } from '../../context.js';
 import type { Db, Prisma } from '../../infra/db.js';
 import { AppError, validationError } from '../../errors.js';
 import { renderMail } from '../../infra/mail/index.js';
-import { normalizePhone } from '../../lib/phone.js';
 import { recordAudit } from '../audit/service.js';
-import { activeAdminIds, notifyUsers } from '../notifications/service.js';
-import { accountRequestPath, civilityLabels, isEmail, normalizeEmail, parseCivility, toSearchText } from '../accounts/rules.js';
+import { isEmail, normalizeEmail } from '../accounts/rules.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { CREDENTIAL_SELECT, hashToken, isLiveCredential, newToken } from './tokens.js';
 import { announceRevoked, revokeSessions } from './live-sessions.js';
 import { endRights, lockActingAdmin } from './rights.js';
-import { guardLogin, guardRegistration, guardResetRequest, loginKey, loginSucceeded, mayMailReset } from './throttle.js';
-import { actsAsAdmin, isStrongPassword, messages, sessionExpiry, validateRegistration, type RegistrationInput } from './rules.js';
-import { escapeHtml } from '../../infra/html.js';
+import { guardLogin, guardResetRequest, loginKey, loginSucceeded, mayMailReset } from './throttle.js';
+import { actsAsAdmin, isStrongPassword, messages, sessionExpiry } from './rules.js';
 
 export interface LoginInput {
   /** E-mail address or identifier ("Votre identifiant"). */
@@ -104,78 +101,6 @@ export async function logout(ctx: AppContext): Promise<void> {
   if (!ctx.viewer?.sessionId) return;
   announceRevoked(ctx, await revokeSessions(ctx.db, { id: ctx.viewer.sessionId }));
   await recordAudit(ctx.db, ctx, { action: 'auth.logout', entity: 'User', entityId: ctx.viewer.id });
-}
-
-/** Self-registration always creates a pending bailiff; an admin approves or refuses it in the app. */
-export async function register(ctx: AppContext, typed: RegistrationInput): Promise<void> {
-  const input = { ...typed, telephone: normalizePhone(String(typed.telephone ?? '')) };
-  const errors = validateRegistration(input);
-  if (Object.keys(errors).length > 0) throw validationError(errors);
-
-  const email = normalizeEmail(input.email);
-  const identity = input.identity.trim();
-  await guardRegistration(ctx, email);
-  const existing = await ctx.db.user.findFirst({
-    where: { OR: [{ email }, { identity: { equals: identity, mode: 'insensitive' } }] },
-    select: { id: true },
-  });
-  if (existing) throw new AppError('CONFLICT', messages.duplicateAccount);
-
-  const civility = parseCivility(input.civility) ?? 'MONSIEUR';
-  const fields = {
-    firstName: input.firstName.trim(),
-    lastName: input.lastName.trim(),
-    telephone: input.telephone.trim(),
-    address: input.address.trim(),
-    zip: input.zip.trim(),
-    city: input.city.trim(),
-  };
-  const passwordHash = await hashPassword(input.password);
-  const created = await ctx.db
-    .$transaction(async (tx) => {
-      const user = await tx.user.create({
-        data: {
-          ...fields,
-          civility,
-          email,
-          identity,
-          passwordHash,
-          role: 'BAILIFF',
-          status: 'PENDING',
-          searchText: toSearchText(fields.firstName, fields.lastName, email, identity),
-        },
-        select: { id: true },
-      });
-      await recordAudit(tx, ctx, { action: 'auth.register', entity: 'User', entityId: user.id }, user.id);
-      return user;
-    })
-    .catch((error: unknown) => {
-      // Two simultaneous registrations with the same address: the unique index decides.
-      if ((error as { code?: string }).code === 'P2002') throw new AppError('CONFLICT', messages.duplicateAccount);
-      throw error;
-    });
-
-  const adminIds = await activeAdminIds(ctx.db);
-  const name = `${civilityLabels[civility]} ${fields.firstName} ${fields.lastName}`;
-  await notifyUsers(ctx, adminIds, {
-    kind: 'ACCOUNT_REQUEST',
-    accountId: created.id,
-    body: `<p>Nouvelle demande de création de compte huissier : <strong>${escapeHtml(name)}</strong> (${escapeHtml(email)}).</p>`,
-  });
-  const admins = await ctx.db.user.findMany({ where: { id: { in: adminIds } }, select: { email: true } });
-  if (admins.length > 0) {
-    // The links only open the request in the app: an admin session and a click there decide it.
-    const link = (action: 'approve' | 'deny') => `${ctx.config.publicUrl}${accountRequestPath(created.id, action)}`;
-    const mail = await renderMail.accountRequest({
-      civilityLabel: civilityLabels[civility],
-      ...fields,
-      email,
-      identity,
-      approveUrl: link('approve'),
-      denyUrl: link('deny'),
-    });
-    await ctx.mailer.send({ to: admins.map((admin) => admin.email), ...mail });
-  }
 }
 
 /**
