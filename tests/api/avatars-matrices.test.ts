@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { sweepStagedAvatars } from '../../api/src/modules/accounts/staged-avatars.js';
 import { STAGED_AVATARS_PER_DAY } from '../../api/src/modules/accounts/rules.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -14,6 +15,29 @@ const PNG = Buffer.concat([
   Buffer.from('avatar de test'),
 ]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF photo')]);
+
+/** A valid black PNG (1 bit a pixel, grey) of any size: its pixel rows are zeros, deflated to almost nothing. */
+function blackPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8);
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 const CREATE = `mutation($input: CreateAccountInput!) { createAccount(input: $input) { message user {
   id databaseId avatarUrl matrices { id name size mimeType url downloadUrl } } } }`;
@@ -115,6 +139,53 @@ describe('avatar and matrices with the account form (one multipart mutation)', (
     );
     expect(result.errors![0].extensions!.reason).toBe('FILE_TOO_LARGE');
     expect(result.errors![0].message).toContain('5 Mo');
+  });
+
+  it('refuses a picture whose header announces 20,000 × 20,000 pixels, undecoded, storing nothing', async () => {
+    // A valid, highly compressible PNG: 400 megapixels of black in a few tens of kilobytes.
+    const huge = blackPng(20_000, 20_000);
+    expect(huge.length).toBeLessThan(200 * 1024);
+    const [before, users] = [await storedFiles('avatars'), await app.services.db.user.count()];
+    const result = await gqlUpload(
+      app.url,
+      CREATE,
+      { input: { ...bailiffInput(), avatar: null } },
+      [{ path: 'input.avatar', name: 'immense.png', content: huge }],
+      admin,
+    );
+    expect(result.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'IMAGE_DIMENSIONS' });
+    expect(result.errors![0].message).toMatch(/^L’image « immense\.png » est trop grande \(20\s000 × 20\s000 pixels\) : 50 mégapixels/);
+    const legacy = await restForm(app.url, '/api/v1/users/image', {}, [{ field: 'profile', name: 'immense.png', content: huge }], admin);
+    expect(legacy.status).toBe(400);
+    expect(legacy.body.message).toMatch(/^L’image « immense\.png » est trop grande/);
+    expect(await storedFiles('avatars')).toEqual(before);
+    expect(await app.services.db.user.count()).toBe(users);
+  });
+
+  it('refuses a JPEG whose size is not in its first megabyte, and accepts 49 megapixels', async () => {
+    // 1.2 MB of metadata segments before the frame header: it could announce anything.
+    const padding = Array.from({ length: 19 }, () => Buffer.concat([Buffer.from([0xff, 0xe1, 0xff, 0xff]), Buffer.alloc(65_533)]));
+    const frame = Buffer.from([0xff, 0xc0, 0, 17, 8, 0x4e, 0x20, 0x4e, 0x20, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]);
+    const hidden = Buffer.concat([Buffer.from([0xff, 0xd8]), ...padding, frame, Buffer.from([0xff, 0xd9])]);
+    const refused = await gqlUpload(
+      app.url,
+      CREATE,
+      { input: { ...bailiffInput(), avatar: null } },
+      [{ path: 'input.avatar', name: 'cachee.jpg', content: hidden }],
+      admin,
+    );
+    expect(refused.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'IMAGE_DIMENSIONS' });
+    expect(refused.errors![0].message).toBe('Image illisible : les dimensions de « cachee.jpg » ne se trouvent pas en tête du fichier.');
+
+    const accepted = await gqlUpload(
+      app.url,
+      CREATE,
+      { input: { ...bailiffInput(), avatar: null } },
+      [{ path: 'input.avatar', name: 'grand-format.png', content: blackPng(7_000, 7_000) }],
+      admin,
+    );
+    expect(accepted.errors).toBeUndefined();
+    expect(accepted.data!.createAccount.user.avatarUrl).toMatch(/^\/files\/avatars\//);
   });
 
   it('a form refused for its fields stores none of its files', async () => {
