@@ -99,11 +99,8 @@ export function countInWorker(job: CountJob, timeoutMs: number, limits: ProcessL
     child.on('message', (reply: CountReply) => {
       outcome ??= 'result' in reply ? { result: reply.result } : { error: new Error(reply.error) };
     });
-    child.on('error', (error) => {
-      outcome ??= { error };
-    });
     // Settled once the process is gone, so a slot is free only when its count has really stopped.
-    child.on('close', (code, signal) => {
+    const settle = (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer);
       clearInterval(watch);
       limits.signal?.removeEventListener('abort', aborted);
@@ -114,7 +111,13 @@ export function countInWorker(job: CountJob, timeoutMs: number, limits: ProcessL
       }
       if ('result' in outcome) resolve(outcome.result);
       else reject(outcome.error);
+    };
+    child.on('error', (error) => {
+      outcome ??= { error };
+      // Never started: no close event is due.
+      if (child.pid === undefined) settle(null, null);
     });
+    child.on('close', settle);
   });
 }
 
