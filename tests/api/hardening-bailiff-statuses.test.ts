@@ -46,14 +46,15 @@ async function graphqlList(statuses: string[]): Promise<{ ids: number[]; shown: 
   const shown = new Set<string>();
   let after: string | null = null;
   for (;;) {
-    const result = await gql(
+    type Page = { pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: { node: { databaseId: number; status: string } }[] };
+    const result = await gql<{ reports: Page }>(
       app.url,
       'query($filter: ReportFilter, $after: String) { reports(filter: $filter, first: 100, after: $after) { pageInfo { hasNextPage endCursor } edges { node { databaseId status } } } }',
       { filter: { statuses }, after },
       bailiff,
     );
     expect(result.errors).toBeUndefined();
-    const page = result.data!.reports;
+    const page: Page = result.data!.reports;
     for (const { node } of page.edges) {
       ids.push(node.databaseId);
       shown.add(node.status);
