@@ -11,7 +11,9 @@ import { graphqlBodyLimit } from './body-limit.js';
 import { costLimit } from './cost.js';
 import { AppError } from '../errors.js';
 import { toGraphQLError } from './errors.js';
-import { refuseNulCharacters } from './input-guards.js';
+import { refuseDeepVariables, refuseLongSearches, refuseNulCharacters } from './input-guards.js';
+import { publicErrorMessages } from './error-messages.js';
+import { boundEnumSuggestions, skipHiddenSuggestions } from './suggestions.js';
 import { utf8Answers } from './utf8-answers.js';
 import { compiledExecution } from './compiled-execution.js';
 import { liveStreams } from './live-streams.js';
@@ -23,8 +25,8 @@ import { clientInfo, bearerToken, type ServerContext } from '../http/request.js'
  * Introspection (and so GraphiQL's docs) and field suggestions ("Did you mean loginAs?") map the
  * schema for an attacker: closed unless the development tools are on. The viewer is known only once
  * the context is built, after validation, so introspection is refused at execution for non-admins;
- * suggestions are removed from validation errors for everyone, admins having the schema itself.
- * graphql-armor's block-field-suggestions is not installed, hence this small plugin.
+ * suggestions are removed from every error for everyone, admins having the schema itself
+ * (publicErrorMessages, which also bounds the client values GraphQL's messages echo).
  */
 function schemaGuard(services: Services): Plugin<AppContext> {
   const open = () => services.config.devTools;
@@ -43,40 +45,14 @@ function schemaGuard(services: Services): Plugin<AppContext> {
       });
   };
   return {
-    onValidate() {
-      if (open()) return undefined;
-      return ({ result, setResult }) => setResult(result.map(withoutSuggestion));
-    },
-    onExecute(payload) {
-      refuseIntrospection(payload);
-      if (open()) return undefined;
-      // Variable values are checked at execution: "Value "X" does not exist in "ReportStatus" enum. Did you mean …"
-      return {
-        onExecuteDone: ({ result, setResult }) => {
-          if ('errors' in result && result.errors) setResult({ ...result, errors: result.errors.map(withoutSuggestion) });
-        },
-      };
-    },
+    onExecute: (payload) => refuseIntrospection(payload),
     onSubscribe: (payload) => refuseIntrospection(payload),
   };
 }
 
-function withoutSuggestion<T extends Error>(error: T): T | GraphQLError {
-  if (!(error instanceof GraphQLError)) return error;
-  const message = error.message.replace(/\s*Did you mean [^?]*\?$/, '');
-  if (message === error.message) return error;
-  return new GraphQLError(message, {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    path: error.path,
-    originalError: error.originalError,
-    extensions: error.extensions,
-  });
-}
-
 /** `live`: the sessions' live connections, which subscriptions over server-sent events join. */
 export function createGraphQLServer(services: Services, live: LiveSessions) {
+  boundEnumSuggestions(schema);
   return createYoga<ServerContext, AppContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -122,13 +98,18 @@ export function createGraphQLServer(services: Services, live: LiveSessions) {
       maxDepthPlugin({ n: 12 }),
       maxAliasesPlugin({ n: 15 }),
       maxTokensPlugin({ n: 2000 }),
+      // Before anything that walks variables: a 10,000-deep list overflowed their recursion.
+      refuseDeepVariables(),
       // Counts page sizes given as variables too (armor's cost rule runs before variables are known).
       costLimit(),
       // After costLimit: an operation refused for its size spends nothing from a token's budget.
       apiTokenGuard(),
       maxDirectivesPlugin({ n: 50 }),
       schemaGuard(services),
+      skipHiddenSuggestions(() => services.config.devTools),
+      publicErrorMessages(() => services.config.devTools),
       refuseNulCharacters(),
+      refuseLongSearches(),
       compiledExecution(),
       utf8Answers(),
       liveStreams(live),

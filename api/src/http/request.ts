@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientInfo, Viewer } from '../context.js';
+import { jsonTooDeepMessage, nestsDeeperThan } from '../lib/json-depth.js';
 
 /** What the Node adapter and the WebSocket server hand to each request. */
 export interface ServerContext {
@@ -63,7 +64,10 @@ export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Pro
   return Buffer.concat(chunks, length);
 }
 
-/** A JSON object body (anything else, malformed JSON included, reads as no fields). */
+/**
+ * A JSON object body (anything else, malformed JSON included, reads as no fields). One nesting
+ * deeper than MAX_JSON_DEPTH is refused (400): the routes' recursive readers would overflow the stack.
+ */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   const text = (await readBody(request)).toString('utf8');
   let body: unknown = null;
@@ -72,6 +76,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   } catch {
     // not JSON: no fields
   }
+  if (nestsDeeperThan(body)) throw new BodyError(jsonTooDeepMessage);
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 

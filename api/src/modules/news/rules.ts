@@ -53,7 +53,9 @@ export interface NewsSearch {
 
 const DATE_ONLY = /^(\d{1,2})(?:\/(\d{1,2})(?:\/(\d{4}))?)?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_PREFIX = /^\d{1,2}(?:\/\d{1,2})?\s+(.*)$/;
+// No `(.*)$` after the blanks: backtracking into them made a long blank run quadratic.
+const DATE_PREFIX = /^\d{1,2}(?:\/\d{1,2})?\s+/;
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 
 /** 'dd', 'dd/mm', 'dd/mm/yyyy' or 'yyyy-mm-dd' as a day filter; null when it is not a date. */
 export function parseDayFilter(text: string | null | undefined): DayFilter | null {
@@ -74,8 +76,10 @@ export function parseDayFilter(text: string | null | undefined): DayFilter | nul
 export function parseNewsSearch(text: string | null | undefined): NewsSearch {
   const value = (text ?? '').trim();
   if (!value) return {};
-  const prefixed = DATE_PREFIX.exec(value);
-  if (prefixed && prefixed[1].trim()) return { keyword: prefixed[1].trim() };
+  const prefix = DATE_PREFIX.exec(value)?.[0];
+  // The rest is one line of text, as the search box sends it.
+  const rest = prefix === undefined ? '' : value.slice(prefix.length);
+  if (rest.trim() && !LINE_TERMINATOR.test(rest)) return { keyword: rest.trim() };
   const date = parseDayFilter(value);
   return date ? { date } : { keyword: value };
 }

@@ -1,5 +1,6 @@
 // Rules of the reporting API (issue 17): aggregate dimensions, and CSV cells as French Excel reads them.
 import { formatAmount, type Decimal } from '../../lib/money.js';
+import { MAX_SEARCH_LENGTH, searchTooLongMessage } from '../../lib/search-text.js';
 import { formatParisDateTime } from '../../infra/mail/format.js';
 import { validationError } from '../../errors.js';
 
@@ -65,7 +66,8 @@ const STATUSES = ['NA', 'EC', 'RS', 'TE', 'AR'] as const;
 type Status = (typeof STATUSES)[number];
 
 export const EXPORT_QUERY_MAX = 1_000;
-export const EXPORT_SEARCH_MAX = 200;
+/** The lists' search limit (GraphQL and REST refuse the same length). */
+export const EXPORT_SEARCH_MAX = MAX_SEARCH_LENGTH;
 
 export type ExportQuery =
   | {
@@ -99,7 +101,7 @@ export const exportMessages = {
   user: 'Utilisateur invalide.',
   year: 'Année invalide (2000 à 2100).',
   month: 'Mois invalide (1 à 12, avec l’année).',
-  search: `Recherche trop longue (${EXPORT_SEARCH_MAX} caractères au plus).`,
+  search: searchTooLongMessage,
   archived: 'Valeur invalide pour archived : true ou false.',
 };
 
