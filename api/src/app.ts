@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServerAdapter } from '@whatwg-node/server';
 import { WebSocketServer } from 'ws';
@@ -15,7 +15,8 @@ import type { createFileLinks, FileProviders } from './infra/file-links.js';
 import { bearerToken, clientInfo, json, redirect, type ServerContext } from './http/request.js';
 import { apiTokenMessages, isApiTokenFormat } from './modules/apiTokens/rules.js';
 import { resolveApiToken } from './modules/apiTokens/service.js';
-import { findLiveSession } from './modules/auth/service.js';
+import { findLiveSession, resolveSession } from './modules/auth/service.js';
+import { connectionLimits, createHttpServer } from './http/connection-limits.js';
 import { createLiveSessions } from './modules/auth/live-sessions.js';
 import {
   boundUnacknowledged,
@@ -136,9 +137,10 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     return serveWeb(request);
   }
 
-  const server = createServer(adapter.requestListener);
-  // Uploads of 200 MB over a slow office line take longer than Node's default 5-minute timeout.
-  server.requestTimeout = 0;
+  // Slow clients cut, early answers drained before closing, connections capped per address.
+  const server = createHttpServer(adapter.requestListener, connectionLimits(services.config), async (req) =>
+    Boolean(await resolveSession(services, bearerToken(req.headers.authorization))),
+  );
   // A message is bounded from its frame's header before it is buffered (ws' default is 100 MiB),
   // and an unacknowledged socket far tighter (live-limits.ts).
   const sockets = new WebSocketServer({ server, path: '/graphql', maxPayload: MAX_LIVE_MESSAGE_BYTES });

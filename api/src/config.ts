@@ -37,6 +37,17 @@ export interface Config {
   maxUploadFiles: number;
   /** Largest upload request body, all files together, bytes (MAX_UPLOAD_REQUEST_MB, default 500, more than MAX_UPLOAD_MB). */
   maxUploadRequestBytes: number;
+  /** A request that is not an upload: its headers, then its body, each within this time (REQUEST_TIMEOUT_SECONDS, default 60). */
+  requestTimeoutSeconds: number;
+  /** The whole of an upload request (UPLOAD_TIMEOUT_MINUTES, default 120). */
+  uploadTimeoutMinutes: number;
+  /** An upload slower than UPLOAD_MIN_KB (default 1) per UPLOAD_RATE_WINDOW_SECONDS (default 30) is cut. */
+  uploadMinKb: number;
+  uploadRateWindowSeconds: number;
+  /** Connections without a session one client address may hold (MAX_CONNECTIONS_PER_ADDRESS, default 200; 0: no cap). */
+  maxConnectionsPerAddress: number;
+  /** Of a body answered before it was read, at most this much is read and dropped before closing (DRAIN_REFUSED_BODY_MB, default 8). */
+  drainRefusedBodyMb: number;
   /** Signs download links; set the same APP_SECRET on every instance behind a load balancer. */
   appSecret?: string;
   /** Lifetime of signed download links. */
@@ -101,6 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parseInteger(env.MAX_UPLOAD_REQUEST_MB ?? String(Math.max(500, maxUploadMb + 1)), 'MAX_UPLOAD_REQUEST_MB', maxUploadMb + 1, 100_000) *
       1024 *
       1024,
+    requestTimeoutSeconds: parseInteger(env.REQUEST_TIMEOUT_SECONDS ?? '60', 'REQUEST_TIMEOUT_SECONDS', 1, 3600),
+    uploadTimeoutMinutes: parseInteger(env.UPLOAD_TIMEOUT_MINUTES ?? '120', 'UPLOAD_TIMEOUT_MINUTES', 1, 24 * 60),
+    uploadMinKb: parseInteger(env.UPLOAD_MIN_KB ?? '1', 'UPLOAD_MIN_KB', 1, 1024 * 1024),
+    uploadRateWindowSeconds: parseInteger(env.UPLOAD_RATE_WINDOW_SECONDS ?? '30', 'UPLOAD_RATE_WINDOW_SECONDS', 1, 3600),
+    maxConnectionsPerAddress: parseInteger(env.MAX_CONNECTIONS_PER_ADDRESS ?? '200', 'MAX_CONNECTIONS_PER_ADDRESS', 0, 1_000_000),
+    drainRefusedBodyMb: parseInteger(env.DRAIN_REFUSED_BODY_MB ?? '8', 'DRAIN_REFUSED_BODY_MB', 0, 1024),
     appSecret: optionalSecret(env.APP_SECRET),
     fileLinkMinutes: parseInteger(env.FILE_LINK_MINUTES ?? '480', 'FILE_LINK_MINUTES', 1, 7 * 24 * 60),
     liveSubscriptionsPerSocket: parseInteger(env.LIVE_SUBSCRIPTIONS_PER_SOCKET ?? '20', 'LIVE_SUBSCRIPTIONS_PER_SOCKET', 1, 1000),
