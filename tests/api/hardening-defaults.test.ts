@@ -121,6 +121,34 @@ describe('production', () => {
     }
   });
 
+  it('stored files answer under a sandbox policy (nothing runs or loads, framed by our pages only), refusals too', async () => {
+    // Before: `/files` answers carried `frame-ancestors 'self'` alone, whatever the file held.
+    const stored = await app.services.db.reportFile.findMany({ select: { storageKey: true, originalName: true } });
+    const pdf = stored.find((file) => file.storageKey.endsWith('.pdf'))!;
+    const text = stored.find((file) => file.storageKey.endsWith('.txt'));
+    const link = (file: { storageKey: string; originalName: string }) =>
+      `${app.url}${app.services.files.file(file.storageKey, file.originalName)}`;
+    const answers: [string, string, number][] = [
+      [link(pdf), 'GET', 200],
+      [link(pdf), 'HEAD', 200],
+      ...(text ? ([[link(text), 'GET', 200]] as [string, string, number][]) : []),
+      [`${link(pdf)}x`, 'GET', 403],
+      [`${app.url}/files/nothing`, 'GET', 403],
+    ];
+    for (const [url, method, status] of answers) {
+      const response = await fetch(url, { method });
+      expect(response.status).toBe(status);
+      const policy = (response.headers.get('content-security-policy') ?? '').split(/;\s*/);
+      expect(policy).toEqual(expect.arrayContaining(['sandbox', "default-src 'none'", "frame-ancestors 'self'"]));
+      // No token that would let a file's content run script or act as our origin.
+      expect(policy.join(';')).not.toMatch(/allow-scripts|allow-same-origin|script-src|unsafe-eval/);
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    // The app's own pages keep theirs (they frame the files: same-origin frames allowed).
+    expect((await fetch(`${app.url}/`)).headers.get('content-security-policy')).toContain("frame-src 'self' blob:");
+  });
+
   it('CORS: a foreign origin is not reflected; a configured one is, without credentials', async () => {
     const foreign = await fetch(`${app.url}/graphql`, {
       method: 'POST',

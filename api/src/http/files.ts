@@ -21,8 +21,7 @@ export function contentDisposition(name: string, download: boolean): string {
 
 const SAFE_HEADERS = {
   'x-content-type-options': 'nosniff',
-  // Served files are never allowed to run anything, even if a viewer opens them inline.
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  // Their sandbox policy is set on every /files answer, errors included (security-headers.ts).
   'cache-control': 'private, max-age=300',
 };
 

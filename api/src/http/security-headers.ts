@@ -22,11 +22,12 @@ const APP_POLICY = [
 ].join('; ');
 
 /**
- * Stored files open inside the app's document viewer (an iframe of the same origin) and in the
- * browser's own PDF viewer, which a script policy on the PDF itself would break; they are only ever
- * served with their checked type and nosniff, so framing by our own pages is all they need.
+ * Stored files come from users: whatever a file turns out to be, it runs nothing, loads nothing
+ * and reaches no origin (`sandbox`, `default-src 'none'`), and only our own pages frame it (the
+ * document viewer). Chromium's PDF viewer still renders a PDF under this policy, framed or not;
+ * inline styles stay for the browser's own text and image views.
  */
-const FILE_POLICY = "frame-ancestors 'self'";
+const FILE_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /** API and file answers are per user and often secret: never kept by a browser or a proxy. */
 const NOT_STORED = [/^\/graphql$/, /^\/api\//, /^\/admin\//, /^\/meta\.json$/, /^\/files\//];
