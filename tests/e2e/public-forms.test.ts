@@ -259,12 +259,23 @@ describe('inscription (/createaccount)', () => {
     await saveScreenshot(page, 'register-invalid');
   });
 
-  it('says when the address or the identifier is already taken (409)', async () => {
+  it('answers a taken address like a free one, and its owner learns it by e-mail', async () => {
     await page.goto('/createaccount');
     await fill({ ...newcomer, email: demo.bailiff.email, confirmation: newcomer.password });
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
-    await toast(page, 'Adresse e-mail ou identifiant déjà utilisé(e).').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/createaccount');
+    await toast(
+      page,
+      "La demande de création de compte a été envoyée à l'administrateur pour validation. Vous serez averti par e-mail lors de sa validation.",
+    ).waitFor();
+    await page.waitForURL((url) => url.pathname === '/login');
+    const mail = await waitForMail(
+      app.outboxDir,
+      (message) =>
+        (message.to as { text: string }).text.includes(demo.bailiff.email) &&
+        message.subject === 'Demande de création de compte avec votre adresse e-mail',
+      30_000,
+    );
+    expect(new URL(findLink(mail, '/recover/request')).pathname).toBe('/recover/request');
   });
 
   it('sends the request: success message, then /login; an admin sees it arrive in the bell without reloading', async () => {

@@ -102,7 +102,6 @@ export const authText = {
       mismatch: 'Les deux mots de passe que vous avez saisis ne correspondent pas!',
     },
     sent: "La demande de création de compte a été envoyée à l'administrateur pour validation. Vous serez averti par e-mail lors de sa validation.",
-    conflict: 'Adresse e-mail ou identifiant déjà utilisé(e).',
     failed: 'Une erreur est survenue, veuillez réessayer.',
   },
 } as const;

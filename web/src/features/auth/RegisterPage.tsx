@@ -137,10 +137,9 @@ export default function RegisterPage() {
           },
         },
         {
-          // Spec §8: a taken address or identifier has its own message; field errors show on
-          // the form; anything else is the generic message.
+          // Field errors show on the form; anything else is the generic message. A taken address
+          // or identifier is answered like a free one (the server e-mails the address instead).
           errorToast: (error) => {
-            if (error instanceof ApiError && error.code === 'CONFLICT') return r.conflict;
             if (error instanceof ApiError && Object.keys(error.fields).length > 0) return null;
             return r.failed;
           },
