@@ -217,6 +217,35 @@ describe('passwordRecovery', () => {
   });
 });
 
+describe('registrationAttempt', () => {
+  it('tells the owner of an existing account that someone registered with his address, with the ways in', async () => {
+    const loginUrl = 'https://constats.exemple.fr/login';
+    const forgotPasswordUrl = 'https://constats.exemple.fr/recover/request';
+    const rendered = await renderMail.registrationAttempt({ loginUrl, forgotPasswordUrl });
+    const { mail } = await sendToOutbox({ to: 'jean@exemple.fr', ...rendered });
+
+    expect(mail.subject).toBe('Demande de création de compte avec votre adresse e-mail');
+    expectFrame(mail);
+    expect(mail.text).toContain('Un compte existe déjà avec cette adresse : aucun nouveau compte n’a été créé.');
+    expect(links(mail)).toEqual([loginUrl, forgotPasswordUrl]);
+    expect(mail.text).toContain('Si vous n’êtes pas à l’origine de cette demande, ignorez ce message');
+  });
+});
+
+describe('identityTaken', () => {
+  it('tells the address typed that the identifier is taken, escaped, with the form’s link', async () => {
+    const registerUrl = 'https://constats.exemple.fr/createaccount';
+    const rendered = await renderMail.identityTaken({ identity: `jean${SCRIPT}`, registerUrl });
+    const { mail } = await sendToOutbox({ to: 'jean@exemple.fr', ...rendered });
+
+    expect(mail.subject).toBe('Votre demande de création de compte n’a pas été enregistrée');
+    expectFrame(mail);
+    expect(mail.text).toContain('l’identifiant « jean');
+    expect(links(mail)).toEqual([registerUrl]);
+    expectEscaped(mail);
+  });
+});
+
 describe('newReport', () => {
   it('is titled "Nouveau Constat" and gives bailiff, report, file count and Paris date', async () => {
     const dashboardUrl = 'https://constats.exemple.fr/dashboard/constats-en-cours-admin';
