@@ -1,6 +1,7 @@
 // Single-line names refused at input, on GraphQL and on the legacy REST shims: a line break (CR,
 // LF, the Unicode separators) or a control character in a constat's name, an étude's name, a
 // news title or a person's names is a French BAD_USER_INPUT, and nothing is stored.
+import { CREATE as CREATE_ACCOUNT, PROFILE, validAccountInput } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { gqlUpload, restForm, samplePdf } from '../support/upload.js';
@@ -134,6 +135,22 @@ describe('études, news titles, people', () => {
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.body)).toContain(MESSAGE);
     expect(await app.services.db.news.count({ where: { title: { contains: '=1+1' } } })).toBe(0);
+  });
+
+  it("an account's names and address with a line break: GraphQL creation and profile refuse them", async () => {
+    for (const [field, value] of [
+      ['firstName', 'Camille\n=1+1'],
+      ['lastName', 'Perrin\r\n@A1'],
+      ['address', '4 rue\nVictor-Hugo'],
+      ['city', 'Ly\u2029on'],
+    ] as const) {
+      const input = { ...validAccountInput('SECRETARY', ''), [field]: value };
+      const result = await gql(app.url, CREATE_ACCOUNT, { input }, admin);
+      expect(result.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { [field]: MESSAGE } });
+      expect(await app.services.db.user.count({ where: { email: input.email as string } })).toBe(0);
+    }
+    const profile = await gql(app.url, PROFILE, { input: { firstName: 'Jean\nX' } }, bailiff);
+    expect(profile.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { firstName: MESSAGE } });
   });
 
   it("an account's names with a line break: REST account creation and registration refuse them", async () => {
