@@ -1,5 +1,5 @@
 // `counting.*` figures (issue 21): pages counted per second on a 300-page, 500-photo PDF and DOCX,
-// each counted as the product does it (compiled worker thread, LibreOffice for the DOCX when
+// each counted as the product does it (compiled counting process under its memory cap, LibreOffice for the DOCX when
 // installed), and the extra memory of counting a 150 MB DOCX holding 1,000 photos.
 import { spawnSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -27,7 +27,7 @@ export async function measureCounting(options: { build: string; workDir: string;
   const pdf = path.join(options.workDir, 'constat-300p.pdf');
   const docx = path.join(options.workDir, 'constat-300p.docx');
   const big = path.join(options.workDir, 'constat-150mo.docx');
-  // The product's counting workers never hold a process open (a server stops mid-count): this
+  // The product's counting processes never hold a process open (a server stops mid-count): this
   // one waits for them.
   const keepAlive = setInterval(() => {}, 1000);
   try {
