@@ -219,3 +219,104 @@ describe('operations compiled by the executor', () => {
     expect(rest.data!.me.id).toBeTruthy();
   });
 });
+
+// One length for every list's search box, keyword and typed date, in GraphQL and REST alike, the
+// CSV export's (200): refused in French before any SQL (a 1.5 MB search cost 4.4 s of database time).
+describe('search texts bounded', () => {
+  const SEARCH_TOO_LONG = 'Recherche trop longue (200 caractères au plus).';
+  const searches: [string, string, (text: string) => Record<string, unknown>][] = [
+    ['reports (filter variable)', REPORTS, (text) => ({ filter: { search: text } })],
+    ['report headers', HEADERS, (text) => ({ filter: { search: text } })],
+    [
+      'reports (literal filter around a variable)',
+      'query($s: String) { reports(first: 1, filter: { search: $s }) { totalCount } }',
+      (text) => ({ s: text }),
+    ],
+    [
+      'report aggregates',
+      'query($filter: ReportFilter) { reportAggregates(filter: $filter) { pagesBilling } }',
+      (text) => ({ filter: { search: text } }),
+    ],
+    ['news search', 'query($s: String) { news(first: 5, search: $s) { totalCount } }', (text) => ({ s: text })],
+    ['news keyword', 'query($s: String) { news(first: 5, keyword: $s) { totalCount } }', (text) => ({ s: text })],
+    ['news date', 'query($s: String) { news(first: 5, date: $s) { totalCount } }', (text) => ({ s: text })],
+    ['groups keyword', 'query($s: String) { groups(first: 5, keyword: $s) { totalCount } }', (text) => ({ s: text })],
+    ['users keyword', 'query($s: String) { users(first: 5, keyword: $s) { totalCount } }', (text) => ({ s: text })],
+  ];
+
+  it.each(searches)('%s: 201 characters refused before any SQL, 200 accepted', async (_label, query, variables) => {
+    app.queries.length = 0;
+    const refused = await gql(app.url, query, variables('é'.repeat(201)), admin);
+    expectRefused(refused);
+    expect(refused.errors![0].message).toBe(SEARCH_TOO_LONG);
+    expect(refused.errors![0].extensions?.reason).toBe('SEARCH_TOO_LONG');
+    // Only the session was read: no list statement, hence no ILIKE over the rows.
+    expect(app.queries.filter((sql) => /ILIKE|"Report"|"News"|"Group"/i.test(sql))).toEqual([]);
+    const accepted = await gql(app.url, query, variables('é'.repeat(200)), admin);
+    expect(accepted.errors).toBeUndefined();
+  });
+
+  it('a default value and an inline literal are bounded too', async () => {
+    const long = JSON.stringify('x'.repeat(201));
+    expectRefused(await gql(app.url, `query($s: String = ${long}) { news(first: 5, search: $s) { totalCount } }`, {}, admin));
+    expectRefused(await gql(app.url, `{ reports(first: 1, filter: { search: ${long} }) { totalCount } }`, {}, admin));
+  });
+
+  it('the REST shims answer 400 in French', async () => {
+    const long = encodeURIComponent('x'.repeat(201));
+    for (const route of [
+      `/api/v1/report/get_all?search=${long}`,
+      `/api/v1/news?search=${long}`,
+      `/api/v1/news?name=${long}`,
+      `/api/v1/users?keyword=${long}`,
+      `/api/v1/group?keyword=${long}`,
+      `/api/v1/exports/reports.csv?list=reports&search=${long}`,
+    ]) {
+      const response = await rest(app.url, 'GET', route, { token: admin });
+      expect([route, response.status]).toEqual([route, 400]);
+      expect(JSON.stringify(response.body)).toMatch(/Recherche trop longue/);
+    }
+  });
+});
+
+// graphql-js, the cost walk and the NUL check recurse over variables, and the REST readers over
+// JSON bodies: 10,000 levels overflowed the stack into a 500.
+describe('deeply nested JSON', () => {
+  const TOO_DEEP = 'Données trop imbriquées (32 niveaux au plus).';
+  const deepList = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  const deepObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+
+  it.each([
+    ['a list', deepList(10_000)],
+    ['an object', deepObject(10_000)],
+  ])('GraphQL variables holding %s 10,000 levels deep: a French 400', async (_label, value) => {
+    for (const query of ['{ __typename }', 'query($filter: ReportFilter) { reports(first: 1, filter: $filter) { totalCount } }']) {
+      const response = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        body: `{"query":${JSON.stringify(query)},"variables":{"filter":${value}}}`,
+      });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
+      expect(body.errors[0]).toMatchObject({ message: TOO_DEEP, extensions: { code: 'BAD_USER_INPUT' } });
+    }
+    // 32 levels, the variables' own included, pass the guard (and are refused by the schema).
+    const shallow = await gql(app.url, REPORTS, { filter: JSON.parse(deepObject(31)) as unknown }, admin);
+    expect(shallow.errors?.[0]?.message).not.toBe(TOO_DEEP);
+  });
+
+  it.each([
+    ['a list', deepList(10_000)],
+    ['an object', deepObject(10_000)],
+  ])('REST JSON bodies holding %s 10,000 levels deep: a French 400', async (_label, value) => {
+    for (const route of ['/api/v1/auth/login', '/api/v1/auth/forgot-password']) {
+      const response = await fetch(`${app.url}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"email":${value},"password":"x"}`,
+      });
+      expect([route, response.status]).toEqual([route, 400]);
+      expect(((await response.json()) as { message: string }).message).toBe(TOO_DEEP);
+    }
+  });
+});
