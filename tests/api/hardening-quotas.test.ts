@@ -163,7 +163,7 @@ describe('storage quota per account and per étude', () => {
     expect(removed.errors).toBeUndefined();
     expect(await usage(app, 'user', bailiffId)).toBe(charged - file.size);
     expect(await usage(app, 'group', groupId)).toBe(charged - file.size);
-    expect(await app.services.db.storageCharge.findUnique({ where: { storageKey: file.storageKey } })).toBeNull();
+    expect(await app.services.db.storageCharge.findUnique({ where: { file: file.storageKey } })).toBeNull();
   });
 
   it('the étude quota holds across its accounts', async () => {

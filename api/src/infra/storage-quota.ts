@@ -101,7 +101,7 @@ async function openCharge(deps: QuotaDeps, key: string, userId: number): Promise
   const user = await deps.db.user.findUnique({ where: { id: userId }, select: { groupId: true } });
   const groupId = user?.groupId ?? null;
   await deps.db.$executeRaw`
-    INSERT INTO "StorageCharge" ("storageKey", "userId", "groupId", "bytes", "complete", "updatedAt")
+    INSERT INTO "StorageCharge" ("file", "userId", "groupId", "bytes", "complete", "updatedAt")
     VALUES (${key}, ${userId}, ${groupId}, 0, false, now())`;
   return { key, userId, groupId, reserved: 0, written: 0 };
 }
@@ -133,7 +133,7 @@ async function reserveQuota(deps: QuotaDeps, charge: Charge, bytes: number): Pro
   await deps.db.$executeRaw`INSERT INTO "StorageUsage" ("scope", "ownerId") VALUES ${Prisma.join(owners)} ON CONFLICT DO NOTHING`;
   const [outcome] = await deps.db.$queryRaw<{ refused: string | null; raised: number }[]>`
     WITH mine AS (
-      SELECT "storageKey" FROM "StorageCharge" WHERE "storageKey" = ${charge.key} FOR UPDATE
+      SELECT "file" FROM "StorageCharge" WHERE "file" = ${charge.key} FOR UPDATE
     ), locked AS (
       SELECT "scope", "ownerId", "bytes" FROM "StorageUsage"
       WHERE EXISTS (SELECT 1 FROM mine)
@@ -145,8 +145,8 @@ async function reserveQuota(deps: QuotaDeps, charge: Charge, bytes: number): Pro
       WHERE ("scope" = 'user' AND "bytes" + ${bytes} > ${userLimit}) OR ("scope" = 'group' AND "bytes" + ${bytes} > ${groupLimit})
     ), charged AS (
       UPDATE "StorageCharge" SET "bytes" = "bytes" + ${bytes}, "updatedAt" = now()
-      WHERE "storageKey" IN (SELECT "storageKey" FROM mine) AND NOT EXISTS (SELECT 1 FROM refused)
-      RETURNING "storageKey"
+      WHERE "file" IN (SELECT "file" FROM mine) AND NOT EXISTS (SELECT 1 FROM refused)
+      RETURNING "file"
     ), raised AS (
       UPDATE "StorageUsage" s SET "bytes" = s."bytes" + ${bytes}
       FROM locked l
@@ -193,12 +193,12 @@ async function reserve(deps: QuotaDeps, charge: Charge, step: number, needed: nu
 async function refund(db: Db, key: string, keep: number | null): Promise<void> {
   await db.$executeRaw`
     WITH old AS (
-      SELECT "userId", "groupId", "bytes" FROM "StorageCharge" WHERE "storageKey" = ${key} FOR UPDATE
+      SELECT "userId", "groupId", "bytes" FROM "StorageCharge" WHERE "file" = ${key} FOR UPDATE
     ), gone AS (
-      DELETE FROM "StorageCharge" WHERE "storageKey" = ${key} AND EXISTS (SELECT 1 FROM old) AND ${keep}::bigint IS NULL
+      DELETE FROM "StorageCharge" WHERE "file" = ${key} AND EXISTS (SELECT 1 FROM old) AND ${keep}::bigint IS NULL
     ), kept AS (
       UPDATE "StorageCharge" SET "bytes" = ${keep}::bigint, "complete" = true, "updatedAt" = now()
-      WHERE "storageKey" = ${key} AND EXISTS (SELECT 1 FROM old) AND ${keep}::bigint IS NOT NULL
+      WHERE "file" = ${key} AND EXISTS (SELECT 1 FROM old) AND ${keep}::bigint IS NOT NULL
     ), locked AS (
       SELECT s."scope", s."ownerId", o."bytes" - COALESCE(${keep}::bigint, 0) AS "released"
       FROM "StorageUsage" s JOIN old o
@@ -272,9 +272,9 @@ export function withStorageQuota(storage: Storage, deps: QuotaDeps): Storage {
 export async function sweepOpenCharges(db: Db, before: Date): Promise<number> {
   const open = await db.storageCharge.findMany({
     where: { complete: false, updatedAt: { lt: before } },
-    select: { storageKey: true },
+    select: { file: true },
     take: 500,
   });
-  for (const { storageKey } of open) await refund(db, storageKey, null);
+  for (const { file } of open) await refund(db, file, null);
   return open.length;
 }

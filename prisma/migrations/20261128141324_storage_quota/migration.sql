@@ -1,13 +1,13 @@
 -- CreateTable
 CREATE TABLE "StorageCharge" (
-    "storageKey" TEXT NOT NULL,
+    "file" TEXT NOT NULL,
     "userId" INTEGER NOT NULL,
     "groupId" INTEGER,
     "bytes" BIGINT NOT NULL DEFAULT 0,
     "complete" BOOLEAN NOT NULL DEFAULT false,
     "updatedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
-    CONSTRAINT "StorageCharge_pkey" PRIMARY KEY ("storageKey")
+    CONSTRAINT "StorageCharge_pkey" PRIMARY KEY ("file")
 );
 
 -- CreateTable
@@ -24,7 +24,7 @@ CREATE INDEX "StorageCharge_complete_updatedAt_idx" ON "StorageCharge"("complete
 
 -- Files stored before the quota are charged to whoever sent them (and that account's étude), so
 -- the totals start from what is on disk. Avatars kept no size and stay uncharged.
-INSERT INTO "StorageCharge" ("storageKey", "userId", "groupId", "bytes", "complete")
+INSERT INTO "StorageCharge" ("file", "userId", "groupId", "bytes", "complete")
 SELECT f."storageKey", f."userId", u."groupId", f."size", true
 FROM (
     SELECT "storageKey", "uploadedById" AS "userId", "size" FROM "ReportFile" WHERE "uploadedById" IS NOT NULL
@@ -34,7 +34,7 @@ FROM (
     SELECT "storageKey", "secretaryId", "size" FROM "SecretaryBill"
 ) f
 JOIN "User" u ON u."id" = f."userId"
-ON CONFLICT ("storageKey") DO NOTHING;
+ON CONFLICT ("file") DO NOTHING;
 
 INSERT INTO "StorageUsage" ("scope", "ownerId", "bytes")
 SELECT 'user', "userId", SUM("bytes") FROM "StorageCharge" GROUP BY "userId"
