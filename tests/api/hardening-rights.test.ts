@@ -3,8 +3,9 @@
 // created « as » someone else or left usable by a creation racing his disabling.
 import type { Client } from 'graphql-ws';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { demo, findLink, gql, loginToken, rest, waitForMail } from '../support/http.js';
+import { demo, findLink, gql, loginToken, rest, waitForMail, type GraphQLResponse } from '../support/http.js';
 import { closedWithin, disposeAll, type LiveSocket, openLiveSocket } from '../support/ws.js';
+import { endRights } from '../../api/src/modules/auth/rights.js';
 
 const FORBIDDEN_CLOSE = 4403;
 const PASSWORD = 'Constat#2026';
@@ -192,6 +193,37 @@ describe('no token « as » someone else', () => {
 });
 
 describe('a creation racing the admin’s disabling never leaves a usable token or login-as session', () => {
+  it('a creation arriving while the disabling is uncommitted waits for its commit, then is refused', async () => {
+    const admin = await newAdmin('attente');
+    const id = Number(Buffer.from(admin.id, 'base64').toString().split(':')[1]);
+    let sent!: Promise<GraphQLResponse[]>;
+    let answered = false;
+    let answeredWhileUncommitted = true;
+    // The disabling's own statements (setAccountStatus's), held uncommitted long enough for both
+    // requests to be authenticated as the still-active admin and reach their writes.
+    await app.services.db.$transaction(
+      async (tx) => {
+        await tx.user.update({ where: { id }, data: { status: 'DISABLED' } });
+        await endRights(tx, { viewer: null, client: { ip: '127.0.0.1', userAgent: null } }, id, 'disabled');
+        sent = Promise.all([
+          gql(app.url, CREATE_TOKEN, { input: { name: 'Pendant' } }, admin.token),
+          gql(app.url, LOGIN_AS, { input: { email: demo.bailiff.email } }, admin.token),
+        ]);
+        void sent.then(() => (answered = true));
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        answeredWhileUncommitted = answered;
+      },
+      { timeout: 30_000 },
+    );
+    const answers = await sent;
+    await setActive(admin.id, true);
+
+    expect(answeredWhileUncommitted).toBe(false);
+    for (const answer of answers) expect(['FORBIDDEN', 'UNAUTHENTICATED']).toContain(answer.errors?.[0].extensions?.code);
+    expect(await app.services.db.apiToken.count({ where: { userId: id, revokedAt: null } })).toBe(0);
+    expect(await app.services.db.session.count({ where: { impersonatorId: id, revokedAt: null } })).toBe(0);
+  });
+
   it('20 rounds of createApiToken and loginAs sent together with setAccountActive(false)', async () => {
     const admin = await newAdmin('course');
     const created: string[] = [];
