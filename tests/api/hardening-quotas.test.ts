@@ -3,6 +3,7 @@
 // refused stays on disk, removals give the bytes back, and a spent budget refuses the next upload
 // before its body is read.
 import path from 'node:path';
+import { sweepOpenCharges } from '../../api/src/infra/storage-quota.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { countFiles } from '../support/files.js';
 import { demo, loginToken } from '../support/http.js';
@@ -200,6 +201,23 @@ describe('storage quota per account and per étude', () => {
     expect(answer.body.errors[0].message).toMatch(/^Quota de stockage atteint : les fichiers de votre étude/);
     expect(await usage(app, 'user', colleagueId)).toBe(0);
     expect(await usage(app, 'group', groupId)).toBe(3 * MB - room);
+  });
+
+  it('an upload a crash left half-charged is refunded by the hourly sweep a day later', async () => {
+    const [user, group] = [await usage(app, 'user', bailiffId), await usage(app, 'group', groupId)];
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000);
+    await app.services.db.storageCharge.create({
+      data: { file: 'reports/2026/01/coupure.pdf', userId: bailiffId, groupId, bytes: 1000n, complete: false, updatedAt: twoDaysAgo },
+    });
+    for (const [scope, ownerId] of [
+      ['user', bailiffId],
+      ['group', groupId],
+    ] as const)
+      await app.services.db.storageUsage.update({ where: { scope_ownerId: { scope, ownerId } }, data: { bytes: { increment: 1000 } } });
+    expect(await sweepOpenCharges(app.services.db, new Date(Date.now() - 24 * 3600_000))).toBe(1);
+    expect(await usage(app, 'user', bailiffId)).toBe(user);
+    expect(await usage(app, 'group', groupId)).toBe(group);
+    expect(await app.services.db.storageCharge.count({ where: { complete: false } })).toBe(0);
   });
 });
 
