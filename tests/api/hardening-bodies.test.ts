@@ -4,7 +4,7 @@ import { jest } from '@jest/globals';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { countFiles } from '../support/files.js';
+import { countFiles, leftoversOf, settledLeftovers, type Leftovers } from '../support/files.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { multipart, sendRaw, type Part, type RawOutcome } from '../support/raw-http.js';
 import { samplePdf } from '../support/upload.js';
@@ -42,22 +42,11 @@ async function dataFiles(dir = app.dataDir, prefix = ''): Promise<string[]> {
   return files.sort();
 }
 
-const leftovers = async () => ({
-  tmp: await countFiles(path.join(app.dataDir, 'tmp')),
-  files: await countFiles(path.join(app.dataDir, 'files')),
-  reports: await app.services.db.report.count(),
-  reportFiles: await app.services.db.reportFile.count(),
-});
+const leftovers = () => leftoversOf(app);
 
 /** Waits for the server to settle what a cut request left, then checks nothing remains. */
-async function expectNothingLeft(before: Awaited<ReturnType<typeof leftovers>>): Promise<void> {
-  const deadline = Date.now() + 5000;
-  let now = await leftovers();
-  while (JSON.stringify(now) !== JSON.stringify(before) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    now = await leftovers();
-  }
-  expect(now).toEqual(before);
+async function expectNothingLeft(before: Leftovers): Promise<void> {
+  expect(await settledLeftovers(app, before)).toEqual(before);
   // The process is still there and answers.
   expect((await rest(app.url, 'GET', '/meta.json')).status).toBe(200);
   expect(rejections).toEqual([]);

@@ -2,9 +2,8 @@
 // a refused body is drained (bounded) so that its client reads the answer, and one address holds
 // a bounded number of connections without a session.
 import type net from 'node:net';
-import path from 'node:path';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { countFiles } from '../support/files.js';
+import { leftoversOf, settledLeftovers, type Leftovers } from '../support/files.js';
 import { demo, loginToken, rest } from '../support/http.js';
 import { multipart } from '../support/raw-http.js';
 import { connect, head, padded, sendWholeThenRead, trickle } from '../support/slow-client.js';
@@ -43,21 +42,11 @@ async function open(url = app.url, localAddress?: string): Promise<net.Socket> {
   return socket;
 }
 
-const leftovers = async (of = app) => ({
-  tmp: await countFiles(path.join(of.dataDir, 'tmp')),
-  files: await countFiles(path.join(of.dataDir, 'files')),
-  reports: await of.services.db.report.count(),
-  reportFiles: await of.services.db.reportFile.count(),
-});
+const leftovers = () => leftoversOf(app);
 
-async function expectNothingLeft(before: Awaited<ReturnType<typeof leftovers>>): Promise<void> {
-  const deadline = Date.now() + 5000;
-  let now = await leftovers();
-  while (JSON.stringify(now) !== JSON.stringify(before) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    now = await leftovers();
-  }
-  expect(now).toEqual(before);
+/** Waits for the server to settle what a cut request left, then checks nothing remains. */
+async function expectNothingLeft(before: Leftovers): Promise<void> {
+  expect(await settledLeftovers(app, before)).toEqual(before);
   expect((await rest(app.url, 'GET', '/meta.json')).status).toBe(200);
   expect(rejections).toEqual([]);
 }
