@@ -138,7 +138,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
   }
 
   // Slow clients cut, early answers drained before closing, connections capped per address.
-  const server = createHttpServer(adapter.requestListener, connectionLimits(services.config), async (req) =>
+  const { server, signedIn } = createHttpServer(adapter.requestListener, connectionLimits(services.config), async (req) =>
     Boolean(await resolveSession(services, bearerToken(req.headers.authorization))),
   );
   // A message is bounded from its frame's header before it is buffered (ws' default is 100 MiB),
@@ -162,6 +162,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
           return false;
         }
         unacknowledged.acknowledged(ctx.extra.socket);
+        signedIn(ctx.extra.request.socket);
         return true;
       },
       execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args),

@@ -8,6 +8,7 @@ import { demo, loginToken, rest } from '../support/http.js';
 import { multipart } from '../support/raw-http.js';
 import { connect, head, padded, sendWholeThenRead, trickle } from '../support/slow-client.js';
 import { samplePdf } from '../support/upload.js';
+import WebSocket from 'ws';
 
 const TOO_SLOW = 'Requête trop lente : la connexion a été fermée.';
 const NOT_SIGNED_IN = 'Veuillez vous connecter.';
@@ -251,5 +252,46 @@ describe('connections without a session per address (MAX_CONNECTIONS_PER_ADDRESS
     for (const socket of opened.splice(0)) socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await get(await open(capped.url, '127.0.0.3'), '/meta.json')).status).toBe(200);
+  }, 60_000);
+
+  /** Sends one keep-alive request and resolves with the status line of its answer, the connection left open. */
+  const statusOf = (socket: net.Socket, request: Buffer) =>
+    new Promise<string>((resolve, reject) => {
+      socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1').split('\r\n')[0]));
+      socket.once('error', reject);
+      socket.write(request);
+    });
+
+  it('connections that showed a session (a signed-in request, an authenticated socket) leave the anonymous share whole', async () => {
+    const me = head('GET', `/graphql?query=${encodeURIComponent('{ me { email } }')}`, {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+    });
+    // An office behind one address: six keep-alive connections of signed-in browsers…
+    for (let i = 0; i < 6; i++) expect(await statusOf(await open(capped.url, '127.0.0.5'), me)).toBe('HTTP/1.1 200 OK');
+    // …and five authenticated live sockets.
+    const live: WebSocket[] = [];
+    for (let i = 0; i < 5; i++) {
+      const socket = new WebSocket(`${capped.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { localAddress: '127.0.0.5' });
+      live.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } })));
+        socket.once('message', (data: Buffer) =>
+          JSON.parse(String(data)).type === 'connection_ack' ? resolve() : reject(new Error(String(data))),
+        );
+        socket.once('error', reject);
+      });
+    }
+    try {
+      // Their sessions are checked without holding the answers up: give the checks a moment.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Eleven connections are open from that address, yet a newcomer's page loads (anonymous assets).
+      expect((await get(await open(capped.url, '127.0.0.5'), '/meta.json')).status).toBe(200);
+      // The anonymous share is still bounded: ten idle anonymous connections, and the next is refused.
+      for (let i = 0; i < 10; i++) await open(capped.url, '127.0.0.5');
+      expect((await get(await open(capped.url, '127.0.0.5'), '/meta.json')).status).toBe(429);
+    } finally {
+      for (const socket of live) socket.terminate();
+    }
   }, 60_000);
 });

@@ -103,6 +103,12 @@ function rawAnswer(status: number, statusText: string, message: string): string 
   );
 }
 
+export interface LimitedServer {
+  server: Server;
+  /** A connection that authenticated otherwise (a graphql-ws `connection_init`) counts no more. */
+  signedIn: (socket: Socket) => void;
+}
+
 /**
  * The application's HTTP server with these limits. `isSignedIn` tells whether a request carries
  * a live session; it is asked only for connections over their address's cap.
@@ -111,7 +117,7 @@ export function createHttpServer(
   listener: (req: IncomingMessage, res: ServerResponse) => void,
   limits: ConnectionLimits,
   isSignedIn: (req: IncomingMessage) => Promise<boolean>,
-): Server {
+): LimitedServer {
   const states = new WeakMap<Socket, SocketState>();
   const counts = new Map<string, number>();
 
@@ -199,7 +205,17 @@ export function createHttpServer(
       watchBody(req, res);
       listener(req, res);
     };
-    if (!state.overCap || !state.counted) return proceed();
+    if (!state.counted) return proceed();
+    if (!state.overCap) {
+      // A connection that shows a session counts no more: an office's users behind one address
+      // never use up the anonymous share. Asked once a connection (its first credential), unawaited.
+      if (req.headers.authorization)
+        void isSignedIn(req).then(
+          (signedIn) => signedIn && uncount(state),
+          () => {},
+        );
+      return proceed();
+    }
     void isSignedIn(req)
       .catch(() => false)
       .then((signedIn) => {
@@ -272,5 +288,11 @@ export function createHttpServer(
   });
   // A graphql-ws socket authenticates itself after the upgrade (graphql-ws closes it otherwise).
   server.on('upgrade', (req: IncomingMessage) => clearTimeout(states.get(req.socket)?.grace));
-  return server;
+  return {
+    server,
+    signedIn: (socket) => {
+      const state = states.get(socket);
+      if (state) uncount(state);
+    },
+  };
 }
