@@ -125,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiTokenCostPerMinute: parseInteger(env.API_TOKEN_COST_PER_MINUTE ?? '50000', 'API_TOKEN_COST_PER_MINUTE', 1, 100_000_000),
     countingConcurrency: parseInteger(env.COUNTING_CONCURRENCY ?? '2', 'COUNTING_CONCURRENCY', 0, 16),
     countingTimeoutSeconds: parseInteger(env.COUNTING_TIMEOUT_SECONDS ?? '300', 'COUNTING_TIMEOUT_SECONDS', 5, 3600),
-    countingReadTimeoutSeconds: parseInteger(env.COUNTING_READ_TIMEOUT_SECONDS ?? '60', 'COUNTING_READ_TIMEOUT_SECONDS', 5, 3600),
+    countingReadTimeoutSeconds: parseInteger(env.COUNTING_READ_TIMEOUT_SECONDS ?? '60', 'COUNTING_READ_TIMEOUT_SECONDS', 1, 3600),
     countingMemoryMb: parseInteger(env.COUNTING_MEMORY_MB ?? '512', 'COUNTING_MEMORY_MB', 128, 65_536),
     storageQuotaUserBytes: parseInteger(env.STORAGE_QUOTA_USER_MB ?? '20480', 'STORAGE_QUOTA_USER_MB', 1, 100_000_000) * 1024 * 1024,
     storageQuotaGroupBytes: parseInteger(env.STORAGE_QUOTA_GROUP_MB ?? '102400', 'STORAGE_QUOTA_GROUP_MB', 1, 100_000_000) * 1024 * 1024,

@@ -21,6 +21,9 @@ const send = (reply: CountReply) => {
   process.send!(reply, () => process.exit(0));
 };
 
+// Loaded: the file's reading time starts now (worker.ts).
+process.send!({ ready: true } satisfies CountReply);
+
 const outOfMemory: CountResult = { status: 'FAILED', pageCount: null, photoCount: null, error: MEMORY_MESSAGE };
 
 countDocument(job.file, job.format, job.options).then(

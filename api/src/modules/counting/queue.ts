@@ -8,7 +8,7 @@ import PgBoss from 'pg-boss';
 import type { Services } from '../../context.js';
 import { fairPriority } from './rules.js';
 import { countReportFile } from './service.js';
-import { DEFAULT_MEMORY_MB } from './worker.js';
+import { DEFAULT_MEMORY_MB, STARTUP_GRACE_MS } from './worker.js';
 
 export const COUNT_QUEUE = 'count-report-file';
 /** Tries of a job whose run threw (storage or database down, worker crash); a document that cannot be counted fails at once. */
@@ -109,8 +109,9 @@ export async function startCountingQueue(
     retryLimit: RETRY_LIMIT,
     retryDelay: 5,
     retryBackoff: true,
-    // pg-boss's own limit comes after ours (worker.ts stops the count at timeoutSeconds).
-    expireInSeconds: options.timeoutSeconds + 5,
+    // pg-boss's own limit comes after ours (worker.ts stops the count at timeoutSeconds of reading,
+    // after at most STARTUP_GRACE_MS of loading).
+    expireInSeconds: options.timeoutSeconds + STARTUP_GRACE_MS / 1000 + 5,
   };
   const enqueue = async (fileIds: number[]) => {
     try {

@@ -18,6 +18,8 @@ export const DEFAULT_MEMORY_MB = 512;
 const WATCH_MS = 100;
 /** A stopped process's time to stop its LibreOffice before it is killed. */
 const TERM_GRACE_MS = 2000;
+/** A counting process's time to load (node and the readers) before its reading time starts. */
+export const STARTUP_GRACE_MS = 30_000;
 /** Kept of what the process wrote on stderr, to tell a memory crash from another. */
 const STDERR_TAIL = 8192;
 
@@ -30,7 +32,7 @@ export interface CountJob {
 }
 
 /** What the counting process sends back: its result, or the message of an unexpected error. */
-export type CountReply = { result: CountResult } | { error: string };
+export type CountReply = { ready: true } | { result: CountResult } | { error: string };
 
 export interface ProcessLimits {
   /** Data segment and RSS of the counting process, MB. */
@@ -83,7 +85,10 @@ export function countInWorker(job: CountJob, timeoutMs: number, limits: ProcessL
       signalGroup('SIGTERM');
       setTimeout(() => signalGroup('SIGKILL'), TERM_GRACE_MS).unref();
     };
-    const timer = setTimeout(() => stop(failed(timeoutMessage(Math.round(timeoutMs / 1000)))), timeoutMs);
+    const tooLong = () => stop(failed(timeoutMessage(Math.round(timeoutMs / 1000))));
+    // The time limit is the reading's: it starts once the process has loaded, so a cold start on a
+    // busy machine is not counted against the file; loading has its own, longer, guard.
+    let timer = setTimeout(tooLong, timeoutMs + STARTUP_GRACE_MS);
     timer.unref();
     const watch = setInterval(() => {
       if (rssMb(child.pid) > memoryMb) {
@@ -97,6 +102,12 @@ export function countInWorker(job: CountJob, timeoutMs: number, limits: ProcessL
     limits.signal?.addEventListener('abort', aborted, { once: true });
 
     child.on('message', (reply: CountReply) => {
+      if ('ready' in reply) {
+        clearTimeout(timer);
+        timer = setTimeout(tooLong, timeoutMs);
+        timer.unref();
+        return;
+      }
       outcome ??= 'result' in reply ? { result: reply.result } : { error: new Error(reply.error) };
     });
     // Settled once the process is gone, so a slot is free only when its count has really stopped.
