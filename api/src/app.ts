@@ -17,7 +17,7 @@ import { apiTokenMessages, isApiTokenFormat } from './modules/apiTokens/rules.js
 import { resolveApiToken } from './modules/apiTokens/service.js';
 import { findLiveSession, resolveSession } from './modules/auth/service.js';
 import { connectionLimits, createHttpServer } from './http/connection-limits.js';
-import { createLiveSessions } from './modules/auth/live-sessions.js';
+import { createLiveSessions, openUntil } from './modules/auth/live-sessions.js';
 import {
   boundUnacknowledged,
   connectionToken,
@@ -161,6 +161,8 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
           ctx.extra.socket.close(TOO_MANY_SOCKETS_CLOSE, liveMessages.tooManySockets);
           return false;
         }
+        // Read again once tracked, as event streams are: a revocation during the lookup is not missed.
+        if (!(await openUntil(services.db, session.viewer.sessionId))) return false;
         unacknowledged.acknowledged(ctx.extra.socket);
         signedIn(ctx.extra.request.socket);
         return true;

@@ -9,7 +9,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { hashToken, newToken } from '../../api/src/modules/auth/tokens.js';
-import { disposeAll, openLiveSocket, wsClient } from '../support/ws.js';
+import { closedWithin, disposeAll, openLiveSocket, wsClient, type LiveSocket } from '../support/ws.js';
 import { endedWithin, openEventStream, type EventStream } from '../support/sse.js';
 import { openRawWebSocket, sendAnnouncedFrame } from '../support/raw-ws.js';
 
@@ -151,6 +151,42 @@ describe('subscriptions over server-sent events end with their session', () => {
     expect(await endedWithin(opened, 200)).toBe('open');
     expect(await endedWithin(opened, 2500)).toBe('ended');
   });
+});
+
+/** A signed-in socket with a subscription, or null when the server refused it (closed first). */
+async function socketOrRefusal(token: string): Promise<LiveSocket | null> {
+  const client = wsClient(app.url, token, { lazy: false, onNonLazyError: () => {} });
+  clients.push(client);
+  const closed = new Promise<number>((resolve) => client.on('closed', (event) => resolve((event as { code: number }).code)));
+  const connected = new Promise<true>((resolve) => client.on('connected', () => resolve(true)));
+  client.subscribe({ query: NOTIFICATIONS }, { next: () => {}, error: () => {}, complete: () => {} });
+  return (await Promise.race([connected, closed.then(() => false)])) ? { client, events: [], closed } : null;
+}
+
+describe('a revocation racing the opening of live connections', () => {
+  it('logouts sent while streams and sockets are opening: none of them stays open (10 rounds)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const bailiff = await newBailiff(`course-${'abcdefghij'[round]}`);
+      const opening = [
+        ...Array.from({ length: 4 }, () => stream(bailiff.token).catch(() => null)),
+        ...Array.from({ length: 3 }, () => socketOrRefusal(bailiff.token)),
+      ];
+      // The logout lands at a different moment of the openings each round.
+      await new Promise((resolve) => setTimeout(resolve, round * 3));
+      expect((await gql(app.url, 'mutation { logout }', {}, bailiff.token)).errors).toBeUndefined();
+      const opened = await Promise.all(opening);
+      const states = await Promise.all(
+        opened.map(async (live) => {
+          if (!live) return 'ended';
+          if ('client' in live) {
+            return (await closedWithin(live, 1500)) === 'open' ? 'open' : 'ended';
+          }
+          return live.status === 200 ? endedWithin(live, 1500) : 'ended';
+        }),
+      );
+      expect(states).toEqual(opened.map(() => 'ended'));
+    }
+  }, 120_000);
 });
 
 describe('subscriptions are capped, under concurrency too', () => {

@@ -6,7 +6,7 @@
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { AppContext } from '../context.js';
-import type { LiveSessions } from '../modules/auth/live-sessions.js';
+import { openUntil, type LiveSessions } from '../modules/auth/live-sessions.js';
 import { toGraphQLError } from './errors.js';
 import { tooManySubscriptions } from './live-limits.js';
 
@@ -72,12 +72,9 @@ export function liveStreams(live: LiveSessions): Plugin<AppContext> {
             return;
           }
           setResult(stream.events);
-          // Read once registered: a revocation committed meanwhile is either announced to the
-          // handle or already visible here, never missed in between.
           const opened = handle;
-          ctx.db.session
-            .findUnique({ where: { id: sessionId }, select: { expiresAt: true, revokedAt: true } })
-            .then((session) => (!session || session.revokedAt ? stream.end() : opened.endAt(session.expiresAt)))
+          openUntil(ctx.db, sessionId)
+            .then((expiresAt) => (expiresAt ? opened.endAt(expiresAt) : stream.end()))
             .catch((error: Error) => {
               console.error('[sessions] lecture de l’expiration d’un flux', error);
               stream.end();

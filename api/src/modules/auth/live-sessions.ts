@@ -48,6 +48,16 @@ export interface LiveHandle {
   release(): void;
 }
 
+/**
+ * A session read again once its live connection is registered: its expiry while it is still open,
+ * null once revoked or gone. A revocation committed during the first lookup is then either
+ * announced to the registered connection or visible here, never missed in between.
+ */
+export async function openUntil(db: Db, sessionId: number): Promise<Date | null> {
+  const session = await db.session.findUnique({ where: { id: sessionId }, select: { expiresAt: true, revokedAt: true } });
+  return session && !session.revokedAt ? session.expiresAt : null;
+}
+
 export interface LiveSessions {
   /**
    * Keeps an authenticated socket until it closes; closes it when its session is revoked or expires.
