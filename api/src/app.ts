@@ -16,7 +16,7 @@ import { bearerToken, clientInfo, json, redirect, type ServerContext } from './h
 import { apiTokenMessages, isApiTokenFormat } from './modules/apiTokens/rules.js';
 import { resolveApiToken } from './modules/apiTokens/service.js';
 import { findLiveSession, resolveSession } from './modules/auth/service.js';
-import { connectionLimits, createHttpServer } from './http/connection-limits.js';
+import { connectionLimits, createHttpServer, markSignedIn } from './http/connection-limits.js';
 import { createLiveSessions, openUntil } from './modules/auth/live-sessions.js';
 import {
   boundUnacknowledged,
@@ -138,7 +138,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
   }
 
   // Slow clients cut, early answers drained before closing, connections capped per address.
-  const { server, signedIn } = createHttpServer(adapter.requestListener, connectionLimits(services.config), async (req) =>
+  const server = createHttpServer(adapter.requestListener, connectionLimits(services.config), async (req) =>
     Boolean(await resolveSession(services, bearerToken(req.headers.authorization))),
   );
   // A message is bounded from its frame's header before it is buffered (ws' default is 100 MiB),
@@ -164,7 +164,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
         // Read again once tracked, as event streams are: a revocation during the lookup is not missed.
         if (!(await openUntil(services.db, session.viewer.sessionId))) return false;
         unacknowledged.acknowledged(ctx.extra.socket);
-        signedIn(ctx.extra.request.socket);
+        markSignedIn(ctx.extra.request.socket);
         return true;
       },
       execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args),

@@ -20,6 +20,7 @@ import { liveStreams } from './live-streams.js';
 import type { LiveSessions } from '../modules/auth/live-sessions.js';
 import { schema } from './schema.js';
 import { clientInfo, bearerToken, type ServerContext } from '../http/request.js';
+import { markSignedIn } from '../http/connection-limits.js';
 
 /**
  * Introspection (and so GraphiQL's docs) and field suggestions ("Did you mean loginAs?") map the
@@ -70,10 +71,12 @@ export function createGraphQLServer(services: Services, live: LiveSessions) {
     context: async (initial): Promise<AppContext> => {
       // HTTP requests carry a Fetch Request; graphql-ws passes the socket's connection parameters.
       const token = initial.request ? bearerToken(initial.request.headers.get('authorization')) : (initial.connectionToken ?? null);
+      // A session resolved before the body was read (REST, uploads) is not looked up twice.
+      const viewer = initial.viewer !== undefined ? initial.viewer : await resolveSession(services, token);
+      if (viewer) markSignedIn(initial.req?.socket);
       return {
         ...services,
-        // A session resolved before the body was read (REST, uploads) is not looked up twice.
-        viewer: initial.viewer !== undefined ? initial.viewer : await resolveSession(services, token),
+        viewer,
         client: clientInfo(initial, services.config.trustProxy),
         // REST shims and multipart uploads execute with the caller's headers (execute.ts), so one
         // place reads it for every transport.

@@ -38,7 +38,8 @@ export function connectionLimits(config: Config): ConnectionLimits {
 /** Lingering close: a client that sends nothing for this long, or drains for this long in all, is closed. */
 const LINGER_IDLE_MS = 5_000;
 const LINGER_MAX_MS = 30_000;
-const DRAIN_CHECK_MS = 100;
+/** Often, so that a fast client is cut near the bound: at loopback speed 100 ms let 60 MB through. */
+const DRAIN_CHECK_MS = 10;
 /** Over its address's cap, a connection has this long to send a request that carries a session… */
 const OVER_CAP_GRACE_MS = 5_000;
 /** …and at most this many such connections wait at once; beyond, they are closed on arrival. */
@@ -85,6 +86,8 @@ export function uploadStalled(receivedInWindow: number, waitingOnUs: number, min
 
 interface SocketState {
   address: string;
+  /** Takes the connection off its address's count (its server's). */
+  release: () => void;
   /** Counted against its address (no session shown yet). */
   counted: boolean;
   /** Arrived over its address's cap: its first request must carry a session. */
@@ -95,18 +98,15 @@ interface SocketState {
   draining: boolean;
 }
 
+/** Every limited server's connections (a socket belongs to one server). */
+const states = new WeakMap<Socket, SocketState>();
+
 function rawAnswer(status: number, statusText: string, message: string): string {
   const body = JSON.stringify({ code: status, message });
   return (
     `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json; charset=utf-8\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   );
-}
-
-export interface LimitedServer {
-  server: Server;
-  /** A connection that authenticated otherwise (a graphql-ws `connection_init`) counts no more. */
-  signedIn: (socket: Socket) => void;
 }
 
 /**
@@ -117,8 +117,7 @@ export function createHttpServer(
   listener: (req: IncomingMessage, res: ServerResponse) => void,
   limits: ConnectionLimits,
   isSignedIn: (req: IncomingMessage) => Promise<boolean>,
-): LimitedServer {
-  const states = new WeakMap<Socket, SocketState>();
+): Server {
   const counts = new Map<string, number>();
 
   const uncount = (state: SocketState) => {
@@ -169,6 +168,7 @@ export function createHttpServer(
     req.unpipe();
     req.removeAllListeners('data');
     req.resume();
+    // Counted on the socket: once Node has dumped the request, its body bytes never reach `req`.
     const start = socket.bytesRead;
     const began = Date.now();
     let last = start;
@@ -205,17 +205,7 @@ export function createHttpServer(
       watchBody(req, res);
       listener(req, res);
     };
-    if (!state.counted) return proceed();
-    if (!state.overCap) {
-      // A connection that shows a session counts no more: an office's users behind one address
-      // never use up the anonymous share. Asked once a connection (its first credential), unawaited.
-      if (req.headers.authorization)
-        void isSignedIn(req).then(
-          (signedIn) => signedIn && uncount(state),
-          () => {},
-        );
-      return proceed();
-    }
+    if (!state.overCap || !state.counted) return proceed();
     void isSignedIn(req)
       .catch(() => false)
       .then((signedIn) => {
@@ -253,7 +243,13 @@ export function createHttpServer(
   );
 
   server.on('connection', (socket: Socket) => {
-    const state: SocketState = { address: addressKey(socket.remoteAddress), counted: false, overCap: false, draining: false };
+    const state: SocketState = {
+      address: addressKey(socket.remoteAddress),
+      release: () => uncount(state),
+      counted: false,
+      overCap: false,
+      draining: false,
+    };
     states.set(socket, state);
     if (limits.maxConnectionsPerAddress > 0) {
       const open = counts.get(state.address) ?? 0;
@@ -288,11 +284,15 @@ export function createHttpServer(
   });
   // A graphql-ws socket authenticates itself after the upgrade (graphql-ws closes it otherwise).
   server.on('upgrade', (req: IncomingMessage) => clearTimeout(states.get(req.socket)?.grace));
-  return {
-    server,
-    signedIn: (socket) => {
-      const state = states.get(socket);
-      if (state) uncount(state);
-    },
-  };
+  return server;
+}
+
+/**
+ * A connection on which a session was shown (a request's viewer resolved, a graphql-ws
+ * `connection_init` accepted) counts no more against its address: an office's signed-in users
+ * behind one address never use up the share kept for connections without a session. Told by
+ * whoever resolved the session, so it costs no lookup of its own.
+ */
+export function markSignedIn(socket: Socket | undefined): void {
+  if (socket) states.get(socket)?.release();
 }
