@@ -17,6 +17,11 @@ beforeAll(async () => {
     loginToken(app.url, demo.secretary.email, demo.secretary.password),
   ]);
   const adminUser = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.admin.email } });
+  // The demo files are counted in the background, each count writing its row: done before any
+  // statement is counted here (a process a file, they can outlast this hook on a busy machine).
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    if ((await app.services.db.reportFile.count({ where: { countStatus: 'PENDING' } })) === 0) break;
+  }
   for (let i = 0; i < 25; i++) await notifyUsers(app.services, [adminUser.id], { kind: 'COMMENT', body: `<p>n° ${i}</p>` });
   for (let i = 0; i < 25; i++) {
     await app.services.db.news.create({ data: { title: `Actualité ${i}`, body: '<p>x</p>', searchText: `actualite ${i}` } });
@@ -24,7 +29,7 @@ beforeAll(async () => {
       data: { userId: adminUser.id, startDate: new Date(Date.UTC(2030, 0, i + 1)), endDate: new Date(Date.UTC(2030, 0, i + 1)) },
     });
   }
-});
+}, 180_000);
 
 afterAll(async () => {
   await app?.stop();
