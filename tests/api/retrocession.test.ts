@@ -22,7 +22,7 @@ const RETROCESSION = `query($filter: RetrocessionFilter!, $first: Int) { retroce
   year month totals { reports pages textPages photos amountHT }
   reports(first: $first) { totalCount edges { node { databaseId createdAt name returnedAt bailiff { lastName } secretary { databaseId lastName }
     deposited { count totalSize } retrocessionAmounts { total } } } }
-  bills { databaseId secretary { databaseId } year month file { name url } figures { reports pages textPages photos amountHT } } } }`;
+  bills(first: 100) { edges { node { databaseId secretary { databaseId } year month file { name url } figures { reports pages textPages photos amountHT } } } } } }`;
 
 function parisNow() {
   const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
@@ -260,7 +260,7 @@ describe('secretary bills: one Word or PDF file a month', () => {
     expect(rest403.status).toBe(403);
     // Her own view of the same period lists only her bills.
     const own = await gql(app.url, RETROCESSION, { filter: { year: 2001 } }, tokens.otherSecretary);
-    expect(own.data!.retrocession.bills.map((entry: any) => entry.secretary.databaseId)).toEqual([ids.otherSecretary]);
+    expect(own.data!.retrocession.bills.edges.map(({ node }: any) => node.secretary.databaseId)).toEqual([ids.otherSecretary]);
   });
 
   it('bailiffs see no secretary bill and no rétrocession', async () => {
@@ -340,8 +340,9 @@ describe('rétrocession views: reports of a period, totals, « Factures » only 
     }
     // « Factures »: one row per secretary who uploaded an invoice for the month, and only those.
     const uploaded = await app.services.db.secretaryBill.findMany({ where: { year, month } });
-    expect(period.bills.map((entry: any) => entry.databaseId).sort()).toEqual(uploaded.map((entry) => entry.id).sort());
-    for (const entry of period.bills) {
+    const bills = period.bills.edges.map((edge: any) => edge.node);
+    expect(bills.map((entry: any) => entry.databaseId).sort()).toEqual(uploaded.map((entry) => entry.id).sort());
+    for (const entry of bills) {
       expect(entry.figures).toEqual(expectedTotals(await periodReports({ secretaryId: entry.secretary.databaseId }, year, month)));
     }
 
@@ -377,7 +378,7 @@ describe('rétrocession views: reports of a period, totals, « Factures » only 
 
 describe('statistics', () => {
   const STATS = `query($year: Int!, $month: Int) { statistics(year: $year, month: $month) {
-    year month reportCount secretariesTotal bailiffsTotal series { id data { x y amount } } items { reportDatabaseId } } }`;
+    year month reportCount secretariesTotal bailiffsTotal series { id data { x y amount } } items(first: 1) { edges { node { reportDatabaseId } } } } }`;
 
   /** Spec §9: counts × prices (captured on the report, else current), per report to the cent. */
   async function expected(year: number, month?: number) {

@@ -13,7 +13,7 @@ import { reportsSql, type ReportsWhere } from '../../api/src/modules/reports/rea
 import { loadReportRows } from '../../api/src/modules/reports/read-model/rows.js';
 import { amountsShownTo, can } from '../../api/src/modules/reports/rules.js';
 import { retrocessionReportsSql } from '../../api/src/modules/retrocession/service.js';
-import { statistics } from '../../api/src/modules/statistics/service.js';
+import { statisticsItems, statisticsPeriod } from '../../api/src/modules/statistics/service.js';
 import { demoViewers, serviceContext, startTestApp, type TestApp } from '../support/app.js';
 
 type Fixture = 'mine' | 'unassigned' | 'others';
@@ -156,8 +156,10 @@ async function readModelList(role: Role, list: List): Promise<Fixture[] | 'refus
         return await fixturesOf(ctx, retrocessionReportsSql(ctx, now));
       case 'billable':
         return await fixturesOf(ctx, countedReportsSql(ctx, now.year, now.month));
-      case 'statistics':
-        return sorted((await statistics(ctx, now.year, now.month)).items.map((item) => fixtureOf(item.id)));
+      case 'statistics': {
+        const items = await statisticsItems(ctx, statisticsPeriod(ctx, now.year, now.month), { limit: 10_000, inverted: false });
+        return sorted(items.map((item) => fixtureOf(item.id)));
+      }
       case 'headers': {
         // The cards count what the list shows: the fixtures are the only constats of this name.
         const headers = await reportHeaders(ctx, search);

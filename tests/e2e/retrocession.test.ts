@@ -3,7 +3,6 @@
 // Every figure on screen is checked against the API's answer for the same period and viewer.
 // Over 400 lines on purpose: the rétrocession screens share the API figures they are checked against,
 // in one server and one Chromium.
-import { isDeepStrictEqual } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { formatDateTime, formatMoney } from '../../web/src/ui/format.js';
 import type { TestApp } from '../support/app.js';
@@ -45,17 +44,21 @@ interface Period {
   totals: Totals;
   reports: { totalCount: number; edges: { node: PeriodReport }[] };
   bills: PeriodBill[];
+  billCount: number;
 }
 
 const PERIOD = `query($filter: RetrocessionFilter!) { retrocession(filter: $filter) {
   totals { reports textPages photos amountHT }
   reports(first: 10) { totalCount edges { node { name createdAt returnedAt bailiff { fullName } secretary { id fullName } retrocessionAmounts { total } } } }
-  bills { monthLabel secretary { fullName } figures { reports textPages photos amountHT } } } }`;
+  bills(first: 100) { totalCount edges { node { monthLabel secretary { fullName } figures { reports textPages photos amountHT } } } } } }`;
+
+type PeriodAnswer = Omit<Period, 'bills' | 'billCount'> & { bills: { totalCount: number; edges: { node: PeriodBill }[] } };
 
 async function period(filter: { year: number; month?: number | null; secretaryId?: string | null }, token = tokens.admin): Promise<Period> {
-  const result = await gql<{ retrocession: Period }>(app.url, PERIOD, { filter }, token);
+  const result = await gql<{ retrocession: PeriodAnswer }>(app.url, PERIOD, { filter }, token);
   if (!result.data) throw new Error(JSON.stringify(result.errors));
-  return result.data.retrocession;
+  const { bills, ...rest } = result.data.retrocession;
+  return { ...rest, bills: bills.edges.map((edge) => edge.node), billCount: bills.totalCount };
 }
 
 /** The Paris month of today and the one before (the seed's bills are for past months). */
@@ -101,9 +104,12 @@ const expectedTotals = (totals: Totals) => [
  * changes), then asserts, so a failure prints what the screen last showed.
  */
 async function eventually<T>(read: () => Promise<T>, expected: T, timeout = 15_000): Promise<void> {
+  // Compared as JSON: the API's answers are parsed in Node's realm, not the test's, and
+  // isDeepStrictEqual told their arrays apart from equal ones, waiting out the whole timeout.
+  const same = (actual: T) => JSON.stringify(actual) === JSON.stringify(expected);
   const deadline = Date.now() + timeout;
   let actual = await read();
-  while (!isDeepStrictEqual(actual, expected) && Date.now() < deadline) {
+  while (!same(actual) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     actual = await read();
   }
@@ -257,6 +263,8 @@ describe('admin · Rétrocession > Factures', () => {
     expect(await columnTexts(table, 2)).toEqual(expected.bills.map((bill) => String(bill.figures.textPages)));
     expect(await columnTexts(table, 3)).toEqual(expected.bills.map((bill) => String(bill.figures.photos)));
     expect(await columnTexts(table, 4)).toEqual(expected.bills.map((bill) => formatMoney(bill.figures.amountHT)));
+    expect(expected.billCount).toBeLessThanOrEqual(10);
+    await page.getByText(`1–${expected.billCount} sur ${expected.billCount}`, { exact: true }).waitFor();
     const first = expected.bills[0];
     const download = table.getByRole('link', { name: `Télécharger la facture ${first.secretary.fullName} ${first.monthLabel}` });
     expect(await download.getAttribute('href')).toMatch(/^\/files\/|^http/);
@@ -279,6 +287,67 @@ describe('admin · Rétrocession > Factures', () => {
 
     await selectPeriod(2020, 1);
     await table.getByText('Aucune facture.').waitFor();
+  });
+
+  it('pages a year of bills 10 at a time; a bill removed from the last page leaves the pages and their count right', async () => {
+    // Twelve bills for each of three secretaries in a year the seed leaves without any.
+    const year = 2021;
+    const db = app.services.db;
+    expect(await db.secretaryBill.count({ where: { year } })).toBe(0);
+    const secretaries = await db.user.findMany({ where: { role: 'SECRETARY', status: 'ACTIVE' }, orderBy: { id: 'asc' }, take: 3 });
+    await db.secretaryBill.createMany({
+      data: secretaries.flatMap((secretary) =>
+        Array.from({ length: 12 }, (_, index) => ({
+          secretaryId: secretary.id,
+          year,
+          month: index + 1,
+          number: `${year}${secretary.id}${index + 1}`,
+          pricePage: '1.5',
+          pricePhoto: '0.5',
+          storageKey: `e2e-pages/${secretary.id}/${index + 1}.pdf`,
+          originalName: 'facture.pdf',
+          size: 1000,
+          mimeType: 'application/pdf',
+        })),
+      ),
+    });
+    const expected = await period({ year, month: null });
+    expect(expected.billCount).toBe(36);
+    const labels = (from: number, to: number) =>
+      expected.bills.slice(from, to).map((bill) => `Voir la facture ${bill.secretary.fullName} ${bill.monthLabel}`);
+
+    page = await signedInPage(browser, 'admin');
+    await page.goto('/dashboard/retrocessions-factures-admin');
+    await screenTitle(page, 'Rétrocession · Factures').waitFor();
+    const table = page.getByRole('table', { name: 'Factures de la période' });
+    const shown = () =>
+      table
+        .getByRole('button', { name: /^Voir la facture / })
+        .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    await selectPeriod(year, null);
+    await eventually(shown, labels(0, 10));
+    await page.getByText('1–10 sur 36', { exact: true }).waitFor();
+    for (const [from, to] of [
+      [10, 20],
+      [20, 30],
+      [30, 36],
+    ]) {
+      await page.getByRole('button', { name: 'Page suivante' }).click();
+      await eventually(shown, labels(from, to));
+      await page.getByText(`${from + 1}–${to} sur 36`, { exact: true }).waitFor();
+    }
+    expect(await page.getByRole('button', { name: 'Page suivante' }).isDisabled()).toBe(true);
+
+    // The last page's first bill removed from its preview: it leaves the page at once, the count follows.
+    await table.getByRole('button', { name: labels(30, 31)[0] }).click();
+    const dialog = page.getByRole('dialog', { name: `Facture de rétrocession · ${expected.bills[30].monthLabel}` });
+    await dialog.getByRole('button', { name: 'Supprimer la facture' }).click();
+    await page.getByRole('button', { name: 'Oui' }).click();
+    await toast(page, 'Facture supprimée avec succès.').waitFor();
+    await eventually(shown, labels(31, 36));
+    await page.getByText('31–35 sur 35', { exact: true }).waitFor();
+    expect(await db.secretaryBill.count({ where: { year } })).toBe(35);
+    await db.secretaryBill.deleteMany({ where: { year } });
   });
 
   it('shows a bill the secretary uploads through the API without a reload', async () => {

@@ -55,8 +55,6 @@ export const LIST_BOUNDS: Readonly<Record<string, ListBound>> = {
   'BillingPeriod.groups': uncapped(),
   'BillingGroup.billableReports': uncapped(),
   'GroupBill.lines': uncapped(),
-  'RetrocessionPeriod.bills': uncapped(),
-  'Statistics.items': uncapped(),
   'Report.comments': uncapped(),
   'Report.unreadCommentIds': uncapped(),
   'ReportFileGroup.files': uncapped(),

@@ -109,19 +109,33 @@ async function periodReports(ctx: RestContext, filter: ReturnType<typeof periodF
   );
 }
 
+/** The period's uploaded invoices, page after page (a year holds twelve a secretary). */
+async function periodBills(ctx: RestContext, filter: ReturnType<typeof periodFrom>): Promise<GraphQLOutcome<SecretaryBillData[]>> {
+  return collectConnection(
+    ctx,
+    `query($filter: RetrocessionFilter!, $first: Int, $after: String) { retrocession(filter: $filter) {
+      bills(first: $first, after: $after) { edges { node { ${SECRETARY_BILL_FIELDS} } } pageInfo { hasNextPage endCursor } } } }`,
+    { filter },
+    (data: { retrocession: { bills: Page<SecretaryBillData> } }) => data.retrocession.bills,
+    { maxItems: Number.POSITIVE_INFINITY },
+  );
+}
+
 /** `bills`: the period's reports (legacy report JSON); `bills_secretar…`: the uploaded invoices. */
 async function listBills(ctx: RestContext, key: 'bills_secretaries' | 'bills_secretary'): Promise<Response> {
   const filter = periodFrom(ctx.url);
-  const summary = await ctx.graphql<{ retrocession: { totals: Totals; bills: SecretaryBillData[] } }>(
-    `query($filter: RetrocessionFilter!) { retrocession(filter: $filter) { totals { reports pages textPages photos amountHT } bills { ${SECRETARY_BILL_FIELDS} } } }`,
+  const summary = await ctx.graphql<{ retrocession: { totals: Totals } }>(
+    `query($filter: RetrocessionFilter!) { retrocession(filter: $filter) { totals { reports pages textPages photos amountHT } } }`,
     { filter },
   );
   if (!summary.ok) return legacyFailure(summary.error);
+  const bills = await periodBills(ctx, filter);
+  if (!bills.ok) return legacyFailure(bills.error);
   const reports = await periodReports(ctx, filter);
   if (!reports.ok) return legacyFailure(reports.error);
   return json({
     bills: reports.data.map(legacyReport),
-    [key]: billsWithReports(summary.data.retrocession.bills, reports.data),
+    [key]: billsWithReports(bills.data, reports.data),
     totals: legacyTotals(summary.data.retrocession.totals),
   });
 }

@@ -125,6 +125,9 @@ interface RetrocessionPeriod {
   filter: retrocession.RetrocessionFilter;
 }
 
+const periodBillsWhere = (ctx: AppContext, { filter }: RetrocessionPeriod) =>
+  retrocession.secretaryBillsWhere(ctx, { year: filter.year, month: filter.month, secretaryId: filter.secretaryId });
+
 const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('RetrocessionPeriod').implement({
   description: 'Rétrocession d’une période (écrans « Rétrocession > Constats / Factures » et « RÉTROCESSION » de la secrétaire).',
   fields: (t) => ({
@@ -151,17 +154,18 @@ const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('Retrocessio
         }),
       },
     ),
-    bills: t.prismaField({
-      type: [SecretaryBillNode],
-      description: '« Factures » : seulement les secrétaires qui ont déposé une facture pour la période.',
+    // A page: a year holds twelve bills a secretary (docs/decisions.md, session 16).
+    bills: t.prismaConnection({
+      type: SecretaryBillNode,
+      cursor: 'id',
+      defaultSize: 50,
+      maxSize: 100,
+      description: '« Factures » : seulement les secrétaires qui ont déposé une facture pour la période ; 50 par page (100 au plus).',
+      totalCount: (period, _args, ctx) => ctx.db.secretaryBill.count({ where: periodBillsWhere(ctx, period) }),
       resolve: (query, period, _args, ctx) =>
         ctx.db.secretaryBill.findMany({
           ...query,
-          where: retrocession.secretaryBillsWhere(ctx, {
-            year: period.filter.year,
-            month: period.filter.month,
-            secretaryId: period.filter.secretaryId,
-          }),
+          where: periodBillsWhere(ctx, period),
           orderBy: [...BILL_ORDER.slice(0, 2), { secretary: { lastName: 'asc' } }, { id: 'asc' }],
         }),
     }),

@@ -1,8 +1,8 @@
 // Statistiques (spec §2, §9): revenue per day of a month, or per month of a year, as two series —
 // the secretaries' (rétrocession counts × secretary prices) and the bailiffs' (billing counts ×
 // étude prices) — in the shape a line chart (nivo) takes: [{ id, data: [{ x, y }] }].
-import { Decimal, sum, type DecimalInput } from '../../lib/money.js';
-import { daysInMonth, parisDate } from '../../lib/periods.js';
+import { Decimal, sum, toDecimal, type DecimalInput } from '../../lib/money.js';
+import { daysInMonth } from '../../lib/periods.js';
 import { countsAmount, type ReportCounts } from '../../lib/line-amounts.js';
 
 export const FIRST_STATISTICS_YEAR = 2000;
@@ -70,31 +70,30 @@ export function itemAmounts(item: StatisticsItem): { secretaries: Decimal; baili
 }
 
 /**
- * One point per day of the month (or per month of the year), zero where nothing was deposited, by
- * the Paris date the report was created. Items outside the period are ignored.
+ * What the period's constats created on one Paris day (of a month) or in one Paris month (of a
+ * year) add up to: each constat's amounts rounded to the cent (itemAmounts), then summed.
  */
-export function statisticsSeries(items: StatisticsItem[], year: number, month: number | null): Statistics {
+export interface Bucket {
+  /** Day of the month (1–31) or month of the year (1–12). */
+  bucket: number;
+  reports: number;
+  secretaries: DecimalInput;
+  bailiffs: DecimalInput;
+}
+
+/** One point per day of the month (or per month of the year), zero where nothing was deposited. */
+export function statisticsSeries(buckets: Bucket[], year: number, month: number | null): Statistics {
   const labels = month == null ? MONTH_LABELS : Array.from({ length: daysInMonth(year, month) }, (_, index) => String(index + 1));
-  const secretaries = labels.map(() => [] as Decimal[]);
-  const bailiffs = labels.map(() => [] as Decimal[]);
-  let reports = 0;
-  for (const item of items) {
-    const date = parisDate(item.createdAt);
-    if (date.year !== year || (month != null && date.month !== month)) continue;
-    const bucket = month == null ? date.month - 1 : date.day - 1;
-    const amounts = itemAmounts(item);
-    secretaries[bucket].push(amounts.secretaries);
-    bailiffs[bucket].push(amounts.bailiffs);
-    reports += 1;
-  }
-  const points = (buckets: Decimal[][]) => buckets.map((amounts, index) => ({ x: labels[index], amount: sum(amounts) }));
-  const secretaryPoints = points(secretaries);
-  const bailiffPoints = points(bailiffs);
+  const found = new Map(buckets.map((bucket) => [bucket.bucket, bucket]));
+  const points = (series: 'secretaries' | 'bailiffs') =>
+    labels.map((x, index) => ({ x, amount: toDecimal(found.get(index + 1)?.[series] ?? 0) }));
+  const secretaryPoints = points('secretaries');
+  const bailiffPoints = points('bailiffs');
   return {
     secretaries: secretaryPoints,
     bailiffs: bailiffPoints,
     totals: {
-      reports,
+      reports: labels.reduce((total, _x, index) => total + (found.get(index + 1)?.reports ?? 0), 0),
       secretaries: sum(secretaryPoints.map((point) => point.amount)),
       bailiffs: sum(bailiffPoints.map((point) => point.amount)),
     },

@@ -1,7 +1,8 @@
-import { encodeGlobalID } from '@pothos/plugin-relay';
+import { encodeGlobalID, resolveCursorConnection } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.js';
-import { itemAmounts, SERIES_LABELS, type Point } from './rules.js';
+import { itemAmounts, SERIES_LABELS, type Point, type Statistics } from './rules.js';
 import * as statistics from './service.js';
+import type { Agreement } from '../counting/rules.js';
 
 const ChartPointRef = builder.objectRef<Point>('ChartPoint').implement({
   description: 'Un point de courbe : jour du mois ou mois de l’année, et le montant HT.',
@@ -23,9 +24,7 @@ const ChartSerieRef = builder.objectRef<{ id: string; data: Point[] }>('ChartSer
   }),
 });
 
-type Item = statistics.StatisticsResult['items'][number];
-
-const StatisticsItemRef = builder.objectRef<Item>('StatisticsItem').implement({
+const StatisticsItemRef = builder.objectRef<statistics.StatisticsItemRow>('StatisticsItem').implement({
   description: 'Un constat de la période : date de création, comptes et tarifs (ceux figés sur le constat, sinon les tarifs en vigueur).',
   fields: (t) => ({
     reportId: t.id({ description: 'Identifiant global du constat.', resolve: (item) => encodeGlobalID('Report', item.id) }),
@@ -72,7 +71,7 @@ const StatisticsItemRef = builder.objectRef<Item>('StatisticsItem').implement({
   }),
 });
 
-const DetectionAgreementRef = builder.objectRef<statistics.StatisticsResult['detection']>('DetectionAgreement').implement({
+const DetectionAgreementRef = builder.objectRef<Agreement>('DetectionAgreement').implement({
   description: 'Part des constats facturés dont les comptes appliqués égalent le comptage automatique.',
   fields: (t) => ({
     compared: t.exposeInt('compared', { description: 'Constats facturés dont chaque élément retourné est compté.' }),
@@ -81,7 +80,12 @@ const DetectionAgreementRef = builder.objectRef<statistics.StatisticsResult['det
   }),
 });
 
-const StatisticsRef = builder.objectRef<statistics.StatisticsResult>('Statistics').implement({
+/** The period, and its figures read once for every field that shows them. */
+interface StatisticsParent extends statistics.StatisticsPeriod {
+  figures: () => Promise<Statistics>;
+}
+
+const StatisticsRef = builder.objectRef<StatisticsParent>('Statistics').implement({
   description: 'L’écran « Statistiques » d’un mois ou d’une année.',
   fields: (t) => ({
     year: t.exposeInt('year', { description: 'Année.' }),
@@ -89,31 +93,42 @@ const StatisticsRef = builder.objectRef<statistics.StatisticsResult>('Statistics
     series: t.field({
       type: [ChartSerieRef],
       description: 'Deux courbes : secrétaires (rétrocession) et huissiers (facturation).',
-      resolve: (stats) => [
-        { id: SERIES_LABELS.secretaries, data: stats.secretaries },
-        { id: SERIES_LABELS.bailiffs, data: stats.bailiffs },
-      ],
+      resolve: async (stats) => {
+        const figures = await stats.figures();
+        return [
+          { id: SERIES_LABELS.secretaries, data: figures.secretaries },
+          { id: SERIES_LABELS.bailiffs, data: figures.bailiffs },
+        ];
+      },
     }),
-    reportCount: t.int({ description: 'Nombre de constats de la période.', resolve: (stats) => stats.totals.reports }),
+    reportCount: t.int({
+      description: 'Nombre de constats de la période.',
+      resolve: async (stats) => (await stats.figures()).totals.reports,
+    }),
     secretariesTotal: t.field({
       description: 'Total HT rétrocédé aux secrétaires, en euros.',
       type: 'Decimal',
-      resolve: (stats) => stats.totals.secretaries,
+      resolve: async (stats) => (await stats.figures()).totals.secretaries,
     }),
     bailiffsTotal: t.field({
       description: 'Total HT facturé aux études, en euros.',
       type: 'Decimal',
-      resolve: (stats) => stats.totals.bailiffs,
+      resolve: async (stats) => (await stats.figures()).totals.bailiffs,
     }),
-    items: t.field({
-      description: 'Les constats de la période, avec leurs comptes et tarifs.',
-      type: [StatisticsItemRef],
-      resolve: (stats) => stats.items,
+    // A year may hold 100,000s of constats: a page at a time, in creation order (REST reads them all).
+    items: t.connection({
+      description: 'Les constats de la période, avec leurs comptes et tarifs, du plus ancien au plus récent ; 100 par page.',
+      type: StatisticsItemRef,
+      resolve: (stats, args, ctx) =>
+        resolveCursorConnection<Promise<statistics.StatisticsItemRow[]>>(
+          { args, defaultSize: 100, maxSize: 100, toCursor: statistics.statisticsItemCursor },
+          (page) => statistics.statisticsItems(ctx, stats, page),
+        ),
     }),
     detectionAgreement: t.field({
       type: DetectionAgreementRef,
       description: 'Constats facturés dont les comptes sont ceux du comptage automatique des éléments retournés.',
-      resolve: (stats) => stats.detection,
+      resolve: (stats, _args, ctx) => statistics.statisticsAgreement(ctx, stats),
     }),
   }),
 });
@@ -127,6 +142,10 @@ builder.queryFields((t) => ({
       year: t.arg.int({ description: 'Année (2000 ou après).', required: true }),
       month: t.arg.int({ description: 'Mois 1 à 12 ; absent ou -1 : toute l’année, par mois.' }),
     },
-    resolve: (_root, args, ctx) => statistics.statistics(ctx, args.year, args.month),
+    resolve: (_root, args, ctx) => {
+      const period = statistics.statisticsPeriod(ctx, args.year, args.month);
+      let figures: Promise<Statistics> | undefined;
+      return { ...period, figures: () => (figures ??= statistics.statisticsFigures(ctx, period)) };
+    },
   }),
 }));

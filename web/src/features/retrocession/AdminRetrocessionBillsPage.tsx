@@ -1,49 +1,57 @@
 import { useState } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
+import { ConnectionHandler } from 'relay-runtime';
+import type { AdminRetrocessionBillsPageFragment$key } from '../../__generated__/AdminRetrocessionBillsPageFragment.graphql';
+import type { AdminRetrocessionBillsPagePaginationQuery } from '../../__generated__/AdminRetrocessionBillsPagePaginationQuery.graphql';
 import type { AdminRetrocessionBillsPageQuery } from '../../__generated__/AdminRetrocessionBillsPageQuery.graphql';
 import type { AdminRetrocessionBillsPageRemoveMutation } from '../../__generated__/AdminRetrocessionBillsPageRemoveMutation.graphql';
 import { fr } from '../../i18n/fr';
 import { useCommit } from '../../relay/commit';
+import { addToCount } from '../../relay/storeValues';
 import { PageHeader } from '../../ui/PageHeader';
 import { useToast } from '../../ui/toasts';
+import { useConnectionPages } from '../../ui/useConnectionPages';
 import { PeriodTotalsBox } from './PeriodTotalsBox';
 import { RetrocessionFilters } from './RetrocessionFilters';
 import { SecretaryBillsTable } from './SecretaryBillsTable';
 import { toApiFilter, usePageStyles, usePeriodFilter } from './periodFilter';
 import { useSecretaryBillAdded } from './useSecretaryBillAdded';
+import { RETROCESSION_ROWS } from '../../i18n/retrocession';
 
-/**
- * Spec §2, admin 'Rétrocession > Factures': the same filters and totals, then the secretaries who
- * uploaded a bill for the period, each with its invoice preview.
- */
-export default function AdminRetrocessionBillsPage() {
-  const styles = usePageStyles();
+/** The period's bills, a page at a time (spec §9: rétrocession tables show 10 rows); admins remove one from its preview. */
+function BillsList({ query }: { query: AdminRetrocessionBillsPageFragment$key }) {
   const commit = useCommit();
   const toast = useToast();
-  const { filter, setFilter, shown, pending } = usePeriodFilter();
-  // Bumped by a bill uploaded for the shown period: the query fetches again, the list stays.
-  const [fetchKey, setFetchKey] = useState(0);
-  useSecretaryBillAdded(shown, () => setFetchKey((key) => key + 1));
-  const data = useLazyLoadQuery<AdminRetrocessionBillsPageQuery>(
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    AdminRetrocessionBillsPagePaginationQuery,
+    AdminRetrocessionBillsPageFragment$key
+  >(
     graphql`
-      query AdminRetrocessionBillsPageQuery($filter: RetrocessionFilter!) {
-        ...RetrocessionFiltersFragment
+      fragment AdminRetrocessionBillsPageFragment on Query
+      @refetchable(queryName: "AdminRetrocessionBillsPagePaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }, filter: { type: "RetrocessionFilter!" }) {
         retrocession(filter: $filter) {
-          __id
-          totals {
-            ...PeriodTotalsBoxFragment
-          }
-          bills {
-            ...SecretaryBillsTableFragment
+          bills(first: $count, after: $cursor) @connection(key: "AdminRetrocessionBillsPage_bills") {
+            __id
+            totalCount
+            edges {
+              node {
+                ...SecretaryBillsTableFragment
+              }
+            }
           }
         }
       }
     `,
-    { filter: toApiFilter(shown) },
-    { fetchPolicy: 'store-and-network', fetchKey },
+    query,
   );
-  const periodId = data.retrocession.__id;
+  const connectionId = data.retrocession.bills.__id;
+  const { rows, loading, pagination } = useConnectionPages(
+    data.retrocession.bills,
+    { hasNext, isLoadingNext, loadNext },
+    { rowsPerPageOptions: RETROCESSION_ROWS },
+  );
 
   const remove = (billId: string) =>
     commit<AdminRetrocessionBillsPageRemoveMutation>({
@@ -56,18 +64,44 @@ export default function AdminRetrocessionBillsPage() {
         }
       `,
       variables: { input: { billId } },
-      // The row leaves the period's list at once.
+      // The row leaves the period's pages at once, and the pager counts one less.
       updater: (store, response) => {
-        const period = store.get(periodId);
+        const connection = store.get(connectionId);
         const removed = response?.removeSecretaryBill.removedBillId;
-        if (!period || !removed) return;
-        const bills = period.getLinkedRecords('bills') ?? [];
-        period.setLinkedRecords(
-          bills.filter((bill) => bill?.getDataID() !== removed),
-          'bills',
-        );
+        if (!connection || !removed) return;
+        ConnectionHandler.deleteNode(connection, removed);
+        addToCount(connection, 'totalCount', -1);
       },
     }).then((response) => toast('success', response.removeSecretaryBill.message));
+
+  return <SecretaryBillsTable bills={rows} viewer="admin" pagination={pagination} loading={loading} onRemove={remove} />;
+}
+
+/**
+ * Spec §2, admin 'Rétrocession > Factures': the same filters and totals, then the secretaries who
+ * uploaded a bill for the period, each with its invoice preview.
+ */
+export default function AdminRetrocessionBillsPage() {
+  const styles = usePageStyles();
+  const { filter, setFilter, shown, pending } = usePeriodFilter();
+  // Bumped by a bill uploaded for the shown period: the query fetches again, the list stays.
+  const [fetchKey, setFetchKey] = useState(0);
+  useSecretaryBillAdded(shown, () => setFetchKey((key) => key + 1));
+  const data = useLazyLoadQuery<AdminRetrocessionBillsPageQuery>(
+    graphql`
+      query AdminRetrocessionBillsPageQuery($filter: RetrocessionFilter!, $count: Int!) {
+        ...RetrocessionFiltersFragment
+        retrocession(filter: $filter) {
+          totals {
+            ...PeriodTotalsBoxFragment
+          }
+        }
+        ...AdminRetrocessionBillsPageFragment @arguments(filter: $filter, count: $count)
+      }
+    `,
+    { filter: toApiFilter(shown), count: RETROCESSION_ROWS[0] },
+    { fetchPolicy: 'store-and-network', fetchKey },
+  );
 
   return (
     <section>
@@ -75,7 +109,7 @@ export default function AdminRetrocessionBillsPage() {
       <div className={mergeClasses(styles.stack, pending && styles.pending)} aria-busy={pending}>
         <RetrocessionFilters value={filter} onChange={setFilter} secretaries={data} wholeYear />
         <PeriodTotalsBox totals={data.retrocession.totals} />
-        <SecretaryBillsTable bills={data.retrocession.bills} viewer="admin" onRemove={remove} />
+        <BillsList key={JSON.stringify(shown)} query={data} />
       </div>
     </section>
   );

@@ -55,18 +55,23 @@ export function SecretaryBillUpload({ period }: { period: SecretaryBillUploadFra
   const data = useFragment(
     graphql`
       fragment SecretaryBillUploadFragment on RetrocessionPeriod {
-        __id
         year
         month
-        bills {
-          id
-          createdAt
-          file {
-            name
-            size
-            downloadUrl
+        # A secretary's month holds her own bill only (at most one).
+        bills(first: 1) @connection(key: "SecretaryBillUpload_bills") {
+          __id
+          edges {
+            node {
+              id
+              createdAt
+              file {
+                name
+                size
+                downloadUrl
+              }
+              ...SecretaryBillPreviewFragment
+            }
           }
-          ...SecretaryBillPreviewFragment
         }
       }
     `,
@@ -78,8 +83,7 @@ export function SecretaryBillUpload({ period }: { period: SecretaryBillUploadFra
   const month = data.month;
   if (month === null || month === undefined) return null;
   const monthLabel = `${monthName(month).toLowerCase()} ${data.year}`;
-  // A secretary's period holds her own bill only (at most one a month).
-  const bill = data.bills[0] ?? null;
+  const bill = data.bills.edges[0]?.node ?? null;
 
   const send = async () => {
     if (files.length !== 1) {
@@ -90,10 +94,11 @@ export function SecretaryBillUpload({ period }: { period: SecretaryBillUploadFra
       await upload
         .start<SecretaryBillUploadMutation>({
           mutation: graphql`
-            mutation SecretaryBillUploadMutation($input: UploadSecretaryBillInput!) {
+            mutation SecretaryBillUploadMutation($input: UploadSecretaryBillInput!, $connections: [ID!]!) {
               uploadSecretaryBill(input: $input) {
                 message
-                bill {
+                # The bill shows at once in the month's box.
+                bill @appendNode(connections: $connections, edgeTypeName: "RetrocessionPeriodBillsConnectionEdge") {
                   id
                   createdAt
                   file {
@@ -107,15 +112,8 @@ export function SecretaryBillUpload({ period }: { period: SecretaryBillUploadFra
               }
             }
           `,
-          variables: { input: { file: null, year: data.year, month } },
+          variables: { input: { file: null, year: data.year, month }, connections: [data.bills.__id] },
           uploadables: { 'input.file': files[0] },
-          // The bill shows at once in the period (and in 'Factures' of this period).
-          updater: (store) => {
-            const record = store.getRootField('uploadSecretaryBill')?.getLinkedRecord('bill');
-            const periodRecord = store.get(data.__id);
-            if (!record || !periodRecord) return;
-            periodRecord.setLinkedRecords([record], 'bills');
-          },
         })
         .then((response) => toast('success', response.uploadSecretaryBill.message));
       setFiles([]);

@@ -1,7 +1,7 @@
 /**
  * Live admin 'Factures': while it is open, `secretaryBillAdded` brings every bill a secretary
  * uploads, and the list fetches its period again when the bill belongs to it (the bills are a
- * plain list the store could not insert into in the server's order).
+ * page in the server's order, which the store could not insert into at its place).
  */
 import { graphql } from 'react-relay/hooks';
 import type { useSecretaryBillAddedSubscription } from '../../__generated__/useSecretaryBillAddedSubscription.graphql';
