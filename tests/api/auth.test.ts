@@ -326,29 +326,37 @@ describe('self-registration', () => {
     expect(await mailsTo('huissier@demo.fr', ATTEMPT)).toHaveLength(1);
   });
 
-  it('takes about as long for an existing e-mail as for a new one', async () => {
-    const existingEmails = ['helene.marchand@demo.fr', 'loic.gauthier@demo.fr', 'zoe.lemaitre@demo.fr', 'anais.guerin@demo.fr'];
-    const timed = async (email: string, identity: string) => {
-      const started = performance.now();
-      const response = await rest(app.url, 'POST', '/api/v1/auth/register', { form: registration({ email, identity }) });
-      expect(response.status).toBe(201);
-      return performance.now() - started;
-    };
-    // The first of each kind loads its e-mail template: not measured.
-    await timed('echauffement@etude.fr', 'echauffement');
-    await timed('berangere.fabre@demo.fr', 'echauffement2');
-    const fresh: number[] = [];
-    const existing: number[] = [];
-    for (const [round, email] of existingEmails.entries()) {
-      fresh.push(await timed(`mesure${round}@etude.fr`, `mesure${round}`));
-      existing.push(await timed(email, `mesure.existant${round}`));
+  it('takes about as long for an existing e-mail as for a new one (argon2 at its production parameters)', async () => {
+    // The server runs in this process: the production hash (~90 ms) is what a lookup alone would
+    // stand out against; jest's cheap one (password.ts) would hide the difference.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      const existingEmails = ['helene.marchand@demo.fr', 'loic.gauthier@demo.fr', 'zoe.lemaitre@demo.fr', 'anais.guerin@demo.fr'];
+      const timed = async (email: string, identity: string) => {
+        const started = performance.now();
+        const response = await rest(app.url, 'POST', '/api/v1/auth/register', { form: registration({ email, identity }) });
+        expect(response.status).toBe(201);
+        return performance.now() - started;
+      };
+      // The first of each kind loads its e-mail template: not measured.
+      await timed('echauffement@etude.fr', 'echauffement');
+      await timed('berangere.fabre@demo.fr', 'echauffement2');
+      const fresh: number[] = [];
+      const existing: number[] = [];
+      for (const [round, email] of existingEmails.entries()) {
+        fresh.push(await timed(`mesure${round}@etude.fr`, `mesure${round}`));
+        existing.push(await timed(email, `mesure.existant${round}`));
+      }
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+      // Before, a taken address was refused after one lookup (a few ms) while a new one hashed its
+      // password (argon2) and wrote the request: a factor of ten and more. Wide bounds for a busy machine.
+      const ratio = median(existing) / median(fresh);
+      expect(ratio).toBeGreaterThan(1 / 3);
+      expect(ratio).toBeLessThan(3);
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    // Before, a taken address was refused after one lookup (a few ms) while a new one hashed its
-    // password (argon2) and wrote the request: a factor of ten and more. Wide bounds for a busy machine.
-    const ratio = median(existing) / median(fresh);
-    expect(ratio).toBeGreaterThan(1 / 3);
-    expect(ratio).toBeLessThan(3);
   });
 
   it.each([
