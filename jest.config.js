@@ -36,6 +36,13 @@ export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
     { ...common, ...withPostgres, displayName: 'api', testMatch: ['<rootDir>/tests/api/**/*.test.ts'] },
-    { ...common, ...withPostgres, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'] },
+    {
+      ...common,
+      // The same cluster, plus the run's one Chromium (tests/support/browser.ts).
+      globalSetup: '<rootDir>/tests/support/global-setup-e2e.ts',
+      globalTeardown: '<rootDir>/tests/support/global-teardown-e2e.ts',
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
+    },
   ],
 };

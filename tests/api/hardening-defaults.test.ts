@@ -1,6 +1,5 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
-import { seedDemoData } from '../../prisma/seed/index.js';
 
 // Issue 16 class 11: production-safe defaults and security headers.
 
@@ -33,11 +32,10 @@ describe('production', () => {
   let admin: string;
   let bailiff: string;
   beforeAll(async () => {
+    // Production never seeds demo data: the demo office cloned into its database is this test's fixture.
     app = await startTestApp({
       env: { NODE_ENV: 'production', PUBLIC_URL: 'https://extranet.exemple.fr', CORS_ORIGINS: 'https://partenaire.exemple.fr' },
     });
-    // Production never seeds demo data: the demo accounts are this test's fixture.
-    await seedDemoData(app.services.db, app.services.storage);
     [admin, bailiff] = await Promise.all([
       loginToken(app.url, demo.admin.email, demo.admin.password),
       loginToken(app.url, demo.bailiff.email, demo.bailiff.password),

@@ -529,14 +529,16 @@ describe('version check (spec §4)', () => {
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ version: '0.4.0' }) }),
     );
     // The app checks once as it starts: the login page opened before the route was set may have
-    // asked the real server already (seen on a loaded machine), so it is opened again.
+    // asked the real server already (seen on a loaded machine), so it is opened again, on a clock
+    // the test can move forward (it runs at its own pace otherwise).
+    await page.clock.install();
     await page.goto('/login');
     await signInAs('admin');
     const notice = toast(page, 'Mise à jour');
     await notice.waitFor();
     await page.getByText("La dernière version de l'application a été téléchargée. Veuillez la mettre à jour.").waitFor();
-    // Persistent: still there after the usual toast delay.
-    await page.waitForTimeout(6_000);
+    // Persistent: still there after the usual toast delay, skipped rather than waited for.
+    await page.clock.fastForward(6_000);
     expect(await notice.isVisible()).toBe(true);
     await saveScreenshot(page, 'version-update');
 
@@ -549,8 +551,11 @@ describe('version check (spec §4)', () => {
   });
 
   it('the same version shows nothing', async () => {
+    // The app checks as it starts: its answer arrives before the sign-in, whose screen would show the notice.
+    const checked = page.waitForResponse((response) => response.url().endsWith('/meta.json'));
+    await page.goto('/login');
+    await checked;
     await signInAs('secretary');
-    await page.waitForTimeout(1_000);
     expect(await toast(page, 'Mise à jour').count()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../api/src/config.js';
@@ -34,10 +34,15 @@ export async function startTestApp(
     onQuery?: (sql: string, params: string) => void;
   } = {},
 ): Promise<TestApp> {
+  // The demo office seeded once per run (seeded-template.ts), unless the test asks for a seed of
+  // its own (`seed: true`) or stores its files elsewhere than on the local disk.
+  const seededModel = process.env.TEST_SEEDED_DATA_DIR;
+  const cloned = options.seed === undefined && !options.shareDatabaseWith && !options.env?.STORAGE_URL && !!seededModel;
   const database = options.shareDatabaseWith
     ? { url: options.shareDatabaseWith.databaseUrl, drop: async () => {} }
-    : await createTestDatabase();
+    : await createTestDatabase({ seeded: cloned });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'constats-app-'));
+  if (cloned && seededModel) await cp(seededModel, dataDir, { recursive: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',

@@ -1,9 +1,10 @@
-// A real Chromium for end-to-end tests: Debian's build driven by playwright-core, each browser
-// in a throwaway profile so no cookie or local storage leaks from one test file to the next.
+// A real Chromium for end-to-end tests: Debian's build driven by playwright-core, one for the whole
+// run, each test file in a context of its own so no cookie or local storage leaks from one file to
+// the next.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 import { ensureChromium } from '../../scripts/ensure-chromium.js';
 
 // Flags verified with Debian's chromium on these machines (ARCHITECTURE.md, toolchain facts).
@@ -27,13 +28,8 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
-  const executablePath = await ensureChromium();
-  // launch() refuses --user-data-dir, so a fresh profile needs launchPersistentContext.
-  const profileDir = await mkdtemp(path.join(os.tmpdir(), 'constats-chromium-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath,
-    args: chromiumArgs,
+const contextOptions = (baseURL: string) =>
+  ({
     baseURL,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
@@ -42,6 +38,38 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
     // appear at once instead of animating, frames a software-rendered headless Chromium would
     // otherwise paint on the test machine's two cores while every test waits for them.
     reducedMotion: 'reduce',
+  }) as const;
+
+/** Starts the run's one Chromium (e2e global setup); test files open contexts in it by its endpoint. */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: await ensureChromium(), args: chromiumArgs });
+}
+
+/**
+ * A browser of its own for a test file (or a second user in it): a new context, with its own
+ * cookies and local storage, in the run's Chromium (TEST_BROWSER_ENDPOINT, set by the e2e global
+ * setup), or, without it, a Chromium launched on a throwaway profile.
+ */
+export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
+  const endpoint = process.env.TEST_BROWSER_ENDPOINT;
+  if (endpoint) {
+    const browser = await chromium.connect(endpoint);
+    const context = await browser.newContext(contextOptions(baseURL));
+    return {
+      context,
+      newPage: () => context.newPage(),
+      close: async () => {
+        await context.close();
+        await browser.close();
+      },
+    };
+  }
+  // launch() refuses --user-data-dir, so a fresh profile needs launchPersistentContext.
+  const profileDir = await mkdtemp(path.join(os.tmpdir(), 'constats-chromium-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: await ensureChromium(),
+    args: chromiumArgs,
+    ...contextOptions(baseURL),
   });
   return {
     context,

@@ -1,8 +1,9 @@
 // Jest global setup of the "api" and "e2e" projects: ONE throwaway PostgreSQL cluster for the
 // whole run (TEST_PG_ENGINE=embedded, the default, is the PostgreSQL 18 the app ships;
 // TEST_PG_ENGINE=debian is Debian's PostgreSQL 15, the oldest supported), with the migrations
-// applied once into a template database. Workers find it through the environment, which they
-// inherit from this process.
+// applied once into a template database, and the demo office seeded once into a second one
+// (seeded-template.ts). Workers find them through the environment, which they inherit from this
+// process.
 import type { ThrowawayPostgres } from '../../scripts/throwaway-postgres.js';
 
 type Global = { testPostgres?: ThrowawayPostgres };
@@ -33,6 +34,8 @@ export default async function globalSetup(): Promise<void> {
     await applyMigrations(withDatabase(server.adminUrl, TEMPLATE_DATABASE));
     // CREATE DATABASE … TEMPLATE fails while anyone is connected to the template.
     await adminQuery(server.adminUrl, `ALTER DATABASE "${TEMPLATE_DATABASE}" WITH ALLOW_CONNECTIONS false`);
+    const { buildSeededTemplate } = (await tsImport('./seeded-template.ts', import.meta.url)) as typeof import('./seeded-template.js');
+    process.env.TEST_SEEDED_DATA_DIR = await buildSeededTemplate(server.adminUrl);
   } catch (err) {
     await server.stop();
     throw err;

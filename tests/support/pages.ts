@@ -1,6 +1,6 @@
 // Helpers shared by the end-to-end tests: what a user does on the public pages and the shell.
 import type { Page } from 'playwright-core';
-import { demo, gql } from './http.js';
+import { demo, gql, loginToken } from './http.js';
 
 export type DemoAccount = keyof typeof demo;
 
@@ -93,9 +93,15 @@ export async function signedInPage(browser: { newPage(): Promise<Page> }, accoun
     page.on('console', (message) => console.log(`[console.${message.type()}] ${message.text()}`));
     page.on('pageerror', (error) => console.log(`[pageerror] ${error.stack}`));
   }
-  await signedOutPage(page);
-  await signIn(page, account);
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  // Signed in through the API, the token stored where the login form stores it: the form itself
+  // is what tests/e2e/login.test.ts checks, not every other file's business.
+  await page.goto('/favicon.svg');
+  const token = await loginToken(new URL(page.url()).origin, demo[account].email, demo[account].password);
+  await page.evaluate((value) => {
+    localStorage.clear();
+    localStorage.setItem('token', value);
+  }, token);
+  await page.goto('/dashboard');
   await userMenuButton(page).waitFor();
   return page;
 }
