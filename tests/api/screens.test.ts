@@ -97,22 +97,21 @@ describe('2. the billing selection offers what the bill will take, and the row c
     const older = await counted(bailiff.id, 'Il y a trois mois', 7, 0, daysAgo(95));
     const previous = await counted(bailiff.id, 'Le mois dernier', 5, 4, daysAgo(40));
     const { year, month } = parisNow();
-    const period = await call<{
-      billingPeriod: {
-        groups: {
-          group: { databaseId: number };
-          billableReports: { databaseId: number; name: string }[];
-          billableReportCount: number;
-          billableTotals: { reports: number; textPages: number; photos: number; amountHT: string };
-        }[];
+    // The selection dialog's query: the étude's row of the month.
+    const { billingGroup: row } = await call<{
+      billingGroup: {
+        billableReports: { edges: { node: { databaseId: number; name: string } }[] };
+        billableReportCount: number;
+        billableTotals: { reports: number; textPages: number; photos: number; amountHT: string };
       };
     }>(
-      `query($year: Int!, $month: Int!) { billingPeriod(year: $year, month: $month) { groups {
-        group { databaseId } billableReports { databaseId name } billableReportCount billableTotals { reports textPages photos amountHT } } } }`,
-      { year, month },
+      `query($groupId: ID!, $year: Int!, $month: Int!) { billingGroup(groupId: $groupId, year: $year, month: $month) {
+        billableReports(first: 100) { edges { node { databaseId name } } } billableReportCount
+        billableTotals { reports textPages photos amountHT } } }`,
+      { groupId: Buffer.from(`Group:${group.id}`).toString('base64'), year, month },
     );
-    const row = period.billingPeriod.groups.find((candidate) => candidate.group.databaseId === group.id)!;
-    expect(row.billableReports.map((report) => report.databaseId)).toEqual([current.id, previous.id, older.id]);
+    const billable = row.billableReports.edges.map((edge) => edge.node);
+    expect(billable.map((report) => report.databaseId)).toEqual([current.id, previous.id, older.id]);
     // Text pages 9 + 3 + 7 = 19: 19 × 2.50 + 6 photos × 0.80 = 52.30.
     expect(row.billableTotals).toEqual({ reports: 3, textPages: 19, photos: 6, amountHT: '52.30' });
     expect(row.billableReportCount).toBe(3);
@@ -123,7 +122,7 @@ describe('2. the billing selection offers what the bill will take, and the row c
           groupId: Buffer.from(`Group:${group.id}`).toString('base64'),
           year,
           month,
-          reports: row.billableReports.map((report) => ({
+          reports: billable.map((report) => ({
             reportId: Buffer.from(`Report:${report.databaseId}`).toString('base64'),
             discount: 0,
           })),

@@ -129,22 +129,23 @@ interface PeriodTotals {
   amountHT: string;
 }
 
+type BillingRow = { group: { name: string }; totals: PeriodTotals; bill: { number: number; amountTTC: string } | null };
+
+/** The month as the API has it: its totals and its études (fewer than a page of 100 here). */
 async function billingPeriod(year: number, month: number) {
   const result = await gql<{
-    billingPeriod: {
-      totals: PeriodTotals;
-      groups: { group: { name: string }; totals: PeriodTotals; bill: { number: number; amountTTC: string } | null }[];
-    };
+    billingPeriod: { totals: PeriodTotals; groups: { edges: { node: BillingRow }[] } };
   }>(
     app.url,
     `query($year: Int!, $month: Int!) { billingPeriod(year: $year, month: $month) {
       totals { reports textPages photos amountHT }
-      groups { group { name } totals { reports textPages photos amountHT } bill { number amountTTC } } } }`,
+      groups(first: 100) { edges { node { group { name } totals { reports textPages photos amountHT } bill { number amountTTC } } } } } }`,
     { year, month },
     adminToken,
   );
   if (!result.data) throw new Error(JSON.stringify(result.errors));
-  return result.data.billingPeriod;
+  const { totals, groups } = result.data.billingPeriod;
+  return { totals, groups: groups.edges.map((edge) => edge.node) };
 }
 
 /** The 'CUMUL PÉRIODE' figures as shown: Nb de constats, Nb de pages texte, Nb de photos, Total HT. */

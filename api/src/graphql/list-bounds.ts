@@ -43,6 +43,8 @@ export const LIST_BOUNDS: Readonly<Record<string, ListBound>> = {
   // Selectors: every eligible row, TOO_MANY_CHOICES past MAX_CHOICES (lib/choices.ts).
   'Query.groupChoices': capped(MAX_CHOICES),
   'Query.peopleChoices': capped(MAX_CHOICES),
+  // The études of a month to bill: TOO_MANY_CHOICES past MAX_CHOICES (billing/service.ts).
+  'Query.availableGroupsForBilling': capped(MAX_CHOICES),
   // One object per id asked; no list argument is longer than MAX_LIST_ITEMS.
   'Query.nodes': capped((args) => (Array.isArray(args.ids) ? args.ids.length : MAX_LIST_ITEMS)),
   // Two curves (secretaries, bailiffs), a point per day of a month or per month of a year.
@@ -51,10 +53,6 @@ export const LIST_BOUNDS: Readonly<Record<string, ListBound>> = {
   // One row without groupBy; otherwise one per combination of the keys found.
   'Query.reportAggregates': uncapped(aggregateRows),
   'Query.assignedBailiffs': uncapped(),
-  'Query.availableGroupsForBilling': uncapped(),
-  'BillingPeriod.groups': uncapped(),
-  'BillingGroup.billableReports': uncapped(),
-  'GroupBill.lines': uncapped(),
   'Report.comments': uncapped(),
   'Report.unreadCommentIds': uncapped(),
   'ReportFileGroup.files': uncapped(),

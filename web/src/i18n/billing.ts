@@ -62,6 +62,9 @@ export const billingText = {
     generating: 'Génération de la facture…',
     viewBill: 'Voir la facture',
     close: 'Fermer',
+    // Issue 31: constats and lines come 100 at a time; the dialog reads them all (« Tout sélectionner » waits for them).
+    loadingReports: (loaded: number, total: number) => `Chargement des constats : ${loaded} sur ${total}…`,
+    loadingLines: (loaded: number, total: number) => `Chargement des lignes : ${loaded} sur ${total}…`,
   },
   discount: {
     // Spec §5 'Remise is required', in French (docs/decisions.md), as the server words it.

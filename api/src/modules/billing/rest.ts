@@ -11,103 +11,15 @@ import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import { GROUP_FIELDS, legacyGroup, type GroupData } from '../groups/rest.js';
 import { legacyReport, REPORT_FIELDS, type ReportData } from '../reports/rest-shape.js';
 import { previewGroupBillPdf } from './preview.js';
+import { legacyBill, LINE_FIELDS, PAGE_INFO, wholeBill, wholeList, type BillData, type BillPage, type Page } from './rest-shape.js';
 import { billMessages } from './rules.js';
 
 export const BILL_FIELDS = `
-  databaseId number year month monthLabel group { databaseId }
+  id databaseId number year month monthLabel group { databaseId }
   groupName groupAddress groupZip groupCity groupPricePage groupPricePhoto discount totalCountPages totalCountPhotos
   amountHT discountAmount netAmountHT vatAmount amountTTC isSent sentAt isPaid paidAt createdAt
   pdf { name url downloadUrl }
-  lines { reportDatabaseId name createdAt pages photos textPages amountPages amountPhotos amountHT discount discountAmount netAmountHT }`;
-
-interface BillData {
-  databaseId: number;
-  number: number;
-  year: number;
-  month: number;
-  monthLabel: string;
-  group: { databaseId: number };
-  groupName: string;
-  groupAddress: string;
-  groupZip: string;
-  groupCity: string;
-  groupPricePage: string;
-  groupPricePhoto: string;
-  discount: number;
-  totalCountPages: number;
-  totalCountPhotos: number;
-  amountHT: string;
-  discountAmount: string;
-  netAmountHT: string;
-  vatAmount: string;
-  amountTTC: string;
-  isSent: boolean;
-  sentAt: string | null;
-  isPaid: boolean;
-  paidAt: string | null;
-  createdAt: string;
-  pdf: { name: string; url: string; downloadUrl: string } | null;
-  lines: {
-    reportDatabaseId: number;
-    name: string;
-    createdAt: string;
-    pages: number;
-    photos: number;
-    textPages: number;
-    amountPages: string;
-    amountPhotos: string;
-    amountHT: string;
-    discount: number;
-    discountAmount: string;
-    netAmountHT: string;
-  }[];
-}
-
-/** Spec §3 "Bill", with the frozen amounts the legacy client used to compute itself. */
-export function legacyBill(bill: BillData) {
-  return {
-    id: bill.databaseId,
-    billing_number: bill.number,
-    group_id: bill.group.databaseId,
-    group_name: bill.groupName,
-    group_address: bill.groupAddress,
-    group_zip: bill.groupZip,
-    group_city: bill.groupCity,
-    group_price_page: bill.groupPricePage,
-    group_price_photo: bill.groupPricePhoto,
-    discount: bill.discount,
-    total_count_pages: bill.totalCountPages,
-    total_count_photos: bill.totalCountPhotos,
-    year: bill.year,
-    month: bill.month,
-    month_label: bill.monthLabel,
-    amount_without_taxes: bill.amountHT,
-    discount_amount: bill.discountAmount,
-    amount_without_taxes_discounted: bill.netAmountHT,
-    vat_amount: bill.vatAmount,
-    amount_with_taxes: bill.amountTTC,
-    reports: bill.lines.map((line) => ({
-      id: line.reportDatabaseId,
-      name: line.name,
-      created_at: line.createdAt,
-      count_pages_billing: line.pages,
-      count_photos_billing: line.photos,
-      text_pages: line.textPages,
-      amount_without_taxes_pages: line.amountPages,
-      amount_without_taxes_photos: line.amountPhotos,
-      amount_without_taxes: line.amountHT,
-      discount: line.discount,
-      discount_amount: line.discountAmount,
-      amount_without_taxes_discounted: line.netAmountHT,
-    })),
-    is_sent: bill.isSent,
-    sent_at: bill.sentAt,
-    is_paid: bill.isPaid,
-    paid_at: bill.paidAt,
-    files: bill.pdf ? [{ originalname: bill.pdf.name, linkUrl: bill.pdf.url, file_url: bill.pdf.downloadUrl }] : [],
-    createdAt: bill.createdAt,
-  };
-}
+  lines(first: 100) { edges { node { ${LINE_FIELDS} } } ${PAGE_INFO} }`;
 
 /** The spec's toast message, the precise French reason, and per-field messages. */
 const failure = (error: GraphQLFailure, message = error.status >= 500 ? billMessages.createFailed : error.message) =>
@@ -190,9 +102,11 @@ async function billMutation(
   failureMessage?: string,
   status = 200,
 ) {
-  const result = await ctx.graphql<Record<string, { message: string; bill: BillData }>>(BILL_MUTATION(name, inputType), { input });
+  const result = await ctx.graphql<Record<string, { message: string; bill: BillPage }>>(BILL_MUTATION(name, inputType), { input });
   if (!result.ok) return failure(result.error, failureMessage);
-  return json({ message: result.data[name].message, bill: legacyBill(result.data[name].bill) }, status);
+  const bill = await wholeBill(ctx, result.data[name].bill);
+  if (!bill.ok) return failure(bill.error, failureMessage);
+  return json({ message: result.data[name].message, bill: legacyBill(bill.data) }, status);
 }
 
 async function create(ctx: RestContext, services: Services): Promise<Response> {
@@ -309,18 +223,25 @@ async function getAll(ctx: RestContext): Promise<Response> {
     `query($filter: GroupBillFilter, $first: Int, $after: String) { groupBills(filter: $filter, first: $first, after: $after) {
       edges { node { ${BILL_FIELDS} } } pageInfo { hasNextPage endCursor } } }`,
     { filter },
-    (data: { groupBills: { edges: { node: BillData }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } }) =>
-      data.groupBills,
+    (data: { groupBills: Page<BillPage> }) => data.groupBills,
     { pageSize: 50 },
   );
   if (!result.ok) return failure(result.error);
-  return json({ bills: result.data.map(legacyBill) });
+  const bills: BillData[] = [];
+  for (const page of result.data) {
+    const bill = await wholeBill(ctx, page);
+    if (!bill.ok) return failure(bill.error);
+    bills.push(bill.data);
+  }
+  return json({ bills: bills.map(legacyBill) });
 }
 
 interface BillingGroupData {
-  group: GroupData;
+  year: number;
+  month: number;
+  group: GroupData & { id: string };
   bill: { databaseId: number; number: number } | null;
-  billableReports: ReportData[];
+  billableReports: Page<ReportData>;
   totals: { reports: number; pages: number; textPages: number; photos: number; amountHT: string };
 }
 
@@ -332,25 +253,40 @@ export const legacyTotals = (totals: BillingGroupData['totals']) => ({
   total_amount_without_taxes: totals.amountHT,
 });
 
+const BILLABLE_REPORTS = `billableReports(first: $first, after: $after) { edges { node { ${REPORT_FIELDS} } } ${PAGE_INFO} }`;
+
 async function availableGroups(ctx: RestContext): Promise<Response> {
   const params = ctx.url.searchParams;
   const result = await ctx.graphql<{ availableGroupsForBilling: BillingGroupData[] }>(
-    `query($year: Int, $month: Int) { availableGroupsForBilling(year: $year, month: $month) {
-      group { ${GROUP_FIELDS} } bill { databaseId number }
-      billableReports { ${REPORT_FIELDS} }
+    `query($year: Int, $month: Int, $first: Int, $after: String) { availableGroupsForBilling(year: $year, month: $month) {
+      year month group { id ${GROUP_FIELDS} } bill { databaseId number }
+      ${BILLABLE_REPORTS}
       totals { reports pages textPages photos amountHT } } }`,
-    { year: positiveInt(params.get('year')), month: positiveInt(params.get('month')) },
+    { year: positiveInt(params.get('year')), month: positiveInt(params.get('month')), first: 100, after: null },
   );
   if (!result.ok) return failure(result.error);
-  return json({
-    availablesGroupsBillings: result.data.availableGroupsForBilling.map((row) => ({
+  const groups = [];
+  for (const row of result.data.availableGroupsForBilling) {
+    const reports = await wholeList(
+      ctx,
+      row.billableReports,
+      `query($groupId: ID!, $year: Int!, $month: Int!, $first: Int, $after: String) {
+        billingGroup(groupId: $groupId, year: $year, month: $month) { ${BILLABLE_REPORTS} } }`,
+      { groupId: row.group.id, year: row.year, month: row.month },
+      // Billed in between: nothing left to read.
+      (data: { billingGroup: { billableReports: Page<ReportData> } | null }) =>
+        data.billingGroup?.billableReports ?? { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
+    );
+    if (!reports.ok) return failure(reports.error);
+    groups.push({
       ...legacyGroup(row.group),
       bill_id: row.bill?.databaseId ?? null,
       billing_number: row.bill?.number ?? null,
-      reports: row.billableReports.map(legacyReport),
+      reports: reports.data.map(legacyReport),
       ...legacyTotals(row.totals),
-    })),
-  });
+    });
+  }
+  return json({ availablesGroupsBillings: groups });
 }
 
 export function billingRoutes(services: Services): Route[] {

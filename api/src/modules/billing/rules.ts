@@ -102,6 +102,8 @@ export const billMessages = {
   groupNotFound: 'Étude introuvable.',
   notFound: 'Facture introuvable.',
   periodInvalid: 'Choisissez un mois (1 à 12) et une année valides.',
+  tooManyGroups: (max: string) =>
+    `Plus de ${max} études à facturer ce mois-là : la facturation ne peut pas les présenter toutes. Prévenez l’exploitant.`,
   noPdfRequested:
     'Indiquez la facture dont il faut générer le PDF (bill_id ou bill_number), ou l’étude et les constats à facturer (group_id, reports).',
 } as const;

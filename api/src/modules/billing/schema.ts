@@ -1,6 +1,15 @@
-import { encodeGlobalID } from '@pothos/plugin-relay';
+import {
+  cursorToOffset,
+  encodeGlobalID,
+  resolveArrayConnection,
+  resolveOffsetConnection,
+  type DefaultConnectionArguments,
+} from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.js';
+import { TOTAL_COUNT_DESCRIPTION } from '../../graphql/total-count-description.js';
 import { databaseId } from '../../graphql/ids.js';
+import { validationError } from '../../errors.js';
+import { MAX_CHOICES } from '../../lib/choices.js';
 import { toDecimal } from '../../lib/money.js';
 import { parisYearMonth } from '../../lib/periods.js';
 import { GroupNode } from '../groups/schema.js';
@@ -10,47 +19,55 @@ import { BillFileRef, monthLabel, PeriodTotalsRef } from '../retrocession/schema
 import { FACTURX_XML_NAME } from './facturx.js';
 import { BILL_PDF_NAME, billMessages } from './rules.js';
 import * as billing from './service.js';
-import type { Prisma } from '../../generated/prisma/client.js';
 
 // --- Bill --------------------------------------------------------------------------------------
 
-type LineRow = Prisma.GroupBillReportGetPayload<{ select: typeof billing.BILL_LINES.select }> & {
-  amounts: ReturnType<typeof billing.billLineAmounts>;
-};
+/** The pages of the lists that grow with activity (lines, constats to bill) or with the études (issue 31 item 5). */
+const PAGE = { defaultSize: 100, maxSize: 100 };
 
-const GroupBillLineRef = builder.objectRef<LineRow>('GroupBillLine').implement({
+const GroupBillLineRef = builder.prismaObject('GroupBillReport', {
+  name: 'GroupBillLine',
   description: 'Une ligne de facture : un constat, ses comptes figés et sa remise.',
-  fields: (t) => ({
-    reportId: t.id({ description: 'Identifiant global du constat.', resolve: (line) => encodeGlobalID('Report', line.report.id) }),
-    reportDatabaseId: t.int({ description: 'Identifiant numérique du constat (ancienne API REST).', resolve: (line) => line.report.id }),
-    name: t.string({ description: 'Nom du constat.', resolve: (line) => line.report.name }),
-    createdAt: t.field({
-      description: 'Date de création du constat (il est facturé au mois de sa création).',
-      type: 'DateTime',
-      resolve: (line) => line.report.createdAt,
-    }),
-    pages: t.int({ description: 'Pages facturées.', resolve: (line) => line.report.countPagesBilling }),
-    photos: t.int({ description: 'Photos facturées.', resolve: (line) => line.report.countPhotosBilling }),
-    textPages: t.int({ description: 'Pages de texte facturées (pages moins photos, spec §9).', resolve: (line) => line.amounts.textPages }),
-    amountPages: t.field({ description: 'Montant HT des pages, en euros.', type: 'Decimal', resolve: (line) => line.amounts.pages }),
-    amountPhotos: t.field({ description: 'Montant HT des photos, en euros.', type: 'Decimal', resolve: (line) => line.amounts.photos }),
-    amountHT: t.field({
-      description: 'Montant HT de la ligne avant remise, en euros.',
-      type: 'Decimal',
-      resolve: (line) => line.amounts.total,
-    }),
-    discount: t.int({ description: 'Remise du constat, en %.', resolve: (line) => line.discount }),
-    discountAmount: t.field({
-      description: 'Montant de la remise du constat, en euros.',
-      type: 'Decimal',
-      resolve: (line) => line.amounts.discountAmount,
-    }),
-    netAmountHT: t.field({
-      description: 'Montant HT de la ligne après remise, en euros.',
-      type: 'Decimal',
-      resolve: (line) => line.amounts.net,
-    }),
-  }),
+  // The bill's tariffs price a constat that has none of its own frozen (billLineAmounts).
+  select: { discount: true, report: billing.BILL_LINES.select.report, bill: { select: { groupPricePage: true, groupPricePhoto: true } } },
+  fields: (t) => {
+    const amounts = (line: Parameters<typeof billing.billLineAmounts>[0] & { bill: Parameters<typeof billing.billLineAmounts>[1] }) =>
+      billing.billLineAmounts(line, line.bill);
+    return {
+      reportId: t.id({ description: 'Identifiant global du constat.', resolve: (line) => encodeGlobalID('Report', line.report.id) }),
+      reportDatabaseId: t.int({ description: 'Identifiant numérique du constat (ancienne API REST).', resolve: (line) => line.report.id }),
+      name: t.string({ description: 'Nom du constat.', resolve: (line) => line.report.name }),
+      createdAt: t.field({
+        description: 'Date de création du constat (il est facturé au mois de sa création).',
+        type: 'DateTime',
+        resolve: (line) => line.report.createdAt,
+      }),
+      pages: t.int({ description: 'Pages facturées.', resolve: (line) => line.report.countPagesBilling }),
+      photos: t.int({ description: 'Photos facturées.', resolve: (line) => line.report.countPhotosBilling }),
+      textPages: t.int({
+        description: 'Pages de texte facturées (pages moins photos, spec §9).',
+        resolve: (line) => amounts(line).textPages,
+      }),
+      amountPages: t.field({ description: 'Montant HT des pages, en euros.', type: 'Decimal', resolve: (line) => amounts(line).pages }),
+      amountPhotos: t.field({ description: 'Montant HT des photos, en euros.', type: 'Decimal', resolve: (line) => amounts(line).photos }),
+      amountHT: t.field({
+        description: 'Montant HT de la ligne avant remise, en euros.',
+        type: 'Decimal',
+        resolve: (line) => amounts(line).total,
+      }),
+      discount: t.exposeInt('discount', { description: 'Remise du constat, en %.' }),
+      discountAmount: t.field({
+        description: 'Montant de la remise du constat, en euros.',
+        type: 'Decimal',
+        resolve: (line) => amounts(line).discountAmount,
+      }),
+      netAmountHT: t.field({
+        description: 'Montant HT de la ligne après remise, en euros.',
+        type: 'Decimal',
+        resolve: (line) => amounts(line).net,
+      }),
+    };
+  },
 });
 
 export const GroupBillNode = builder.prismaNode('GroupBill', {
@@ -118,11 +135,13 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
               size: null,
             },
     }),
-    lines: t.field({
-      description: 'Les constats facturés, du plus ancien au plus récent.',
-      type: [GroupBillLineRef],
-      select: { lines: billing.BILL_LINES },
-      resolve: (bill) => bill.lines.map((line) => ({ ...line, amounts: billing.billLineAmounts(line, bill) })),
+    lines: t.relatedConnection('lines', {
+      type: GroupBillLineRef,
+      cursor: 'reportId',
+      ...PAGE,
+      totalCount: true,
+      description: 'Les constats facturés, du plus ancien au plus récent, 100 par page.',
+      query: { orderBy: billing.BILL_LINES.orderBy },
     }),
   }),
 });
@@ -140,6 +159,24 @@ const GroupBillFilterInput = builder.inputType('GroupBillFilter', {
 });
 
 export const groupIdOf = (id: { typename: string; id: string }) => databaseId(id, 'Group', billMessages.groupNotFound);
+
+/**
+ * These lists' cursors are offsets: a forged one is refused in French, as the constats' lists do
+ * (the plugin's own error is in English, and lets `OffsetConnection:x` through as NaN).
+ */
+function checkedOffsetArgs<Args extends DefaultConnectionArguments>(args: Args): Args {
+  for (const cursor of [args.after, args.before]) {
+    if (cursor == null) continue;
+    let offset = Number.NaN;
+    try {
+      offset = cursorToOffset(cursor);
+    } catch {
+      // not an offset cursor
+    }
+    if (!Number.isSafeInteger(offset) || offset < 0) throw validationError({ cursor: 'Curseur invalide.' }, 'Curseur invalide.');
+  }
+  return args;
+}
 
 const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup').implement({
   description: 'Une étude dans la facturation d’un mois : ce qu’il reste à facturer et sa facture.',
@@ -164,14 +201,20 @@ const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup
           where: { groupId_year_month: { groupId: row.groupId, year: row.year, month: row.month } },
         }),
     }),
-    billableReports: t.field({
-      type: [ReportNode],
+    billableReports: t.connection({
+      type: ReportNode,
       description:
-        'Constats que la facture du mois reprendrait (comptés, pas encore facturés, créés ce mois ou, pour le mois en cours, avant) : ceux du mois d’abord, puis des mois précédents, du plus récent au plus ancien.',
-      // One load per report, all in the same tick: loadReportRow batches them into one statement
-      // for every étude of the list (no N+1).
-      resolve: async (row, _args, ctx) =>
-        (await Promise.all(row.billableReportIds.map((id) => loadReportRow(ctx, id)))).filter((report) => report !== null),
+        'Constats que la facture du mois reprendrait (comptés, pas encore facturés, créés ce mois ou, pour le mois en cours, avant) : ceux du mois d’abord, puis des mois précédents, du plus récent au plus ancien ; 100 par page.',
+      resolve: (row, args, ctx) =>
+        resolveOffsetConnection(
+          { args: checkedOffsetArgs(args), ...PAGE, totalCount: row.billableReportIds.length },
+          async ({ offset, limit }) => {
+            // One load per report, all in the same tick: loadReportRow batches them into one statement
+            // for every étude of the list (no N+1).
+            const rows = await Promise.all(row.billableReportIds.slice(offset, offset + limit).map((id) => loadReportRow(ctx, id)));
+            return rows.filter((report) => report !== null);
+          },
+        ),
     }),
     billableReportCount: t.int({ description: 'Nombre de constats à facturer.', resolve: (row) => row.billableReportIds.length }),
     billableTotals: t.expose('billableTotals', {
@@ -189,7 +232,18 @@ const BillingPeriodRef = builder.objectRef<billing.BillingPeriod>('BillingPeriod
     month: t.exposeInt('month', { description: 'Mois, 1 à 12.' }),
     isCurrent: t.exposeBoolean('isCurrent', { description: 'Mois en cours : les factures peuvent être générées.' }),
     totals: t.expose('totals', { type: PeriodTotalsRef, description: 'Constats comptés du mois (avant remises).' }),
-    groups: t.expose('groups', { type: [BillingGroupRef], description: 'Les études qui ont des constats comptés ce mois-là.' }),
+    groups: t.connection(
+      {
+        type: BillingGroupRef,
+        description: `Les études qui ont des constats comptés ou une facture ce mois-là, par nom, 100 par page (${MAX_CHOICES.toLocaleString('fr-FR')} au plus : au-delà, une erreur).`,
+        resolve: (period, args) => resolveArrayConnection({ args: checkedOffsetArgs(args), ...PAGE }, period.groups),
+      },
+      {
+        fields: (c) => ({
+          totalCount: c.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: (connection) => connection.totalCount }),
+        }),
+      },
+    ),
   }),
 });
 
@@ -220,9 +274,21 @@ builder.queryFields((t) => ({
     },
     resolve: (_root, args, ctx) => billing.billingPeriod(ctx, args.year, args.month),
   }),
+  billingGroup: t.field({
+    type: BillingGroupRef,
+    nullable: true,
+    description: 'Une étude dans la facturation d’un mois (la sélection de ses constats) ; null si elle n’a rien ce mois-là.',
+    authScopes: { admin: true },
+    args: {
+      groupId: t.arg.globalID({ for: GroupNode, description: 'L’étude.', required: true }),
+      year: t.arg.int({ description: 'Année.', required: true }),
+      month: t.arg.int({ description: 'Mois, 1 à 12.', required: true }),
+    },
+    resolve: (_root, args, ctx) => billing.billingGroup(ctx, groupIdOf(args.groupId), args.year, args.month),
+  }),
   availableGroupsForBilling: t.field({
     type: [BillingGroupRef],
-    description: 'Études qui ont des constats comptés et pas encore facturés ce mois-là (mois en cours par défaut).',
+    description: `Études qui ont des constats comptés et pas encore facturés ce mois-là (mois en cours par défaut), ${MAX_CHOICES.toLocaleString('fr-FR')} au plus : au-delà, une erreur.`,
     authScopes: { admin: true },
     args: {
       year: t.arg.int({ description: 'Année (en cours par défaut).' }),

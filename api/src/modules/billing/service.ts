@@ -2,8 +2,9 @@
 // bill per étude), bill lines' figures. Generation: generation.ts; files: documents.ts; sending and
 // payment: lifecycle.ts.
 import type { AppContext, Services } from '../../context.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import { AppError, forbidden, validationError } from '../../errors.js';
+import { MAX_CHOICES } from '../../lib/choices.js';
 import type { DecimalInput } from '../../lib/money.js';
 import { FIRST_YEAR, isValidPeriod, parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { viewerGroupId } from '../groups/service.js';
@@ -122,21 +123,38 @@ export interface BillingPeriod {
  * The Facturation screen for a month: études with counted reports or a bill that month, each with
  * what is left to bill, and the period totals (all counted reports, before discounts).
  */
-export async function billingPeriod(ctx: AppContext, year: number, month: number, now = new Date()): Promise<BillingPeriod> {
+export function billingPeriod(ctx: AppContext, year: number, month: number, now = new Date()): Promise<BillingPeriod> {
+  return billingRows(ctx, year, month, now, null);
+}
+
+/** One étude's row of the month (the selection dialog's), or null when it has nothing that month. */
+export async function billingGroup(ctx: AppContext, groupId: number, year: number, month: number, now = new Date()) {
+  const period = await billingRows(ctx, year, month, now, groupId);
+  return period.groups[0] ?? null;
+}
+
+/** Past MAX_CHOICES études a month is refused, never cut (lib/choices.ts, issue 31 item 5). */
+const tooManyBillingGroups = () =>
+  new AppError('BAD_USER_INPUT', billMessages.tooManyGroups(MAX_CHOICES.toLocaleString('fr-FR')), { reason: 'TOO_MANY_CHOICES' });
+
+async function billingRows(ctx: AppContext, year: number, month: number, now: Date, groupId: number | null): Promise<BillingPeriod> {
   requireAdmin(ctx);
   checkPeriod(year, month);
   const isCurrent = isCurrentPeriod({ year, month }, parisYearMonth(now));
   const period = parisPeriod(year, month);
+  // One étude's row reads that étude's constats only (`b` is the bailiff of TARIFF_JOINS).
+  const ofGroup = (where: ReportsWhere) => (groupId === null ? where : Prisma.sql`${where} AND b."groupId" = ${groupId}`);
   const [reports, backlog, bills] = await Promise.all([
-    billingLines(ctx.db, billableSql(period)),
+    billingLines(ctx.db, ofGroup(billableSql(period))),
     // Only the current month can still be billed, so only it collects earlier unbilled constats.
-    isCurrent ? billingLines(ctx.db, billableSql(period, { backlog: true })) : Promise.resolve([]),
-    ctx.db.groupBill.findMany({ where: { year, month }, select: { id: true, groupId: true } }),
+    isCurrent ? billingLines(ctx.db, ofGroup(billableSql(period, { backlog: true }))) : Promise.resolve([]),
+    ctx.db.groupBill.findMany({ where: { year, month, ...(groupId !== null && { groupId }) }, select: { id: true, groupId: true } }),
   ]);
   const byGroup = groupBy(reports);
   const backlogByGroup = groupBy(backlog);
   const billOf = new Map(bills.map((bill) => [bill.groupId, bill.id]));
   const groupIds = [...new Set([...byGroup.keys(), ...backlogByGroup.keys(), ...billOf.keys()])];
+  if (groupIds.length > MAX_CHOICES) throw tooManyBillingGroups();
   const names = await ctx.db.group.findMany({
     where: { id: { in: groupIds } },
     select: { id: true, name: true },

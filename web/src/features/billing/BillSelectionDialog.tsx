@@ -14,10 +14,12 @@ import {
   Spinner,
   Text,
 } from '@fluentui/react-components';
-import { graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
+import { graphql, useLazyLoadQuery, usePaginationFragment, useRelayEnvironment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
-import { fetchQuery } from 'relay-runtime';
-import type { BillSelectionDialogFragment$key } from '../../__generated__/BillSelectionDialogFragment.graphql';
+import { ConnectionHandler, fetchQuery } from 'relay-runtime';
+import type { BillSelectionDialogQuery } from '../../__generated__/BillSelectionDialogQuery.graphql';
+import type { BillSelectionDialogReportsFragment$key } from '../../__generated__/BillSelectionDialogReportsFragment.graphql';
+import type { BillSelectionDialogReportsPaginationQuery } from '../../__generated__/BillSelectionDialogReportsPaginationQuery.graphql';
 import type { BillSelectionDialogGenerateMutation } from '../../__generated__/BillSelectionDialogGenerateMutation.graphql';
 import type { BillSelectionDialogNextNumberQuery } from '../../__generated__/BillSelectionDialogNextNumberQuery.graphql';
 import { ApiError, describeError } from '../../relay/ApiError';
@@ -45,8 +47,21 @@ function serverDiscountErrors(error: unknown, reports: readonly { id: string; da
   return errors;
 }
 
+/** Constats read at once (the server's page, issue 31). */
+const PAGE = 100;
+
+/** The Facturation row the dialog opens from. */
+export interface BillingRow {
+  /** The row's Relay record, which the generated bill updates. */
+  recordId: string;
+  groupId: string;
+  groupName: string;
+  year: number;
+  month: number;
+}
+
 export interface BillSelectionDialogProps {
-  billingGroup: BillSelectionDialogFragment$key;
+  row: BillingRow;
   /** Spec §4: bills are generated for the current month and year only. */
   canGenerate: boolean;
   /** False while the seller's invoicing settings are missing: the dialog leads to them instead of generating. */
@@ -57,46 +72,77 @@ export interface BillSelectionDialogProps {
 /**
  * Spec §2 'Facturation' report-selection dialog: the étude's counted reports not billed yet, a
  * discount per selected report, a global discount, the totals and the generation of the bill
- * (current month only); once generated, the selection is shown read-only (spec §4).
+ * (current month only); once generated, the selection is shown read-only (spec §4). Its constats
+ * are read when it opens (issue 31), not with the table: it suspends until they come, its opener
+ * showing the wait (a transition), so that it opens whole and its focus lands as in any dialog.
  */
-export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, onClose }: BillSelectionDialogProps) {
+export function BillSelectionDialog({ row, canGenerate, sellerReady, onClose }: BillSelectionDialogProps) {
   const navigate = useNavigate();
   const styles = useBillDialogStyles();
   const commit = useCommit();
   const toast = useToast();
   const environment = useRelayEnvironment();
-  const data = useFragment(
+  // Always the server's list as it is now: another admin may have billed since the table was read.
+  const query = useLazyLoadQuery<BillSelectionDialogQuery>(
     graphql`
-      fragment BillSelectionDialogFragment on BillingGroup {
-        __id
-        year
-        month
-        group {
-          id
-          name
-        }
-        billableReports {
-          id
-          databaseId
-          name
-          createdAt
-          countPagesBilling
-          countPhotosBilling
-          ...DetectionFlagFragment
-          bailiff {
-            fullName
-          }
-          billingAmounts {
-            total
+      query BillSelectionDialogQuery($groupId: ID!, $year: Int!, $month: Int!, $count: Int!) {
+        billingGroup(groupId: $groupId, year: $year, month: $month) {
+          __id
+          bill {
+            ...GeneratedBillFragment
           }
         }
-        bill {
-          ...GeneratedBillFragment
+        ...BillSelectionDialogReportsFragment @arguments(groupId: $groupId, year: $year, month: $month, count: $count)
+      }
+    `,
+    { groupId: row.groupId, year: row.year, month: row.month, count: PAGE },
+    { fetchPolicy: 'network-only' },
+  );
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    BillSelectionDialogReportsPaginationQuery,
+    BillSelectionDialogReportsFragment$key
+  >(
+    graphql`
+      fragment BillSelectionDialogReportsFragment on Query
+      @refetchable(queryName: "BillSelectionDialogReportsPaginationQuery")
+      @argumentDefinitions(
+        groupId: { type: "ID!" }
+        year: { type: "Int!" }
+        month: { type: "Int!" }
+        count: { type: "Int", defaultValue: 100 }
+        cursor: { type: "String" }
+      ) {
+        billingGroup(groupId: $groupId, year: $year, month: $month) {
+          billableReportCount
+          billableReports(first: $count, after: $cursor) @connection(key: "BillSelectionDialog_billableReports") {
+            edges {
+              node {
+                id
+                databaseId
+                name
+                createdAt
+                countPagesBilling
+                countPhotosBilling
+                ...DetectionFlagFragment
+                bailiff {
+                  fullName
+                }
+                billingAmounts {
+                  total
+                }
+              }
+            }
+          }
         }
       }
     `,
-    billingGroup,
+    query,
   );
+  // The admin selects among ALL the étude's constats: the pages after the first are read at once,
+  // so that « Tout sélectionner » and the totals cover every one (it is offered once they are in).
+  useEffect(() => {
+    if (hasNext && !isLoadingNext) loadNext(PAGE);
+  }, [hasNext, isLoadingNext, loadNext]);
   const [selected, setSelected] = useState<readonly string[]>([]);
   const [justGenerated, setJustGenerated] = useState(false);
   const [discounts, setDiscounts] = useState<Record<string, string>>({});
@@ -105,14 +151,17 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [generating, setGenerating] = useState(false);
   const [nextNumber, setNextNumber] = useState<number | null>(null);
+  const [generating, setGenerating] = useState(false);
   const [viewed, setViewed] = useState<ViewedDocument | null>(null);
 
-  const reports = data.billableReports;
-  const generated = data.bill !== null;
+  const billingGroup = query.billingGroup;
+  const reports = useMemo(() => data.billingGroup?.billableReports.edges.map((edge) => edge.node) ?? [], [data.billingGroup]);
+  const total = data.billingGroup?.billableReportCount ?? 0;
+  const bill = billingGroup?.bill ?? null;
+  const generated = bill !== null;
   const editable = canGenerate && !generated && !generating;
-  const period = `${monthName(data.month)} ${data.year}`;
+  const period = `${monthName(row.month)} ${row.year}`;
 
   // Informative only: the number is allocated when the bill is generated.
   useEffect(() => {
@@ -179,22 +228,26 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
           `,
           variables: {
             input: {
-              groupId: data.group.id,
-              year: data.year,
-              month: data.month,
+              groupId: row.groupId,
+              year: row.year,
+              month: row.month,
               reports: selected.map((id) => ({ reportId: id, discount: Number(discounts[id].trim()) })),
               discount: globalDiscount.trim() === '' ? null : Number(globalDiscount.trim()),
             },
           },
-          // The row now has its bill, and the billed reports leave the list of billable ones.
+          // The table's row and the dialog's now have the bill, and the billed reports leave the
+          // list of billable ones.
           updater: (store) => {
-            const bill = store.getRootField('generateGroupBill')?.getLinkedRecord('bill');
-            const row = store.get(data.__id);
-            if (!bill || !row) return;
-            row.setLinkedRecord(bill, 'bill');
-            const remaining = (row.getLinkedRecords('billableReports') ?? []).filter((report) => !billed.has(report.getDataID()));
-            row.setLinkedRecords(remaining, 'billableReports');
-            row.setValue(remaining.length, 'billableReportCount');
+            const created = store.getRootField('generateGroupBill')?.getLinkedRecord('bill');
+            if (!created) return;
+            for (const id of [row.recordId, billingGroup?.__id]) {
+              const record = id ? store.get(id) : null;
+              if (!record) continue;
+              record.setLinkedRecord(created, 'bill');
+              record.setValue(total - billed.size, 'billableReportCount');
+              const connection = ConnectionHandler.getConnection(record, 'BillSelectionDialog_billableReports');
+              if (connection) for (const reportId of billed) ConnectionHandler.deleteNode(connection, reportId);
+            }
           },
         },
         { errorToast: false },
@@ -213,10 +266,10 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
     <Dialog open onOpenChange={(_, change) => !change.open && !generating && onClose()}>
       <DialogSurface className={styles.surface}>
         <DialogBody>
-          <DialogTitle>{t.title(data.group.name)}</DialogTitle>
+          <DialogTitle>{t.title(row.groupName)}</DialogTitle>
           <DialogContent className={styles.content}>
-            {data.bill ? (
-              <GeneratedBill bill={data.bill} onView={setViewed} takeFocus={justGenerated} />
+            {bill ? (
+              <GeneratedBill bill={bill} onView={setViewed} takeFocus={justGenerated} />
             ) : (
               <>
                 <div className={styles.intro}>
@@ -228,12 +281,14 @@ export function BillSelectionDialog({ billingGroup, canGenerate, sellerReady, on
                     <MessageBarBody>{t.notCurrent}</MessageBarBody>
                   </MessageBar>
                 ) : null}
+                {hasNext ? <Spinner size="tiny" className={styles.progress} label={t.loadingReports(reports.length, total)} /> : null}
                 <BillSelectionTable
-                  label={t.title(data.group.name)}
+                  label={t.title(row.groupName)}
                   reports={reports}
                   selected={selected}
                   discounts={discounts}
                   editable={editable}
+                  allLoaded={!hasNext}
                   discountMessage={discountMessage}
                   toggle={toggle}
                   toggleAll={toggleAll}

@@ -11,7 +11,7 @@ import {
   TableRow,
   mergeClasses,
 } from '@fluentui/react-components';
-import type { BillSelectionDialogFragment$data } from '../../__generated__/BillSelectionDialogFragment.graphql';
+import type { BillSelectionDialogReportsFragment$data } from '../../__generated__/BillSelectionDialogReportsFragment.graphql';
 import { formatDate, formatMoney } from '../../ui/format';
 import { DetectionFlag } from '../reports/DetectionFlag';
 import { useBillDialogStyles } from './billDialogStyles';
@@ -20,11 +20,12 @@ import { billingText } from '../../i18n/billing';
 
 const t = billingText.dialog;
 
-type BillableReport = BillSelectionDialogFragment$data['billableReports'][number];
+type BillableReport = NonNullable<BillSelectionDialogReportsFragment$data['billingGroup']>['billableReports']['edges'][number]['node'];
 
 /**
  * The étude's billable constats, by period: a check box to select each one (or all) and the
- * selected ones' discount, with its message.
+ * selected ones' discount, with its message. « Tout sélectionner » waits for every page of them
+ * (`allLoaded`): it selects all the étude's constats, never just those read so far.
  */
 export function BillSelectionTable({
   label,
@@ -32,6 +33,7 @@ export function BillSelectionTable({
   selected,
   discounts,
   editable,
+  allLoaded,
   discountMessage,
   toggle,
   toggleAll,
@@ -43,6 +45,7 @@ export function BillSelectionTable({
   selected: readonly string[];
   discounts: Record<string, string>;
   editable: boolean;
+  allLoaded: boolean;
   discountMessage: (reportId: string) => string | undefined;
   toggle: (reportId: string, checked: boolean) => void;
   toggleAll: (checked: boolean) => void;
@@ -50,7 +53,7 @@ export function BillSelectionTable({
   onDiscountBlur: (reportId: string) => void;
 }) {
   const styles = useBillDialogStyles();
-  const allSelected = reports.length > 0 && selected.length === reports.length;
+  const allSelected = allLoaded && reports.length > 0 && selected.length === reports.length;
   return (
     <div className={styles.tableWrap}>
       <Table size="small" aria-label={label}>
@@ -60,7 +63,7 @@ export function BillSelectionTable({
               <Checkbox
                 aria-label={t.selectAll}
                 checked={allSelected ? true : selected.length > 0 ? 'mixed' : false}
-                disabled={!editable || reports.length === 0}
+                disabled={!editable || !allLoaded || reports.length === 0}
                 onChange={(_, change) => toggleAll(change.checked === true)}
               />
             </TableHeaderCell>

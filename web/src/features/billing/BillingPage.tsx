@@ -1,10 +1,11 @@
 import { useState, useTransition } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SettingsRegular } from '@fluentui/react-icons/svg/settings';
-import { graphql, useFragment, useLazyLoadQuery } from 'react-relay/hooks';
+import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { BillingPageQuery } from '../../__generated__/BillingPageQuery.graphql';
 import type { BillingTableFragment$key } from '../../__generated__/BillingTableFragment.graphql';
+import type { BillingTablePaginationQuery } from '../../__generated__/BillingTablePaginationQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -14,6 +15,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { MonthSelect, YearSelect } from '../../ui/PeriodSelects';
 import { parisYearMonth } from '../../ui/periods';
 import { RouterLink } from '../../ui/RouterLink';
+import { useConnectionPages } from '../../ui/useConnectionPages';
 import { BillActions, BillNumberCell, PaidCheckbox, SentDot } from './BillCells';
 import { PeriodTotalsBox } from '../retrocession/PeriodTotalsBox';
 import { BillSelectionDialog } from './BillSelectionDialog';
@@ -33,47 +35,81 @@ const useStyles = makeStyles({
   number: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
 });
 
-/** One row per étude with counted constats or a bill that month. */
-function BillingTable({ period, loading, sellerReady }: { period: BillingTableFragment$key; loading: boolean; sellerReady: boolean }) {
+/**
+ * Études a page, 100 by default (the server's page, issue 31): an office bills tens of études a
+ * month and sees them all at once, as before the pages; past 100, the tables' own pager.
+ */
+const ROWS_PER_PAGE = [25, 50, 100] as const;
+const PAGE = 100;
+
+/** One row per étude with counted constats or a bill that month, in pages. */
+function BillingTable({ query, loading, sellerReady }: { query: BillingTableFragment$key; loading: boolean; sellerReady: boolean }) {
   const styles = useStyles();
-  const data = useFragment(
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<BillingTablePaginationQuery, BillingTableFragment$key>(
     graphql`
-      fragment BillingTableFragment on BillingPeriod {
-        isCurrent
-        groups {
-          billableReportCount
-          group {
-            id
-            databaseId
-            name
-            city
-            email
+      fragment BillingTableFragment on Query
+      @refetchable(queryName: "BillingTablePaginationQuery")
+      @argumentDefinitions(
+        year: { type: "Int!" }
+        month: { type: "Int!" }
+        count: { type: "Int", defaultValue: 100 }
+        cursor: { type: "String" }
+      ) {
+        billingPeriod(year: $year, month: $month) {
+          isCurrent
+          groups(first: $count, after: $cursor) @connection(key: "BillingTable_groups") {
+            totalCount
+            edges {
+              node {
+                __id
+                year
+                month
+                billableReportCount
+                group {
+                  id
+                  databaseId
+                  name
+                  city
+                  email
+                }
+                totals {
+                  reports
+                  textPages
+                  photos
+                  amountHT
+                }
+                billableTotals {
+                  reports
+                  textPages
+                  photos
+                  amountHT
+                }
+                bill {
+                  ...BillCellsFragment
+                }
+              }
+            }
           }
-          totals {
-            reports
-            textPages
-            photos
-            amountHT
-          }
-          billableTotals {
-            reports
-            textPages
-            photos
-            amountHT
-          }
-          bill {
-            ...BillCellsFragment
-          }
-          ...BillSelectionDialogFragment
         }
       }
     `,
-    period,
+    query,
+  );
+  const {
+    rows,
+    loading: paging,
+    pagination,
+  } = useConnectionPages(
+    data.billingPeriod.groups,
+    { hasNext, isLoadingNext, loadNext },
+    { rowsPerPageOptions: ROWS_PER_PAGE, defaultRowsPerPage: PAGE },
   );
   const [selecting, setSelecting] = useState<string | null>(null);
+  // The selection dialog reads its constats before it opens: meanwhile the table shows it is loading.
+  const [opening, startOpening] = useTransition();
   const [viewed, setViewed] = useState<ViewedDocument | null>(null);
   const t = billingText.table;
-  type Row = (typeof data.groups)[number];
+  type Row = (typeof rows)[number];
   const figure = (value: string | number) => <span className={styles.number}>{value}</span>;
   // Issue 18: until its bill exists, a row counts what the selection dialog offers to bill.
   const figures = (row: Row) => (row.bill ? row.totals : row.billableTotals);
@@ -119,27 +155,34 @@ function BillingTable({ period, loading, sellerReady }: { period: BillingTableFr
           bill={row.bill}
           client={row.group.name}
           email={row.group.email}
-          onSelect={() => setSelecting(row.group.id)}
+          onSelect={() => startOpening(() => setSelecting(row.group.id))}
           onView={setViewed}
         />
       ),
     },
   ];
-  const selected = data.groups.find((row) => row.group.id === selecting);
+  const selected = data.billingPeriod.groups.edges.map((edge) => edge.node).find((row) => row.group.id === selecting);
   return (
     <>
       <DataTable
         label={t.label}
         columns={columns}
-        rows={data.groups}
+        rows={rows}
         getRowId={(row) => row.group.id}
         emptyText={t.empty}
-        loading={loading}
+        loading={loading || opening || paging}
+        pagination={pagination}
       />
       {selected ? (
         <BillSelectionDialog
-          billingGroup={selected}
-          canGenerate={data.isCurrent}
+          row={{
+            recordId: selected.__id,
+            groupId: selected.group.id,
+            groupName: selected.group.name,
+            year: selected.year,
+            month: selected.month,
+          }}
+          canGenerate={data.billingPeriod.isCurrent}
           sellerReady={sellerReady}
           onClose={() => setSelecting(null)}
         />
@@ -163,7 +206,7 @@ export default function BillingPage() {
   useBillingChanged(period, () => setFetchKey((key) => key + 1));
   const data = useLazyLoadQuery<BillingPageQuery>(
     graphql`
-      query BillingPageQuery($year: Int!, $month: Int!) {
+      query BillingPageQuery($year: Int!, $month: Int!, $count: Int!) {
         sellerSettings {
           legalName
         }
@@ -171,11 +214,12 @@ export default function BillingPage() {
           totals {
             ...PeriodTotalsBoxFragment
           }
-          ...BillingTableFragment
         }
+        ...BillingTableFragment @arguments(year: $year, month: $month, count: $count)
       }
     `,
-    period,
+    // Page sizes travel as variables: the query cost prices them as sent.
+    { ...period, count: PAGE },
     { fetchPolicy: 'store-and-network', fetchKey },
   );
   const navigate = useNavigate();
@@ -211,7 +255,8 @@ export default function BillingPage() {
         <PeriodTotalsBox totals={data.billingPeriod.totals} />
       </div>
       <CsvExportButton params={{ list: 'billing', year: period.year, month: period.month }} />
-      <BillingTable period={data.billingPeriod} loading={changing} sellerReady={sellerReady} />
+      {/* Another month starts again from its first page. */}
+      <BillingTable key={`${period.year}-${period.month}`} query={data} loading={changing} sellerReady={sellerReady} />
     </section>
   );
 }

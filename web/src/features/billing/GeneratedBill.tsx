@@ -10,12 +10,14 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
+  Spinner,
   Text,
   mergeClasses,
 } from '@fluentui/react-components';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
-import { graphql, useFragment } from 'react-relay/hooks';
+import { graphql, usePaginationFragment } from 'react-relay/hooks';
 import type { GeneratedBillFragment$key } from '../../__generated__/GeneratedBillFragment.graphql';
+import type { GeneratedBillLinesPaginationQuery } from '../../__generated__/GeneratedBillLinesPaginationQuery.graphql';
 import type { ViewedDocument } from '../../ui/DocumentViewer';
 import { formatDate, formatMoney } from '../../ui/format';
 import { BillSummary } from './BillSummary';
@@ -24,7 +26,10 @@ import { billingText } from '../../i18n/billing';
 
 const t = billingText.dialog;
 
-/** After generation (spec §4): the bill's frozen lines, discounts locked, and its PDF. */
+/** Lines a request (the server's page, issue 31). */
+const PAGE = 100;
+
+/** After generation (spec §4): the bill's frozen lines (read 100 at a time), discounts locked, and its PDF. */
 export function GeneratedBill({
   bill,
   onView,
@@ -40,9 +45,11 @@ export function GeneratedBill({
   useEffect(() => {
     if (takeFocus) intro.current?.focus();
   }, [takeFocus]);
-  const data = useFragment(
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<GeneratedBillLinesPaginationQuery, GeneratedBillFragment$key>(
     graphql`
-      fragment GeneratedBillFragment on GroupBill {
+      fragment GeneratedBillFragment on GroupBill
+      @refetchable(queryName: "GeneratedBillLinesPaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 100 }, cursor: { type: "String" }) {
         number
         monthLabel
         discount
@@ -56,25 +63,36 @@ export function GeneratedBill({
           url
           downloadUrl
         }
-        lines {
-          reportId
-          name
-          createdAt
-          pages
-          photos
-          amountHT
-          discount
-          netAmountHT
+        lines(first: $count, after: $cursor) @connection(key: "GeneratedBill_lines") {
+          totalCount
+          edges {
+            node {
+              reportId
+              name
+              createdAt
+              pages
+              photos
+              amountHT
+              discount
+              netAmountHT
+            }
+          }
         }
       }
     `,
     bill,
   );
+  const lines = data.lines.edges.map((edge) => edge.node);
+  // The bill shows every line, as its PDF does: the pages after the first are read at once.
+  useEffect(() => {
+    if (hasNext && !isLoadingNext) loadNext(PAGE);
+  }, [hasNext, isLoadingNext, loadNext]);
   return (
     <>
       <Text ref={intro} tabIndex={-1} className={styles.intro}>
         {t.generatedPeriod(data.number, data.monthLabel)}
       </Text>
+      {hasNext ? <Spinner size="tiny" className={styles.progress} label={t.loadingLines(lines.length, data.lines.totalCount)} /> : null}
       <div className={styles.tableWrap}>
         <Table size="small" aria-label={t.title(data.monthLabel)}>
           <TableHeader>
@@ -90,7 +108,7 @@ export function GeneratedBill({
             </TableRow>
           </TableHeader>
           <TableBody>
-            {data.lines.map((line) => (
+            {lines.map((line) => (
               <TableRow key={line.reportId}>
                 <TableCell className={styles.check}>
                   <Checkbox checked disabled aria-label={t.selectReport(line.name)} />

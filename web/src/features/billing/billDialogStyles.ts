@@ -48,4 +48,6 @@ export const useBillDialogStyles = makeStyles({
   },
   total: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
   generating: { marginInlineEnd: 'auto' },
+  // The pages still being read, under the intro rather than centred.
+  progress: { alignSelf: 'flex-start' },
 });
