@@ -45,4 +45,6 @@ export interface AppContext extends Services {
   client: ClientInfo;
   /** The request's Idempotency-Key header (creations answer a repeat with the first result). */
   idempotencyKey?: string | null;
+  /** An operation of a REST shim (http/rest.ts), not a client's: see ServerContext.serverAuthored. */
+  serverAuthored?: boolean;
 }

@@ -85,7 +85,7 @@ export async function growthScreens(root: string, url: string, generatedAt: Date
     { key: 'secretary_in_progress', label: 'secretary, in progress', token: secretaryToken, query: secretary, variables: { filter: list(['EC', 'RS'], false), count: 10 } },
     { key: 'secretary_all', label: 'secretary, « Tous mes constats »', token: secretaryToken, query: secretary, variables: { filter: list(['EC', 'RS', 'TE', 'AR'], null), count: 10 } },
     { key: 'retrocession_month', label: `rétrocession ${period.month}/${period.year}`, token: benchTokens.admin, query: webQuery(root, 'AdminRetrocessionReportsPageQuery'), variables: { filter: period, count: 10 } },
-    { key: 'billing_month', label: `facturation ${period.month}/${period.year} with its selection dialog`, token: benchTokens.admin, query: webQuery(root, 'BillingPageQuery'), variables: period },
+    { key: 'billing_month', label: `facturation ${period.month}/${period.year}, études table (its dialogs load their own pages)`, token: benchTokens.admin, query: webQuery(root, 'BillingPageQuery'), variables: { ...period, count: 100 } },
     { key: 'statistics_year', label: `statistics ${lastYear}`, token: benchTokens.admin, query: webQuery(root, 'StatisticsPageQuery'), variables: { year: lastYear, month: null } },
     { key: 'notifications', label: 'notifications page', token: benchTokens.admin, query: webQuery(root, 'AllNotificationsPageQuery'), variables: {} },
     { key: 'search_by_name', label: `search « ${SEARCH_FRAGMENT} », in progress`, token: benchTokens.admin, query: pagination, variables: { filter: list(['NA', 'EC', 'RS'], false, { search: SEARCH_FRAGMENT }), count: 10 } },

@@ -2,8 +2,12 @@
 // rule ran before variables were known and let them through), and so do what the query text leaves
 // to the server: variable defaults, edges selected through fragments, lists without pages.
 import { encodeGlobalID } from '@pothos/plugin-relay';
+import { MAX_QUERY_COST, operationCost } from '../../api/src/graphql/cost.js';
+import { schema } from '../../api/src/graphql/schema.js';
+import { REPORT_FIELDS } from '../../api/src/modules/reports/rest-shape.js';
+import { parse } from 'graphql';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { demo, gql, loginToken, type GraphQLResponse } from '../support/http.js';
+import { demo, gql, loginToken, rest, type GraphQLResponse } from '../support/http.js';
 
 let app: TestApp;
 let admin: string;
@@ -96,5 +100,40 @@ describe('what the query text leaves to the server is priced too', () => {
     const one = await gql(app.url, '{ groupChoices { id name city email } }', {}, admin);
     expect(one.errors).toBeUndefined();
     expect(one.data?.groupChoices.length).toBeGreaterThan(0);
+  });
+
+  it("a constat's files and comments cost their ceilings (1,000 a side, 200): 15 constats by id with them are refused", async () => {
+    const [report] = await app.services.db.report.findMany({ take: 1, select: { id: true } });
+    const id = JSON.stringify(encodeGlobalID('Report', report.id));
+    const selection = `node(id: ${id}) { ... on Report { deposited { files { id name url } } comments { id body } } }`;
+    refusedForItsCost(await gql(app.url, `{ ${aliases(selection)} }`, {}, admin));
+    const one = await gql(app.url, `{ ${selection} }`, {}, admin);
+    expect(one.errors).toBeUndefined();
+    expect(one.data?.node.deposited.files.length).toBeGreaterThan(0);
+  });
+
+  it('reportAggregates costs the rows it may answer (maxRows, 1,000 by default): 15 by bailiff refused, 15 of 50 rows served', async () => {
+    refusedForItsCost(await gql(app.url, `{ ${aliases('reportAggregates(groupBy: [BAILIFF]) { reports pagesBilling }')} }`, {}, admin));
+    const bounded = await gql(
+      app.url,
+      `{ ${aliases('reportAggregates(groupBy: [BAILIFF], maxRows: 50) { reports pagesBilling }')} }`,
+      {},
+      admin,
+    );
+    expect(bounded.errors).toBeUndefined();
+    expect(bounded.data?.a14.length).toBeGreaterThan(0);
+  });
+});
+
+describe('operations the server writes (REST shims)', () => {
+  it('the legacy list of 100 constats, every file and comment of each, is served; the same query from a client is refused', async () => {
+    const query = `query($first: Int) { reports(first: $first) { totalCount edges { node { ${REPORT_FIELDS} } } } }`;
+    // Priced at the ceilings of files and comments, the legacy shape is far beyond what a client may ask at once.
+    expect(operationCost(schema, parse(query), undefined, { first: 100 })).toBeGreaterThan(10 * MAX_QUERY_COST);
+    refusedForItsCost(await gql(app.url, query, { first: 100 }, admin));
+    const legacy = await rest(app.url, 'GET', '/api/v1/report/get_all?page=1&limit=100', { token: admin });
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.reports.length).toBeGreaterThan(0);
+    expect(legacy.body.reports[0]).toHaveProperty('deposited_items');
   });
 });

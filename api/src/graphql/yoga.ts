@@ -9,6 +9,7 @@ import { resolveSession } from '../modules/auth/service.js';
 import { apiTokenGuard } from './api-token-guard.js';
 import { graphqlBodyLimit } from './body-limit.js';
 import { costLimit } from './cost.js';
+import { pageArgumentsError } from './page-errors.js';
 import { AppError } from '../errors.js';
 import { toGraphQLError } from './errors.js';
 import { refuseDeepVariables, refuseLongSearches, refuseNulCharacters } from './input-guards.js';
@@ -81,6 +82,7 @@ export function createGraphQLServer(services: Services, live: LiveSessions) {
         // REST shims and multipart uploads execute with the caller's headers (execute.ts), so one
         // place reads it for every transport.
         idempotencyKey: initial.request?.headers.get('idempotency-key') ?? null,
+        serverAuthored: initial.serverAuthored === true,
       };
     },
     maskedErrors: {
@@ -91,6 +93,8 @@ export function createGraphQLServer(services: Services, live: LiveSessions) {
       maskError: (error, message, isDev) => {
         const original = (error as { originalError?: unknown }).originalError ?? error;
         if (original instanceof AppError) return error as Error;
+        const pageError = error instanceof GraphQLError ? pageArgumentsError(error) : null;
+        if (pageError) return pageError;
         if (!(original instanceof GraphQLError)) console.error('[graphql]', original);
         return maskError(error, message, isDev);
       },

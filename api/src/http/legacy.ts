@@ -16,7 +16,8 @@ interface Page<T> {
 
 /**
  * The legacy calls return whole lists: reads a connection page after page. `query` takes
- * `$first: Int, $after: String` and `pick` finds the connection in its data.
+ * `$first: Int, $after: String` and `pick` finds the connection in its data. Past `maxItems` the
+ * call fails (TOO_MANY_ROWS: narrow the period) rather than answer a list missing some.
  */
 export async function collectConnection<T, D = Record<string, unknown>>(
   ctx: RestContext,
@@ -34,10 +35,17 @@ export async function collectConnection<T, D = Record<string, unknown>>(
     if (!result.ok) return result;
     const page = pick(result.data);
     items.push(...page.edges.map((edge) => edge.node));
-    if (!page.pageInfo.hasNextPage || items.length >= maxItems) return { ok: true, data: items.slice(0, maxItems) };
+    if (items.length > maxItems) return { ok: false, error: tooManyRows(maxItems) };
+    if (!page.pageInfo.hasNextPage) return { ok: true, data: items };
     after = page.pageInfo.endCursor;
   }
 }
+
+const tooManyRows = (maxItems: number): GraphQLFailure => ({
+  code: 'BAD_USER_INPUT',
+  status: 400,
+  message: `Plus de ${maxItems.toLocaleString('fr-FR')} lignes : précisez la période (un mois) ou la personne.`,
+});
 
 /** GraphQL field names → the legacy JSON's, for per-field messages. */
 export type FieldNames = Record<string, string>;

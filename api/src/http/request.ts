@@ -13,6 +13,11 @@ export interface ServerContext {
    * multipart uploads): the GraphQL context takes it instead of looking the token up again.
    */
   viewer?: Viewer | null;
+  /**
+   * Set by the REST shims, whose operations the server writes: their shape and pages are the
+   * route's, so the per-request cost maximum (written for queries a client shapes) does not apply.
+   */
+  serverAuthored?: boolean;
 }
 
 export function bearerToken(header: string | null | undefined): string | null {

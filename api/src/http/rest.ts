@@ -112,7 +112,7 @@ async function runGraphQL<T>(
   query: string,
   variables: Record<string, unknown> = {},
 ): Promise<GraphQLOutcome<T>> {
-  const result = await executeOperation(yoga, request, serverContext, { query, variables });
+  const result = await executeOperation(yoga, request, { ...serverContext, serverAuthored: true }, { query, variables });
   const first = result.errors?.[0];
   return first ? failure(first) : { ok: true, data: result.data as T };
 }

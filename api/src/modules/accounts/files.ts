@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { FieldErrors } from '../../errors.js';
 import { saveUpload, discardFiles, sentBy, type SaveOptions, type StoredFile, type UploadInput } from '../../infra/uploads.js';
 import { avatarOptions, isStagedBy } from './staged-avatars.js';
-import { MATRICES_PER_SAVE, accountMessages, avatarKeyOf, type AccountForm } from './rules.js';
+import { MATRICES_PER_BAILIFF, accountMessages, avatarKeyOf, type AccountForm } from './rules.js';
 
 /** Files sent with an account form. */
 export interface AccountFiles {
@@ -35,7 +35,7 @@ export async function checkFiles(
   const wrongRole = form.kind === 'profile' ? accountMessages.notEditable : accountMessages.notForRole;
   if (form.role !== 'BAILIFF' && ((input.matrices?.length ?? 0) > 0 || (input.removeMatrixIds?.length ?? 0) > 0))
     errors.matrices = wrongRole;
-  else if ((input.matrices?.length ?? 0) > MATRICES_PER_SAVE) errors.matrices = accountMessages.tooManyMatrices(MATRICES_PER_SAVE);
+  else if ((input.matrices?.length ?? 0) > MATRICES_PER_BAILIFF) errors.matrices = accountMessages.tooManyMatrices(MATRICES_PER_BAILIFF);
   if (!input.avatarKey || input.avatar) return null;
   const key = avatarKeyOf(input.avatarKey);
   // Legacy clients send the account's current picture back with every save.

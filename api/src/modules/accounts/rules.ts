@@ -80,7 +80,7 @@ export const accountMessages = {
   passwordImpersonation: 'Le mot de passe ne peut pas être modifié pendant une connexion « en tant que ».',
   stagedAvatarMissing: 'Image introuvable : envoyez-la de nouveau.',
   tooManyStagedAvatars: 'Trop d’images envoyées en 24 heures : réessayez plus tard.',
-  tooManyMatrices: (max: number) => `Au plus ${max} matrices par envoi.`,
+  tooManyMatrices: (max: number) => `Au plus ${max} matrices par huissier : retirez-en avant d’en ajouter.`,
 } as const;
 
 /** Profile pictures: images only (checked by content), at most 5 Mo. */
@@ -89,8 +89,11 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const STAGED_AVATARS_PER_DAY = 20;
 /** How long a picture sent ahead of a form waits to be linked before the sweep removes it. */
 export const STAGED_AVATAR_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** Matrices added in one save. */
-export const MATRICES_PER_SAVE = 20;
+/**
+ * A bailiff's matrices, all saves together: `User.matrices` has no pages, and the query cost prices
+ * it at this ceiling (graphql/list-bounds.ts).
+ */
+export const MATRICES_PER_BAILIFF = 20;
 
 /** Where an image staged by the legacy `users/image` call lives: only keys of this shape may be linked. */
 const STAGED_AVATAR_KEY = /^avatars\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.(?:png|jpg|gif|webp)$/;

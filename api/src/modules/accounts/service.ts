@@ -15,6 +15,7 @@ import { endRights } from '../auth/rights.js';
 import {
   accountFieldsFor,
   accountMessages,
+  MATRICES_PER_BAILIFF,
   normalizeEmail,
   parseCivility,
   parseUnitPrice,
@@ -277,6 +278,9 @@ async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, 
         removedMatrices = await tx.userMatrix.findMany({ where, select: { storageKey: true } });
         await tx.userMatrix.deleteMany({ where });
       }
+      // After the update above, which locks the account's row: concurrent saves are counted one after the other.
+      if (files.matrices.length > 0 && (await tx.userMatrix.count({ where: { userId: stored.id } })) > MATRICES_PER_BAILIFF)
+        throw validationError({ matrices: accountMessages.tooManyMatrices(MATRICES_PER_BAILIFF) });
       // A new password ends the account's rights everywhere else (the current session stays).
       if (password) revoked = await endRights(tx, ctx, stored.id, 'password_change', ctx.viewer?.sessionId);
       const changed = Object.keys(data).filter((key) => key !== 'searchText' && key !== 'passwordHash');

@@ -14,7 +14,7 @@ import { previewGroupBillPdf } from './preview.js';
 import { legacyBill, LINE_FIELDS, PAGE_INFO, wholeBill, wholeList, type BillData, type BillPage, type Page } from './rest-shape.js';
 import { billMessages } from './rules.js';
 
-export const BILL_FIELDS = `
+const BILL_FIELDS = `
   id databaseId number year month monthLabel group { databaseId }
   groupName groupAddress groupZip groupCity groupPricePage groupPricePhoto discount totalCountPages totalCountPhotos
   amountHT discountAmount netAmountHT vatAmount amountTTC isSent sentAt isPaid paidAt createdAt

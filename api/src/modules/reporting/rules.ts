@@ -7,9 +7,31 @@ import { validationError } from '../../errors.js';
 export const AGGREGATE_DIMENSIONS = ['MONTH', 'YEAR', 'BAILIFF', 'SECRETARY', 'GROUP', 'STATUS'] as const;
 export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number];
 
+/** reportAggregates' `maxRows`: by default, and at most. */
+export const AGGREGATE_ROWS_DEFAULT = 1_000;
+export const AGGREGATE_ROWS_MAX = 10_000;
+
 export const reportingMessages = {
   groupByInvalid: 'Regroupement invalide : MONTH, YEAR, BAILIFF, SECRETARY, GROUP ou STATUS, chacun une fois au plus.',
+  maxRowsInvalid: `maxRows : de 1 à ${AGGREGATE_ROWS_MAX.toLocaleString('fr-FR')}.`,
+  tooManyRows: (maxRows: number) =>
+    `Plus de ${maxRows.toLocaleString('fr-FR')} lignes : augmentez maxRows (${AGGREGATE_ROWS_MAX.toLocaleString('fr-FR')} au plus), regroupez par moins de dimensions ou filtrez.`,
 };
+
+/**
+ * The most rows reportAggregates answers for these keys: one without any, the five statuses by
+ * status alone, `maxRows` otherwise (months, people and études have no fixed number) — the server
+ * refuses more than `maxRows` (an error, never a cut), so this is a ceiling the query cost can use.
+ */
+export function aggregateRowCeiling(groupBy: readonly string[], maxRows: number): number {
+  if (groupBy.length === 0) return 1;
+  return groupBy.length === 1 && groupBy[0] === 'STATUS' ? Math.min(5, maxRows) : maxRows;
+}
+
+export function checkMaxRows(maxRows: number): void {
+  if (!Number.isInteger(maxRows) || maxRows < 1 || maxRows > AGGREGATE_ROWS_MAX)
+    throw validationError({ maxRows: reportingMessages.maxRowsInvalid }, reportingMessages.maxRowsInvalid);
+}
 
 /**
  * The dimensions asked for, each once, in their canonical order (so the rows' order does not depend

@@ -3,7 +3,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { UserNode } from '../accounts/schema.js';
 import { ReportFilterInput, toFilter } from '../reports/queries.js';
 import { ReportStatusEnum } from '../reports/schema.js';
-import { AGGREGATE_DIMENSIONS, type AggregateDimension } from './rules.js';
+import { AGGREGATE_DIMENSIONS, AGGREGATE_ROWS_DEFAULT, AGGREGATE_ROWS_MAX, type AggregateDimension } from './rules.js';
 import { reportAggregates, type ReportAggregate } from './service.js';
 
 const dimensionDescriptions: Record<AggregateDimension, string> = {
@@ -78,7 +78,12 @@ builder.queryFields((t) => ({
         defaultValue: [],
         description: 'Dimensions de regroupement, chacune une fois au plus ; l’ordre des lignes suit les clés.',
       }),
+      maxRows: t.arg.int({
+        required: true,
+        defaultValue: AGGREGATE_ROWS_DEFAULT,
+        description: `Lignes au plus (1 à ${AGGREGATE_ROWS_MAX}) : au-delà, une erreur TOO_MANY_ROWS, jamais une liste tronquée. Le coût de la requête compte ces lignes.`,
+      }),
     },
-    resolve: (_root, args, ctx) => reportAggregates(ctx, toFilter(args.filter), args.groupBy),
+    resolve: (_root, args, ctx) => reportAggregates(ctx, toFilter(args.filter), args.groupBy, args.maxRows),
   }),
 }));

@@ -11,7 +11,14 @@ import { FIRST_YEAR, LAST_YEAR } from '../../lib/periods.js';
 import { amountsShownTo } from '../reports/rules.js';
 import { reportsSql, type ReportFilter } from '../reports/read-model/filters.js';
 import { billingCents, retrocessionCents, TARIFF_JOINS } from '../reports/read-model/tariffs.js';
-import { AGGREGATE_DIMENSIONS, normaliseGroupBy, type AggregateDimension } from './rules.js';
+import {
+  AGGREGATE_DIMENSIONS,
+  AGGREGATE_ROWS_DEFAULT,
+  checkMaxRows,
+  normaliseGroupBy,
+  reportingMessages,
+  type AggregateDimension,
+} from './rules.js';
 
 export interface PersonKey {
   id: number;
@@ -166,10 +173,16 @@ const person = (
  * Counts and amounts HT of the constats `filter` finds for the viewer, one row per combination of
  * the `groupBy` keys (one row in all without any), in key order. ONE statement.
  */
-export async function reportAggregates(ctx: AppContext, filter: ReportFilter, groupBy: readonly string[]): Promise<ReportAggregate[]> {
+export async function reportAggregates(
+  ctx: AppContext,
+  filter: ReportFilter,
+  groupBy: readonly string[],
+  maxRows: number = AGGREGATE_ROWS_DEFAULT,
+): Promise<ReportAggregate[]> {
   const viewer = ctx.viewer;
   if (!viewer) throw new AppError('UNAUTHENTICATED', 'Veuillez vous connecter.');
   const dimensions = normaliseGroupBy(groupBy);
+  checkMaxRows(maxRows);
   const source = filter.search?.trim() ? SCAN : ROLLUP;
   const keys = dimensions.flatMap((dimension) => keyColumns(viewer, source, dimension));
   const grouping =
@@ -179,7 +192,9 @@ export async function reportAggregates(ctx: AppContext, filter: ReportFilter, gr
       FROM ${source.from(dimensions.includes('MONTH') || dimensions.includes('YEAR'))}
       ${TARIFF_JOINS}
      WHERE ${reportsSql(viewer, filter)}
-     ${grouping}`;
+     ${grouping}
+     LIMIT ${maxRows + 1}`;
+  if (rows.length > maxRows) throw new AppError('BAD_USER_INPUT', reportingMessages.tooManyRows(maxRows), { reason: 'TOO_MANY_ROWS' });
   return rows.map(
     ({ year, month, bailiffId, bailiffFirstName, bailiffLastName, secretaryId, secretaryFirstName, secretaryLastName, ...row }) => {
       const { groupId, groupName, status, billingCents: billing, retrocessionCents: retrocession, ...sums } = row;

@@ -4,6 +4,7 @@ import { resolveCursorConnection, type DefaultConnectionArguments } from '@potho
 import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../../graphql/builder.js';
 import { validationError } from '../../errors.js';
+import { allChoices, CHOICES_TAKE } from '../../lib/choices.js';
 import { databaseId } from '../../graphql/ids.js';
 import { UserNode } from '../accounts/schema.js';
 import type { AppContext } from '../../context.js';
@@ -167,12 +168,16 @@ builder.queryFields((t) => ({
     description: 'Huissiers des constats attribués à la secrétaire connectée, triés par nom (recherche avancée).',
     // Admins list every bailiff with users(role: BAILIFF); a bailiff has only himself.
     authScopes: { secretary: true },
+    // A selector's list: all of them, an error past MAX_CHOICES (lib/choices.ts).
     resolve: async (query, _root, _args, ctx) =>
-      ctx.db.user.findMany({
-        ...query,
-        where: { role: 'BAILIFF', id: { in: await assignedBailiffIds(ctx, ctx.viewer!.id) } },
-        orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
-      }),
+      allChoices(
+        await ctx.db.user.findMany({
+          ...query,
+          where: { role: 'BAILIFF', id: { in: await assignedBailiffIds(ctx, ctx.viewer!.id) } },
+          orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+          take: CHOICES_TAKE,
+        }),
+      ),
   }),
   reportHeaders: t.field({
     description: 'Les tuiles d’en-tête des listes de constats.',

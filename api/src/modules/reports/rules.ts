@@ -28,6 +28,13 @@ export type ReportAction =
   | 'unarchive'
   | 'comment';
 
+/**
+ * Ceilings of a constat's lists, which have no pages: the query cost prices `comments` and
+ * `deposited`/`returned.files` at them (graphql/list-bounds.ts), so they are refused past them.
+ */
+export const COMMENTS_PER_REPORT = 200;
+export const FILES_PER_SIDE = 1000;
+
 export const messages = {
   nameRequired: 'Veuillez entrer un nom pour le constat',
   nameTooLong: 'Le nom du constat ne doit pas dépasser 90 caractères.',
@@ -54,12 +61,20 @@ export const messages = {
   genericFailure: 'Essayer plus tard',
   offsetInvalid: 'Pagination invalide : page trop lointaine (100 000 constats au plus avant la page) ou combinée à un curseur.',
   monthWithoutYear: 'Précisez l’année du mois choisi.',
+  tooManyComments: `Ce constat a atteint ${COMMENTS_PER_REPORT} commentaires, le maximum : poursuivez l’échange par e-mail.`,
+  tooManyFiles: (kind: 'DEPOSITED' | 'RETURNED', room: number) =>
+    `Un constat compte au plus ${FILES_PER_SIDE.toLocaleString('fr-FR')} fichiers ${kind === 'DEPOSITED' ? 'déposés' : 'retournés'} : ` +
+    (room > 0 ? `vous pouvez en ajouter encore ${room.toLocaleString('fr-FR')}.` : 'retirez-en avant d’en ajouter.'),
 } as const;
 
 export const REPORT_NAME_MAX = 90;
 /** The furthest a legacy page number (get_all?page=) may reach, in rows skipped; further, narrow the filters. */
 export const MAX_REPORTS_OFFSET = 100_000;
 export const COMMENT_MAX = 1000;
+/** The files-per-side error for `adding` more files to a side holding `existing`, or null. */
+export function filesCeilingProblem(kind: 'DEPOSITED' | 'RETURNED', existing: number, adding: number): string | null {
+  return existing + adding > FILES_PER_SIDE ? messages.tooManyFiles(kind, Math.max(FILES_PER_SIDE - existing, 0)) : null;
+}
 
 /** NA, EC and RS are "en cours"; files can only change while a constat is in progress. */
 export function isInProgress(report: Pick<ReportFacts, 'status' | 'isArchived'>): boolean {
@@ -241,7 +256,9 @@ export function validateNewReport(input: NewReportInput): Record<string, string>
   if (!name) errors.name = messages.nameRequired;
   else if (name.length > REPORT_NAME_MAX) errors.name = messages.nameTooLong;
   else if (singleLineProblem(name)) errors.name = singleLineProblem(name)!;
+  const tooManyFiles = filesCeilingProblem('DEPOSITED', 0, input.fileCount);
   if (input.fileCount === 0) errors.files = messages.fileRequired;
+  else if (tooManyFiles) errors.files = tooManyFiles;
   if ((input.comment ?? '').trim().length > COMMENT_MAX) errors.comment = messages.commentTooLong;
   return errors;
 }

@@ -8,7 +8,17 @@ import { discardFiles, drainUploads, saveUploads, sentBy, type StoredFile, type 
 import { recordAudit } from '../audit/service.js';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../idempotency/service.js';
 import { activeAdminIds, announceNotifications, storeNotifications, type StoredNotification } from '../notifications/service.js';
-import { can, canCreateReport, COMMENT_MAX, fileActions, messages, nextStatus, validateNewReport } from './rules.js';
+import {
+  can,
+  canCreateReport,
+  COMMENT_MAX,
+  COMMENTS_PER_REPORT,
+  fileActions,
+  filesCeilingProblem,
+  messages,
+  nextStatus,
+  validateNewReport,
+} from './rules.js';
 import { requireViewer } from '../../guards.js';
 import { escapeHtml } from '../../infra/html.js';
 import { visibleCommentsSql } from './read-model/visibility.js';
@@ -139,6 +149,8 @@ export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFi
   try {
     await authorize(ctx, reportId, fileActions[kind].add);
     if (files.length === 0) throw validationError({ files: messages.fileRequired }, messages.fileRequired);
+    // Before any byte is stored; checked again on the locked row below.
+    await checkFilesCeiling(ctx.db, reportId, kind, files.length);
   } catch (error) {
     drainUploads(files);
     throw error;
@@ -156,6 +168,7 @@ export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFi
     change = await ctx.db.$transaction(async (tx) => {
       // Checked again on the locked row: the constat may have been archived or terminated while the files arrived.
       const report = await authorize(ctx, reportId, fileActions[kind].add, tx);
+      await checkFilesCeiling(tx, report.id, kind, stored.length);
       const now = new Date();
       const status = kind === 'RETURNED' ? nextStatus(report.status, { type: 'filesReturned' }) : report.status;
       const files = await tx.reportFile.createManyAndReturn({
@@ -195,6 +208,11 @@ export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFi
   // Counted in the background, after the commit: the upload never waits for it nor fails with it.
   void ctx.counting.enqueue(change.fileIds);
   await announce(ctx, change);
+}
+
+async function checkFilesCeiling(db: Prisma.TransactionClient, reportId: number, kind: ReportFileKind, adding: number): Promise<void> {
+  const problem = filesCeilingProblem(kind, await db.reportFile.count({ where: { reportId, kind } }), adding);
+  if (problem) throw validationError({ files: problem }, problem);
 }
 
 export async function removeFiles(ctx: AppContext, reportId: number, fileIds: number[]): Promise<void> {
@@ -251,6 +269,9 @@ export async function addComment(ctx: AppContext, reportId: number, body: string
     const text = body.trim();
     if (!text) throw validationError({ comment: messages.commentRequired }, messages.commentRequired);
     if (text.length > COMMENT_MAX) throw validationError({ comment: messages.commentTooLong }, messages.commentTooLong);
+    // Counted on the locked row, so that concurrent comments cannot pass the ceiling together.
+    if ((await tx.comment.count({ where: { reportId: report.id } })) >= COMMENTS_PER_REPORT)
+      throw validationError({ comment: messages.tooManyComments }, messages.tooManyComments);
 
     let receiverId: number | null;
     if (viewer.role === 'ADMIN') {
