@@ -4,7 +4,9 @@
 //   1. unit + API tests against a throwaway embedded PostgreSQL (the default engine),
 //   2. the API tests whose SQL depends on the server again, against Debian's PostgreSQL 15 (the
 //      oldest supported server; the list below),
-//   3. end-to-end tests in Debian's Chromium against the real server and the web build.
+//   3. the server started and one API file run under Node 24 (the npm `node` package's binary), the
+//      machine's own Node running the rest,
+//   4. end-to-end tests in Debian's Chromium against the real server and the web build.
 // Each step's cluster lives in a temp dir on a loopback port. Extra arguments go to every jest run
 // (e.g. `npm test -- auth`).
 import { spawnSync } from 'node:child_process';
@@ -19,6 +21,8 @@ interface Step {
   files?: string[];
   env?: Record<string, string>;
   before?: string[][];
+  /** Runs jest under this Node major, fetched from the npm registry, instead of the machine's. */
+  node?: string;
 }
 
 const steps: Step[] = [
@@ -57,6 +61,13 @@ const steps: Step[] = [
     ],
   },
   {
+    title: 'Démarrage du serveur et un fichier API sous Node 24',
+    projects: ['api'],
+    env: { TEST_PG_ENGINE: 'embedded' },
+    files: ['tests/api/hardening-defaults'],
+    node: '24',
+  },
+  {
     title: 'Tests de bout en bout (Chromium)',
     projects: ['e2e'],
     env: { TEST_PG_ENGINE: 'embedded' },
@@ -87,8 +98,11 @@ const checks = [
   ['npm', 'run', '--silent', 'lint'],
   ['npm', 'run', '--silent', 'format:check'],
 ];
+/** Each step's wall time, printed at the end (the CI budget is read from it). */
+const durations: string[] = [];
 if (extraArgs.length === 0) {
   console.log('\n=== Lint et formatage ===');
+  const started = Date.now();
   for (const command of checks) {
     if (run(command) !== 0) {
       console.error(`Échec : ${command.join(' ')}`);
@@ -96,11 +110,13 @@ if (extraArgs.length === 0) {
       break;
     }
   }
+  durations.push(`Lint et formatage : ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 for (const [index, step] of steps.entries()) {
   if (exitCode !== 0) break;
   console.log(`\n=== ${step.title} ===`);
+  const started = Date.now();
   for (const command of step.before ?? []) {
     if (run(command) !== 0) {
       console.error(`Échec de la préparation : ${command.join(' ')}`);
@@ -113,10 +129,13 @@ for (const [index, step] of steps.entries()) {
   const projects = step.projects.flatMap((project) => ['--selectProjects', project]);
   // Paths first: `--selectProjects` takes every argument that follows it.
   const files = step.files ?? [];
-  const status = run(['npx', 'jest', ...files, ...projects, `--maxWorkers=${workers}`, '--json', `--outputFile=${report}`, ...extraArgs], {
-    NODE_OPTIONS: '--experimental-vm-modules',
-    ...step.env,
-  });
+  const jest = [...files, ...projects, `--maxWorkers=${workers}`, '--json', `--outputFile=${report}`, ...extraArgs];
+  const command = step.node
+    ? // npx puts the package's `node` first on PATH for the command it runs.
+      ['npx', '--yes', '--package', `node@${step.node}`, '--call', `node --version && node node_modules/jest/bin/jest.js ${jest.join(' ')}`]
+    : ['npx', 'jest', ...jest];
+  const status = run(command, { NODE_OPTIONS: '--experimental-vm-modules', ...step.env });
+  durations.push(`${step.title} : ${Math.round((Date.now() - started) / 1000)} s`);
   try {
     const summary = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
     passed += summary.numPassedTests;
@@ -131,6 +150,7 @@ for (const [index, step] of steps.entries()) {
 }
 
 rmSync(reportDir, { recursive: true, force: true });
+console.log(`\nDurées :\n  ${durations.join('\n  ')}`);
 // The plain closing line CI reads.
 console.log(`\nTotal: ${passed} passed, ${failed} failed`);
 process.exit(exitCode || (failed > 0 ? 1 : 0));
