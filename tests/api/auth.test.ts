@@ -3,6 +3,7 @@
 // Over 400 lines on purpose: one file per capability's API contract, one server for all of it.
 import net from 'node:net';
 import { jest } from '@jest/globals';
+import { registration } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, findLink, gql, loginToken, readOutbox, rest, waitForMail } from '../support/http.js';
 
@@ -22,22 +23,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-});
-
-const registration = (overrides: Record<string, string> = {}) => ({
-  civility: 'Madame',
-  first_name: 'Bérénice',
-  last_name: 'Lefèvre',
-  telephone: '0612345678',
-  address: '3 place du Marché',
-  zip: '69002',
-  city: 'Lyon',
-  role_id: '1',
-  profile: '',
-  identity: 'b.lefevre',
-  email: 'berenice.lefevre@etude-lyon.fr',
-  password: 'Constat#2026',
-  ...overrides,
 });
 
 describe('meta', () => {

@@ -1,7 +1,7 @@
 // Single-line names refused at input, on GraphQL and on the legacy REST shims: a line break (CR,
 // LF, the Unicode separators) or a control character in a constat's name, an étude's name, a
 // news title or a person's names is a French BAD_USER_INPUT, and nothing is stored.
-import { CREATE as CREATE_ACCOUNT, PROFILE, validAccountInput } from '../support/accounts.js';
+import { CREATE as CREATE_ACCOUNT, PROFILE, registration, validAccountInput } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { gqlUpload, restForm, samplePdf } from '../support/upload.js';
@@ -172,20 +172,7 @@ describe('études, news titles, people', () => {
     expect(created.status).toBe(400);
     expect(JSON.stringify(created.body)).toContain(MESSAGE);
     const registered = await rest(app.url, 'POST', '/api/v1/auth/register', {
-      form: {
-        civility: 'Madame',
-        first_name: 'Bérénice\u2028+1',
-        last_name: 'Lefèvre',
-        telephone: '0612345678',
-        address: '3 place du Marché',
-        zip: '69002',
-        city: 'Lyon',
-        role_id: '1',
-        profile: '',
-        identity: 'b.lefevre.ligne',
-        email: 'berenice.ligne@etude-lyon.fr',
-        password: 'Constat#2026',
-      },
+      form: registration({ first_name: 'Bérénice\u2028+1', identity: 'b.lefevre.ligne', email: 'berenice.ligne@etude-lyon.fr' }),
     });
     expect(registered.status).toBe(400);
     expect(JSON.stringify(registered.body)).toContain(MESSAGE);

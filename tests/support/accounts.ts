@@ -49,3 +49,20 @@ export function validAccountInput(role: AccountRole, groupId: string): Record<st
     secretaryPricePhoto: '0.35',
   };
 }
+
+/** The public registration form (legacy `auth/register`, spec §1), valid, with fields overridden. */
+export const registration = (overrides: Record<string, string> = {}): Record<string, string> => ({
+  civility: 'Madame',
+  first_name: 'Bérénice',
+  last_name: 'Lefèvre',
+  telephone: '0612345678',
+  address: '3 place du Marché',
+  zip: '69002',
+  city: 'Lyon',
+  role_id: '1',
+  profile: '',
+  identity: 'b.lefevre',
+  email: 'berenice.lefevre@etude-lyon.fr',
+  password: 'Constat#2026',
+  ...overrides,
+});
