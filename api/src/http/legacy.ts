@@ -1,4 +1,4 @@
-// Helpers shared by the REST shims of the legacy calls (spec §7): reading whole connections,
+// Helpers shared by the REST shims of the legacy calls (product.md §7): reading whole connections,
 // answering errors with the legacy field names, reading multipart forms.
 import path from 'node:path';
 import type { Services } from '../context.js';

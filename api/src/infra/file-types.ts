@@ -27,7 +27,7 @@ const gif: FileType = { extension: 'gif', mimeType: 'image/gif', detected: 'gif'
 const webp: FileType = { extension: 'webp', mimeType: 'image/webp', detected: 'webp' };
 
 /**
- * Spec §5: reports take .doc .docx .odt .pdf .txt; secretary bills Word or PDF; avatars images; the
+ * product.md §5: reports take .doc .docx .odt .pdf .txt; secretary bills Word or PDF; avatars images; the
  * seller's logo PNG or JPEG only (what a PDF/A-3 invoice draws).
  */
 const CATEGORIES: Record<FileCategory, { types: Record<string, FileType>; label: string }> = {

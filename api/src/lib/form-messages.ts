@@ -1,4 +1,4 @@
-// The messages every form shares (spec §5): each domain's catalogue spreads them, so a missing or
+// The messages every form shares (product.md §5): each domain's catalogue spreads them, so a missing or
 // an over-long field reads the same on every screen.
 export const formMessages = {
   required: 'Champ requis',

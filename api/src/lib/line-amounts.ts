@@ -1,10 +1,10 @@
-// The HT amounts of one constat's counts (spec §9), rétrocession and facturation: pure functions
+// The HT amounts of one constat's counts (product.md §9), rétrocession and facturation: pure functions
 // of counts and tariffs over decimal.js only, so the web app imports this very module to show
 // the amounts as the counts are typed (issue 18), the same rules the server applies when it saves.
 import { Decimal, roundCents, toDecimal, type DecimalInput } from './money.js';
 
 /**
- * A constat's counts (the Report model's columns, spec §3): the secretary's provisional ones, then
+ * A constat's counts (the Report model's columns, product.md §3): the secretary's provisional ones, then
  * the rétrocession and billing ones the admin validates. The one type every layer names them by.
  */
 export interface ReportCounts {
@@ -46,7 +46,7 @@ export interface LineAmounts {
 }
 
 /**
- * Spec §9 "current revenue" and "statistics": counts × prices, pages and photos as counted (no
+ * product.md §9 "current revenue" and "statistics": counts × prices, pages and photos as counted (no
  * photo deduction), rounded to the cent per report like every other line.
  */
 export function countsAmount({ pages, photos, pricePage, pricePhoto }: CountsAndPrices): Decimal {
@@ -56,12 +56,12 @@ export function countsAmount({ pages, photos, pricePage, pricePhoto }: CountsAnd
 /** Half up, as the legacy Math.round: 2.5 → 3. */
 export const roundHalfUp = (value: number) => Math.floor(value + 0.5);
 
-/** Spec §9: text pages = round(pages − photos/2), a photo counting as half a page, never below zero. */
+/** product.md §9: text pages = round(pages − photos/2), a photo counting as half a page, never below zero. */
 export function retrocessionTextPages(pages: number, photos: number): number {
   return Math.max(0, roundHalfUp(pages - photos / 2));
 }
 
-/** Spec §9: text pages = billing pages − round(photos/2), never below zero. */
+/** product.md §9: text pages = billing pages − round(photos/2), never below zero. */
 export function billingTextPages(pages: number, photos: number): number {
   return Math.max(0, pages - roundHalfUp(photos / 2));
 }
@@ -73,7 +73,7 @@ function lineAmounts(textPages: number, { photos, pricePage, pricePhoto }: Count
 }
 
 /**
- * Spec §9: pages amount = round(pages − photos/2) × secretary page price (a photo counts as half a
+ * product.md §9: pages amount = round(pages − photos/2) × secretary page price (a photo counts as half a
  * page of text, never below zero); photos amount = photos × secretary photo price.
  */
 export function retrocessionAmounts(counts: CountsAndPrices): LineAmounts {
@@ -81,7 +81,7 @@ export function retrocessionAmounts(counts: CountsAndPrices): LineAmounts {
 }
 
 /**
- * Spec §9: HT = (billing pages − round(photos/2)) × group page price + photos × group photo price
+ * product.md §9: HT = (billing pages − round(photos/2)) × group page price + photos × group photo price
  * (photos are counted apart, so half their number comes off the text pages, never below zero).
  */
 export function billingAmounts(counts: CountsAndPrices): LineAmounts {
@@ -104,8 +104,8 @@ export const retrocessionLine = (report: RetrocessionCounts): CountsAndPrices =>
   pricePhoto: report.retrocessionPricePhoto,
 });
 
-/** Spec §9: a constat's billing amounts HT (billingAmounts of its billing line). */
+/** product.md §9: a constat's billing amounts HT (billingAmounts of its billing line). */
 export const reportBillingAmounts = (report: BillingCounts): LineAmounts => billingAmounts(billingLine(report));
 
-/** Spec §9: a constat's rétrocession amounts HT (retrocessionAmounts of its rétrocession line). */
+/** product.md §9: a constat's rétrocession amounts HT (retrocessionAmounts of its rétrocession line). */
 export const reportRetrocessionAmounts = (report: RetrocessionCounts): LineAmounts => retrocessionAmounts(retrocessionLine(report));

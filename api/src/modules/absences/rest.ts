@@ -1,4 +1,4 @@
-// /api/v1/calendar calls of spec §7 (declare an absence, mine, everyone's for the admin calendar).
+// /api/v1/calendar calls of product.md §7 (declare an absence, mine, everyone's for the admin calendar).
 import { json, readFields } from '../../http/request.js';
 import { collectConnection, legacyFailure, type FieldNames } from '../../http/legacy.js';
 import type { RestContext, Route } from '../../http/rest.js';
@@ -13,7 +13,7 @@ interface AbsenceData {
   user: { databaseId: number; firstName: string; lastName: string };
 }
 
-/** Spec §3 Absence/Unavailability: dates YYYY-MM-DD with the person's names. */
+/** product.md §3 Absence/Unavailability: dates YYYY-MM-DD with the person's names. */
 function legacyAbsence(absence: AbsenceData) {
   return {
     id: absence.databaseId,
@@ -28,7 +28,7 @@ function legacyAbsence(absence: AbsenceData) {
 
 const FIELD_NAMES: FieldNames = { startDate: 'start_date', endDate: 'end_date' };
 
-/** Spec §7: getAllAbsences without startDate starts in 2021. */
+/** product.md §7: getAllAbsences without startDate starts in 2021. */
 const DEFAULT_START = '2021-01-01';
 
 async function createAbsence(ctx: RestContext): Promise<Response> {

@@ -1,4 +1,4 @@
-// Pure rules of absences ("indisponibilités"): whole days, inclusive (spec §3, §5).
+// Pure rules of absences ("indisponibilités"): whole days, inclusive (product.md §3, §5).
 import { formMessages } from '../../lib/form-messages.js';
 import { FIRST_YEAR, LAST_YEAR } from '../../lib/periods.js';
 
@@ -19,7 +19,7 @@ export const ABSENCE_LIMITS = { daysBefore: 366, daysAfter: 5 * 366, longestDays
 
 /**
  * A calendar day as a UTC-midnight Date (the DATE column's value), from 'YYYY-MM-DD', the legacy
- * 'YYYY/MM/DD' (spec §7) or the French 'DD/MM/YYYY'; null when it is not a real day.
+ * 'YYYY/MM/DD' (product.md §7) or the French 'DD/MM/YYYY'; null when it is not a real day.
  */
 export function parseDay(text: string | null | undefined): Date | null {
   const value = (text ?? '').trim();
@@ -44,7 +44,7 @@ export interface AbsenceFields {
   comment?: string | null;
 }
 
-/** Spec §5: both days required and real; the end may not be before the start (a one-day absence ends the day it starts). */
+/** product.md §5: both days required and real; the end may not be before the start (a one-day absence ends the day it starts). */
 export function validateAbsence(input: AbsenceFields, today: Date): Record<string, string> {
   const errors: Record<string, string> = {};
   const start = parseDay(input.startDate);

@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/service.js';
 import { activeAdminIds } from '../notifications/service.js';
 import { parseDay, validateAbsence, type AbsenceFields } from './rules.js';
 
-/** Anyone signed in declares their own absence or leave (spec §2 'Signaler une absence ou un congé'). */
+/** Anyone signed in declares their own absence or leave (product.md §2 'Signaler une absence ou un congé'). */
 export async function createAbsence(ctx: AppContext, input: AbsenceFields): Promise<number> {
   if (!ctx.viewer) throw notAuthenticated();
   const errors = validateAbsence(input, new Date());
@@ -16,7 +16,7 @@ export async function createAbsence(ctx: AppContext, input: AbsenceFields): Prom
         userId: ctx.viewer!.id,
         startDate: parseDay(input.startDate)!,
         endDate: parseDay(input.endDate)!,
-        // Spec §3: the legacy client sends a single space for "no comment".
+        // product.md §3: the legacy client sends a single space for "no comment".
         comment: (input.comment ?? '').trim(),
       },
       select: { id: true },

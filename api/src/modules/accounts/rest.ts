@@ -1,4 +1,4 @@
-// /api/v1/users calls of spec §7 (list, read, create, update), mapped onto the GraphQL operations.
+// /api/v1/users calls of product.md §7 (list, read, create, update), mapped onto the GraphQL operations.
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Services } from '../../context.js';
 import { json, readFields } from '../../http/request.js';
@@ -49,7 +49,7 @@ export interface LegacyUserData {
   matrices: { url: string }[] | null;
 }
 
-/** Spec §3 User, legacy field names. Fields the caller may not see are null. */
+/** product.md §3 User, legacy field names. Fields the caller may not see are null. */
 export function legacyAccount(user: LegacyUserData) {
   return {
     id: user.databaseId,
@@ -67,7 +67,7 @@ export function legacyAccount(user: LegacyUserData) {
     group_name: user.groupName,
     group_telephone: user.group?.telephone ?? null,
     group_email: user.group?.email ?? null,
-    // Spec §3: the legacy `street` field holds the Siret.
+    // product.md §3: the legacy `street` field holds the Siret.
     street: user.siret,
     address: user.address,
     city: user.city,
@@ -119,7 +119,7 @@ const FIELD_NAMES: FieldNames = {
   matrices: 'matrices_associated',
 };
 
-/** Spec §8: duplicates come back as top-level `email` / `user`; a missing étude as message 'group_id'. */
+/** product.md §8: duplicates come back as top-level `email` / `user`; a missing étude as message 'group_id'. */
 function accountFailure(error: GraphQLFailure): Response {
   const fields = error.fields ?? {};
   const extra: Record<string, unknown> = {};
@@ -149,7 +149,7 @@ function accountInput(body: Record<string, string>, form: AccountForm): { input:
   }
   if (form.kind !== 'create') {
     delete input.email;
-    // Spec §5: the password is sent (and changed) only when typed. The spec's call has no field
+    // product.md §5: the password is sent (and changed) only when typed. The spec's call has no field
     // for the current password a new one needs: `current_password` (docs/decisions.md).
     if (!input.password) {
       delete input.password;
@@ -162,10 +162,10 @@ function accountInput(body: Record<string, string>, form: AccountForm): { input:
       return { error: json({ code: 400, message: accountMessages.civility, errors: { civility: accountMessages.civility } }, 400) };
     input.civility = civility;
   }
-  // Spec §7: the picture sent by users/image comes back as `profile`, its link.
+  // product.md §7: the picture sent by users/image comes back as `profile`, its link.
   if (avatarKeyOf(body.profile)) input.avatarKey = body.profile;
   if (form.kind !== 'profile' && form.role === 'BAILIFF' && (form.kind === 'create' || body.group_id !== undefined)) {
-    // Spec §5: group_id 0 (or none) means no étude selected.
+    // product.md §5: group_id 0 (or none) means no étude selected.
     const groupId = positiveInt(body.group_id);
     input.groupId = groupId ? encodeGlobalID('Group', groupId) : null;
   }
@@ -208,7 +208,7 @@ async function getUser(ctx: RestContext): Promise<Response> {
 
 async function createUser(ctx: RestContext): Promise<Response> {
   const body = await readFields(ctx.request);
-  // Spec §3: role_id '1' admin, '2' bailiff, '3' secretary.
+  // product.md §3: role_id '1' admin, '2' bailiff, '3' secretary.
   const role = roleOf(body.role_id ?? body.role_name);
   if (!role) return json({ code: 400, message: 'Type de compte invalide.', errors: { role_id: 'Type de compte invalide.' } }, 400);
   const mapped = accountInput(body, { kind: 'create', role });
@@ -255,7 +255,7 @@ async function updateUser(ctx: RestContext): Promise<Response> {
 }
 
 /**
- * Spec §7 `POST users/image` (multipart field `profile`, answer `url`). The spec's call carries no
+ * product.md §7 `POST users/image` (multipart field `profile`, answer `url`). The spec's call carries no
  * Authorization header; it takes a session here, so the upload endpoint is never anonymous. The
  * picture is linked to an account by the next save that sends its link as `profile`.
  */

@@ -1,4 +1,4 @@
-// Pure account rules shared by registration (auth) and the account forms (spec §5).
+// Pure account rules shared by registration (auth) and the account forms (product.md §5).
 import { formMessages } from '../../lib/form-messages.js';
 import type { Civility, Role } from '../../generated/prisma/enums.js';
 import { toDecimal, type DecimalInput } from '../../lib/money.js';
@@ -26,7 +26,7 @@ export function toSearchText(...parts: (string | null | undefined)[]): string {
     .trim();
 }
 
-/** Spec §3: role_id is '1' admin, '2' bailiff, '3' secretary. */
+/** product.md §3: role_id is '1' admin, '2' bailiff, '3' secretary. */
 export const roleIds: Record<Role, '1' | '2' | '3'> = { ADMIN: '1', BAILIFF: '2', SECRETARY: '3' };
 export const roleNames: Record<Role, 'Admin' | 'Bailiff' | 'Secretary'> = { ADMIN: 'Admin', BAILIFF: 'Bailiff', SECRETARY: 'Secretary' };
 
@@ -48,12 +48,12 @@ export function accountRequestPath(userId: number, action?: 'approve' | 'deny'):
 }
 
 // ---------------------------------------------------------------------------------------------
-// Account forms (spec §5): one rule set per form, shared by the admin forms and the profiles.
+// Account forms (product.md §5): one rule set per form, shared by the admin forms and the profiles.
 // ---------------------------------------------------------------------------------------------
 
 export const accountMessages = {
   ...formMessages,
-  /** The secretary profile's own wording (spec §5). */
+  /** The secretary profile's own wording (product.md §5). */
   requiredSecretaryProfile: 'Ce champs est requis',
   min3: 'Doit contenir au moins 3 caractères',
   phone: 'Numéro de téléphone invalide.',
@@ -113,7 +113,7 @@ export function avatarKeyOf(reference: string | null | undefined): string | null
   return STAGED_AVATAR_KEY.test(key) ? key : null;
 }
 
-/** Spec §5 password rule: at least 8 characters with upper case, lower case, a digit and one of #?!@$%^&*- */
+/** product.md §5 password rule: at least 8 characters with upper case, lower case, a digit and one of #?!@$%^&*- */
 const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,200}$/;
 
 /** The text fields of an account, as the forms send them; `undefined` means "not sent, keep". */
@@ -159,7 +159,7 @@ const COMMON_FIELDS: readonly AccountField[] = [
   'description',
 ];
 
-/** Fields each account type carries (spec §2 account forms): the rest does not apply to it. */
+/** Fields each account type carries (product.md §2 account forms): the rest does not apply to it. */
 const FIELDS_BY_ROLE: Record<Role, readonly AccountField[]> = {
   ADMIN: COMMON_FIELDS,
   BAILIFF: [...COMMON_FIELDS, 'instructions'],
@@ -167,7 +167,7 @@ const FIELDS_BY_ROLE: Record<Role, readonly AccountField[]> = {
 };
 
 /**
- * What each profile lets its owner change (spec §2, §5): the admin profile has e-mail read-only;
+ * What each profile lets its owner change (product.md §2, §5): the admin profile has e-mail read-only;
  * the bailiff profile has e-mail and the étude read-only; the secretary profile has her rates
  * read-only and shows neither identifier nor RIB.
  */
@@ -177,7 +177,7 @@ const PROFILE_FIELDS: Record<Role, readonly AccountField[]> = {
   SECRETARY: ['civility', 'firstName', 'lastName', 'telephone', 'password', 'passwordConfirmation', 'siret', 'address', 'zip', 'city'],
 };
 
-/** Required on the forms (spec §2: every field of the forms but images, matrices, instructions, description). */
+/** Required on the forms (product.md §2: every field of the forms but images, matrices, instructions, description). */
 const REQUIRED_BY_ROLE: Record<Role, readonly AccountField[]> = {
   ADMIN: ['firstName', 'lastName', 'telephone', 'email', 'identity'],
   BAILIFF: ['firstName', 'lastName', 'telephone', 'email', 'identity'],
@@ -203,24 +203,24 @@ const MAX_LENGTH: Partial<Record<AccountField, number>> = {
   zip: 10,
 };
 
-/** Spec §5 phone patterns: bailiff form optional international prefix + 10 digits; admin form 9; secretary forms 10. */
+/** product.md §5 phone patterns: bailiff form optional international prefix + 10 digits; admin form 9; secretary forms 10. */
 const PHONE: Record<Role, RegExp> = {
   BAILIFF: /^(?:\+\d{1,3} ?)?\d{10}$/,
   ADMIN: /^\d{9}$/,
   SECRETARY: /^\d{10}$/,
 };
 
-/** Spec §5 identifiers: bailiff form letters, digits or dots; secretary and admin forms letters and digits. */
+/** product.md §5 identifiers: bailiff form letters, digits or dots; secretary and admin forms letters and digits. */
 const IDENTITY_CHARS: Record<Role, RegExp> = {
   BAILIFF: /^[A-Za-z0-9.]+$/,
   ADMIN: /^[A-Za-z0-9]+$/,
   SECRETARY: /^[A-Za-z0-9]+$/,
 };
 
-/** Spec §5: five digits, optionally followed by a four-digit suffix. */
+/** product.md §5: five digits, optionally followed by a four-digit suffix. */
 const ZIP = /^\d{5}(?:-?\d{4})?$/;
 
-/** Spec §5 secretary form: 1 to 3 digits with up to 3 decimals (a French comma is accepted). */
+/** product.md §5 secretary form: 1 to 3 digits with up to 3 decimals (a French comma is accepted). */
 const UNIT_PRICE = /^\d{1,3}(?:[.,]\d{1,3})?$/;
 
 /** The forms' patterns, which the web's account forms repeat (web/src/features/accounts/patterns.ts; a unit test compares them). */
@@ -252,7 +252,7 @@ export function validateAccountFields(
   const { role } = form;
   const isProfile = form.kind === 'profile';
   const secretaryProfile = isProfile && role === 'SECRETARY';
-  // Spec §5: the admin profile validates nothing beyond what the account cannot do without.
+  // product.md §5: the admin profile validates nothing beyond what the account cannot do without.
   const adminProfile = isProfile && role === 'ADMIN';
   const required: readonly AccountField[] =
     form.kind === 'create'
@@ -266,7 +266,7 @@ export function validateAccountFields(
     if (input[field] === undefined || allowed.includes(field) || !text(input[field])) continue;
     errors[field] = isProfile ? accountMessages.notEditable : accountMessages.notForRole;
   }
-  // The e-mail is the login: set at creation, read-only afterwards (spec §2).
+  // The e-mail is the login: set at creation, read-only afterwards (product.md §2).
   if (form.kind === 'update' && input.email != null && normalizeEmail(input.email) !== normalizeEmail(stored?.email ?? '')) {
     errors.email = accountMessages.notEditable;
   }
@@ -337,7 +337,7 @@ export function passwordChangeRule(change: {
 // Passwords are taken exactly as typed: surrounding spaces are part of them.
 const sentRaw = (value: string | null | undefined) => value ?? '';
 
-/** "1,5" or "1.5" → "1.5" (a decimal string for Prisma); empty → "0" (spec §9: default '0.00'). */
+/** "1,5" or "1.5" → "1.5" (a decimal string for Prisma); empty → "0" (product.md §9: default '0.00'). */
 export function parseUnitPrice(value: string | null | undefined): string {
   const cleaned = text(value).replace(',', '.');
   return cleaned || '0';

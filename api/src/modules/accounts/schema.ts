@@ -21,7 +21,7 @@ import { stageAvatar } from './staged-avatars.js';
 // so one fragment serves every role.
 const isAdminOrSelf = (user: { id: number }, ctx: AppContext) => ctx.viewer?.role === 'ADMIN' || ctx.viewer?.id === user.id;
 const adminOrSelf = (user: { id: number }, _args: object, ctx: AppContext) => isAdminOrSelf(user, ctx);
-/** Secretaries read a bailiff's instructions and matrices in the bailiff info modal (spec §2). */
+/** Secretaries read a bailiff's instructions and matrices in the bailiff info modal (product.md §2). */
 const adminSelfOrSecretary = (user: { id: number }, _args: object, ctx: AppContext) =>
   isAdminOrSelf(user, ctx) || ctx.viewer?.role === 'SECRETARY';
 /** Signed-in viewers read a gated field as null; an anonymous caller gets the type's refusal. */

@@ -104,20 +104,20 @@ function columns(form: AccountForm, input: AccountInput): UserColumns {
 
 function throwIfInvalid(errors: FieldErrors): void {
   if (Object.keys(errors).length === 0) return;
-  // Spec §8: a missing étude is reported on its own as 'Sélectionnez un groupe' (status 400); so is
+  // product.md §8: a missing étude is reported on its own as 'Sélectionnez un groupe' (status 400); so is
   // a missing current password, the one error of a form otherwise right.
   const [only, ...others] = Object.keys(errors);
   throw validationError(errors, others.length === 0 && (only === 'groupId' || only === 'currentPassword') ? errors[only] : undefined);
 }
 
-/** Spec §5/§8: a bailiff must be linked to an existing étude. */
+/** product.md §5/§8: a bailiff must be linked to an existing étude. */
 async function checkGroup(ctx: AppContext, role: Role, groupId: number | null | undefined, errors: FieldErrors): Promise<void> {
   if (role !== 'BAILIFF') return;
   const exists = groupId ? await ctx.db.group.count({ where: { id: groupId } }) : 0;
   if (!exists) errors.groupId = accountMessages.group;
 }
 
-/** Spec §8: 'Cet email existe déjà.' on email, 'Cet identifiant existe déjà.' on the identifier. */
+/** product.md §8: 'Cet email existe déjà.' on email, 'Cet identifiant existe déjà.' on the identifier. */
 async function assertUnique(ctx: AppContext, email: string | null, identity: string | null, exceptId: number | null): Promise<void> {
   const clauses: Prisma.UserWhereInput[] = [];
   if (email) clauses.push({ email });
@@ -155,7 +155,7 @@ function mapUniqueViolation(error: unknown): never {
 const searchTextOf = (user: { firstName: string; lastName: string; email: string; identity: string }) =>
   toSearchText(user.firstName, user.lastName, user.email, user.identity);
 
-/** An admin creates an active account of any type (spec §2 account form), with its files. */
+/** An admin creates an active account of any type (product.md §2 account form), with its files. */
 export async function createAccount(ctx: AppContext, role: Role, typed: AccountInput): Promise<number> {
   const input = withNormalizedPhone(typed);
   const form: AccountForm = { kind: 'create', role };
@@ -323,7 +323,7 @@ export async function updateAccount(ctx: AppContext, userId: number, input: Acco
   await saveForm(ctx, stored, { kind: 'update', role: stored.role }, input, 'accounts.update');
 }
 
-/** Anyone edits their own profile, with their role's read-only fields (spec §2, §5). */
+/** Anyone edits their own profile, with their role's read-only fields (product.md §2, §5). */
 export async function updateProfile(ctx: AppContext, input: AccountInput): Promise<void> {
   if (!ctx.viewer) {
     drainUploads(uploadsOf(input));
@@ -353,7 +353,7 @@ export async function setAccountStatus(ctx: AppContext, userId: number, active: 
 /**
  * An admin decides a self-registration (from its page, its notification or the e-mailed links,
  * which open that page): approving activates the account and e-mails its owner; refusing deletes
- * it (spec §2).
+ * it (product.md §2).
  */
 export async function reviewPendingAccount(ctx: AppContext, userId: number, approve: boolean): Promise<void> {
   requireAdmin(ctx);
@@ -382,7 +382,7 @@ export async function reviewPendingAccount(ctx: AppContext, userId: number, appr
 }
 
 /**
- * The accounts list filter (spec §2 'Voir les comptes'): role, status, accent-free keyword.
+ * The accounts list filter (product.md §2 'Voir les comptes'): role, status, accent-free keyword.
  * `selectable` is the rule of every selector and filter (issue 18): an account awaiting
  * validation is offered nowhere (a refused one is deleted).
  */

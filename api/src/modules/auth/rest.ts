@@ -1,4 +1,4 @@
-// /api/v1/auth/* and the legacy /admin/* calls of spec §7, mapped onto the GraphQL operations.
+// /api/v1/auth/* and the legacy /admin/* calls of product.md §7, mapped onto the GraphQL operations.
 import { json, readFields, redirect } from '../../http/request.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import { LEGACY_USER_FIELDS, legacyAccount, type LegacyUserData } from '../accounts/rest.js';
@@ -30,7 +30,7 @@ async function logout(ctx: RestContext): Promise<Response> {
   return result.ok ? new Response(null, { status: 204 }) : failure(result.error);
 }
 
-/** Spec §7/§8: success carries `msg`; any failure is status 400 with message 'error.idexists'. */
+/** product.md §7/§8: success carries `msg`; any failure is status 400 with message 'error.idexists'. */
 async function forgotPassword(ctx: RestContext): Promise<Response> {
   const { email = '' } = await readFields(ctx.request);
   const result = await ctx.graphql<{ requestPasswordReset: { message: string } }>(
@@ -124,7 +124,7 @@ export const authRoutes: Route[] = [
   },
   { method: 'GET', path: '/api/v1/auth/account-request/approve', handler: toAccountsList },
   { method: 'GET', path: '/api/v1/auth/account-request/deny', handler: toAccountsList },
-  // Legacy /admin/* calls (spec §7), answered by the same operations.
+  // Legacy /admin/* calls (product.md §7), answered by the same operations.
   { method: 'GET', path: '/admin/me', handler: me },
   { method: 'GET', path: '/admin/logout', handler: logout },
   { method: 'POST', path: '/admin/recovery', handler: forgotPassword, anonymous: true },

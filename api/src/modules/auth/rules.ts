@@ -19,7 +19,7 @@ export const messages = {
   impersonationTarget: 'Ce compte ne peut pas être utilisé pour une connexion en tant que.',
 } as const;
 
-/** Spec §5: at least 8 characters with upper case, lower case, a digit and one of #?!@$%^&*- */
+/** product.md §5: at least 8 characters with upper case, lower case, a digit and one of #?!@$%^&*- */
 const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,}$/;
 
 export function isStrongPassword(password: string): boolean {
@@ -39,7 +39,7 @@ export interface RegistrationInput {
   password: string;
 }
 
-/** Spec §5 "Registration": each field's French message, empty object when valid. */
+/** product.md §5 "Registration": each field's French message, empty object when valid. */
 export function validateRegistration(input: RegistrationInput): FieldErrors {
   const errors: FieldErrors = {};
   const value = (field: keyof RegistrationInput) => String(input[field] ?? '').trim();
@@ -61,7 +61,7 @@ export function validateRegistration(input: RegistrationInput): FieldErrors {
   }
   if (!errors.email && !isEmail(value('email'))) errors.email = messages.invalidEmail;
   if (!errors.zip && !/^\d{5}$/.test(value('zip'))) errors.zip = 'Le code postal doit comporter 5 chiffres.';
-  // Bailiff identifier rule of the account forms (spec §5): letters, digits or dots, at least 3.
+  // Bailiff identifier rule of the account forms (product.md §5): letters, digits or dots, at least 3.
   if (!errors.identity && !/^[A-Za-z0-9.]{3,60}$/.test(value('identity'))) {
     errors.identity = "L'identifiant doit contenir au moins 3 caractères : lettres, chiffres ou points.";
   }

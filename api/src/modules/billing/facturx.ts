@@ -19,7 +19,7 @@ export const FACTURX_XML_NAME = (number: number) => `facture-${number}.xml`;
 export const EN16931_GUIDELINE = 'urn:cen.eu:en16931:2017';
 export const FACTURX_VAT_PERCENT = '20';
 
-/** The French mentions of every Factur-X bill, printed and in the XML (spec §9's, completed). */
+/** The French mentions of every Factur-X bill, printed and in the XML (product.md §9's, completed). */
 export const facturXMentions = {
   onReceipt: `${PAYMENT_TERMS}, à réception de la facture ; pas d’escompte pour paiement anticipé.`,
   lateInterest: `${LATE_INTEREST} de retard, exigibles sans rappel.`,

@@ -1,4 +1,4 @@
-// Generating an étude's monthly bill (spec §4, §5): the selection's checks (shared with the PDF
+// Generating an étude's monthly bill (product.md §4, §5): the selection's checks (shared with the PDF
 // preview), the bill number, the lines at the constats' tariffs as locked, the Factur-X snapshot.
 import type { AppContext } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
@@ -28,7 +28,7 @@ export interface GenerateBillInput {
 
 type Period = { year: number; month: number };
 
-/** The month a bill is asked for: the current Paris month, the only one a bill can be generated for (spec §4). */
+/** The month a bill is asked for: the current Paris month, the only one a bill can be generated for (product.md §4). */
 export function requestedPeriod(input: GenerateBillInput, now: Date): Period {
   const current = parisYearMonth(now);
   const period = { year: input.year ?? current.year, month: input.month ?? current.month };
@@ -39,7 +39,7 @@ export function requestedPeriod(input: GenerateBillInput, now: Date): Period {
 const percent = (value: unknown) => (value == null || value === '' ? 0 : (checkDiscount(value) as { value: number }).value);
 
 /**
- * The selection's own checks, before any constat is read: discounts (spec §5), the étude, and no
+ * The selection's own checks, before any constat is read: discounts (product.md §5), the étude, and no
  * bill of that étude for the month yet. The discounts come back by constat id, the global one apart.
  */
 export async function checkedSelection(ctx: AppContext, input: GenerateBillInput, period: Period) {

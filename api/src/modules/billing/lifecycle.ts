@@ -1,4 +1,4 @@
-// A bill after its generation (spec §4): e-mailed to the étude (again if need be), paid or not.
+// A bill after its generation (product.md §4): e-mailed to the étude (again if need be), paid or not.
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { MailDeliveryError, renderMail } from '../../infra/mail/index.js';
@@ -62,7 +62,7 @@ export async function sendGroupBill(ctx: AppContext, billId: number): Promise<vo
   );
 }
 
-/** Spec §4: "paid" is a checkbox the admin ticks or unticks. */
+/** product.md §4: "paid" is a checkbox the admin ticks or unticks. */
 export async function setGroupBillPaid(ctx: AppContext, billId: number, isPaid: boolean): Promise<void> {
   requireAdmin(ctx);
   const bill = await findVisibleBill(ctx, billId);

@@ -1,5 +1,5 @@
 // The PDF a selection would bill, before the bill exists: the legacy client calls
-// `billing/generate-pdf` before `billing/create` (spec §4: generation renders, then creates). It is
+// `billing/generate-pdf` before `billing/create` (product.md §4: generation renders, then creates). It is
 // rendered by the same renderer as the stored invoices, from the server's own figures (the
 // constats' counts and tariffs, the étude's details), never from the client's HTML; nothing is
 // stored, allocated or marked invoiced: `billing/create` does that, with the same checks.

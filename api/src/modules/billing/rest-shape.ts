@@ -1,4 +1,4 @@
-// The legacy JSON of a bill (spec §3 "Bill") and the whole lists a legacy answer carries, read
+// The legacy JSON of a bill (product.md §3 "Bill") and the whole lists a legacy answer carries, read
 // page after page from the GraphQL connections that page them (issue 31 item 5).
 import { collectConnection } from '../../http/legacy.js';
 import type { GraphQLOutcome, RestContext } from '../../http/rest.js';
@@ -88,7 +88,7 @@ export async function wholeBill(ctx: RestContext, bill: BillPage): Promise<Graph
   return lines.ok ? { ok: true, data: { ...bill, lines: lines.data } } : lines;
 }
 
-/** Spec §3 "Bill", with the frozen amounts the legacy client used to compute itself. */
+/** product.md §3 "Bill", with the frozen amounts the legacy client used to compute itself. */
 export function legacyBill(bill: BillData) {
   return {
     id: bill.databaseId,

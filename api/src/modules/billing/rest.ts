@@ -1,4 +1,4 @@
-// /api/v1/billing/* calls of the études' bills (spec §7 "Billing"): each runs the GraphQL operation
+// /api/v1/billing/* calls of the études' bills (product.md §7 "Billing"): each runs the GraphQL operation
 // and answers with the legacy keys (`bills`, `bill`, `availablesGroupsBillings`) and messages.
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { Readable } from 'node:stream';
@@ -155,7 +155,7 @@ const pdfResponse = (body: BodyInit, name: string) =>
   });
 
 /**
- * Legacy `generate-pdf` before `billing/create` (spec §4): the PDF of the bill the selection
+ * Legacy `generate-pdf` before `billing/create` (product.md §4): the PDF of the bill the selection
  * (`group_id`, `reports`, `discounts`, `discount`, as create takes them) would make, rendered by the
  * server from its own figures; nothing is created until create is called.
  */

@@ -1,5 +1,5 @@
-// Billing of études (spec §9): report lines, discounts, VAT, payment mentions, and the rules of a
-// monthly bill (spec §4 bill lifecycle, §5 discounts).
+// Billing of études (product.md §9): report lines, discounts, VAT, payment mentions, and the rules of a
+// monthly bill (product.md §4 bill lifecycle, §5 discounts).
 import { Decimal, roundCents, sum } from '../../lib/money.js';
 import { billingAmounts, type ReportCounts } from '../../lib/line-amounts.js';
 import { periodTotals, type CountsAndPrices, type PeriodTotals } from '../retrocession/rules.js';
@@ -7,7 +7,7 @@ import { periodTotals, type CountsAndPrices, type PeriodTotals } from '../retroc
 export const VAT_RATE = new Decimal('0.20');
 export const PAYMENT_TERMS = 'Règlement comptant';
 export const LATE_INTEREST = 'Intérêts de retard : 1,5 % par mois';
-/** Spec §9: late interest of 1.5 % per month. */
+/** product.md §9: late interest of 1.5 % per month. */
 export const LATE_INTEREST_MONTHLY_RATE = new Decimal('0.015');
 
 export { billingAmounts, billingTextPages } from '../../lib/line-amounts.js';
@@ -66,7 +66,7 @@ export function billTotals(lines: BillLine[], globalDiscount: number): BillTotal
 }
 
 /**
- * Spec §9 "late interest 1.5 % per month": simple interest on the amount due for each month (or
+ * product.md §9 "late interest 1.5 % per month": simple interest on the amount due for each month (or
  * part of a month) of delay, rounded to the cent. What the invoice's mention announces.
  */
 export function lateInterest(amountDue: Decimal, monthsLate: number): Decimal {
@@ -114,7 +114,7 @@ export const DISCOUNT_MAX = 100;
 export type DiscountCheck = { ok: true; value: number } | { ok: false; message: string };
 
 /**
- * Spec §5: a discount is an integer from 0 to 100, typed as digits, required for each selected
+ * product.md §5: a discount is an integer from 0 to 100, typed as digits, required for each selected
  * report. Forms send strings, GraphQL numbers; both go through here.
  */
 export function checkDiscount(value: unknown): DiscountCheck {
@@ -153,7 +153,7 @@ export function validateBillSelection(selection: BillSelection): Record<string, 
   return errors;
 }
 
-/** Spec §4: a bill is generated for the current month and year only (Paris calendar). */
+/** product.md §4: a bill is generated for the current month and year only (Paris calendar). */
 export function isCurrentPeriod(period: { year: number; month: number }, current: { year: number; month: number }): boolean {
   return period.year === current.year && period.month === current.month;
 }

@@ -1,4 +1,4 @@
-// Bills of études (spec §4, §6): who sees which, the Facturation screen's month (what is left to
+// Bills of études (product.md §4, §6): who sees which, the Facturation screen's month (what is left to
 // bill per étude), bill lines' figures. Generation: generation.ts; files: documents.ts; sending and
 // payment: lifecycle.ts.
 import type { AppContext, Services } from '../../context.js';
@@ -29,7 +29,7 @@ export interface GroupBillFilter {
   number?: number | null;
 }
 
-/** Spec §6: admins see every bill, a bailiff his étude's bills only, a secretary none. */
+/** product.md §6: admins see every bill, a bailiff his étude's bills only, a secretary none. */
 export async function groupBillsWhere(ctx: AppContext, filter: GroupBillFilter = {}): Promise<Prisma.GroupBillWhereInput> {
   const viewer = requireViewer(ctx);
   const and: Prisma.GroupBillWhereInput[] = [];
@@ -113,7 +113,7 @@ export interface BillingGroupRow {
 export interface BillingPeriod {
   year: number;
   month: number;
-  /** Spec §4: bills are generated for the current month only. */
+  /** product.md §4: bills are generated for the current month only. */
   isCurrent: boolean;
   totals: PeriodTotals;
   groups: BillingGroupRow[];

@@ -1,4 +1,4 @@
-// /api/v1/group calls of spec §7 (list, read with members, create, update), mapped onto GraphQL.
+// /api/v1/group calls of product.md §7 (list, read with members, create, update), mapped onto GraphQL.
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { json, readFields } from '../../http/request.js';
 import { collectConnection, legacyFailure, positiveInt, type FieldNames } from '../../http/legacy.js';
@@ -29,7 +29,7 @@ interface MemberData {
   lastActivityAt: string | null;
 }
 
-/** Spec §3 Group, legacy field names (`group_street` holds the Siret). */
+/** product.md §3 Group, legacy field names (`group_street` holds the Siret). */
 export function legacyGroup(group: GroupData) {
   return {
     id: group.databaseId,
@@ -79,7 +79,7 @@ async function listGroups(ctx: RestContext): Promise<Response> {
   return json(result.data.map(legacyGroup));
 }
 
-/** Spec §7: the answer is an array whose first element is the group, with its members. */
+/** product.md §7: the answer is an array whose first element is the group, with its members. */
 async function getGroup(ctx: RestContext): Promise<Response> {
   const id = positiveInt(ctx.params.id);
   if (!id) return json({ code: 404, message: groupMessages.notFound }, 404);
@@ -126,7 +126,7 @@ export const groupRoutes: Route[] = [
   { method: 'GET', path: '/api/v1/group', handler: listGroups },
   { method: 'POST', path: '/api/v1/group', handler: createGroup },
   { method: 'GET', path: '/api/v1/group/:id', handler: getGroup },
-  // Spec §7: the edit form's method is not shown; both are accepted.
+  // product.md §7: the edit form's method is not shown; both are accepted.
   { method: 'PATCH', path: '/api/v1/group/:id', handler: updateGroup },
   { method: 'PUT', path: '/api/v1/group/:id', handler: updateGroup },
 ];

@@ -1,4 +1,4 @@
-// Pure rules of the étude (group) form (spec §2 'CRÉATION D'UN GROUPE', §5 'Group create/edit').
+// Pure rules of the étude (group) form (product.md §2 'CRÉATION D'UN GROUPE', §5 'Group create/edit').
 import { formMessages } from '../../lib/form-messages.js';
 import { compact, isFrenchVatNumber, sirenOfSiret } from '../../lib/identifiers.js';
 import { isEmail } from '../accounts/rules.js';
@@ -47,7 +47,7 @@ const MAX_LENGTH: Record<GroupField, number> = {
 /** Tariffs are euros with up to three decimals (DECIMAL(8,3)); a French comma is accepted. */
 const PRICE = /^\d{1,5}(?:[.,]\d{1,3})?$/;
 
-/** Spec §2: the postal code input strips every non-digit. */
+/** product.md §2: the postal code input strips every non-digit. */
 export const zipDigits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
 
 /** Each invalid field with its French message; on update, fields left undefined are kept. */
@@ -57,7 +57,7 @@ export function validateGroupFields(input: GroupFields, mode: 'create' | 'update
     const sent = input[field];
     if (sent === undefined && mode === 'update') continue;
     const value = field === 'zip' ? zipDigits(sent) : (sent ?? '').trim();
-    // Spec §5: every field is required; an empty tariff reads 'Invalid characters'.
+    // product.md §5: every field is required; an empty tariff reads 'Invalid characters'.
     if (!value) {
       errors[field] = field === 'pricePage' || field === 'pricePhoto' ? groupMessages.price : groupMessages.required;
       continue;

@@ -1,4 +1,4 @@
-// /api/v1/news calls of spec §7 (list with search, read, publish, edit or mark read).
+// /api/v1/news calls of product.md §7 (list with search, read, publish, edit or mark read).
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { json, readFields } from '../../http/request.js';
 import { decodeEntities } from '../../infra/html.js';
@@ -18,7 +18,7 @@ interface NewsData {
   updatedAt: string;
 }
 
-/** Spec §3 News. `description` is the sanitized HTML body. */
+/** product.md §3 News. `description` is the sanitized HTML body. */
 function legacyNews(news: NewsData) {
   return {
     id: news.databaseId,
@@ -34,7 +34,7 @@ function legacyNews(news: NewsData) {
 const FIELD_NAMES: FieldNames = { body: 'description' };
 
 /**
- * Spec §7: the legacy client sends the body "encoded". HTML-escaped ('&lt;p&gt;') and
+ * product.md §7: the legacy client sends the body "encoded". HTML-escaped ('&lt;p&gt;') and
  * URI-encoded ('%3Cp%3E') bodies are decoded back to HTML, which the API then sanitizes.
  */
 export function decodeLegacyHtml(value: string | undefined): string | undefined {
@@ -66,7 +66,7 @@ async function listNews(ctx: RestContext): Promise<Response> {
   return json(result.data.map(legacyNews));
 }
 
-/** Spec §7: GET news/{id} answers an array. */
+/** product.md §7: GET news/{id} answers an array. */
 async function getNews(ctx: RestContext): Promise<Response> {
   const id = positiveInt(ctx.params.id);
   if (!id) return json({ code: 404, message: newsMessages.notFound }, 404);
@@ -88,7 +88,7 @@ async function createNews(ctx: RestContext): Promise<Response> {
   return json({ message: result.data.createNews.message, news: legacyNews(result.data.createNews.news) }, 201);
 }
 
-/** Spec §7: the same PATCH marks a news item read ({isRead: true}) or edits it. */
+/** product.md §7: the same PATCH marks a news item read ({isRead: true}) or edits it. */
 async function patchNews(ctx: RestContext): Promise<Response> {
   const id = positiveInt(ctx.params.id);
   if (!id) return json({ code: 404, message: newsMessages.notFound }, 404);

@@ -1,4 +1,4 @@
-// Pure news rules: form validation (spec §5 'News') and the list search (spec §7 GET news).
+// Pure news rules: form validation (product.md §5 'News') and the list search (product.md §7 GET news).
 import { formMessages } from '../../lib/form-messages.js';
 import { htmlToText } from '../../infra/html.js';
 import { singleLineProblem } from '../../lib/single-line.js';
@@ -21,7 +21,7 @@ export interface NewsFields {
   body?: string | null;
 }
 
-/** Spec §5: title required (its message differs on the create and edit screens), 3+ characters; body required. */
+/** product.md §5: title required (its message differs on the create and edit screens), 3+ characters; body required. */
 export function validateNews(input: NewsFields, mode: 'create' | 'update'): Record<string, string> {
   const errors: Record<string, string> = {};
   if (input.title !== undefined || mode === 'create') {
@@ -69,7 +69,7 @@ export function parseDayFilter(text: string | null | undefined): DayFilter | nul
 }
 
 /**
- * Spec §7: in the news search box, a typed 'dd ' or 'dd/mm ' prefix is stripped and the rest is
+ * product.md §7: in the news search box, a typed 'dd ' or 'dd/mm ' prefix is stripped and the rest is
  * searched as text; text that is a date ('dd', 'dd/mm', 'dd/mm/yyyy') filters by publication day;
  * anything else is searched as text.
  */

@@ -9,7 +9,7 @@ export const NewsNode = builder.prismaNode('News', {
   // node(id:) of a missing record is null, not an error.
   nullable: true,
   description: 'Une actualité publiée par un administrateur pour les secrétaires.',
-  // Spec §1: admins and secretaries see news; bailiffs do not.
+  // product.md §1: admins and secretaries see news; bailiffs do not.
   visibleTo: (_news, ctx) => ctx.viewer?.role === 'ADMIN' || ctx.viewer?.role === 'SECRETARY',
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Identifiant numérique (ancienne API REST).' }),

@@ -14,7 +14,7 @@ export interface NewsInput {
   important?: boolean | null;
 }
 
-/** Spec §1: admins and secretaries see news; bailiffs have no news tab. */
+/** product.md §1: admins and secretaries see news; bailiffs have no news tab. */
 export function mayReadNews(ctx: AppContext): boolean {
   return ctx.viewer?.role === 'ADMIN' || ctx.viewer?.role === 'SECRETARY';
 }
@@ -59,7 +59,7 @@ export async function updateNews(ctx: AppContext, newsId: number, input: NewsInp
   });
 }
 
-/** Per-user read mark (spec §4: unread → read); idempotent. */
+/** Per-user read mark (product.md §4: unread → read); idempotent. */
 export async function markNewsRead(ctx: AppContext, newsId: number): Promise<void> {
   if (!ctx.viewer) throw notAuthenticated();
   if (!mayReadNews(ctx)) throw forbidden();

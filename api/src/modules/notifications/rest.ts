@@ -1,4 +1,4 @@
-// /api/v1/notification calls of spec §7 (the viewer's notifications, read marking).
+// /api/v1/notification calls of product.md §7 (the viewer's notifications, read marking).
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { json, readFields } from '../../http/request.js';
 import { bool, collectConnection, legacyFailure, positiveInt } from '../../http/legacy.js';
@@ -16,7 +16,7 @@ interface NotificationData {
   createdAt: string;
 }
 
-/** Spec §3 Notification; `sendTo` is the recipient, i.e. the caller. */
+/** product.md §3 Notification; `sendTo` is the recipient, i.e. the caller. */
 const legacyNotification = (sendTo: number) => (notification: NotificationData) => ({
   id: notification.databaseId,
   body: notification.body,
@@ -34,7 +34,7 @@ async function viewerId(ctx: RestContext): Promise<number | Response> {
   return me.data.me.databaseId;
 }
 
-/** Spec §7 `sendTo`: notifications are private, so it may only name the caller. */
+/** product.md §7 `sendTo`: notifications are private, so it may only name the caller. */
 async function listNotifications(ctx: RestContext): Promise<Response> {
   const me = await viewerId(ctx);
   if (me instanceof Response) return me;
@@ -57,7 +57,7 @@ async function markRead(ctx: RestContext): Promise<Response> {
   const id = positiveInt(ctx.params.id);
   if (!id) return json({ code: 404, message: notificationMessages.notFound }, 404);
   const body = await readFields(ctx.request);
-  // Spec §4: the only transition is unread → read.
+  // product.md §4: the only transition is unread → read.
   if (bool(body.isRead) !== true) {
     return json(
       { code: 400, message: 'Seul le passage à « lue » est possible.', errors: { isRead: 'Seul le passage à « lue » est possible.' } },

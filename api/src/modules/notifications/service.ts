@@ -61,7 +61,7 @@ export const notificationMessages = {
   notFound: 'Notification introuvable.',
 } as const;
 
-/** Marks one of the viewer's notifications read (spec §4); another user's reads as not found. */
+/** Marks one of the viewer's notifications read (product.md §4); another user's reads as not found. */
 export async function markNotificationRead(ctx: AppContext, notificationId: number): Promise<void> {
   if (!ctx.viewer) throw notAuthenticated();
   const notification = await ctx.db.notification.findFirst({
@@ -89,7 +89,7 @@ export async function unreadNotificationCount(ctx: AppContext): Promise<number> 
 }
 
 /**
- * Spec §2 e-mail template preview ('Nouveau Constat', admins): the real template rendered with
+ * product.md §2 e-mail template preview ('Nouveau Constat', admins): the real template rendered with
  * sample data, so the preview can never differ from what the admins receive.
  */
 export function newReportMailPreview(ctx: AppContext): Promise<RenderedMail> {

@@ -26,7 +26,7 @@ export interface PersonKey {
   lastName: string;
 }
 
-/** How many constats a group holds and the sums of their counts (the ReportCounts, spec §3). */
+/** How many constats a group holds and the sums of their counts (the ReportCounts, product.md §3). */
 export interface CountSums {
   reports: number;
   pagesProvisional: number;

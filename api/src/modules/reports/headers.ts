@@ -1,4 +1,4 @@
-// The header cards and tiles of the reports screens (spec §2, §4, §9), aggregated by PostgreSQL
+// The header cards and tiles of the reports screens (product.md §2, §4, §9), aggregated by PostgreSQL
 // from the read model's filters: the cards over the list's own filter, the tiles over what the
 // viewer may see (read-model/visibility.ts) whatever the list's filters.
 import type { AppContext, Viewer } from '../../context.js';
@@ -19,7 +19,7 @@ export interface ReportHeaders {
   totalReports: number;
   reportsInAlert: number;
   averageDelay: { hours: number; minutes: number };
-  /** "CA en cours": this month's constats, retrocession counts × étude tariffs (spec §9). */
+  /** "CA en cours": this month's constats, retrocession counts × étude tariffs (product.md §9). */
   currentRevenue: Decimal;
   secretary: { retrocessionThisMonth: Decimal; inProgress: number; all: number; inAlert: number; averageDelayHours: number } | null;
   bailiff: { inProgressThisMonth: number; archivedThisMonth: number; invoicesThisMonth: number } | null;
@@ -36,14 +36,14 @@ interface HeaderRow {
 export async function reportHeaders(ctx: AppContext, filter: ReportFilter, now = new Date()): Promise<ReportHeaders> {
   const viewer = requireViewer(ctx);
   const month = currentParisMonth(now);
-  // Spec §4: alerts count hours from creation, from the last status change for secretaries; a
+  // product.md §4: alerts count hours from creation, from the last status change for secretaries; a
   // constat in progress is in alert from ALERT_WARNING_HOURS on.
   const clock = Prisma.raw(viewer.role === 'SECRETARY' ? 'r."lastStatusChange"' : 'r."createdAt"');
   const alertFrom = new Date(now.getTime() - ALERT_WARNING_HOURS * 3_600_000);
   // One statement over the list's constats in progress only (an index reads them, however long
   // the history): PostgreSQL counts, averages and adds up instead of sending every row. The total
   // is the list's own count (read-model/count.ts, shared with its totalCount). "CA en cours" is
-  // spec §9's counts × effective étude tariffs, each report rounded to the cent (round() on
+  // product.md §9's counts × effective étude tariffs, each report rounded to the cent (round() on
   // numeric is half up for these positive amounts, money.ts's policy), over what the viewer may
   // see this Paris month whatever the list filters.
   const headers = ctx.db.$queryRaw<HeaderRow[]>`
@@ -80,7 +80,7 @@ interface ReturnedRow {
   pricePhoto: string | null;
 }
 
-/** Spec §2 secretary tiles, on all of her constats whatever the list's filters. */
+/** product.md §2 secretary tiles, on all of her constats whatever the list's filters. */
 async function secretaryTiles(ctx: AppContext, viewer: Viewer, now: Date): Promise<NonNullable<ReportHeaders['secretary']>> {
   const month = currentParisMonth(now);
   const mine = visibleReportsSql(viewer);

@@ -1,4 +1,4 @@
-// A constat as the legacy REST API answers it (spec §7: deposited_items, comments_without_read,
+// A constat as the legacy REST API answers it (product.md §7: deposited_items, comments_without_read,
 // baliff_id, …): the GraphQL selection the /api/v1 routes ask for and its mapping to the legacy
 // JSON, shared by the reports, rétrocession and billing routes.
 import type { ReportStatus } from '../../generated/prisma/enums.js';
@@ -92,7 +92,7 @@ const legacyFile = (file: FileData) => ({
 /** A group's detected totals, null until every file of it is counted. */
 const legacyDetected = (detected: Detected) => (detected.complete ? { pages: detected.pages, photos: detected.photos } : null);
 
-/** The legacy report JSON (spec §3 "Report"). */
+/** The legacy report JSON (product.md §3 "Report"). */
 export function legacyReport(report: ReportData) {
   // Each role reads one of them (rules.ts amountsShownTo): billing for admins and bailiffs, rétrocession for secretaries.
   const amounts = (report.billingAmounts ?? report.retrocessionAmounts)!;
@@ -129,7 +129,7 @@ export function legacyReport(report: ReportData) {
     // A secretary's pay: absent for bailiffs.
     ...(report.retrocessionAmounts && { retrocession_amount: report.retrocessionAmounts.total }),
     comments: report.comments.map((comment) => ({
-      // Spec §3: a comment's "id" is its author's user id; comment_id is the comment itself.
+      // product.md §3: a comment's "id" is its author's user id; comment_id is the comment itself.
       id: comment.authorDatabaseId,
       comment_id: Number(comment.id),
       receiver_id: comment.receiverDatabaseId,

@@ -1,4 +1,4 @@
-// /api/v1/report/* (spec §7 "Reports"): each call runs the GraphQL operation and answers with the
+// /api/v1/report/* (product.md §7 "Reports"): each call runs the GraphQL operation and answers with the
 // legacy JSON field names (deposited_items, comments_without_read, baliff_id, …).
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { fieldText, json, readFields, readFieldsWithLists } from '../../http/request.js';
@@ -27,7 +27,7 @@ const count = (value: string | undefined) => (value !== undefined && /^\d{1,6}$/
 
 const STATUSES: ReportStatus[] = ['NA', 'EC', 'RS', 'TE', 'AR'];
 
-/** Query string of get_all / get_headers → ReportFilter (spec §3 "Report filters"). */
+/** Query string of get_all / get_headers → ReportFilter (product.md §3 "Report filters"). */
 function filterFrom(url: URL) {
   const params = url.searchParams;
   const statuses = [
@@ -54,7 +54,7 @@ const MAX_LEGACY_LIMIT = 100;
 
 async function getAll(ctx: RestContext): Promise<Response> {
   const params = ctx.url.searchParams;
-  // Spec §7: the legacy list is every matching constat; page/limit stay for clients that page.
+  // product.md §7: the legacy list is every matching constat; page/limit stay for clients that page.
   if (!params.has('page') && !params.has('limit')) return streamAll(ctx);
   const limit = Math.min(Math.max(Number(ctx.url.searchParams.get('limit')) || MAX_LEGACY_LIMIT, 1), MAX_LEGACY_LIMIT);
   const page = Math.max(Math.trunc(Number(ctx.url.searchParams.get('page'))) || 1, 1);

@@ -82,7 +82,7 @@ export function isInProgress(report: Pick<ReportFacts, 'status' | 'isArchived'>)
 }
 
 /**
- * Spec §6, with the server as the authority. Decisions where the spec is silent are in
+ * product.md §6, with the server as the authority. Decisions where the spec is silent are in
  * docs/decisions.md ("Reports"); the authorization matrix test walks this table through the API.
  */
 export function can(actor: Actor | null, action: ReportAction, report: ReportFacts): boolean {
@@ -152,7 +152,7 @@ export type ReportEvent =
   | { type: 'archived' }
   | { type: 'unarchived'; returnedFiles: number; provisionalPages: number };
 
-/** The state machine of spec §4: EC → RS → TE → AR, and back where an admin corrects or unarchives. */
+/** The state machine of product.md §4: EC → RS → TE → AR, and back where an admin corrects or unarchives. */
 export function nextStatus(current: ReportStatus, event: ReportEvent): ReportStatus {
   switch (event.type) {
     case 'secretaryAssigned':
@@ -175,8 +175,8 @@ export function nextStatus(current: ReportStatus, event: ReportEvent): ReportSta
 }
 
 /**
- * A bailiff sees RS as EC (spec §4): the "rétrocédé" step is internal to the office, and so is NA
- * (older data waiting for a secretary): his statuses are EC, TE and AR only (spec §6).
+ * A bailiff sees RS as EC (product.md §4): the "rétrocédé" step is internal to the office, and so is NA
+ * (older data waiting for a secretary): his statuses are EC, TE and AR only (product.md §6).
  */
 export function statusShownTo(role: Role, status: ReportStatus): ReportStatus {
   return role === 'BAILIFF' && (status === 'RS' || status === 'NA') ? 'EC' : status;
@@ -214,7 +214,7 @@ export function hoursBetween(from: Date, to: Date): number {
 }
 
 /**
- * Spec §4: grey for NA, TE and AR; otherwise under 30 h success, 30 to 36 h inclusive warning,
+ * product.md §4: grey for NA, TE and AR; otherwise under 30 h success, 30 to 36 h inclusive warning,
  * above 36 h error. Hours run from creation, or from the last status change for secretaries.
  */
 export function alertLevel(status: ReportStatus, hours: number): AlertLevel {
@@ -249,7 +249,7 @@ export interface NewReportInput {
   comment?: string | null;
 }
 
-/** Spec §5 "Create report": each invalid field with its French message. */
+/** product.md §5 "Create report": each invalid field with its French message. */
 export function validateNewReport(input: NewReportInput): Record<string, string> {
   const errors: Record<string, string> = {};
   const name = input.name.trim();

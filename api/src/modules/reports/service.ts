@@ -91,7 +91,7 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
   try {
     created = await ctx.db.$transaction(async (tx) => {
       const report = await tx.report.create({
-        // Spec §4 leaves the first status open: a new constat is "en cours" (EC) straight away.
+        // product.md §4 leaves the first status open: a new constat is "en cours" (EC) straight away.
         data: { name, bailiffId: bailiff!.id, status: 'EC', lastStatusChange: new Date() },
         select: { id: true },
       });
@@ -275,7 +275,7 @@ export async function addComment(ctx: AppContext, reportId: number, body: string
 
     let receiverId: number | null;
     if (viewer.role === 'ADMIN') {
-      // Spec §5: an admin picks Huissier or Secrétaire, never "Tous".
+      // product.md §5: an admin picks Huissier or Secrétaire, never "Tous".
       if (!receiver) throw validationError({ receiver: messages.receiverRequired }, messages.receiverRequired);
       receiverId = receiver === 'BAILIFF' ? report.bailiffId : report.secretaryId;
       if (!receiverId) throw validationError({ receiver: messages.noSecretaryForComment }, messages.noSecretaryForComment);

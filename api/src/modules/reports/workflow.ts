@@ -89,7 +89,7 @@ export async function setRetrocession(
       input = { countPagesProvisional: detected.pages, countPhotosProvisional: detected.photos, comment: retrocessionComment };
     }
     assertCounts({ countPagesProvisional: input.countPagesProvisional, countPhotosProvisional: input.countPhotosProvisional });
-    // Spec §4: sending is impossible while the provisional page count is 0.
+    // product.md §4: sending is impossible while the provisional page count is 0.
     if (input.countPagesProvisional === 0) {
       throw validationError({ countPagesProvisional: messages.provisionalPagesRequired }, messages.provisionalPagesRequired);
     }

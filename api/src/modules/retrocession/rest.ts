@@ -1,4 +1,4 @@
-// /api/v1/billing/*secretar* calls (spec §7): the rétrocession of secretaries — the reports of a
+// /api/v1/billing/*secretar* calls (product.md §7): the rétrocession of secretaries — the reports of a
 // period (`bills`) and the monthly invoices they upload (`bills_secretaries`, `bills_secretary`).
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Services } from '../../context.js';
@@ -37,7 +37,7 @@ interface SecretaryBillData {
   figures: Totals;
 }
 
-/** Spec §3 "Secretary bill", with what the « Factures » columns show. */
+/** product.md §3 "Secretary bill", with what the « Factures » columns show. */
 function legacySecretaryBill(bill: SecretaryBillData) {
   return {
     id: bill.databaseId,
@@ -62,7 +62,7 @@ function legacySecretaryBill(bill: SecretaryBillData) {
 }
 
 /**
- * Spec §3: a secretary bill carries its `reports` — its secretary's constats created in its Paris
+ * product.md §3: a secretary bill carries its `reports` — its secretary's constats created in its Paris
  * month, the ones its figures count — taken from the period's constats already read for the list.
  */
 function billsWithReports(bills: SecretaryBillData[], reports: ReportData[]) {

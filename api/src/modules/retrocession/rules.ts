@@ -1,5 +1,5 @@
-// Rétrocession: what a secretary is paid for a report (spec §9), period totals and her monthly
-// invoices (spec §2 "Rétrocession", §9 "Secretary invoice number").
+// Rétrocession: what a secretary is paid for a report (product.md §9), period totals and her monthly
+// invoices (product.md §2 "Rétrocession", §9 "Secretary invoice number").
 import type { CountsAndPrices, LineAmounts } from '../../lib/line-amounts.js';
 import { retrocessionAmounts } from '../../lib/line-amounts.js';
 import { Decimal, sum } from '../../lib/money.js';
@@ -12,7 +12,7 @@ export {
   type LineAmounts,
 } from '../../lib/line-amounts.js';
 
-/** "CUMUL PÉRIODE" (spec §2): Nb de constats, pages, pages texte, photos, Total HT. */
+/** "CUMUL PÉRIODE" (product.md §2): Nb de constats, pages, pages texte, photos, Total HT. */
 export interface PeriodTotals {
   reports: number;
   /** Pages as counted. */
@@ -60,7 +60,7 @@ export function isInvoiceablePeriod(year: number, month: number, current: { year
   return year * 12 + month <= current.year * 12 + current.month;
 }
 
-/** Spec §9: the invoice number is the time stamp (milliseconds) followed by four random digits. */
+/** product.md §9: the invoice number is the time stamp (milliseconds) followed by four random digits. */
 export function secretaryBillNumber(now: Date, random: number): string {
   if (!Number.isInteger(random) || random < 0 || random > 9999) throw new RangeError(`random must be 0–9999, got ${random}`);
   return `${now.getTime()}${String(random).padStart(4, '0')}`;

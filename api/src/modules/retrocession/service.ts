@@ -104,7 +104,7 @@ type FigureKey = { secretaryId: number; year: number; month: number };
 const keyOf = (key: FigureKey) => `${key.secretaryId}:${key.year}:${key.month}`;
 
 /**
- * What a bill covers — the secretary's reports of that month: pages, photos, Montant HT (spec §2
+ * What a bill covers — the secretary's reports of that month: pages, photos, Montant HT (product.md §2
  * "Factures" columns). Batched: every bill of a list is computed from one SQL query.
  */
 export const secretaryBillFigures = requestBatch(
@@ -135,8 +135,8 @@ export interface UploadSecretaryBillInput {
 }
 
 /**
- * Spec §2/§5: a secretary uploads one Word or PDF invoice (checked by content) per month, numbered
- * with a time stamp and four random digits (spec §9). One per month: a second one is refused.
+ * product.md §2/§5: a secretary uploads one Word or PDF invoice (checked by content) per month, numbered
+ * with a time stamp and four random digits (product.md §9). One per month: a second one is refused.
  */
 export async function uploadSecretaryBill(ctx: AppContext, input: UploadSecretaryBillInput, now = new Date()): Promise<number> {
   const viewer = ctx.viewer;

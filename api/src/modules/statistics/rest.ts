@@ -1,5 +1,5 @@
-// GET /api/v1/statistics/get?month=&year= (spec §7): `data.data` is the list of the period's reports
-// with their counts and prices (spec §3 "Statistics item"); the chart series come along.
+// GET /api/v1/statistics/get?month=&year= (product.md §7): `data.data` is the list of the period's reports
+// with their counts and prices (product.md §3 "Statistics item"); the chart series come along.
 import { collectConnection, legacyFailure } from '../../http/legacy.js';
 import { json } from '../../http/request.js';
 import type { RestContext, Route } from '../../http/rest.js';

@@ -1,4 +1,4 @@
-// Statistiques (spec §2, §9): revenue per day of a month, or per month of a year, as two series —
+// Statistiques (product.md §2, §9): revenue per day of a month, or per month of a year, as two series —
 // the secretaries' (rétrocession counts × secretary prices) and the bailiffs' (billing counts ×
 // étude prices) — in the shape a line chart (nivo) takes: [{ id, data: [{ x, y }] }].
 import { Decimal, sum, toDecimal, type DecimalInput } from '../../lib/money.js';
@@ -18,7 +18,7 @@ export const SERIES_LABELS = { secretaries: 'Secrétaires', bailiffs: 'Huissiers
 
 const MONTH_LABELS = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'];
 
-/** Spec §2: years from 2000 to the current one; a month 1–12, or −1 (or none) for the whole year. */
+/** product.md §2: years from 2000 to the current one; a month 1–12, or −1 (or none) for the whole year. */
 export function validateStatisticsPeriod(year: number, month: number | null | undefined, currentYear: number): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!Number.isInteger(year) || year < FIRST_STATISTICS_YEAR || year > currentYear) errors.year = statisticsMessages.yearInvalid;
@@ -51,7 +51,7 @@ export interface Statistics {
   totals: { reports: number; secretaries: Decimal; bailiffs: Decimal };
 }
 
-/** What a report weighs in each series (spec §9: counts × prices, per report to the cent). */
+/** What a report weighs in each series (product.md §9: counts × prices, per report to the cent). */
 export function itemAmounts(item: StatisticsItem): { secretaries: Decimal; bailiffs: Decimal } {
   return {
     secretaries: countsAmount({

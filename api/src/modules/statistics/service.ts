@@ -30,7 +30,7 @@ export interface StatisticsPeriod {
   period: Period;
 }
 
-/** Spec §2 "Statistiques" (admins): years from 2000 to the current one, a month or the whole year. */
+/** product.md §2 "Statistiques" (admins): years from 2000 to the current one, a month or the whole year. */
 export function statisticsPeriod(ctx: AppContext, year: number, month: number | null | undefined, now = new Date()): StatisticsPeriod {
   if (!ctx.viewer) throw notAuthenticated();
   if (ctx.viewer.role !== 'ADMIN') throw forbidden();

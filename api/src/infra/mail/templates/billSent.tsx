@@ -11,7 +11,7 @@ const fr = {
   billNumber: 'Numéro de facture',
   period: 'Période',
   amountTtc: 'Montant TTC',
-  // Spec §9: payment is due in cash, late interest 1.5 % per month.
+  // product.md §9: payment is due in cash, late interest 1.5 % per month.
   payment: 'Règlement comptant',
   lateInterest: 'Intérêts de retard : 1,5 % par mois',
   closing: 'Nous vous remercions de votre confiance.',

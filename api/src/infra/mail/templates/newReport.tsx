@@ -3,7 +3,7 @@ import { ActionButton, Details, MailLayout, Paragraph } from '../layout.js';
 import { renderMailParts } from '../render.js';
 
 const fr = {
-  // Spec §2: the admins' e-mail template preview is titled exactly "Nouveau Constat".
+  // product.md §2: the admins' e-mail template preview is titled exactly "Nouveau Constat".
   subject: 'Nouveau Constat',
   title: 'Nouveau Constat',
   intro: 'Un nouveau constat a été déposé sur l’Extranet Constats.',

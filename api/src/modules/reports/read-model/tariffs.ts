@@ -26,8 +26,8 @@ export const billingPricePhoto = Prisma.sql`coalesce(r."groupPricePhoto", g."pri
 export const retrocessionPricePage = Prisma.sql`coalesce(r."secretaryPricePage", s."secretaryPricePage")`;
 export const retrocessionPricePhoto = Prisma.sql`coalesce(r."secretaryPricePhoto", s."secretaryPricePhoto")`;
 
-/** Spec §9 billing amount HT of the constat in cents (billing counts × effective étude tariffs). */
+/** product.md §9 billing amount HT of the constat in cents (billing counts × effective étude tariffs). */
 export const billingCents = Prisma.sql`report_billing_cents(r."countPagesBilling", r."countPhotosBilling", ${billingPricePage}, ${billingPricePhoto})`;
 
-/** Spec §9 rétrocession amount HT of the constat in cents (rétrocession counts × effective secretary tariffs). */
+/** product.md §9 rétrocession amount HT of the constat in cents (rétrocession counts × effective secretary tariffs). */
 export const retrocessionCents = Prisma.sql`report_retrocession_cents(r."countPagesRetrocession", r."countPhotosRetrocession", ${retrocessionPricePage}, ${retrocessionPricePhoto})`;

@@ -1,4 +1,4 @@
-// Who reads what of a constat, in SQL: the read model's one statement of spec §6 visibility. Every
+// Who reads what of a constat, in SQL: the read model's one statement of product.md §6 visibility. Every
 // list, count, card, aggregate and export starts from visibleReportsSql; the Report rows read
 // comments through visibleCommentsSql and a secretary's pay through secretaryPay. The action
 // rules (rules.ts `can`) decide what a viewer may DO; tests/api/visibility-table.test.ts holds both
@@ -7,7 +7,7 @@ import type { Viewer } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { amountsShownTo } from '../rules.js';
 
-/** Spec §6 on the "Report" row `alias`: admins see every constat, a bailiff his own, a secretary those assigned to her. */
+/** product.md §6 on the "Report" row `alias`: admins see every constat, a bailiff his own, a secretary those assigned to her. */
 export function visibleReportsSql(viewer: Viewer | null, alias = 'r'): Prisma.Sql {
   // Anonymous loads (node(id:)) see nothing.
   if (!viewer) return Prisma.sql`FALSE`;
