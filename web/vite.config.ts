@@ -8,7 +8,7 @@ import { defineConfig } from 'vite';
 // and forwards everything the API owns, WebSocket subscriptions included.
 const api = 'http://localhost:4000';
 
-// Shown in the user menu and compared with the server's /meta.json (spec §4 "Version check").
+// Shown in the user menu and compared with the server's /meta.json (product.md §4 "Version check").
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };

@@ -12,7 +12,7 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPag
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 
-/** Where a signed-out visitor was going, so that signing in takes them there (spec §2). */
+/** Where a signed-out visitor was going, so that signing in takes them there (product.md §2). */
 export interface LoginRedirectState {
   from: Location;
 }
@@ -66,7 +66,7 @@ function RedirectToResetPassword() {
   return <Navigate to={{ pathname: '/reset-password', search }} replace />;
 }
 
-// Spec §2 "Public routes". The change-password screen is /reset-password?token=…; the other
+// product.md §2 "Public routes". The change-password screen is /reset-password?token=…; the other
 // paths the spec lists for it redirect there (docs/decisions.md).
 export const router = createBrowserRouter([
   { path: '/', element: <LoginRoute /> },

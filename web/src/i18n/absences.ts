@@ -1,4 +1,4 @@
-// French texts of the absences screens: the calendars (spec §2 "Bailiff screens": legend, labels
+// French texts of the absences screens: the calendars (product.md §2 "Bailiff screens": legend, labels
 // and empty text given), the admin's « Absences » and the form « Signaler une absence ou un congé ».
 export const absencesText = {
   calendar: 'Calendrier',
@@ -27,7 +27,7 @@ export const absencesText = {
     comment: 'Commentaire',
     commentPlaceholder: 'Motif, remplaçant, joignabilité…',
     invalidDate: 'Date invalide.',
-    // Spec §5.
+    // product.md §5.
     endBeforeStart: 'La date doit être postérieure à la date de début.',
     created: 'Indisponibilité créée avec succès.',
   },

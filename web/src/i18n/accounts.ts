@@ -1,4 +1,4 @@
-// French texts of the admin's user accounts screens (spec §2, §5): the list, the account form and
+// French texts of the admin's user accounts screens (product.md §2, §5): the list, the account form and
 // the decision on a self-registration request.
 export const accountsText = {
   list: {
@@ -68,7 +68,7 @@ export const accountsText = {
       group: 'Sélectionnez un groupe',
     },
   },
-  // Spec §2, /login?action=… after an administrator handled a registration request.
+  // product.md §2, /login?action=… after an administrator handled a registration request.
   request: {
     denied: 'La demande de création de compte a été refusée. Le nouveau compte a été supprimé.',
     approved: 'La demande de création de compte a été approuvée. Le nouveau compte est maintenant actif.',

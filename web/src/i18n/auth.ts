@@ -1,4 +1,4 @@
-// French texts of the public pages (spec §2 public routes, §4 login and password recovery, §5
+// French texts of the public pages (product.md §2 public routes, §4 login and password recovery, §5
 // validation): login, password recovery and reset, self-registration.
 export const authText = {
   login: {
@@ -43,7 +43,7 @@ export const authText = {
     password: 'Nouveau mot de passe',
     confirmation: 'Confirmation du mot de passe',
     hint: '8 caractères minimum, avec majuscules, minuscules, chiffres et un symbole parmi # ? ! @ $ % ^ & * -',
-    // Spec §5's 'Please input your Password!' leftover, in French (docs/decisions.md).
+    // product.md §5's 'Please input your Password!' leftover, in French (docs/decisions.md).
     passwordRequired: 'Veuillez saisir votre mot de passe.',
     passwordRule: 'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.',
     confirmationRequired: 'Veuillez confirmer le mot de passe.',

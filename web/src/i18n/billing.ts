@@ -1,4 +1,4 @@
-// French texts of the billing screens: admin 'Facturation' (spec §2, §4 "Bill lifecycle", §5
+// French texts of the billing screens: admin 'Facturation' (product.md §2, §4 "Bill lifecycle", §5
 // discounts, §8 toasts) and the bailiff's 'MES FACTURES'.
 /** Issue 22's « Paramètres de facturation » screen, where the admin is led while they are missing. */
 export const SELLER_SETTINGS_PATH = '/dashboard/parametres-facturation';
@@ -67,7 +67,7 @@ export const billingText = {
     loadingLines: (loaded: number, total: number) => `Chargement des lignes : ${loaded} sur ${total}…`,
   },
   discount: {
-    // Spec §5 'Remise is required', in French (docs/decisions.md), as the server words it.
+    // product.md §5 'Remise is required', in French (docs/decisions.md), as the server words it.
     required: 'La remise est obligatoire.',
     invalid: 'La remise doit être un nombre entier de 0 à 100.',
   },
@@ -78,7 +78,7 @@ export const billingText = {
   resendConfirm: (number: number, sentAt: string, email: string) =>
     `La facture n° ${number} a déjà été envoyée le ${sentAt}. La renvoyer à ${email} ?`,
   resend: 'Renvoyer',
-  // Spec §8's toasts, capitalised (docs/decisions.md).
+  // product.md §8's toasts, capitalised (docs/decisions.md).
   created: 'Facture créée avec succès',
   sent: 'Facture envoyée avec succès',
   createFailed: 'Erreur lors de la création de la facture',

@@ -43,7 +43,7 @@ export const fr = {
     profile: 'Profil',
     signOut: 'Se déconnecter',
     version: (version: string) => `Version: ${version}`,
-    // Spec §4 says 'Has cerrado sesión', a Spanish leftover; the product speaks French.
+    // product.md §4 says 'Has cerrado sesión', a Spanish leftover; the product speaks French.
     signedOut: 'Vous êtes déconnecté(e).',
     impersonated: (fullName: string) => `Vous êtes connecté(e) en tant que ${fullName}.`,
   },
@@ -131,7 +131,7 @@ export const fr = {
     apiTokens: "Jetons d'API",
   },
 
-  // Titles of the /dashboard/… screens (spec §2), shown in the page header and the tab title.
+  // Titles of the /dashboard/… screens (product.md §2), shown in the page header and the tab title.
   titles: {
     reportsInProgress: 'Constats en cours',
     reportsDone: 'Constats terminés',
@@ -231,7 +231,7 @@ export const fr = {
     incomplete: 'Tous les champs obligatoires ne sont pas remplis.',
   },
 
-  // Spec §2/§5 profiles ('MON PROFIL') and the secretary's own account form.
+  // product.md §2/§5 profiles ('MON PROFIL') and the secretary's own account form.
   profile: {
     identity: 'Identité',
     study: 'Étude',
@@ -272,7 +272,7 @@ export const fr = {
       invalidCharacters: 'Caractères invalides.',
       password: 'Mauvais mot de passe.',
       confirmation: 'Mot de passe incorrect.',
-      // Spec §5's 'Please Confirmer mot de passe' leftover, in French (docs/decisions.md).
+      // product.md §5's 'Please Confirmer mot de passe' leftover, in French (docs/decisions.md).
       confirmationRequired: 'Veuillez confirmer le mot de passe.',
       currentPasswordRequired: 'Veuillez saisir votre mot de passe actuel.',
     },

@@ -1,4 +1,4 @@
-// French texts of the admin's groups (études) screens (spec §2, §5).
+// French texts of the admin's groups (études) screens (product.md §2, §5).
 export const groupsText = {
   create: 'Créer un groupe',
   name: 'Nom du groupe',

@@ -1,4 +1,4 @@
-// French texts of the news screens (spec §2, §4): the admin's list and form, the secretaries' page,
+// French texts of the news screens (product.md §2, §4): the admin's list and form, the secretaries' page,
 // and the rich-text editor of the form.
 export const newsText = {
   create: 'Créer une actualité',

@@ -1,4 +1,4 @@
-// French texts of the reports (constats) screens of the three roles, spec §2, §5 and §8.
+// French texts of the reports (constats) screens of the three roles, product.md §2, §5 and §8.
 export const reportsText = {
   cards: {
     revenue: 'CA en cours',

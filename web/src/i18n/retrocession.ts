@@ -1,4 +1,4 @@
-// French texts of the rétrocession screens (spec §2 "Retrocession > Constats / Factures",
+// French texts of the rétrocession screens (product.md §2 "Retrocession > Constats / Factures",
 // secretary 'RÉTROCESSION' and 'MES FACTURES', §8 empty texts).
 export const retrocessionText = {
   filters: {
@@ -90,11 +90,11 @@ export const retrocessionText = {
   },
 } as const;
 
-/** Spec §5: the secretary's bill is one Word or PDF file. */
+/** product.md §5: the secretary's bill is one Word or PDF file. */
 export const ACCEPTED_BILL_FILES = ['.doc', '.docx', '.pdf'] as const;
 
-/** Spec §9: the period filters offer the years from 2020 to the current one. */
+/** product.md §9: the period filters offer the years from 2020 to the current one. */
 export const FIRST_YEAR = 2020;
 
-/** Spec §9: rétrocession tables show 10 rows. */
+/** product.md §9: rétrocession tables show 10 rows. */
 export const RETROCESSION_ROWS = [10] as const;

@@ -1,4 +1,4 @@
-// French texts of the 'Statistiques' screen (spec §2); the spec gives only the title and the
+// French texts of the 'Statistiques' screen (product.md §2); the spec gives only the title and the
 // period choices, the rest is ours (docs/decisions.md).
 export const statisticsText = {
   description: 'Chiffre d’affaires HT des constats créés sur la période : rétrocession des secrétaires et facturation des huissiers.',

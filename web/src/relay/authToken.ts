@@ -1,4 +1,4 @@
-// Spec §4: the session token lives in local storage under `token`, and ending a session
+// product.md §4: the session token lives in local storage under `token`, and ending a session
 // clears local storage as a whole.
 const tokenKey = 'token';
 

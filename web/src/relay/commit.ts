@@ -10,7 +10,7 @@ export interface CommitConfig<T extends MutationParameters> extends Omit<
   MutationConfig<T>,
   'onCompleted' | 'onError' | 'onUnsubscribe' | 'cacheConfig'
 > {
-  /** Upload progress of a mutation with `uploadables` (spec §4: floor of loaded / total). */
+  /** Upload progress of a mutation with `uploadables` (product.md §4: floor of loaded / total). */
   onUploadProgress?: (progress: UploadProgress) => void;
   /** Aborting cancels the request (an upload's 'Annuler'); the promise rejects with CANCELLED. */
   signal?: AbortSignal;

@@ -38,7 +38,7 @@ export function buildMultipartForm(operation: MultipartOperation, uploadables: U
   return form;
 }
 
-/** Spec §4: upload progress is the floor of loaded / total, as a percentage. */
+/** product.md §4: upload progress is the floor of loaded / total, as a percentage. */
 export function progressPercent(loaded: number, total: number): number {
   if (total <= 0) return 0;
   return Math.min(100, Math.floor((loaded / total) * 100));

@@ -23,7 +23,7 @@ export function useLiveEvent<T extends OperationType & { variables: Record<Prope
       subscription,
       variables: {},
       onNext: (event) => arrived(event),
-      // Live updates are a comfort: a failure must not break the screen (spec §8: ignored).
+      // Live updates are a comfort: a failure must not break the screen (product.md §8: ignored).
       onError: () => {},
     });
     return dispose;

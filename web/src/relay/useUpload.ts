@@ -6,7 +6,7 @@ import { useCommit, type CommitConfig, type CommitOptions } from './commit';
 
 /**
  * Runs a mutation with `uploadables` (see `uploadablesFor`) and follows it: `progress` is the
- * percentage sent (spec §4: floor of loaded / total), null when idle; `cancel` aborts it (the
+ * percentage sent (product.md §4: floor of loaded / total), null when idle; `cancel` aborts it (the
  * promise then rejects with CANCELLED, which no toast announces). Leaving the screen cancels.
  * A failure is announced by default with `describeUploadError`: the server's reason for a refused
  * file, « Essayer plus tard » for an unexpected failure.

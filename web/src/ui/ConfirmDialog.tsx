@@ -7,7 +7,7 @@ export interface ConfirmDialogProps {
   /** The question ('Etes-vous sûr de vouloir supprimer le fichier ?'). */
   message: ReactNode;
   title?: string;
-  /** 'Oui' by default (spec §2 confirmations are Non/Oui). */
+  /** 'Oui' by default (product.md §2 confirmations are Non/Oui). */
   confirmLabel?: string;
   /** 'Non' by default. */
   cancelLabel?: string;

@@ -53,7 +53,7 @@ export interface ContentDialogItem {
   actions?: ReactNode;
 }
 
-/** Spec §2: an item opened from the bell (or a list): title, date and HTML body. */
+/** product.md §2: an item opened from the bell (or a list): title, date and HTML body. */
 export function ContentDialog({ item, onClose }: { item: ContentDialogItem | null; onClose: () => void }) {
   const styles = useStyles();
   return (

@@ -144,7 +144,7 @@ export interface DataTablePagination {
   /** Zero-based. */
   page: number;
   rowsPerPage: number;
-  /** Spec §9: 10 to 60 (bailiff lists 10 to 50), 10 by default. */
+  /** product.md §9: 10 to 60 (bailiff lists 10 to 50), 10 by default. */
   rowsPerPageOptions: readonly number[];
   total: number;
   onPageChange: (page: number) => void;
@@ -155,7 +155,7 @@ export interface DataTableSearch {
   /** 'Rechercher...' by default. */
   placeholder?: string;
   defaultValue?: string;
-  /** Spec §2: the search runs on blur or Enter; an empty search reloads everything. */
+  /** product.md §2: the search runs on blur or Enter; an empty search reloads everything. */
   onSearch: (value: string) => void;
 }
 
@@ -165,7 +165,7 @@ export interface DataTableProps<Row> {
   columns: readonly DataTableColumn<Row>[];
   rows: readonly Row[];
   getRowId: (row: Row) => string;
-  /** Spec §8's empty texts ('Aucun constat.', 'Aucune notification associée'…). */
+  /** product.md §8's empty texts ('Aucun constat.', 'Aucune notification associée'…). */
   emptyText: string;
   /** Rows are being fetched: a spinner instead of the empty text, the pager disabled. */
   loading?: boolean;
@@ -263,7 +263,7 @@ function Pager({ pagination, loading }: { pagination: DataTablePagination; loadi
 }
 
 /**
- * The app's table (spec §2): optional search box, 'Recherche avancée' filters, expandable rows,
+ * The app's table (product.md §2): optional search box, 'Recherche avancée' filters, expandable rows,
  * empty text, rows-per-page select and pager. Presentational: the screen owns the data (see
  * `useConnectionPages` for a Relay connection).
  */

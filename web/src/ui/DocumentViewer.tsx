@@ -16,7 +16,7 @@ import { fr } from '../i18n/fr';
 import { ClosableDialogTitle } from './ClosableDialogTitle';
 
 const useStyles = makeStyles({
-  // Spec §9: the preview modal is 80vw by 80vh.
+  // product.md §9: the preview modal is 80vw by 80vh.
   surface: {
     width: '80vw',
     maxWidth: '80vw',
@@ -100,7 +100,7 @@ export function previewKind(document: Pick<ViewedDocument, 'name' | 'type'>): Pr
   return 'none';
 }
 
-/** Spec §2 document viewer: a modal of 80vw × 80vh, PDF, text and pictures inline, other types downloadable. */
+/** product.md §2 document viewer: a modal of 80vw × 80vh, PDF, text and pictures inline, other types downloadable. */
 export function DocumentViewer({ document, onClose }: { document: ViewedDocument | null; onClose: () => void }) {
   const styles = useStyles();
   const kind = document ? previewKind(document) : 'none';

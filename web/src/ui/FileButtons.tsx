@@ -3,7 +3,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import type { ViewedDocument } from './DocumentViewer';
 
-// The 'Voir' and 'Télécharger' buttons of a file (bill lists, report files, spec §2): icon buttons
+// The 'Voir' and 'Télécharger' buttons of a file (bill lists, report files, product.md §2): icon buttons
 // named for screen readers, dimmed (disabled) when there is no file.
 
 export function ViewFileButton({

@@ -95,7 +95,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** Spec §9: file names over 80 characters are cut. */
+/** product.md §9: file names over 80 characters are cut. */
 const MAX_NAME = 80;
 
 function shortName(name: string): string {
@@ -113,9 +113,9 @@ export interface UploadBoxProps {
   label: string;
   files: readonly File[];
   onFilesChange: (files: File[]) => void;
-  /** Accepted extensions, e.g. ['.doc', '.docx', '.odt', '.pdf', '.txt'] (spec §5). */
+  /** Accepted extensions, e.g. ['.doc', '.docx', '.odt', '.pdf', '.txt'] (product.md §5). */
   accept: readonly string[];
-  /** Several files (default) or one (the secretary's bill, spec §5). */
+  /** Several files (default) or one (the secretary's bill, product.md §5). */
   multiple?: boolean;
   disabled?: boolean;
   /** Percentage sent while uploading (see `useUpload`); null or absent when idle. */
@@ -127,7 +127,7 @@ export interface UploadBoxProps {
 }
 
 /**
- * Spec §2 upload box: files dropped or picked (several by default, checked against the accepted
+ * product.md §2 upload box: files dropped or picked (several by default, checked against the accepted
  * types), listed with their size and a remove button; while sending, a progress bar with
  * 'Annuler'.
  */

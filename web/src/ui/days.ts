@@ -1,4 +1,4 @@
-// Calendar days as 'YYYY-MM-DD' strings (absences are whole days, spec §3): arithmetic on the
+// Calendar days as 'YYYY-MM-DD' strings (absences are whole days, product.md §3): arithmetic on the
 // day itself, never through a time zone, and the French 'DD/MM/YYYY' the date fields show.
 
 /** A 'YYYY-MM-DD' calendar day. */

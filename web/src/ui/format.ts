@@ -1,4 +1,4 @@
-// The app's only date, money and size formatters (spec §9: dates DD/MM/YYYY HH:mm in French
+// The app's only date, money and size formatters (product.md §9: dates DD/MM/YYYY HH:mm in French
 // time, amounts in euros with 2 decimals, sizes in Mo with 2 decimals). Pure functions, no DOM.
 
 /** A no-break space: keeps '1 234,56 €' on one line. */
@@ -113,7 +113,7 @@ export function formatMoney(value: string | number | null | undefined, options: 
 
 const MEGABYTE = 1024 * 1024;
 
-/** Spec §9: file sizes in Mo with 2 decimals ('1,25 Mo'). */
+/** product.md §9: file sizes in Mo with 2 decimals ('1,25 Mo'). */
 export function formatFileSize(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return '';
   const megabytes = Math.round((bytes / MEGABYTE) * 100) / 100;

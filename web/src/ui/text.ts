@@ -23,7 +23,7 @@ function decodeEntities(text: string): string {
   });
 }
 
-/** The text of an HTML fragment, markup stripped and white space collapsed (spec §2 previews). */
+/** The text of an HTML fragment, markup stripped and white space collapsed (product.md §2 previews). */
 export function htmlToText(html: string): string {
   const withBreaks = html.replace(/<\s*(br|\/p|\/li|\/h[1-6]|\/blockquote)\b[^>]*>/gi, ' ');
   return decodeEntities(withBreaks.replace(/<[^>]*>/g, ''))
@@ -31,7 +31,7 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** Spec §9: previews are cut to `max` characters followed by '...'. */
+/** product.md §9: previews are cut to `max` characters followed by '...'. */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState, useTransition } from 'react';
 import type { DataTablePagination } from './DataTable';
 
-/** Spec §9: page sizes 10 to 60, 10 by default. */
+/** product.md §9: page sizes 10 to 60, 10 by default. */
 export const ROWS_PER_PAGE = [10, 20, 30, 40, 50, 60] as const;
-/** Spec §9: bailiff lists and bills, 10 to 50. */
+/** product.md §9: bailiff lists and bills, 10 to 50. */
 export const ROWS_PER_PAGE_BAILIFF = [10, 20, 30, 40, 50] as const;
 
 interface Connection<Node> {

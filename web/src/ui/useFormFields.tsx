@@ -28,7 +28,7 @@ export interface FormFieldsOptions<F extends string> {
 }
 
 /**
- * The state of a form of text fields with live messages (spec §5): a field's rule speaks once
+ * The state of a form of text fields with live messages (product.md §5): a field's rule speaks once
  * the field was left (or the form submitted); a message the server gave for a field shows under it
  * until the field is changed. `textField` renders a labelled Fluent field wired to that state.
  */

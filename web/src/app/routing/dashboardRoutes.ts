@@ -78,7 +78,7 @@ const notifications: DashboardRoute = {
 };
 const createAlert: DashboardRoute = { path: 'createanalert', title: t.createAlert, screen: screens.createAbsence };
 
-// Spec §2, "Admin routes (role 1)": /dashboard is the in-progress reports screen.
+// product.md §2, "Admin routes (role 1)": /dashboard is the in-progress reports screen.
 const admin: DashboardRoute[] = [
   { path: '', title: t.reportsInProgress, screen: screens.adminReportsInProgress },
   { path: 'constats-en-cours-admin', title: t.reportsInProgress, screen: screens.adminReportsInProgress },
@@ -123,7 +123,7 @@ const admin: DashboardRoute[] = [
   { path: 'jetons-api', title: t.apiTokens, screen: screens.apiTokens },
 ];
 
-// Spec §2, "Bailiff routes (role 2)": default is the in-progress reports screen.
+// product.md §2, "Bailiff routes (role 2)": default is the in-progress reports screen.
 const bailiff: DashboardRoute[] = [
   { path: '', title: t.bailiffInProgress, screen: screens.bailiffReportsInProgress },
   { path: 'constats-en-cours-moi-huissier', title: t.bailiffInProgress, screen: screens.bailiffReportsInProgress },
@@ -139,7 +139,7 @@ const bailiff: DashboardRoute[] = [
   notifications,
 ];
 
-// Spec §2, "Secretary routes (role 3)": default is the in-progress reports screen.
+// product.md §2, "Secretary routes (role 3)": default is the in-progress reports screen.
 const secretary: DashboardRoute[] = [
   { path: '', title: t.reportsInProgress, screen: screens.secretaryReportsInProgress },
   { path: 'retrocessions-constats-secretaire', title: t.secretaryRetrocession, screen: screens.secretaryRetrocession },
@@ -161,14 +161,14 @@ export const dashboardRoutes: Record<Role, readonly DashboardRoute[]> = {
   SECRETARY: secretary,
 };
 
-/** Spec §6: each role's profile screen (user menu 'Profil'). */
+/** product.md §6: each role's profile screen (user menu 'Profil'). */
 export const profilePath: Record<Role, string> = {
   ADMIN: '/dashboard/adminprofile',
   BAILIFF: '/dashboard/bailiffprofile',
   SECRETARY: '/dashboard/secretaryprofile',
 };
 
-/** Spec §2: bailiffs have no news; 'Voir toutes' of the news tab goes to the role's list. */
+/** product.md §2: bailiffs have no news; 'Voir toutes' of the news tab goes to the role's list. */
 export const newsListPath: Partial<Record<Role, string>> = {
   ADMIN: '/dashboard/viewnews',
   SECRETARY: '/dashboard/viewnewsecretarie',

@@ -65,7 +65,7 @@ function checkSession(environment: Environment): Promise<void> {
 }
 
 /**
- * Owns the session (spec §4: login, logout, session check, impersonation), the token in local
+ * Owns the session (product.md §4: login, logout, session check, impersonation), the token in local
  * storage and the Relay environment, which is replaced whenever the user changes so no data
  * outlives its user.
  */
@@ -109,7 +109,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     retainedUser.current = null;
   }, []);
 
-  // Session check (spec §4), on load and on 'Réessayer'. Only the server's refusal of the token
+  // Session check (product.md §4), on load and on 'Réessayer'. Only the server's refusal of the token
   // clears storage: an unreachable server, or a check the browser dropped because the page was
   // being left, keeps the token so that the user is not signed out by a network blip.
   const verifyStoredToken = useCallback(() => {
@@ -194,7 +194,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         mutation: loginAsMutation,
         variables: { input: { email } },
       });
-      // Spec §4: the returned token replaces the admin's; the new user's session is then read
+      // product.md §4: the returned token replaces the admin's; the new user's session is then read
       // like any stored session, into a fresh store.
       clearLocalStorage();
       storeAuthToken(loginAs.token);

@@ -8,7 +8,7 @@ export interface SessionUser {
 }
 
 export type Session =
-  /** A stored token is being checked (spec §2: full-screen 'Chargement...'). */
+  /** A stored token is being checked (product.md §2: full-screen 'Chargement...'). */
   | { status: 'checking' }
   /** The stored token could not be checked (server unreachable): it is kept until a retry. */
   | { status: 'unreachable' }
@@ -36,7 +36,7 @@ export interface SessionContextValue {
   signIn: (credentials: Credentials) => Promise<void>;
   signOut: () => Promise<void>;
   /**
-   * Spec §4 "Impersonation": an admin opens a session as another account (by e-mail); the new
+   * product.md §4 "Impersonation": an admin opens a session as another account (by e-mail); the new
    * token replaces the admin's. Resolves with the new user's full name.
    */
   impersonate: (email: string) => Promise<{ fullName: string }>;

@@ -6,7 +6,7 @@ import { useToast } from '../../ui/toasts';
 import { useSession } from './sessionContext';
 
 /**
- * Spec §4 "Impersonation" ('Se connecter' in the admins' account list): opens a session as the
+ * product.md §4 "Impersonation" ('Se connecter' in the admins' account list): opens a session as the
  * account with this e-mail, then shows its dashboard. Failures are announced with a toast.
  */
 export function useImpersonation(): { impersonate: (email: string) => Promise<void>; pendingEmail: string | null } {

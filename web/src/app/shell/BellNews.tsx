@@ -21,7 +21,7 @@ const markReadMutation = graphql`
   }
 `;
 
-/** Marks a news item read (spec §4), at once in the store (the bell's dot, the lists). */
+/** Marks a news item read (product.md §4), at once in the store (the bell's dot, the lists). */
 export function useMarkNewsRead(): (id: string) => void {
   const commit = useCommit();
   return (id) => {
@@ -33,7 +33,7 @@ export function useMarkNewsRead(): (id: string) => void {
   };
 }
 
-/** Spec §2: the news' important flag as a filled or an empty icon. */
+/** product.md §2: the news' important flag as a filled or an empty icon. */
 export function ImportantIcon({ important, className }: { important: boolean; className?: string }) {
   const label = important ? fr.bell.important : fr.bell.notImportant;
   return important ? (

@@ -39,7 +39,7 @@ export function notificationTitle(kind: string): string {
   return fr.notificationKinds[kind] ?? fr.notificationFallbackTitle;
 }
 
-/** Marks a notification read (spec §4), keeping the bell's unread count in step. */
+/** Marks a notification read (product.md §4), keeping the bell's unread count in step. */
 export function useMarkNotificationRead(): (id: string) => void {
   const commit = useCommit();
   return (id) => {

@@ -60,7 +60,7 @@ interface DashboardHeaderProps {
   onOpenMenu?: () => void;
 }
 
-/** Spec §2 "Shell": the logo (to /dashboard), the notification bell, the user menu. */
+/** product.md §2 "Shell": the logo (to /dashboard), the notification bell, the user menu. */
 export function DashboardHeader({ user, bell, onOpenMenu }: DashboardHeaderProps) {
   const styles = useStyles();
   const data = useFragment(

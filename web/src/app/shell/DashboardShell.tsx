@@ -66,7 +66,7 @@ const shellQuery = graphql`
 `;
 
 /**
- * Everything under /dashboard (spec §2 "Shell"): header with the bell and the user menu, the
+ * Everything under /dashboard (product.md §2 "Shell"): header with the bell and the user menu, the
  * role's left menu, and the screen of the current path among the role's routes.
  */
 export default function DashboardShell({ user }: { user: SessionUser }) {

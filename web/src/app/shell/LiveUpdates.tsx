@@ -64,14 +64,14 @@ function NotificationsLive() {
         const bell = ConnectionHandler.getConnection(root, notificationConnections[0]);
         const alreadyCounted = bell != null && holds(bell, node);
         prepend(store, node, notificationConnections, 'QueryNotificationsConnectionEdge');
-        // The red dot appears as soon as the event arrives (spec §2).
+        // The red dot appears as soon as the event arrives (product.md §2).
         if (!alreadyCounted && readValue(node, 'isRead') === false) addToCount(root, 'unreadNotificationCount', 1);
       },
       // The red dot is seen; screen readers hear it, the focus staying where it is.
       onNext: (data) => {
         if (data?.notificationAdded) announce(fr.bell.arrived(notificationTitle(data.notificationAdded.kind)));
       },
-      // Live updates are a comfort: a failure must not break the screen (spec §8: ignored).
+      // Live updates are a comfort: a failure must not break the screen (product.md §8: ignored).
       onError: () => {},
     }),
     [announce],

@@ -23,7 +23,7 @@ import { BellNews } from './BellNews';
 import { BellNotification } from './BellNotification';
 import { useBellDismiss } from './useBellDismiss';
 
-// Spec §9: the panel shows at most 6 items.
+// product.md §9: the panel shows at most 6 items.
 export const BELL_ITEMS = 6;
 
 const useStyles = makeStyles({
@@ -82,7 +82,7 @@ const useStyles = makeStyles({
 type TabValue = 'notifications' | 'news';
 
 /**
- * Spec §2: the bell of the header. Red dot while something is unread; a panel with the latest
+ * product.md §2: the bell of the header. Red dot while something is unread; a panel with the latest
  * notifications (checkbox to mark each read) and, except for bailiffs, the latest news. Kept live
  * by the shell's subscriptions, never polled.
  */

@@ -59,7 +59,7 @@ interface SideMenuProps {
   onClose: () => void;
 }
 
-/** Spec §2: the left menu of the signed-in role, with the user's picture and full name. */
+/** product.md §2: the left menu of the signed-in role, with the user's picture and full name. */
 export function SideMenu({ user, type, open, onClose }: SideMenuProps) {
   const styles = useStyles();
   const { fullName, avatarUrl, role } = useFragment(

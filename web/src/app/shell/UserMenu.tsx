@@ -66,7 +66,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** Spec §2: the user dropdown (name, avatar, Profil, 'Se déconnecter', 'Version: x'). */
+/** product.md §2: the user dropdown (name, avatar, Profil, 'Se déconnecter', 'Version: x'). */
 export function UserMenu({ user }: { user: UserMenuFragment$key }) {
   const styles = useStyles();
   const { signOut } = useSession();
@@ -86,7 +86,7 @@ export function UserMenu({ user }: { user: UserMenuFragment$key }) {
     user,
   );
   const avatar = (size: 32 | 40, decorative = false) => (
-    // Without a picture, Fluent's avatar shows the initials: the default avatar (spec §3).
+    // Without a picture, Fluent's avatar shows the initials: the default avatar (product.md §3).
     <Avatar
       size={size}
       name={fullName}

@@ -63,7 +63,7 @@ const icons = {
 const m = fr.menu;
 const d = (path: string) => `/dashboard/${path}`;
 
-// Spec §2: the left menu of each role, in the spec's order. Bailiffs and secretaries also get
+// product.md §2: the left menu of each role, in the spec's order. Bailiffs and secretaries also get
 // their own screens under it (docs/decisions.md), reachable otherwise only from their home tiles.
 export const sideMenus: Record<Role, MenuSection[]> = {
   ADMIN: [

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §9: the notification panel stays open 5 s. */
+/** product.md §9: the notification panel stays open 5 s. */
 export const BELL_OPEN_MS = 5_000;
 
 /**

@@ -11,7 +11,7 @@ import { isNewerVersion } from './compareVersions';
 const CHECK_EVERY_MS = 15 * 60 * 1000;
 const toastId = 'version-update';
 
-/** Spec §4: the newest version wins over whatever the browser kept: caches go, then a reload. */
+/** product.md §4: the newest version wins over whatever the browser kept: caches go, then a reload. */
 async function restart(): Promise<void> {
   try {
     if ('caches' in window) {
@@ -28,7 +28,7 @@ async function restart(): Promise<void> {
 }
 
 /**
- * Spec §4 "Version check": compares this build with the server's /meta.json and, when the server
+ * product.md §4 "Version check": compares this build with the server's /meta.json and, when the server
  * runs a newer version, shows the persistent 'Mise à jour' notice with 'Redémarrer'.
  */
 export function VersionCheck() {

@@ -1,5 +1,5 @@
 /**
- * Spec §4 "Version check": true when the server's version ('0.4.0') is newer than this build's
+ * product.md §4 "Version check": true when the server's version ('0.4.0') is newer than this build's
  * ('0.3.9'), comparing dotted numbers; a pre-release ('1.0.0-rc.1') is older than its release.
  */
 export function isNewerVersion(server: string, current: string): boolean {

@@ -31,7 +31,7 @@ import type { CalendarPeriod } from './useCalendarPeriod';
 
 type Absence = AbsenceCalendarFragment$data[number];
 
-/** Spec §2: events are pink; three per day cell, then '+ n autres'. */
+/** product.md §2: events are pink; three per day cell, then '+ n autres'. */
 const CHIPS_PER_DAY = 3;
 
 const useStyles = makeStyles({
@@ -217,7 +217,7 @@ function AbsenceDetails({ absences, showNames }: { absences: readonly Absence[];
 }
 
 /**
- * The absences calendar of spec §2 (month view, 'Indisponibilité' in pink, the French labels),
+ * The absences calendar of product.md §2 (month view, 'Indisponibilité' in pink, the French labels),
  * shared by the admin's « Absences » and the bailiffs' and secretaries' own calendars. A click on
  * a day or an event shows who is absent, when, and why.
  */

@@ -46,7 +46,7 @@ function AdminCalendar({ title, description, bailiffsOnly }: { title: string; de
   );
 }
 
-/** Spec §2 admin « Absences » (/dashboard/allAbsences): everyone's absences, month by month. */
+/** product.md §2 admin « Absences » (/dashboard/allAbsences): everyone's absences, month by month. */
 export default function AdminAbsencesPage() {
   return <AdminCalendar title={fr.titles.absences} description={t.adminDescription} bailiffsOnly={false} />;
 }

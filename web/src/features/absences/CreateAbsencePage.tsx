@@ -38,7 +38,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Spec §2 « Signaler une absence ou un congé » (/dashboard/createanalert, bailiffs and
+ * product.md §2 « Signaler une absence ou un congé » (/dashboard/createanalert, bailiffs and
  * secretaries): first and last day (DD/MM/YYYY), comment; Valider only once the dates are valid;
  * then the role's calendar, where the absence shows.
  */

@@ -12,7 +12,7 @@ import { useCalendarPeriod } from './useCalendarPeriod';
 const MAX_ABSENCES = 500;
 
 /**
- * Spec §2 calendars of the bailiff (/dashboard/bailiffcalendar) and the secretary
+ * product.md §2 calendars of the bailiff (/dashboard/bailiffcalendar) and the secretary
  * (/dashboard/secretarycalendar): their own absences in pink, 'Indisponibilité'.
  */
 export default function MyCalendarPage() {

@@ -1,4 +1,4 @@
-// The rules of « Signaler une absence ou un congé » (spec §2, §5), as the form applies them
+// The rules of « Signaler une absence ou un congé » (product.md §2, §5), as the form applies them
 // before the server does the same.
 import { parseFrenchDay, type Day } from '../../ui/days.js';
 import { absencesText } from '../../i18n/absences.js';
@@ -32,7 +32,7 @@ export function checkAbsenceDates({ start, end }: AbsenceDates): AbsenceDatesChe
   return { days, errors };
 }
 
-/** Spec §2: after reporting an absence the bailiff sees his calendar, the others the secretary's. */
+/** product.md §2: after reporting an absence the bailiff sees his calendar, the others the secretary's. */
 export function calendarPathAfterReport(role: 'ADMIN' | 'BAILIFF' | 'SECRETARY'): string {
   return role === 'BAILIFF' ? '/dashboard/bailiffcalendar' : '/dashboard/secretarycalendar';
 }

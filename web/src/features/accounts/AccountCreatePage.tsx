@@ -4,7 +4,7 @@ import type { AccountCreatePageQuery } from '../../__generated__/AccountCreatePa
 import type { Role } from '../../app/routing/dashboardRoutes';
 import { AccountForm, createPathOf } from './AccountForm';
 
-/** Spec §2 /dashboard/bailiffaccount, /dashboard/adminaccount, /dashboard/secretary: account creation. */
+/** product.md §2 /dashboard/bailiffaccount, /dashboard/adminaccount, /dashboard/secretary: account creation. */
 export default function AccountCreatePage() {
   const { pathname } = useLocation();
   const role = (Object.entries(createPathOf).find(([, path]) => pathname.startsWith(path))?.[0] ?? 'BAILIFF') as Role;

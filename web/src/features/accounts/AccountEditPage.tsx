@@ -10,7 +10,7 @@ import { AccountForm } from './AccountForm';
 import { AccountRequestActions } from './AccountRequestActions';
 
 /**
- * Spec §2 /dashboard/seetheaccount/{id}: 'Éditer' swaps the list for the account's edit form. A
+ * product.md §2 /dashboard/seetheaccount/{id}: 'Éditer' swaps the list for the account's edit form. A
  * self-registration waiting for approval is decided here too: the admins' e-mailed links open this
  * page (`?action=approve|deny`), which acts only on a click.
  */

@@ -32,7 +32,7 @@ const useStyles = makeStyles({
   breadcrumb: { color: tokens.colorNeutralForeground3 },
 });
 
-/** Spec §2: the account type selector leads to the three creation routes. */
+/** product.md §2: the account type selector leads to the three creation routes. */
 export const createPathOf: Record<Role, string> = {
   BAILIFF: '/dashboard/bailiffaccount',
   ADMIN: '/dashboard/adminaccount',
@@ -58,7 +58,7 @@ const emptyValues: AccountValues = {
 };
 
 /**
- * Spec §2 account form: 'CRÉATION' or 'MODIFICATION D'UN COMPTE UTILISATEUR' for the three
+ * product.md §2 account form: 'CRÉATION' or 'MODIFICATION D'UN COMPTE UTILISATEUR' for the three
  * account types, with the live rules of §5 and the server's per-field errors under the fields.
  * An admin giving his own account a new password also types the current one.
  */

@@ -29,7 +29,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** Spec §3: matrices are .doc, .docx, .odt, .pdf or .txt documents. */
+/** product.md §3: matrices are .doc, .docx, .odt, .pdf or .txt documents. */
 const MATRIX_TYPES = ['.doc', '.docx', '.odt', '.pdf', '.txt'] as const;
 
 /**

@@ -42,8 +42,8 @@ interface Row {
 }
 
 /**
- * Spec §2 'Voir les comptes' (/dashboard/seetheaccount): search, accounts with their type, 'Se
- * connecter' (impersonation, spec §4) and 'Éditer'.
+ * product.md §2 'Voir les comptes' (/dashboard/seetheaccount): search, accounts with their type, 'Se
+ * connecter' (impersonation, product.md §4) and 'Éditer'.
  */
 export default function AccountsPage() {
   const styles = useStyles();

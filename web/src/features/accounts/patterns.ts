@@ -1,4 +1,4 @@
-// Spec §5 patterns of the account forms and the profiles, as the server's (accounts/rules.ts).
+// product.md §5 patterns of the account forms and the profiles, as the server's (accounts/rules.ts).
 // No imports: the unit tests compile this file under NodeNext resolution too. tests/unit/web-patterns.test.ts
 // fails if a pattern here differs from the server's.
 type AccountRole = 'ADMIN' | 'BAILIFF' | 'SECRETARY';

@@ -1,4 +1,4 @@
-// Spec §5 'Account forms (live)': the same rules as the server's, for the messages as one types.
+// product.md §5 'Account forms (live)': the same rules as the server's, for the messages as one types.
 import type { Role } from '../../app/routing/dashboardRoutes';
 import { accountsText } from '../../i18n/accounts';
 import { normalizePhone } from '../../../../api/src/lib/phone.js';
@@ -26,7 +26,7 @@ export type AccountValues = Record<AccountField, string>;
 const m = accountsText.form.messages;
 const PRICE = /^\d{1,3}(?:[.,]\d{1,3})?$/;
 
-/** The fields each account type shows (spec §2). */
+/** The fields each account type shows (product.md §2). */
 export function fieldsOf(role: Role): readonly AccountField[] {
   const common: AccountField[] = ['lastName', 'firstName', 'telephone', 'email', 'identity', 'password', 'passwordConfirmation'];
   if (role === 'BAILIFF') return [...common, 'groupId'];

@@ -13,7 +13,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** Spec §2 /forgotpassword: the reset e-mail is on its way. */
+/** product.md §2 /forgotpassword: the reset e-mail is on its way. */
 export default function ForgotPasswordPage() {
   const styles = useStyles();
   const navigate = useNavigate();

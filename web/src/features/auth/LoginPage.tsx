@@ -29,13 +29,13 @@ const useStyles = makeStyles({
   },
 });
 
-/** Spec §5: the login form checks only that both fields are filled (a failed login shows no message). */
+/** product.md §5: the login form checks only that both fields are filled (a failed login shows no message). */
 const loginRule = (field: 'email' | 'password', values: Record<'email' | 'password', string>) => {
   if (field === 'email') return values.email.trim() ? null : authText.login.emailRequired;
   return values.password ? null : authText.login.passwordRequired;
 };
 
-// Spec §2's toasts for /login?action=…: requests are now decided in the app (docs/decisions.md), the routes stay.
+// product.md §2's toasts for /login?action=…: requests are now decided in the app (docs/decisions.md), the routes stay.
 const accountRequestToasts = {
   denyUser: { intent: 'info', message: accountsText.request.denied },
   approveUser: { intent: 'success', message: accountsText.request.approved },
@@ -82,7 +82,7 @@ export function LoginPage() {
       // On success the session changes and the login route navigates away.
       await signIn({ email: trimmedEmail, password, remember });
     } catch {
-      // Spec §5: a failed login shows no message; the password is offered for a new attempt.
+      // product.md §5: a failed login shows no message; the password is offered for a new attempt.
       setSubmitting(false);
       passwordInput.current?.select();
     }

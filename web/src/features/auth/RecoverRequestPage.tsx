@@ -27,7 +27,7 @@ const requestMutation = graphql`
   }
 `;
 
-/** Spec §2 /recover/request: asks for a password-reset e-mail. */
+/** product.md §2 /recover/request: asks for a password-reset e-mail. */
 export default function RecoverRequestPage() {
   const styles = useStyles();
   const commit = useCommit();
@@ -44,7 +44,7 @@ export default function RecoverRequestPage() {
 
     setSending(true);
     try {
-      // Spec §8: any failure gets the same toast, which asks the user to check the address.
+      // product.md §8: any failure gets the same toast, which asks the user to check the address.
       await commit<RecoverRequestPageMutation>(
         { mutation: requestMutation, variables: { input: { email: email.trim() } } },
         { errorToast: () => authText.recover.failed },

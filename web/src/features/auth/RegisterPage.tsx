@@ -80,7 +80,7 @@ const registerMutation = graphql`
 const r = authText.register;
 
 const emptyForm: RegistrationValues = {
-  // Spec §5: Monsieur by default.
+  // product.md §5: Monsieur by default.
   civility: 'MONSIEUR',
   lastName: '',
   firstName: '',
@@ -96,7 +96,7 @@ const emptyForm: RegistrationValues = {
 
 const FIELDS = Object.keys(emptyForm) as (keyof RegistrationValues)[];
 
-/** Spec §2 /createaccount: a bailiff asks for an account, which an administrator validates. */
+/** product.md §2 /createaccount: a bailiff asks for an account, which an administrator validates. */
 export default function RegisterPage() {
   const styles = useStyles();
   const commit = useCommit();

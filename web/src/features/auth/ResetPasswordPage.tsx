@@ -76,7 +76,7 @@ function NewPasswordForm({ token }: { token: string }) {
     if (!form.validate(['password', 'confirmation'])) return;
     setSending(true);
     try {
-      // Spec §8: a failure shows the server's message (the default error toast).
+      // product.md §8: a failure shows the server's message (the default error toast).
       await commit<ResetPasswordPageMutation>({
         mutation: resetMutation,
         variables: { input: { token, password: values.password } },
@@ -126,7 +126,7 @@ function NewPasswordForm({ token }: { token: string }) {
   );
 }
 
-/** Spec §2 change-password screen, /reset-password?token=… (docs/decisions.md). */
+/** product.md §2 change-password screen, /reset-password?token=… (docs/decisions.md). */
 export default function ResetPasswordPage() {
   const styles = useStyles();
   const [searchParams] = useSearchParams();

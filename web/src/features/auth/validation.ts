@@ -1,4 +1,4 @@
-// Spec §5 validation of the public forms, as pure functions returning the French message of each
+// product.md §5 validation of the public forms, as pure functions returning the French message of each
 // field in error (an empty object when the form is valid). The server checks the same rules.
 // With its extension: the unit tests also compile this file under NodeNext resolution.
 import { normalizePhone } from '../../../../api/src/lib/phone.js';
@@ -6,7 +6,7 @@ import { authText } from '../../i18n/auth.js';
 
 export type FormErrors<Field extends string> = Partial<Record<Field, string>>;
 
-/** Spec §5: at least 8 characters with upper case, lower case, a digit and one of #?!@$%^&*- */
+/** product.md §5: at least 8 characters with upper case, lower case, a digit and one of #?!@$%^&*- */
 const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,}$/;
 
 export function isStrongPassword(password: string): boolean {
@@ -20,7 +20,7 @@ export function isEmail(value: string): boolean {
   return EMAIL.test(value.trim());
 }
 
-/** Spec §5 "Recovery": a valid e-mail address. */
+/** product.md §5 "Recovery": a valid e-mail address. */
 export function validateRecovery(values: { email: string }): FormErrors<'email'> {
   return isEmail(values.email) ? {} : { email: authText.recover.invalidEmail };
 }
@@ -30,7 +30,7 @@ export interface NewPasswordValues {
   confirmation: string;
 }
 
-/** Spec §5 "New password": the strength rule, and a confirmation equal to the password. */
+/** product.md §5 "New password": the strength rule, and a confirmation equal to the password. */
 export function validateNewPassword(values: NewPasswordValues): FormErrors<keyof NewPasswordValues> {
   const m = authText.resetPassword;
   const errors: FormErrors<keyof NewPasswordValues> = {};
@@ -59,7 +59,7 @@ export interface RegistrationValues {
 
 export type RegistrationField = Exclude<keyof RegistrationValues, 'civility'>;
 
-/** Spec §5 "Registration": every field's message, in the order of the form. */
+/** product.md §5 "Registration": every field's message, in the order of the form. */
 export function validateRegistration(values: RegistrationValues): FormErrors<RegistrationField> {
   const m = authText.register.messages;
   const errors: FormErrors<RegistrationField> = {};

@@ -82,7 +82,7 @@ export function BillNumberCell({ bill, billableCount }: { bill: BillCellsFragmen
   );
 }
 
-/** Spec §4: a sent bill shows a green dot (`is_sent`). */
+/** product.md §4: a sent bill shows a green dot (`is_sent`). */
 export function SentDot({ bill }: { bill: BillCellsFragment$key | null | undefined }) {
   const styles = useStyles();
   const data = useFragment(billFragment, bill);
@@ -95,7 +95,7 @@ export function SentDot({ bill }: { bill: BillCellsFragment$key | null | undefin
   );
 }
 
-/** Spec §4: 'paid' is a checkbox the admin ticks or unticks once the bill exists. */
+/** product.md §4: 'paid' is a checkbox the admin ticks or unticks once the bill exists. */
 export function PaidCheckbox({ bill, client }: { bill: BillCellsFragment$key | null | undefined; client: string }) {
   const data = useFragment(billFragment, bill);
   const commit = useCommit();
@@ -137,7 +137,7 @@ export function PaidCheckbox({ bill, client }: { bill: BillCellsFragment$key | n
 }
 
 /**
- * The confirmation before sending (spec §4). A bill already sent is re-sent after a question of
+ * The confirmation before sending (product.md §4). A bill already sent is re-sent after a question of
  * its own, naming when it left (issue 18), so a second click is never taken for a first send.
  */
 function sendConfirmation(bill: { number: number; isSent: boolean; sentAt: string | null | undefined }, email: string) {
@@ -152,7 +152,7 @@ function sendConfirmation(bill: { number: number; isSent: boolean; sentAt: strin
 
 /**
  * The row's actions: the report-selection dialog, the bill's PDF in the viewer, and sending it to
- * the étude's accounting address after a confirmation (spec §4; a bill may be sent again).
+ * the étude's accounting address after a confirmation (product.md §4; a bill may be sent again).
  */
 export function BillActions({
   bill,

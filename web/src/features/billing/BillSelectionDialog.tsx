@@ -62,7 +62,7 @@ export interface BillingRow {
 
 export interface BillSelectionDialogProps {
   row: BillingRow;
-  /** Spec §4: bills are generated for the current month and year only. */
+  /** product.md §4: bills are generated for the current month and year only. */
   canGenerate: boolean;
   /** False while the seller's invoicing settings are missing: the dialog leads to them instead of generating. */
   sellerReady: boolean;
@@ -70,9 +70,9 @@ export interface BillSelectionDialogProps {
 }
 
 /**
- * Spec §2 'Facturation' report-selection dialog: the étude's counted reports not billed yet, a
+ * product.md §2 'Facturation' report-selection dialog: the étude's counted reports not billed yet, a
  * discount per selected report, a global discount, the totals and the generation of the bill
- * (current month only); once generated, the selection is shown read-only (spec §4). Its constats
+ * (current month only); once generated, the selection is shown read-only (product.md §4). Its constats
  * are read when it opens (issue 31), not with the table: it suspends until they come, its opener
  * showing the wait (a transition), so that it opens whole and its focus lands as in any dialog.
  */
@@ -198,7 +198,7 @@ export function BillSelectionDialog({ row, canGenerate, sellerReady, onClose }: 
 
   const toggle = (id: string, checked: boolean) => {
     setSelected((current) => (checked ? [...current, id] : current.filter((other) => other !== id)));
-    // A newly selected report starts at 0 %; the admin may change it (spec §5: required).
+    // A newly selected report starts at 0 %; the admin may change it (product.md §5: required).
     if (checked) setDiscounts((current) => (id in current ? current : { ...current, [id]: '0' }));
   };
   const toggleAll = (checked: boolean) => {

@@ -22,7 +22,7 @@ import { BillSelectionDialog } from './BillSelectionDialog';
 import { billingText, SELLER_SETTINGS_PATH } from '../../i18n/billing';
 import { useBillingChanged } from './useBillingChanged';
 
-/** Spec §9: period filters offer the years from 2020 to the current one. */
+/** product.md §9: period filters offer the years from 2020 to the current one. */
 const FIRST_YEAR = 2020;
 
 const useStyles = makeStyles({
@@ -119,7 +119,7 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
       header: t.client,
       cell: (row) => (
         <span className={styles.client}>
-          {/* Spec §2: the client name links to the étude's form. */}
+          {/* product.md §2: the client name links to the étude's form. */}
           <RouterLink to={`/dashboard/creerungroupe/${row.group.databaseId}/`}>{row.group.name}</RouterLink>
           <Text size={200} className={styles.muted}>
             {row.group.city}
@@ -193,8 +193,8 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
 }
 
 /**
- * Spec §2 admin 'Facturation' (/dashboard/facturation-admin, /facturation, /Facturationtable):
- * year and month filters, the period totals, one row per étude with its bill (spec §4 lifecycle:
+ * product.md §2 admin 'Facturation' (/dashboard/facturation-admin, /facturation, /Facturationtable):
+ * year and month filters, the period totals, one row per étude with its bill (product.md §4 lifecycle:
  * generated, sent, paid), the report-selection dialog and the generation of the current month's bills.
  */
 export default function BillingPage() {

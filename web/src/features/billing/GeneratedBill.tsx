@@ -29,7 +29,7 @@ const t = billingText.dialog;
 /** Lines a request (the server's page, issue 31). */
 const PAGE = 100;
 
-/** After generation (spec §4): the bill's frozen lines (read 100 at a time), discounts locked, and its PDF. */
+/** After generation (product.md §4): the bill's frozen lines (read 100 at a time), discounts locked, and its PDF. */
 export function GeneratedBill({
   bill,
   onView,

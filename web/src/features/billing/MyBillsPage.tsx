@@ -18,7 +18,7 @@ import { billingText } from '../../i18n/billing';
 
 const t = billingText.myBills;
 
-/** Spec §9: the bailiff's bills are filtered by year from 2019. */
+/** product.md §9: the bailiff's bills are filtered by year from 2019. */
 const FIRST_YEAR = 2019;
 
 const useStyles = makeStyles({
@@ -28,7 +28,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Spec §2 bailiff 'MES FACTURES' (/dashboard/mes-factures-huissier): his étude's bills of a year,
+ * product.md §2 bailiff 'MES FACTURES' (/dashboard/mes-factures-huissier): his étude's bills of a year,
  * Mois, Nombre pages, Nombre photos, Montant HT, Voir, Télécharger. The admin's
  * /dashboard/mybillsbailiff shows the same list for every étude, with an Étude column.
  */

@@ -1,4 +1,4 @@
-// The report-selection dialog's rules (spec §4 "Bill lifecycle", §5 discounts, §9 amounts): the
+// The report-selection dialog's rules (product.md §4 "Bill lifecycle", §5 discounts, §9 amounts): the
 // same checks and the same rounding as the server's (api/src/modules/billing/rules.ts), so the
 // preview shows the figures the bill will freeze. Exact cents as BigInt, never binary floats.
 import { monthName, parisYearMonth } from '../../ui/periods.js';
@@ -8,7 +8,7 @@ import { billingText as t } from '../../i18n/billing.js';
 export type DiscountInput = string;
 
 /**
- * Spec §5: a discount is an integer from 0 to 100, typed as digits, required for each selected
+ * product.md §5: a discount is an integer from 0 to 100, typed as digits, required for each selected
  * report. Returns the French message, or null when it is valid.
  */
 export function discountError(value: DiscountInput): string | null {
@@ -93,7 +93,7 @@ export interface SelectionTotals {
 }
 
 /**
- * Spec §9: HT is the sum of the lines; each line's discount, then the global discount on what
+ * product.md §9: HT is the sum of the lines; each line's discount, then the global discount on what
  * remains, come off; VAT 20 % on the net. Each discount and the VAT are rounded to the cent.
  */
 export function selectionTotals(lines: readonly SelectionLine[], globalDiscount: number): SelectionTotals {

@@ -20,7 +20,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Spec §2 e-mail template preview 'Nouveau Constat' (/dashboard/emailtemplate, admins): the real
+ * product.md §2 e-mail template preview 'Nouveau Constat' (/dashboard/emailtemplate, admins): the real
  * e-mail, rendered by the server with sample data, shown in a sandboxed frame — its own document,
  * styles and links can neither run scripts nor reach the app.
  */

@@ -1,6 +1,6 @@
 import { GroupForm } from './GroupForm';
 
-/** Spec §2 /dashboard/creerungroupe: 'CRÉATION D'UN GROUPE'. */
+/** product.md §2 /dashboard/creerungroupe: 'CRÉATION D'UN GROUPE'. */
 export default function GroupCreatePage() {
   return <GroupForm group={null} />;
 }

@@ -8,7 +8,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { GroupForm } from './GroupForm';
 import { toGlobalId } from '../../relay/globalId';
 
-/** Spec §2 /dashboard/editvoirlesgroupes/{id} (and /dashboard/creerungroupe/{id}): the group edit form. */
+/** product.md §2 /dashboard/editvoirlesgroupes/{id} (and /dashboard/creerungroupe/{id}): the group edit form. */
 export default function GroupEditPage() {
   const { id = '' } = useParams();
   const data = useLazyLoadQuery<GroupEditPageQuery>(

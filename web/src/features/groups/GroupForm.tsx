@@ -33,7 +33,7 @@ const empty: GroupValues = {
 };
 
 /**
- * Spec §2 'CRÉATION D'UN GROUPE' and the group edit form: the étude's identity, address,
+ * product.md §2 'CRÉATION D'UN GROUPE' and the group edit form: the étude's identity, address,
  * accounting e-mail and tariffs, with the live messages of §5 and the server's per-field errors.
  */
 export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
@@ -65,7 +65,7 @@ export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
   const form = useFormFields<GroupField>(
     data ? { ...empty, ...pick(data) } : empty,
     (field, values) => validateGroupField(field, values[field]),
-    // Spec §2: the postal code strips every non-digit.
+    // product.md §2: the postal code strips every non-digit.
     { normalize: (field, value) => (field === 'zip' || field === 'billingZip' ? zipDigits(value) : value) },
   );
   const [saving, setSaving] = useState(false);

@@ -122,7 +122,7 @@ function GroupMembers({ group }: { group: GroupMembersFragment$key }) {
   );
 }
 
-/** Spec §2 /dashboard/voirlesgroupes: études, their number of people, expandable members, edit. */
+/** product.md §2 /dashboard/voirlesgroupes: études, their number of people, expandable members, edit. */
 export default function GroupsPage() {
   const styles = useStyles();
   const navigate = useNavigate();

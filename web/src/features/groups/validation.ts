@@ -1,4 +1,4 @@
-// Spec §5 'Group create/edit' (the same rules as the server's, for live messages).
+// product.md §5 'Group create/edit' (the same rules as the server's, for live messages).
 import { groupsText } from '../../i18n/groups';
 
 export type GroupField = 'name' | 'siret' | 'address' | 'zip' | 'city' | 'telephone' | 'email' | 'pricePage' | 'pricePhoto' | BuyerField;
@@ -23,7 +23,7 @@ const m = groupsText.messages;
 const PRICE = /^\d{1,5}(?:[.,]\d{1,3})?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec §2: the postal code strips every non-digit as it is typed. */
+/** product.md §2: the postal code strips every non-digit as it is typed. */
 export const zipDigits = (value: string) => value.replace(/\D/g, '');
 
 export function validateGroupField(field: GroupField, raw: string): string | null {

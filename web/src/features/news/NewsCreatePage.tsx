@@ -1,6 +1,6 @@
 import { NewsForm } from './NewsForm';
 
-/** Spec §2 /dashboard/createanews: 'CRÉER UNE ACTUALITÉ' (sent to the secretaries). */
+/** product.md §2 /dashboard/createanews: 'CRÉER UNE ACTUALITÉ' (sent to the secretaries). */
 export default function NewsCreatePage() {
   return <NewsForm news={null} />;
 }

@@ -8,7 +8,7 @@ import { toGlobalId } from '../../relay/globalId';
 import { PageHeader } from '../../ui/PageHeader';
 import { NewsForm } from './NewsForm';
 
-/** Spec §2 /dashboard/createanews/{id}: the news edit screen (checkbox 'Importante'). */
+/** product.md §2 /dashboard/createanews/{id}: the news edit screen (checkbox 'Importante'). */
 export default function NewsEditPage() {
   const { id = '' } = useParams();
   const data = useLazyLoadQuery<NewsEditPageQuery>(

@@ -21,7 +21,7 @@ type NewsField = 'title' | 'body';
 const NEWS_FIELDS: readonly NewsField[] = ['title', 'body'];
 
 /**
- * Spec §2 'CRÉER UNE ACTUALITÉ' and its edit screen (checkbox 'Importante'): title, rich-text body,
+ * product.md §2 'CRÉER UNE ACTUALITÉ' and its edit screen (checkbox 'Importante'): title, rich-text body,
  * important flag; §5 rules live; back to /dashboard/viewnews after saving.
  */
 export function NewsForm({ news }: { news: NewsFormFragment$key | null }) {

@@ -48,7 +48,7 @@ export interface NewsRow {
 }
 
 /**
- * The news table of both roles (spec §2): Important, Date, Actualité and one action column, with
+ * The news table of both roles (product.md §2): Important, Date, Actualité and one action column, with
  * the search on Enter or blur (the API's `news(search:)`, which the spec's secretary list lacked).
  */
 export function NewsList({
@@ -150,7 +150,7 @@ export function NewsList({
   );
 }
 
-/** Spec §2 'TOUTES LES ACTUALITÉS' (/dashboard/viewnews): Important, Date, Actualité, Modifier; search. */
+/** product.md §2 'TOUTES LES ACTUALITÉS' (/dashboard/viewnews): Important, Date, Actualité, Modifier; search. */
 export default function NewsListPage() {
   const navigate = useNavigate();
   return (

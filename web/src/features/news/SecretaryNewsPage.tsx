@@ -13,7 +13,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Spec §2 secretary 'VOIR LES ACTUALITÉS' (/dashboard/viewnewsecretarie): the news list with a
+ * product.md §2 secretary 'VOIR LES ACTUALITÉS' (/dashboard/viewnewsecretarie): the news list with a
  * working search and 'Voir' (title, date, importance, HTML body); reading marks the news read.
  */
 export default function SecretaryNewsPage() {

@@ -41,7 +41,7 @@ interface NotificationRow {
   readonly account: { readonly id: string; readonly fullName: string; readonly status: string | null | undefined } | null | undefined;
 }
 
-/** An expanded row: the whole notification; reading it marks it read (spec §4). */
+/** An expanded row: the whole notification; reading it marks it read (product.md §4). */
 function NotificationDetail({ notification }: { notification: NotificationRow }) {
   const styles = useStyles();
   const markRead = useMarkNotificationRead();
@@ -66,7 +66,7 @@ function NotificationDetail({ notification }: { notification: NotificationRow })
   );
 }
 
-/** Spec §2 'TOUTES LES NOTIFICATIONS' (/dashboard/seeallnotifications), for every role. */
+/** product.md §2 'TOUTES LES NOTIFICATIONS' (/dashboard/seeallnotifications), for every role. */
 export default function AllNotificationsPage() {
   const styles = useStyles();
   const query = useLazyLoadQuery<AllNotificationsPageQuery>(
@@ -122,7 +122,7 @@ export default function AllNotificationsPage() {
     {
       id: 'notification',
       header: t.notifications,
-      // Spec §2: markup stripped, cut to 100 characters plus '...'.
+      // product.md §2: markup stripped, cut to 100 characters plus '...'.
       cell: (row) => <Text weight={row.isRead ? 'regular' : 'semibold'}>{truncate(htmlToText(row.body), 100)}</Text>,
     },
   ];

@@ -37,9 +37,9 @@ const profileMutation = graphql`
 `;
 
 /**
- * Spec §2/§5 'MON PROFIL' of the signed-in user, for the three roles: what the role may change
- * (validated live, spec §5 messages), the read-only rest disabled, and the profile picture.
- * Spec §6: the admin stays on the page after saving, the others go to /dashboard. A new password
+ * product.md §2/§5 'MON PROFIL' of the signed-in user, for the three roles: what the role may change
+ * (validated live, product.md §5 messages), the read-only rest disabled, and the profile picture.
+ * product.md §6: the admin stays on the page after saving, the others go to /dashboard. A new password
  * needs the current one; a login-as session (`impersonated`) cannot change it (docs/decisions.md).
  */
 export function ProfileForm({
@@ -118,7 +118,7 @@ export function ProfileForm({
     const sent: Partial<Record<ProfileField, string>> = {};
     for (const field of fields) {
       if (field === 'password' || field === 'passwordConfirmation') {
-        // Spec §5: the password is sent only when filled.
+        // product.md §5: the password is sent only when filled.
         if (values.password) sent[field] = values[field];
       } else sent[field] = values[field].trim();
     }
@@ -149,7 +149,7 @@ export function ProfileForm({
         void navigate('/dashboard');
         return;
       }
-      // The admin stays (spec §6): the saved values become the reference, the password is emptied.
+      // The admin stays (product.md §6): the saved values become the reference, the password is emptied.
       const saved = { ...values, password: '', passwordConfirmation: '' };
       setStored(saved);
       form.change('password', '');

@@ -21,18 +21,18 @@ function SignedInUserForm({ title }: { title: string }) {
   return data.me ? <ProfileForm user={data.me} title={title} impersonated={data.impersonated} /> : null;
 }
 
-/** Spec §2/§6 'MON PROFIL': /dashboard/adminprofile, /dashboard/bailiffprofile, /dashboard/secretaryprofile. */
+/** product.md §2/§6 'MON PROFIL': /dashboard/adminprofile, /dashboard/bailiffprofile, /dashboard/secretaryprofile. */
 export default function ProfilePage() {
   return <SignedInUserForm title={fr.titles.profile} />;
 }
 
-/** Spec §2 bailiff route /dashboard/bailiffaccount ('Mon compte'): his profile under that title. */
+/** product.md §2 bailiff route /dashboard/bailiffaccount ('Mon compte'): his profile under that title. */
 export function BailiffAccountPage() {
   return <SignedInUserForm title={fr.titles.myAccount} />;
 }
 
 /**
- * Spec §2 secretary self-account (/dashboard/secretary): her account always exists, so the form is
+ * product.md §2 secretary self-account (/dashboard/secretary): her account always exists, so the form is
  * 'MODIFICATION D'UN COMPTE UTILISATEUR', the same fields and rules as her profile.
  */
 export function SecretaryAccountPage() {

@@ -1,4 +1,4 @@
-// Spec §5 rules of the three profiles (and the secretary's own account form), as the server
+// product.md §5 rules of the three profiles (and the secretary's own account form), as the server
 // checks them (api/src/modules/accounts/rules.ts, form kind 'profile'), for the live messages.
 // With its extension: the unit tests also compile this file under NodeNext resolution.
 import { fr } from '../../i18n/fr.js';
@@ -32,7 +32,7 @@ export const PROFILE_FIELDS: Record<Role, readonly ProfileField[]> = {
 };
 
 const REQUIRED: Record<Role, readonly ProfileField[]> = {
-  // Spec §5 'Admin profile: no validation': only what an account cannot do without.
+  // product.md §5 'Admin profile: no validation': only what an account cannot do without.
   ADMIN: ['lastName', 'firstName', 'identity'],
   BAILIFF: ['lastName', 'firstName', 'telephone', 'identity'],
   SECRETARY: ['lastName', 'firstName', 'telephone', 'siret', 'address', 'zip', 'city'],
@@ -59,7 +59,7 @@ export function validateProfileField(
   }
   if (!value) {
     if (!REQUIRED[role].includes(field)) return null;
-    // Spec §5: the secretary profile says 'Ce champs est requis', the other forms 'Champ requis'.
+    // product.md §5: the secretary profile says 'Ce champs est requis', the other forms 'Champ requis'.
     return role === 'SECRETARY' ? m.requiredSecretary : m.required;
   }
   if (field !== 'password' && value === (stored[field] ?? '').trim()) return null;

@@ -25,7 +25,7 @@ const titles: Record<AdminReportsView, string> = {
   archived: fr.titles.reportsArchived,
 };
 
-/** Spec §2, admin 'Constats en cours' / 'Constats terminés' / 'Constats archivés'. */
+/** product.md §2, admin 'Constats en cours' / 'Constats terminés' / 'Constats archivés'. */
 function AdminReportsPage({ view }: { view: AdminReportsView }) {
   const navigate = useNavigate();
   // After an archive or unarchive the cards' figures change: `refresh` reads them again.

@@ -1,6 +1,6 @@
 import { CreateReportForm } from './CreateReportPage';
 
-/** Spec §2 'Créer un constat' for the bailiff himself: no bailiff select; back to his list. */
+/** product.md §2 'Créer un constat' for the bailiff himself: no bailiff select; back to his list. */
 export default function BailiffCreateReportPage() {
   return <CreateReportForm createdPath="/dashboard/constats-en-cours-moi-huissier" cancelPath="/dashboard" />;
 }

@@ -25,7 +25,7 @@ const archivedQuery = graphql`
   }
 `;
 
-/** Spec §2: 'Signaler une absence ou un congé', on both of the bailiff's lists. */
+/** product.md §2: 'Signaler une absence ou un congé', on both of the bailiff's lists. */
 function ReportAbsenceButton() {
   const navigate = useNavigate();
   return (
@@ -35,7 +35,7 @@ function ReportAbsenceButton() {
   );
 }
 
-/** Spec §2, bailiff 'Mes constats en cours' (his default screen): tiles and his EC and TE constats. */
+/** product.md §2, bailiff 'Mes constats en cours' (his default screen): tiles and his EC and TE constats. */
 export function BailiffInProgressReportsPage() {
   // An archived constat changes the month's tiles: `refresh` reads them again.
   const { data, refresh } = useReportsPage<BailiffReportsPageQuery>(inProgressQuery, 'bailiffInProgress');
@@ -48,7 +48,7 @@ export function BailiffInProgressReportsPage() {
   );
 }
 
-/** Spec §2, bailiff 'Mes constats archivés': his archive, files read-only. */
+/** product.md §2, bailiff 'Mes constats archivés': his archive, files read-only. */
 export function BailiffArchivedReportsPage() {
   const { data } = useReportsPage<BailiffReportsPageArchivedQuery>(archivedQuery, 'bailiffArchived');
   return (

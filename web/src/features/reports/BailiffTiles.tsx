@@ -11,7 +11,7 @@ import { reportsText } from '../../i18n/reports';
 const t = reportsText.bailiffTiles;
 
 /**
- * Spec §2, bailiff 'Mes constats en cours': his in-progress and archived constats of the month,
+ * product.md §2, bailiff 'Mes constats en cours': his in-progress and archived constats of the month,
  * 'Créer un constat' and his étude's invoices of the month; each leads to its screen.
  */
 export function BailiffTiles({ headers }: { headers: BailiffTilesFragment$key }) {

@@ -41,7 +41,7 @@ interface Errors {
   files?: string;
 }
 
-/** Spec §2 'Créer un constat' (admin): the form with its bailiff select. */
+/** product.md §2 'Créer un constat' (admin): the form with its bailiff select. */
 export default function CreateReportPage() {
   const data = useLazyLoadQuery<CreateReportPageQuery>(
     graphql`
@@ -73,7 +73,7 @@ interface CreateReportFormProps {
   cancelPath: string;
 }
 
-/** Spec §2 'Créer un constat', §4 report creation states (progress, cancel), §5 messages. */
+/** product.md §2 'Créer un constat', §4 report creation states (progress, cancel), §5 messages. */
 export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateReportFormProps) {
   const styles = useStyles();
   const navigate = useNavigate();

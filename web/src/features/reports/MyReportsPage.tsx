@@ -78,7 +78,7 @@ const entries: Partial<Record<Role, Entry[]>> = {
 };
 
 /**
- * Spec §2 lists /dashboard/mesconstats as a static 'MES CONSTATS' page that calls nothing: it
+ * product.md §2 lists /dashboard/mesconstats as a static 'MES CONSTATS' page that calls nothing: it
  * stays static, and leads to the role's reports screens (docs/decisions.md).
  */
 export default function MyReportsPage() {

@@ -79,7 +79,7 @@ export interface ReportCardProps {
   textValue?: boolean;
 }
 
-/** One figure above a reports list (spec §2 cards and tiles). */
+/** One figure above a reports list (product.md §2 cards and tiles). */
 export function ReportCard({ icon, tone, label, value }: ReportCardProps) {
   const styles = useStyles();
   const compact = useContext(Compact);
@@ -139,7 +139,7 @@ export function ReportCardGrid({ children, compact = false }: { children: ReactN
   );
 }
 
-/** Spec §2: the four cards above the admin reports lists. */
+/** product.md §2: the four cards above the admin reports lists. */
 export function ReportCards({ headers }: { headers: ReportCardsFragment$key }) {
   const data = useFragment(
     graphql`

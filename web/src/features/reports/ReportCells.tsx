@@ -80,7 +80,7 @@ export type ReportStatus = 'NA' | 'EC' | 'RS' | 'TE' | 'AR';
 /** Terminated or archived: the returned items are final. */
 export const isDone = (status: ReportStatus) => status === 'TE' || status === 'AR';
 
-/** Spec §4: the alert bullet, grey / green / orange / red. */
+/** product.md §4: the alert bullet, grey / green / orange / red. */
 export function AlertDot({ level }: { level: AlertLevel }) {
   const styles = useStyles();
   return (
@@ -98,7 +98,7 @@ const statusColor: Record<ReportStatus, 'informative' | 'danger' | 'success' | '
   AR: 'subtle',
 };
 
-/** Spec §4: RS is shown red. */
+/** product.md §4: RS is shown red. */
 export function StatusBadge({ status }: { status: ReportStatus }) {
   const styles = useStyles();
   return (
@@ -140,7 +140,7 @@ export function FileGroupCell({ group, label }: { group: FileGroup; label: strin
 }
 
 /**
- * Spec §2: the per-row secretary select with its 'ok' button. The cell shows the assigned
+ * product.md §2: the per-row secretary select with its 'ok' button. The cell shows the assigned
  * secretary's full name (it wraps rather than being cut); the select and 'ok' open in a popover
  * beside it, wide enough for every name, so the table still fits 1280 px.
  */

@@ -1,5 +1,5 @@
 /**
- * The comments of a report (spec §2 "Modals: comments", §5, §6), for the three roles.
+ * The comments of a report (product.md §2 "Modals: comments", §5, §6), for the three roles.
  *
  * `<ReportComments report={row} />`
  * - `report`: a `ReportCommentsFragment$key` (spread `...ReportCommentsFragment` in the row's
@@ -7,10 +7,10 @@
  *   are unread (`unreadCommentCount`), and the modal it opens.
  *
  * The modal loads the comments when it opens and marks them read (`markReportCommentsRead`);
- * it shows the 3 latest, 'Voir les anciens messages' shows 3 older ones each time (spec §9). A
+ * it shows the 3 latest, 'Voir les anciens messages' shows 3 older ones each time (product.md §9). A
  * new comment is required ('Veuillez saisir un commentaire'). An admin filters Tous / Huissier /
  * Secrétaire (`comments(audience:)`) and the same choice names the receiver, which must be
- * Huissier or Secrétaire, not 'Tous' (spec §5); a bailiff or a secretary has no choice to make.
+ * Huissier or Secrétaire, not 'Tous' (product.md §5); a bailiff or a secretary has no choice to make.
  */
 import { Suspense, useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import {
@@ -47,7 +47,7 @@ import { reportsText } from '../../i18n/reports';
 
 const t = reportsText.comments;
 
-/** Spec §9: comments are shown 3 at a time. */
+/** product.md §9: comments are shown 3 at a time. */
 export const COMMENTS_PAGE = 3;
 const COMMENT_MAX = 1000;
 
@@ -152,7 +152,7 @@ function CommentsDialog({
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
 
-  // Spec §4: opening the modal marks the report's comments read (the red dot goes away), once per
+  // product.md §4: opening the modal marks the report's comments read (the red dot goes away), once per
   // opening: the count the row showed when it was clicked.
   const markReadOnOpen = useEffectEvent(() => {
     if (unread === 0) return;

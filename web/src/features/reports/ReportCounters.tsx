@@ -1,5 +1,5 @@
 /**
- * The rétrocession / facturation counters of a report's expanded row (spec §4).
+ * The rétrocession / facturation counters of a report's expanded row (product.md §4).
  *
  * `<ReportCounters report={row} readOnly={…} />`
  * - `report`: a `ReportCountersFragment$key` (spread `...ReportCountersFragment` in the row).

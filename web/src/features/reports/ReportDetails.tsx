@@ -1,5 +1,5 @@
 /**
- * The expanded row of a reports table (spec §2): counters, then deposited and returned items.
+ * The expanded row of a reports table (product.md §2): counters, then deposited and returned items.
  *
  * `<ReportDetails reportId={row.id} readOnly={…} />`
  * - `reportId`: the report's global id; its details are loaded when the row opens, so that a

@@ -82,7 +82,7 @@ const fileFields = graphql`
 type Kind = 'DEPOSITED' | 'RETURNED';
 
 /**
- * Sends deposited or returned items to a report with upload progress (spec §4), then the store
+ * Sends deposited or returned items to a report with upload progress (product.md §4), then the store
  * holds the report's new files and status, and a toast says how many were sent (§8). Rejects
  * when it failed (already announced) or was cancelled.
  */
@@ -118,10 +118,10 @@ export function useAddReportFiles(): {
 }
 
 /**
- * A report's deposited and returned items (spec §2 expanded row): viewer, download, deletion
+ * A report's deposited and returned items (product.md §2 expanded row): viewer, download, deletion
  * after 'Etes-vous sûr de vouloir supprimer le fichier ?' and, where allowed, an upload box.
  * `readOnly` (terminated and archived lists) hides uploads and deletions; `returnedOnceDone` (the
- * bailiff) says the returned items come with the terminated constat (spec §6).
+ * bailiff) says the returned items come with the terminated constat (product.md §6).
  */
 export function ReportFiles({
   report,

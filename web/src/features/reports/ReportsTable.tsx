@@ -100,7 +100,7 @@ export interface ReportsTableProps {
 }
 
 /**
- * The reports table of spec §2 (admin 'Constats en cours' / 'terminés' / 'archivés', the
+ * The reports table of product.md §2 (admin 'Constats en cours' / 'terminés' / 'archivés', the
  * secretary's and the bailiff's lists): search, advanced search, alert bullet, secretary
  * assignment, deposited and returned items, status, comments, archive / unarchive; the columns
  * are the role's (reportColumns.tsx).
@@ -160,7 +160,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
   const { rows, loading, pagination, resetPage } = useConnectionPages(
     data.reports,
     { hasNext, isLoadingNext, loadNext },
-    // Spec §9: the bailiff's lists show 10 to 50 rows.
+    // product.md §9: the bailiff's lists show 10 to 50 rows.
     { rowsPerPageOptions: isBailiffView(view) ? ROWS_PER_PAGE_BAILIFF : ROWS_PER_PAGE },
   );
   const connectionId = data.reports.__id;

@@ -50,7 +50,7 @@ const fields = graphql`
   }
 `;
 
-/** Spec §5: a count field keeps digits only and says so when something else was typed. */
+/** product.md §5: a count field keeps digits only and says so when something else was typed. */
 function CountField({ label, value, hint, onChange }: { label: string; value: string; hint?: string; onChange: (value: string) => void }) {
   const styles = useStyles();
   const [refused, setRefused] = useState(false);
@@ -72,7 +72,7 @@ function CountField({ label, value, hint, onChange }: { label: string; value: st
 }
 
 /**
- * The secretary's rétrocession entry in an expanded row (spec §2, §4): provisional pages and
+ * The secretary's rétrocession entry in an expanded row (product.md §2, §4): provisional pages and
  * photos (digits only) and a comment; 'Rapport rétrocédé' sends them (EC becomes RS) and is
  * disabled while the pages are 0. Read-only where the viewer may not change them.
  */
@@ -151,7 +151,7 @@ export function RetrocessionEntry({
             },
           },
         },
-        // Spec §8: a failed rétrocession says 'Essayer plus tard'; the server's own French
+        // product.md §8: a failed rétrocession says 'Essayer plus tard'; the server's own French
         // message when it refused what was typed.
         { errorToast: (error) => (error instanceof ApiError && error.code === 'BAD_USER_INPUT' ? error.message : t.failure) },
       );
@@ -171,7 +171,7 @@ export function RetrocessionEntry({
         <CountField
           label={t.pages}
           value={pages}
-          // Says why 'Rapport rétrocédé' is disabled (spec §4).
+          // Says why 'Rapport rétrocédé' is disabled (product.md §4).
           hint={countOf(pages) === 0 ? t.pagesRequired : undefined}
           onChange={setPages}
         />

@@ -16,9 +16,9 @@ const useStyles = makeStyles({
 });
 
 /**
- * The secretary's 'Éléments retournés' cell (spec §2): what was returned (count, size, download
+ * The secretary's 'Éléments retournés' cell (product.md §2): what was returned (count, size, download
  * all) and, while she may return files, a button that sends the picked files at once with a
- * progress bar and 'Annuler'. Returning files terminates the constat (TE, spec §4).
+ * progress bar and 'Annuler'. Returning files terminates the constat (TE, product.md §4).
  */
 export function ReturnedFilesCell({ report, onReturned }: { report: ReturnedFilesCellFragment$key; onReturned?: () => void }) {
   const styles = useStyles();

@@ -33,7 +33,7 @@ const titles: Record<SecretaryReportsView, string> = {
   secretaryAll: fr.titles.secretaryMonthReports,
 };
 
-/** Spec §2 'Secretary screens': the tiles above 'Constats en cours' / 'Tous mes constats'. */
+/** product.md §2 'Secretary screens': the tiles above 'Constats en cours' / 'Tous mes constats'. */
 function SecretaryReportsPage({ view }: { view: SecretaryReportsView }) {
   const navigate = useNavigate();
   // Counts sent or files returned change the tiles: `refresh` reads the page again, `refreshTiles`

@@ -12,7 +12,7 @@ import { reportsText } from '../../i18n/reports';
 const t = reportsText.secretary.tiles;
 
 /**
- * Spec §2, the secretary's top tiles, on all of her constats whatever the list's filters: the
+ * product.md §2, the secretary's top tiles, on all of her constats whatever the list's filters: the
  * month's rétrocession (TE constats), in progress (EC + RS), all, in alert (hours since the last
  * status change, §4) and the mean return delay in whole hours. The first three open their screen.
  */

@@ -1,5 +1,5 @@
 /**
- * The bailiff (or secretary) info modal of spec §2 "Modals": last name, instructions to the
+ * The bailiff (or secretary) info modal of product.md §2 "Modals": last name, instructions to the
  * secretaries (sanitized HTML) or 'Il n'y a pas de consignes assignées aux secrétaires', and the
  * associated matrices as document cards that open the DocumentViewer.
  *

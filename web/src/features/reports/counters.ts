@@ -1,10 +1,10 @@
-// The rétrocession / facturation counters of a report's expanded row (spec §4), as pure rules:
+// The rétrocession / facturation counters of a report's expanded row (product.md §4), as pure rules:
 // - the provisional counts are the secretary's; sending them is impossible while pages = 0;
 // - 'Rétrocession' checked copies the provisional counts into the retrocession fields and locks
 //   them; unchecking sets them to 0;
 // - 'Facturation' checked copies the retrocession counts into the billing fields likewise;
 // - editing the retrocession counts while 'Facturation' is checked mirrors them into billing;
-// - billing is sent only with billing pages > 0 and an assigned secretary (spec §5).
+// - billing is sent only with billing pages > 0 and an assigned secretary (product.md §5).
 import type { ReportCounts } from '../../../../api/src/lib/line-amounts.js';
 
 export interface Counts {
@@ -36,7 +36,7 @@ export const MAX_COUNT = 100_000;
 const same = (a: Counts, b: Counts) => a.pages === b.pages && a.photos === b.photos;
 
 /**
- * Spec §5 "count inputs digits only": what a count field keeps of what was typed — its digits,
+ * product.md §5 "count inputs digits only": what a count field keeps of what was typed — its digits,
  * without leading zeros and at most six of them; `refused` tells the field to say why something
  * typed did not appear.
  */
@@ -106,19 +106,19 @@ export function countersReducer(state: CountersState, action: CountersAction): C
   }
 }
 
-/** Spec §4: the retrocession 'send' is disabled while the provisional pages are 0 (or a count passes the server's limit). */
+/** product.md §4: the retrocession 'send' is disabled while the provisional pages are 0 (or a count passes the server's limit). */
 export function canSendRetrocession({ provisional }: Pick<CountersState, 'provisional'>): boolean {
   return provisional.pages > 0 && provisional.pages <= MAX_COUNT && provisional.photos <= MAX_COUNT;
 }
 
-/** Spec §4: the billing 'send' is disabled while the billing pages are 0. */
+/** product.md §4: the billing 'send' is disabled while the billing pages are 0. */
 export function canSendBilling(state: Pick<CountersState, 'billing'>): boolean {
   return state.billing.pages > 0;
 }
 
 export type BillingRefusal = 'noPages' | 'noSecretary';
 
-/** Why billing cannot be sent now (spec §4, §5), or null when it can. */
+/** Why billing cannot be sent now (product.md §4, §5), or null when it can. */
 export function billingRefusal(state: Pick<CountersState, 'billing'>, hasSecretary: boolean): BillingRefusal | null {
   if (!canSendBilling(state)) return 'noPages';
   return hasSecretary ? null : 'noSecretary';

@@ -1,4 +1,4 @@
-// The reports table's columns, one set per role (spec §2). Each list must fit a 1280 px screen:
+// The reports table's columns, one set per role (product.md §2). Each list must fit a 1280 px screen:
 // narrow columns (the date wraps before its time; each cell adds 8 px of padding to its width, the
 // table being dense). The admin's and the bailiff's comments sit beside 'Archiver' instead of in a
 // column of their own.
@@ -43,7 +43,7 @@ const alert = (width: string): Column => ({
   width,
   cell: (row) => <AlertDot level={row.alert} />,
 });
-/** Spec §2: the secretary's in-progress list dates a constat by its last update, every other list by its deposit; the header says which (issue 18). */
+/** product.md §2: the secretary's in-progress list dates a constat by its last update, every other list by its deposit; the header says which (issue 18). */
 const date = (width: string, byUpdate = false): Column => ({
   id: 'date',
   header: byUpdate ? t.columns.updated : t.columns.created,
@@ -144,7 +144,7 @@ export function adminColumns(view: AdminReportsView, styles: Styles, rowActions:
   ];
 }
 
-/** The secretary's lists: no assignment and no archiving (spec §2 'Secretary screens'); she returns files on 'Constats en cours'. */
+/** The secretary's lists: no assignment and no archiving (product.md §2 'Secretary screens'); she returns files on 'Constats en cours'. */
 export function secretaryColumns(view: SecretaryReportsView, styles: Styles, rowActions: RowActions): Column[] {
   const inProgress = view === 'secretaryInProgress';
   return [
@@ -159,7 +159,7 @@ export function secretaryColumns(view: SecretaryReportsView, styles: Styles, row
   ];
 }
 
-/** The bailiff's lists are his own (no 'Huissier'); spec §6: returned items reach him only once the constat is terminated. */
+/** The bailiff's lists are his own (no 'Huissier'); product.md §6: returned items reach him only once the constat is terminated. */
 export function bailiffColumns(styles: Styles, rowActions: RowActions): Column[] {
   return [
     alert('24px'),

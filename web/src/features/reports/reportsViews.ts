@@ -3,7 +3,7 @@
 import type { ReportFilter } from '../../__generated__/ReportsTablePaginationQuery.graphql';
 import type { ReportStatus } from './ReportCells';
 
-/** The three admin lists of spec §2 (and §4: which statuses each one loads). */
+/** The three admin lists of product.md §2 (and §4: which statuses each one loads). */
 export type AdminReportsView = 'inProgress' | 'done' | 'archived';
 /** The secretary's 'Constats en cours' (EC, RS) and 'Tous mes constats' (EC, RS, TE, AR). */
 export type SecretaryReportsView = 'secretaryInProgress' | 'secretaryAll';
@@ -23,10 +23,10 @@ const baseFilter: Record<ReportsView, ReportFilter> = {
   archived: { archived: true },
   secretaryInProgress: { statuses: ['EC', 'RS'], archived: false },
   secretaryAll: { statuses: ['EC', 'RS', 'TE', 'AR'] },
-  // Spec §4: the bailiff loads his EC, RS and TE constats; for him EC stands for NA and RS too.
+  // product.md §4: the bailiff loads his EC, RS and TE constats; for him EC stands for NA and RS too.
   bailiffInProgress: { statuses: ['EC', 'TE'], archived: false },
   // His archive opens on the archived constats (defaultStatus); its status filter (EC, TE, AR,
-  // spec §6) searches his whole history, 'Tous' every status (docs/decisions.md).
+  // product.md §6) searches his whole history, 'Tous' every status (docs/decisions.md).
   bailiffArchived: {},
 };
 

@@ -110,7 +110,7 @@ export function useReportChanged({ connectionIds, belongs, onMembershipChange }:
       subscription,
       variables: {},
       updater: (store, data) => update(store, data),
-      // Live updates are a comfort: a failure must not break the screen (spec §8: ignored).
+      // Live updates are a comfort: a failure must not break the screen (product.md §8: ignored).
       onError: () => {},
     });
     return dispose;

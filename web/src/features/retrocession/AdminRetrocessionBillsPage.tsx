@@ -19,7 +19,7 @@ import { toApiFilter, usePageStyles, usePeriodFilter } from './periodFilter';
 import { useSecretaryBillAdded } from './useSecretaryBillAdded';
 import { RETROCESSION_ROWS } from '../../i18n/retrocession';
 
-/** The period's bills, a page at a time (spec §9: rétrocession tables show 10 rows); admins remove one from its preview. */
+/** The period's bills, a page at a time (product.md §9: rétrocession tables show 10 rows); admins remove one from its preview. */
 function BillsList({ query }: { query: AdminRetrocessionBillsPageFragment$key }) {
   const commit = useCommit();
   const toast = useToast();
@@ -78,7 +78,7 @@ function BillsList({ query }: { query: AdminRetrocessionBillsPageFragment$key })
 }
 
 /**
- * Spec §2, admin 'Rétrocession > Factures': the same filters and totals, then the secretaries who
+ * product.md §2, admin 'Rétrocession > Factures': the same filters and totals, then the secretaries who
  * uploaded a bill for the period, each with its invoice preview.
  */
 export default function AdminRetrocessionBillsPage() {

@@ -12,7 +12,7 @@ import { toApiFilter, usePageStyles, usePeriodFilter } from './periodFilter';
 import { RETROCESSION_ROWS } from '../../i18n/retrocession';
 import { useRetrocessionReportChanged } from './useRetrocessionReportChanged';
 
-/** Spec §2, admin 'Rétrocession > Constats': filters, 'CUMUL PÉRIODE', the period's constats. */
+/** product.md §2, admin 'Rétrocession > Constats': filters, 'CUMUL PÉRIODE', the period's constats. */
 export default function AdminRetrocessionReportsPage() {
   const styles = usePageStyles();
   const { filter, setFilter, shown, pending } = usePeriodFilter();

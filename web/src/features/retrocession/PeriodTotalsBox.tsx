@@ -48,7 +48,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** Spec §2: the 'CUMUL PÉRIODE' box of the rétrocession screens. */
+/** product.md §2: the 'CUMUL PÉRIODE' box of the rétrocession screens. */
 export function PeriodTotalsBox({ totals }: { totals: PeriodTotalsBoxFragment$key }) {
   const styles = useStyles();
   const data = useFragment(

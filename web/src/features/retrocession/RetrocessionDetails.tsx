@@ -45,7 +45,7 @@ function Figures({ items }: { items: [string, ReactNode][] }) {
 }
 
 /**
- * Spec §2: a constat's rétrocession, read-only, in the expanded row of the rétrocession tables:
+ * product.md §2: a constat's rétrocession, read-only, in the expanded row of the rétrocession tables:
  * the secretary's provisional count, the admin's rétrocession counts with their amounts (from the
  * API, never recomputed here) and the rétrocession comment. `children` adds the report's comments.
  */

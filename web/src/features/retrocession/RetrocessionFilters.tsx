@@ -28,7 +28,7 @@ export interface RetrocessionPeriodFilter {
   secretaryId: string | null;
 }
 
-/** Spec §2: the rétrocession filters, year (2020 to now), month (French names) and, for admins, the secretary. */
+/** product.md §2: the rétrocession filters, year (2020 to now), month (French names) and, for admins, the secretary. */
 export function RetrocessionFilters({
   value,
   onChange,

@@ -27,7 +27,7 @@ const useStyles = makeStyles({
 export type RetrocessionViewer = 'admin' | 'secretary';
 
 /**
- * Spec §2: the constats of a rétrocession period (Date, Huissier, Secrétaire, Nom du constat,
+ * product.md §2: the constats of a rétrocession period (Date, Huissier, Secrétaire, Nom du constat,
  * Éléments déposés, Date retour, €), 10 a page, each expandable to its read-only rétrocession.
  */
 export function RetrocessionReportsTable({ query, viewer }: { query: RetrocessionReportsTableFragment$key; viewer: RetrocessionViewer }) {
@@ -119,7 +119,7 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
       align: 'end',
       cell: (row) => <span className={styles.amount}>{row.retrocessionAmounts ? formatMoney(row.retrocessionAmounts.total) : '-'}</span>,
     },
-    // Spec §2: the secretary's table has the comment dialog; admins reach it from the expanded row.
+    // product.md §2: the secretary's table has the comment dialog; admins reach it from the expanded row.
     viewer === 'secretary' ? { id: 'comments', header: t.comments, align: 'center', cell: (row) => <ReportComments report={row} /> } : null,
   ];
 

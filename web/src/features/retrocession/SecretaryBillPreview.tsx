@@ -25,7 +25,7 @@ const t = retrocessionText.invoice;
 
 const useStyles = makeStyles({
   surface: { maxWidth: '820px', width: '92vw' },
-  // The invoice itself: an A4-like sheet (spec §9: invoice pages are 210 mm wide).
+  // The invoice itself: an A4-like sheet (product.md §9: invoice pages are 210 mm wide).
   sheet: {
     display: 'flex',
     flexDirection: 'column',
@@ -85,7 +85,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Spec §2 "Modal with secretary invoice template": the secretary's monthly bill as an invoice
+ * product.md §2 "Modal with secretary invoice template": the secretary's monthly bill as an invoice
  * (issuer, period, pages, photos, tariffs, amount HT from the API), with the uploaded file to view
  * or download and, for admins, its removal (a wrong file, so that she can upload the right one).
  */

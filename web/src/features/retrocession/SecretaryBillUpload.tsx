@@ -44,8 +44,8 @@ const useStyles = makeStyles({
 });
 
 /**
- * Spec §2 'RÉTROCESSION': the secretary's bill for the month shown — one Word or PDF file sent
- * with a progress bar (spec §5); once sent, the bill itself (preview, download). Only an admin
+ * product.md §2 'RÉTROCESSION': the secretary's bill for the month shown — one Word or PDF file sent
+ * with a progress bar (product.md §5); once sent, the bill itself (preview, download). Only an admin
  * removes a bill, so the box says how to replace it.
  */
 export function SecretaryBillUpload({ period }: { period: SecretaryBillUploadFragment$key }) {

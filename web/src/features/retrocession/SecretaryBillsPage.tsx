@@ -48,7 +48,7 @@ function BillsList({ query }: { query: SecretaryBillsPageFragment$key }) {
   return <SecretaryBillsTable bills={rows} viewer="secretary" pagination={pagination} loading={loading} />;
 }
 
-/** Spec §2, the secretary's 'MES FACTURES': her monthly bills of a year, 10 to 50 a page. */
+/** product.md §2, the secretary's 'MES FACTURES': her monthly bills of a year, 10 to 50 a page. */
 export default function SecretaryBillsPage() {
   const styles = useStyles();
   const [year, setYear] = useState(() => parisYearMonth().year);

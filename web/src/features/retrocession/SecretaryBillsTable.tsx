@@ -16,7 +16,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Spec §2: secretaries' monthly bills — admin 'Factures' (Secrétaire, …) and the secretary's
+ * product.md §2: secretaries' monthly bills — admin 'Factures' (Secrétaire, …) and the secretary's
  * 'MES FACTURES' (Mois, …): Nombre pages, Nombre photos, Montant HT, Voir (the invoice preview),
  * Télécharger (the uploaded file).
  */

@@ -14,7 +14,7 @@ import { RETROCESSION_ROWS } from '../../i18n/retrocession';
 import { useRetrocessionReportChanged } from './useRetrocessionReportChanged';
 
 /**
- * Spec §2, the secretary's 'RÉTROCESSION': year and month (her bill is monthly), the period's
+ * product.md §2, the secretary's 'RÉTROCESSION': year and month (her bill is monthly), the period's
  * totals, her bill of the month, her constats. The API only ever gives her own.
  */
 export default function SecretaryRetrocessionPage() {

@@ -102,7 +102,7 @@ function Tooltip({ slice, year, month }: SliceTooltipProps<Series> & { year: num
   );
 }
 
-/** Spec §2 'Statistiques': the secretaries' and the bailiffs' amounts as two lines (nivo). */
+/** product.md §2 'Statistiques': the secretaries' and the bailiffs' amounts as two lines (nivo). */
 export function StatisticsChart({ statistics }: { statistics: StatisticsChartFragment$key }) {
   const styles = useStyles();
   const data = useFragment(

@@ -10,7 +10,7 @@ import { StatisticsChart } from './StatisticsChart';
 import { StatisticsTotals } from './StatisticsTotals';
 import { statisticsText as t } from '../../i18n/statistics';
 
-/** Spec §2 and §9: statistics from 2000 to the current year. */
+/** product.md §2 and §9: statistics from 2000 to the current year. */
 const FIRST_YEAR = 2000;
 
 const useStyles = makeStyles({
@@ -42,7 +42,7 @@ const useStyles = makeStyles({
   emptyIcon: { fontSize: '40px', color: tokens.colorNeutralForeground4 },
 });
 
-/** Spec §2 'Statistiques' (/dashboard/statistiques): a year, a month or the whole year. */
+/** product.md §2 'Statistiques' (/dashboard/statistiques): a year, a month or the whole year. */
 export default function StatisticsPage() {
   const styles = useStyles();
   const [period, setPeriod] = useState<{ year: number; month: number | null }>(() => ({
