@@ -36,7 +36,7 @@ function finishedReportsByMonth(reports: SeedReport[], belongs: (report: SeedRep
 }
 
 /**
- * Each étude's last few months are billed: on the last day of the month (spec §4: a bill is
+ * Each étude's last few months are billed: on the last day of the month (product.md §4: a bill is
  * generated for the current month), numbered in date order from the "group_bill" counter so the
  * application's next bill continues the sequence without a gap.
  */
@@ -96,7 +96,7 @@ export async function planGroupBills(tx: Tx, random: Random, reports: SeedReport
 export type SeedGroupBill = Awaited<ReturnType<typeof planGroupBills>>[number];
 
 /**
- * Every bill state of spec §4 is on screen: the newest bill is generated but not sent, the next two
+ * Every bill state of product.md §4 is on screen: the newest bill is generated but not sent, the next two
  * were e-mailed the following morning and await payment, the older ones are paid.
  */
 function billDelivery(random: Random, createdAt: Date, rankFromNewest: number, now: Date) {
@@ -108,7 +108,7 @@ function billDelivery(random: Random, createdAt: Date, rankFromNewest: number, n
 
 /**
  * Each secretary uploads her monthly rétrocession invoice in the first days of the next month.
- * Spec §9: pages amount = round(pages − photos / 2) × page price, photos × photo price; the
+ * product.md §9: pages amount = round(pages − photos / 2) × page price, photos × photo price; the
  * number is a timestamp followed by four random digits.
  */
 export async function planSecretaryBills(files: FileRecorder, random: Random, reports: SeedReport[], cast: Cast, now: Date) {

@@ -52,7 +52,7 @@ export function planNews(cast: Cast, now: Date) {
   });
 }
 
-/** Secretaries read the news (spec §1), all but the latest; the first secretary is the most diligent. */
+/** Secretaries read the news (product.md §1), all but the latest; the first secretary is the most diligent. */
 export function planNewsReads(news: { id: number; createdAt: Date }[], cast: Cast, now: Date) {
   return news.flatMap((item, newsIndex) =>
     cast.secretaries

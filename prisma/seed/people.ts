@@ -168,7 +168,7 @@ const SECRETARIES: readonly PersonSeed[] = [
   },
 ];
 
-// A self-registration waiting for an administrator (spec §1): always a bailiff, no étude yet.
+// A self-registration waiting for an administrator (product.md §1): always a bailiff, no étude yet.
 const PENDING_REGISTRATION: PersonSeed = {
   role: 'BAILIFF',
   status: 'PENDING',

@@ -6,7 +6,7 @@ import { GROUPS, type SeedGroup } from './groups.js';
 import { BAILIFFS, type Cast, fullName, type SeedUser } from './people.js';
 import { addDays, addHours, DAY, earliest, officeTimeDaysAgo, PARIS_DATE, PARIS_TIME, pickWeighted, type Random } from './tools.js';
 
-// Recent work in every alert colour (spec §4: under 30 h green, 30–36 h orange, above 36 h red),
+// Recent work in every alert colour (product.md §4: under 30 h green, 30–36 h orange, above 36 h red),
 // the demo bailiff (index 0) well represented.
 const FRESH_REPORTS: readonly { hoursAgo: number; status: ReportStatus; bailiff: number }[] = [
   { hoursAgo: 1.5, status: 'NA', bailiff: 0 },

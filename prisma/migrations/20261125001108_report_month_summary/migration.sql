@@ -24,7 +24,7 @@ CREATE TABLE "ReportMonthSummary" (
 -- CreateIndex
 CREATE INDEX "ReportMonthSummary_monthStart_bailiffId_secretaryId_status__idx" ON "ReportMonthSummary"("monthStart", "bailiffId", "secretaryId", "status", "isArchived");
 
--- Spec §9 amounts of one constat in cents, rounded half up per line as money.ts does (tariffs are
+-- product.md §9 amounts of one constat in cents, rounded half up per line as money.ts does (tariffs are
 -- numeric(8,3): a tariff × a count is an exact number of tenths of a cent, and (tenths + 5) / 10
 -- rounds it half up). The one SQL form of billing/rules.ts billingAmounts and
 -- retrocession/rules.ts retrocessionAmounts, used by the rollup below and by reportAggregates'
