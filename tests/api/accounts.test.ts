@@ -1,4 +1,4 @@
-// Accounts through the real server: the form rules of spec §5, creating, editing, disabling and
+// Accounts through the real server: the form rules of product.md §5, creating, editing, disabling and
 // reviewing accounts, the list, and what each viewer sees of a user.
 // Over 400 lines on purpose: one file per capability's API contract, its describe blocks sharing
 // the sessions and the étude that beforeAll sets up once (profiles and one's own password:
@@ -143,7 +143,7 @@ describe('account forms: every rule of spec §5 enforced by the API', () => {
       },
     });
     expect(response.status).toBe(400);
-    // Spec §8: "if server message is group_id the group selector shows the description".
+    // product.md §8: "if server message is group_id the group selector shows the description".
     expect(response.body).toMatchObject({ message: 'group_id', description: GROUP, errors: { group_id: GROUP } });
   });
 
@@ -204,7 +204,7 @@ describe('creating accounts', () => {
       },
     });
     expect(response.status).toBe(409);
-    // Spec §8: the response carries the field `email` and the field `user`.
+    // product.md §8: the response carries the field `email` and the field `user`.
     expect(response.body).toMatchObject({ email: 'Cet email existe déjà.', user: 'Cet identifiant existe déjà.' });
   });
 
@@ -290,7 +290,7 @@ describe('editing accounts', () => {
   });
 
   it('a value stored before a rule existed can be sent back unchanged', async () => {
-    // The demo admin's phone has 10 digits; the admin form wants 9 (spec §5).
+    // The demo admin's phone has 10 digits; the admin form wants 9 (product.md §5).
     const other = await gql(app.url, CREATE, { input: validAccount('ADMIN') }, admin);
     const id = other.data!.createAccount.user.id;
     await app.services.db.user.update({ where: { id: other.data!.createAccount.user.databaseId }, data: { telephone: '0478425631' } });

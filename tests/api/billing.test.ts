@@ -63,7 +63,7 @@ async function makeBailiff(groupId: number) {
   });
 }
 
-/** A constat typed and counted for billing (spec §4: "billing pages > 0"). */
+/** A constat typed and counted for billing (product.md §4: "billing pages > 0"). */
 async function countedReport(
   bailiffId: number,
   counts: { name: string; pages: number; photos: number; prices?: [string, string]; createdAt?: Date },

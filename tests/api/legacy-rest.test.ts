@@ -1,4 +1,4 @@
-// The legacy REST calls of spec §7 as an existing client written against it uses them (issue 18,
+// The legacy REST calls of product.md §7 as an existing client written against it uses them (issue 18,
 // items 13–16): get_all returns every matching constat (streamed) unless it pages, list parameters
 // arrive in every spelling, generate-pdf works before billing/create, and secretary bills carry
 // the constats of their month.

@@ -1,4 +1,4 @@
-// Spec §2 e-mail template preview 'Nouveau Constat': admins read the real template, rendered.
+// product.md §2 e-mail template preview 'Nouveau Constat': admins read the real template, rendered.
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
 

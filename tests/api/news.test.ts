@@ -120,7 +120,7 @@ describe('news list, search and read marks', () => {
       (await gql(app.url, NEWS, variables, secretary)).data!.news.edges.map((edge: any) => edge.node.title);
     expect(await titles({ keyword: 'conges' })).toEqual(["Congés d'été : planning des absences"]);
     expect(await titles({ search: 'TRAME' })).toEqual(['Nouvelle trame de procès-verbal']);
-    // Spec §7: a typed 'dd ' or 'dd/mm ' prefix is stripped, the rest searched as text.
+    // product.md §7: a typed 'dd ' or 'dd/mm ' prefix is stripped, the rest searched as text.
     expect(await titles({ search: '12 trame' })).toEqual(['Nouvelle trame de procès-verbal']);
     expect(await titles({ search: '03/11 facturation' })).toEqual(['Facturation de fin de mois']);
   });

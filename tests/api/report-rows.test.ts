@@ -119,7 +119,7 @@ async function reference(viewer: Viewer, ids: number[]) {
         billingPricePhoto: billing(report.groupPricePhoto ?? bailiff.group?.pricePhoto),
         retrocessionPricePage: pay(report.secretaryPricePage ?? secretary?.secretaryPricePage),
         retrocessionPricePhoto: pay(report.secretaryPricePhoto ?? secretary?.secretaryPricePhoto),
-        // Spec §6: admins see every constat, a bailiff his own, a secretary those assigned to her.
+        // product.md §6: admins see every constat, a bailiff his own, a secretary those assigned to her.
         visible: viewer.role === 'ADMIN' || (viewer.role === 'BAILIFF' ? report.bailiffId : report.secretaryId) === viewer.id,
         bailiff: { id: bailiff.id, firstName: bailiff.firstName, lastName: bailiff.lastName },
         secretary: secretary && { id: secretary.id, firstName: secretary.firstName, lastName: secretary.lastName },

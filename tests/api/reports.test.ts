@@ -1,5 +1,5 @@
 // Constats through the real server: creation, the workflow (assignment, counts, return, archive),
-// files, comments, lists and their headers, and the REST shims of the workflow (spec §7).
+// files, comments, lists and their headers, and the REST shims of the workflow (product.md §7).
 // Over 400 lines on purpose: one file per capability's API contract, its describe blocks sharing
 // the people and sessions that beforeAll sets up once.
 import { sampleDocx } from '../support/office.js';
@@ -578,7 +578,7 @@ describe('lists and headers', () => {
     for (const { id } of unassigned) {
       const node = nodes.find((candidate) => candidate.databaseId === id);
       expect(node?.status).toBe('EC');
-      // Its bullet is that of a constat in progress (grey only for NA, TE and AR, spec §4).
+      // Its bullet is that of a constat in progress (grey only for NA, TE and AR, product.md §4).
       expect(node?.alert).not.toBe('DEFAULT');
     }
   });

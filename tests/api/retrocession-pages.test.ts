@@ -33,7 +33,7 @@ async function allPages<T>(query: string, variables: Record<string, unknown>, pi
   }
 }
 
-// Independent arithmetic (spec §9 statistics: counts × prices, rounded half up to the cent per
+// Independent arithmetic (product.md §9 statistics: counts × prices, rounded half up to the cent per
 // constat): prices in thousandths of a euro.
 const thousandths = (price: string | null) => (price === null ? 0 : Math.round(Number(price) * 1000));
 const cents = (pages: number, photos: number, page: string | null, photo: string | null) =>

@@ -34,7 +34,7 @@ const parisMonthOf = (date: Date) => date.toLocaleDateString('en-CA', { timeZone
 const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
 // Independent arithmetic: prices in thousandths of a euro (integers), amounts rounded half up to
-// the cent per line, as spec §9 and docs/decisions.md state.
+// the cent per line, as product.md §9 and docs/decisions.md state.
 const millis = (price: { toFixed(digits: number): string } | null | undefined) => (price ? Math.round(Number(price.toFixed(3)) * 1000) : 0);
 const centsOf = (thousandths: number) => Math.floor((thousandths + 5) / 10);
 const euros = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -49,7 +49,7 @@ async function periodReports(where: { secretaryId?: number }, year: number, mont
   );
 }
 
-/** Spec §9 rétrocession: round(pages − photos/2) × page price + photos × photo price. */
+/** product.md §9 rétrocession: round(pages − photos/2) × page price + photos × photo price. */
 function retrocessionCents(report: Awaited<ReturnType<typeof periodReports>>[number]): { textPages: number; cents: number } {
   const textPages = Math.max(0, Math.floor(report.countPagesRetrocession - report.countPhotosRetrocession / 2 + 0.5));
   const page = millis(report.secretaryPricePage ?? report.secretary?.secretaryPricePage);
@@ -380,7 +380,7 @@ describe('statistics', () => {
   const STATS = `query($year: Int!, $month: Int) { statistics(year: $year, month: $month) {
     year month reportCount secretariesTotal bailiffsTotal series { id data { x y amount } } items(first: 1) { edges { node { reportDatabaseId } } } } }`;
 
-  /** Spec §9: counts × prices (captured on the report, else current), per report to the cent. */
+  /** product.md §9: counts × prices (captured on the report, else current), per report to the cent. */
   async function expected(year: number, month?: number) {
     const reports = await periodReports({}, year, month);
     let secretaries = 0;

@@ -168,7 +168,7 @@ describe('1. new deposits waiting for a secretary', () => {
     const after = await call<List>(LIST, { filter: { awaitingSecretary: true } });
     expect(after.reports.edges.some((edge) => edge.node.id === report.id)).toBe(false);
     expect(after.reports.totalCount).toBe(expected - 1);
-    // A bailiff sees his deposit « En cours », never « waiting » (spec §6: EC, TE, AR only).
+    // A bailiff sees his deposit « En cours », never « waiting » (product.md §6: EC, TE, AR only).
     const bailiffToken = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
     const his = await call<List>(LIST, { filter: { awaitingSecretary: true } }, bailiffToken);
     expectEvery(his.reports.edges, (edge) => !edge.node.awaitingSecretary);

@@ -59,7 +59,7 @@ function expectValidPdf(bytes: Buffer): void {
   expect(pdf).toMatch(/\/Type \/Catalog/);
 }
 
-// Spec §9 worked independently in integers (prices in mills = 10⁻³ €, amounts in cents), with the
+// product.md §9 worked independently in integers (prices in mills = 10⁻³ €, amounts in cents), with the
 // rounding policy of api/src/lib/money.ts: each amount rounded half-up to the cent where computed.
 const toMills = (price: { toFixed(digits: number): string }): bigint => BigInt(price.toFixed(3).replace('.', ''));
 const toCents = (amount: { toFixed(digits: number): string }): bigint => BigInt(amount.toFixed(2).replace('.', ''));
@@ -225,7 +225,7 @@ describe('demo seed', () => {
     expect([...bills].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())).toEqual(bills);
     const counter = await prisma.counter.findUniqueOrThrow({ where: { name: 'group_bill' } });
     expect(counter.value).toBe(bills.at(-1)!.number);
-    // Every state of the bill lifecycle (spec §4): generated, sent, paid.
+    // Every state of the bill lifecycle (product.md §4): generated, sent, paid.
     expect(bills.some((bill) => !bill.isSent)).toBe(true);
     expect(bills.some((bill) => bill.isSent && !bill.isPaid)).toBe(true);
     expect(bills.some((bill) => bill.isPaid)).toBe(true);

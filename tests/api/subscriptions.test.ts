@@ -127,7 +127,7 @@ describe('graphql-ws subscriptions on /graphql', () => {
   });
 
   it("a secretary's new absence reaches an admin's open absenceAdded subscription; a bailiff may not subscribe", async () => {
-    // Refused when made: the bailiff never sees other people's absences (spec §6).
+    // Refused when made: the bailiff never sees other people's absences (product.md §6).
     const { adminEvent } = await adminOnlySubscription(
       'subscription { absenceAdded { startDate endDate comment user { email } } }',
       'bailiff',

@@ -1,4 +1,4 @@
-// Spec §2 « Signaler une absence ou un congé » (bailiffs and secretaries), their calendars (month
+// product.md §2 « Signaler une absence ou un congé » (bailiffs and secretaries), their calendars (month
 // view, legend 'Indisponibilité', pink events, French labels, empty text) and the admin's
 // « Absences » calendar of everyone; §5: 'La date doit être postérieure à la date de début.'.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Spec §2 'Voir les comptes' and the account forms, §5 (account rules), §8 (toasts, server field
+// product.md §2 'Voir les comptes' and the account forms, §5 (account rules), §8 (toasts, server field
 // errors), through the real server and the built web app in Chromium.
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app.js';

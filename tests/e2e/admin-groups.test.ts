@@ -1,4 +1,4 @@
-// Spec §2 'Voir les groupes', 'CRÉATION D'UN GROUPE' and the group edit form, §5 (group rules),
+// product.md §2 'Voir les groupes', 'CRÉATION D'UN GROUPE' and the group edit form, §5 (group rules),
 // §8 (toasts), through the real server and the built web app in Chromium.
 import type { Page } from 'playwright-core';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';

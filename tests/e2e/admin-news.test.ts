@@ -1,4 +1,4 @@
-// Spec §2 'TOUTES LES ACTUALITÉS', 'CRÉER UNE ACTUALITÉ' and the news edit screen, §5 (news rules),
+// product.md §2 'TOUTES LES ACTUALITÉS', 'CRÉER UNE ACTUALITÉ' and the news edit screen, §5 (news rules),
 // §8 (toasts): an admin publishes, a secretary's bell receives it live in another browser.
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app.js';

@@ -1,4 +1,4 @@
-// Spec §2 admin reports screens ('Constats en cours', 'Constats terminés', 'Constats archivés'),
+// product.md §2 admin reports screens ('Constats en cours', 'Constats terminés', 'Constats archivés'),
 // §4 (assignment, archive, unarchive), through the real server and the built web app in Chromium.
 // Over 400 lines on purpose: the three admin reports screens share their journeys and one server
 // and Chromium.

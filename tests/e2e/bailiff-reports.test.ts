@@ -1,4 +1,4 @@
-// Spec §2 bailiff screens ('Mes constats en cours', 'Créer un constat', 'Mes constats archivés',
+// product.md §2 bailiff screens ('Mes constats en cours', 'Créer un constat', 'Mes constats archivés',
 // 'Mes constats'), §4 (RS shown EC, archive), §6 (own reports only, files and statuses of role 2)
 // and the role boundaries, through the real server and the built web app in Chromium.
 // Over 400 lines on purpose: the bailiff's screens in one server and one Chromium.
@@ -133,7 +133,7 @@ describe('Mes constats en cours', () => {
     // Newest first: the first page is exactly his ten latest in-progress or terminated constats.
     await rowOf(mine[0]).waitFor();
     expect(await shownNames()).toEqual(mine.slice(0, 10).map((report) => report.name));
-    // Spec §4: RS (and NA, older data) are shown to him as EC.
+    // product.md §4: RS (and NA, older data) are shown to him as EC.
     for (const hidden of mine.filter((report) => report.status === 'RS' || report.status === 'NA').slice(0, 2)) {
       await search(hidden.name);
       await rowOf(hidden).getByText('En cours', { exact: true }).waitFor();

@@ -1,4 +1,4 @@
-// Spec §2 admin 'Facturation' and bailiff 'MES FACTURES', §4 "Bill lifecycle" (current month only,
+// product.md §2 admin 'Facturation' and bailiff 'MES FACTURES', §4 "Bill lifecycle" (current month only,
 // selection then generation, read-only once generated, sent with a green dot, paid), §5 discounts
 // and §8 toasts, through the real server and the built web app in Chromium.
 // Over 400 lines on purpose: the billing screens of both roles, in one server and one Chromium.
@@ -93,7 +93,7 @@ beforeAll(async () => {
         ...(createdAt && { createdAt }),
       },
     });
-  // Spec §9: (12 − round(4/2)) × 2,50 + 4 × 0,80 = 28,20 €; 5 × 2,50 = 12,50 €.
+  // product.md §9: (12 − round(4/2)) × 2,50 + 4 × 0,80 = 28,20 €; 5 × 2,50 = 12,50 €.
   await counted('Constat témoin – état des lieux', 12, 4);
   await counted('Constat témoin – affichage', 5, 0);
   // Counted last month and never billed: last month's row has it, without a bill.
@@ -220,7 +220,7 @@ describe('Facturation (admin)', () => {
         row.bill ? `N° ${row.bill.number}\n${plain(formatMoney(row.bill.amountTTC))} TTC` : expect.stringContaining('Non générée'),
       );
     }
-    // Spec §2: the client name links to the étude's form.
+    // product.md §2: the client name links to the étude's form.
     const link = billingTable().getByRole('link', { name: expected.groups[0].group.name });
     const group = await app.services.db.group.findFirstOrThrow({ where: { name: expected.groups[0].group.name } });
     expect(await link.getAttribute('href')).toBe(`/dashboard/creerungroupe/${group.id}/`);
@@ -265,7 +265,7 @@ describe('Facturation (admin)', () => {
     await dialog.getByRole('checkbox', { name: 'Sélectionner Constat témoin – état des lieux' }).check();
     await dialog.getByRole('checkbox', { name: 'Sélectionner Constat témoin – affichage' }).check();
     const discountA = dialog.getByRole('textbox', { name: 'Remise (%) de Constat témoin – état des lieux' });
-    // Spec §5: an integer from 0 to 100, required for a selected report.
+    // product.md §5: an integer from 0 to 100, required for a selected report.
     await discountA.fill('150');
     await generate.click();
     await dialog.getByText('La remise doit être un nombre entier de 0 à 100.').waitFor();
@@ -277,7 +277,7 @@ describe('Facturation (admin)', () => {
 
     await discountA.fill('10');
     await dialog.getByRole('textbox', { name: /^Remise globale/ }).fill('5');
-    // Spec §9: HT 40,70 €; 10 % of 28,20 € = 2,82 €, then 5 % of 37,88 € = 1,89 €; net 35,99 €,
+    // product.md §9: HT 40,70 €; 10 % of 28,20 € = 2,82 €, then 5 % of 37,88 € = 1,89 €; net 35,99 €,
     // VAT 7,20 €, TTC 43,19 €.
     const summary = dialog.getByRole('definition').filter({ hasText: '€' });
     await eventually(async () => (await summary.allInnerTexts()).map(plain), ['40,70 €', '4,71 €', '35,99 €', '7,20 €', '43,19 €']);
@@ -297,7 +297,7 @@ describe('Facturation (admin)', () => {
     await toast(page, 'Facture créée avec succès').waitFor();
     await page.unroute('**/graphql');
 
-    // Spec §4: once generated, the selection is read-only and the discounts are locked.
+    // product.md §4: once generated, the selection is read-only and the discounts are locked.
     const bill = await app.services.db.groupBill.findFirstOrThrow({ where: { groupId: clientId }, include: { lines: true } });
     expect(bill.amountTTC.toFixed(2)).toBe('43.19');
     expect(bill.lines.map((line) => line.discount).sort()).toEqual([0, 10]);
@@ -569,7 +569,7 @@ describe('MES FACTURES (bailiff)', () => {
     await saveScreenshot(page, 'bailiff-bills-viewer');
     await viewer.getByRole('button', { name: 'Fermer' }).last().click();
 
-    // Spec §9: years from 2019; the seed has no bill that year.
+    // product.md §9: years from 2019; the seed has no bill that year.
     await page.getByRole('combobox', { name: 'Année' }).selectOption('2019');
     await table.getByText('Aucune facture.').waitFor();
   });

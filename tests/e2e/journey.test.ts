@@ -84,7 +84,7 @@ it('bailiff deposits → admin assigns → secretary counts and returns live →
   await secretaryRow.getByText('En cours', { exact: true }).waitFor();
   await saveScreenshot(secretary, 'journey-secretary-live');
 
-  // 4. She sends her counts: EC → RS, which the bailiff still sees as EC (spec §4).
+  // 4. She sends her counts: EC → RS, which the bailiff still sees as EC (product.md §4).
   await secretaryRow.getByRole('button', { name: 'Afficher le détail' }).click();
   const entry = secretary.getByRole('region', { name: `Rétrocession : ${name}` });
   await entry.getByRole('textbox', { name: /^Pages \(provisoire\)/ }).fill('8');

@@ -1,4 +1,4 @@
-// Spec §2 (public routes), §4 (login, logout, session check), §5 (login validation), through
+// product.md §2 (public routes), §4 (login, logout, session check), §5 (login validation), through
 // the real server and the built web app in Chromium.
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app.js';

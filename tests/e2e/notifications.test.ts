@@ -1,7 +1,7 @@
-// Spec §2 'TOUTES LES NOTIFICATIONS' (/dashboard/seeallnotifications) for a bailiff and a
+// product.md §2 'TOUTES LES NOTIFICATIONS' (/dashboard/seeallnotifications) for a bailiff and a
 // secretary (the admin's is in shell.test.ts): page sizes 10 to 60, Date and Notifications,
 // markup stripped and cut to 100 characters + '...', the expanded 'Contenu de la notification'
-// (which marks it read, spec §4), the empty text, and live arrivals.
+// (which marks it read, product.md §4), the empty text, and live arrivals.
 import type { Page } from 'playwright-core';
 import { notifyUsers } from '../../api/src/modules/notifications/service.js';
 import type { TestApp } from '../support/app.js';

@@ -1,4 +1,4 @@
-// Spec §2/§5/§6 profiles ('MON PROFIL' of the three roles), the secretary's own account form,
+// product.md §2/§5/§6 profiles ('MON PROFIL' of the three roles), the secretary's own account form,
 // profile pictures (profiles and the admin account form) and the 'Nouveau Constat' e-mail preview.
 import { deflateSync, crc32 } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -82,7 +82,7 @@ describe('admin: MON PROFIL (/dashboard/adminprofile)', () => {
     // No picture yet: the menus show the initials.
     expect(await sideMenu().locator('img').count()).toBe(0);
 
-    // Spec §5: the profile's password message.
+    // product.md §5: the profile's password message.
     await field(/^Mot de passe$/).fill('court');
     await field(/^Mot de passe$/).blur();
     await fieldMessage(page, /^Mot de passe$/)
@@ -99,7 +99,7 @@ describe('admin: MON PROFIL (/dashboard/adminprofile)', () => {
     await shot('admin-profile');
     await page.getByRole('button', { name: 'Valider' }).click();
     await toast(page, 'Compte modifié avec succès.').waitFor();
-    // Spec §6: the admin stays on his profile.
+    // product.md §6: the admin stays on his profile.
     expect(new URL(page.url()).pathname).toBe('/dashboard/adminprofile');
     // Without a reload, the left menu and the user menu show the stored picture.
     await sideMenu().locator('img[src*="/files/"]').waitFor();
@@ -127,7 +127,7 @@ describe('bailiff: MON PROFIL (/dashboard/bailiffprofile)', () => {
     await expectValue(/^Prénom/, 'François', { disabled: false });
     await expectValue(/^Téléphone\s*\*?$/, '0612457890', { disabled: false });
     await expectValue(/^Identifiant/, 'huissier', { disabled: false });
-    // Spec §5: e-mail, study name, study phone and accounting e-mail read-only.
+    // product.md §5: e-mail, study name, study phone and accounting e-mail read-only.
     await expectValue(/^Email/, 'huissier@demo.fr', { disabled: true });
     await expectValue(/^Nom de l'étude/, 'SCP Dubois & Associés', { disabled: true });
     await expectValue(/^Téléphone de l'étude/, '0478425630', { disabled: true });
@@ -144,7 +144,7 @@ describe('bailiff: MON PROFIL (/dashboard/bailiffprofile)', () => {
     await field(/^Téléphone\s*\*?$/).fill('0612457891');
     await page.getByRole('button', { name: 'Valider' }).click();
     await toast(page, 'Compte modifié avec succès.').waitFor();
-    // Spec §6: the others go to /dashboard.
+    // product.md §6: the others go to /dashboard.
     await page.waitForURL((url) => url.pathname === '/dashboard');
     expect((await me('bailiff')).telephone).toBe('0612457891');
   });
@@ -174,7 +174,7 @@ describe('secretary: MON PROFIL (/dashboard/secretaryprofile)', () => {
     expect(await field(/^Identifiant/).count()).toBe(0);
     expect(await field(/^RIB/).count()).toBe(0);
 
-    // Spec §5, the secretary profile's own messages.
+    // product.md §5, the secretary profile's own messages.
     await field(/^Code postal/).fill('691');
     await field(/^Ville/).fill('');
     await page.getByRole('button', { name: 'Valider' }).click();

@@ -1,4 +1,4 @@
-// Spec §2 public routes, §5 validation and §8 messages of the recovery, new-password and
+// product.md §2 public routes, §5 validation and §8 messages of the recovery, new-password and
 // registration forms, through the real server and the built web app in Chromium; and the live
 // bell: an admin sees a registration arrive without reloading.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Spec §2 rétrocession screens: admin 'Rétrocession > Constats' and '> Factures', the secretary's
+// product.md §2 rétrocession screens: admin 'Rétrocession > Constats' and '> Factures', the secretary's
 // 'RÉTROCESSION' (with her monthly bill upload, §5: one Word or PDF file) and 'MES FACTURES'.
 // Every figure on screen is checked against the API's answer for the same period and viewer.
 // Over 400 lines on purpose: the rétrocession screens share the API figures they are checked against,

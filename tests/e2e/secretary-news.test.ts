@@ -1,4 +1,4 @@
-// Spec §2 secretary 'VOIR LES ACTUALITÉS' (/dashboard/viewnewsecretarie): the list, the 'Voir'
+// product.md §2 secretary 'VOIR LES ACTUALITÉS' (/dashboard/viewnewsecretarie): the list, the 'Voir'
 // modal (title, date, importance, HTML body) that marks the news read, and a search that works.
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app.js';

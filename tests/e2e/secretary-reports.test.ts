@@ -1,4 +1,4 @@
-// Spec §2 'Secretary screens' (tiles, 'Constats en cours', 'Tous mes constats'), §4 (rétrocession
+// product.md §2 'Secretary screens' (tiles, 'Constats en cours', 'Tous mes constats'), §4 (rétrocession
 // EC → RS, returned files → TE, alerts from the last status change) and §5 (counts are digits),
 // through the real server and the built web app in Chromium, signed in as the demo secretary.
 // Over 400 lines on purpose: the secretary's screens in one server and one Chromium.
@@ -93,7 +93,7 @@ async function secretaryReports(filter: Record<string, unknown>, first = 10) {
 const inProgress = { statuses: ['EC', 'RS'], archived: false };
 const allMine = { statuses: ['EC', 'RS', 'TE', 'AR'] };
 
-// Issue 18: the date column says which date it shows — her in-progress list's last update (spec §2), else the deposit.
+// Issue 18: the date column says which date it shows — her in-progress list's last update (product.md §2), else the deposit.
 // The alert bullets' column is headed « Alerte » for screen readers only (issue 23).
 const columns = [
   'Alerte',

@@ -1,4 +1,4 @@
-// Spec §2 "Shell" and the route lists of each role, §4 (impersonation, version check, session
+// product.md §2 "Shell" and the route lists of each role, §4 (impersonation, version check, session
 // expiry), through the real server and the built web app in Chromium.
 // Over 400 lines on purpose: the shell of every role in one server and one Chromium.
 import type { Page } from 'playwright-core';
@@ -465,7 +465,7 @@ describe('impersonation (spec §4)', () => {
       'Éditer',
     ]);
     const search = page.getByRole('searchbox', { name: 'Rechercher...' });
-    // Spec §2: the search runs on Enter or when leaving the box.
+    // product.md §2: the search runs on Enter or when leaving the box.
     await search.fill('personne-de-ce-nom');
     await search.press('Enter');
     await table.getByText('Aucun compte.').waitFor();

@@ -1,4 +1,4 @@
-// Spec §2 'Statistiques' (/dashboard/statistiques), §9 (secretary series = rétrocession counts ×
+// product.md §2 'Statistiques' (/dashboard/statistiques), §9 (secretary series = rétrocession counts ×
 // secretary prices, bailiff series = billing counts × étude prices): a nivo line chart of both
 // series for a year or a month, years 2000 → current, with the period's totals under it.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 23: zero axe-core violations (WCAG 2.1 A and AA rules) on every /dashboard route of spec §2
+// Issue 23: zero axe-core violations (WCAG 2.1 A and AA rules) on every /dashboard route of product.md §2
 // for each role, in its loaded state, and with the main dialogs open (tests/e2e/accessibility*.test.ts,
 // split so that the two workers share the walk).
 import { AxeBuilder } from '@axe-core/playwright';
@@ -69,14 +69,14 @@ async function concrete(app: TestApp, path: string): Promise<string> {
   return path.replace(':id', String(group.id));
 }
 
-// GraphiQL is the library's own editor, not a screen of spec §2 (its buttons are not ours to fix).
+// GraphiQL is the library's own editor, not a screen of product.md §2 (its buttons are not ours to fix).
 const outsideSpec = new Set(['graphiql']);
 // The account forms' path picks the account type, hence the fields: each is a screen of its own.
 const pathPicksTheForm = new Set(['bailiffaccount', 'adminaccount', 'secretary', 'secretaryaccount', 'createmyaccount']);
 
 /**
  * The role's routes to check: every screen once. A legacy alias that shows the very same screen
- * (spec §2 lists several paths for « Constats en cours », « Facturation », the profile…) is
+ * (product.md §2 lists several paths for « Constats en cours », « Facturation », the profile…) is
  * checked through its first path, which keeps the walk within CI's time.
  */
 function routesOf(role: Role): { path: string; title: string }[] {

@@ -1,5 +1,5 @@
-// The account forms' messages (spec §5), mutations and a valid payload, for the accounts and profiles API tests.
-// Spec §5 messages, as the forms show them.
+// The account forms' messages (product.md §5), mutations and a valid payload, for the accounts and profiles API tests.
+// product.md §5 messages, as the forms show them.
 export const REQUIRED = 'Champ requis';
 export const MIN3 = 'Doit contenir au moins 3 caractères';
 export const PHONE = 'Numéro de téléphone invalide.';
@@ -50,7 +50,7 @@ export function validAccountInput(role: AccountRole, groupId: string): Record<st
   };
 }
 
-/** The public registration form (legacy `auth/register`, spec §1), valid, with fields overridden. */
+/** The public registration form (legacy `auth/register`, product.md §1), valid, with fields overridden. */
 export const registration = (overrides: Record<string, string> = {}): Record<string, string> => ({
   civility: 'Madame',
   first_name: 'Bérénice',

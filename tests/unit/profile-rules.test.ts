@@ -1,4 +1,4 @@
-// Spec §5 rules of the three profiles and the secretary's own account form, as the web app checks
+// product.md §5 rules of the three profiles and the secretary's own account form, as the web app checks
 // them live; and the profile picture check made before sending.
 import { checkAvatarFile } from '../../web/src/ui/avatarFile.js';
 import { PROFILE_FIELDS, profileErrors, validateProfileField, type ProfileValues } from '../../web/src/features/profile/validation.js';
@@ -68,7 +68,7 @@ describe('profile messages (spec §5)', () => {
     ['BAILIFF', 'identity', 'f.dubois', null],
     ['BAILIFF', 'identity', 'fd', 'Doit contenir au moins 3 caractères'],
     ['BAILIFF', 'identity', 'f-dubois', 'Caractères invalides.'],
-    // Spec §5 'Admin profile: no validation': only what an account cannot do without.
+    // product.md §5 'Admin profile: no validation': only what an account cannot do without.
     ['ADMIN', 'telephone', '12', null],
     ['ADMIN', 'telephone', '', null],
     ['ADMIN', 'lastName', 'G', null],

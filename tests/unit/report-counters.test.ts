@@ -1,4 +1,4 @@
-// Spec §4 rétrocession / facturation counters of a report's expanded row, and §5 "count inputs
+// product.md §4 rétrocession / facturation counters of a report's expanded row, and §5 "count inputs
 // digits only": the pure rules behind the checkboxes, the mirroring and the send buttons.
 import {
   billingRefusal,

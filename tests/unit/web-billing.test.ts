@@ -1,5 +1,5 @@
 // The 'Facturation' selection dialog's rules as the web app applies them before calling the server
-// (spec §5 discounts, §9 amounts): same messages and same figures as the server's billing rules.
+// (product.md §5 discounts, §9 amounts): same messages and same figures as the server's billing rules.
 import { billTotals, checkDiscount } from '../../api/src/modules/billing/rules.js';
 import { toDecimal } from '../../api/src/lib/money.js';
 import {

@@ -1,4 +1,4 @@
-// The web app's one date formatter and one money formatter (spec §9: DD/MM/YYYY HH:mm in French
+// The web app's one date formatter and one money formatter (product.md §9: DD/MM/YYYY HH:mm in French
 // time, euros with 2 decimals as '1 234,56 €'), plus file sizes and rich-text previews.
 import { formatDate, formatDateTime, formatFileSize, formatMoney } from '../../web/src/ui/format.js';
 import { htmlToText, truncate } from '../../web/src/ui/text.js';

@@ -1,4 +1,4 @@
-// Spec §5 validation of the public forms as the web app checks them before calling the server,
+// product.md §5 validation of the public forms as the web app checks them before calling the server,
 // and the web client's small rules (version check, upload progress, multipart request).
 import { isNewerVersion } from '../../web/src/app/version/compareVersions.js';
 import {

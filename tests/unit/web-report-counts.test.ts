@@ -1,4 +1,4 @@
-// Spec §4 and §5 as the secretary's count entry applies them: digits only, 'Rapport rétrocédé'
+// product.md §4 and §5 as the secretary's count entry applies them: digits only, 'Rapport rétrocédé'
 // disabled while the provisional pages are 0.
 import { canSendRetrocession, countOf, keepDigits } from '../../web/src/features/reports/counters.js';
 
