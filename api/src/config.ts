@@ -103,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionHours: parseInteger(env.SESSION_HOURS ?? '12', 'SESSION_HOURS', 1, 24 * 7),
     rememberDays: parseInteger(env.REMEMBER_DAYS ?? '30', 'REMEMBER_DAYS', 1, 365),
     resetTokenMinutes: parseInteger(env.RESET_TOKEN_MINUTES ?? '60', 'RESET_TOKEN_MINUTES', 5, 24 * 60),
-    // Demo data must never land in a production database (issue 2, seed).
+    // Demo data must never land in a production database (product.md §14).
     seedDemoData: nodeEnv !== 'production' && parseBoolean(env.SEED_DEMO_DATA ?? 'true', 'SEED_DEMO_DATA'),
     maxUploadBytes: maxUploadMb * 1024 * 1024,
     maxUploadFiles: parseInteger(env.MAX_UPLOAD_FILES ?? '50', 'MAX_UPLOAD_FILES', 1, 1000),

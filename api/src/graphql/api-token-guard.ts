@@ -1,4 +1,4 @@
-// Personal API tokens (issue 17) read, and pay for what they read: mutations and subscriptions are
+// Personal API tokens (product.md §12) read, and pay for what they read: mutations and subscriptions are
 // refused, and each query spends its cost (cost.ts, the same figure the per-query limit uses) from
 // the token's per-minute budget. Every answer tells its cost in `extensions.cost`; a session's
 // answers carry `requested` only (sessions have no budget, only the per-query limit), so an admin

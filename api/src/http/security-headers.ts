@@ -1,4 +1,4 @@
-// Headers every answer carries (issue 16): a strict Content-Security-Policy, no framing, no
+// Headers every answer carries (product.md §14): a strict Content-Security-Policy, no framing, no
 // referrer (reset tokens travel in URLs), no caching of API or file answers, HSTS behind https,
 // and CORS only for the origins CORS_ORIGINS names (the web app is served from the same origin).
 import type { Config } from '../config.js';

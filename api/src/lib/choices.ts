@@ -3,7 +3,7 @@ import { AppError } from '../errors.js';
 
 /**
  * The most rows a selector list returns. Far beyond any étude's staff; past it the list fails
- * loudly (an operator must be told) instead of silently leaving people out (issue 20 item 4).
+ * loudly (an operator must be told) instead of silently leaving people out (product.md §15).
  */
 export const MAX_CHOICES = 1_000;
 

@@ -1,6 +1,6 @@
 // The HT amounts of one constat's counts (product.md §9), rétrocession and facturation: pure functions
 // of counts and tariffs over decimal.js only, so the web app imports this very module to show
-// the amounts as the counts are typed (issue 18), the same rules the server applies when it saves.
+// the amounts as the counts are typed (product.md §4, §9), the same rules the server applies when it saves.
 import { Decimal, roundCents, toDecimal, type DecimalInput } from './money.js';
 
 /**

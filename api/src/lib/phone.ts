@@ -1,4 +1,4 @@
-// Phone numbers as people type them (issue 18): « 06 12 34 56 78 », « 06.12.34.56.78 »,
+// Phone numbers as people type them (product.md §5): « 06 12 34 56 78 », « 06.12.34.56.78 »,
 // « 06-12-34-56-78 », « +33 6 12 34 56 78 ». No imports: the web forms import this very module,
 // so their patterns accept exactly what the server stores.
 

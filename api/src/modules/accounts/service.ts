@@ -383,7 +383,7 @@ export async function reviewPendingAccount(ctx: AppContext, userId: number, appr
 
 /**
  * The accounts list filter (product.md §2 'Voir les comptes'): role, status, accent-free keyword.
- * `selectable` is the rule of every selector and filter (issue 18): an account awaiting
+ * `selectable` is the rule of every selector and filter (product.md §6): an account awaiting
  * validation is offered nowhere (a refused one is deleted).
  */
 export function accountsWhere(filter: {

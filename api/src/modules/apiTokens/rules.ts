@@ -1,4 +1,4 @@
-// Pure rules of personal API tokens (issue 17): format, lifetime, name, status and the cost figures
+// Pure rules of personal API tokens (product.md §12): format, lifetime, name, status and the cost figures
 // each answer carries.
 import type { FieldErrors } from '../../errors.js';
 

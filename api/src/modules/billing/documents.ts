@@ -1,4 +1,4 @@
-// The invoice's files (product.md §4): its PDF (Factur-X since issue 22) and factur-x.xml, rendered once
+// The invoice's files (product.md §4): its PDF (Factur-X, product.md §11) and factur-x.xml, rendered once
 // from the bill's frozen figures and stored; rendered again at the first download when that failed.
 import type { AppContext, Services } from '../../context.js';
 import { FileNotFoundError, newStorageKey, readStored, type Storage } from '../../infra/storage.js';

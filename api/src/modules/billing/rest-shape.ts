@@ -1,5 +1,5 @@
 // The legacy JSON of a bill (product.md §3 "Bill") and the whole lists a legacy answer carries, read
-// page after page from the GraphQL connections that page them (issue 31 item 5).
+// page after page from the GraphQL connections that page them (product.md §15).
 import { collectConnection } from '../../http/legacy.js';
 import type { GraphQLOutcome, RestContext } from '../../http/rest.js';
 

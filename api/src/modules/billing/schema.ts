@@ -22,7 +22,7 @@ import * as billing from './service.js';
 
 // --- Bill --------------------------------------------------------------------------------------
 
-/** The pages of the lists that grow with activity (lines, constats to bill) or with the études (issue 31 item 5). */
+/** The pages of the lists that grow with activity (lines, constats to bill) or with the études (product.md §15). */
 const PAGE = { defaultSize: 100, maxSize: 100 };
 
 const GroupBillLineRef = builder.prismaObject('GroupBillReport', {

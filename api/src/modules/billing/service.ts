@@ -133,7 +133,7 @@ export async function billingGroup(ctx: AppContext, groupId: number, year: numbe
   return period.groups[0] ?? null;
 }
 
-/** Past MAX_CHOICES études a month is refused, never cut (lib/choices.ts, issue 31 item 5). */
+/** Past MAX_CHOICES études a month is refused, never cut (lib/choices.ts, product.md §15). */
 const tooManyBillingGroups = () =>
   new AppError('BAD_USER_INPUT', billMessages.tooManyGroups(MAX_CHOICES.toLocaleString('fr-FR')), { reason: 'TOO_MANY_CHOICES' });
 

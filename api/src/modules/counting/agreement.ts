@@ -7,7 +7,7 @@ import { detectionAgreement, type Agreement, type AgreementRow } from './rules.j
  * Each constat's returned files are summed by index (LATERAL), so the cost follows the period's
  * constats, not the history: joined to the whole file table, PostgreSQL chose a sequential scan
  * of every returned file (or a parallel plan) once the history held millions (docs/benchmarks.md,
- * issue 19). Constats without returned files are left out, as an inner join would.
+ * product.md §15). Constats without returned files are left out, as an inner join would.
  */
 export async function periodAgreement(db: Db, period: { start: Date; end: Date }): Promise<Agreement> {
   const rows = await db.$queryRaw<AgreementRow[]>`

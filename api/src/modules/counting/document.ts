@@ -1,4 +1,4 @@
-// One file's pages and photos, by kind (docs/decisions.md, issue 21): PDF read directly; DOCX and
+// One file's pages and photos, by kind (docs/decisions.md, product.md §10): PDF read directly; DOCX and
 // ODT photos from their media, pages from a LibreOffice rendering (DONE) or from their saved
 // statistics (ESTIMATED); DOC through LibreOffice only (UNSUPPORTED without it); TXT laid out on A4.
 import { createReadStream } from 'node:fs';

@@ -1,7 +1,7 @@
 // The counting queue, kept in PostgreSQL by pg-boss (its own `pgboss` schema, created at start):
 // jobs outlive the process that queued them, are retried with backoff, are held by at most
 // COUNTING_CONCURRENCY workers per instance, and a job whose instance died while running it
-// expires and runs again (docs/decisions.md, issue 21). Études take turns: each job's priority is
+// expires and runs again (docs/decisions.md, product.md §10). Études take turns: each job's priority is
 // its file's rank in its étude's backlog, so one étude's burst never delays another's first file.
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';

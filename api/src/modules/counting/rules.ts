@@ -1,4 +1,4 @@
-// What counts as a page and as a photo (docs/decisions.md, issue 21). Pure rules, unit-tested in
+// What counts as a page and as a photo (docs/decisions.md, product.md §10). Pure rules, unit-tested in
 // tests/unit/counting-rules.test.ts; the readers (pdf.ts, office.ts, txt.ts) only measure.
 import type { FileCountStatus } from '../../generated/prisma/enums.js';
 

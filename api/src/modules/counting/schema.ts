@@ -1,4 +1,4 @@
-// What the counting job found, on the types that show files and constats (issue 21), and the
+// What the counting job found, on the types that show files and constats (product.md §10), and the
 // one-click action that applies it to a constat's counts.
 import { builder } from '../../graphql/builder.js';
 import { FileCountStatus } from '../../generated/prisma/enums.js';

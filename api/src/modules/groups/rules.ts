@@ -93,7 +93,7 @@ function rule(field: GroupField, value: string): string | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The étude as the buyer of a Factur-X invoice (issue 22): VAT number and billing address
+// The étude as the buyer of a Factur-X invoice (product.md §11): VAT number and billing address
 // ---------------------------------------------------------------------------------------------
 
 export const buyerMessages = {

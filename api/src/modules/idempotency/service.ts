@@ -1,4 +1,4 @@
-// Idempotency-Key (issue 16): a client that did not get an answer (timeout, lost connection) sends
+// Idempotency-Key (product.md §14): a client that did not get an answer (timeout, lost connection) sends
 // its creation again with the same header, and gets the first request's result instead of a second
 // record. The header reaches every transport through the GraphQL context (yoga.ts): /graphql JSON
 // and multipart, and the REST shims, which run their operation with the caller's headers.

@@ -1,4 +1,4 @@
-// CSV export of the report lists (issue 17 item 5): the rows a screen's list shows, with its filter
+// CSV export of the report lists (product.md §12): the rows a screen's list shows, with its filter
 // SQL, paged by the lists' own cursor statement (reports/read-model/rows.ts) so memory stays flat whatever the
 // size, written by csv-stringify for French Excel (UTF-8 BOM, `;`, decimal comma, DD/MM/YYYY HH:mm).
 import { Readable } from 'node:stream';

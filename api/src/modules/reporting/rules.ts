@@ -1,4 +1,4 @@
-// Rules of the reporting API (issue 17): aggregate dimensions, and CSV cells as French Excel reads them.
+// Rules of the reporting API (product.md §12): aggregate dimensions, and CSV cells as French Excel reads them.
 import { formatAmount, type Decimal } from '../../lib/money.js';
 import { MAX_SEARCH_LENGTH, searchTooLongMessage } from '../../lib/search-text.js';
 import { formatParisDateTime } from '../../infra/mail/format.js';

@@ -1,4 +1,4 @@
-// Reporting for report builders: aggregates of the constats a viewer may see (issue 17), computed by
+// Reporting for report builders: aggregates of the constats a viewer may see (product.md §12), computed by
 // PostgreSQL in one statement from the lists' own filter SQL (reports/read-model/filters.ts), on the
 // monthly rollup the database keeps (migration report_month_summary) or, for a name search, on the
 // constats themselves.

@@ -82,7 +82,7 @@ const legacyFile = (file: FileData) => ({
   file_url: file.downloadUrl,
   size: file.size,
   created_at: file.createdAt,
-  // Automatic counting (issue 21); count_error is null except for admins.
+  // Automatic counting (product.md §10); count_error is null except for admins.
   page_count: file.pageCount,
   photo_count: file.photoCount,
   count_status: file.countStatus,

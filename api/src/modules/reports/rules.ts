@@ -117,7 +117,7 @@ export function can(actor: Actor | null, action: ReportAction, report: ReportFac
 }
 
 /**
- * Which amounts of a constat a role reads — the one place that decides it (issue 16). A secretary's
+ * Which amounts of a constat a role reads — the one place that decides it (product.md §6). A secretary's
  * tariffs and rétrocession amounts are her pay: admins and secretaries only, never a bailiff, who
  * could derive her tariff from them. Billing amounts (the étude's tariffs) are not for secretaries.
  */
@@ -195,7 +195,7 @@ export function statusesForFilter(role: Role, statuses: readonly ReportStatus[])
 }
 
 /**
- * Issue 18: a constat waits for a secretary while none is assigned and it is still to be typed —
+ * product.md §4: a constat waits for a secretary while none is assigned and it is still to be typed —
  * NA (older data) or EC (every new deposit starts EC, decisions.md), whatever its age, not archived.
  */
 export const AWAITING_SECRETARY_STATUSES: readonly ReportStatus[] = ['NA', 'EC'];

@@ -1,5 +1,5 @@
 // Assignment, counts, archive: each reads the report locked, checks its rule, writes, commits,
-// and only then notifies (issue 16: no interleaving leaves a constat in no list).
+// and only then notifies (product.md §14: no interleaving leaves a constat in no list).
 import type { AppContext } from '../../context.js';
 import { AppError, validationError } from '../../errors.js';
 import type { ReportCounts } from '../../lib/line-amounts.js';

@@ -1,4 +1,4 @@
-// The seller's logo on the bills (issue 22). The upload is a PNG or a JPEG by its content
+// The seller's logo on the bills (product.md §11). The upload is a PNG or a JPEG by its content
 // (infra/file-types.ts, category 'logo'); here it is measured from its header before anything is
 // decoded (a 20-byte header can announce a billion pixels), then decoded whole — a truncated or
 // corrupt file fails there — and written again: a PNG as an opaque 8-bit RGB PNG, its transparency

@@ -1,4 +1,4 @@
-// The seller's invoicing settings (« Paramètres de facturation », issue 22): who issues the bills,
+// The seller's invoicing settings (« Paramètres de facturation », product.md §11): who issues the bills,
 // as a Factur-X (EN 16931) invoice needs it. Pure validation; identifiers are checked by their
 // check digits (api/src/lib/identifiers.ts).
 import { formMessages } from '../../lib/form-messages.js';

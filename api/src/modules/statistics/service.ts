@@ -76,7 +76,7 @@ export async function statisticsFigures(ctx: AppContext, { year, month, period }
   return statisticsSeries(buckets, year, month);
 }
 
-/** Billed constats whose counts equal the automatic counting (issue 21). */
+/** Billed constats whose counts equal the automatic counting (product.md §10). */
 export const statisticsAgreement = (ctx: AppContext, { period }: StatisticsPeriod): Promise<Agreement> => periodAgreement(ctx.db, period);
 
 const CURSOR_PREFIX = 'StatisticsItem:';

@@ -64,7 +64,7 @@ export interface GroupBillPdfProps {
   };
   /** « Règlement comptant », « Intérêts de retard : 1,5 % par mois ». */
   mentions: string[];
-  /** Bills issued since Factur-X (issue 22): the seller, the buyer's identifiers and the CII XML. */
+  /** Bills issued since Factur-X (product.md §11): the seller, the buyer's identifiers and the CII XML. */
   facturX?: GroupBillFacturX;
 }
 

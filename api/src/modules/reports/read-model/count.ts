@@ -1,7 +1,7 @@
 // How many constats a list's filter finds: its totalCount. The admin, bailiff and secretary lists
 // read it off the rollups the database keeps in step with every write (migrations report_totals
-// and report_month_summary), so that a count costs the same after a decade of history (issue 19
-// item 3); only a name search, which no rollup can answer, counts the constats themselves.
+// and report_month_summary), so that a count costs the same after a decade of history
+// (product.md §15); only a name search, which no rollup can answer, counts the constats themselves.
 import type { AppContext, Viewer } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { requestBatch } from '../../../infra/request-batch.js';
