@@ -1,6 +1,6 @@
 // French texts of the billing screens: admin 'Facturation' (product.md §2, §4 "Bill lifecycle", §5
 // discounts, §8 toasts) and the bailiff's 'MES FACTURES'.
-/** Issue 22's « Paramètres de facturation » screen, where the admin is led while they are missing. */
+/** The « Paramètres de facturation » screen (product.md §11), where the admin is led while they are missing. */
 export const SELLER_SETTINGS_PATH = '/dashboard/parametres-facturation';
 
 export const billingText = {
@@ -30,7 +30,7 @@ export const billingText = {
   },
   dialog: {
     title: (client: string) => `Facturation de ${client}`,
-    // Issue 18: the current month's bill also takes the earlier months' constats still unbilled.
+    // product.md §4: the current month's bill also takes the earlier months' constats still unbilled.
     period: (month: string) => `Constats comptés et pas encore facturés que la facture de ${month} reprendra, par mois de création.`,
     periodGroup: (month: string) => `Constats de ${month}`,
     generatedPeriod: (number: number, month: string) => `Facture n° ${number} de ${month} : sélection et remises verrouillées.`,
@@ -62,7 +62,7 @@ export const billingText = {
     generating: 'Génération de la facture…',
     viewBill: 'Voir la facture',
     close: 'Fermer',
-    // Issue 31: constats and lines come 100 at a time; the dialog reads them all (« Tout sélectionner » waits for them).
+    // product.md §15: constats and lines come 100 at a time; the dialog reads them all (« Tout sélectionner » waits for them).
     loadingReports: (loaded: number, total: number) => `Chargement des constats : ${loaded} sur ${total}…`,
     loadingLines: (loaded: number, total: number) => `Chargement des lignes : ${loaded} sur ${total}…`,
   },
@@ -86,7 +86,7 @@ export const billingText = {
   paid: 'Facture marquée comme payée.',
   unpaid: 'Facture marquée comme non payée.',
 
-  // Issue 22: the seller's invoicing settings and the Factur-X files.
+  // product.md §11: the seller's invoicing settings and the Factur-X files.
   settings: {
     open: 'Paramètres de facturation',
     required:

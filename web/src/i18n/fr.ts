@@ -62,7 +62,7 @@ export const fr = {
     notImportant: 'Non importante',
     unread: 'Non lue',
     newsTitle: 'Actualité',
-    /** Said by screen readers when a notification arrives live (issue 23). */
+    /** Said by screen readers when a notification arrives live (product.md §13). */
     arrived: (title: string) => `Nouvelle notification : ${title}`,
   },
 

@@ -11,7 +11,7 @@ export const reportsText = {
   },
   columns: {
     alert: 'Alerte',
-    // Issue 18: a date column says which date it shows.
+    // product.md §2: a date column says which date it shows.
     created: 'Déposé le',
     updated: 'Mis à jour le',
     bailiff: 'Huissier',
@@ -37,7 +37,7 @@ export const reportsText = {
     AR: 'Archivé',
   },
   empty: 'Aucun constat.',
-  /** Said by screen readers when another user changes a constat shown on the screen (issue 23). */
+  /** Said by screen readers when another user changes a constat shown on the screen (product.md §13). */
   liveChanged: (name: string, status: string) => `Constat ${name} mis à jour : ${status}`,
   files: (count: number) => `${count} fichier${count > 1 ? 's' : ''}`,
   downloadAll: 'Tout télécharger',

@@ -83,7 +83,7 @@ export function describeError(error: unknown): string {
 }
 
 /**
- * The French sentence for a failed upload (issue 18): a refusal the server explains (file type,
+ * The French sentence for a failed upload (product.md §8): a refusal the server explains (file type,
  * size, number of files, rights) shows its reason; anything unexpected (server fault, network
  * cut) says « Essayer plus tard » (product.md §8).
  */

@@ -1,7 +1,7 @@
 // The selectors of people and études (assignment, list filters, « Créer un constat », « Lier à »).
 // They offer every choice the server lists (peopleChoices, groupChoices: never a first page); past
 // SEARCHABLE_FROM choices a select is too long to scroll, so it becomes a combobox filtered as one
-// types (issue 20 item 4).
+// types (product.md §15).
 import { useState } from 'react';
 import { Combobox, Option, Select } from '@fluentui/react-components';
 import { fr } from '../i18n/fr';

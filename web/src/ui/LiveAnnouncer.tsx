@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { VisuallyHidden } from './VisuallyHidden';
 
-// Issue 23 (RGAA 7.5, WCAG 4.1.3): what changes on screen by itself — a notification arriving, a
+// product.md §13 (RGAA 7.5, WCAG 4.1.3): what changes on screen by itself — a notification arriving, a
 // constat another user changed — is said by screen readers through one polite live region, without
 // moving the focus. Toasts have Fluent's own live region.
 const AnnounceContext = createContext<(message: string) => void>(() => {});

@@ -18,7 +18,7 @@ const useStyles = makeStyles({
     rowGap: tokens.spacingVerticalXS,
     minWidth: 0,
   },
-  // Issue 18: the spec's headings are in capitals (« MES CONSTATS EN COURS », « TOUTES LES
+  // product.md §2: screen titles are shown in capitals (« MES CONSTATS EN COURS », « TOUTES LES
   // NOTIFICATIONS »); the text stays in sentence case for screen readers, which would spell out
   // capital letters.
   title: {

@@ -1,4 +1,4 @@
-// Issue 23 (RGAA 12.8, WCAG 2.4.3): after a navigation the new screen's title takes the focus, so
+// product.md §13 (RGAA 12.8, WCAG 2.4.3): after a navigation the new screen's title takes the focus, so
 // that a keyboard or screen-reader user starts on the screen they opened instead of on <body> (the
 // form's button that navigated is gone) or back in the side menu. The shell marks the path it
 // navigated to; the screen's PageHeader takes the mark when its title shows.

@@ -21,7 +21,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Issue 18 item 11: a toast covers neither a screen's filters (at the top of every screen) nor
+ * product.md §2: a toast covers neither a screen's filters (at the top of every screen) nor
  * its rows' action buttons (along the right and in the rows). Where the side menu sits beside
  * the page (wide screens, the shell's 1024px breakpoint), toasts stack at its foot, over the menu
  * only; on narrow screens, where the menu is a drawer, they stay under the 64px header.

@@ -129,7 +129,7 @@ export function NotificationBell({ query, role }: { query: NotificationBellFragm
   const newsPath = newsListPath[role];
 
   // The item opened leaves with the panel: the bell takes the focus, and gets it back when the
-  // item's dialog closes (issue 23: focus moved into and back out of every dialog).
+  // item's dialog closes (product.md §13: focus moved into and back out of every dialog).
   const bellButton = useRef<HTMLButtonElement>(null);
   const restoreFocusHere = useRestoreFocusTarget();
   const openItem = (item: ContentDialogItem) => {

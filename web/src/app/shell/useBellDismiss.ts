@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 export const BELL_OPEN_MS = 5_000;
 
 /**
- * How the bell panel closes besides its own outside click (issue 18): on Escape wherever the
+ * How the bell panel closes besides its own outside click (product.md §2): on Escape wherever the
  * focus is — ticking « Marquer comme lue » disables that checkbox, which drops the focus out of
  * the panel and out of reach of the popover's own Escape handling — and by itself 5 s after
  * opening. A pointer resting on the panel or on the bell holds it open (someone is reading, or

@@ -13,7 +13,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * A bailiff's « Lier à » (product.md §2, §5: required): every étude, never a first page (issue 20 item 4),
+ * A bailiff's « Lier à » (product.md §2, §5: required): every étude, never a first page (product.md §15),
  * a link to create one, and the chosen étude's contact details below.
  */
 export function AccountGroupField({

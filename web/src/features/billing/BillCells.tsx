@@ -138,7 +138,7 @@ export function PaidCheckbox({ bill, client }: { bill: BillCellsFragment$key | n
 
 /**
  * The confirmation before sending (product.md §4). A bill already sent is re-sent after a question of
- * its own, naming when it left (issue 18), so a second click is never taken for a first send.
+ * its own, naming when it left (product.md §4), so a second click is never taken for a first send.
  */
 function sendConfirmation(bill: { number: number; isSent: boolean; sentAt: string | null | undefined }, email: string) {
   return bill.isSent

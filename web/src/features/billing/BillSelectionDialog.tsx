@@ -47,7 +47,7 @@ function serverDiscountErrors(error: unknown, reports: readonly { id: string; da
   return errors;
 }
 
-/** Constats read at once (the server's page, issue 31). */
+/** Constats read at once (the server's page, product.md §15). */
 const PAGE = 100;
 
 /** The Facturation row the dialog opens from. */
@@ -73,7 +73,7 @@ export interface BillSelectionDialogProps {
  * product.md §2 'Facturation' report-selection dialog: the étude's counted reports not billed yet, a
  * discount per selected report, a global discount, the totals and the generation of the bill
  * (current month only); once generated, the selection is shown read-only (product.md §4). Its constats
- * are read when it opens (issue 31), not with the table: it suspends until they come, its opener
+ * are read when it opens (product.md §15), not with the table: it suspends until they come, its opener
  * showing the wait (a transition), so that it opens whole and its focus lands as in any dialog.
  */
 export function BillSelectionDialog({ row, canGenerate, sellerReady, onClose }: BillSelectionDialogProps) {

@@ -36,7 +36,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Études a page, 100 by default (the server's page, issue 31): an office bills tens of études a
+ * Études a page, 100 by default (the server's page, product.md §15): an office bills tens of études a
  * month and sees them all at once, as before the pages; past 100, the tables' own pager.
  */
 const ROWS_PER_PAGE = [25, 50, 100] as const;
@@ -111,7 +111,7 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
   const t = billingText.table;
   type Row = (typeof rows)[number];
   const figure = (value: string | number) => <span className={styles.number}>{value}</span>;
-  // Issue 18: until its bill exists, a row counts what the selection dialog offers to bill.
+  // product.md §4: until its bill exists, a row counts what the selection dialog offers to bill.
   const figures = (row: Row) => (row.bill ? row.totals : row.billableTotals);
   const columns: DataTableColumn<Row>[] = [
     {
@@ -239,7 +239,7 @@ export default function BillingPage() {
           </div>
         }
       />
-      {/* Issue 22: no bill before the seller is known; the admin is led to the settings. */}
+      {/* product.md §11: no bill before the seller is known; the admin is led to the settings. */}
       {sellerReady ? null : (
         <MessageBar intent="warning" className={styles.totals}>
           <MessageBarBody>{billingText.settings.required}</MessageBarBody>

@@ -26,7 +26,7 @@ import { billingText } from '../../i18n/billing';
 
 const t = billingText.dialog;
 
-/** Lines a request (the server's page, issue 31). */
+/** Lines a request (the server's page, product.md §15). */
 const PAGE = 100;
 
 /** After generation (product.md §4): the bill's frozen lines (read 100 at a time), discounts locked, and its PDF. */
@@ -37,7 +37,7 @@ export function GeneratedBill({
 }: {
   bill: GeneratedBillFragment$key;
   onView: (file: ViewedDocument) => void;
-  /** Just generated: the button that generated it is gone, its number takes the focus (issue 23). */
+  /** Just generated: the button that generated it is gone, its number takes the focus (product.md §13). */
   takeFocus?: boolean;
 }) {
   const styles = useBillDialogStyles();

@@ -143,7 +143,7 @@ export default function MyBillsPage() {
       width: '100px',
       cell: (row) => <DownloadFileButton file={row.pdf} label={t.downloadBill(label(row))} />,
     },
-    // Issue 22: the factur-x.xml alone, for bills issued since Factur-X.
+    // product.md §11: the factur-x.xml alone, for bills issued since Factur-X.
     {
       id: 'xml',
       header: t.xml,

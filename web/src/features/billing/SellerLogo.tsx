@@ -51,7 +51,7 @@ const showLogoOf = (field: 'updateSellerLogo' | 'removeSellerLogo') => (store: R
 };
 
 /**
- * « Logo » of the seller settings (issue 22): the logo printed at the top of each bill, replaced by
+ * « Logo » of the seller settings (product.md §11): the logo printed at the top of each bill, replaced by
  * picking a file (sent at once, the server checks and flattens it) or removed after a confirmation.
  */
 export function SellerLogo({ settings }: { settings: SellerLogoFragment$key }) {

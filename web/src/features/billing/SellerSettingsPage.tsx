@@ -25,7 +25,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * « Paramètres de facturation » (issue 22): the seller of every Factur-X bill. Every field is
+ * « Paramètres de facturation » (product.md §11): the seller of every Factur-X bill. Every field is
  * required; the server checks the identifiers' keys (Siret, TVA, IBAN, BIC) and its messages show
  * under their fields.
  */

@@ -137,7 +137,7 @@ export interface PeriodGroup<T> {
 }
 
 /**
- * The billing selection grouped by the Paris month each constat was created in (issue 18), so the
+ * The billing selection grouped by the Paris month each constat was created in (product.md §4), so the
  * dialog shows the period of what it offers: the server lists the month's own constats first,
  * then the earlier months' still unbilled, newest first; consecutive constats of a month share
  * its heading.

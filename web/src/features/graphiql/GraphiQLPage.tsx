@@ -4,7 +4,7 @@ import { GraphiQL } from 'graphiql';
 import { createGraphiQLFetcher } from '@graphiql/toolkit';
 import { createClient } from 'graphql-ws';
 // Bundled by Vite with the rest of this lazy screen: its fonts are inlined (data: URLs), nothing
-// is fetched from a CDN, so GraphiQL works on an office network without internet (issue 17).
+// is fetched from a CDN, so GraphiQL works on an office network without internet (product.md §12).
 import 'graphiql/style.css';
 import { fr } from '../../i18n/fr';
 import { readAuthToken } from '../../relay/authToken';

@@ -2,7 +2,7 @@
 import { groupsText } from '../../i18n/groups';
 
 export type GroupField = 'name' | 'siret' | 'address' | 'zip' | 'city' | 'telephone' | 'email' | 'pricePage' | 'pricePhoto' | BuyerField;
-/** Issue 22: what a Factur-X invoice needs about the étude as its buyer; optional, checked by the server. */
+/** product.md §11: what a Factur-X invoice needs about the étude as its buyer; optional, checked by the server. */
 export type BuyerField = 'vatNumber' | 'billingAddress' | 'billingZip' | 'billingCity';
 export const BUYER_FIELDS: readonly BuyerField[] = ['vatNumber', 'billingAddress', 'billingZip', 'billingCity'];
 export type GroupValues = Record<GroupField, string>;

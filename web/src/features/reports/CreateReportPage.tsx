@@ -46,7 +46,7 @@ export default function CreateReportPage() {
   const data = useLazyLoadQuery<CreateReportPageQuery>(
     graphql`
       query CreateReportPageQuery {
-        # Every active bailiff, never a first page (issue 20 item 4).
+        # Every active bailiff, never a first page (product.md §15).
         bailiffs: peopleChoices(role: BAILIFF, activeOnly: true) {
           id
           fullName

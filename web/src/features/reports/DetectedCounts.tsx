@@ -1,5 +1,5 @@
 /**
- * The automatic counting line of a report's counting row (issue 21): « Comptage automatique :
+ * The automatic counting line of a report's counting row (product.md §10): « Comptage automatique :
  * 12 pages, 34 photos » for the returned items, live (reportChanged), with « Appliquer » to take
  * them in one click (the server applies and audits them: `applyDetectedCounts`) and a warning when
  * the counts entered differ.

@@ -1,6 +1,6 @@
 /**
  * A warning mark next to a constat's name on the rétrocession and facturation screens when its
- * counts differ from the automatic counting of its returned items (issue 21).
+ * counts differ from the automatic counting of its returned items (product.md §10).
  *
  * `<DetectionFlag report={report} line="billing" />`
  * - `report`: a `DetectionFlagFragment$key`; `line`: the counts the screen shows.

@@ -46,8 +46,8 @@ const useStyles = makeStyles({
   value: { whiteSpace: 'nowrap' },
   textValue: { lineHeight: tokens.lineHeightBase400 },
   // Five tiles on one row of a 1280 px screen (the secretary's): the label takes the tile's whole
-  // width above its icon and figure, so that « Délai moyen de retour » keeps to one line (issue 18
-  // item 11; beside the icon it had 110 px and wrapped).
+  // width above its icon and figure, so that « Délai moyen de retour » keeps to one line
+  // (product.md §13; beside the icon it had 110 px and wrapped).
   compactGrid: { gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))', gap: tokens.spacingHorizontalM },
   compactCard: {
     display: 'grid',

@@ -37,7 +37,7 @@ const useStyles = makeStyles({
     rowGap: '2px',
   },
   muted: { color: tokens.colorNeutralForeground3 },
-  // Issue 18 item 11: a badge (« Non attribué ») and a count (« 3 fichiers ») stay on one line; the
+  // product.md §13 (1280 px): a badge (« Non attribué ») and a count (« 3 fichiers ») stay on one line; the
   // reports table gives their columns the room (ReportsTable's widths).
   status: { whiteSpace: 'nowrap' },
   nowrap: { whiteSpace: 'nowrap' },

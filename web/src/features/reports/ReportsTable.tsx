@@ -126,7 +126,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
         withAssignedBailiffs: { type: "Boolean", defaultValue: false }
       ) {
         # The account lists (advanced search, assignment) are the admin's only: every account,
-        # never a first page (issue 20 item 4); only active secretaries can be assigned.
+        # never a first page (product.md §15); only active secretaries can be assigned.
         bailiffs: peopleChoices(role: BAILIFF) @include(if: $withAccounts) {
           id
           fullName

@@ -1,4 +1,4 @@
-// Words of the automatic counting (issue 21), pure so they are unit-tested
+// Words of the automatic counting (product.md §10), pure so they are unit-tested
 // (tests/unit/web-detection.test.ts).
 
 /** French plural of a count: « 0 photo », « 1 page », « 12 pages ». */

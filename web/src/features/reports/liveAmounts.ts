@@ -1,4 +1,4 @@
-// The Montant HT of a counters line as its counts are typed (issue 18): the server's own module
+// The Montant HT of a counters line as its counts are typed (product.md §4): the server's own module
 // (api/src/lib/line-amounts.ts, product.md §9), applied to the tariffs the server reported for the line,
 // so the row shows before « Facturer » exactly what saving will store.
 import { billingAmounts, retrocessionAmounts } from '../../../../api/src/lib/line-amounts.js';

@@ -43,7 +43,10 @@ const alert = (width: string): Column => ({
   width,
   cell: (row) => <AlertDot level={row.alert} />,
 });
-/** product.md §2: the secretary's in-progress list dates a constat by its last update, every other list by its deposit; the header says which (issue 18). */
+/**
+ * product.md §2: the secretary's in-progress list dates a constat by its last update, every other list by its deposit; the
+ * header says which.
+ */
 const date = (width: string, byUpdate = false): Column => ({
   id: 'date',
   header: byUpdate ? t.columns.updated : t.columns.created,

@@ -92,7 +92,7 @@ export function useReportChanged({ connectionIds, belongs, onMembershipChange }:
     const report = event.report;
     const stays = report != null && (belongs?.(report) ?? true);
     let membership = false;
-    // A row on screen changed: screen readers hear it (issue 23), the focus staying where it is.
+    // A row on screen changed: screen readers hear it (product.md §13), the focus staying where it is.
     if (report != null && connectionIds.some((id) => holds(store, id, event.reportId))) {
       const text = reportsText.liveChanged(report.name, reportsText.status[report.status] ?? report.status);
       queueMicrotask(() => announce(text));

@@ -83,7 +83,7 @@ function SecretarySelect({
   const data = useFragment(
     graphql`
       fragment RetrocessionFiltersFragment on Query {
-        # Every secretary but those awaiting validation, never a first page (issue 20 item 4).
+        # Every secretary but those awaiting validation, never a first page (product.md §15).
         secretaries: peopleChoices(role: SECRETARY) {
           id
           fullName

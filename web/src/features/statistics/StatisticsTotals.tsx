@@ -67,7 +67,7 @@ export function StatisticsTotals({ statistics }: { statistics: StatisticsTotalsF
     { id: 'reports', label: t.reports, value: String(data.reportCount) },
     { id: 'secretaries', label: t.secretaries, value: formatMoney(data.secretariesTotal), color: seriesColors[0] },
     { id: 'bailiffs', label: t.bailiffs, value: formatMoney(data.bailiffsTotal), color: seriesColors[1] },
-    // Issue 21: billed constats whose counts are those the server detected.
+    // product.md §10: billed constats whose counts are those the server detected.
     { id: 'detection', label: t.detection, value: t.detectionValue(data.detectionAgreement.agreeing, data.detectionAgreement.compared) },
   ];
   return (

@@ -1,4 +1,4 @@
-// The statistics chart's scale and points (issue 18), as pure functions: the amount axis shows
+// The statistics chart's scale and points (product.md §2), as pure functions: the amount axis shows
 // round values and the horizontal grid lines sit on exactly those values; periods still to come
 // are left out of the lines instead of being drawn at 0 €.
 import { parisYearMonth } from '../../ui/periods.js';
