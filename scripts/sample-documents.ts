@@ -1,5 +1,5 @@
 // Documents with known pages and photos, generated on the spot for the counting tests and the
-// bench (issue 21): PDF with pdf-lib, DOCX and ODT written part by part (yazl) the way Word and
+// bench (docs/product.md §10): PDF with pdf-lib, DOCX and ODT written part by part (yazl) the way Word and
 // LibreOffice lay them out, pictures as real PNGs of chosen sizes.
 import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';

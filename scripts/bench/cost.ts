@@ -160,7 +160,7 @@ export async function measureCost(targets: CostTarget[], settings: CostSettings,
 /** A figure as the table shows it: server + PostgreSQL, milliseconds of CPU per request. */
 export const cpuShown = (figure: CostFigure) => `${figure.median.serverMs.toFixed(1)} + ${figure.median.databaseMs.toFixed(1)} ms`;
 
-/** cost.graphql, cost.floor, cost.rest, and issue 19 item 4's ratio.floor.cpu (the floor's CPU over the GraphQL query's, as throughputs would compare). */
+/** cost.graphql, cost.floor, cost.rest, and ratio.floor.cpu (the floor's CPU over the GraphQL query's, as throughputs would compare). */
 export function costRows(figures: CostFigure[], floorMatchesGraphQL: boolean): Row[] {
   const rows: Row[] = figures.map((figure) => ({
     key: `cost.${figure.name.toLowerCase()}`,

@@ -1,4 +1,4 @@
-// `counting.*` figures (issue 21): pages counted per second on a 300-page, 500-photo PDF and DOCX,
+// `counting.*` figures (docs/product.md §10): pages counted per second on a 300-page, 500-photo PDF and DOCX,
 // each counted as the product does it (compiled counting process under its memory cap, LibreOffice for the DOCX when
 // installed), and the extra memory of counting a 150 MB DOCX holding 1,000 photos.
 import { spawnSync } from 'node:child_process';

@@ -3,7 +3,7 @@
 // statements called directly (reports/read-model/: the page's rows, the list's count from its
 // rollup; reports/headers.ts: the header cards), and a little JavaScript for what only the server
 // can do (signed links, the money rules, global ids). The read model IS the hand-written SQL the
-// floor used to restate (issue 19 item 4): what GraphQL costs above this is its own layer
+// floor used to restate (docs/benchmarks.md): what GraphQL costs above this is its own layer
 // (parsing, validation, Pothos' resolvers, serialisation). It answers the same JSON as /graphql,
 // byte for byte; bench-only, served by scripts/bench/server.ts when BENCH_FLOOR=1.
 import type { IncomingMessage, ServerResponse } from 'node:http';

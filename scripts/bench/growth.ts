@@ -1,4 +1,4 @@
-// Issue 19 item 3's figure family growth.*: CPU per request (server + PostgreSQL) of each main
+// The figure family growth.* (docs/benchmarks.md): CPU per request (server + PostgreSQL) of each main
 // screen's query, sent as the web app sends it (the query text of its compiled Relay artifact, the
 // variables its page opens with), at 100,000 constats and at 1,000,000 (the same five recent years
 // after 900,000 older constats, dataset.ts). Both sizes run side by side, a server each, and are
@@ -15,7 +15,7 @@ import { SEARCH_FRAGMENT } from './search.js';
 /** The dataset the ratios divide by. */
 export const GROWTH_BASE = 100_000;
 export const GROWTH_TARGET = 1.3;
-/** The size issue 19 compares with. */
+/** The size growth.* compares with. */
 export const GROWTH_LARGE = 1_000_000;
 
 /** The web app's query text, from its Relay artifact (`npm run relay` writes them). */

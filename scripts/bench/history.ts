@@ -1,4 +1,4 @@
-// The history of the large datasets (`--reports=1000000`, issue 19 item 3): the constats older
+// The history of the large datasets (`--reports=1000000`, docs/benchmarks.md): the constats older
 // than the five recent years, at the same monthly pace, written by set-based SQL (INSERT … SELECT
 // FROM generate_series) in seconds where the recent years' row-by-row plan would take minutes.
 // Everything here is over and done, as in a real office a month later: terminated or archived,

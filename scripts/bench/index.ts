@@ -52,7 +52,7 @@ const FIGURES = ['sql', 'cost', 'growth', 'latency', 'execution', 'calibration',
 type FigureName = (typeof FIGURES)[number];
 /** Figures measured without the dataset, before it is built. */
 const STANDALONE: FigureName[] = ['counting', 'writes'];
-/** Issue 19 item 4: one client, the admin screen at the spec's default 10 rows. */
+/** latency.single.*: one client, the admin screen at its default 10 rows (product.md §9). */
 const LATENCY_TARGETS = { p50: 25, p99: 60 };
 /** Rounds of the growth figures at least: the median of five shrugs off a round that a neighbour slowed. */
 const GROWTH_ROUNDS = 5;
@@ -238,7 +238,7 @@ async function main(): Promise<void> {
       const screen = await graphql<{ reports: { edges: unknown[] } }>(url, benchTokens.admin, SCREEN_QUERY, { first: options.page });
       if (screen.errors || !screen.data) throw new Error(`screen query failed: ${JSON.stringify(screen.errors)}`);
       const floorResponse = await fetch(`${url}/__bench/floor?first=${options.page}`, { headers: adminHeaders });
-      // /graphql's answers carry extensions.cost (issue 17's rate limit), which the floor does not compute.
+      // /graphql's answers carry extensions.cost (the API tokens' budget, docs/product.md §12), which the floor does not compute.
       const { extensions: _cost, ...screenData } = screen as { extensions?: unknown };
       const difference = firstDifference(JSON.parse(normalise(JSON.stringify(screenData))), JSON.parse(normalise(await floorResponse.text())));
       raw.floorMatchesGraphQL = difference === null;
@@ -306,8 +306,8 @@ async function main(): Promise<void> {
         screenLoad = await measureLoad('GraphQL', { url: `${url}/graphql`, method: 'POST', headers: jsonHeaders, body: screenBody(options.page) }, settings, log);
         raw.screen = screenLoad;
         const m = screenLoad.median;
-        // Issue 9's absolute targets (300 req/s, p99 ≤ 50 ms with 10 clients) cannot be met by two
-        // cores; issue 19 item 4 replaced them with ratio.floor.cpu and latency.single.*: figures only.
+        // The former absolute targets (300 req/s, p99 ≤ 50 ms with 10 clients) cannot be met by two
+        // cores; ratio.floor.cpu and latency.single.* replace them (docs/benchmarks.md): figures only.
         rows.push({ key: 'screen.rps', figure: `Admin screen GraphQL (${options.page} rows, ${options.connections} clients): throughput`, value: m.requestsPerSecond, display: `${m.requestsPerSecond.toFixed(0)} req/s${m.failures > 0 ? `, ${m.failures} failed` : ''}`, target: '—', pass: m.failures === 0 ? null : false, load1: m.load1 });
         rows.push({ key: 'screen.p50', figure: 'Admin screen GraphQL: p50 latency', value: m.p50Ms, display: `${m.p50Ms} ms`, target: '—', pass: null, load1: m.load1 });
         rows.push({ key: 'screen.p99', figure: 'Admin screen GraphQL: p99 latency', value: m.p99Ms, display: `${m.p99Ms} ms`, target: '—', pass: null, load1: m.load1 });
@@ -321,7 +321,7 @@ async function main(): Promise<void> {
         rows.push({ key: 'floor.p99', figure: 'Floor: p50 / p99 latency', value: m.p99Ms, display: `${m.p50Ms} / ${m.p99Ms} ms`, target: '—', pass: null, load1: m.load1 });
         if (screenLoad) {
           const ratio = screenLoad.median.requestsPerSecond / m.requestsPerSecond;
-          // Replaced by ratio.floor.cpu (issue 19): throughput on shared cores measures the neighbours.
+          // Replaced by ratio.floor.cpu (docs/benchmarks.md): throughput on shared cores measures the neighbours.
           rows.push({ key: 'ratio.graphql_floor', figure: 'GraphQL ÷ floor (throughput)', value: ratio, display: ratio.toFixed(2), target: '—', pass: null, load1: null });
         }
       }

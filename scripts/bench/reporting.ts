@@ -1,4 +1,4 @@
-// Issue 17's reporting figures: the CSV export of every constat streamed with the server's memory
+// The reporting figures (docs/product.md §12): the CSV export of every constat streamed with the server's memory
 // flat, and reportAggregates by month over the five years against one admin list page, in CPU.
 import { performance } from 'node:perf_hooks';
 import { benchTokens } from './dataset.js';

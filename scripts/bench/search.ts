@@ -1,4 +1,4 @@
-// Issue 19's search figure: CPU per request (server + PostgreSQL) of the admin's list searched by a
+// The search figure (docs/benchmarks.md): CPU per request (server + PostgreSQL) of the admin's list searched by a
 // fragment of a constat's name, the trigram-indexed ILIKE (docs/decisions.md), next to the same
 // page without search in the same rounds. At 1,000,000 constats it becomes growth.search_by_name.
 import { benchTokens } from './dataset.js';

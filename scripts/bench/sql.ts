@@ -1,7 +1,7 @@
 // SQL statements per request, counted from Prisma's query events on a server started with
 // BENCH_SQL_COUNT=1 (server.ts): the admin screen at 10 and 50 rows (sql.10, sql.50) and every
-// growth.* screen at 10 and 50 rows (sql.<screen>), each constant whatever the page size (issue 19
-// item 4): a statement per row would show as a count that grows with the page.
+// growth.* screen at 10 and 50 rows (sql.<screen>), each constant whatever the page size
+// (docs/benchmarks.md): a statement per row would show as a count that grows with the page.
 import { benchTokens } from './dataset.js';
 import type { Screen } from './growth.js';
 import { median } from './load.js';
