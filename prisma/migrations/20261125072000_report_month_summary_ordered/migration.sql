@@ -1,4 +1,4 @@
--- The rollup's rows in month order (issue 19 item 3): a past month's rows are never rewritten, so
+-- The rollup's rows in month order (docs/product.md §15): a past month's rows are never rewritten, so
 -- where they lie stays where the statement that added them put them. A rollup computed at once
 -- (the first migration over an existing history, a rebuild after a tariff change) inserted them
 -- in hash order: a year's reportAggregates then read about one heap page per row (2,264 pages for
