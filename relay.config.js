@@ -8,7 +8,7 @@ const config = {
   artifactDirectory: './web/src/__generated__',
   excludes: ['**/node_modules/**', '**/__mocks__/**', '**/__generated__/**'],
   // The server ships the web build it serves, so enums can be exhaustive (a stale tab is
-  // caught by the /meta.json version check, spec §4).
+  // caught by the /meta.json version check, docs/product.md §4).
   noFutureProofEnums: true,
   // What the server's scalars serialize to (api/src/graphql/builder.ts): an ISO 8601 string and
   // an exact decimal string. Typed here so the artifacts carry `string`, not `any`.
