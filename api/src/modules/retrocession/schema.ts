@@ -154,7 +154,7 @@ const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('Retrocessio
         }),
       },
     ),
-    // A page: a year holds twelve bills a secretary (docs/decisions.md, session 16).
+    // A page: a year holds twelve bills a secretary (docs/decisions.md, « Rétrocession and secretary bills »).
     bills: t.prismaConnection({
       type: SecretaryBillNode,
       cursor: 'id',
