@@ -9,7 +9,6 @@ import {
   countsDiffer,
   countTimeLimitSeconds,
   createTxtPager,
-  detectedTotals,
   detectionAgreement,
   diedOfMemory,
   fairPriority,
@@ -18,6 +17,7 @@ import {
   PHOTO_MIN_SIDE_PX,
 } from '../../api/src/modules/counting/rules.js';
 import { countInWorker } from '../../api/src/modules/counting/worker.js';
+import { detectedTotals } from '../../api/src/modules/reports/rules.js';
 import { sampleDocx, sampleOdt, samplePdf } from '../../scripts/sample-documents.js';
 
 let dir: string;

@@ -1,6 +1,7 @@
 // What counts as a page and as a photo (docs/decisions.md, product.md §10). Pure rules, unit-tested in
 // tests/unit/counting-rules.test.ts; the readers (pdf.ts, office.ts, txt.ts) only measure.
 import type { FileCountStatus } from '../../generated/prisma/enums.js';
+import type { DetectedTotals } from '../reports/rules.js';
 
 export type CountFormat = 'pdf' | 'docx' | 'odt' | 'doc' | 'txt';
 
@@ -132,32 +133,6 @@ export function countTimeLimitSeconds(format: CountFormat, hasLibreOffice: boole
  * waits behind the first file of every other étude.
  */
 export const fairPriority = (rank: number): number => -rank;
-
-export interface CountedFile {
-  pageCount: number | null;
-  photoCount: number | null;
-  countStatus: FileCountStatus;
-}
-
-export interface DetectedTotals {
-  pages: number;
-  photos: number;
-  /** Every file is counted (DONE or ESTIMATED): the totals are final. */
-  complete: boolean;
-  /** Some pages come from a document's own statistics, not from a rendering. */
-  estimated: boolean;
-}
-
-/** Detected totals of a group of files (a constat's deposited or returned items). */
-export function detectedTotals(files: CountedFile[]): DetectedTotals {
-  const counted = files.filter((file) => file.countStatus === 'DONE' || file.countStatus === 'ESTIMATED');
-  return {
-    pages: counted.reduce((total, file) => total + (file.pageCount ?? 0), 0),
-    photos: counted.reduce((total, file) => total + (file.photoCount ?? 0), 0),
-    complete: files.length > 0 && counted.length === files.length,
-    estimated: counted.some((file) => file.countStatus === 'ESTIMATED'),
-  };
-}
 
 /** Entered counts that disagree with complete detected totals (null: nothing final to compare with). */
 export function countsDiffer(entered: { pages: number; photos: number }, detected: DetectedTotals): boolean | null {

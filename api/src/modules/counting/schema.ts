@@ -4,9 +4,9 @@ import { builder } from '../../graphql/builder.js';
 import { FileCountStatus } from '../../generated/prisma/enums.js';
 import { ReportPayload, reportIdOf } from '../reports/mutations.js';
 import { FileGroupRef, ReportFileRef, ReportNode } from '../reports/schema.js';
-import { messages } from '../reports/rules.js';
+import { detectedTotals, messages, type DetectedTotals } from '../reports/rules.js';
 import * as workflow from '../reports/workflow.js';
-import { countsDiffer, detectedTotals, type DetectedTotals } from './rules.js';
+import { countsDiffer } from './rules.js';
 
 const FileCountStatusEnum = builder.enumType('FileCountStatus', {
   description: 'État du comptage automatique des pages et photos d’un fichier.',

@@ -1,5 +1,5 @@
 // Pure rules of the constat workflow: who may do what, status transitions, alerts and delays.
-import type { ReportFileKind, ReportStatus, Role } from '../../generated/prisma/enums.js';
+import type { FileCountStatus, ReportFileKind, ReportStatus, Role } from '../../generated/prisma/enums.js';
 import { singleLineProblem } from '../../lib/single-line.js';
 
 export interface Actor {
@@ -266,4 +266,32 @@ export function validateNewReport(input: NewReportInput): Record<string, string>
 /** Counts typed by people: whole numbers from 0 to 100 000. */
 export function isValidCount(value: number): boolean {
   return Number.isInteger(value) && value >= 0 && value <= 100_000;
+}
+
+// The counting job's totals live here, under the workflow that applies them in one click; the
+// counting module sits above reports and reads them from here (docs/architecture.md).
+export interface CountedFile {
+  pageCount: number | null;
+  photoCount: number | null;
+  countStatus: FileCountStatus;
+}
+
+export interface DetectedTotals {
+  pages: number;
+  photos: number;
+  /** Every file is counted (DONE or ESTIMATED): the totals are final. */
+  complete: boolean;
+  /** Some pages come from a document's own statistics, not from a rendering. */
+  estimated: boolean;
+}
+
+/** Detected totals of a group of files (a constat's deposited or returned items). */
+export function detectedTotals(files: CountedFile[]): DetectedTotals {
+  const counted = files.filter((file) => file.countStatus === 'DONE' || file.countStatus === 'ESTIMATED');
+  return {
+    pages: counted.reduce((total, file) => total + (file.pageCount ?? 0), 0),
+    photos: counted.reduce((total, file) => total + (file.photoCount ?? 0), 0),
+    complete: files.length > 0 && counted.length === files.length,
+    estimated: counted.some((file) => file.countStatus === 'ESTIMATED'),
+  };
 }

@@ -4,10 +4,9 @@ import type { AppContext } from '../../context.js';
 import { AppError, validationError } from '../../errors.js';
 import type { ReportCounts } from '../../lib/line-amounts.js';
 import { recordAudit } from '../audit/service.js';
-import { detectedTotals } from '../counting/rules.js';
 import { storeNotifications } from '../notifications/service.js';
 import { announce, authorize, publishChange, reportLabel, type Change, type Tx } from './access.js';
-import { COMMENT_MAX, isValidCount, messages, nextStatus } from './rules.js';
+import { COMMENT_MAX, detectedTotals, isValidCount, messages, nextStatus } from './rules.js';
 
 export async function assignSecretary(ctx: AppContext, reportId: number, secretaryId: number): Promise<void> {
   const change = await ctx.db.$transaction(async (tx): Promise<Change | null> => {
