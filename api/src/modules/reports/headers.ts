@@ -8,7 +8,7 @@ import { requireViewer } from '../../guards.js';
 import { sqlTimestamp } from '../../infra/db.js';
 import { sum, toDecimal, type Decimal } from '../../lib/money.js';
 import { currentParisMonth, parisYearMonth } from '../../lib/periods.js';
-import { retrocessionAmounts } from '../retrocession/rules.js';
+import { retrocessionAmounts } from '../../lib/line-amounts.js';
 import { countReports, listCountSql } from './read-model/count.js';
 import { createdWithin, reportsSql, statusList, type ReportFilter } from './read-model/filters.js';
 import { billingPricePage, billingPricePhoto, retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from './read-model/tariffs.js';
