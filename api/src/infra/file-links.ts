@@ -2,7 +2,14 @@
 // checked the viewer may see a file hands one out; the link is the authorization (http/files.ts
 // serves it), so services name what they provide here without knowing anything of HTTP.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Services } from '../context.js';
+import type { Db } from './db.js';
+import type { Storage } from './storage.js';
+
+/** What a provider reads: the database and the stored files (every request's services hold them). */
+export interface ProviderServices {
+  db: Db;
+  storage: Storage;
+}
 
 export interface ArchiveEntry {
   storageKey: string;
@@ -13,13 +20,13 @@ export interface ArchiveEntry {
  * Lists the files of a "download all" archive, e.g. a report's deposited items: among `fileIds`
  * (the files the link was signed for) those still there, never a file added since.
  */
-export type ArchiveProvider = (services: Services, id: number, fileIds: readonly number[]) => Promise<ArchiveEntry[]>;
+export type ArchiveProvider = (services: ProviderServices, id: number, fileIds: readonly number[]) => Promise<ArchiveEntry[]>;
 
 /**
  * The storage key of a document built at its first download, e.g. an invoice's PDF: listing
  * many of them hands out links without rendering any.
  */
-export type DocumentProvider = (services: Services, id: number) => Promise<string>;
+export type DocumentProvider = (services: ProviderServices, id: number) => Promise<string>;
 
 /** What the files handler serves besides stored files, by the kind named in their link. */
 export interface FileProviders {

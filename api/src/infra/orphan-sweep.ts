@@ -5,8 +5,10 @@
 // idempotent, and which keys are referenced is read in one statement (one consistent snapshot).
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Services } from '../context.js';
+import type { Config } from '../config.js';
 import { Prisma } from '../generated/prisma/client.js';
+import type { Db } from './db.js';
+import type { Storage } from './storage.js';
 
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -23,7 +25,7 @@ export interface SweepResult {
 }
 
 export async function sweepOrphanFiles(
-  services: Pick<Services, 'db' | 'storage' | 'config'>,
+  services: { db: Db; storage: Storage; config: Pick<Config, 'dataDir'> },
   olderThanMs = ORPHAN_AGE_MS,
   now = new Date(),
 ): Promise<SweepResult> {
@@ -89,7 +91,7 @@ const referencedNowhere = Prisma.join(
 );
 
 /** The keys no row refers to, read in one statement. */
-async function unreferenced(services: Pick<Services, 'db'>, keys: string[]): Promise<string[]> {
+async function unreferenced(services: { db: Db }, keys: string[]): Promise<string[]> {
   if (keys.length === 0) return [];
   const rows = await services.db.$queryRaw<{ key: string }[]>`SELECT k AS key FROM unnest(${keys}::text[]) AS k WHERE ${referencedNowhere}`;
   return rows.map((row) => row.key);

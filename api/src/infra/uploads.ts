@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FileUpload } from 'graphql-upload-minimal';
+import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { acceptedTypesLabel, detectFileType, SNIFF_BYTES, type FileCategory } from './file-types.js';
-import type { AppContext } from '../context.js';
 import { imageHeaderRefusal, IMAGE_HEAD_BYTES } from './image-limits.js';
 import { FileTooLargeError, newStorageKey, type Storage } from './storage.js';
 
@@ -28,7 +28,10 @@ export interface SaveOptions {
 }
 
 /** The options every upload of a request shares: its sender, and the picture size limit. */
-export const sentBy = (ctx: Pick<AppContext, 'viewer' | 'config'>): Pick<SaveOptions, 'owner' | 'maxImagePixels'> => ({
+export const sentBy = (ctx: {
+  viewer: { id: number } | null;
+  config: Pick<Config, 'maxImagePixels'>;
+}): Pick<SaveOptions, 'owner' | 'maxImagePixels'> => ({
   owner: ctx.viewer?.id,
   maxImagePixels: ctx.config.maxImagePixels,
 });
