@@ -4,7 +4,7 @@
 // default included), and every field's arguments as its resolver receives them (argument defaults
 // included). An object field costs 1 plus its selections, times its rows: a connection (a field
 // with `first`/`last`) the page asked for or the default page, wherever its `edges` are selected
-// (fragments included); a list field without pages its rows in list-bounds.ts; one object
+// (fragments included); a list field without pages the rows its schema's `listBounds` give; one object
 // otherwise. Scalars cost 1 (a list of scalars, its rows). Every item of every list in a field's
 // arguments costs 1 too, a field's own list argument multiplies its selection like a page
 // (`nodes(ids:)` answers one object per id), and no list, literal, variable or default, may exceed
@@ -34,7 +34,20 @@ import type { Plugin } from 'graphql-yoga';
 import { AppError } from '../errors.js';
 import { MAX_LIST_ITEMS, listTooLong } from '../lib/list-limits.js';
 import { toGraphQLError } from './errors.js';
-import { LIST_BOUNDS } from './list-bounds.js';
+
+/** Rows a list field answers, from its arguments (coerced, defaults applied). */
+export type ListRows = number | ((args: Record<string, unknown>) => number);
+
+declare module 'graphql' {
+  interface GraphQLSchemaExtensions {
+    /**
+     * The rows of each list field without pages, by coordinate (`Report.comments`); a list left
+     * out is priced at MAX_LIST_ITEMS. The schema's composition (server/schema.ts) gives them,
+     * since they are the modules' ceilings.
+     */
+    listBounds?: Readonly<Record<string, ListRows>>;
+  }
+}
 
 /**
  * The page a connection asked without `first` or `last` is priced at: the largest default page of
@@ -72,6 +85,7 @@ function listItems(value: unknown): number {
 
 interface Walk {
   schema: GraphQLSchema;
+  listBounds: Readonly<Record<string, ListRows>>;
   fragments: ReadonlyMap<string, FragmentDefinitionNode>;
   variables: Record<string, unknown>;
 }
@@ -92,12 +106,12 @@ function pageRows(args: Record<string, unknown>): number {
 }
 
 /** The rows a field answers, hence the times its selection is paid. */
-function fieldRows(parent: GraphQLNamedType, field: GraphQLField<unknown, unknown>, args: Record<string, unknown>): number {
+function fieldRows(walk: Walk, parent: GraphQLNamedType, field: GraphQLField<unknown, unknown>, args: Record<string, unknown>): number {
   if (field.args.some((argument) => argument.name === 'first' || argument.name === 'last')) return pageRows(args);
   if (isListType(getNullableType(field.type))) {
     // Introspection answers the schema itself, whatever its lists; a connection's edges are its page.
     if (parent.name.startsWith('__') || (field.name === 'edges' && isObjectType(parent) && 'pageInfo' in parent.getFields())) return 1;
-    const rows = LIST_BOUNDS[`${parent.name}.${field.name}`] ?? MAX_LIST_ITEMS;
+    const rows = walk.listBounds[`${parent.name}.${field.name}`] ?? MAX_LIST_ITEMS;
     return typeof rows === 'number' ? rows : rows(args);
   }
   // A list given to a field answers for each of its items (`nodes(ids:)` style).
@@ -119,7 +133,7 @@ function fieldCost(walk: Walk, parent: GraphQLNamedType, selection: FieldNode): 
     throw error;
   }
   const items = listItems(args);
-  const rows = Math.max(fieldRows(parent, field, args), 1);
+  const rows = Math.max(fieldRows(walk, parent, field, args), 1);
   if (!selection.selectionSet) return items + rows;
   return items + (1 + selectionSetCost(walk, getNamedType(field.type), selection.selectionSet)) * rows;
 }
@@ -162,7 +176,8 @@ export function operationCost(
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   }
-  return selectionSetCost({ schema, fragments, variables: coerced.coerced }, root, operation.selectionSet);
+  const walk = { schema, listBounds: schema.extensions.listBounds ?? {}, fragments, variables: coerced.coerced };
+  return selectionSetCost(walk, root, operation.selectionSet);
 }
 
 type CostArgs = {

@@ -1,4 +1,4 @@
-// The rows each list field without pages is priced at by the query cost (cost.ts): a list costs its
+// The rows each list field without pages is priced at by the query cost (graphql/cost.ts): a list costs its
 // rows times its selection. Every list field of the schema is here (tests/unit/graphql-cost.test.ts
 // fails on one left out; an unlisted list would be priced at MAX_LIST_ITEMS); a connection's
 // `edges` are not, they are its page, priced at the connection's `first`/`last`.
@@ -11,9 +11,7 @@ import { MAX_LIST_ITEMS } from '../lib/list-limits.js';
 import { MATRICES_PER_BAILIFF } from '../modules/accounts/rules.js';
 import { AGGREGATE_ROWS_MAX, aggregateRowCeiling } from '../modules/reporting/rules.js';
 import { COMMENTS_PER_REPORT, FILES_PER_SIDE } from '../modules/reports/rules.js';
-
-/** Rows a list field answers, from its arguments (coerced, defaults applied). */
-export type ListRows = number | ((args: Record<string, unknown>) => number);
+import type { ListRows } from './cost.js';
 
 function aggregateRows(args: Record<string, unknown>): number {
   const groupBy = Array.isArray(args.groupBy) ? args.groupBy.map(String) : [];

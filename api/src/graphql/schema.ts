@@ -1,5 +1,6 @@
 import { lexicographicSortSchema } from 'graphql';
 import { builder } from './builder.js';
+import { LIST_BOUNDS } from './list-bounds.js';
 // Each domain registers its types, queries, mutations and subscriptions on import.
 import '../modules/absences/schema.js';
 import '../modules/accounts/schema.js';
@@ -19,5 +20,6 @@ import '../modules/retrocession/schema.js';
 import '../modules/seller/schema.js';
 import '../modules/statistics/schema.js';
 
-export const schema = builder.toSchema();
+// The schema carries its lists' ceilings, which the query cost (cost.ts) prices lists at.
+export const schema = builder.toSchema({ extensions: { listBounds: LIST_BOUNDS } });
 export const sortedSchema = () => lexicographicSortSchema(schema);
