@@ -17,7 +17,11 @@ const swc = (tsx) => [
 const common = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // The shared domain package (packages/domain) by its sources, as tsx and Vite load it.
+    '^@constats/domain/(.*)$': '<rootDir>/packages/domain/src/$1.ts',
+  },
   transform: { '^.+\\.ts$': swc(false), '^.+\\.tsx$': swc(true) },
 };
 

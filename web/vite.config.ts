@@ -16,6 +16,11 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), relay],
+  resolve: {
+    // The shared domain package (packages/domain) by its sources: no build step between an edit
+    // there and the app.
+    alias: [{ find: /^@constats\/domain\/(.*)$/, replacement: fileURLToPath(new URL('../packages/domain/src/$1.ts', import.meta.url)) }],
+  },
   define: {
     __APP_VERSION__: JSON.stringify(version),
   },

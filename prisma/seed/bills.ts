@@ -1,7 +1,7 @@
 // Demo seed: the études' bills and the secretaries' pay statements.
 import { billingAmounts, billSnapshot, billTotals } from '../../api/src/modules/billing/rules.js';
 import { retrocessionAmounts } from '../../api/src/modules/retrocession/rules.js';
-import { sum } from '../../api/src/lib/money.js';
+import { sum } from '@constats/domain/money';
 import { Prisma } from '../../api/src/generated/prisma/client.js';
 import { type FileRecorder, minimalPdf } from './files.js';
 import type { SeedGroup } from './groups.js';

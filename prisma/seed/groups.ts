@@ -1,6 +1,6 @@
 // Demo seed: the études (groups) and the seller's invoicing settings.
 import { toSearchText } from '../../api/src/modules/accounts/rules.js';
-import { frenchVatNumber, sirenOfSiret } from '../../api/src/lib/identifiers.js';
+import { frenchVatNumber, sirenOfSiret } from '@constats/domain/identifiers';
 import { Prisma } from '../../api/src/generated/prisma/client.js';
 import { addDays } from './tools.js';
 

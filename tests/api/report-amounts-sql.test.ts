@@ -1,7 +1,7 @@
 // The read model sums amounts in SQL (report_billing_cents / report_retrocession_cents, migration
 // report_month_summary; read-model/tariffs.ts): these functions must give, constat by constat, what
-// the one TypeScript amounts helper (api/src/lib/line-amounts.ts) gives for the same counts and tariffs.
-import { reportBillingAmounts, reportRetrocessionAmounts } from '../../api/src/lib/line-amounts.js';
+// the one TypeScript amounts helper (packages/domain/src/line-amounts.ts) gives for the same counts and tariffs.
+import { reportBillingAmounts, reportRetrocessionAmounts } from '@constats/domain/line-amounts';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 let app: TestApp;

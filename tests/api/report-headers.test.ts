@@ -2,7 +2,7 @@
 // these tests hold them to the rules applied row by row in JavaScript, for every role and list filter.
 import type { Viewer } from '../../api/src/context.js';
 import type { Role } from '../../api/src/generated/prisma/enums.js';
-import { sum } from '../../api/src/lib/money.js';
+import { sum } from '@constats/domain/money';
 import { currentParisMonth, parisYearMonth } from '../../api/src/lib/periods.js';
 import { alertClock, alertLevel, averageDelay, hoursBetween, isInAlert } from '../../api/src/modules/reports/rules.js';
 import { reportHeaders } from '../../api/src/modules/reports/headers.js';

@@ -4,7 +4,7 @@
 // secretary's withheld from bailiffs, the étude's from secretaries) and timestamps.
 import type { Viewer } from '../../api/src/context.js';
 import type { Role } from '../../api/src/generated/prisma/enums.js';
-import { toDecimal } from '../../api/src/lib/money.js';
+import { toDecimal } from '@constats/domain/money';
 import { amountsShownTo } from '../../api/src/modules/reports/rules.js';
 import { loadReportRows, type ReportRow } from '../../api/src/modules/reports/read-model/rows.js';
 import { demoViewers, serviceContext, startTestApp, type TestApp } from '../support/app.js';

@@ -60,7 +60,7 @@ function expectValidPdf(bytes: Buffer): void {
 }
 
 // product.md §9 worked independently in integers (prices in mills = 10⁻³ €, amounts in cents), with the
-// rounding policy of api/src/lib/money.ts: each amount rounded half-up to the cent where computed.
+// rounding policy of packages/domain/src/money.ts: each amount rounded half-up to the cent where computed.
 const toMills = (price: { toFixed(digits: number): string }): bigint => BigInt(price.toFixed(3).replace('.', ''));
 const toCents = (amount: { toFixed(digits: number): string }): bigint => BigInt(amount.toFixed(2).replace('.', ''));
 /** a / b rounded half up, for a ≥ 0. */

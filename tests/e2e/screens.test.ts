@@ -9,7 +9,7 @@ import { useAppInBrowser } from '../support/e2e.js';
 import { demo, findLink, gql, loginToken, readOutbox, waitForMail } from '../support/http.js';
 import { screenTitle, signIn, signedInPage, signedOutPage, toast } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
-import { billingAmounts, retrocessionAmounts } from '../../api/src/lib/line-amounts.js';
+import { billingAmounts, retrocessionAmounts } from '@constats/domain/line-amounts';
 import { formatMoney } from '../../web/src/ui/format.js';
 
 let app: TestApp;

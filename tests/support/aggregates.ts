@@ -1,7 +1,7 @@
 // reportAggregates checked against the lists (issue 17): every group rebuilt from the `reports`
 // connection itself, its amounts computed by the money rules in TypeScript.
-import type { ReportCounts } from '../../api/src/lib/line-amounts.js';
-import { Decimal } from '../../api/src/lib/money.js';
+import type { ReportCounts } from '@constats/domain/line-amounts';
+import { Decimal } from '@constats/domain/money';
 import { parisYearMonth } from '../../api/src/lib/periods.js';
 import { gql } from './http.js';
 

@@ -1,6 +1,6 @@
 // Reading a factur-x.xml back in tests: the text of elements by name, in document order, and the
 // EN 16931 sums that the bill's frozen figures must satisfy.
-import { Decimal } from '../../api/src/lib/money.js';
+import { Decimal } from '@constats/domain/money';
 
 /** Texts of every `ram:<name>` element (no nested elements) in `xml`, in order. */
 export function texts(xml: string, name: string): string[] {

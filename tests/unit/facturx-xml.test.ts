@@ -1,5 +1,5 @@
 import { buildFacturXml, FacturXFiguresError, type FacturXBill } from '../../api/src/modules/billing/facturx.js';
-import { Decimal } from '../../api/src/lib/money.js';
+import { Decimal } from '@constats/domain/money';
 import { facturXsdErrors } from '../support/facturx.js';
 import { brokenCalculationRules, texts } from '../support/facturx-xml.js';
 

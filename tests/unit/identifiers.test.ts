@@ -9,7 +9,7 @@ import {
   isSiret,
   luhn,
   sirenOfSiret,
-} from '../../api/src/lib/identifiers.js';
+} from '@constats/domain/identifiers';
 import { isSellerComplete, normalizeSeller, sellerMessages, validateSellerFields } from '../../api/src/modules/seller/rules.js';
 import { buyerMessages, validateGroupBuyerFields } from '../../api/src/modules/groups/rules.js';
 

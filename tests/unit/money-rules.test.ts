@@ -13,7 +13,7 @@ import {
   retrocessionPeriodTotals,
   retrocessionTextPages,
 } from '../../api/src/modules/retrocession/rules.js';
-import { Decimal, formatAmount } from '../../api/src/lib/money.js';
+import { Decimal, formatAmount } from '@constats/domain/money';
 
 const euros = (value: Decimal) => formatAmount(value);
 

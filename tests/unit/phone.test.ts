@@ -1,5 +1,5 @@
 // Issue 18: phone numbers as people type them, one module for the server and the web forms.
-import { normalizePhone } from '../../api/src/lib/phone.js';
+import { normalizePhone } from '@constats/domain/phone';
 import { validateRegistration } from '../../web/src/features/auth/validation.js';
 import { validateProfileField } from '../../web/src/features/profile/validation.js';
 

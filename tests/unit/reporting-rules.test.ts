@@ -1,4 +1,4 @@
-import { Decimal } from '../../api/src/lib/money.js';
+import { Decimal } from '@constats/domain/money';
 import { csvAmount, csvDate, csvText, normaliseGroupBy, parseExportQuery } from '../../api/src/modules/reporting/rules.js';
 
 describe('normaliseGroupBy', () => {

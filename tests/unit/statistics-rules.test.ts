@@ -1,4 +1,4 @@
-import { Decimal, formatAmount } from '../../api/src/lib/money.js';
+import { Decimal, formatAmount } from '@constats/domain/money';
 import {
   itemAmounts,
   monthOrYear,

@@ -1,7 +1,7 @@
 // The 'Facturation' selection dialog's rules as the web app applies them before calling the server
 // (product.md §5 discounts, §9 amounts): same messages and same figures as the server's billing rules.
 import { billTotals, checkDiscount } from '../../api/src/modules/billing/rules.js';
-import { toDecimal } from '../../api/src/lib/money.js';
+import { toDecimal } from '@constats/domain/money';
 import {
   discountError,
   fromCents,

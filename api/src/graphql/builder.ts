@@ -9,7 +9,7 @@ import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import type { AppContext } from '../context.js';
-import { toDecimal, type DecimalInput } from '../lib/money.js';
+import { toDecimal, type DecimalInput } from '@constats/domain/money';
 import { refusalFor } from '../errors.js';
 import { visibleNode } from './node-visibility.js';
 

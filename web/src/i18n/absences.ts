@@ -1,5 +1,7 @@
 // French texts of the absences screens: the calendars (product.md §2 "Bailiff screens": legend, labels
 // and empty text given), the admin's « Absences » and the form « Signaler une absence ou un congé ».
+import { absenceFormMessages } from '@constats/domain/form-messages';
+
 export const absencesText = {
   calendar: 'Calendrier',
   legend: 'Indisponibilité',
@@ -26,9 +28,9 @@ export const absencesText = {
     endDate: 'Date de fin',
     comment: 'Commentaire',
     commentPlaceholder: 'Motif, remplaçant, joignabilité…',
-    invalidDate: 'Date invalide.',
-    // product.md §5.
-    endBeforeStart: 'La date doit être postérieure à la date de début.',
-    created: 'Indisponibilité créée avec succès.',
+    // The server's own messages (product.md §5).
+    invalidDate: absenceFormMessages.invalidDate,
+    endBeforeStart: absenceFormMessages.endBeforeStart,
+    created: absenceFormMessages.created,
   },
 } as const;

@@ -1,5 +1,7 @@
 // French texts of the admin's user accounts screens (product.md §2, §5): the list, the account form and
 // the decision on a self-registration request.
+import { accountFormMessages } from '@constats/domain/account-forms';
+
 export const accountsText = {
   list: {
     title: 'Voir les comptes',
@@ -56,17 +58,8 @@ export const accountsText = {
       secretaryPricePage: 'Tarif/page',
       secretaryPricePhoto: 'Tarif/photo',
     },
-    messages: {
-      required: 'Champ requis',
-      min3: 'Doit contenir au moins 3 caractères',
-      phone: 'Numéro de téléphone invalide.',
-      email: 'Identifiant de messagerie invalide.',
-      zip: 'Doit contenir au moins 5 caractères',
-      invalidCharacters: 'Caractères invalides.',
-      password: 'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.',
-      confirmation: 'Mot de passe incorrect.',
-      group: 'Sélectionnez un groupe',
-    },
+    // The server's own messages (product.md §5).
+    messages: accountFormMessages,
   },
   // product.md §2, /login?action=… after an administrator handled a registration request.
   request: {

@@ -1,5 +1,7 @@
 // French texts of the public pages (product.md §2 public routes, §4 login and password recovery, §5
 // validation): login, password recovery and reset, self-registration.
+import { registrationMessages } from '@constats/domain/account-forms';
+
 export const authText = {
   login: {
     title: 'Connexion à votre espace',
@@ -23,7 +25,7 @@ export const authText = {
     subtitle: "Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
     email: 'Adresse e-mail',
     emailPlaceholder: 'nom@etude.fr',
-    invalidEmail: 'Veuillez entrer une adresse email valide',
+    invalidEmail: registrationMessages.emailFormat,
     submit: 'Envoyer',
     backToLogin: 'Vous avez un compte?',
     sent: 'Un e-mail vous a été envoyé pour récupérer votre mot de passe.',
@@ -44,8 +46,8 @@ export const authText = {
     confirmation: 'Confirmation du mot de passe',
     hint: '8 caractères minimum, avec majuscules, minuscules, chiffres et un symbole parmi # ? ! @ $ % ^ & * -',
     // product.md §5's 'Please input your Password!' leftover, in French (docs/decisions.md).
-    passwordRequired: 'Veuillez saisir votre mot de passe.',
-    passwordRule: 'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.',
+    passwordRequired: registrationMessages.passwordRequired,
+    passwordRule: registrationMessages.passwordRule,
     confirmationRequired: 'Veuillez confirmer le mot de passe.',
     mismatch: 'Le mot de passe doit être le même.',
     submit: 'Changer le mot de passe',
@@ -82,22 +84,8 @@ export const authText = {
     haveAccount: 'Vous avez déjà un compte ?',
     signIn: 'Se connecter',
     messages: {
-      lastNameRequired: 'Veuillez saisir votre nom.',
-      firstNameRequired: 'Veuillez saisir votre prénom.',
-      telephoneRequired: 'Veuillez entrer un numéro de téléphone.',
-      telephoneFormat: 'Le numéro de téléphone doit être composé de 10 chiffres.',
-      emailRequired: 'Veuillez saisir votre email.',
-      // Not given by the spec for this form: the recovery form's message (docs/decisions.md).
-      emailFormat: 'Veuillez entrer une adresse email valide',
-      addressRequired: 'Veuillez saisir votre adresse.',
-      zipRequired: 'Veuillez saisir votre code postal.',
-      // Spec: 'le code postal…', capitalised (docs/decisions.md).
-      zipFormat: 'Le code postal doit comporter 5 chiffres.',
-      cityRequired: 'Veuillez saisir votre ville.',
-      identityRequired: 'Veuillez saisir votre identifiant.',
-      identityFormat: "L'identifiant doit contenir au moins 3 caractères : lettres, chiffres ou points.",
-      passwordRequired: 'Veuillez saisir votre mot de passe.',
-      passwordRule: 'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.',
+      // The server's own messages (product.md §5); the confirmation is the browser's alone.
+      ...registrationMessages,
       confirmationRequired: 'Veuillez saisir la confirmation de votre mot de passe.',
       mismatch: 'Les deux mots de passe que vous avez saisis ne correspondent pas!',
     },

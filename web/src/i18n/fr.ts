@@ -3,6 +3,8 @@
 // one (auth.ts, accounts.ts, reports.ts, billing.ts, …). Quoted texts come from the spec and must
 // stay word for word; docs/decisions.md lists the ones we chose where the spec is silent or not in
 // French.
+import { accountFormMessages as accountForms } from '@constats/domain/account-forms';
+
 export const fr = {
   productName: 'Extranet Constats',
   productTagline: 'Suivi des constats des études de commissaires de justice',
@@ -263,18 +265,19 @@ export const fr = {
       instructions: 'Consignes aux secrétaires',
     },
     saved: 'Compte modifié avec succès.',
+    // The server's messages for the profiles (product.md §5).
     messages: {
-      required: 'Champ requis',
-      requiredSecretary: 'Ce champs est requis',
-      min3: 'Doit contenir au moins 3 caractères',
-      phone: 'Numéro de téléphone invalide.',
-      zip: 'Code postal invalide',
-      invalidCharacters: 'Caractères invalides.',
-      password: 'Mauvais mot de passe.',
-      confirmation: 'Mot de passe incorrect.',
+      required: accountForms.required,
+      requiredSecretary: accountForms.requiredSecretaryProfile,
+      min3: accountForms.min3,
+      phone: accountForms.phone,
+      zip: accountForms.zipSecretaryProfile,
+      invalidCharacters: accountForms.invalidCharacters,
+      password: accountForms.passwordProfile,
+      confirmation: accountForms.confirmation,
       // product.md §5's 'Please Confirmer mot de passe' leftover, in French (docs/decisions.md).
       confirmationRequired: 'Veuillez confirmer le mot de passe.',
-      currentPasswordRequired: 'Veuillez saisir votre mot de passe actuel.',
+      currentPasswordRequired: accountForms.currentPasswordRequired,
     },
   },
   avatar: {

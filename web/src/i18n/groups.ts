@@ -1,4 +1,6 @@
 // French texts of the admin's groups (études) screens (product.md §2, §5).
+import { groupFormMessages } from '@constats/domain/group-forms';
+
 export const groupsText = {
   create: 'Créer un groupe',
   name: 'Nom du groupe',
@@ -33,12 +35,6 @@ export const groupsText = {
     billingZip: 'Code postal de facturation',
     billingCity: 'Ville de facturation',
   },
-  messages: {
-    required: 'Champ requis',
-    min3: 'Doit contenir au moins 3 caractères',
-    zip: 'Doit contenir au moins 5 caractères',
-    phone: 'Doit contenir au moins 9 caractères',
-    email: 'Adresse e-mail invalide.',
-    price: 'Caractères invalides.',
-  },
+  // The server's own messages (product.md §5).
+  messages: groupFormMessages,
 } as const;

@@ -1,5 +1,7 @@
 // French texts of the news screens (product.md §2, §4): the admin's list and form, the secretaries' page,
 // and the rich-text editor of the form.
+import { newsFormMessages } from '@constats/domain/form-messages';
+
 export const newsText = {
   create: 'Créer une actualité',
   important: 'Important',
@@ -15,10 +17,11 @@ export const newsText = {
   importantCreate: 'IMPORTANT',
   importantEdit: 'Importante',
   send: 'Envoyer',
-  titleRequired: "Entrez votre Titre de l'actualité, s'il vous plaît !",
-  min3: 'Doit contenir au moins 3 caractères',
-  created: 'Actualités envoyées aux secrétaires avec succès',
-  updated: 'Actualités mises à jour avec succès.',
+  // The server's own messages (product.md §5).
+  titleRequired: newsFormMessages.titleRequiredOnCreate,
+  min3: newsFormMessages.min3,
+  created: newsFormMessages.created,
+  updated: newsFormMessages.updated,
   editor: {
     toolbar: 'Mise en forme',
     bold: 'Gras',

@@ -1,14 +1,12 @@
 // Pure rules of absences ("indisponibilités"): whole days, inclusive (product.md §3, §5).
-import { formMessages } from '../../lib/form-messages.js';
+import { absenceFormMessages } from '@constats/domain/form-messages';
 import { FIRST_YEAR, LAST_YEAR } from '../../lib/periods.js';
 
 export const absenceMessages = {
-  ...formMessages,
-  invalidDate: 'Date invalide.',
-  endBeforeStart: 'La date doit être postérieure à la date de début.',
+  // The form's messages the web app shows too (packages/domain/src/form-messages.ts).
+  ...absenceFormMessages,
   outOfRange: 'Date trop éloignée : une absence se déclare au plus un an avant et cinq ans après aujourd’hui.',
   tooLongAbsence: 'Une absence dure au plus un an : déclarez-la en plusieurs fois.',
-  created: 'Indisponibilité créée avec succès.',
 } as const;
 
 export const ABSENCE_COMMENT_MAX = 500;

@@ -1,10 +1,10 @@
 // Pure account rules shared by registration (auth) and the account forms (product.md §5).
-import { formMessages } from '../../lib/form-messages.js';
+import { accountFormMessages, accountPatterns, isStrongPassword } from '@constats/domain/account-forms';
 import type { Civility, Role } from '../../generated/prisma/enums.js';
-import { toDecimal, type DecimalInput } from '../../lib/money.js';
+import { toDecimal, type DecimalInput } from '@constats/domain/money';
 import { singleLineProblem } from '../../lib/single-line.js';
 
-const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+const { PHONE, IDENTITY: IDENTITY_CHARS, EMAIL: EMAIL_PATTERN, ZIP, UNIT_PRICE } = accountPatterns;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -52,20 +52,8 @@ export function accountRequestPath(userId: number, action?: 'approve' | 'deny'):
 // ---------------------------------------------------------------------------------------------
 
 export const accountMessages = {
-  ...formMessages,
-  /** The secretary profile's own wording (product.md §5). */
-  requiredSecretaryProfile: 'Ce champs est requis',
-  min3: 'Doit contenir au moins 3 caractères',
-  phone: 'Numéro de téléphone invalide.',
-  email: 'Identifiant de messagerie invalide.',
-  zip: 'Doit contenir au moins 5 caractères',
-  zipSecretaryProfile: 'Code postal invalide',
-  invalidCharacters: 'Caractères invalides.',
-  password: 'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.',
-  passwordProfile: 'Mauvais mot de passe.',
-  confirmation: 'Mot de passe incorrect.',
-  group: 'Sélectionnez un groupe',
-  civility: 'Civilité invalide.',
+  // The forms' messages the web app shows as one types (packages/domain/src/account-forms.ts).
+  ...accountFormMessages,
   notEditable: "Ce champ n'est pas modifiable.",
   notForRole: 'Ce champ ne concerne pas ce type de compte.',
   duplicateEmail: 'Cet email existe déjà.',
@@ -75,7 +63,6 @@ export const accountMessages = {
   notFound: 'Compte introuvable.',
   selfStatus: 'Vous ne pouvez pas désactiver votre propre compte.',
   notPending: "Ce compte n'est pas en attente de validation.",
-  currentPasswordRequired: 'Veuillez saisir votre mot de passe actuel.',
   currentPasswordWrong: 'Mot de passe actuel incorrect.',
   passwordImpersonation: 'Le mot de passe ne peut pas être modifié pendant une connexion « en tant que ».',
   stagedAvatarMissing: 'Image introuvable : envoyez-la de nouveau.',
@@ -112,9 +99,6 @@ export function avatarKeyOf(reference: string | null | undefined): string | null
   }
   return STAGED_AVATAR_KEY.test(key) ? key : null;
 }
-
-/** product.md §5 password rule: at least 8 characters with upper case, lower case, a digit and one of #?!@$%^&*- */
-const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,200}$/;
 
 /** The text fields of an account, as the forms send them; `undefined` means "not sent, keep". */
 export interface AccountFields {
@@ -203,33 +187,6 @@ const MAX_LENGTH: Partial<Record<AccountField, number>> = {
   zip: 10,
 };
 
-/** product.md §5 phone patterns: bailiff form optional international prefix + 10 digits; admin form 9; secretary forms 10. */
-const PHONE: Record<Role, RegExp> = {
-  BAILIFF: /^(?:\+\d{1,3} ?)?\d{10}$/,
-  ADMIN: /^\d{9}$/,
-  SECRETARY: /^\d{10}$/,
-};
-
-/** product.md §5 identifiers: bailiff form letters, digits or dots; secretary and admin forms letters and digits. */
-const IDENTITY_CHARS: Record<Role, RegExp> = {
-  BAILIFF: /^[A-Za-z0-9.]+$/,
-  ADMIN: /^[A-Za-z0-9]+$/,
-  SECRETARY: /^[A-Za-z0-9]+$/,
-};
-
-/** product.md §5: five digits, optionally followed by a four-digit suffix. */
-const ZIP = /^\d{5}(?:-?\d{4})?$/;
-
-/** product.md §5 secretary form: 1 to 3 digits with up to 3 decimals (a French comma is accepted). */
-const UNIT_PRICE = /^\d{1,3}(?:[.,]\d{1,3})?$/;
-
-/** The forms' patterns, which the web's account forms repeat (web/src/features/accounts/patterns.ts; a unit test compares them). */
-export const accountPatterns = { PHONE, IDENTITY: IDENTITY_CHARS, EMAIL: EMAIL_PATTERN, ZIP, STRONG_PASSWORD } as const;
-
-export function isStrongAccountPassword(password: string): boolean {
-  return STRONG_PASSWORD.test(password);
-}
-
 const text = (value: string | null | undefined) => String(value ?? '').trim();
 
 /** Names and address lines: shown in lists, bills and exports, one line each. */
@@ -301,7 +258,7 @@ export function validateAccountFields(
     return IDENTITY_CHARS[role].test(value) ? null : accountMessages.invalidCharacters;
   });
   check('password', () => {
-    if (isStrongAccountPassword(sentRaw(input.password))) return null;
+    if (isStrongPassword(sentRaw(input.password))) return null;
     return isProfile ? accountMessages.passwordProfile : accountMessages.password;
   });
   for (const field of ['siret', 'address', 'city', 'rib', 'description'] as const) check(field, adminProfile ? () => null : min3);

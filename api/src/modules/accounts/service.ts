@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { AppError, notAuthenticated, validationError, type FieldErrors } from '../../errors.js';
 import type { Prisma } from '../../infra/db.js';
-import { normalizePhone } from '../../lib/phone.js';
+import { normalizePhone } from '@constats/domain/phone';
 import type { Role, UserStatus } from '../../generated/prisma/enums.js';
 import { sanitizeRichText } from '../../infra/html.js';
 import { renderMail } from '../../infra/mail/index.js';
@@ -76,7 +76,7 @@ const optional = (value: string | null | undefined) => {
   return trimmed === '' ? null : trimmed;
 };
 
-/** The phone number as stored (lib/phone.ts), checked by the form's pattern in that form. */
+/** The phone number as stored (packages/domain/src/phone.ts), checked by the form's pattern in that form. */
 function withNormalizedPhone<T extends { telephone?: string | null }>(input: T): T {
   return typeof input.telephone === 'string' ? { ...input, telephone: normalizePhone(input.telephone) } : input;
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { validationError } from '../../errors.js';
 import { escapeHtml } from '../../infra/html.js';
 import { renderMail } from '../../infra/mail/index.js';
-import { normalizePhone } from '../../lib/phone.js';
+import { normalizePhone } from '@constats/domain/phone';
 import { accountRequestPath, civilityLabels, normalizeEmail, parseCivility, toSearchText } from '../accounts/rules.js';
 import { recordAudit } from '../audit/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';

@@ -1,10 +1,12 @@
 // Pure authentication rules: password strength, registration validation, lifetimes, throttling.
 import type { FieldErrors } from '../../errors.js';
 import { isEmail, parseCivility } from '../accounts/rules.js';
+import { accountFormMessages, isStrongPassword, registrationMessages as r, registrationPatterns } from '@constats/domain/account-forms';
+import { formMessages } from '@constats/domain/form-messages';
 import { singleLineProblem } from '../../lib/single-line.js';
 
 export const messages = {
-  passwordRule: 'Le mot de passe doit comporter des majuscules, des minuscules, des chiffres et un symbole.',
+  passwordRule: r.passwordRule,
   badCredentials: 'Identifiant ou mot de passe incorrect.',
   throttled: 'Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.',
   tooManyRequests: 'Trop de demandes. Veuillez réessayer plus tard.',
@@ -13,18 +15,13 @@ export const messages = {
   registrationSent:
     "La demande de création de compte a été envoyée à l'administrateur pour validation. Vous serez averti par e-mail lors de sa validation.",
   recoverySent: 'Un e-mail vous a été envoyé pour récupérer votre mot de passe.',
-  invalidEmail: 'Veuillez entrer une adresse email valide',
+  invalidEmail: r.emailFormat,
   passwordCreated: 'Mot de passe créé avec succès.',
   invalidResetToken: 'Le lien de réinitialisation est invalide ou a expiré. Veuillez refaire une demande.',
   impersonationTarget: 'Ce compte ne peut pas être utilisé pour une connexion en tant que.',
 } as const;
 
-/** product.md §5: at least 8 characters with upper case, lower case, a digit and one of #?!@$%^&*- */
-const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,}$/;
-
-export function isStrongPassword(password: string): boolean {
-  return PASSWORD_PATTERN.test(password) && password.length <= 200;
-}
+export { isStrongPassword };
 
 export interface RegistrationInput {
   civility?: string | null;
@@ -44,33 +41,29 @@ export function validateRegistration(input: RegistrationInput): FieldErrors {
   const errors: FieldErrors = {};
   const value = (field: keyof RegistrationInput) => String(input[field] ?? '').trim();
   const required: [keyof RegistrationInput, string][] = [
-    ['lastName', 'Veuillez saisir votre nom.'],
-    ['firstName', 'Veuillez saisir votre prénom.'],
-    ['telephone', 'Veuillez entrer un numéro de téléphone.'],
-    ['email', 'Veuillez saisir votre email.'],
-    ['address', 'Veuillez saisir votre adresse.'],
-    ['zip', 'Veuillez saisir votre code postal.'],
-    ['city', 'Veuillez saisir votre ville.'],
-    ['identity', 'Veuillez saisir votre identifiant.'],
-    ['password', 'Veuillez saisir votre mot de passe.'],
+    ['lastName', r.lastNameRequired],
+    ['firstName', r.firstNameRequired],
+    ['telephone', r.telephoneRequired],
+    ['email', r.emailRequired],
+    ['address', r.addressRequired],
+    ['zip', r.zipRequired],
+    ['city', r.cityRequired],
+    ['identity', r.identityRequired],
+    ['password', r.passwordRequired],
   ];
   for (const [field, message] of required) if (!value(field)) errors[field] = message;
 
-  if (!errors.telephone && !/^\d{10}$/.test(value('telephone'))) {
-    errors.telephone = 'Le numéro de téléphone doit être composé de 10 chiffres.';
-  }
+  if (!errors.telephone && !registrationPatterns.PHONE.test(value('telephone'))) errors.telephone = r.telephoneFormat;
   if (!errors.email && !isEmail(value('email'))) errors.email = messages.invalidEmail;
-  if (!errors.zip && !/^\d{5}$/.test(value('zip'))) errors.zip = 'Le code postal doit comporter 5 chiffres.';
+  if (!errors.zip && !registrationPatterns.ZIP.test(value('zip'))) errors.zip = r.zipFormat;
   // Bailiff identifier rule of the account forms (product.md §5): letters, digits or dots, at least 3.
-  if (!errors.identity && !/^[A-Za-z0-9.]{3,60}$/.test(value('identity'))) {
-    errors.identity = "L'identifiant doit contenir au moins 3 caractères : lettres, chiffres ou points.";
-  }
+  if (!errors.identity && !registrationPatterns.IDENTITY.test(value('identity'))) errors.identity = r.identityFormat;
   if (!errors.password && !isStrongPassword(input.password)) errors.password = messages.passwordRule;
   for (const field of ['lastName', 'firstName', 'address', 'city'] as const) {
-    if (!errors[field] && value(field).length > 120) errors[field] = 'Ce champ est trop long (120 caractères maximum).';
+    if (!errors[field] && value(field).length > 120) errors[field] = formMessages.tooLong(120);
     if (!errors[field] && singleLineProblem(value(field))) errors[field] = singleLineProblem(value(field))!;
   }
-  if (parseCivility(input.civility) === null) errors.civility = 'Civilité invalide.';
+  if (parseCivility(input.civility) === null) errors.civility = accountFormMessages.civility;
   return errors;
 }
 

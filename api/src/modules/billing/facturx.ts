@@ -8,7 +8,7 @@
 // allowance; the global discount is a document-level allowance on the sum of the line nets; VAT
 // 20 % category S. The French mentions (payment on receipt, late interest, 40 € indemnity) are
 // notes (subject codes AAB, PMD, PMT) and the payment terms (BT-20), due date = issue date.
-import { Decimal, formatAmount, sum } from '../../lib/money.js';
+import { Decimal, formatAmount, sum } from '@constats/domain/money';
 import { parisDate } from '../../lib/periods.js';
 import type { SellerSettingsValues } from '../seller/rules.js';
 import { LATE_INTEREST, PAYMENT_TERMS } from './rules.js';

@@ -3,10 +3,10 @@
 import type { AppContext } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { AppError, validationError } from '../../errors.js';
-import { formatAmount } from '../../lib/money.js';
+import { formatAmount } from '@constats/domain/money';
 import { parisYearMonth } from '../../lib/periods.js';
-import { sirenOfSiret } from '../../lib/identifiers.js';
-import { reportBillingAmounts } from '../../lib/line-amounts.js';
+import { sirenOfSiret } from '@constats/domain/identifiers';
+import { reportBillingAmounts } from '@constats/domain/line-amounts';
 import { recordAudit } from '../audit/service.js';
 import { publishReportChanges } from '../reports/access.js';
 import { requireSellerSettings } from '../seller/service.js';

@@ -2,8 +2,9 @@
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { MailDeliveryError, renderMail } from '../../infra/mail/index.js';
-import { formatEuros, formatMonthYear } from '../../infra/mail/format.js';
-import { formatAmount, toDecimal } from '../../lib/money.js';
+import { formatEuros } from '@constats/domain/format';
+import { formatMonthYear } from '../../infra/mail/format.js';
+import { formatAmount, toDecimal } from '@constats/domain/money';
 import { recordAudit } from '../audit/service.js';
 import { notifyUsers } from '../notifications/service.js';
 import { requireAdmin } from '../../guards.js';

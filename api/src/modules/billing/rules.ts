@@ -1,7 +1,7 @@
 // Billing of études (product.md §9): report lines, discounts, VAT, payment mentions, and the rules of a
 // monthly bill (product.md §4 bill lifecycle, §5 discounts).
-import { Decimal, roundCents, sum } from '../../lib/money.js';
-import { billingAmounts, type ReportCounts } from '../../lib/line-amounts.js';
+import { Decimal, roundCents, sum } from '@constats/domain/money';
+import { billingAmounts, type ReportCounts } from '@constats/domain/line-amounts';
 import { periodTotals, type CountsAndPrices, type PeriodTotals } from '../retrocession/rules.js';
 
 export const VAT_RATE = new Decimal('0.20');
@@ -10,7 +10,7 @@ export const LATE_INTEREST = 'Intérêts de retard : 1,5 % par mois';
 /** product.md §9: late interest of 1.5 % per month. */
 export const LATE_INTEREST_MONTHLY_RATE = new Decimal('0.015');
 
-export { billingAmounts, billingTextPages } from '../../lib/line-amounts.js';
+export { billingAmounts, billingTextPages } from '@constats/domain/line-amounts';
 
 export const billingPeriodTotals = (rows: CountsAndPrices[]): PeriodTotals => periodTotals(rows, billingAmounts);
 

@@ -10,7 +10,7 @@ import { TOTAL_COUNT_DESCRIPTION } from '../../graphql/total-count-description.j
 import { databaseId } from '../../graphql/ids.js';
 import { validationError } from '../../errors.js';
 import { MAX_CHOICES } from '../../lib/choices.js';
-import { toDecimal } from '../../lib/money.js';
+import { toDecimal } from '@constats/domain/money';
 import { parisYearMonth } from '../../lib/periods.js';
 import { GroupNode } from '../groups/schema.js';
 import { loadReportRow } from '../reports/read-model/rows.js';

@@ -5,14 +5,14 @@ import type { AppContext, Services } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { AppError, forbidden, validationError } from '../../errors.js';
 import { MAX_CHOICES } from '../../lib/choices.js';
-import type { DecimalInput } from '../../lib/money.js';
+import type { DecimalInput } from '@constats/domain/money';
 import { FIRST_YEAR, isValidPeriod, parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { viewerGroupId } from '../groups/service.js';
 import { activeAdminIds } from '../notifications/service.js';
 import { billableSql, type ReportsWhere } from '../reports/read-model/filters.js';
 import { billingPricePage, billingPricePhoto, TARIFF_JOINS } from '../reports/read-model/tariffs.js';
 import type { PeriodTotals } from '../retrocession/rules.js';
-import { billingLine, reportBillingAmounts, type BillingCounts, type ReportCounts } from '../../lib/line-amounts.js';
+import { billingLine, reportBillingAmounts, type BillingCounts, type ReportCounts } from '@constats/domain/line-amounts';
 import { billingPeriodTotals, billMessages, discountOf, isBillable, isCurrentPeriod } from './rules.js';
 import { requireAdmin, requireViewer } from '../../guards.js';
 

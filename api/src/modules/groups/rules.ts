@@ -1,18 +1,14 @@
 // Pure rules of the étude (group) form (product.md §2 'CRÉATION D'UN GROUPE', §5 'Group create/edit').
-import { formMessages } from '../../lib/form-messages.js';
-import { compact, isFrenchVatNumber, sirenOfSiret } from '../../lib/identifiers.js';
+import { groupFormMessages, groupPricePattern as PRICE, zipDigits } from '@constats/domain/group-forms';
+import { compact, isFrenchVatNumber, sirenOfSiret } from '@constats/domain/identifiers';
 import { isEmail } from '../accounts/rules.js';
 import { singleLineProblem } from '../../lib/single-line.js';
 
+export { zipDigits };
+
 export const groupMessages = {
-  ...formMessages,
-  min3: 'Doit contenir au moins 3 caractères',
-  zip: 'Doit contenir au moins 5 caractères',
-  phone: 'Doit contenir au moins 9 caractères',
-  /** Spec 'Invalide adresse e-mail', in French word order. */
-  email: 'Adresse e-mail invalide.',
-  /** Spec 'Invalid characters' (tariffs). */
-  price: 'Caractères invalides.',
+  // The form's messages the web app shows as one types (packages/domain/src/group-forms.ts).
+  ...groupFormMessages,
   created: 'Groupe créé avec succès.',
   updated: 'Groupe modifié avec succès.',
   notFound: 'Groupe introuvable.',
@@ -44,12 +40,6 @@ const MAX_LENGTH: Record<GroupField, number> = {
   pricePage: 12,
   pricePhoto: 12,
 };
-/** Tariffs are euros with up to three decimals (DECIMAL(8,3)); a French comma is accepted. */
-const PRICE = /^\d{1,5}(?:[.,]\d{1,3})?$/;
-
-/** product.md §2: the postal code input strips every non-digit. */
-export const zipDigits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
-
 /** Each invalid field with its French message; on update, fields left undefined are kept. */
 export function validateGroupFields(input: GroupFields, mode: 'create' | 'update'): Record<string, string> {
   const errors: Record<string, string> = {};

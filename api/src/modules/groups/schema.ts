@@ -2,7 +2,7 @@ import { builder, type BuilderTypes } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
 import { formatUnitPrice, searchTextClauses, searchWords } from '../accounts/rules.js';
 import { CHOICES_TAKE, MAX_CHOICES, allChoices } from '../../lib/choices.js';
-import { sirenOfSiret } from '../../lib/identifiers.js';
+import { sirenOfSiret } from '@constats/domain/identifiers';
 import { groupMessages } from './rules.js';
 import * as groups from './service.js';
 

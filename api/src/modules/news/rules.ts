@@ -1,14 +1,11 @@
 // Pure news rules: form validation (product.md §5 'News') and the list search (product.md §7 GET news).
-import { formMessages } from '../../lib/form-messages.js';
+import { newsFormMessages } from '@constats/domain/form-messages';
 import { htmlToText } from '../../infra/html.js';
 import { singleLineProblem } from '../../lib/single-line.js';
 
 export const newsMessages = {
-  ...formMessages,
-  titleRequiredOnCreate: "Entrez votre Titre de l'actualité, s'il vous plaît !",
-  min3: 'Doit contenir au moins 3 caractères',
-  created: 'Actualités envoyées aux secrétaires avec succès',
-  updated: 'Actualités mises à jour avec succès.',
+  // The form's messages the web app shows too (packages/domain/src/form-messages.ts).
+  ...newsFormMessages,
   notFound: 'Actualité introuvable.',
 } as const;
 

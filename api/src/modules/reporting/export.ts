@@ -6,7 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { AppContext } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { countedReportsSql } from '../billing/service.js';
-import { reportBillingAmounts, reportRetrocessionAmounts } from '../../lib/line-amounts.js';
+import { reportBillingAmounts, reportRetrocessionAmounts } from '@constats/domain/line-amounts';
 import { retrocessionReportsSql } from '../retrocession/service.js';
 import { amountsShownTo, statusShownTo } from '../reports/rules.js';
 import { reportsSql } from '../reports/read-model/filters.js';

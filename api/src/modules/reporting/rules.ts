@@ -1,7 +1,7 @@
 // Rules of the reporting API (product.md §12): aggregate dimensions, and CSV cells as French Excel reads them.
-import { formatAmount, type Decimal } from '../../lib/money.js';
+import { formatAmount, type Decimal } from '@constats/domain/money';
 import { MAX_SEARCH_LENGTH, searchTooLongMessage } from '../../lib/search-text.js';
-import { formatParisDateTime } from '../../infra/mail/format.js';
+import { formatParisDateTime } from '@constats/domain/format';
 import { validationError } from '../../errors.js';
 
 export const AGGREGATE_DIMENSIONS = ['MONTH', 'YEAR', 'BAILIFF', 'SECRETARY', 'GROUP', 'STATUS'] as const;

@@ -6,7 +6,7 @@ import type { AppContext, Viewer } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { ReportStatus } from '../../generated/prisma/enums.js';
 import { AppError } from '../../errors.js';
-import { toDecimal, type Decimal } from '../../lib/money.js';
+import { toDecimal, type Decimal } from '@constats/domain/money';
 import { FIRST_YEAR, LAST_YEAR } from '../../lib/periods.js';
 import { amountsShownTo } from '../reports/rules.js';
 import { reportsSql, type ReportFilter } from '../reports/read-model/filters.js';

@@ -2,7 +2,7 @@
 // baliff_id, …): the GraphQL selection the /api/v1 routes ask for and its mapping to the legacy
 // JSON, shared by the reports, rétrocession and billing routes.
 import type { ReportStatus } from '../../generated/prisma/enums.js';
-import type { ReportCounts } from '../../lib/line-amounts.js';
+import type { ReportCounts } from '@constats/domain/line-amounts';
 
 const FILE_FIELDS = 'id name size createdAt url downloadUrl pageCount photoCount countStatus countError';
 export const REPORT_FIELDS = `

@@ -9,8 +9,8 @@ import {
   retrocessionLine,
   type CountsAndPrices,
   type LineAmounts,
-} from '../../lib/line-amounts.js';
-import { toDecimal } from '../../lib/money.js';
+} from '@constats/domain/line-amounts';
+import { toDecimal } from '@constats/domain/money';
 import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, isAwaitingSecretary, statusShownTo } from './rules.js';
 import { loadReportRows, type ReportCommentRow, type ReportFileRow, type ReportRow } from './read-model/rows.js';
 

@@ -2,7 +2,7 @@
 // and only then notifies (product.md §14: no interleaving leaves a constat in no list).
 import type { AppContext } from '../../context.js';
 import { AppError, validationError } from '../../errors.js';
-import type { ReportCounts } from '../../lib/line-amounts.js';
+import type { ReportCounts } from '@constats/domain/line-amounts';
 import { recordAudit } from '../audit/service.js';
 import { storeNotifications } from '../notifications/service.js';
 import { announce, authorize, publishChange, reportLabel, type Change, type Tx } from './access.js';

@@ -1,8 +1,8 @@
 // Rétrocession: what a secretary is paid for a report (product.md §9), period totals and her monthly
 // invoices (product.md §2 "Rétrocession", §9 "Secretary invoice number").
-import type { CountsAndPrices, LineAmounts } from '../../lib/line-amounts.js';
-import { retrocessionAmounts } from '../../lib/line-amounts.js';
-import { Decimal, sum } from '../../lib/money.js';
+import type { CountsAndPrices, LineAmounts } from '@constats/domain/line-amounts';
+import { retrocessionAmounts } from '@constats/domain/line-amounts';
+import { Decimal, sum } from '@constats/domain/money';
 
 export {
   countsAmount,
@@ -10,7 +10,7 @@ export {
   retrocessionTextPages,
   type CountsAndPrices,
   type LineAmounts,
-} from '../../lib/line-amounts.js';
+} from '@constats/domain/line-amounts';
 
 /** "CUMUL PÉRIODE" (product.md §2): Nb de constats, pages, pages texte, photos, Total HT. */
 export interface PeriodTotals {

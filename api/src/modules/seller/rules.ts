@@ -1,8 +1,8 @@
 // The seller's invoicing settings (« Paramètres de facturation », product.md §11): who issues the bills,
 // as a Factur-X (EN 16931) invoice needs it. Pure validation; identifiers are checked by their
-// check digits (api/src/lib/identifiers.ts).
-import { formMessages } from '../../lib/form-messages.js';
-import { compact, isBic, isFrenchVatNumber, isIban, isSiret, sirenOfSiret } from '../../lib/identifiers.js';
+// check digits (packages/domain/src/identifiers.ts).
+import { formMessages } from '@constats/domain/form-messages';
+import { compact, isBic, isFrenchVatNumber, isIban, isSiret, sirenOfSiret } from '@constats/domain/identifiers';
 
 export const sellerMessages = {
   ...formMessages,

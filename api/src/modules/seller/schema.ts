@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.js';
-import { sirenOfSiret } from '../../lib/identifiers.js';
+import { sirenOfSiret } from '@constats/domain/identifiers';
 import { logoMessages } from './logo.js';
 import { sellerMessages } from './rules.js';
 import * as seller from './service.js';

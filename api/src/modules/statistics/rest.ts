@@ -3,7 +3,7 @@
 import { collectConnection, legacyFailure } from '../../http/legacy.js';
 import { json } from '../../http/request.js';
 import type { RestContext, Route } from '../../http/rest.js';
-import type { ReportCounts } from '../../lib/line-amounts.js';
+import type { ReportCounts } from '@constats/domain/line-amounts';
 import { parisYearMonth } from '../../lib/periods.js';
 
 interface StatisticsData {

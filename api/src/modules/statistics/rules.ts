@@ -1,9 +1,9 @@
 // Statistiques (product.md §2, §9): revenue per day of a month, or per month of a year, as two series —
 // the secretaries' (rétrocession counts × secretary prices) and the bailiffs' (billing counts ×
 // étude prices) — in the shape a line chart (nivo) takes: [{ id, data: [{ x, y }] }].
-import { Decimal, sum, toDecimal, type DecimalInput } from '../../lib/money.js';
+import { Decimal, sum, toDecimal, type DecimalInput } from '@constats/domain/money';
 import { daysInMonth } from '../../lib/periods.js';
-import { countsAmount, type ReportCounts } from '../../lib/line-amounts.js';
+import { countsAmount, type ReportCounts } from '@constats/domain/line-amounts';
 
 export const FIRST_STATISTICS_YEAR = 2000;
 /** Legacy `month=-1`: the whole year. */

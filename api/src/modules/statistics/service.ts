@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden, notAuthenticated, validationError } from '../../errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { sqlTimestamp } from '../../infra/db.js';
-import { toDecimal } from '../../lib/money.js';
+import { toDecimal } from '@constats/domain/money';
 import { parisPeriod, parisYearMonth, type Period } from '../../lib/periods.js';
 import { periodAgreement } from '../counting/agreement.js';
 import { statisticsSql } from '../reports/read-model/filters.js';
@@ -41,7 +41,7 @@ export function statisticsPeriod(ctx: AppContext, year: number, month: number | 
 }
 
 /**
- * countsAmount (lib/line-amounts.ts) in SQL: counts × prices, rounded to the cent per constat
+ * countsAmount (packages/domain/src/line-amounts.ts) in SQL: counts × prices, rounded to the cent per constat
  * (half up: PostgreSQL rounds half away from zero, and amounts are never negative). Held equal to
  * itemAmounts, constat by constat, by tests/api/statistics-pages.test.ts.
  */

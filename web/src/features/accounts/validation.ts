@@ -1,8 +1,8 @@
 // product.md §5 'Account forms (live)': the same rules as the server's, for the messages as one types.
 import type { Role } from '../../app/routing/dashboardRoutes';
 import { accountsText } from '../../i18n/accounts';
-import { normalizePhone } from '../../../../api/src/lib/phone.js';
-import { EMAIL, IDENTITY, PHONE, STRONG_PASSWORD, ZIP } from './patterns';
+import { accountPatterns } from '@constats/domain/account-forms';
+import { normalizePhone } from '@constats/domain/phone';
 
 export type AccountField =
   | 'lastName'
@@ -24,7 +24,7 @@ export type AccountField =
 export type AccountValues = Record<AccountField, string>;
 
 const m = accountsText.form.messages;
-const PRICE = /^\d{1,3}(?:[.,]\d{1,3})?$/;
+const { EMAIL, IDENTITY, PHONE, STRONG_PASSWORD, ZIP, UNIT_PRICE: PRICE } = accountPatterns;
 
 /** The fields each account type shows (product.md §2). */
 export function fieldsOf(role: Role): readonly AccountField[] {

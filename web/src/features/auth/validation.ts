@@ -1,23 +1,18 @@
 // product.md §5 validation of the public forms, as pure functions returning the French message of each
 // field in error (an empty object when the form is valid). The server checks the same rules.
 // With its extension: the unit tests also compile this file under NodeNext resolution.
-import { normalizePhone } from '../../../../api/src/lib/phone.js';
+import { accountPatterns, isStrongPassword, registrationPatterns } from '@constats/domain/account-forms';
+import { normalizePhone } from '@constats/domain/phone';
 import { authText } from '../../i18n/auth.js';
 
 export type FormErrors<Field extends string> = Partial<Record<Field, string>>;
 
-/** product.md §5: at least 8 characters with upper case, lower case, a digit and one of #?!@$%^&*- */
-const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[#?!@$%^&*-]).{8,}$/;
+export { isStrongPassword };
 
-export function isStrongPassword(password: string): boolean {
-  return STRONG_PASSWORD.test(password);
-}
-
-// An address with one @, a dot in the domain and no spaces (what mail servers accept in practice).
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** The server's e-mail rule (accounts/rules.ts `isEmail`). */
 export function isEmail(value: string): boolean {
-  return EMAIL.test(value.trim());
+  const email = value.trim();
+  return email.length <= 254 && accountPatterns.EMAIL.test(email);
 }
 
 /** product.md §5 "Recovery": a valid e-mail address. */
@@ -69,7 +64,7 @@ export function validateRegistration(values: RegistrationValues): FormErrors<Reg
   if (!value('firstName')) errors.firstName = m.firstNameRequired;
 
   if (!value('telephone')) errors.telephone = m.telephoneRequired;
-  else if (!/^\d{10}$/.test(normalizePhone(value('telephone')))) errors.telephone = m.telephoneFormat;
+  else if (!registrationPatterns.PHONE.test(normalizePhone(value('telephone')))) errors.telephone = m.telephoneFormat;
 
   if (!value('email')) errors.email = m.emailRequired;
   else if (!isEmail(value('email'))) errors.email = m.emailFormat;
@@ -77,13 +72,13 @@ export function validateRegistration(values: RegistrationValues): FormErrors<Reg
   if (!value('address')) errors.address = m.addressRequired;
 
   if (!value('zip')) errors.zip = m.zipRequired;
-  else if (!/^\d{5}$/.test(value('zip'))) errors.zip = m.zipFormat;
+  else if (!registrationPatterns.ZIP.test(value('zip'))) errors.zip = m.zipFormat;
 
   if (!value('city')) errors.city = m.cityRequired;
 
   // The bailiff form's identifier rule (docs/decisions.md): letters, digits or dots, 3 at least.
   if (!value('identity')) errors.identity = m.identityRequired;
-  else if (!/^[A-Za-z0-9.]{3,60}$/.test(value('identity'))) errors.identity = m.identityFormat;
+  else if (!registrationPatterns.IDENTITY.test(value('identity'))) errors.identity = m.identityFormat;
 
   if (!values.password) errors.password = m.passwordRequired;
   else if (!isStrongPassword(values.password)) errors.password = m.passwordRule;

@@ -1,4 +1,6 @@
 // product.md §5 'Group create/edit' (the same rules as the server's, for live messages).
+import { accountPatterns } from '@constats/domain/account-forms';
+import { groupPricePattern as PRICE, zipDigits } from '@constats/domain/group-forms';
 import { groupsText } from '../../i18n/groups';
 
 export type GroupField = 'name' | 'siret' | 'address' | 'zip' | 'city' | 'telephone' | 'email' | 'pricePage' | 'pricePhoto' | BuyerField;
@@ -20,11 +22,8 @@ export const GROUP_FIELDS: readonly GroupField[] = [
 ];
 
 const m = groupsText.messages;
-const PRICE = /^\d{1,5}(?:[.,]\d{1,3})?$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** product.md §2: the postal code strips every non-digit as it is typed. */
-export const zipDigits = (value: string) => value.replace(/\D/g, '');
+export { zipDigits };
 
 export function validateGroupField(field: GroupField, raw: string): string | null {
   const value = raw.trim();
@@ -42,7 +41,8 @@ export function validateGroupField(field: GroupField, raw: string): string | nul
     case 'telephone':
       return value.length < 9 ? m.phone : null;
     case 'email':
-      return value.length > 2 && EMAIL.test(value) ? null : m.email;
+      // The server's e-mail rule (accounts/rules.ts `isEmail`).
+      return value.length > 2 && value.length <= 254 && accountPatterns.EMAIL.test(value) ? null : m.email;
     case 'pricePage':
     case 'pricePhoto':
       return PRICE.test(value) ? null : m.price;

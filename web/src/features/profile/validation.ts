@@ -2,8 +2,8 @@
 // checks them (api/src/modules/accounts/rules.ts, form kind 'profile'), for the live messages.
 // With its extension: the unit tests also compile this file under NodeNext resolution.
 import { fr } from '../../i18n/fr.js';
-import { normalizePhone } from '../../../../api/src/lib/phone.js';
-import { IDENTITY, PHONE, STRONG_PASSWORD, ZIP } from '../accounts/patterns.js';
+import { accountPatterns } from '@constats/domain/account-forms';
+import { normalizePhone } from '@constats/domain/phone';
 
 export type ProfileField =
   | 'lastName'
@@ -23,6 +23,7 @@ export type ProfileValues = Record<ProfileField, string>;
 type Role = 'ADMIN' | 'BAILIFF' | 'SECRETARY';
 
 const m = fr.profile.messages;
+const { IDENTITY, PHONE, STRONG_PASSWORD, ZIP } = accountPatterns;
 
 /** What each role changes in its profile (the rest is shown read-only or not at all). */
 export const PROFILE_FIELDS: Record<Role, readonly ProfileField[]> = {

@@ -5,7 +5,7 @@
 // - 'Facturation' checked copies the retrocession counts into the billing fields likewise;
 // - editing the retrocession counts while 'Facturation' is checked mirrors them into billing;
 // - billing is sent only with billing pages > 0 and an assigned secretary (product.md §5).
-import type { ReportCounts } from '../../../../api/src/lib/line-amounts.js';
+import type { ReportCounts } from '@constats/domain/line-amounts';
 
 export interface Counts {
   pages: number;

@@ -1,7 +1,8 @@
 // The Montant HT of a counters line as its counts are typed (product.md §4): the server's own module
-// (api/src/lib/line-amounts.ts, product.md §9), applied to the tariffs the server reported for the line,
+// (packages/domain/src/line-amounts.ts, product.md §9), applied to the tariffs the server reported for the line,
 // so the row shows before « Facturer » exactly what saving will store.
-import { billingAmounts, retrocessionAmounts } from '../../../../api/src/lib/line-amounts.js';
+import { billingAmounts, retrocessionAmounts } from '@constats/domain/line-amounts';
+import { formatAmount } from '@constats/domain/money';
 import type { Counts } from './counters';
 
 export interface LineTariffs {
@@ -13,5 +14,5 @@ export interface LineTariffs {
 export function liveAmount(line: 'retrocession' | 'billing', counts: Counts, tariffs: LineTariffs | null | undefined): string | null {
   if (!tariffs) return null;
   const formula = line === 'retrocession' ? retrocessionAmounts : billingAmounts;
-  return formula({ ...counts, ...tariffs }).total.toFixed(2);
+  return formatAmount(formula({ ...counts, ...tariffs }).total);
 }

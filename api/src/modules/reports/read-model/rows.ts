@@ -8,7 +8,7 @@ import type { AppContext, Viewer } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { FileCountStatus, ReportFileKind, ReportStatus, Role } from '../../../generated/prisma/enums.js';
 import { validationError } from '../../../errors.js';
-import type { ReportCounts } from '../../../lib/line-amounts.js';
+import type { ReportCounts } from '@constats/domain/line-amounts';
 import { requestBatch } from '../../../infra/request-batch.js';
 import type { ReportsWhere } from './filters.js';
 import { billingPricePage, billingPricePhoto, retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from './tariffs.js';
