@@ -6,7 +6,8 @@ import { Readable } from 'node:stream';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { createMailer, MailDeliveryError, renderMail, type MailMessage } from '../../api/src/infra/mail/index.js';
-import { formatEuros, formatMonthYear, formatParisDateTime } from '../../api/src/infra/mail/format.js';
+import { formatEuros, formatParisDateTime } from '@constats/domain/format';
+import { formatMonthYear } from '../../api/src/infra/mail/format.js';
 
 const FROM = '"Extranet Constats" <no-reply@etude-exemple.fr>';
 const SCRIPT = '<script>alert("xss")</script>';

@@ -1,4 +1,5 @@
-import { formatEuros, formatMonthYear } from '../format.js';
+import { formatEuros } from '@constats/domain/format';
+import { formatMonthYear } from '../format.js';
 import { Details, MailLayout, Paragraph } from '../layout.js';
 import { renderMailParts } from '../render.js';
 

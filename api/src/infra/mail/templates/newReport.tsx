@@ -1,4 +1,4 @@
-import { formatParisDateTime } from '../format.js';
+import { formatParisDateTime } from '@constats/domain/format';
 import { ActionButton, Details, MailLayout, Paragraph } from '../layout.js';
 import { renderMailParts } from '../render.js';
 

@@ -1,5 +1,6 @@
 import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
-import { formatEuros, formatMonthYear, formatParisDateTime } from '../../mail/format.js';
+import { formatEuros, formatParisDate } from '@constats/domain/format';
+import { formatMonthYear } from '../../mail/format.js';
 import { embedFacturX, type PdfInfo } from '../facturx.js';
 import { ensurePdfFonts, PDF_FONT_FAMILY } from '../fonts.js';
 
@@ -138,16 +139,8 @@ const styles = StyleSheet.create({
   },
 });
 
-const day = (date: Date) => formatParisDateTime(date).slice(0, 10);
-
-// Unit prices keep their third decimal (2,345 €); amounts have two (formatEuros).
-const unitPrice = new Intl.NumberFormat('fr-FR', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 3,
-});
-const formatUnitPrice = (price: string) => unitPrice.format(price as Intl.StringNumericLiteral).replace(/\u202f/g, '\u00a0');
+// Unit prices keep their third decimal (2,345 €: tariffs are DECIMAL(8,3)); amounts have two.
+const formatUnitPrice = (price: string) => formatEuros(price, { exact: true });
 
 function TotalRow({ label, value }: { label: string; value: string }) {
   return (
@@ -205,7 +198,7 @@ export function GroupBillDocument(props: GroupBillPdfProps) {
           )}
           <View>
             <Text style={styles.title}>{title}</Text>
-            <Text style={styles.right}>{`${fr.date} : ${day(props.issuedAt)}`}</Text>
+            <Text style={styles.right}>{`${fr.date} : ${formatParisDate(props.issuedAt)}`}</Text>
             <Text style={styles.right}>{`${fr.period} : ${period}`}</Text>
           </View>
         </View>
@@ -231,7 +224,7 @@ export function GroupBillDocument(props: GroupBillPdfProps) {
           </View>
           {props.lines.map((line, index) => (
             <View key={index} style={styles.row} wrap={false}>
-              <Text style={[styles.cell, { width: widths[0] }]}>{day(line.createdAt)}</Text>
+              <Text style={[styles.cell, { width: widths[0] }]}>{formatParisDate(line.createdAt)}</Text>
               <Text style={[styles.cell, { width: widths[1] }]}>{line.name}</Text>
               <Text style={[styles.number, { width: widths[2] }]}>{line.pages}</Text>
               <Text style={[styles.number, { width: widths[3] }]}>{line.photos}</Text>
