@@ -2,6 +2,14 @@
 // through the read model (read-model/): a page and its totalCount from the same filter.
 import { resolveCursorConnection, type DefaultConnectionArguments } from '@pothos/plugin-relay';
 import type { GraphQLResolveInfo } from 'graphql';
+import {
+  REPORTS_VIEWS,
+  reportsViewCriteria,
+  reportsViewMessage,
+  reportsViewName,
+  reportsViews,
+  type ReportsView,
+} from '@constats/domain/reports-views';
 import { builder } from '../../graphql/builder.js';
 import { validationError } from '../../errors.js';
 import { allChoices, CHOICES_TAKE } from '../../lib/choices.js';
@@ -49,16 +57,46 @@ export async function reportConnection(
 
 // --- Queries ----------------------------------------------------------------------------------
 
+const viewDescriptions: Record<ReportsView, string> = {
+  inProgress: 'Administrateur, constats en cours',
+  done: 'Administrateur, constats terminés',
+  archived: 'Administrateur, constats archivés',
+  secretaryInProgress: 'Secrétaire, constats en cours',
+  secretaryAll: 'Secrétaire, tous ses constats',
+  bailiffInProgress: 'Huissier, constats en cours',
+  bailiffArchived: 'Huissier, constats archivés (son historique)',
+};
+
+/** The lists of the screens (packages/domain/src/reports-views.ts): the server owns their statuses. */
+export const ReportsViewEnum = builder.enumType('ReportsView', {
+  description: 'Les listes de constats des écrans : chacune fixe les statuts qu’elle charge et ceux que son filtre propose.',
+  values: Object.fromEntries(
+    REPORTS_VIEWS.map((view) => {
+      const rule = reportsViews[view];
+      const statuses = (rule.statuses ?? ['tous statuts']).join(', ');
+      const archived = rule.archived === null ? '' : rule.archived ? ', archivés' : ', non archivés';
+      return [
+        reportsViewName(view),
+        { value: view, description: `${viewDescriptions[view]} : ${statuses}${archived} ; filtre : ${rule.offered.join(', ')}.` },
+      ];
+    }),
+  ),
+});
+
 export const ReportFilterInput = builder.inputType('ReportFilter', {
   description: 'Critères des listes de constats ; tous facultatifs et cumulés.',
   fields: (t) => ({
+    view: t.field({
+      type: ReportsViewEnum,
+      description: 'La liste d’un écran : ses statuts (statuses n’en choisit qu’un parmi ceux qu’elle propose) et son critère archived.',
+    }),
     statuses: t.field({ type: [ReportStatusEnum], description: 'Statuts (un huissier : EC, TE, AR ; pour lui, NA et RS valent EC).' }),
     bailiffId: t.globalID({ description: 'Seulement les constats de cet huissier.', for: UserNode }),
     secretaryId: t.globalID({ description: 'Seulement les constats de cette secrétaire.', for: UserNode }),
     year: t.int({ description: 'Année de création (avec month : un mois).' }),
     month: t.int({ description: 'Mois de création, 1 à 12 : seulement avec year (refusé sans).' }),
     search: t.string({ description: 'Recherche sur le nom du constat.' }),
-    archived: t.boolean({ description: 'true : archivés seulement ; false : non archivés ; absent : tous.' }),
+    archived: t.boolean({ description: 'true : archivés seulement ; false : non archivés ; absent : tous. Avec view, celui de la liste.' }),
     awaitingSecretary: t.boolean({
       description:
         'true : seulement les constats qui attendent une secrétaire (aucune attribuée, NA ou EC, non archivés), quel que soit leur âge.',
@@ -70,14 +108,16 @@ type FilterArg = typeof ReportFilterInput.$inferInput | null | undefined;
 
 export function toFilter(filter: FilterArg): ReportFilter {
   if (!filter) return {};
+  const view = filter.view ? reportsViewCriteria(filter.view, filter.statuses) : null;
+  if (filter.view && !view) throw validationError({ statuses: reportsViewMessage }, reportsViewMessage);
   return {
-    statuses: filter.statuses,
+    statuses: view ? view.statuses : filter.statuses,
     bailiffId: filter.bailiffId ? databaseId(filter.bailiffId, 'User') : null,
     secretaryId: filter.secretaryId ? databaseId(filter.secretaryId, 'User') : null,
     year: filter.year,
     month: filter.month,
     search: filter.search,
-    archived: filter.archived,
+    archived: view ? view.archived : filter.archived,
     awaitingSecretary: filter.awaitingSecretary,
   };
 }

@@ -74,12 +74,12 @@ export function ReportsAdvancedSearch({
           </option>
         )),
       )}
-      {viewStatuses[view].length > 1
+      {viewStatuses(view).length > 1
         ? select(
             'status',
             t.filters.status,
             <>
-              {viewStatuses[view].map((status) => (
+              {viewStatuses(view).map((status) => (
                 <option key={status} value={status}>
                   {t.status[status]}
                 </option>

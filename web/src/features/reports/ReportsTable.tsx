@@ -24,6 +24,7 @@ import {
   isBailiffView,
   isSecretaryView,
   keepsArchived,
+  toExportFilter,
   toFilter,
   type Filters,
   type ReportsView,
@@ -207,7 +208,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
       `,
       variables: { input: { reportId: row.id } },
       updater: (store) => {
-        if (!keepsArchived(toFilter(view, search, filters))) removeReportFromConnection(store, connectionId, row.id);
+        if (!keepsArchived(view, filters)) removeReportFromConnection(store, connectionId, row.id);
       },
     });
     toast('success', t.archived);
@@ -256,7 +257,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
 
   return (
     <div className={isSecretaryView(view) ? styles.secretary : isBailiffView(view) ? styles.bailiff : styles.wide}>
-      <CsvExportButton params={{ list: 'reports', ...toFilter(view, search, filters) }} />
+      <CsvExportButton params={{ list: 'reports', ...toExportFilter(view, search, filters) }} />
       <DataTable
         label={t.columns.name}
         columns={columnsFor(view, columnStyles, rowActions)}

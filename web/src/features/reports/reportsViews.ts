@@ -1,48 +1,22 @@
-// The seven reports lists (three admin, two secretary, two bailiff): which constats each one
-// loads, which statuses its filter offers, and the filter a list opens with. Pure, no React.
-import type { ReportFilter } from '../../__generated__/ReportsTablePaginationQuery.graphql';
-import type { ReportStatus } from './ReportCells';
+// The seven reports lists (three admin, two secretary, two bailiff): the list each screen names to
+// the server, which applies its statuses (packages/domain/src/reports-views.ts), the statuses its
+// filter offers and the filter a list opens with. Pure, no React.
+import { reportsViewCriteria, reportsViewName, reportsViews, type ReportsView, type ReportStatus } from '@constats/domain/reports-views';
+import type { ReportFilter, ReportsView as ReportsViewName } from '../../__generated__/ReportsTablePaginationQuery.graphql';
 
-/** The three admin lists of product.md §2 (and §4: which statuses each one loads). */
+export type { ReportsView };
+/** The three admin lists of product.md §2. */
 export type AdminReportsView = 'inProgress' | 'done' | 'archived';
-/** The secretary's 'Constats en cours' (EC, RS) and 'Tous mes constats' (EC, RS, TE, AR). */
+/** The secretary's 'Constats en cours' and 'Tous mes constats'. */
 export type SecretaryReportsView = 'secretaryInProgress' | 'secretaryAll';
-/** The bailiff's 'Mes constats en cours' (EC, TE) and 'Mes constats archivés'. */
+/** The bailiff's 'Mes constats en cours' and 'Mes constats archivés'. */
 export type BailiffReportsView = 'bailiffInProgress' | 'bailiffArchived';
-export type ReportsView = AdminReportsView | SecretaryReportsView | BailiffReportsView;
 
-export const isSecretaryView = (view: ReportsView): view is SecretaryReportsView =>
-  view === 'secretaryInProgress' || view === 'secretaryAll';
-export const isBailiffView = (view: ReportsView): view is BailiffReportsView => view === 'bailiffInProgress' || view === 'bailiffArchived';
-
-const baseFilter: Record<ReportsView, ReportFilter> = {
-  // NA only exists in older data and becomes EC once a secretary is assigned (decisions.md):
-  // it is listed with the in-progress reports so that it can be assigned.
-  inProgress: { statuses: ['NA', 'EC', 'RS'], archived: false },
-  done: { statuses: ['TE'], archived: false },
-  archived: { archived: true },
-  secretaryInProgress: { statuses: ['EC', 'RS'], archived: false },
-  secretaryAll: { statuses: ['EC', 'RS', 'TE', 'AR'] },
-  // product.md §4: the bailiff loads his EC, RS and TE constats; for him EC stands for NA and RS too.
-  bailiffInProgress: { statuses: ['EC', 'TE'], archived: false },
-  // His archive opens on the archived constats (defaultStatus); its status filter (EC, TE, AR,
-  // product.md §6) searches his whole history, 'Tous' every status (docs/decisions.md).
-  bailiffArchived: {},
-};
-
-/** The status selected when a list opens ('' is every status of its base filter). */
-const defaultStatus: Partial<Record<ReportsView, ReportStatus>> = { bailiffArchived: 'AR' };
+export const isSecretaryView = (view: ReportsView): view is SecretaryReportsView => reportsViews[view].role === 'SECRETARY';
+export const isBailiffView = (view: ReportsView): view is BailiffReportsView => reportsViews[view].role === 'BAILIFF';
 
 /** The statuses a list's status filter offers. */
-export const viewStatuses: Record<ReportsView, readonly ReportStatus[]> = {
-  inProgress: ['NA', 'EC', 'RS'],
-  done: ['TE'],
-  archived: ['AR'],
-  secretaryInProgress: ['EC', 'RS'],
-  secretaryAll: ['EC', 'RS', 'TE', 'AR'],
-  bailiffInProgress: ['EC', 'TE'],
-  bailiffArchived: ['EC', 'TE', 'AR'],
-};
+export const viewStatuses = (view: ReportsView): readonly ReportStatus[] => reportsViews[view].offered;
 
 /** The advanced search's values ('' is « Tous »). */
 export interface Filters {
@@ -58,25 +32,34 @@ export const defaultFilters = (view: ReportsView): Filters => ({
   secretaryId: '',
   year: '',
   month: '',
-  status: defaultStatus[view] ?? '',
+  status: reportsViews[view].opensOn ?? '',
 });
 
 /** The status select's extra choice (admin, in progress): every constat waiting for a secretary. */
 export const AWAITING = 'AWAITING';
 
+/** The status the advanced search picked, if any. */
+const picked = (filters: Filters): ReportStatus[] | null =>
+  filters.status && filters.status !== AWAITING ? [filters.status as ReportStatus] : null;
+
+/** The list's filter as the server takes it: the list by name, the search's choices. */
 export function toFilter(view: ReportsView, search: string, filters: Filters): ReportFilter {
-  const base = baseFilter[view];
-  const awaiting = filters.status === AWAITING;
   return {
-    ...base,
-    awaitingSecretary: awaiting || null,
+    view: reportsViewName(view) as ReportsViewName,
+    awaitingSecretary: filters.status === AWAITING || null,
     search: search || null,
     bailiffId: filters.bailiffId || null,
     secretaryId: filters.secretaryId || null,
     year: filters.year ? Number(filters.year) : null,
     month: filters.year && filters.month ? Number(filters.month) : null,
-    statuses: filters.status && !awaiting ? [filters.status as ReportStatus] : (base.statuses ?? null),
+    statuses: picked(filters),
   };
+}
+
+/** The same list for the CSV export, which takes its statuses and archived flag spelled out. */
+export function toExportFilter(view: ReportsView, search: string, filters: Filters) {
+  const { view: _view, ...filter } = toFilter(view, search, filters);
+  return { ...filter, ...reportsViewCriteria(view, picked(filters)) };
 }
 
 /**
@@ -85,8 +68,11 @@ export function toFilter(view: ReportsView, search: string, filters: Filters): R
  */
 export const initialFilter = (view: ReportsView): ReportFilter => toFilter(view, '', defaultFilters(view));
 
-/** Whether an archived constat still belongs to a list filtered so. */
-export const keepsArchived = (filter: ReportFilter) => filter.archived !== false && (!filter.statuses || filter.statuses.includes('AR'));
+/** Whether an archived constat still belongs to a list so filtered. */
+export function keepsArchived(view: ReportsView, filters: Filters): boolean {
+  const criteria = reportsViewCriteria(view, picked(filters));
+  return criteria?.archived !== false && (!criteria?.statuses || criteria.statuses.includes('AR'));
+}
 
 /**
  * Whether a changed constat still belongs to an admin list (a terminated one leaves the
@@ -95,6 +81,6 @@ export const keepsArchived = (filter: ReportFilter) => filter.archived !== false
  */
 export function belongsTo(view: ReportsView): ((report: { status: string; isArchived: boolean }) => boolean) | undefined {
   if (isSecretaryView(view) || isBailiffView(view)) return undefined;
-  const archived = baseFilter[view].archived;
-  return (report) => viewStatuses[view].includes(report.status as ReportStatus) && (archived == null || report.isArchived === archived);
+  const { offered, archived } = reportsViews[view];
+  return (report) => offered.includes(report.status as ReportStatus) && (archived === null || report.isArchived === archived);
 }
