@@ -7,23 +7,28 @@ import { forbidden, notAuthenticated, type AppError, type FieldErrors } from '..
 import { uploadRefusal } from '../infra/storage-quota.js';
 import { readMultipart, type MultipartForm } from './multipart.js';
 import { bareFieldName, BodyError, fieldText, json } from './request.js';
-import { refuseBody, type GraphQLFailure, type GraphQLOutcome, type RestContext } from './rest.js';
+import type { TadaDocumentNode } from './graphql-documents.js';
+import { refuseBody, type GraphQLFailure, type GraphQLOutcome, type RestContext, type VariablesArgument } from './rest.js';
 
-interface Page<T> {
+/** A connection page as the shims' documents select it. */
+export interface Page<T> {
   edges: { node: T }[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
+/** The paging variables a connection's document declares (`$first: Int, $after: String`). */
+export type PageVariables = { first?: number | null; after?: string | null };
+
 /**
- * The legacy calls return whole lists: reads a connection page after page. `query` takes
+ * The legacy calls return whole lists: reads a connection page after page. `document` takes
  * `$first: Int, $after: String` and `pick` finds the connection in its data. Past `maxItems` the
  * call fails (TOO_MANY_ROWS: narrow the period) rather than answer a list missing some.
  */
-export async function collectConnection<T, D = Record<string, unknown>>(
+export async function collectConnection<Result, Variables extends PageVariables, T>(
   ctx: RestContext,
-  query: string,
-  variables: Record<string, unknown>,
-  pick: (data: D) => Page<T>,
+  document: TadaDocumentNode<Result, Variables>,
+  variables: Omit<Variables, keyof PageVariables>,
+  pick: (data: Result) => Page<T>,
   options: { pageSize?: number; maxItems?: number } = {},
 ): Promise<GraphQLOutcome<T[]>> {
   const pageSize = options.pageSize ?? 100;
@@ -31,7 +36,8 @@ export async function collectConnection<T, D = Record<string, unknown>>(
   const items: T[] = [];
   let after: string | null = null;
   for (;;) {
-    const result: GraphQLOutcome<D> = await ctx.graphql<D>(query, { ...variables, first: pageSize, after });
+    const pageVariables = { ...variables, first: pageSize, after } as Variables;
+    const result: GraphQLOutcome<Result> = await ctx.graphql(document, ...([pageVariables] as VariablesArgument<Variables>));
     if (!result.ok) return result;
     const page = pick(result.data);
     items.push(...page.edges.map((edge) => edge.node));

@@ -4,6 +4,7 @@ import type { GraphQLServer } from '../graphql/yoga.js';
 import { errorStatus, type ErrorCode, type FieldErrors } from '../errors.js';
 import type { Services, Viewer } from '../context.js';
 import { resolveSession } from '../modules/auth/service.js';
+import { sourceOf, type TadaDocumentNode } from './graphql-documents.js';
 import { BodyError, bearerToken, json, type ServerContext } from './request.js';
 
 export interface GraphQLFailure {
@@ -18,6 +19,9 @@ export interface GraphQLFailure {
 
 export type GraphQLOutcome<T> = { ok: true; data: T } | { ok: false; error: GraphQLFailure };
 
+/** A document's variables as arguments: optional when it requires none. */
+export type VariablesArgument<Variables> = object extends Variables ? [variables?: Variables] : [variables: Variables];
+
 export interface RestContext {
   request: Request;
   url: URL;
@@ -26,8 +30,14 @@ export interface RestContext {
   serverContext: ServerContext;
   /** The caller's session, resolved before any body byte is read (null on anonymous routes). */
   viewer: Viewer | null;
-  /** Runs an operation through the same Yoga pipeline (auth, limits, masking) as /graphql. */
-  graphql<T>(query: string, variables?: Record<string, unknown>): Promise<GraphQLOutcome<T>>;
+  /**
+   * Runs an operation through the same Yoga pipeline (auth, limits, masking) as /graphql. Its
+   * document is typed from the schema (http/graphql-documents.ts): its data and variables are too.
+   */
+  graphql<Result, Variables>(
+    document: TadaDocumentNode<Result, Variables>,
+    ...variables: VariablesArgument<Variables>
+  ): Promise<GraphQLOutcome<Result>>;
 }
 
 export interface Route {
@@ -66,7 +76,7 @@ export function createRestRouter(routes: Route[], yoga: GraphQLServer, services:
           params,
           serverContext: context,
           viewer,
-          graphql: (query, variables) => runGraphQL(yoga, request, context, query, variables),
+          graphql: (document, ...variables) => runGraphQL(yoga, request, context, sourceOf(document), variables[0]),
         });
       } catch (error) {
         if (error instanceof BodyError) return refuseBody(error);
@@ -105,16 +115,25 @@ function matchSegments(pattern: string[], actual: string[]): Record<string, stri
   return params;
 }
 
-async function runGraphQL<T>(
+async function runGraphQL<Result>(
   yoga: GraphQLServer,
   request: Request,
   serverContext: ServerContext,
   query: string,
-  variables: Record<string, unknown> = {},
-): Promise<GraphQLOutcome<T>> {
-  const result = await executeOperation(yoga, request, { ...serverContext, serverAuthored: true }, { query, variables });
+  variables: unknown,
+): Promise<GraphQLOutcome<Result>> {
+  const result = await executeOperation(
+    yoga,
+    request,
+    { ...serverContext, serverAuthored: true },
+    {
+      query,
+      variables: (variables ?? {}) as Record<string, unknown>,
+    },
+  );
   const first = result.errors?.[0];
-  return first ? failure(first) : { ok: true, data: result.data as T };
+  // The document was checked against the schema when the shim was compiled: its data has its type.
+  return first ? failure(first) : { ok: true, data: result.data as Result };
 }
 
 function failure(error: GraphQLError): { ok: false; error: GraphQLFailure } {

@@ -3,8 +3,9 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Services } from '../../context.js';
 import { json, readFields } from '../../http/request.js';
 import { collectConnection, legacyFailure, positiveInt, withMultipart, type FieldNames } from '../../http/legacy.js';
+import { graphql, type ResultOf } from '../../http/graphql-documents.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
-import type { Civility, Role, UserStatus } from '../../generated/prisma/enums.js';
+import type { Civility, Role } from '../../generated/prisma/enums.js';
 import {
   accountFieldsFor,
   accountMessages,
@@ -14,43 +15,142 @@ import {
   roleIds,
   roleNames,
   type AccountField,
+  type AccountFields,
   type AccountForm,
 } from './rules.js';
 
-export const LEGACY_USER_FIELDS = `
-  databaseId role civility firstName lastName telephone email identity avatarUrl status groupName
-  group { databaseId telephone email }
-  siret address city zip rib secretaryPricePage secretaryPricePhoto instructions description createdBy { databaseId }
-  matrices { url }`;
+/** A user as every legacy call answers it (accounts, auth). */
+export const LEGACY_USER = graphql(`
+  fragment LegacyUser on User {
+    databaseId
+    role
+    civility
+    firstName
+    lastName
+    telephone
+    email
+    identity
+    avatarUrl
+    status
+    groupName
+    group {
+      databaseId
+      telephone
+      email
+    }
+    siret
+    address
+    city
+    zip
+    rib
+    secretaryPricePage
+    secretaryPricePhoto
+    instructions
+    description
+    createdBy {
+      databaseId
+    }
+    matrices {
+      url
+    }
+  }
+`);
 
-export interface LegacyUserData {
-  databaseId: number;
-  role: Role;
-  civility: Civility;
-  firstName: string;
-  lastName: string;
-  telephone: string | null;
-  email: string | null;
-  identity: string | null;
-  avatarUrl: string | null;
-  status: UserStatus | null;
-  groupName: string | null;
-  group: { databaseId: number; telephone: string; email: string } | null;
-  siret: string | null;
-  address: string | null;
-  city: string | null;
-  zip: string | null;
-  rib: string | null;
-  secretaryPricePage: string | null;
-  secretaryPricePhoto: string | null;
-  instructions: string | null;
-  description: string | null;
-  createdBy: { databaseId: number } | null;
-  matrices: { url: string }[] | null;
-}
+const USERS = graphql(
+  `
+    query LegacyUsers($first: Int, $after: String, $role: Role, $keyword: String) {
+      users(first: $first, after: $after, role: $role, keyword: $keyword) {
+        edges {
+          node {
+            ...LegacyUser
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  `,
+  [LEGACY_USER],
+);
+
+const USER = graphql(
+  `
+    query LegacyUserById($id: ID!) {
+      node(id: $id) {
+        ... on User {
+          ...LegacyUser
+        }
+      }
+    }
+  `,
+  [LEGACY_USER],
+);
+
+const VIEWER = graphql(`
+  query LegacyViewerRole {
+    me {
+      databaseId
+      role
+    }
+  }
+`);
+
+const CREATE_ACCOUNT = graphql(
+  `
+    mutation LegacyCreateAccount($input: CreateAccountInput!) {
+      createAccount(input: $input) {
+        message
+        user {
+          ...LegacyUser
+        }
+      }
+    }
+  `,
+  [LEGACY_USER],
+);
+
+// Aliased `payload`: the admin's form and the profile answer alike.
+const UPDATE_ACCOUNT = graphql(
+  `
+    mutation LegacyUpdateAccount($input: UpdateAccountInput!) {
+      payload: updateAccount(input: $input) {
+        message
+        user {
+          ...LegacyUser
+        }
+      }
+    }
+  `,
+  [LEGACY_USER],
+);
+
+const UPDATE_MY_PROFILE = graphql(
+  `
+    mutation LegacyUpdateMyProfile($input: UpdateMyProfileInput!) {
+      payload: updateMyProfile(input: $input) {
+        message
+        user {
+          ...LegacyUser
+        }
+      }
+    }
+  `,
+  [LEGACY_USER],
+);
+
+const STAGE_AVATAR = graphql(`
+  mutation LegacyStageAvatar($input: StageAvatarInput!) {
+    stageAvatar(input: $input) {
+      avatarKey
+      url
+    }
+  }
+`);
 
 /** product.md §3 User, legacy field names. Fields the caller may not see are null. */
-export function legacyAccount(user: LegacyUserData) {
+export function legacyAccount(user: ResultOf<typeof LEGACY_USER>) {
   return {
     id: user.databaseId,
     role_id: roleIds[user.role],
@@ -83,7 +183,7 @@ export function legacyAccount(user: LegacyUserData) {
 }
 
 /** Legacy body field → GraphQL input field. */
-const BODY_FIELDS: [string, AccountField][] = [
+const BODY_FIELDS: [string, Exclude<AccountField, 'civility'>][] = [
   ['first_name', 'firstName'],
   ['last_name', 'lastName'],
   ['telephone', 'telephone'],
@@ -139,10 +239,18 @@ const ROLE_BY_NAME: Record<string, Role> = {
 };
 const roleOf = (value: string | undefined | null): Role | null => ROLE_BY_NAME[(value ?? '').trim().toLowerCase()] ?? null;
 
+/** What the three account mutations' inputs take from a legacy body. */
+type AccountInput = Omit<AccountFields, 'civility'> & {
+  civility?: Civility;
+  currentPassword?: string;
+  avatarKey?: string;
+  groupId?: string | null;
+};
+
 /** The GraphQL input of a legacy account body, keeping only what the form in question carries. */
-function accountInput(body: Record<string, string>, form: AccountForm): { input: Record<string, unknown> } | { error: Response } {
+function accountInput(body: Record<string, string>, form: AccountForm): { input: AccountInput } | { error: Response } {
   const carried = accountFieldsFor(form);
-  const input: Record<string, unknown> = {};
+  const input: AccountInput = {};
   for (const [legacy, field] of BODY_FIELDS) {
     if (body[legacy] === undefined || !carried.includes(field) || input[field] !== undefined) continue;
     input[field] = body[legacy];
@@ -175,28 +283,20 @@ function accountInput(body: Record<string, string>, form: AccountForm): { input:
 async function listUsers(ctx: RestContext): Promise<Response> {
   const params = ctx.url.searchParams;
   const role = roleOf(params.get('role_name') ?? params.get('role_id'));
-  const result = await collectConnection<LegacyUserData, { users: never }>(
-    ctx,
-    `query($first: Int, $after: String, $role: Role, $keyword: String) {
-      users(first: $first, after: $after, role: $role, keyword: $keyword) {
-        edges { node { ${LEGACY_USER_FIELDS} } } pageInfo { hasNextPage endCursor }
-      }
-    }`,
-    { role, keyword: params.get('keyword') || null },
-    (data) => data.users,
-  );
+  const result = await collectConnection(ctx, USERS, { role, keyword: params.get('keyword') || null }, (data) => data.users);
   if (!result.ok) return legacyFailure(result.error);
   return json(result.data.map(legacyAccount));
 }
 
-async function readUser(ctx: RestContext, id: number): Promise<{ ok: true; user: LegacyUserData } | { ok: false; response: Response }> {
-  const result = await ctx.graphql<{ node: LegacyUserData | null }>(
-    `query($id: ID!) { node(id: $id) { ... on User { ${LEGACY_USER_FIELDS} } } }`,
-    { id: encodeGlobalID('User', id) },
-  );
+async function readUser(
+  ctx: RestContext,
+  id: number,
+): Promise<{ ok: true; user: ResultOf<typeof LEGACY_USER> } | { ok: false; response: Response }> {
+  const result = await ctx.graphql(USER, { id: encodeGlobalID('User', id) });
   if (!result.ok) return { ok: false, response: legacyFailure(result.error) };
-  if (!result.data.node?.databaseId) return { ok: false, response: json({ code: 404, message: accountMessages.notFound }, 404) };
-  return { ok: true, user: result.data.node };
+  const user = result.data.node;
+  if (!user || !('databaseId' in user)) return { ok: false, response: json({ code: 404, message: accountMessages.notFound }, 404) };
+  return { ok: true, user };
 }
 
 async function getUser(ctx: RestContext): Promise<Response> {
@@ -213,10 +313,7 @@ async function createUser(ctx: RestContext): Promise<Response> {
   if (!role) return json({ code: 400, message: 'Type de compte invalide.', errors: { role_id: 'Type de compte invalide.' } }, 400);
   const mapped = accountInput(body, { kind: 'create', role });
   if ('error' in mapped) return mapped.error;
-  const result = await ctx.graphql<{ createAccount: { message: string; user: LegacyUserData } }>(
-    `mutation($input: CreateAccountInput!) { createAccount(input: $input) { message user { ${LEGACY_USER_FIELDS} } } }`,
-    { input: { ...mapped.input, role } },
-  );
+  const result = await ctx.graphql(CREATE_ACCOUNT, { input: { ...mapped.input, role } });
   if (!result.ok) return accountFailure(result.error);
   return json({ message: result.data.createAccount.message, user: legacyAccount(result.data.createAccount.user) }, 201);
 }
@@ -229,7 +326,7 @@ async function createUser(ctx: RestContext): Promise<Response> {
 async function updateUser(ctx: RestContext): Promise<Response> {
   const id = positiveInt(ctx.params.id);
   if (!id) return json({ code: 404, message: accountMessages.notFound }, 404);
-  const me = await ctx.graphql<{ me: { databaseId: number; role: Role } | null }>('query { me { databaseId role } }');
+  const me = await ctx.graphql(VIEWER);
   if (!me.ok) return legacyFailure(me.error);
   if (!me.data.me) return json({ code: 401, message: 'Veuillez vous connecter.' }, 401);
   const body = await readFields(ctx.request);
@@ -243,15 +340,11 @@ async function updateUser(ctx: RestContext): Promise<Response> {
   }
   const mapped = accountInput(body, { kind: self ? 'profile' : 'update', role });
   if ('error' in mapped) return mapped.error;
-  const mutation = self ? 'updateMyProfile' : 'updateAccount';
-  const inputType = self ? 'UpdateMyProfileInput' : 'UpdateAccountInput';
-  const input = self ? mapped.input : { ...mapped.input, id: encodeGlobalID('User', id) };
-  const result = await ctx.graphql<Record<string, { message: string; user: LegacyUserData }>>(
-    `mutation($input: ${inputType}!) { ${mutation}(input: $input) { message user { ${LEGACY_USER_FIELDS} } } }`,
-    { input },
-  );
+  const result = self
+    ? await ctx.graphql(UPDATE_MY_PROFILE, { input: mapped.input })
+    : await ctx.graphql(UPDATE_ACCOUNT, { input: { ...mapped.input, id: encodeGlobalID('User', id) } });
   if (!result.ok) return accountFailure(result.error);
-  return json({ message: result.data[mutation].message, user: legacyAccount(result.data[mutation].user) });
+  return json({ message: result.data.payload.message, user: legacyAccount(result.data.payload.user) });
 }
 
 /**
@@ -263,10 +356,7 @@ async function uploadImage(ctx: RestContext, services: Pick<Services, 'config' |
   return withMultipart(ctx, services, async (form) => {
     const image = (form.files.profile ?? form.files.image ?? [])[0];
     if (!image) return json({ code: 400, message: 'Veuillez choisir une image.', errors: { profile: 'Veuillez choisir une image.' } }, 400);
-    const result = await ctx.graphql<{ stageAvatar: { avatarKey: string; url: string } }>(
-      'mutation($input: StageAvatarInput!) { stageAvatar(input: $input) { avatarKey url } }',
-      { input: { image } },
-    );
+    const result = await ctx.graphql(STAGE_AVATAR, { input: { image } });
     if (!result.ok) return legacyFailure(result.error, { image: 'profile' });
     return json({ url: result.data.stageAvatar.url, key: result.data.stageAvatar.avatarKey });
   });

@@ -1,95 +1,132 @@
 // The legacy JSON of a bill (product.md §3 "Bill") and the whole lists a legacy answer carries, read
 // page after page from the GraphQL connections that page them (product.md §15).
-import { collectConnection } from '../../http/legacy.js';
+import { collectConnection, type Page, type PageVariables } from '../../http/legacy.js';
+import { graphql, type ResultOf, type TadaDocumentNode } from '../../http/graphql-documents.js';
 import type { GraphQLOutcome, RestContext } from '../../http/rest.js';
 
-export const PAGE_INFO = 'pageInfo { hasNextPage endCursor }';
-export const LINE_FIELDS =
-  'reportDatabaseId name createdAt pages photos textPages amountPages amountPhotos amountHT discount discountAmount netAmountHT';
+const BILL_LINE = graphql(`
+  fragment LegacyBillLine on GroupBillLine {
+    reportDatabaseId
+    name
+    createdAt
+    pages
+    photos
+    textPages
+    amountPages
+    amountPhotos
+    amountHT
+    discount
+    discountAmount
+    netAmountHT
+  }
+`);
 
-export interface Page<T> {
-  edges: { node: T }[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-}
+/** A bill with the first page of its lines (wholeBill reads the others). */
+export const LEGACY_BILL = graphql(
+  `
+    fragment LegacyBill on GroupBill {
+      id
+      databaseId
+      number
+      year
+      month
+      monthLabel
+      group {
+        databaseId
+      }
+      groupName
+      groupAddress
+      groupZip
+      groupCity
+      groupPricePage
+      groupPricePhoto
+      discount
+      totalCountPages
+      totalCountPhotos
+      amountHT
+      discountAmount
+      netAmountHT
+      vatAmount
+      amountTTC
+      isSent
+      sentAt
+      isPaid
+      paidAt
+      createdAt
+      pdf {
+        name
+        url
+        downloadUrl
+      }
+      lines(first: 100) {
+        edges {
+          node {
+            ...LegacyBillLine
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  `,
+  [BILL_LINE],
+);
 
-interface LineData {
-  reportDatabaseId: number;
-  name: string;
-  createdAt: string;
-  pages: number;
-  photos: number;
-  textPages: number;
-  amountPages: string;
-  amountPhotos: string;
-  amountHT: string;
-  discount: number;
-  discountAmount: string;
-  netAmountHT: string;
-}
+const BILL_LINES = graphql(
+  `
+    query LegacyBillLines($id: ID!, $first: Int, $after: String) {
+      node(id: $id) {
+        ... on GroupBill {
+          lines(first: $first, after: $after) {
+            edges {
+              node {
+                ...LegacyBillLine
+              }
+            }
+            pageInfo {
+              hasNextPage
+              endCursor
+            }
+          }
+        }
+      }
+    }
+  `,
+  [BILL_LINE],
+);
 
-export interface BillPage {
-  id: string;
-  databaseId: number;
-  number: number;
-  year: number;
-  month: number;
-  monthLabel: string;
-  group: { databaseId: number };
-  groupName: string;
-  groupAddress: string;
-  groupZip: string;
-  groupCity: string;
-  groupPricePage: string;
-  groupPricePhoto: string;
-  discount: number;
-  totalCountPages: number;
-  totalCountPhotos: number;
-  amountHT: string;
-  discountAmount: string;
-  netAmountHT: string;
-  vatAmount: string;
-  amountTTC: string;
-  isSent: boolean;
-  sentAt: string | null;
-  isPaid: boolean;
-  paidAt: string | null;
-  createdAt: string;
-  pdf: { name: string; url: string; downloadUrl: string } | null;
-  lines: Page<LineData>;
-}
-
-export type BillData = Omit<BillPage, 'lines'> & { lines: LineData[] };
+/** A bill with every line. */
+export type WholeBill = Omit<ResultOf<typeof LEGACY_BILL>, 'lines'> & { lines: ResultOf<typeof BILL_LINE>[] };
 
 /**
  * A legacy answer carries whole lists where GraphQL pages them: the first page came with the
  * operation; when there are more, the list is read again page after page (rare: past 100 items).
  */
-export async function wholeList<T, D>(
+export async function wholeList<Result, Variables extends PageVariables, T>(
   ctx: RestContext,
   first: Page<T>,
-  query: string,
-  variables: Record<string, unknown>,
-  pick: (data: D) => Page<T>,
+  document: TadaDocumentNode<Result, Variables>,
+  variables: Omit<Variables, keyof PageVariables>,
+  pick: (data: Result) => Page<T>,
 ): Promise<GraphQLOutcome<T[]>> {
   if (!first.pageInfo.hasNextPage) return { ok: true, data: first.edges.map((edge) => edge.node) };
   // Never a silent cut: every item, however many.
-  return collectConnection(ctx, query, variables, pick, { maxItems: Number.POSITIVE_INFINITY });
+  return collectConnection(ctx, document, variables, pick, { maxItems: Number.POSITIVE_INFINITY });
 }
 
-export async function wholeBill(ctx: RestContext, bill: BillPage): Promise<GraphQLOutcome<BillData>> {
-  const lines = await wholeList(
-    ctx,
-    bill.lines,
-    `query($id: ID!, $first: Int, $after: String) { node(id: $id) { ... on GroupBill {
-      lines(first: $first, after: $after) { edges { node { ${LINE_FIELDS} } } ${PAGE_INFO} } } } }`,
-    { id: bill.id },
-    (data: { node: { lines: Page<LineData> } }) => data.node.lines,
-  );
+export async function wholeBill(ctx: RestContext, bill: ResultOf<typeof LEGACY_BILL>): Promise<GraphQLOutcome<WholeBill>> {
+  const lines = await wholeList(ctx, bill.lines, BILL_LINES, { id: bill.id }, (data) => {
+    // A bill is never deleted: it was there a moment ago.
+    if (!data.node || !('lines' in data.node)) throw new Error(`Facture ${bill.id} introuvable pendant la lecture de ses lignes.`);
+    return data.node.lines;
+  });
   return lines.ok ? { ok: true, data: { ...bill, lines: lines.data } } : lines;
 }
 
 /** product.md §3 "Bill", with the frozen amounts the legacy client used to compute itself. */
-export function legacyBill(bill: BillData) {
+export function legacyBill(bill: WholeBill) {
   return {
     id: bill.databaseId,
     billing_number: bill.number,

@@ -6,20 +6,25 @@ import type { AppContext, Services } from '../../context.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { contentDisposition } from '../../http/files.js';
 import { bool, collectConnection, positiveInt, withMultipart } from '../../http/legacy.js';
+import type { ResultOf, TadaDocumentNode } from '../../http/graphql-documents.js';
 import { clientInfo, json, readFieldsWithLists } from '../../http/request.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
-import { GROUP_FIELDS, legacyGroup, type GroupData } from '../groups/rest.js';
-import { legacyReport, REPORT_FIELDS, type ReportData } from '../reports/rest-shape.js';
+import { legacyGroup } from '../groups/rest.js';
+import { legacyReport } from '../reports/rest-shape.js';
 import { previewGroupBillPdf } from './preview.js';
-import { legacyBill, LINE_FIELDS, PAGE_INFO, wholeBill, wholeList, type BillData, type BillPage, type Page } from './rest-shape.js';
+import {
+  AVAILABLE_GROUPS,
+  BILL_BY_NUMBER,
+  BILL_PDF,
+  BILLING_GROUP_REPORTS,
+  BILLS,
+  GENERATE_GROUP_BILL,
+  NEXT_BILL_NUMBER,
+  SEND_GROUP_BILL,
+  SET_GROUP_BILL_PAID,
+} from './rest-documents.js';
+import { LEGACY_BILL, legacyBill, wholeBill, wholeList, type WholeBill } from './rest-shape.js';
 import { billMessages } from './rules.js';
-
-const BILL_FIELDS = `
-  id databaseId number year month monthLabel group { databaseId }
-  groupName groupAddress groupZip groupCity groupPricePage groupPricePhoto discount totalCountPages totalCountPhotos
-  amountHT discountAmount netAmountHT vatAmount amountTTC isSent sentAt isPaid paidAt createdAt
-  pdf { name url downloadUrl }
-  lines(first: 100) { edges { node { ${LINE_FIELDS} } } ${PAGE_INFO} }`;
 
 /** The spec's toast message, the precise French reason, and per-field messages. */
 const failure = (error: GraphQLFailure, message = error.status >= 500 ? billMessages.createFailed : error.message) =>
@@ -91,22 +96,21 @@ function billLines(body: Record<string, unknown>) {
   });
 }
 
-const BILL_MUTATION = (name: string, input: string) =>
-  `mutation($input: ${input}!) { ${name}(input: $input) { message bill { ${BILL_FIELDS} } } }`;
+/** What every bill mutation of the shim answers, aliased `payload` (rest-documents.ts). */
+type BillPayload = { payload: { message: string; bill: ResultOf<typeof LEGACY_BILL> } };
 
-async function billMutation(
+async function billMutation<Variables extends { input: unknown }>(
   ctx: RestContext,
-  name: string,
-  inputType: string,
-  input: Record<string, unknown>,
+  mutation: TadaDocumentNode<BillPayload, Variables>,
+  input: Variables['input'],
   failureMessage?: string,
   status = 200,
 ) {
-  const result = await ctx.graphql<Record<string, { message: string; bill: BillPage }>>(BILL_MUTATION(name, inputType), { input });
+  const result = await ctx.graphql(mutation, { input } as Variables);
   if (!result.ok) return failure(result.error, failureMessage);
-  const bill = await wholeBill(ctx, result.data[name].bill);
+  const bill = await wholeBill(ctx, result.data.payload.bill);
   if (!bill.ok) return failure(bill.error, failureMessage);
-  return json({ message: result.data[name].message, bill: legacyBill(bill.data) }, status);
+  return json({ message: result.data.payload.message, bill: legacyBill(bill.data) }, status);
 }
 
 async function create(ctx: RestContext, services: Services): Promise<Response> {
@@ -115,8 +119,7 @@ async function create(ctx: RestContext, services: Services): Promise<Response> {
   return withBody(ctx, services, (body) =>
     billMutation(
       ctx,
-      'generateGroupBill',
-      'GenerateGroupBillInput',
+      GENERATE_GROUP_BILL,
       {
         groupId: groupGid(body.group_id),
         year: positiveInt(body.year),
@@ -135,10 +138,7 @@ async function billIdFrom(ctx: RestContext, body: Record<string, unknown>): Prom
   if (id) return billGid(id);
   const number = positiveInt(body.bill_number ?? body.billing_number ?? ctx.url.searchParams.get('bill_number'));
   if (!number) return null;
-  const found = await ctx.graphql<{ groupBills: { edges: { node: { id: string } }[] } }>(
-    'query($number: Int) { groupBills(first: 1, filter: { number: $number }) { edges { node { id } } } }',
-    { number },
-  );
+  const found = await ctx.graphql(BILL_BY_NUMBER, { number });
   return found.ok ? (found.data.groupBills.edges[0]?.node.id ?? null) : null;
 }
 
@@ -190,21 +190,19 @@ async function generatePdf(ctx: RestContext, services: Services): Promise<Respon
     const billId = await billIdFrom(ctx, body);
     if (!billId && positiveInt(body.group_id)) return previewPdf(ctx, services, body);
     if (!billId) return pdfFailure(400, billMessages.noPdfRequested);
-    const result = await ctx.graphql<{ node: { number: number; pdf: { url: string } | null } | null }>(
-      'query($id: ID!) { node(id: $id) { ... on GroupBill { number pdf { url } } } }',
-      { id: billId },
-    );
+    const result = await ctx.graphql(BILL_PDF, { id: billId });
     if (!result.ok) return pdfFailure(result.error.status, result.error.message);
-    if (!result.data.node?.pdf) return pdfFailure(404, billMessages.notFound);
+    const bill = result.data.node;
+    if (!bill || !('pdf' in bill)) return pdfFailure(404, billMessages.notFound);
     // The signed link was only handed out because the caller may see the bill; its path is the key.
-    const storageKey = decodeURIComponent(new URL(result.data.node.pdf.url, 'http://x').pathname.slice('/files/'.length));
+    const storageKey = decodeURIComponent(new URL(bill.pdf.url, 'http://x').pathname.slice('/files/'.length));
     const stream = await services.storage.get(storageKey);
-    return pdfResponse(Readable.toWeb(stream as Readable) as ReadableStream, `facture-${result.data.node.number}.pdf`);
+    return pdfResponse(Readable.toWeb(stream as Readable) as ReadableStream, `facture-${bill.number}.pdf`);
   });
 }
 
 async function nextNumber(ctx: RestContext): Promise<Response> {
-  const result = await ctx.graphql<{ nextGroupBillNumber: number }>('query { nextGroupBillNumber }');
+  const result = await ctx.graphql(NEXT_BILL_NUMBER);
   if (!result.ok) return failure(result.error, billMessages.nextNumberFailed);
   return json({ bill_number: result.data.nextGroupBillNumber, billing_number: result.data.nextGroupBillNumber });
 }
@@ -218,16 +216,9 @@ async function getAll(ctx: RestContext): Promise<Response> {
     month: given('month'),
     groupId: positiveInt(params.get('group_id')) ? groupGid(params.get('group_id')) : null,
   };
-  const result = await collectConnection(
-    ctx,
-    `query($filter: GroupBillFilter, $first: Int, $after: String) { groupBills(filter: $filter, first: $first, after: $after) {
-      edges { node { ${BILL_FIELDS} } } pageInfo { hasNextPage endCursor } } }`,
-    { filter },
-    (data: { groupBills: Page<BillPage> }) => data.groupBills,
-    { pageSize: 50 },
-  );
+  const result = await collectConnection(ctx, BILLS, { filter }, (data) => data.groupBills, { pageSize: 50 });
   if (!result.ok) return failure(result.error);
-  const bills: BillData[] = [];
+  const bills: WholeBill[] = [];
   for (const page of result.data) {
     const bill = await wholeBill(ctx, page);
     if (!bill.ok) return failure(bill.error);
@@ -236,16 +227,7 @@ async function getAll(ctx: RestContext): Promise<Response> {
   return json({ bills: bills.map(legacyBill) });
 }
 
-interface BillingGroupData {
-  year: number;
-  month: number;
-  group: GroupData & { id: string };
-  bill: { databaseId: number; number: number } | null;
-  billableReports: Page<ReportData>;
-  totals: { reports: number; pages: number; textPages: number; photos: number; amountHT: string };
-}
-
-export const legacyTotals = (totals: BillingGroupData['totals']) => ({
+export const legacyTotals = (totals: ResultOf<typeof AVAILABLE_GROUPS>['availableGroupsForBilling'][number]['totals']) => ({
   total_reports: totals.reports,
   total_pages: totals.pages,
   total_text_pages: totals.textPages,
@@ -253,29 +235,24 @@ export const legacyTotals = (totals: BillingGroupData['totals']) => ({
   total_amount_without_taxes: totals.amountHT,
 });
 
-const BILLABLE_REPORTS = `billableReports(first: $first, after: $after) { edges { node { ${REPORT_FIELDS} } } ${PAGE_INFO} }`;
-
 async function availableGroups(ctx: RestContext): Promise<Response> {
   const params = ctx.url.searchParams;
-  const result = await ctx.graphql<{ availableGroupsForBilling: BillingGroupData[] }>(
-    `query($year: Int, $month: Int, $first: Int, $after: String) { availableGroupsForBilling(year: $year, month: $month) {
-      year month group { id ${GROUP_FIELDS} } bill { databaseId number }
-      ${BILLABLE_REPORTS}
-      totals { reports pages textPages photos amountHT } } }`,
-    { year: positiveInt(params.get('year')), month: positiveInt(params.get('month')), first: 100, after: null },
-  );
+  const result = await ctx.graphql(AVAILABLE_GROUPS, {
+    year: positiveInt(params.get('year')),
+    month: positiveInt(params.get('month')),
+    first: 100,
+    after: null,
+  });
   if (!result.ok) return failure(result.error);
   const groups = [];
   for (const row of result.data.availableGroupsForBilling) {
     const reports = await wholeList(
       ctx,
       row.billableReports,
-      `query($groupId: ID!, $year: Int!, $month: Int!, $first: Int, $after: String) {
-        billingGroup(groupId: $groupId, year: $year, month: $month) { ${BILLABLE_REPORTS} } }`,
+      BILLING_GROUP_REPORTS,
       { groupId: row.group.id, year: row.year, month: row.month },
       // Billed in between: nothing left to read.
-      (data: { billingGroup: { billableReports: Page<ReportData> } | null }) =>
-        data.billingGroup?.billableReports ?? { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
+      (data) => data.billingGroup?.billableReports ?? { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
     );
     if (!reports.ok) return failure(reports.error);
     groups.push({
@@ -289,32 +266,21 @@ async function availableGroups(ctx: RestContext): Promise<Response> {
   return json({ availablesGroupsBillings: groups });
 }
 
-export function billingRoutes(services: Services): Route[] {
-  return [
-    { method: 'GET', path: '/api/v1/billing/get_availables_groups', handler: availableGroups },
-    { method: 'POST', path: '/api/v1/billing/create', handler: (ctx) => create(ctx, services) },
-    { method: 'POST', path: '/api/v1/billing/generate-pdf', handler: (ctx) => generatePdf(ctx, services) },
-    { method: 'POST', path: '/api/v1/billing/get-next-bill-number', handler: nextNumber },
-    { method: 'GET', path: '/api/v1/billing/get_all_bailiff', handler: getAll },
-    {
-      method: 'POST',
-      path: '/api/v1/billing/send_bill_to_email',
-      // group_id is implied by the bill.
-      handler: (ctx) =>
-        withBody(ctx, services, (body) =>
-          billMutation(ctx, 'sendGroupBill', 'SendGroupBillInput', { billId: billGid(body.bill_id) }, billMessages.sendFailed),
-        ),
-    },
-    {
-      method: 'POST',
-      path: '/api/v1/billing/set_paid',
-      handler: (ctx) =>
-        withBody(ctx, services, (body) =>
-          billMutation(ctx, 'setGroupBillPaid', 'SetGroupBillPaidInput', {
-            billId: billGid(body.bill_id),
-            isPaid: bool(body.is_paid) ?? false,
-          }),
-        ),
-    },
-  ];
-}
+// group_id is implied by the bill.
+const send = (ctx: RestContext, services: Services) =>
+  withBody(ctx, services, (body) => billMutation(ctx, SEND_GROUP_BILL, { billId: billGid(body.bill_id) }, billMessages.sendFailed));
+
+const setPaid = (ctx: RestContext, services: Services) =>
+  withBody(ctx, services, (body) =>
+    billMutation(ctx, SET_GROUP_BILL_PAID, { billId: billGid(body.bill_id), isPaid: bool(body.is_paid) ?? false }),
+  );
+
+export const billingRoutes = (services: Services): Route[] => [
+  { method: 'GET', path: '/api/v1/billing/get_availables_groups', handler: availableGroups },
+  { method: 'POST', path: '/api/v1/billing/create', handler: (ctx) => create(ctx, services) },
+  { method: 'POST', path: '/api/v1/billing/generate-pdf', handler: (ctx) => generatePdf(ctx, services) },
+  { method: 'POST', path: '/api/v1/billing/get-next-bill-number', handler: nextNumber },
+  { method: 'GET', path: '/api/v1/billing/get_all_bailiff', handler: getAll },
+  { method: 'POST', path: '/api/v1/billing/send_bill_to_email', handler: (ctx) => send(ctx, services) },
+  { method: 'POST', path: '/api/v1/billing/set_paid', handler: (ctx) => setPaid(ctx, services) },
+];

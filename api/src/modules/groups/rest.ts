@@ -2,35 +2,101 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { json, readFields } from '../../http/request.js';
 import { collectConnection, legacyFailure, positiveInt, type FieldNames } from '../../http/legacy.js';
+import { graphql, type ResultOf } from '../../http/graphql-documents.js';
 import type { RestContext, Route } from '../../http/rest.js';
 import { groupMessages } from './rules.js';
 
-export const GROUP_FIELDS = 'databaseId name siret telephone email address zip city pricePage pricePhoto memberCount';
+/** An étude as the legacy calls answer it (groups, billing). */
+export const LEGACY_GROUP = graphql(`
+  fragment LegacyGroup on Group {
+    databaseId
+    name
+    siret
+    telephone
+    email
+    address
+    zip
+    city
+    pricePage
+    pricePhoto
+    memberCount
+  }
+`);
 
-export interface GroupData {
-  databaseId: number;
-  name: string;
-  siret: string;
-  telephone: string;
-  email: string;
-  address: string;
-  zip: string;
-  city: string;
-  pricePage: string;
-  pricePhoto: string;
-  memberCount: number;
-}
+const GROUPS = graphql(
+  `
+    query LegacyGroups($first: Int, $after: String, $keyword: String) {
+      groups(first: $first, after: $after, keyword: $keyword) {
+        edges {
+          node {
+            ...LegacyGroup
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  `,
+  [LEGACY_GROUP],
+);
 
-interface MemberData {
-  databaseId: number;
-  firstName: string;
-  lastName: string;
-  createdAt: string | null;
-  lastActivityAt: string | null;
-}
+// `first` as a variable: the cost limit multiplies literal page sizes.
+const GROUP_WITH_MEMBERS = graphql(
+  `
+    query LegacyGroupWithMembers($id: ID!, $first: Int) {
+      node(id: $id) {
+        ... on Group {
+          ...LegacyGroup
+          members(first: $first) {
+            edges {
+              node {
+                databaseId
+                firstName
+                lastName
+                createdAt
+                lastActivityAt
+              }
+            }
+          }
+        }
+      }
+    }
+  `,
+  [LEGACY_GROUP],
+);
+
+const CREATE_GROUP = graphql(
+  `
+    mutation LegacyCreateGroup($input: CreateGroupInput!) {
+      createGroup(input: $input) {
+        message
+        group {
+          ...LegacyGroup
+        }
+      }
+    }
+  `,
+  [LEGACY_GROUP],
+);
+
+const UPDATE_GROUP = graphql(
+  `
+    mutation LegacyUpdateGroup($input: UpdateGroupInput!) {
+      updateGroup(input: $input) {
+        message
+        group {
+          ...LegacyGroup
+        }
+      }
+    }
+  `,
+  [LEGACY_GROUP],
+);
 
 /** product.md §3 Group, legacy field names (`group_street` holds the Siret). */
-export function legacyGroup(group: GroupData) {
+export function legacyGroup(group: ResultOf<typeof LEGACY_GROUP>) {
   return {
     id: group.databaseId,
     group_name: group.name,
@@ -67,14 +133,7 @@ function groupInput(body: Record<string, string>): Record<string, string> {
 }
 
 async function listGroups(ctx: RestContext): Promise<Response> {
-  const result = await collectConnection<GroupData, { groups: never }>(
-    ctx,
-    `query($first: Int, $after: String, $keyword: String) {
-      groups(first: $first, after: $after, keyword: $keyword) { edges { node { ${GROUP_FIELDS} } } pageInfo { hasNextPage endCursor } }
-    }`,
-    { keyword: ctx.url.searchParams.get('keyword') || null },
-    (data) => data.groups,
-  );
+  const result = await collectConnection(ctx, GROUPS, { keyword: ctx.url.searchParams.get('keyword') || null }, (data) => data.groups);
   if (!result.ok) return legacyFailure(result.error);
   return json(result.data.map(legacyGroup));
 }
@@ -83,15 +142,10 @@ async function listGroups(ctx: RestContext): Promise<Response> {
 async function getGroup(ctx: RestContext): Promise<Response> {
   const id = positiveInt(ctx.params.id);
   if (!id) return json({ code: 404, message: groupMessages.notFound }, 404);
-  const result = await ctx.graphql<{ node: (GroupData & { members: { edges: { node: MemberData }[] } }) | null }>(
-    // `first` as a variable: the cost limit multiplies literal page sizes.
-    `query($id: ID!, $first: Int) { node(id: $id) { ... on Group { ${GROUP_FIELDS}
-      members(first: $first) { edges { node { databaseId firstName lastName createdAt lastActivityAt } } } } } }`,
-    { id: encodeGlobalID('Group', id), first: 100 },
-  );
+  const result = await ctx.graphql(GROUP_WITH_MEMBERS, { id: encodeGlobalID('Group', id), first: 100 });
   if (!result.ok) return legacyFailure(result.error);
   const group = result.data.node;
-  if (!group?.databaseId) return json({ code: 404, message: groupMessages.notFound }, 404);
+  if (!group || !('databaseId' in group)) return json({ code: 404, message: groupMessages.notFound }, 404);
   const members = group.members.edges.map(({ node }) => ({
     user_id: node.databaseId,
     first_name: node.firstName,
@@ -103,10 +157,7 @@ async function getGroup(ctx: RestContext): Promise<Response> {
 }
 
 async function createGroup(ctx: RestContext): Promise<Response> {
-  const result = await ctx.graphql<{ createGroup: { message: string; group: GroupData } }>(
-    `mutation($input: CreateGroupInput!) { createGroup(input: $input) { message group { ${GROUP_FIELDS} } } }`,
-    { input: groupInput(await readFields(ctx.request)) },
-  );
+  const result = await ctx.graphql(CREATE_GROUP, { input: groupInput(await readFields(ctx.request)) });
   if (!result.ok) return legacyFailure(result.error, FIELD_NAMES);
   return json({ message: result.data.createGroup.message, group: legacyGroup(result.data.createGroup.group) }, 201);
 }
@@ -114,10 +165,9 @@ async function createGroup(ctx: RestContext): Promise<Response> {
 async function updateGroup(ctx: RestContext): Promise<Response> {
   const id = positiveInt(ctx.params.id);
   if (!id) return json({ code: 404, message: groupMessages.notFound }, 404);
-  const result = await ctx.graphql<{ updateGroup: { message: string; group: GroupData } }>(
-    `mutation($input: UpdateGroupInput!) { updateGroup(input: $input) { message group { ${GROUP_FIELDS} } } }`,
-    { input: { ...groupInput(await readFields(ctx.request)), id: encodeGlobalID('Group', id) } },
-  );
+  const result = await ctx.graphql(UPDATE_GROUP, {
+    input: { ...groupInput(await readFields(ctx.request)), id: encodeGlobalID('Group', id) },
+  });
   if (!result.ok) return legacyFailure(result.error, FIELD_NAMES);
   return json({ message: result.data.updateGroup.message, group: legacyGroup(result.data.updateGroup.group) });
 }

@@ -3,23 +3,98 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { json, readFields } from '../../http/request.js';
 import { decodeEntities } from '../../infra/html.js';
 import { bool, collectConnection, legacyFailure, positiveInt, type FieldNames } from '../../http/legacy.js';
+import { graphql, type ResultOf, type VariablesOf } from '../../http/graphql-documents.js';
 import type { RestContext, Route } from '../../http/rest.js';
 import { newsMessages } from './rules.js';
 
-const NEWS_FIELDS = 'databaseId title body important isRead createdAt updatedAt';
+const NEWS = graphql(`
+  fragment LegacyNews on News {
+    databaseId
+    title
+    body
+    important
+    isRead
+    createdAt
+    updatedAt
+  }
+`);
 
-interface NewsData {
-  databaseId: number;
-  title: string;
-  body: string;
-  important: boolean;
-  isRead: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+const NEWS_LIST = graphql(
+  `
+    query LegacyNewsList($first: Int, $after: String, $keyword: String, $date: String, $search: String) {
+      news(first: $first, after: $after, keyword: $keyword, date: $date, search: $search) {
+        edges {
+          node {
+            ...LegacyNews
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  `,
+  [NEWS],
+);
+
+const NEWS_ITEM = graphql(
+  `
+    query LegacyNewsItem($id: ID!) {
+      node(id: $id) {
+        ... on News {
+          ...LegacyNews
+        }
+      }
+    }
+  `,
+  [NEWS],
+);
+
+const CREATE_NEWS = graphql(
+  `
+    mutation LegacyCreateNews($input: CreateNewsInput!) {
+      createNews(input: $input) {
+        message
+        news {
+          ...LegacyNews
+        }
+      }
+    }
+  `,
+  [NEWS],
+);
+
+const MARK_NEWS_READ = graphql(
+  `
+    mutation LegacyMarkNewsRead($input: MarkNewsReadInput!) {
+      markNewsRead(input: $input) {
+        message
+        news {
+          ...LegacyNews
+        }
+      }
+    }
+  `,
+  [NEWS],
+);
+
+const UPDATE_NEWS = graphql(
+  `
+    mutation LegacyUpdateNews($input: UpdateNewsInput!) {
+      updateNews(input: $input) {
+        message
+        news {
+          ...LegacyNews
+        }
+      }
+    }
+  `,
+  [NEWS],
+);
 
 /** product.md §3 News. `description` is the sanitized HTML body. */
-function legacyNews(news: NewsData) {
+function legacyNews(news: ResultOf<typeof NEWS>) {
   return {
     id: news.databaseId,
     title: news.title,
@@ -52,13 +127,9 @@ export function decodeLegacyHtml(value: string | undefined): string | undefined 
 
 async function listNews(ctx: RestContext): Promise<Response> {
   const params = ctx.url.searchParams;
-  const result = await collectConnection<NewsData, { news: never }>(
+  const result = await collectConnection(
     ctx,
-    `query($first: Int, $after: String, $keyword: String, $date: String, $search: String) {
-      news(first: $first, after: $after, keyword: $keyword, date: $date, search: $search) {
-        edges { node { ${NEWS_FIELDS} } } pageInfo { hasNextPage endCursor }
-      }
-    }`,
+    NEWS_LIST,
     { keyword: params.get('name') || null, date: params.get('date') || null, search: params.get('search') || null },
     (data) => data.news,
   );
@@ -70,20 +141,18 @@ async function listNews(ctx: RestContext): Promise<Response> {
 async function getNews(ctx: RestContext): Promise<Response> {
   const id = positiveInt(ctx.params.id);
   if (!id) return json({ code: 404, message: newsMessages.notFound }, 404);
-  const result = await ctx.graphql<{ node: NewsData | null }>(`query($id: ID!) { node(id: $id) { ... on News { ${NEWS_FIELDS} } } }`, {
-    id: encodeGlobalID('News', id),
-  });
+  const result = await ctx.graphql(NEWS_ITEM, { id: encodeGlobalID('News', id) });
   if (!result.ok) return legacyFailure(result.error);
-  if (!result.data.node?.databaseId) return json({ code: 404, message: newsMessages.notFound }, 404);
-  return json([legacyNews(result.data.node)]);
+  const news = result.data.node;
+  if (!news || !('databaseId' in news)) return json({ code: 404, message: newsMessages.notFound }, 404);
+  return json([legacyNews(news)]);
 }
 
 async function createNews(ctx: RestContext): Promise<Response> {
   const body = await readFields(ctx.request);
-  const result = await ctx.graphql<{ createNews: { message: string; news: NewsData } }>(
-    `mutation($input: CreateNewsInput!) { createNews(input: $input) { message news { ${NEWS_FIELDS} } } }`,
-    { input: { title: body.title ?? '', body: decodeLegacyHtml(body.description) ?? '', important: bool(body.important) ?? false } },
-  );
+  const result = await ctx.graphql(CREATE_NEWS, {
+    input: { title: body.title ?? '', body: decodeLegacyHtml(body.description) ?? '', important: bool(body.important) ?? false },
+  });
   if (!result.ok) return legacyFailure(result.error, FIELD_NAMES);
   return json({ message: result.data.createNews.message, news: legacyNews(result.data.createNews.news) }, 201);
 }
@@ -96,21 +165,15 @@ async function patchNews(ctx: RestContext): Promise<Response> {
   const globalId = encodeGlobalID('News', id);
   const editing = body.title !== undefined || body.description !== undefined || body.important !== undefined;
   if (!editing && bool(body.isRead)) {
-    const result = await ctx.graphql<{ markNewsRead: { message: string; news: NewsData } }>(
-      `mutation($input: MarkNewsReadInput!) { markNewsRead(input: $input) { message news { ${NEWS_FIELDS} } } }`,
-      { input: { id: globalId } },
-    );
+    const result = await ctx.graphql(MARK_NEWS_READ, { input: { id: globalId } });
     if (!result.ok) return legacyFailure(result.error);
     return json({ message: result.data.markNewsRead.message, news: legacyNews(result.data.markNewsRead.news) });
   }
-  const input: Record<string, unknown> = { id: globalId };
+  const input: VariablesOf<typeof UPDATE_NEWS>['input'] = { id: globalId };
   if (body.title !== undefined) input.title = body.title;
   if (body.description !== undefined) input.body = decodeLegacyHtml(body.description);
   if (body.important !== undefined) input.important = bool(body.important);
-  const result = await ctx.graphql<{ updateNews: { message: string; news: NewsData } }>(
-    `mutation($input: UpdateNewsInput!) { updateNews(input: $input) { message news { ${NEWS_FIELDS} } } }`,
-    { input },
-  );
+  const result = await ctx.graphql(UPDATE_NEWS, { input });
   if (!result.ok) return legacyFailure(result.error, FIELD_NAMES);
   return json({ message: result.data.updateNews.message, news: legacyNews(result.data.updateNews.news) });
 }

@@ -2,22 +2,63 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { json, readFields } from '../../http/request.js';
 import { bool, collectConnection, legacyFailure, positiveInt } from '../../http/legacy.js';
+import { graphql, type ResultOf } from '../../http/graphql-documents.js';
 import type { RestContext, Route } from '../../http/rest.js';
 import { notificationMessages } from './service.js';
 
-const NOTIFICATION_FIELDS = 'databaseId kind body reportId isRead createdAt';
+const NOTIFICATION = graphql(`
+  fragment LegacyNotification on Notification {
+    databaseId
+    kind
+    body
+    reportId
+    isRead
+    createdAt
+  }
+`);
 
-interface NotificationData {
-  databaseId: number;
-  kind: string;
-  body: string;
-  reportId: number | null;
-  isRead: boolean;
-  createdAt: string;
-}
+const VIEWER = graphql(`
+  query LegacyViewerId {
+    me {
+      databaseId
+    }
+  }
+`);
+
+const NOTIFICATIONS = graphql(
+  `
+    query LegacyNotifications($first: Int, $after: String) {
+      notifications(first: $first, after: $after) {
+        edges {
+          node {
+            ...LegacyNotification
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  `,
+  [NOTIFICATION],
+);
+
+const MARK_READ = graphql(
+  `
+    mutation LegacyMarkNotificationRead($input: MarkNotificationReadInput!) {
+      markNotificationRead(input: $input) {
+        notification {
+          ...LegacyNotification
+        }
+      }
+    }
+  `,
+  [NOTIFICATION],
+);
 
 /** product.md §3 Notification; `sendTo` is the recipient, i.e. the caller. */
-const legacyNotification = (sendTo: number) => (notification: NotificationData) => ({
+const legacyNotification = (sendTo: number) => (notification: ResultOf<typeof NOTIFICATION>) => ({
   id: notification.databaseId,
   body: notification.body,
   kind: notification.kind,
@@ -28,7 +69,7 @@ const legacyNotification = (sendTo: number) => (notification: NotificationData) 
 });
 
 async function viewerId(ctx: RestContext): Promise<number | Response> {
-  const me = await ctx.graphql<{ me: { databaseId: number } | null }>('query { me { databaseId } }');
+  const me = await ctx.graphql(VIEWER);
   if (!me.ok) return legacyFailure(me.error);
   if (!me.data.me) return json({ code: 401, message: 'Veuillez vous connecter.' }, 401);
   return me.data.me.databaseId;
@@ -40,15 +81,7 @@ async function listNotifications(ctx: RestContext): Promise<Response> {
   if (me instanceof Response) return me;
   const sendTo = ctx.url.searchParams.get('sendTo');
   if (sendTo && Number(sendTo) !== me) return json({ code: 403, message: "Vous n'avez pas les droits pour effectuer cette action." }, 403);
-  const result = await collectConnection<NotificationData, { notifications: never }>(
-    ctx,
-    `query($first: Int, $after: String) {
-      notifications(first: $first, after: $after) { edges { node { ${NOTIFICATION_FIELDS} } } pageInfo { hasNextPage endCursor } }
-    }`,
-    {},
-    (data) => data.notifications,
-    { pageSize: 60, maxItems: 600 },
-  );
+  const result = await collectConnection(ctx, NOTIFICATIONS, {}, (data) => data.notifications, { pageSize: 60, maxItems: 600 });
   if (!result.ok) return legacyFailure(result.error);
   return json(result.data.map(legacyNotification(me)));
 }
@@ -64,10 +97,7 @@ async function markRead(ctx: RestContext): Promise<Response> {
       400,
     );
   }
-  const result = await ctx.graphql<{ markNotificationRead: { notification: NotificationData } }>(
-    `mutation($input: MarkNotificationReadInput!) { markNotificationRead(input: $input) { notification { ${NOTIFICATION_FIELDS} } } }`,
-    { input: { id: encodeGlobalID('Notification', id) } },
-  );
+  const result = await ctx.graphql(MARK_READ, { input: { id: encodeGlobalID('Notification', id) } });
   if (!result.ok) return legacyFailure(result.error);
   const me = await viewerId(ctx);
   if (me instanceof Response) return me;

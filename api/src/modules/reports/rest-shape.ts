@@ -1,81 +1,106 @@
 // A constat as the legacy REST API answers it (product.md §7: deposited_items, comments_without_read,
 // baliff_id, …): the GraphQL selection the /api/v1 routes ask for and its mapping to the legacy
 // JSON, shared by the reports, rétrocession and billing routes.
-import type { ReportStatus } from '../../generated/prisma/enums.js';
-import type { ReportCounts } from '@constats/domain/line-amounts';
+import { graphql, type ResultOf } from '../../http/graphql-documents.js';
 
-const FILE_FIELDS = 'id name size createdAt url downloadUrl pageCount photoCount countStatus countError';
-export const REPORT_FIELDS = `
-  databaseId name status isArchived invoiced createdAt updatedAt lastStatusChange returnedAt alert delayHours
-  bailiff { databaseId firstName lastName }
-  secretary { databaseId firstName lastName }
-  deposited { files { ${FILE_FIELDS} } detected { pages photos complete } }
-  returned { files { ${FILE_FIELDS} } detected { pages photos complete } }
-  countPagesProvisional countPhotosProvisional countPagesRetrocession countPhotosRetrocession countPagesBilling countPhotosBilling
-  retrocessionComment
-  retrocessionAmounts { pages photos total }
-  billingAmounts { pages photos total }
-  comments { id body createdAt authorDatabaseId receiverDatabaseId }
-  unreadCommentIds`;
+const LEGACY_FILE = graphql(`
+  fragment LegacyReportFile on ReportFile {
+    id
+    name
+    size
+    createdAt
+    url
+    downloadUrl
+    pageCount
+    photoCount
+    countStatus
+    countError
+  }
+`);
 
-export interface FileData {
-  id: string;
-  name: string;
-  size: number;
-  createdAt: string;
-  url: string;
-  downloadUrl: string;
-  pageCount: number | null;
-  photoCount: number | null;
-  countStatus: string;
-  countError: string | null;
-}
+/** A constat as every legacy call answers it (reports, rétrocession, billing). */
+export const LEGACY_REPORT = graphql(
+  `
+    fragment LegacyReport on Report {
+      databaseId
+      name
+      status
+      isArchived
+      invoiced
+      createdAt
+      updatedAt
+      lastStatusChange
+      returnedAt
+      alert
+      delayHours
+      bailiff {
+        databaseId
+        firstName
+        lastName
+      }
+      secretary {
+        databaseId
+        firstName
+        lastName
+      }
+      deposited {
+        files {
+          ...LegacyReportFile
+        }
+        detected {
+          pages
+          photos
+          complete
+        }
+      }
+      returned {
+        files {
+          ...LegacyReportFile
+        }
+        detected {
+          pages
+          photos
+          complete
+        }
+      }
+      countPagesProvisional
+      countPhotosProvisional
+      countPagesRetrocession
+      countPhotosRetrocession
+      countPagesBilling
+      countPhotosBilling
+      retrocessionComment
+      retrocessionAmounts {
+        pages
+        photos
+        total
+      }
+      billingAmounts {
+        pages
+        photos
+        total
+      }
+      comments {
+        id
+        body
+        createdAt
+        authorDatabaseId
+        receiverDatabaseId
+      }
+      unreadCommentIds
+    }
+  `,
+  [LEGACY_FILE],
+);
 
-interface Detected {
-  pages: number;
-  photos: number;
-  complete: boolean;
-}
-
-export interface Person {
-  databaseId: number;
-  firstName: string;
-  lastName: string;
-}
-
-interface Amounts {
-  pages: string;
-  photos: string;
-  total: string;
-}
-
-export interface ReportData extends ReportCounts {
-  databaseId: number;
-  name: string;
-  status: ReportStatus;
-  isArchived: boolean;
-  invoiced: boolean;
-  createdAt: string;
-  updatedAt: string;
-  lastStatusChange: string;
-  returnedAt: string | null;
-  alert: string;
-  delayHours: number;
-  bailiff: Person;
-  secretary: Person | null;
-  deposited: { files: FileData[]; detected: Detected };
-  returned: { files: FileData[]; detected: Detected };
-  retrocessionComment: string | null;
-  retrocessionAmounts: Amounts | null;
-  billingAmounts: Amounts | null;
-  comments: { id: string; body: string; createdAt: string; authorDatabaseId: number; receiverDatabaseId: number | null }[];
-  unreadCommentIds: string[];
-}
+export type LegacyReportResult = ResultOf<typeof LEGACY_REPORT>;
+type Person = LegacyReportResult['bailiff'];
+type Detected = LegacyReportResult['deposited']['detected'];
 
 const legacyPerson = (person: Person | null) =>
   person && { id: person.databaseId, first_name: person.firstName, last_name: person.lastName };
 
-const legacyFile = (file: FileData) => ({
+const legacyFile = (file: ResultOf<typeof LEGACY_FILE>) => ({
   id: Number(file.id),
   originalname: file.name,
   linkUrl: file.url,
@@ -93,7 +118,7 @@ const legacyFile = (file: FileData) => ({
 const legacyDetected = (detected: Detected) => (detected.complete ? { pages: detected.pages, photos: detected.photos } : null);
 
 /** The legacy report JSON (product.md §3 "Report"). */
-export function legacyReport(report: ReportData) {
+export function legacyReport(report: LegacyReportResult) {
   // Each role reads one of them (rules.ts amountsShownTo): billing for admins and bailiffs, rétrocession for secretaries.
   const amounts = (report.billingAmounts ?? report.retrocessionAmounts)!;
   return {

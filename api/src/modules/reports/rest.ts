@@ -2,12 +2,31 @@
 // legacy JSON field names (deposited_items, comments_without_read, baliff_id, …).
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { fieldText, json, readFields, readFieldsWithLists } from '../../http/request.js';
-import { queryList, withMultipart } from '../../http/legacy.js';
+import { queryList, withMultipart, type Page } from '../../http/legacy.js';
+import type { TadaDocumentNode } from '../../http/graphql-documents.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import type { Services } from '../../context.js';
 import type { ReportStatus } from '../../generated/prisma/enums.js';
 import { MAX_REPORTS_OFFSET, messages } from './rules.js';
-import { legacyReport, REPORT_FIELDS, type FileData, type Person, type ReportData } from './rest-shape.js';
+import { legacyReport, type LegacyReportResult } from './rest-shape.js';
+import {
+  ADD_REPORT_COMMENT,
+  ADD_REPORT_FILES,
+  ARCHIVE_REPORT,
+  ASSIGN_SECRETARY,
+  CREATE_REPORT,
+  MARK_REPORT_COMMENTS_READ,
+  REMOVE_REPORT_FILES,
+  REPORT_FILE_LINKS,
+  REPORT_HEADERS,
+  REPORT_PEOPLE,
+  REPORTS_FIRST_BATCH,
+  REPORTS_NEXT_BATCH,
+  REPORTS_PAGE,
+  SET_BILLING,
+  SET_RETROCESSION,
+  UNARCHIVE_REPORT,
+} from './rest-documents.js';
 
 const failure = (error: GraphQLFailure) =>
   json(
@@ -59,11 +78,7 @@ async function getAll(ctx: RestContext): Promise<Response> {
   const limit = Math.min(Math.max(Number(ctx.url.searchParams.get('limit')) || MAX_LEGACY_LIMIT, 1), MAX_LEGACY_LIMIT);
   const page = Math.max(Math.trunc(Number(ctx.url.searchParams.get('page'))) || 1, 1);
   if (limit * (page - 1) > MAX_REPORTS_OFFSET) return json({ code: 400, message: messages.offsetInvalid }, 400);
-  // Only that page is read (offset), so page 50 costs what page 1 does.
-  const result = await ctx.graphql<{ reports: { totalCount: number; edges: { node: ReportData }[] } }>(
-    `query($filter: ReportFilter, $first: Int, $offset: Int) { reports(filter: $filter, first: $first, offset: $offset) { totalCount edges { node { ${REPORT_FIELDS} } } } }`,
-    { filter: filterFrom(ctx.url), first: limit, offset: limit * (page - 1) },
-  );
+  const result = await ctx.graphql(REPORTS_PAGE, { filter: filterFrom(ctx.url), first: limit, offset: limit * (page - 1) });
   if (!result.ok) return failure(result.error);
   const nodes = result.data.reports.edges.map((edge) => legacyReport(edge.node));
   return json({ reports: nodes, total: result.data.reports.totalCount, page, limit });
@@ -71,8 +86,6 @@ async function getAll(ctx: RestContext): Promise<Response> {
 
 /** Constats read per statement while get_all streams: the API's largest page. */
 const STREAM_BATCH = 100;
-
-type ReportPage = { edges: { node: ReportData }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
 
 /**
  * get_all without paging: `{ "total": n, "reports": [...] }` written batch by batch as the client
@@ -82,17 +95,10 @@ type ReportPage = { edges: { node: ReportData }[]; pageInfo: { hasNextPage: bool
  */
 async function streamAll(ctx: RestContext): Promise<Response> {
   const filter = filterFrom(ctx.url);
-  const page = (withTotal: boolean) => `query($filter: ReportFilter, $first: Int, $after: String) {
-    reports(filter: $filter, first: $first, after: $after) { ${withTotal ? 'totalCount' : ''}
-      edges { node { ${REPORT_FIELDS} } } pageInfo { hasNextPage endCursor } } }`;
-  const first = await ctx.graphql<{ reports: ReportPage & { totalCount: number } }>(page(true), {
-    filter,
-    first: STREAM_BATCH,
-    after: null,
-  });
+  const first = await ctx.graphql(REPORTS_FIRST_BATCH, { filter, first: STREAM_BATCH, after: null });
   if (!first.ok) return failure(first.error);
   const encoder = new TextEncoder();
-  let next: ReportPage | null = first.data.reports;
+  let next: Page<LegacyReportResult> | null = first.data.reports;
   let written = 0;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -104,17 +110,13 @@ async function streamAll(ctx: RestContext): Promise<Response> {
         controller.close();
         return;
       }
-      const current: ReportPage = next;
+      const current: Page<LegacyReportResult> = next;
       const items = current.edges.map((edge) => JSON.stringify(legacyReport(edge.node)));
       if (items.length) controller.enqueue(encoder.encode((written ? ',' : '') + items.join(',')));
       written += items.length;
       next = null;
       if (!current.pageInfo.hasNextPage) return;
-      const result = await ctx.graphql<{ reports: ReportPage }>(page(false), {
-        filter,
-        first: STREAM_BATCH,
-        after: current.pageInfo.endCursor,
-      });
+      const result = await ctx.graphql(REPORTS_NEXT_BATCH, { filter, first: STREAM_BATCH, after: current.pageInfo.endCursor });
       if (!result.ok) {
         console.error('[report/get_all] lecture interrompue', result.error);
         controller.error(new Error(result.error.message));
@@ -127,22 +129,7 @@ async function streamAll(ctx: RestContext): Promise<Response> {
 }
 
 async function getHeaders(ctx: RestContext): Promise<Response> {
-  const result = await ctx.graphql<{
-    reportHeaders: {
-      totalReports: number;
-      reportsInAlert: number;
-      averageDelay: { hours: number; minutes: number };
-      currentRevenue: string;
-      secretary: Record<string, number | string> | null;
-      bailiff: Record<string, number> | null;
-    };
-  }>(
-    `query($filter: ReportFilter) { reportHeaders(filter: $filter) {
-      totalReports reportsInAlert averageDelay { hours minutes } currentRevenue
-      secretary { retrocessionThisMonth inProgress all inAlert averageDelayHours }
-      bailiff { inProgressThisMonth archivedThisMonth invoicesThisMonth } } }`,
-    { filter: filterFrom(ctx.url) },
-  );
+  const result = await ctx.graphql(REPORT_HEADERS, { filter: filterFrom(ctx.url) });
   if (!result.ok) return failure(result.error);
   const headers = result.data.reportHeaders;
   return json({
@@ -167,170 +154,139 @@ async function getHeaders(ctx: RestContext): Promise<Response> {
   });
 }
 
+/** What every report mutation of the shim answers, aliased `payload` (rest-documents.ts). */
+type ReportPayload = { payload: { message: string; report: LegacyReportResult } };
+
 /** Runs a report mutation and answers `{ message, report }` in the legacy shape. */
-async function mutate(
+async function mutate<Variables extends { input: unknown }>(
   ctx: RestContext,
-  mutation: string,
-  inputType: string,
-  input: Record<string, unknown>,
+  mutation: TadaDocumentNode<ReportPayload, Variables>,
+  input: Variables['input'],
   status = 200,
 ): Promise<Response> {
-  const result = await ctx.graphql<Record<string, { message: string; report: ReportData }>>(
-    `mutation($input: ${inputType}!) { ${mutation}(input: $input) { message report { ${REPORT_FIELDS} } } }`,
-    { input },
-  );
+  const result = await ctx.graphql(mutation, { input } as Variables);
   if (!result.ok) return failure(result.error);
-  const payload = result.data[mutation];
+  const payload = result.data.payload;
   return json({ message: payload.message, report: legacyReport(payload.report) }, status);
 }
 
 /** The report's current files, to translate the legacy linkUrl lists into file ids. */
 async function fileIdsByPath(ctx: RestContext, reportId: string): Promise<Map<string, string> | GraphQLFailure> {
-  const result = await ctx.graphql<{ node: { deposited: { files: FileData[] }; returned: { files: FileData[] } } | null }>(
-    `query($id: ID!) { node(id: $id) { ... on Report { deposited { files { id url } } returned { files { id url } } } } }`,
-    { id: reportId },
-  );
+  const result = await ctx.graphql(REPORT_FILE_LINKS, { id: reportId });
   if (!result.ok) return result.error;
-  if (!result.data.node) return { code: 'NOT_FOUND', status: 404, message: messages.notFound };
+  if (!result.data.node || !('deposited' in result.data.node)) return { code: 'NOT_FOUND', status: 404, message: messages.notFound };
   const files = [...result.data.node.deposited.files, ...result.data.node.returned.files];
   return new Map(files.map((file) => [new URL(file.url, 'http://x').pathname, file.id]));
 }
 
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? [value] : []);
 
-export function reportRoutes(services: Services): Route[] {
-  return [
-    { method: 'GET', path: '/api/v1/report/get_all', handler: getAll },
-    { method: 'GET', path: '/api/v1/report/get_headers', handler: getHeaders },
-    {
-      method: 'POST',
-      path: '/api/v1/report/create',
-      handler: (ctx) =>
-        withMultipart(
-          ctx,
-          services,
-          (form) =>
-            mutate(
-              ctx,
-              'createReport',
-              'CreateReportInput',
-              {
-                bailiffId: userGid(form.fields.bailiff_id ?? form.fields.baliff_id),
-                name: form.fields.name ?? '',
-                files: form.files.deposited_items ?? [],
-                comment: form.fields.comment || null,
-              },
-              201,
-            ),
-          ['ADMIN', 'BAILIFF'],
-        ),
-    },
-    {
-      method: 'POST',
-      path: '/api/v1/report/add_files',
-      handler: (ctx) =>
-        withMultipart(ctx, services, (form) => {
-          const kind = form.files.returned_items?.length ? 'RETURNED' : 'DEPOSITED';
-          const files = (kind === 'RETURNED' ? form.files.returned_items : form.files.deposited_items) ?? [];
-          return mutate(ctx, 'addReportFiles', 'AddReportFilesInput', { reportId: reportGid(form.fields.report_id), kind, files });
-        }),
-    },
-    {
-      method: 'POST',
-      path: '/api/v1/report/remove_files',
-      handler: async (ctx) => {
-        const body = await readFieldsWithLists(ctx.request);
-        const reportId = reportGid(fieldText(body.report_id));
-        const ids = await fileIdsByPath(ctx, reportId);
-        if (!(ids instanceof Map)) return failure(ids);
-        const links = [...asList(body.deposited_items), ...asList(body.returned_items)];
-        const fileIds = links.map((link) => ids.get(new URL(link, 'http://x').pathname)).filter((id): id is string => !!id);
-        if (fileIds.length === 0) return json({ code: 404, message: 'Fichier introuvable.' }, 404);
-        return mutate(ctx, 'removeReportFiles', 'RemoveReportFilesInput', { reportId, fileIds });
-      },
-    },
-    {
-      method: 'POST',
-      path: '/api/v1/report/update_secretary',
-      handler: async (ctx) => {
-        const body = await readFields(ctx.request);
-        return mutate(ctx, 'assignSecretary', 'AssignSecretaryInput', {
-          reportId: reportGid(body.report_id),
-          secretaryId: userGid(body.secretary_id) ?? encodeGlobalID('User', 0),
-        });
-      },
-    },
-    {
-      method: 'POST',
-      path: '/api/v1/report/set_retrocession',
-      handler: async (ctx) => {
-        const body = await readFields(ctx.request);
-        return mutate(ctx, 'setRetrocession', 'SetRetrocessionInput', {
-          reportId: reportGid(body.report_id),
-          countPagesProvisional: count(body.count_pages_provisional),
-          countPhotosProvisional: count(body.count_photos_provisional),
-          comment: body.comment || null,
-        });
-      },
-    },
-    {
-      method: 'POST',
-      path: '/api/v1/report/set_billing',
-      handler: async (ctx) => {
-        const body = await readFields(ctx.request);
-        return mutate(ctx, 'setBilling', 'SetBillingInput', {
-          reportId: reportGid(body.report_id),
-          countPagesRetrocession: count(body.count_pages_retrocession),
-          countPhotosRetrocession: count(body.count_photos_retrocession),
-          countPagesBilling: count(body.count_pages_billing),
-          countPhotosBilling: count(body.count_photos_billing),
-        });
-      },
-    },
-    {
-      method: 'POST',
-      path: '/api/v1/report/set_archive',
-      handler: async (ctx) =>
-        mutate(ctx, 'archiveReport', 'ArchiveReportInput', { reportId: reportGid((await readFields(ctx.request)).report_id) }),
-    },
-    {
-      method: 'POST',
-      path: '/api/v1/report/set_unarchive',
-      handler: async (ctx) =>
-        mutate(ctx, 'unarchiveReport', 'UnarchiveReportInput', { reportId: reportGid((await readFields(ctx.request)).report_id) }),
-    },
-    {
-      method: 'POST',
-      path: '/api/v1/report/add_comment',
-      handler: async (ctx) => {
-        const body = await readFields(ctx.request);
-        const reportId = reportGid(body.report_id);
-        let receiver: 'BAILIFF' | 'SECRETARY' | null = null;
-        if (body.receiver_id) {
-          // The legacy call names the receiver by user id; the API by role on the report.
-          const found = await ctx.graphql<{ node: { bailiff: Person; secretary: Person | null } | null }>(
-            'query($id: ID!) { node(id: $id) { ... on Report { bailiff { databaseId } secretary { databaseId } } } }',
-            { id: reportId },
-          );
-          if (!found.ok) return failure(found.error);
-          const receiverId = Number(body.receiver_id);
-          if (found.data.node?.bailiff.databaseId === receiverId) receiver = 'BAILIFF';
-          else if (found.data.node?.secretary?.databaseId === receiverId) receiver = 'SECRETARY';
-        }
-        return mutate(ctx, 'addReportComment', 'AddReportCommentInput', { reportId, body: body.comment ?? '', receiver });
-      },
-    },
-    {
-      method: 'POST',
-      path: '/api/v1/report/mark_as_read',
-      handler: async (ctx) => {
-        const body = await readFieldsWithLists(ctx.request);
-        const ids = asList(body.comments_ids);
-        return mutate(ctx, 'markReportCommentsRead', 'MarkReportCommentsReadInput', {
-          reportId: reportGid(fieldText(body.report_id)),
-          commentIds: ids.length ? ids : null,
-        });
-      },
-    },
-  ];
+function createReport(ctx: RestContext, services: Services): Promise<Response> {
+  return withMultipart(
+    ctx,
+    services,
+    (form) =>
+      mutate(
+        ctx,
+        CREATE_REPORT,
+        {
+          bailiffId: userGid(form.fields.bailiff_id ?? form.fields.baliff_id),
+          name: form.fields.name ?? '',
+          files: form.files.deposited_items ?? [],
+          comment: form.fields.comment || null,
+        },
+        201,
+      ),
+    ['ADMIN', 'BAILIFF'],
+  );
 }
+
+function addFiles(ctx: RestContext, services: Services): Promise<Response> {
+  return withMultipart(ctx, services, (form) => {
+    const kind = form.files.returned_items?.length ? 'RETURNED' : 'DEPOSITED';
+    const files = (kind === 'RETURNED' ? form.files.returned_items : form.files.deposited_items) ?? [];
+    return mutate(ctx, ADD_REPORT_FILES, { reportId: reportGid(form.fields.report_id), kind, files });
+  });
+}
+
+async function removeFiles(ctx: RestContext): Promise<Response> {
+  const body = await readFieldsWithLists(ctx.request);
+  const reportId = reportGid(fieldText(body.report_id));
+  const ids = await fileIdsByPath(ctx, reportId);
+  if (!(ids instanceof Map)) return failure(ids);
+  const links = [...asList(body.deposited_items), ...asList(body.returned_items)];
+  const fileIds = links.map((link) => ids.get(new URL(link, 'http://x').pathname)).filter((id): id is string => !!id);
+  if (fileIds.length === 0) return json({ code: 404, message: 'Fichier introuvable.' }, 404);
+  return mutate(ctx, REMOVE_REPORT_FILES, { reportId, fileIds });
+}
+
+async function assignSecretary(ctx: RestContext): Promise<Response> {
+  const body = await readFields(ctx.request);
+  return mutate(ctx, ASSIGN_SECRETARY, {
+    reportId: reportGid(body.report_id),
+    secretaryId: userGid(body.secretary_id) ?? encodeGlobalID('User', 0),
+  });
+}
+
+async function setRetrocession(ctx: RestContext): Promise<Response> {
+  const body = await readFields(ctx.request);
+  return mutate(ctx, SET_RETROCESSION, {
+    reportId: reportGid(body.report_id),
+    countPagesProvisional: count(body.count_pages_provisional),
+    countPhotosProvisional: count(body.count_photos_provisional),
+    comment: body.comment || null,
+  });
+}
+
+async function setBilling(ctx: RestContext): Promise<Response> {
+  const body = await readFields(ctx.request);
+  return mutate(ctx, SET_BILLING, {
+    reportId: reportGid(body.report_id),
+    countPagesRetrocession: count(body.count_pages_retrocession),
+    countPhotosRetrocession: count(body.count_photos_retrocession),
+    countPagesBilling: count(body.count_pages_billing),
+    countPhotosBilling: count(body.count_photos_billing),
+  });
+}
+
+const archive = async (ctx: RestContext) => mutate(ctx, ARCHIVE_REPORT, { reportId: reportGid((await readFields(ctx.request)).report_id) });
+
+const unarchive = async (ctx: RestContext) =>
+  mutate(ctx, UNARCHIVE_REPORT, { reportId: reportGid((await readFields(ctx.request)).report_id) });
+
+async function addComment(ctx: RestContext): Promise<Response> {
+  const body = await readFields(ctx.request);
+  const reportId = reportGid(body.report_id);
+  let receiver: 'BAILIFF' | 'SECRETARY' | null = null;
+  if (body.receiver_id) {
+    // The legacy call names the receiver by user id; the API by role on the report.
+    const found = await ctx.graphql(REPORT_PEOPLE, { id: reportId });
+    if (!found.ok) return failure(found.error);
+    const report = found.data.node && 'bailiff' in found.data.node ? found.data.node : null;
+    const receiverId = Number(body.receiver_id);
+    if (report?.bailiff.databaseId === receiverId) receiver = 'BAILIFF';
+    else if (report?.secretary?.databaseId === receiverId) receiver = 'SECRETARY';
+  }
+  return mutate(ctx, ADD_REPORT_COMMENT, { reportId, body: body.comment ?? '', receiver });
+}
+
+async function markCommentsRead(ctx: RestContext): Promise<Response> {
+  const body = await readFieldsWithLists(ctx.request);
+  const ids = asList(body.comments_ids);
+  return mutate(ctx, MARK_REPORT_COMMENTS_READ, { reportId: reportGid(fieldText(body.report_id)), commentIds: ids.length ? ids : null });
+}
+
+export const reportRoutes = (services: Services): Route[] => [
+  { method: 'GET', path: '/api/v1/report/get_all', handler: getAll },
+  { method: 'GET', path: '/api/v1/report/get_headers', handler: getHeaders },
+  { method: 'POST', path: '/api/v1/report/create', handler: (ctx) => createReport(ctx, services) },
+  { method: 'POST', path: '/api/v1/report/add_files', handler: (ctx) => addFiles(ctx, services) },
+  { method: 'POST', path: '/api/v1/report/remove_files', handler: removeFiles },
+  { method: 'POST', path: '/api/v1/report/update_secretary', handler: assignSecretary },
+  { method: 'POST', path: '/api/v1/report/set_retrocession', handler: setRetrocession },
+  { method: 'POST', path: '/api/v1/report/set_billing', handler: setBilling },
+  { method: 'POST', path: '/api/v1/report/set_archive', handler: archive },
+  { method: 'POST', path: '/api/v1/report/set_unarchive', handler: unarchive },
+  { method: 'POST', path: '/api/v1/report/add_comment', handler: addComment },
+  { method: 'POST', path: '/api/v1/report/mark_as_read', handler: markCommentsRead },
+];

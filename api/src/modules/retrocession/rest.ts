@@ -3,42 +3,153 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Services } from '../../context.js';
 import { bool, collectConnection, legacyFailure, positiveInt, withMultipart } from '../../http/legacy.js';
+import { graphql, type ResultOf } from '../../http/graphql-documents.js';
 import { json, readFields } from '../../http/request.js';
 import type { GraphQLOutcome, RestContext, Route } from '../../http/rest.js';
 import { parisYearMonth } from '../../lib/periods.js';
-import { legacyReport, REPORT_FIELDS, type ReportData } from '../reports/rest-shape.js';
+import { LEGACY_REPORT, legacyReport, type LegacyReportResult } from '../reports/rest-shape.js';
 
-const SECRETARY_BILL_FIELDS = `
-  databaseId number year month monthLabel discount pricePage pricePhoto createdAt
-  secretary { databaseId firstName lastName }
-  file { name size url downloadUrl }
-  figures { reports pages textPages photos amountHT }`;
+const PERIOD_TOTALS = graphql(`
+  fragment LegacyPeriodTotals on PeriodTotals {
+    reports
+    pages
+    textPages
+    photos
+    amountHT
+  }
+`);
 
-interface Totals {
-  reports: number;
-  pages: number;
-  textPages: number;
-  photos: number;
-  amountHT: string;
-}
+const SECRETARY_BILL = graphql(
+  `
+    fragment LegacySecretaryBill on SecretaryBill {
+      databaseId
+      number
+      year
+      month
+      monthLabel
+      discount
+      pricePage
+      pricePhoto
+      createdAt
+      secretary {
+        databaseId
+        firstName
+        lastName
+      }
+      file {
+        name
+        size
+        url
+        downloadUrl
+      }
+      figures {
+        ...LegacyPeriodTotals
+      }
+    }
+  `,
+  [PERIOD_TOTALS],
+);
 
-interface SecretaryBillData {
-  databaseId: number;
-  number: string;
-  year: number;
-  month: number;
-  monthLabel: string;
-  discount: number;
-  pricePage: string;
-  pricePhoto: string;
-  createdAt: string;
-  secretary: { databaseId: number; firstName: string; lastName: string };
-  file: { name: string; size: number | null; url: string; downloadUrl: string };
-  figures: Totals;
-}
+type SecretaryBill = ResultOf<typeof SECRETARY_BILL>;
+
+const PERIOD_SUMMARY = graphql(
+  `
+    query LegacyRetrocessionTotals($filter: RetrocessionFilter!) {
+      retrocession(filter: $filter) {
+        totals {
+          ...LegacyPeriodTotals
+        }
+      }
+    }
+  `,
+  [PERIOD_TOTALS],
+);
+
+const PERIOD_REPORTS = graphql(
+  `
+    query LegacyRetrocessionReports($filter: RetrocessionFilter!, $first: Int, $after: String) {
+      retrocession(filter: $filter) {
+        reports(first: $first, after: $after) {
+          edges {
+            node {
+              ...LegacyReport
+            }
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+        }
+      }
+    }
+  `,
+  [LEGACY_REPORT],
+);
+
+const PERIOD_BILLS = graphql(
+  `
+    query LegacyRetrocessionBills($filter: RetrocessionFilter!, $first: Int, $after: String) {
+      retrocession(filter: $filter) {
+        bills(first: $first, after: $after) {
+          edges {
+            node {
+              ...LegacySecretaryBill
+            }
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+        }
+      }
+    }
+  `,
+  [SECRETARY_BILL],
+);
+
+const SECRETARY_BILLS = graphql(
+  `
+    query LegacySecretaryBills($filter: SecretaryBillFilter, $first: Int, $after: String) {
+      secretaryBills(filter: $filter, first: $first, after: $after) {
+        edges {
+          node {
+            ...LegacySecretaryBill
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  `,
+  [SECRETARY_BILL],
+);
+
+const UPLOAD_SECRETARY_BILL = graphql(
+  `
+    mutation LegacyUploadSecretaryBill($input: UploadSecretaryBillInput!) {
+      uploadSecretaryBill(input: $input) {
+        message
+        bill {
+          ...LegacySecretaryBill
+        }
+      }
+    }
+  `,
+  [SECRETARY_BILL],
+);
+
+const REMOVE_SECRETARY_BILL = graphql(`
+  mutation LegacyRemoveSecretaryBill($input: RemoveSecretaryBillInput!) {
+    removeSecretaryBill(input: $input) {
+      message
+    }
+  }
+`);
 
 /** product.md §3 "Secretary bill", with what the « Factures » columns show. */
-function legacySecretaryBill(bill: SecretaryBillData) {
+function legacySecretaryBill(bill: SecretaryBill) {
   return {
     id: bill.databaseId,
     number: bill.number,
@@ -65,7 +176,7 @@ function legacySecretaryBill(bill: SecretaryBillData) {
  * product.md §3: a secretary bill carries its `reports` — its secretary's constats created in its Paris
  * month, the ones its figures count — taken from the period's constats already read for the list.
  */
-function billsWithReports(bills: SecretaryBillData[], reports: ReportData[]) {
+function billsWithReports(bills: SecretaryBill[], reports: LegacyReportResult[]) {
   const key = (secretaryId: number, period: { year: number; month: number }) => `${secretaryId}:${period.year}-${period.month}`;
   const bySecretaryMonth = new Map<string, ReturnType<typeof legacyReport>[]>();
   for (const report of reports) {
@@ -76,15 +187,13 @@ function billsWithReports(bills: SecretaryBillData[], reports: ReportData[]) {
   return bills.map((bill) => ({ ...legacySecretaryBill(bill), reports: bySecretaryMonth.get(key(bill.secretary.databaseId, bill)) ?? [] }));
 }
 
-const legacyTotals = (totals: Totals) => ({
+const legacyTotals = (totals: ResultOf<typeof PERIOD_TOTALS>) => ({
   total_reports: totals.reports,
   total_pages: totals.pages,
   total_text_pages: totals.textPages,
   total_photos: totals.photos,
   total_amount_without_taxes: totals.amountHT,
 });
-
-type Page<T> = { edges: { node: T }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
 
 /** The period of the query string; the current Paris year when none is given. */
 function periodFrom(url: URL) {
@@ -99,35 +208,19 @@ function periodFrom(url: URL) {
   };
 }
 
-async function periodReports(ctx: RestContext, filter: ReturnType<typeof periodFrom>): Promise<GraphQLOutcome<ReportData[]>> {
-  return collectConnection(
-    ctx,
-    `query($filter: RetrocessionFilter!, $first: Int, $after: String) { retrocession(filter: $filter) {
-      reports(first: $first, after: $after) { edges { node { ${REPORT_FIELDS} } } pageInfo { hasNextPage endCursor } } } }`,
-    { filter },
-    (data: { retrocession: { reports: Page<ReportData> } }) => data.retrocession.reports,
-  );
+async function periodReports(ctx: RestContext, filter: ReturnType<typeof periodFrom>): Promise<GraphQLOutcome<LegacyReportResult[]>> {
+  return collectConnection(ctx, PERIOD_REPORTS, { filter }, (data) => data.retrocession.reports);
 }
 
 /** The period's uploaded invoices, page after page (a year holds twelve a secretary). */
-async function periodBills(ctx: RestContext, filter: ReturnType<typeof periodFrom>): Promise<GraphQLOutcome<SecretaryBillData[]>> {
-  return collectConnection(
-    ctx,
-    `query($filter: RetrocessionFilter!, $first: Int, $after: String) { retrocession(filter: $filter) {
-      bills(first: $first, after: $after) { edges { node { ${SECRETARY_BILL_FIELDS} } } pageInfo { hasNextPage endCursor } } } }`,
-    { filter },
-    (data: { retrocession: { bills: Page<SecretaryBillData> } }) => data.retrocession.bills,
-    { maxItems: Number.POSITIVE_INFINITY },
-  );
+async function periodBills(ctx: RestContext, filter: ReturnType<typeof periodFrom>): Promise<GraphQLOutcome<SecretaryBill[]>> {
+  return collectConnection(ctx, PERIOD_BILLS, { filter }, (data) => data.retrocession.bills, { maxItems: Number.POSITIVE_INFINITY });
 }
 
 /** `bills`: the period's reports (legacy report JSON); `bills_secretar…`: the uploaded invoices. */
 async function listBills(ctx: RestContext, key: 'bills_secretaries' | 'bills_secretary'): Promise<Response> {
   const filter = periodFrom(ctx.url);
-  const summary = await ctx.graphql<{ retrocession: { totals: Totals } }>(
-    `query($filter: RetrocessionFilter!) { retrocession(filter: $filter) { totals { reports pages textPages photos amountHT } } }`,
-    { filter },
-  );
+  const summary = await ctx.graphql(PERIOD_SUMMARY, { filter });
   if (!summary.ok) return legacyFailure(summary.error);
   const bills = await periodBills(ctx, filter);
   if (!bills.ok) return legacyFailure(bills.error);
@@ -145,13 +238,7 @@ async function listSecretary(ctx: RestContext): Promise<Response> {
   const onlyBills = bool(ctx.url.searchParams.get('only_bills_secretary') ?? undefined) ?? false;
   if (!onlyBills) return listBills(ctx, 'bills_secretary');
   const filter = periodFrom(ctx.url);
-  const result = await collectConnection(
-    ctx,
-    `query($filter: SecretaryBillFilter, $first: Int, $after: String) { secretaryBills(filter: $filter, first: $first, after: $after) {
-      edges { node { ${SECRETARY_BILL_FIELDS} } } pageInfo { hasNextPage endCursor } } }`,
-    { filter },
-    (data: { secretaryBills: Page<SecretaryBillData> }) => data.secretaryBills,
-  );
+  const result = await collectConnection(ctx, SECRETARY_BILLS, { filter }, (data) => data.secretaryBills);
   if (!result.ok) return legacyFailure(result.error);
   const reports = await periodReports(ctx, filter);
   if (!reports.ok) return legacyFailure(reports.error);
@@ -165,24 +252,16 @@ async function upload(ctx: RestContext, services: Services): Promise<Response> {
     async (form) => {
       // The invoice is always the caller's own: `secretary_id` is not needed (docs/decisions.md).
       const files = form.files.bill ?? [];
-      const result = await ctx.graphql<{ uploadSecretaryBill: { message: string; bill: SecretaryBillData } }>(
-        `mutation($input: UploadSecretaryBillInput!) { uploadSecretaryBill(input: $input) { message bill { ${SECRETARY_BILL_FIELDS} } } }`,
-        {
-          input: {
-            // Zero or several files reach the server check, which answers with the French message.
-            file: files.length === 1 ? files[0] : null,
-            year: positiveInt(form.fields.year) ?? 0,
-            month: positiveInt(form.fields.month) ?? 0,
-          },
-        },
-      );
-      if (!result.ok) {
-        if (files.length !== 1) {
-          const message = files.length === 0 ? 'Veuillez choisir un fichier Word ou PDF.' : 'Une seule facture par envoi.';
-          return json({ code: 400, message, errors: { bill: message } }, 400);
-        }
-        return legacyFailure(result.error);
+      // Exactly one file: the API would refuse any other count as an invalid value, without a word
+      // the legacy form could show.
+      if (files.length !== 1) {
+        const message = files.length === 0 ? 'Veuillez choisir un fichier Word ou PDF.' : 'Une seule facture par envoi.';
+        return json({ code: 400, message, errors: { bill: message } }, 400);
       }
+      const result = await ctx.graphql(UPLOAD_SECRETARY_BILL, {
+        input: { file: files[0], year: positiveInt(form.fields.year) ?? 0, month: positiveInt(form.fields.month) ?? 0 },
+      });
+      if (!result.ok) return legacyFailure(result.error);
       return json(
         { message: result.data.uploadSecretaryBill.message, bill: legacySecretaryBill(result.data.uploadSecretaryBill.bill) },
         201,
@@ -194,19 +273,16 @@ async function upload(ctx: RestContext, services: Services): Promise<Response> {
 
 async function remove(ctx: RestContext): Promise<Response> {
   const body = await readFields(ctx.request);
-  const result = await ctx.graphql<{ removeSecretaryBill: { message: string } }>(
-    'mutation($input: RemoveSecretaryBillInput!) { removeSecretaryBill(input: $input) { message } }',
-    { input: { billId: encodeGlobalID('SecretaryBill', positiveInt(body.bill_id) ?? 0) } },
-  );
+  const result = await ctx.graphql(REMOVE_SECRETARY_BILL, {
+    input: { billId: encodeGlobalID('SecretaryBill', positiveInt(body.bill_id) ?? 0) },
+  });
   if (!result.ok) return legacyFailure(result.error);
   return json({ message: result.data.removeSecretaryBill.message });
 }
 
-export function retrocessionRoutes(services: Services): Route[] {
-  return [
-    { method: 'GET', path: '/api/v1/billing/get_all_secretaries', handler: (ctx) => listBills(ctx, 'bills_secretaries') },
-    { method: 'GET', path: '/api/v1/billing/get_all_secretary', handler: listSecretary },
-    { method: 'POST', path: '/api/v1/billing/create_secretary', handler: (ctx) => upload(ctx, services) },
-    { method: 'POST', path: '/api/v1/billing/remove_secretary', handler: remove },
-  ];
-}
+export const retrocessionRoutes = (services: Services): Route[] => [
+  { method: 'GET', path: '/api/v1/billing/get_all_secretaries', handler: (ctx) => listBills(ctx, 'bills_secretaries') },
+  { method: 'GET', path: '/api/v1/billing/get_all_secretary', handler: listSecretary },
+  { method: 'POST', path: '/api/v1/billing/create_secretary', handler: (ctx) => upload(ctx, services) },
+  { method: 'POST', path: '/api/v1/billing/remove_secretary', handler: remove },
+];

@@ -1,35 +1,59 @@
 // GET /api/v1/statistics/get?month=&year= (product.md §7): `data.data` is the list of the period's reports
 // with their counts and prices (product.md §3 "Statistics item"); the chart series come along.
 import { collectConnection, legacyFailure } from '../../http/legacy.js';
+import { graphql } from '../../http/graphql-documents.js';
 import { json } from '../../http/request.js';
 import type { RestContext, Route } from '../../http/rest.js';
-import type { ReportCounts } from '@constats/domain/line-amounts';
 import { parisYearMonth } from '../../lib/periods.js';
 
-interface StatisticsData {
-  year: number;
-  month: number | null;
-  reportCount: number;
-  secretariesTotal: string;
-  bailiffsTotal: string;
-  series: { id: string; data: { x: string; y: number; amount: string }[] }[];
-}
+const STATISTICS = graphql(`
+  query LegacyStatistics($year: Int!, $month: Int) {
+    statistics(year: $year, month: $month) {
+      year
+      month
+      reportCount
+      secretariesTotal
+      bailiffsTotal
+      series {
+        id
+        data {
+          x
+          y
+          amount
+        }
+      }
+    }
+  }
+`);
 
-type StatisticsItemData = Omit<ReportCounts, 'countPagesProvisional' | 'countPhotosProvisional'> & {
-  reportDatabaseId: number;
-  createdAt: string;
-  secretaryPricePage: string | null;
-  secretaryPricePhoto: string | null;
-  groupPricePage: string | null;
-  groupPricePhoto: string | null;
-  secretaryAmount: string;
-  bailiffAmount: string;
-};
-
-const ITEM_FIELDS = `reportDatabaseId createdAt countPagesRetrocession countPhotosRetrocession countPagesBilling countPhotosBilling
-  secretaryPricePage secretaryPricePhoto groupPricePage groupPricePhoto secretaryAmount bailiffAmount`;
-
-type Page<T> = { edges: { node: T }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+const STATISTICS_ITEMS = graphql(`
+  query LegacyStatisticsItems($year: Int!, $month: Int, $first: Int, $after: String) {
+    statistics(year: $year, month: $month) {
+      items(first: $first, after: $after) {
+        edges {
+          node {
+            reportDatabaseId
+            createdAt
+            countPagesRetrocession
+            countPhotosRetrocession
+            countPagesBilling
+            countPhotosBilling
+            secretaryPricePage
+            secretaryPricePhoto
+            groupPricePage
+            groupPricePhoto
+            secretaryAmount
+            bailiffAmount
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`);
 
 /** An integer query value, or undefined when absent or not a whole number. */
 function integer(value: string | null): number | undefined {
@@ -41,21 +65,12 @@ async function getStatistics(ctx: RestContext): Promise<Response> {
   const params = ctx.url.searchParams;
   // month=-1 (or none) is the whole year; the current Paris year when none is given.
   const period = { year: integer(params.get('year')) ?? parisYearMonth(new Date()).year, month: integer(params.get('month')) ?? null };
-  const result = await ctx.graphql<{ statistics: StatisticsData }>(
-    `query($year: Int!, $month: Int) { statistics(year: $year, month: $month) {
-      year month reportCount secretariesTotal bailiffsTotal series { id data { x y amount } } } }`,
-    period,
-  );
+  const result = await ctx.graphql(STATISTICS, period);
   if (!result.ok) return legacyFailure(result.error);
   // The legacy answer holds every constat of the period: read page after page, none left out.
-  const items = await collectConnection(
-    ctx,
-    `query($year: Int!, $month: Int, $first: Int, $after: String) { statistics(year: $year, month: $month) {
-      items(first: $first, after: $after) { edges { node { ${ITEM_FIELDS} } } pageInfo { hasNextPage endCursor } } } }`,
-    period,
-    (data: { statistics: { items: Page<StatisticsItemData> } }) => data.statistics.items,
-    { maxItems: Number.POSITIVE_INFINITY },
-  );
+  const items = await collectConnection(ctx, STATISTICS_ITEMS, period, (data) => data.statistics.items, {
+    maxItems: Number.POSITIVE_INFINITY,
+  });
   if (!items.ok) return legacyFailure(items.error);
   const stats = result.data.statistics;
   return json({
