@@ -1,7 +1,7 @@
 // Import rules of the API and the web app, checked by `npm run lint` (docs/architecture.md, « The layers »).
 // Each layer may import the layers below it, never those above; no file imports itself back through
 // others; the domain code knows neither GraphQL nor HTTP; the web app shares code with the API only
-// through packages/domain.
+// through packages/domain, which imports neither.
 
 /** The API's layers, top first. */
 const layers = [
@@ -115,6 +115,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^web/' },
       to: { path: '^api/' },
+    },
+    {
+      name: 'packages-stand-alone',
+      comment: 'A shared package is imported by the API and the web app, and imports neither.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^(api|web)/' },
     },
   ],
   options: {
