@@ -36,5 +36,23 @@ export function sourceOf(document: DocumentNode): string {
   return source;
 }
 
+/** True when `T` holds `unknown` anywhere: what gql.tada infers for a field or type the schema lacks. */
+type HoldsUnknown<T> = unknown extends T
+  ? true
+  : T extends readonly (infer Item)[]
+    ? HoldsUnknown<Item>
+    : T extends object
+      ? true extends { [K in keyof T]-?: HoldsUnknown<T[K]> }[keyof T]
+        ? true
+        : false
+      : false;
+
+/**
+ * A document the schema fully types. gql.tada types what the schema lacks (a removed field, a
+ * renamed input type) as `unknown` and leaves the error to its editor plugin; this makes such a
+ * document fail `npm run typecheck` where a shim runs it.
+ */
+export type CheckedDocument<Result, Variables> = TadaDocumentNode<Result, Variables> &
+  (true extends HoldsUnknown<Result> | HoldsUnknown<Variables> ? { 'a field or type that schema.graphql lacks': never } : unknown);
+
 export type { ResultOf, VariablesOf } from 'gql.tada';
-export type { TadaDocumentNode };

@@ -7,7 +7,7 @@ import { forbidden, notAuthenticated, type AppError, type FieldErrors } from '..
 import { uploadRefusal } from '../infra/storage-quota.js';
 import { readMultipart, type MultipartForm } from './multipart.js';
 import { bareFieldName, BodyError, fieldText, json } from './request.js';
-import type { TadaDocumentNode } from './graphql-documents.js';
+import type { CheckedDocument } from './graphql-documents.js';
 import { refuseBody, type GraphQLFailure, type GraphQLOutcome, type RestContext, type VariablesArgument } from './rest.js';
 
 /** A connection page as the shims' documents select it. */
@@ -26,7 +26,7 @@ export type PageVariables = { first?: number | null; after?: string | null };
  */
 export async function collectConnection<Result, Variables extends PageVariables, T>(
   ctx: RestContext,
-  document: TadaDocumentNode<Result, Variables>,
+  document: CheckedDocument<Result, Variables>,
   variables: Omit<Variables, keyof PageVariables>,
   pick: (data: Result) => Page<T>,
   options: { pageSize?: number; maxItems?: number } = {},

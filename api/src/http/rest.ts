@@ -4,7 +4,7 @@ import type { GraphQLServer } from '../graphql/yoga.js';
 import { errorStatus, type ErrorCode, type FieldErrors } from '../errors.js';
 import type { Services, Viewer } from '../context.js';
 import { resolveSession } from '../modules/auth/service.js';
-import { sourceOf, type TadaDocumentNode } from './graphql-documents.js';
+import { sourceOf, type CheckedDocument } from './graphql-documents.js';
 import { BodyError, bearerToken, json, type ServerContext } from './request.js';
 
 export interface GraphQLFailure {
@@ -35,7 +35,7 @@ export interface RestContext {
    * document is typed from the schema (http/graphql-documents.ts): its data and variables are too.
    */
   graphql<Result, Variables>(
-    document: TadaDocumentNode<Result, Variables>,
+    document: CheckedDocument<Result, Variables>,
     ...variables: VariablesArgument<Variables>
   ): Promise<GraphQLOutcome<Result>>;
 }

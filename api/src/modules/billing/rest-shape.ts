@@ -1,7 +1,7 @@
 // The legacy JSON of a bill (product.md §3 "Bill") and the whole lists a legacy answer carries, read
 // page after page from the GraphQL connections that page them (product.md §15).
 import { collectConnection, type Page, type PageVariables } from '../../http/legacy.js';
-import { graphql, type ResultOf, type TadaDocumentNode } from '../../http/graphql-documents.js';
+import { graphql, type CheckedDocument, type ResultOf } from '../../http/graphql-documents.js';
 import type { GraphQLOutcome, RestContext } from '../../http/rest.js';
 
 const BILL_LINE = graphql(`
@@ -107,7 +107,7 @@ export type WholeBill = Omit<ResultOf<typeof LEGACY_BILL>, 'lines'> & { lines: R
 export async function wholeList<Result, Variables extends PageVariables, T>(
   ctx: RestContext,
   first: Page<T>,
-  document: TadaDocumentNode<Result, Variables>,
+  document: CheckedDocument<Result, Variables>,
   variables: Omit<Variables, keyof PageVariables>,
   pick: (data: Result) => Page<T>,
 ): Promise<GraphQLOutcome<T[]>> {

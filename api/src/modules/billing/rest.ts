@@ -6,7 +6,7 @@ import type { AppContext, Services } from '../../context.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { contentDisposition } from '../../http/files.js';
 import { bool, collectConnection, positiveInt, withMultipart } from '../../http/legacy.js';
-import type { ResultOf, TadaDocumentNode } from '../../http/graphql-documents.js';
+import type { CheckedDocument, ResultOf } from '../../http/graphql-documents.js';
 import { clientInfo, json, readFieldsWithLists } from '../../http/request.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import { legacyGroup } from '../groups/rest.js';
@@ -101,7 +101,7 @@ type BillPayload = { payload: { message: string; bill: ResultOf<typeof LEGACY_BI
 
 async function billMutation<Variables extends { input: unknown }>(
   ctx: RestContext,
-  mutation: TadaDocumentNode<BillPayload, Variables>,
+  mutation: CheckedDocument<BillPayload, Variables>,
   input: Variables['input'],
   failureMessage?: string,
   status = 200,

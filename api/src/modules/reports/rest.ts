@@ -3,7 +3,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { fieldText, json, readFields, readFieldsWithLists } from '../../http/request.js';
 import { queryList, withMultipart, type Page } from '../../http/legacy.js';
-import type { TadaDocumentNode } from '../../http/graphql-documents.js';
+import type { CheckedDocument } from '../../http/graphql-documents.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import type { Services } from '../../context.js';
 import type { ReportStatus } from '../../generated/prisma/enums.js';
@@ -160,7 +160,7 @@ type ReportPayload = { payload: { message: string; report: LegacyReportResult } 
 /** Runs a report mutation and answers `{ message, report }` in the legacy shape. */
 async function mutate<Variables extends { input: unknown }>(
   ctx: RestContext,
-  mutation: TadaDocumentNode<ReportPayload, Variables>,
+  mutation: CheckedDocument<ReportPayload, Variables>,
   input: Variables['input'],
   status = 200,
 ): Promise<Response> {
