@@ -9,9 +9,10 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { hashToken, newToken } from '../../api/src/modules/auth/tokens.js';
-import { closedWithin, disposeAll, openLiveSocket, wsClient, type LiveSocket } from '../support/ws.js';
+import { closedWithin, disposeAll, wsClient, type LiveSocket } from '../support/ws.js';
 import { endedWithin, openEventStream, type EventStream } from '../support/sse.js';
 import { openRawWebSocket, sendAnnouncedFrame } from '../support/raw-ws.js';
+import { liveSubscriptions, waitFor, type LiveSubscriptions } from '../support/wait.js';
 
 const NOTIFICATIONS = 'subscription { notificationAdded { kind body } }';
 const PASSWORD = 'Constat#2026';
@@ -19,12 +20,14 @@ const MB = 1024 * 1024;
 
 let app: TestApp;
 let adminToken: string;
+let live: LiveSubscriptions;
 const clients: Client[] = [];
 const streams: EventStream[] = [];
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
   app = await startTestApp();
+  live = liveSubscriptions(app);
   adminToken = await loginToken(app.url, demo.admin.email, demo.admin.password);
 });
 
@@ -70,8 +73,8 @@ async function newBailiff(name: string) {
 }
 
 /** Stores a notification for `userId` and announces it, as a change of a constat does. */
-async function notify(userId: number): Promise<void> {
-  const notification = await app.services.db.notification.create({ data: { userId, kind: 'INFO', body: 'Un constat a changé.' } });
+async function notify(userId: number, body = 'Un constat a changé.'): Promise<void> {
+  const notification = await app.services.db.notification.create({ data: { userId, kind: 'INFO', body } });
   app.services.pubsub.publish('notificationAdded', userId, { notificationId: notification.id });
 }
 
@@ -159,8 +162,9 @@ async function socketOrRefusal(token: string): Promise<LiveSocket | null> {
   clients.push(client);
   const closed = new Promise<number>((resolve) => client.on('closed', (event) => resolve((event as { code: number }).code)));
   const connected = new Promise<true>((resolve) => client.on('connected', () => resolve(true)));
-  client.subscribe({ query: NOTIFICATIONS }, { next: () => {}, error: () => {}, complete: () => {} });
-  return (await Promise.race([connected, closed.then(() => false)])) ? { client, events: [], closed } : null;
+  const events: unknown[] = [];
+  client.subscribe({ query: NOTIFICATIONS }, { next: (value) => events.push(value), error: () => {}, complete: () => {} });
+  return (await Promise.race([connected, closed.then(() => false)])) ? { client, events, closed } : null;
 }
 
 describe('a revocation racing the opening of live connections', () => {
@@ -194,24 +198,39 @@ describe('subscriptions are capped, under concurrency too', () => {
 
   it('20 subscriptions per socket: of 25 sent at once, 5 are refused and 20 receive the event', async () => {
     const bailiff = await newBailiff('plafond-abonnements');
+    const channel = `notificationAdded:${bailiff.userId}` as const;
     const client = wsClient(app.url, bailiff.token, { lazy: false, onNonLazyError: () => {} });
     clients.push(client);
-    const events: unknown[] = [];
+    /** Each subscription's events, in the order sent. */
+    const received: unknown[][] = [];
     const refused: unknown[] = [];
     for (let i = 0; i < 25; i += 1) {
+      const events: unknown[] = [];
+      received.push(events);
       client.subscribe(
         { query: NOTIFICATIONS },
         { next: (value) => events.push(value), error: (error) => refused.push(error), complete: () => {} },
       );
     }
-    await until(() => refused.length >= 5);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Every one of the 25 has its outcome once 5 are refused and the server listens to the 20 others.
+    await waitFor(() => refused.length >= 5 && live.open(channel) >= 20, { what: '5 refusals and 20 running subscriptions' });
     expect(refused).toHaveLength(5);
+    expect(live.open(channel)).toBe(20);
     expect(refused.every((errors) => Array.isArray(errors) && tooMany(errors[0]))).toBe(true);
     await notify(bailiff.userId);
-    await until(() => events.length >= 20);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(events).toHaveLength(20);
+    await waitFor(() => received.filter((events) => events.length > 0).length >= 20, { what: 'the event on 20 subscriptions' });
+    // A second event, sent after, reaches each subscription after the first: once all 20 have it,
+    // no copy of the first is still on its way.
+    await notify(bailiff.userId, 'Un autre constat a changé.');
+    const running = received.filter((events) => events.length > 0);
+    expect(running).toHaveLength(20);
+    await waitFor(() => running.every((events) => events.length >= 2), { what: 'the second event on the 20 subscriptions' });
+    for (const events of running)
+      expect(events).toEqual([
+        { data: { notificationAdded: { kind: 'INFO', body: 'Un constat a changé.' } } },
+        { data: { notificationAdded: { kind: 'INFO', body: 'Un autre constat a changé.' } } },
+      ]);
+    expect(received.flat()).toHaveLength(40);
   });
 
   it('5 sockets per session: of 12 opened at once, 7 are closed with 4429 (not 4403), and a closed one frees its place', async () => {
@@ -231,17 +250,33 @@ describe('subscriptions are capped, under concurrency too', () => {
     expect(outcomes.filter((one) => one.outcome === 4429)).toHaveLength(7);
 
     await connected[0].client.dispose();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const again = await openLiveSocket(app.url, bailiff.token);
-    clients.push(again.client);
-    expect(await Promise.race([again.closed, new Promise((resolve) => setTimeout(() => resolve('open'), 300))])).toBe('open');
+    // The place is free once the server has seen that socket close: until then a new one is refused.
+    const listening = live.whenStarted(`notificationAdded:${bailiff.userId}`);
+    const again: { socket: LiveSocket | null } = { socket: null };
+    await waitFor(
+      async () => {
+        again.socket = await socketOrRefusal(bailiff.token);
+        return again.socket !== null;
+      },
+      { what: 'a socket in the freed place' },
+    );
+    // The new socket serves its subscription, and is still open once it has.
+    await listening;
+    await notify(bailiff.userId);
+    await waitFor(() => again.socket!.events.length > 0, { what: 'an event on the new socket' });
+    expect(again.socket!.events).toEqual([{ data: { notificationAdded: { kind: 'INFO', body: 'Un constat a changé.' } } }]);
+    expect(await closedWithin(again.socket!, 300)).toBe('open');
   });
 
   it('20 streams per session over server-sent events: of 25 opened at once, 5 are refused', async () => {
     const bailiff = await newBailiff('plafond-flux');
+    const channel = `notificationAdded:${bailiff.userId}` as const;
     const opened = await Promise.all(Array.from({ length: 25 }, () => stream(bailiff.token)));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const refused = opened.filter((one) => one.events.some((event) => tooMany(event.errors?.[0])));
+    const refusedOnes = () => opened.filter((one) => one.events.some((event) => tooMany(event.errors?.[0])));
+    // Every one of the 25 has its outcome once 5 are refused and the server listens to the 20 others.
+    await waitFor(() => refusedOnes().length >= 5 && live.open(channel) >= 20, { what: '5 refusals and 20 running streams' });
+    expect(live.open(channel)).toBe(20);
+    const refused = refusedOnes();
     expect(refused).toHaveLength(5);
     expect(await Promise.all(refused.map((one) => endedWithin(one, 1000)))).toEqual(refused.map(() => 'ended'));
     const running = opened.filter((one) => !refused.includes(one));
@@ -250,10 +285,12 @@ describe('subscriptions are capped, under concurrency too', () => {
     expect(running.filter((one) => one.events.length === 1)).toHaveLength(20);
 
     // A stream its client leaves gives its place back.
+    // (The server gives a stream's place back before it stops listening.)
     for (const one of opened) one.leave();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => live.open(channel) === 0, { what: 'the streams left to end on the server' });
     const reopened = await Promise.all(Array.from({ length: 20 }, () => stream(bailiff.token)));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A refused stream never listens: with all 20 listening, none was refused.
+    await waitFor(() => live.open(channel) === 20, { what: '20 reopened streams running' });
     expect(reopened.filter((one) => one.events.length > 0)).toEqual([]);
     for (const one of reopened) one.leave();
   });
@@ -262,6 +299,7 @@ describe('subscriptions are capped, under concurrency too', () => {
 describe('one event is read once for all its subscribers', () => {
   it('60 notificationAdded subscriptions of one user: one read of the notification', async () => {
     const bailiff = await newBailiff('diffusion');
+    const listening = live.whenStarted(`notificationAdded:${bailiff.userId}`, 60);
     const events: unknown[] = [];
     for (let socket = 0; socket < 3; socket += 1) {
       const client = wsClient(app.url, bailiff.token, { lazy: false, onNonLazyError: () => {} });
@@ -269,7 +307,7 @@ describe('one event is read once for all its subscribers', () => {
       for (let i = 0; i < 20; i += 1)
         client.subscribe({ query: NOTIFICATIONS }, { next: (value) => events.push(value), error: () => {}, complete: () => {} });
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await listening;
     app.queries.length = 0;
     await notify(bailiff.userId);
     await until(() => events.length >= 60);
@@ -285,6 +323,7 @@ describe('one event is read once for all its subscribers', () => {
     const bailiff = await newBailiff('diffusion-constat');
     const report = await app.services.db.report.create({ data: { name: 'Constat diffusé', bailiffId: bailiff.userId } });
     const events: any[] = [];
+    const listening = live.whenStarted(`reportChanged:${bailiff.userId}`, 20);
     const client = wsClient(app.url, bailiff.token, { lazy: false, onNonLazyError: () => {} });
     clients.push(client);
     for (let i = 0; i < 20; i += 1)
@@ -292,7 +331,7 @@ describe('one event is read once for all its subscribers', () => {
         { query: 'subscription { reportChanged { reportId report { name } } }' },
         { next: (value) => events.push(value), error: () => {}, complete: () => {} },
       );
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await listening;
     app.queries.length = 0;
     app.services.pubsub.publish('reportChanged', bailiff.userId, { reportId: report.id });
     await until(() => events.length >= 20);

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { disposeAll, wsClient } from '../support/ws.js';
 import { expectEvery } from '../support/expect-every.js';
+import { liveSubscriptions } from '../support/wait.js';
 
 let app: TestApp;
 let reportId: number;
@@ -94,6 +95,9 @@ describe("a secretary's pay is hidden from bailiffs", () => {
   });
 
   it('subscription: the reportChanged payload a bailiff receives has no rétrocession amounts', async () => {
+    const bailiff = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email }, select: { id: true } });
+    // The comment is made once the server listens for the bailiff's subscription.
+    const listening = liveSubscriptions(app).whenStarted(`reportChanged:${bailiff.id}`);
     const client = wsClient(app.url, tokens.bailiff, { lazy: false, onNonLazyError: () => {} });
     clients.push(client);
     const event = new Promise<any>((resolve, reject) => {
@@ -102,8 +106,7 @@ describe("a secretary's pay is hidden from bailiffs", () => {
         { next: resolve, error: reject, complete: () => {} },
       );
     });
-    await new Promise<void>((resolve) => client.on('connected', () => resolve()));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await listening;
     const comment = await gql(
       app.url,
       'mutation($input: AddReportCommentInput!) { addReportComment(input: $input) { message } }',

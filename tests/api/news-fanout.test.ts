@@ -50,21 +50,25 @@ describe('newsPublished fan-out', () => {
         { input: { title, body: '<p>Une fois</p>' } },
         admin,
       );
-    // Items published until each socket got one prove every subscription is registered (a socket
-    // subscribes asynchronously).
-    for (let round = 0; round < 30 && !feeds.every((events) => events.length > 0); round++) {
-      await publish(`Pour les retardataires ${round}`);
-      await until(() => feeds.every((events) => events.length > 0), 300);
+    // Items published until each socket's latest is the latest published prove every subscription
+    // is registered (a socket subscribes asynchronously) and that no earlier item is still on its
+    // way: a subscription delivers its items in order.
+    const title = (event: any): unknown => event?.data?.newsPublished?.title;
+    let latest = '';
+    const caughtUp = () => feeds.every((events) => title(events.at(-1)) === latest);
+    for (let round = 0; round < 30 && (latest === '' || !caughtUp()); round++) {
+      latest = `Pour les retardataires ${round}`;
+      await publish(latest);
+      await until(caughtUp, 300);
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(caughtUp()).toBe(true);
     const before = feeds.map((events) => events.length);
-    expect(Math.min(...before)).toBeGreaterThan(0);
 
     app.queries.length = 0;
     expect((await publish('Pour tout le monde')).errors).toBeUndefined();
     expect(await until(() => feeds.every((events, index) => events.length === before[index] + 1), 10_000)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-
+    // Every subscriber read the item before its socket got it: with the item in every feed, every
+    // read of it this publication caused is already in app.queries.
     const itemReads = app.queries.filter((sql) => /^SELECT\b[\s\S]*\bFROM "public"\."News"/.test(sql));
     expect(itemReads).toHaveLength(1);
     expect(feeds[0].at(-1)).toEqual({ data: { newsPublished: { title: 'Pour tout le monde', isRead: true } } });

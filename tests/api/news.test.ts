@@ -2,6 +2,7 @@ import type { Client } from 'graphql-ws';
 import { disposeAll, wsClient } from '../support/ws.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
+import { liveSubscriptions, waitFor, type LiveSubscriptions } from '../support/wait.js';
 
 const CREATE =
   'mutation($input: CreateNewsInput!) { createNews(input: $input) { message news { id databaseId title body important isRead } } }';
@@ -190,27 +191,38 @@ describe('live: newsPublished and notificationAdded over graphql-ws', () => {
     return client;
   }
 
-  /** Collects every event and error of a subscription. */
+  /** Collects every event and error of a subscription, and whether the server completed it. */
   function collect(client: Client, query: string) {
-    const events: any[] = [];
-    const errors: unknown[] = [];
-    client.subscribe({ query }, { next: (value) => events.push(value), error: (error) => errors.push(error), complete: () => {} });
-    return { events, errors };
+    const feed = { events: [] as any[], errors: [] as unknown[], completed: false };
+    client.subscribe(
+      { query },
+      { next: (value) => feed.events.push(value), error: (error) => feed.errors.push(error), complete: () => (feed.completed = true) },
+    );
+    return feed;
   }
+
+  let live: LiveSubscriptions;
+  beforeAll(() => {
+    live = liveSubscriptions(app);
+  });
+  const idOf = async (email: string) => (await app.services.db.user.findUniqueOrThrow({ where: { email }, select: { id: true } })).id;
 
   const until = async (condition: () => boolean, ms: number) => {
     const end = Date.now() + ms;
     while (!condition() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 10));
     return condition();
   };
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
   it('an admin publishes ⇒ the secretary receives newsPublished within 1 s; the bailiff receives nothing', async () => {
+    const { notifyUsers } = await import('../../api/src/modules/notifications/service.js');
+    const bailiffId = await idOf(demo.bailiff.email);
+    // Published once the server listens for the secretary's news and the bailiff's notifications.
+    const listening = [live.whenStarted('newsPublished'), live.whenStarted(`notificationAdded:${bailiffId}`)];
     const secretaryFeed = collect(connect(secretary), 'subscription { newsPublished { title important } }');
     const bailiffClient = connect(bailiff);
     const bailiffFeed = collect(bailiffClient, 'subscription { newsPublished { title } }');
     const bailiffNotifications = collect(bailiffClient, 'subscription { notificationAdded { body } }');
-    await settle();
+    await Promise.all(listening);
 
     const published = Date.now();
     const created = await rest(app.url, 'POST', '/api/v1/news', {
@@ -222,24 +234,32 @@ describe('live: newsPublished and notificationAdded over graphql-ws', () => {
     expect(Date.now() - published).toBeLessThan(1000);
     expect(secretaryFeed.events[0].data.newsPublished).toEqual({ title: 'En direct', important: true });
 
-    await settle();
-    // The bailiff's subscription is refused when it is made: one FORBIDDEN result, never a news item.
+    // The bailiff's subscription is refused when it is made: one FORBIDDEN result, then the server
+    // completes it, so no news item can follow.
+    await waitFor(() => bailiffFeed.completed, { what: "the end of the bailiff's newsPublished" });
     expect(bailiffFeed.events).toEqual([
       { errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })] },
     ]);
-    expect(bailiffNotifications.events).toEqual([]);
+    // A notification sent to the bailiff after the publication comes after anything the publication
+    // sent him on that subscription: once it is in, nothing came before it.
+    await notifyUsers(app.services, [bailiffId], { kind: 'INFO', body: '<p>Après la publication</p>' });
+    await waitFor(() => bailiffNotifications.events.length > 0, { what: "the bailiff's later notification" });
+    expect(bailiffNotifications.events).toEqual([{ data: { notificationAdded: { body: '<p>Après la publication</p>' } } }]);
   });
 
   it('a notification for one user never reaches another', async () => {
     const { notifyUsers } = await import('../../api/src/modules/notifications/service.js');
+    const [bailiffId, secretaryId] = await Promise.all([idOf(demo.bailiff.email), idOf(demo.secretary.email)]);
+    const listening = [live.whenStarted(`notificationAdded:${secretaryId}`), live.whenStarted(`notificationAdded:${bailiffId}`)];
     const secretaryFeed = collect(connect(secretary), 'subscription { notificationAdded { body kind } }');
     const bailiffFeed = collect(connect(bailiff), 'subscription { notificationAdded { body kind } }');
-    await settle();
-    const bailiffUser = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
-    await notifyUsers(app.services, [bailiffUser.id], { kind: 'REPORT_RETURNED', body: '<p>Pour vous<script>x()</script></p>' });
+    await Promise.all(listening);
+    await notifyUsers(app.services, [bailiffId], { kind: 'REPORT_RETURNED', body: '<p>Pour vous<script>x()</script></p>' });
     expect(await until(() => bailiffFeed.events.length > 0, 1000)).toBe(true);
     expect(bailiffFeed.events[0].data.notificationAdded).toEqual({ body: '<p>Pour vous</p>', kind: 'REPORT_RETURNED' });
-    await settle();
-    expect(secretaryFeed.events).toEqual([]);
+    // The secretary's own notification, sent after, reaches her after anything sent before it.
+    await notifyUsers(app.services, [secretaryId], { kind: 'INFO', body: '<p>Pour la secrétaire</p>' });
+    await waitFor(() => secretaryFeed.events.length > 0, { what: "the secretary's own notification" });
+    expect(secretaryFeed.events).toEqual([{ data: { notificationAdded: { body: '<p>Pour la secrétaire</p>', kind: 'INFO' } } }]);
   });
 });

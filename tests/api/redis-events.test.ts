@@ -4,11 +4,13 @@
 // and a session revoked on one loses its sockets on the other.
 import type { Client } from 'graphql-ws';
 import { encodeGlobalID } from '@pothos/plugin-relay';
+import { Redis } from 'ioredis';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { startTestRedis, type TestRedis } from '../support/redis.js';
 import { closedWithin, disposeAll, openLiveSocket, wsClient } from '../support/ws.js';
 import { endedWithin, openEventStream } from '../support/sse.js';
+import { liveSubscriptions, waitFor } from '../support/wait.js';
 
 let redis: TestRedis;
 let first: TestApp;
@@ -37,6 +39,17 @@ async function subscribe(app: TestApp, token: string, query: string) {
   client.subscribe({ query }, { next: (value) => events.push(value), error: (error) => events.push({ error }), complete: () => {} });
   await connected;
   return events;
+}
+
+/** Subscribers Redis counts on each channel (PUBSUB NUMSUB), asked of the Redis server itself. */
+async function redisSubscribers(channels: string[]): Promise<number[]> {
+  const client = new Redis(redis.url);
+  try {
+    const answer = (await client.call('PUBSUB', 'NUMSUB', ...channels)) as (string | number)[];
+    return channels.map((_, index) => Number(answer[index * 2 + 1]));
+  } finally {
+    client.disconnect();
+  }
 }
 
 async function until(condition: () => boolean, ms: number): Promise<boolean> {
@@ -81,9 +94,17 @@ describe('live events across two instances through Redis', () => {
       loginToken(second.url, demo.bailiff.email, demo.bailiff.password),
       loginToken(first.url, demo.secretary.email, demo.secretary.password),
     ]);
+    const channels = [`notificationAdded:${bailiffUser.id}`, `reportChanged:${bailiffUser.id}`] as const;
+    const live = liveSubscriptions(second);
+    const listening = channels.map((channel) => live.whenStarted(channel));
     const notifications = await subscribe(second, bailiff, 'subscription { notificationAdded { kind body } }');
     const changes = await subscribe(second, bailiff, 'subscription { reportChanged { report { name unreadCommentCount } } }');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Instance 2 listens for both, and Redis has its subscription to both channels: a comment made
+    // on instance 1 from now on reaches it.
+    await Promise.all(listening);
+    await waitFor(async () => (await redisSubscribers([...channels])).every((count) => count > 0), {
+      what: "instance 2's Redis subscriptions",
+    });
 
     const result = await gql(
       first.url,

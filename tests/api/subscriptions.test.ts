@@ -4,13 +4,22 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
+import { liveSubscriptions, type Channel, type LiveSubscriptions } from '../support/wait.js';
 
 let app: TestApp;
+let live: LiveSubscriptions;
 const clients: Client[] = [];
 
 beforeAll(async () => {
   app = await startTestApp();
+  live = liveSubscriptions(app);
 });
+
+/** The user's per-user channel of `topic`, as the server subscribes to it. */
+async function channelOf(topic: string, email: string): Promise<Channel> {
+  const user = await app.services.db.user.findUniqueOrThrow({ where: { email }, select: { id: true } });
+  return `${topic}:${user.id}` as Channel;
+}
 
 afterAll(async () => {
   await disposeAll(clients);
@@ -50,6 +59,7 @@ function firstEvent(client: Client, query: string): { event: Promise<any>; ready
  * refused when subscribing, and gives the admin's first event.
  */
 async function adminOnlySubscription(
+  topic: string,
   query: string,
   outsider: 'bailiff' | 'secretary',
 ): Promise<{ adminToken: string; adminEvent: Promise<any> }> {
@@ -57,11 +67,11 @@ async function adminOnlySubscription(
     loginToken(app.url, demo.admin.email, demo.admin.password),
     loginToken(app.url, demo[outsider].email, demo[outsider].password),
   ]);
+  // The test triggers the event once the server listens for the admin's subscription.
+  const listening = live.whenStarted(await channelOf(topic, demo.admin.email));
   const adminSide = firstEvent(connect(adminToken), query);
   const outsiderSide = firstEvent(connect(outsiderToken), query);
-  await Promise.all([adminSide.ready, outsiderSide.ready]);
-  // Let the server register the admin's subscription before the test triggers the event.
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await Promise.all([adminSide.ready, outsiderSide.ready, listening]);
   const refused = await outsiderSide.event;
   expect(refused.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
   expect(refused.data).toBeFalsy();
@@ -73,10 +83,9 @@ const NOTIFICATION_ADDED = 'subscription { notificationAdded { kind body isRead 
 describe('graphql-ws subscriptions on /graphql', () => {
   it("an admin's open notificationAdded subscription receives a new account request live", async () => {
     const token = await loginToken(app.url, demo.admin.email, demo.admin.password);
+    const listening = live.whenStarted(await channelOf('notificationAdded', demo.admin.email));
     const { event, ready } = firstEvent(connect(token), NOTIFICATION_ADDED);
-    await ready;
-    // Give the server a moment to register the subscription after the connection ack.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await Promise.all([ready, listening]);
 
     const response = await rest(app.url, 'POST', '/api/v1/auth/register', {
       form: {
@@ -104,10 +113,10 @@ describe('graphql-ws subscriptions on /graphql', () => {
     const report = await db.report.create({ data: { name: 'Constat de voisinage', bailiffId: bailiff.id, secretaryId: secretary.id } });
     const bailiffToken = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
     const secretaryToken = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
+    const listening = [live.whenStarted(`notificationAdded:${bailiff.id}`), live.whenStarted(`reportChanged:${bailiff.id}`)];
     const bailiffSide = firstEvent(connect(bailiffToken), NOTIFICATION_ADDED);
     const changes = firstEvent(connect(bailiffToken), 'subscription { reportChanged { reportId report { name unreadCommentCount } } }');
-    await Promise.all([bailiffSide.ready, changes.ready]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await Promise.all([bailiffSide.ready, changes.ready, ...listening]);
 
     const result = await gql(
       app.url,
@@ -129,6 +138,7 @@ describe('graphql-ws subscriptions on /graphql', () => {
   it("a secretary's new absence reaches an admin's open absenceAdded subscription; a bailiff may not subscribe", async () => {
     // Refused when made: the bailiff never sees other people's absences (product.md §6).
     const { adminEvent } = await adminOnlySubscription(
+      'absenceAdded',
       'subscription { absenceAdded { startDate endDate comment user { email } } }',
       'bailiff',
     );
@@ -149,7 +159,11 @@ describe('graphql-ws subscriptions on /graphql', () => {
 
   it("a bill marked paid reaches an admin's open billingChanged subscription with its month; a secretary may not subscribe", async () => {
     const bill = await app.services.db.groupBill.findFirstOrThrow({ orderBy: { id: 'asc' } });
-    const { adminToken, adminEvent } = await adminOnlySubscription('subscription { billingChanged { year month } }', 'secretary');
+    const { adminToken, adminEvent } = await adminOnlySubscription(
+      'billingChanged',
+      'subscription { billingChanged { year month } }',
+      'secretary',
+    );
     const result = await gql(
       app.url,
       'mutation($input: SetGroupBillPaidInput!) { setGroupBillPaid(input: $input) { message } }',
@@ -162,6 +176,7 @@ describe('graphql-ws subscriptions on /graphql', () => {
 
   it("a secretary's uploaded bill reaches an admin's open secretaryBillAdded subscription; a bailiff may not subscribe", async () => {
     const { adminEvent } = await adminOnlySubscription(
+      'secretaryBillAdded',
       'subscription { secretaryBillAdded { year month file { name } secretary { email } } }',
       'bailiff',
     );
