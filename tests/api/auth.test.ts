@@ -1,6 +1,8 @@
 // Authentication through the real server: login, sessions and logout, self-registration, password
 // recovery, login-as, GraphQL hardening, clients that go away and login throttling.
 // Over 400 lines on purpose: one file per capability's API contract, one server for all of it.
+import diagnostics from 'node:diagnostics_channel';
+import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
 import { jest } from '@jest/globals';
 import { registration } from '../support/accounts.js';
@@ -501,18 +503,39 @@ describe('GraphQL hardening', () => {
   });
 });
 
+/**
+ * Resolves with the server's side of the next request to `url`, as soon as the server has read its
+ * headers: node:http announces every request it starts on this diagnostics channel.
+ */
+function serverRequest(url: string): Promise<IncomingMessage> {
+  return new Promise((resolve) => {
+    const listener = (message: unknown) => {
+      const { request } = message as { request: IncomingMessage };
+      if (request.url !== url) return;
+      diagnostics.unsubscribe('http.server.request.start', listener);
+      resolve(request);
+    };
+    diagnostics.subscribe('http.server.request.start', listener);
+  });
+}
+
 describe('clients that go away', () => {
   it('a request abandoned halfway is not logged as a server error', async () => {
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const { port } = new URL(app.url);
       // Announces a body it never finishes sending, then hangs up: the server is left waiting for it.
+      const started = serverRequest('/graphql');
       const socket = net.connect(Number(port), '127.0.0.1');
       await new Promise<void>((resolve) => socket.once('connect', resolve));
       socket.write('POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"query":');
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The server is handling the request, its body still to come...
+      const request = await started;
+      const ended = new Promise((resolve) => request.once('close', resolve));
+      expect(request.complete).toBe(false);
       socket.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // ...and has seen the client leave.
+      await ended;
       // The server still answers, and said nothing about the client that left.
       await expect(rest(app.url, 'GET', '/meta.json').then((response) => response.status)).resolves.toBe(200);
       expect(errors.mock.calls.filter(([message]) => String(message).startsWith('[http]'))).toEqual([]);

@@ -1,11 +1,13 @@
 // An admin's rights end together: his API tokens and the sessions he opened as others (« Se
 // connecter ») go with his password or his active status, sockets included, and no token is
 // created « as » someone else or left usable by a creation racing his disabling.
+import pg from 'pg';
 import type { Client } from 'graphql-ws';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, findLink, gql, loginToken, rest, waitForMail, type GraphQLResponse } from '../support/http.js';
 import { closedWithin, disposeAll, type LiveSocket, openLiveSocket } from '../support/ws.js';
 import { endRights } from '../../api/src/modules/auth/rights.js';
+import { waitFor } from '../support/wait.js';
 
 const FORBIDDEN_CLOSE = 4403;
 const PASSWORD = 'Constat#2026';
@@ -192,6 +194,20 @@ describe('no token « as » someone else', () => {
   });
 });
 
+/** Backends of the app's database waiting for a row lock held by another transaction. */
+async function waitingOnAdminRow(): Promise<number> {
+  const client = new pg.Client({ connectionString: app.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%'",
+    );
+    return rows[0].count;
+  } finally {
+    await client.end();
+  }
+}
+
 describe('a creation racing the admin’s disabling never leaves a usable token or login-as session', () => {
   it('a creation arriving while the disabling is uncommitted waits for its commit, then is refused', async () => {
     const admin = await newAdmin('attente');
@@ -210,7 +226,12 @@ describe('a creation racing the admin’s disabling never leaves a usable token 
           gql(app.url, LOGIN_AS, { input: { email: demo.bailiff.email } }, admin.token),
         ]);
         void sent.then(() => (answered = true));
-        await new Promise((resolve) => setTimeout(resolve, 3000));
+        // Held until both requests wait on the admin's row lock (lockActingAdmin's FOR UPDATE), as
+        // PostgreSQL itself shows them, or until they answer, which would be the failure.
+        await waitFor(async () => answered || (await waitingOnAdminRow()) >= 2, {
+          timeout: 20_000,
+          what: 'both requests waiting on the row lock',
+        });
         answeredWhileUncommitted = answered;
       },
       { timeout: 30_000 },

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { jest } from '@jest/globals';
 import { createRateLimitStore } from '../../api/src/infra/rate-limits.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { waitFor } from '../support/wait.js';
 
 let app: TestApp;
 
@@ -27,8 +28,10 @@ describe('the PostgreSQL rate-limit store', () => {
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''",
       );
       await admin.end();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(logged.mock.calls.some(([line]) => String(line).startsWith('[limites] connexion PostgreSQL perdue'))).toBe(true);
+      // The pool reports the lost connection when PostgreSQL's termination notice reaches it.
+      const reported = () => logged.mock.calls.some(([line]) => String(line).startsWith('[limites] connexion PostgreSQL perdue'));
+      await waitFor(reported, { what: 'the lost connection to be logged' });
+      expect(reported()).toBe(true);
       const after = await limiter.consume('office');
       expect(after.remainingPoints).toBe(3);
     } finally {
