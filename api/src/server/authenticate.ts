@@ -1,0 +1,80 @@
+// The one authentication step (docs/architecture.md « A request's path »): who is calling, from the
+// request's headers alone, before any byte of its body is read. app.ts runs it once per request that
+// has a caller (/graphql, /api, /admin) and once per graphql-ws operation (connection_init, then each
+// subscription, which sees a revocation as a request would); the REST routes, the uploads and Yoga's
+// context only receive the viewer it issued (http/caller.ts). Sessions come as
+// `Authorization: Bearer <token>` (a socket: its connection_init's `authorization`), personal API
+// tokens as `Bearer cst_…`.
+import type { IncomingMessage } from 'node:http';
+import type { Services } from '../context.js';
+import { connectionToken } from '../graphql/live-limits.js';
+import { issueViewer, type AuthenticatedViewer } from '../http/caller.js';
+import { bearerToken, clientInfo, type ServerContext } from '../http/request.js';
+import { isApiTokenFormat } from '../modules/apiTokens/rules.js';
+import { resolveApiToken } from '../modules/apiTokens/service.js';
+import { findLiveSession } from '../modules/auth/service.js';
+
+/** What a request presents: a session token, a personal API token, or nothing worth a lookup. */
+export type Credential = { kind: 'session' | 'apiToken'; token: string } | null;
+
+/** Far above a session token (43 characters) and an API token (47): a longer one is no credential. */
+const MAX_TOKEN_LENGTH = 256;
+
+export function credentialOf(token: string | null | undefined): Credential {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+  return { kind: isApiTokenFormat(token) ? 'apiToken' : 'session', token };
+}
+
+/** The credential of an `Authorization: Bearer <token>` header. */
+export const headerCredential = (authorization: string | null | undefined) => credentialOf(bearerToken(authorization));
+
+const sessionViewer = async (services: Pick<Services, 'db'>, token: string) =>
+  issueViewer((await findLiveSession(services, token))?.viewer ?? null);
+
+/** Sessions looked up for a connection over its address's cap, taken again by its request's step. */
+const lookedUpEarly = new WeakMap<IncomingMessage, Promise<AuthenticatedViewer | null>>();
+
+/**
+ * The caller of an HTTP request, or null (no credential, or one unknown, revoked or expired). An
+ * API token's viewer is read-only (graphql/api-token-guard.ts); where it is refused is app.ts'.
+ */
+export async function authenticate(
+  services: Pick<Services, 'db' | 'config'>,
+  request: Request,
+  serverContext: ServerContext,
+): Promise<AuthenticatedViewer | null> {
+  const credential = headerCredential(request.headers.get('authorization'));
+  if (!credential) return null;
+  if (credential.kind === 'apiToken') {
+    const client = clientInfo({ ...serverContext, request }, services.config.trustProxy);
+    return issueViewer(await resolveApiToken(services, credential.token, client));
+  }
+  return (serverContext.req && lookedUpEarly.get(serverContext.req)) ?? sessionViewer(services, credential.token);
+}
+
+/**
+ * Whether a request on a connection over its address's cap shows a live session
+ * (http/connection-limits.ts); its request's step then reuses this lookup. An API token never lifts the cap.
+ */
+export async function showsSession(services: Pick<Services, 'db'>, req: IncomingMessage): Promise<boolean> {
+  const credential = headerCredential(req.headers.authorization);
+  if (credential?.kind !== 'session') return false;
+  const lookup = sessionViewer(services, credential.token);
+  lookedUpEarly.set(req, lookup);
+  return (await lookup) !== null;
+}
+
+/**
+ * A graphql-ws socket's session, from its connection_init payload: its viewer and expiry (the socket
+ * is closed then). Null for an unknown, revoked or expired session, and for an API token, which opens
+ * no live connection (read-only).
+ */
+export async function authenticateSocket(
+  services: Pick<Services, 'db'>,
+  connectionParams: unknown,
+): Promise<{ viewer: AuthenticatedViewer & { sessionId: number }; expiresAt: Date } | null> {
+  const credential = credentialOf(connectionToken(connectionParams));
+  if (credential?.kind !== 'session') return null;
+  const session = await findLiveSession(services, credential.token);
+  return session && { viewer: issueViewer(session.viewer)!, expiresAt: session.expiresAt };
+}
