@@ -12,15 +12,13 @@ import { withSecurityHeaders } from './http/security-headers.js';
 import { createStaticHandler } from './http/static.js';
 import { createFilesHandler } from './http/files.js';
 import type { createFileLinks, FileProviders } from './infra/file-links.js';
-import { bearerToken, clientInfo, json, redirect, type ServerContext } from './http/request.js';
-import { apiTokenMessages, isApiTokenFormat } from './modules/apiTokens/rules.js';
-import { resolveApiToken } from './modules/apiTokens/service.js';
-import { findLiveSession, resolveSession } from './modules/auth/service.js';
+import { json, redirect, type ServerContext } from './http/request.js';
+import { authenticate, authenticateSocket, headerCredential, showsSession } from './server/authenticate.js';
+import { apiTokenMessages } from './modules/apiTokens/rules.js';
 import { connectionLimits, createHttpServer, markSignedIn } from './http/connection-limits.js';
 import { createLiveSessions, openUntil } from './modules/auth/live-sessions.js';
 import {
   boundUnacknowledged,
-  connectionToken,
   liveMessages,
   MAX_LIVE_MESSAGE_BYTES,
   subscriptionRefusal,
@@ -87,7 +85,6 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
       ...reportingRoutes(services),
     ],
     yoga,
-    services,
   );
   const serveWeb = createStaticHandler(services.config.webDir);
   const serveFile = createFilesHandler(services, fileLinks, fileProviders);
@@ -109,52 +106,47 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
   async function route(request: Request, serverContext: ServerContext): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (!decodablePath(pathname)) return json({ code: 400, message: 'Adresse invalide.' }, 400);
-    if (pathname === '/graphql') {
-      // A person opening /graphql in a browser gets the app's own GraphiQL (admins only, offline).
-      if (request.method === 'GET' && wantsPage(request)) return redirect('/dashboard/graphiql');
-      const multipart = request.method === 'POST' && request.headers.get('content-type')?.includes('multipart/form-data');
-      const token = bearerToken(request.headers.get('authorization'));
-      if (isApiTokenFormat(token)) {
-        // Checked from the headers alone, before Yoga reads the body; uploads are mutations, refused.
-        const viewer = await resolveApiToken(services, token, clientInfo({ ...serverContext, request }, services.config.trustProxy));
-        if (!viewer) return refuseApiToken(401, apiTokenMessages.invalid, 'UNAUTHENTICATED');
-        if (multipart) return refuseApiToken(403, apiTokenMessages.readOnly, 'FORBIDDEN');
-        return yoga.handle(request, { ...serverContext, viewer });
-      }
-      if (multipart && serverContext.req && serverContext.res) {
-        return executeMultipart(yoga, request, serverContext, services);
-      }
-      return yoga.handle(request, serverContext);
-    }
-    if (isApiTokenFormat(bearerToken(request.headers.get('authorization')))) {
-      return refuseApiToken(401, apiTokenMessages.otherPath, 'UNAUTHENTICATED');
-    }
+    const graphql = pathname === '/graphql';
+    // A person opening /graphql in a browser gets the app's own GraphiQL (admins only, offline).
+    if (graphql && request.method === 'GET' && wantsPage(request)) return redirect('/dashboard/graphiql');
+    const credential = headerCredential(request.headers.get('authorization'));
+    // API tokens are for /graphql alone: refused anywhere else from the header, without a lookup.
+    if (credential?.kind === 'apiToken' && !graphql) return refuseApiToken(401, apiTokenMessages.otherPath, 'UNAUTHENTICATED');
+    // Signed links are their own authorization; the version and the web build need no caller.
     if (pathname.startsWith('/files/')) return serveFile(request);
     if (pathname === '/meta.json') return json({ version: appVersion }, 200, { 'cache-control': 'no-store' });
-    if (pathname.startsWith('/api/') || pathname.startsWith('/admin/')) {
-      return (await rest(request, serverContext)) ?? json({ code: 404, message: 'Ressource introuvable.' }, 404);
+    const legacy = pathname.startsWith('/api/') || pathname.startsWith('/admin/');
+    if (!graphql && !legacy) return serveWeb(request);
+
+    // The authentication step, once, from the headers: no body byte is read before the caller is known.
+    const viewer = await authenticate(services, request, serverContext);
+    if (viewer) markSignedIn(serverContext.req?.socket);
+    const authenticated: ServerContext = { ...serverContext, viewer };
+    if (legacy) return (await rest(request, authenticated)) ?? json({ code: 404, message: 'Ressource introuvable.' }, 404);
+    const multipart = request.method === 'POST' && request.headers.get('content-type')?.includes('multipart/form-data');
+    if (credential?.kind === 'apiToken') {
+      if (!viewer) return refuseApiToken(401, apiTokenMessages.invalid, 'UNAUTHENTICATED');
+      // Uploads are mutations, which a token may not run.
+      if (multipart) return refuseApiToken(403, apiTokenMessages.readOnly, 'FORBIDDEN');
     }
-    return serveWeb(request);
+    if (multipart && serverContext.req && serverContext.res) return executeMultipart(yoga, request, authenticated, services);
+    return yoga.handle(request, authenticated);
   }
 
   // Slow clients cut, early answers drained before closing, connections capped per address.
-  const server = createHttpServer(adapter.requestListener, connectionLimits(services.config), async (req) =>
-    Boolean(await resolveSession(services, bearerToken(req.headers.authorization))),
-  );
+  const server = createHttpServer(adapter.requestListener, connectionLimits(services.config), (req) => showsSession(services, req));
   // A message is bounded from its frame's header before it is buffered (ws' default is 100 MiB),
   // and an unacknowledged socket far tighter (live-limits.ts).
   const sockets = new WebSocketServer({ server, path: '/graphql', maxPayload: MAX_LIVE_MESSAGE_BYTES });
   const unacknowledged = boundUnacknowledged(sockets);
-  const wsServer = useServer<Record<string, unknown>, { token?: string | null }>(
+  const wsServer = useServer<Record<string, unknown>>(
     {
       // Close reasons are read by anyone: never an internal error's message (it is logged).
       isProd: true,
       // Auth on connect: a socket without a valid session is closed before any subscription.
       onConnect: async (ctx) => {
-        const token = connectionToken(ctx.connectionParams);
-        const session = await findLiveSession(services, token);
+        const session = await authenticateSocket(services, ctx.connectionParams);
         if (!session) return false;
-        ctx.extra.token = token;
         // Closed when the session is revoked (on any instance) or expires.
         if (!liveSessions.track(session.viewer.sessionId, session.expiresAt, ctx.extra.socket)) {
           // Not 4403, which signs the web app out: the session is valid, it has enough sockets.
@@ -173,7 +165,9 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
         // Counted before any await: subscriptions sent all at once are counted one by one.
         const refusal = subscriptionRefusal(ctx.subscriptions, liveSubscriptionsPerSocket);
         if (refusal) return refusal;
-        const enveloped = envelopedFor(yoga, { req: ctx.extra.request, connectionToken: ctx.extra.token, params: payload });
+        // Each subscription is authenticated as a request is: one revoked meanwhile is anonymous.
+        const viewer = (await authenticateSocket(services, ctx.connectionParams))?.viewer ?? null;
+        const enveloped = envelopedFor(yoga, { req: ctx.extra.request, viewer, params: payload });
         let document: DocumentNode;
         try {
           document = enveloped.parse(payload.query);

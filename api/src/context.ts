@@ -41,6 +41,7 @@ export interface ClientInfo {
 }
 
 export interface AppContext extends Services {
+  /** Issued by the authentication step (server/authenticate.ts) before the body was read; never resolved here. */
   viewer: Viewer | null;
   client: ClientInfo;
   /** The request's Idempotency-Key header (creations answer a repeat with the first result). */

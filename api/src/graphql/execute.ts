@@ -29,8 +29,8 @@ export function envelopedFor(yoga: GraphQLServer, initialContext: ServerContext 
 }
 
 /**
- * Executes an operation in process through Yoga's envelop pipeline: the same context (session from
- * the caller's Authorization header), limits, validation and error masking as /graphql. Used by
+ * Executes an operation in process through Yoga's envelop pipeline: the same context (the viewer
+ * app.ts authenticated, in `serverContext`), limits, validation and error masking as /graphql. Used by
  * the REST shims and by multipart uploads, whose variables hold streaming files.
  */
 export async function executeOperation(
@@ -40,7 +40,7 @@ export async function executeOperation(
   operation: Operation,
 ): Promise<ExecutionResult> {
   // Seen by Yoga as a POST to /graphql (a legacy GET such as /admin/logout may run a mutation),
-  // carrying the caller's headers, hence its session.
+  // carrying the caller's headers (Idempotency-Key, User-Agent).
   const graphqlRequest = new Request('http://internal/graphql', { method: 'POST', headers: request.headers });
   const enveloped = envelopedFor(yoga, { ...serverContext, request: graphqlRequest, params: operation });
   let document: DocumentNode;

@@ -5,7 +5,6 @@ import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import type { AppContext, Services } from '../context.js';
-import { resolveSession } from '../modules/auth/service.js';
 import { apiTokenGuard } from './api-token-guard.js';
 import { graphqlBodyLimit } from './body-limit.js';
 import { costLimit } from './cost.js';
@@ -20,8 +19,8 @@ import { compiledExecution } from './compiled-execution.js';
 import { liveStreams } from './live-streams.js';
 import type { LiveSessions } from '../modules/auth/live-sessions.js';
 import { schema } from './schema.js';
-import { clientInfo, bearerToken, type ServerContext } from '../http/request.js';
-import { markSignedIn } from '../http/connection-limits.js';
+import { clientInfo, type ServerContext } from '../http/request.js';
+import { viewerOfRequest } from '../http/caller.js';
 
 /**
  * Introspection (and so GraphiQL's docs) and field suggestions ("Did you mean loginAs?") map the
@@ -69,15 +68,11 @@ export function createGraphQLServer(services: Services, live: LiveSessions) {
     graphiql: false,
     // CORS is answered for every path in http/security-headers.ts (same origin unless CORS_ORIGINS).
     cors: false,
-    context: async (initial): Promise<AppContext> => {
-      // HTTP requests carry a Fetch Request; graphql-ws passes the socket's connection parameters.
-      const token = initial.request ? bearerToken(initial.request.headers.get('authorization')) : (initial.connectionToken ?? null);
-      // A session resolved before the body was read (REST, uploads) is not looked up twice.
-      const viewer = initial.viewer !== undefined ? initial.viewer : await resolveSession(services, token);
-      if (viewer) markSignedIn(initial.req?.socket);
+    context: (initial): AppContext => {
       return {
         ...services,
-        viewer,
+        // Resolved once, before the body was read, by app.ts' authentication step: never here.
+        viewer: viewerOfRequest(initial),
         client: clientInfo(initial, services.config.trustProxy),
         // REST shims and multipart uploads execute with the caller's headers (execute.ts), so one
         // place reads it for every transport.

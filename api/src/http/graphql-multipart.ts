@@ -10,9 +10,9 @@ import { uploadRefusal } from '../infra/storage-quota.js';
 import { refuseUpload } from './legacy.js';
 import type { GraphQLServer } from '../graphql/yoga.js';
 import { UPLOAD_CUT_MESSAGE } from '../infra/uploads.js';
-import { resolveSession } from '../modules/auth/service.js';
 import { tooManyFiles } from './multipart.js';
-import { bearerToken, bodyTooLarge, json, type ServerContext } from './request.js';
+import { viewerOfRequest } from './caller.js';
+import { bodyTooLarge, json, type ServerContext } from './request.js';
 
 /** A GraphQL error answer for a body refused before execution; the connection closes after it. */
 function refuse(status: number, message: string, code: string): Response {
@@ -26,8 +26,8 @@ export async function executeMultipart(
   services: Services,
 ): Promise<Response> {
   const req = serverContext.req!;
-  // Every upload mutation needs a session: an anonymous body is refused unread.
-  const viewer = await resolveSession(services, bearerToken(request.headers.get('authorization')));
+  // Every upload mutation needs a caller (authenticated by app.ts): an anonymous body is refused unread.
+  const viewer = viewerOfRequest(serverContext);
   if (!viewer) return refuse(401, notAuthenticated().message, 'UNAUTHENTICATED');
   const refused = await uploadRefusal(services, viewer.id);
   if (refused) return refuseUpload(refused, { errors: [{ message: refused.message, extensions: { code: refused.code } }] });
@@ -62,7 +62,7 @@ export async function executeMultipart(
     if (!req.complete) bodyFailed = true;
   });
   for (const upload of uploadsIn((body as Operation).variables)) watchUpload(upload, () => (bodyFailed = true));
-  const result = await executeOperation(yoga, request, { ...serverContext, viewer }, body as Operation);
+  const result = await executeOperation(yoga, request, serverContext, body as Operation);
   if (bodyFailed) return refuse(400, UPLOAD_CUT_MESSAGE, 'BAD_USER_INPUT');
   return json(result, ...answerStatus(result));
 }

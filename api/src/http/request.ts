@@ -1,18 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ClientInfo, Viewer } from '../context.js';
+import type { ClientInfo } from '../context.js';
+import type { AuthenticatedViewer } from './caller.js';
 import { jsonTooDeepMessage, nestsDeeperThan } from '../lib/json-depth.js';
 
 /** What the Node adapter and the WebSocket server hand to each request. */
 export interface ServerContext {
   req?: IncomingMessage;
   res?: ServerResponse;
-  /** Bearer token taken from graphql-ws connection parameters. */
-  connectionToken?: string | null;
   /**
-   * The caller's session when it was resolved before the body was read (REST routes with a body,
-   * multipart uploads): the GraphQL context takes it instead of looking the token up again.
+   * The caller, as the authentication step (server/authenticate.ts) issued it before the body was read;
+   * null for an anonymous caller. The GraphQL context takes it from here and from nowhere else.
    */
-  viewer?: Viewer | null;
+  viewer?: AuthenticatedViewer | null;
   /**
    * Set by the REST shims, whose operations the server writes: their shape and pages are the
    * route's, so the per-request cost maximum (written for queries a client shapes) does not apply.

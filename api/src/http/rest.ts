@@ -2,10 +2,10 @@ import type { GraphQLError } from 'graphql';
 import { executeOperation } from '../graphql/execute.js';
 import type { GraphQLServer } from '../graphql/yoga.js';
 import { errorStatus, type ErrorCode, type FieldErrors } from '../errors.js';
-import type { Services, Viewer } from '../context.js';
-import { resolveSession } from '../modules/auth/service.js';
+import type { Viewer } from '../context.js';
+import { viewerOfRequest } from './caller.js';
 import { sourceOf, type CheckedDocument } from './graphql-documents.js';
-import { BodyError, bearerToken, json, type ServerContext } from './request.js';
+import { BodyError, json, type ServerContext } from './request.js';
 
 export interface GraphQLFailure {
   /** An ErrorCode, INTERNAL_SERVER_ERROR, or the code another GraphQL error carries. */
@@ -28,7 +28,7 @@ export interface RestContext {
   params: Record<string, string>;
   /** The raw Node request, for shims that stream multipart bodies. */
   serverContext: ServerContext;
-  /** The caller's session, resolved before any body byte is read (null on anonymous routes). */
+  /** The caller, authenticated from the headers before any body byte is read (null: anonymous). */
   viewer: Viewer | null;
   /**
    * Runs an operation through the same Yoga pipeline (auth, limits, masking) as /graphql. Its
@@ -56,19 +56,18 @@ export interface Route {
  * The REST shims are thin translators: each runs a GraphQL operation and maps its result to the
  * legacy JSON shape, so authorization and validation exist once, in the GraphQL layer.
  */
-export function createRestRouter(routes: Route[], yoga: GraphQLServer, services: Pick<Services, 'db'>) {
+export function createRestRouter(routes: Route[], yoga: GraphQLServer) {
   const compiled = routes.map((route) => ({ ...route, segments: route.path.split('/').filter(Boolean) }));
 
-  return async function handleRest(request: Request, serverContext: ServerContext): Promise<Response | null> {
+  return async function handleRest(request: Request, context: ServerContext): Promise<Response | null> {
     const url = new URL(request.url);
     const segments = url.pathname.split('/').filter(Boolean);
     for (const route of compiled) {
       const params = matchSegments(route.segments, segments);
       if (!params || route.method !== request.method) continue;
-      const hasBody = route.method !== 'GET';
-      const viewer = hasBody ? await resolveSession(services, bearerToken(request.headers.get('authorization'))) : null;
-      if (hasBody && !viewer && !route.anonymous) return refuseBody(new BodyError('Veuillez vous connecter.', 401));
-      const context: ServerContext = hasBody ? { ...serverContext, viewer } : serverContext;
+      // The caller was authenticated by app.ts from the headers: an anonymous body is refused unread.
+      const viewer = viewerOfRequest(context);
+      if (route.method !== 'GET' && !viewer && !route.anonymous) return refuseBody(new BodyError('Veuillez vous connecter.', 401));
       try {
         return await route.handler({
           request,
