@@ -5,15 +5,18 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, findLink, gql, loginToken, rest, waitForMail } from '../support/http.js';
 import { closedWithin, disposeAll, type LiveSocket, openLiveSocket } from '../support/ws.js';
+import { liveSubscriptions, waitFor, type LiveSubscriptions } from '../support/wait.js';
 
 const FORBIDDEN_CLOSE = 4403;
 
 let app: TestApp;
 let adminToken: string;
+let live: LiveSubscriptions;
 const clients: Client[] = [];
 
 beforeAll(async () => {
   app = await startTestApp();
+  live = liveSubscriptions(app);
   adminToken = await loginToken(app.url, demo.admin.email, demo.admin.password);
 });
 
@@ -129,10 +132,21 @@ describe('a revoked session loses its live sockets within a second', () => {
     const db = app.services.db;
     const bailiffUser = await db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
     const report = await db.report.create({ data: { name: 'Constat après déconnexion', bailiffId: bailiffUser.id } });
+    const channel = `reportChanged:${bailiffUser.id}` as const;
+    const listeningBefore = live.open(channel);
+    const query = 'subscription { reportChanged { reportId report { name } } }';
     const token = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
-    const socket = await open(token, 'subscription { reportChanged { reportId report { name } } }');
+    const started = live.whenStarted(channel);
+    const socket = await open(token, query);
+    await started;
     await gql(app.url, 'mutation { logout }', {}, token);
     await closedWithin(socket, 1000);
+    // The server no longer listens for that socket's subscription...
+    await waitFor(() => live.open(channel) === listeningBefore, { what: 'the logged-out subscription to end on the server' });
+    // ...while another session of the bailiff's does: once it has the event, it was sent.
+    const witnessStarted = live.whenStarted(channel);
+    const witness = await open(await loginToken(app.url, demo.bailiff.email, demo.bailiff.password), query);
+    await witnessStarted;
 
     const comment = await gql(
       app.url,
@@ -141,7 +155,10 @@ describe('a revoked session loses its live sockets within a second', () => {
       adminToken,
     );
     expect(comment.errors).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => witness.events.length > 0, { what: "the event on the bailiff's other session" });
+    expect(witness.events).toEqual([
+      { data: { reportChanged: { reportId: encodeGlobalID('Report', report.id), report: { name: 'Constat après déconnexion' } } } },
+    ]);
     expect(socket.events).toEqual([]);
   });
 });
