@@ -4,6 +4,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { PDFDocument } from 'pdf-lib';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { waitFor } from '../support/wait.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { gqlUpload } from '../support/upload.js';
 import { openLiveSocket } from '../support/ws.js';
@@ -94,8 +95,8 @@ it('a returned typed constat is counted, announced live by reportChanged, and ap
     await upload(tokens.secretary, 'RETURNED', [{ name: 'Constat dactylographié.docx', content: docx }]);
     const before = socket.events.length;
     await countsSettled(180_000);
-    // The upload's own event, then the count's.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The upload's own event, then the count's, which leaves once the count is stored.
+    await waitFor(() => socket.events.length > before, { what: "the count's reportChanged" });
     expect(socket.events.length).toBeGreaterThan(before);
     expect(socket.events.at(-1)).toEqual({ data: { reportChanged: { reportId: reportGid(reportId) } } });
   } finally {
