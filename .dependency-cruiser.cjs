@@ -41,6 +41,7 @@ const modules = [
   'groups',
   'news',
   'accounts',
+  'credentials',
   'seller',
   'notifications',
   'idempotency',

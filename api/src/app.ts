@@ -16,7 +16,7 @@ import { json, redirect, type ServerContext } from './http/request.js';
 import { authenticate, authenticateSocket, headerCredential, showsSession } from './server/authenticate.js';
 import { apiTokenMessages } from './modules/apiTokens/rules.js';
 import { connectionLimits, createHttpServer, markSignedIn } from './http/connection-limits.js';
-import { createLiveSessions, openUntil } from './modules/auth/live-sessions.js';
+import { createLiveSessions, openUntil } from './modules/credentials/live-sessions.js';
 import {
   boundUnacknowledged,
   liveMessages,

@@ -1,7 +1,7 @@
 // Demo seed: the people (the admin, bailiffs, secretaries, a pending registration) and the
 // bailiffs' model documents.
 import { toSearchText } from '../../api/src/modules/accounts/rules.js';
-import { hashPassword } from '../../api/src/modules/auth/password.js';
+import { hashPassword } from '../../api/src/modules/credentials/password.js';
 import { Prisma, type Civility, type Role, type UserStatus } from '../../api/src/generated/prisma/client.js';
 import { type FileRecorder, minimalPdf, textFile } from './files.js';
 import type { SeedGroup } from './groups.js';

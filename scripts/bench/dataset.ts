@@ -9,7 +9,7 @@
 // keeps every build identical); split, that order would be spread over files.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { hashPassword } from '../../api/src/modules/auth/password.js';
+import { hashPassword } from '../../api/src/modules/credentials/password.js';
 import { dropSecondaryIndexes, insertHistory } from './history.js';
 
 /** Bump when the shape of the generated data changes: cached datasets are then rebuilt. */

@@ -6,7 +6,7 @@ import type { Client } from 'graphql-ws';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, findLink, gql, loginToken, rest, waitForMail, type GraphQLResponse } from '../support/http.js';
 import { closedWithin, disposeAll, type LiveSocket, openLiveSocket } from '../support/ws.js';
-import { endRights } from '../../api/src/modules/auth/rights.js';
+import { endRights } from '../../api/src/modules/credentials/rights.js';
 import { waitFor } from '../support/wait.js';
 
 const FORBIDDEN_CLOSE = 4403;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../api/src/generated/prisma/client.js';
 import { createLocalStorage, type Storage } from '../../api/src/infra/storage.js';
-import { verifyPassword } from '../../api/src/modules/auth/password.js';
+import { verifyPassword } from '../../api/src/modules/credentials/password.js';
 import { DEMO_ACCOUNTS, seedDemoData, type SeedSummary } from '../../prisma/seed/index.js';
 import { readAll } from '../support/streams.js';
 import { createTestDatabase } from '../support/test-database.js';

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
-import { createLiveSessions } from '../../api/src/modules/auth/live-sessions.js';
+import { createLiveSessions } from '../../api/src/modules/credentials/live-sessions.js';
 import type { AppPubSub } from '../../api/src/infra/pubsub.js';
 
 /** A pubsub whose `sessionsRevoked` stream never yields: these tests only track sockets. */

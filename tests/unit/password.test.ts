@@ -1,6 +1,6 @@
 // Passwords are argon2id at the library's production parameters; jest's runs (NODE_ENV=test) hash
 // at the cheapest ones, and a hash verifies whichever hashed it.
-import { hashPassword, verifyPassword } from '../../api/src/modules/auth/password.js';
+import { hashPassword, verifyPassword } from '../../api/src/modules/credentials/password.js';
 
 async function hashUnder(nodeEnv: string | undefined, plain: string): Promise<string> {
   const saved = process.env.NODE_ENV;

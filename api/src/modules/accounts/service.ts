@@ -9,9 +9,9 @@ import { discardFiles, drainUploads } from '../../infra/uploads.js';
 import { recordAudit } from '../audit/service.js';
 import { markLinked } from './staged-avatars.js';
 import { checkFiles, matrixRow, storeFiles, uploadsOf, type AccountFiles } from './files.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
-import { announceRevoked } from '../auth/live-sessions.js';
-import { endRights } from '../auth/rights.js';
+import { hashPassword, verifyPassword } from '../credentials/password.js';
+import { announceRevoked } from '../credentials/live-sessions.js';
+import { endRights } from '../credentials/rights.js';
 import {
   accountFieldsFor,
   accountMessages,
@@ -333,7 +333,7 @@ export async function updateProfile(ctx: AppContext, input: AccountInput): Promi
   await saveForm(ctx, stored, { kind: 'profile', role: stored.role }, input, 'accounts.profile.update');
 }
 
-/** Disabling an account ends its rights at once (auth/rights.ts); enabling lets it sign in again. */
+/** Disabling an account ends its rights at once (credentials/rights.ts); enabling lets it sign in again. */
 export async function setAccountStatus(ctx: AppContext, userId: number, active: boolean): Promise<void> {
   const admin = requireAdmin(ctx);
   if (userId === admin.id || userId === admin.impersonatorId) throw new AppError('BAD_USER_INPUT', accountMessages.selfStatus);

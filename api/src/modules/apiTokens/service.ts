@@ -4,8 +4,7 @@ import type { AppContext, ClientInfo, Services, Viewer } from '../../context.js'
 import { AppError, validationError } from '../../errors.js';
 import { recordAudit } from '../audit/service.js';
 import { CREDENTIAL_SELECT, hashToken, isLiveCredential } from '../auth/tokens.js';
-import { lockActingAdmin } from '../auth/rights.js';
-import { actsAsAdmin } from '../auth/rules.js';
+import { actsAsAdmin, lockActingAdmin } from '../credentials/rights.js';
 import {
   API_TOKEN_PREFIX,
   apiTokenMessages,

@@ -10,7 +10,7 @@ import { normalizePhone } from '@constats/domain/phone';
 import { accountRequestPath, civilityLabels, normalizeEmail, parseCivility, toSearchText } from '../accounts/rules.js';
 import { recordAudit } from '../audit/service.js';
 import { activeAdminIds, notifyUsers } from '../notifications/service.js';
-import { hashPassword } from './password.js';
+import { hashPassword } from '../credentials/password.js';
 import { validateRegistration, type RegistrationInput } from './rules.js';
 import { guardRegistration } from './throttle.js';
 

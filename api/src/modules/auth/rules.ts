@@ -101,9 +101,6 @@ export const THROTTLE = {
   registerEmail: { points: 3, durationSeconds: 24 * HOUR },
 } as const;
 
-/** Whether an account may still act as an admin: its API tokens and login-as sessions live by this. */
-export const actsAsAdmin = (user: { status: string; role: string }) => user.status === 'ACTIVE' && user.role === 'ADMIN';
-
 export function sessionExpiry(now: Date, remember: boolean, lifetimes: { sessionHours: number; rememberDays: number }): Date {
   const ms = remember ? lifetimes.rememberDays * 24 * 3600_000 : lifetimes.sessionHours * 3600_000;
   return new Date(now.getTime() + ms);

@@ -4,12 +4,12 @@ import { AppError, validationError } from '../../errors.js';
 import { renderMail } from '../../infra/mail/index.js';
 import { recordAudit } from '../audit/service.js';
 import { isEmail, normalizeEmail } from '../accounts/rules.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashPassword, verifyPassword } from '../credentials/password.js';
 import { CREDENTIAL_SELECT, hashToken, isLiveCredential, newToken } from './tokens.js';
-import { announceRevoked, revokeSessions } from './live-sessions.js';
-import { endRights, lockActingAdmin } from './rights.js';
+import { announceRevoked, revokeSessions } from '../credentials/live-sessions.js';
+import { actsAsAdmin, endRights, lockActingAdmin } from '../credentials/rights.js';
 import { guardLogin, guardResetRequest, loginKey, loginSucceeded, mayMailReset } from './throttle.js';
-import { actsAsAdmin, isStrongPassword, messages, sessionExpiry } from './rules.js';
+import { isStrongPassword, messages, sessionExpiry } from './rules.js';
 
 export interface LoginInput {
   /** E-mail address or identifier ("Votre identifiant"). */

@@ -5,10 +5,10 @@
 // closes and bounds. Personal API tokens never get this far: they may not subscribe at all.
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { AppContext } from '../context.js';
-import { openUntil, type LiveSessions } from '../modules/auth/live-sessions.js';
-import { toGraphQLError } from './errors.js';
-import { tooManySubscriptions } from './live-limits.js';
+import type { AppContext } from '../../context.js';
+import { toGraphQLError } from '../../graphql/errors.js';
+import { tooManySubscriptions } from '../../graphql/live-limits.js';
+import { openUntil, type LiveSessions } from './live-sessions.js';
 
 const isStream = (value: unknown): value is AsyncIterable<ExecutionResult> =>
   !!value && typeof value === 'object' && Symbol.asyncIterator in value;

@@ -6,7 +6,9 @@ import { forbidden, notAuthenticated } from '../../errors.js';
 import type { Prisma } from '../../infra/db.js';
 import { recordAudit } from '../audit/service.js';
 import { revokeSessions } from './live-sessions.js';
-import { actsAsAdmin } from './rules.js';
+
+/** Whether an account may still act as an admin: its API tokens and login-as sessions live by this. */
+export const actsAsAdmin = (user: { status: string; role: string }) => user.status === 'ACTIVE' && user.role === 'ADMIN';
 
 /** Why an account's rights ended, kept in the audit of each token revoked with them. */
 export type RightsEnd = 'password_reset' | 'password_change' | 'disabled';
