@@ -5,7 +5,6 @@ import type { Storage } from './infra/storage.js';
 import type { AppPubSub } from './infra/pubsub.js';
 import type { RateLimitStore } from './infra/rate-limits.js';
 import type { FileLinks } from './infra/file-links.js';
-import type { CountingQueue } from './modules/counting/queue.js';
 import type { Role } from './generated/prisma/enums.js';
 
 /** Long-lived dependencies, built once at start-up and handed to every request. */
@@ -21,6 +20,16 @@ export interface Services {
   files: FileLinks;
   /** Background page/photo counting of report files (pg-boss). */
   counting: CountingQueue;
+}
+
+/**
+ * The background counting of report files, which the reports module feeds. Declared here, below
+ * the modules: modules/counting/queue.ts implements it (pg-boss) and bootstrap.ts wires it.
+ */
+export interface CountingQueue {
+  /** Queues the count of these report files; never throws (a failure is logged, the start-up rescan catches up). */
+  enqueue(fileIds: number[]): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** The signed-in user behind a request, from a valid session or a personal API token. */

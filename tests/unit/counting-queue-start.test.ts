@@ -1,4 +1,5 @@
-import { queueWhenStarted, type CountingQueue } from '../../api/src/modules/counting/queue.js';
+import type { CountingQueue } from '../../api/src/context.js';
+import { queueWhenStarted } from '../../api/src/modules/counting/queue.js';
 
 function fakeQueue() {
   const queued: number[][] = [];

@@ -5,7 +5,7 @@
 // its file's rank in its étude's backlog, so one étude's burst never delays another's first file.
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
-import type { Services } from '../../context.js';
+import type { CountingQueue, Services } from '../../context.js';
 import { fairPriority } from './rules.js';
 import { countReportFile } from './service.js';
 import { DEFAULT_MEMORY_MB, STARTUP_GRACE_MS } from './worker.js';
@@ -29,12 +29,6 @@ export interface CountingOptions {
   /** Memory cap of each counting process, MB; 512 by default. */
   memoryMb?: number;
   log: (message: string) => void;
-}
-
-export interface CountingQueue {
-  /** Queues the count of these report files; never throws (a failure is logged, the start-up rescan catches up). */
-  enqueue(fileIds: number[]): Promise<void>;
-  stop(): Promise<void>;
 }
 
 /**
