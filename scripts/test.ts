@@ -1,6 +1,6 @@
 // `npm test`: the whole suite, provisioning what it needs itself.
-//   0. lint (ESLint, zero warnings) and the formatting check (Prettier), skipped when arguments
-//      narrow the run to some tests,
+//   0. lint (ESLint, zero warnings, and the module rules) and the formatting check (Prettier),
+//      beside step 1, skipped when arguments narrow the run to some tests,
 //   1. unit + API tests against a throwaway embedded PostgreSQL (the default engine),
 //   2. the API tests whose SQL depends on the server again, against Debian's PostgreSQL 15 (the
 //      oldest supported server; the list below),
@@ -9,8 +9,8 @@
 //   4. end-to-end tests in Debian's Chromium against the real server and the web build.
 // Each step's cluster lives in a temp dir on a loopback port. Extra arguments go to every jest run
 // (e.g. `npm test -- auth`).
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -23,6 +23,12 @@ interface Step {
   before?: string[][];
   /** Runs jest under this Node major, fetched from the npm registry, instead of the machine's. */
   node?: string;
+  /**
+   * Jest workers (test files side by side) per core. A file's tests are a chain — the test, the
+   * server in the same process, PostgreSQL, Chromium, and back — that keeps at most about one core
+   * busy, and less while it waits on a timer, a frame or the disk: more files than cores fill them.
+   */
+  workersPerCore: number;
 }
 
 const steps: Step[] = [
@@ -30,6 +36,7 @@ const steps: Step[] = [
     title: 'Tests unitaires et API (PostgreSQL intégré)',
     projects: ['unit', 'api'],
     env: { TEST_PG_ENGINE: 'embedded' },
+    workersPerCore: 1.5,
     // Invoices are read back with poppler's pdftotext, pdfdetach and pdffonts.
     before: [['npx', 'tsx', 'scripts/ensure-pdf-tools.ts']],
   },
@@ -37,6 +44,7 @@ const steps: Step[] = [
     title: 'Tests API sensibles au serveur (PostgreSQL 15 de Debian)',
     projects: ['api'],
     env: { TEST_PG_ENGINE: 'debian' },
+    workersPerCore: 1.5,
     // What can differ between PostgreSQL 15 and 18 is the SQL we write ourselves (the read model,
     // aggregates, exports, retrocession, billing, news, counting's agreement, the sweep), the
     // migrations and extensions, locking under concurrency, and pg-boss's own schema. Prisma's
@@ -66,11 +74,14 @@ const steps: Step[] = [
     env: { TEST_PG_ENGINE: 'embedded' },
     files: ['tests/api/hardening-defaults'],
     node: '24',
+    workersPerCore: 1,
   },
   {
     title: 'Tests de bout en bout (Chromium)',
     projects: ['e2e'],
     env: { TEST_PG_ENGINE: 'embedded' },
+    // A browser test waits on frames and round trips more than it computes.
+    workersPerCore: 2,
     before: [
       ['npx', 'tsx', 'scripts/ensure-chromium.ts'],
       ['npm', 'run', '--silent', 'build:web'],
@@ -79,10 +90,11 @@ const steps: Step[] = [
 ];
 
 const extraArgs = process.argv.slice(2);
-// Jest's default (one worker less than the cores) leaves one of two cores idle while a test waits on
-// PostgreSQL or Chromium; every test file has its own database and server, so files can run side
-// by side. Capped so a large machine does not start a dozen Chromiums.
-const workers = Math.min(4, Math.max(2, os.availableParallelism()));
+// Every test file has its own database and server, so files can run side by side. Jest's default
+// (one worker less than the cores) leaves cores idle while tests wait; capped so a large machine
+// does not start a dozen servers and Chromium contexts. TEST_WORKERS overrides it (measurements).
+const cores = os.availableParallelism();
+const workersFor = (step: Step) => Number(process.env.TEST_WORKERS) || Math.min(8, Math.max(2, Math.round(cores * step.workersPerCore)));
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'constats-jest-'));
 let passed = 0;
 let failed = 0;
@@ -93,25 +105,39 @@ function run(command: string[], env: Record<string, string> = {}): number {
   return result.status ?? 1;
 }
 
-// Static checks first: they take a minute or two and a finding needs no test run to be fixed.
-const checks = [
-  ['npm', 'run', '--silent', 'lint'],
-  ['npm', 'run', '--silent', 'format:check'],
-];
 /** Each step's wall time, printed at the end (the CI budget is read from it). */
 const durations: string[] = [];
-if (extraArgs.length === 0) {
-  console.log('\n=== Lint et formatage ===');
+
+/**
+ * Lint and the formatting check run beside the first test step instead of before it: ESLint keeps
+ * a core busy while the tests wait on their servers, PostgreSQL and the disk. Their output goes to
+ * a file (the steps run synchronously and would not drain a pipe) and is printed, with the
+ * verdict, as soon as that step ends. Returns a function that waits for them once.
+ */
+function startChecks(): () => Promise<void> {
   const started = Date.now();
-  for (const command of checks) {
-    if (run(command) !== 0) {
-      console.error(`Échec : ${command.join(' ')}`);
-      exitCode = 1;
-      break;
-    }
-  }
-  durations.push(`Lint et formatage : ${Math.round((Date.now() - started) / 1000)} s`);
+  const logFile = path.join(reportDir, 'checks.log');
+  const log = openSync(logFile, 'w');
+  const child = spawn('sh', ['-c', 'npm run --silent lint && npm run --silent format:check'], { stdio: ['ignore', log, log] });
+  closeSync(log);
+  const exited = new Promise<number>((resolve) => {
+    child.on('exit', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(1));
+  });
+  let finished: Promise<void> | undefined;
+  return () =>
+    (finished ??= exited.then((status) => {
+      console.log('\n=== Lint et formatage ===');
+      process.stdout.write(readFileSync(logFile, 'utf8'));
+      durations.push(`Lint et formatage (à côté de la première étape) : ${Math.round((Date.now() - started) / 1000)} s`);
+      if (status !== 0) {
+        console.error('Échec : npm run lint && npm run format:check');
+        exitCode ||= 1;
+      }
+    }));
 }
+// Arguments narrow the run to some tests: no lint then.
+const finishChecks = extraArgs.length === 0 ? startChecks() : async () => {};
 
 for (const [index, step] of steps.entries()) {
   if (exitCode !== 0) break;
@@ -129,13 +155,14 @@ for (const [index, step] of steps.entries()) {
   const projects = step.projects.flatMap((project) => ['--selectProjects', project]);
   // Paths first: `--selectProjects` takes every argument that follows it.
   const files = step.files ?? [];
-  const jest = [...files, ...projects, `--maxWorkers=${workers}`, '--json', `--outputFile=${report}`, ...extraArgs];
+  const jest = [...files, ...projects, `--maxWorkers=${workersFor(step)}`, '--json', `--outputFile=${report}`, ...extraArgs];
   const command = step.node
     ? // npx puts the package's `node` first on PATH for the command it runs.
       ['npx', '--yes', '--package', `node@${step.node}`, '--call', `node --version && node node_modules/jest/bin/jest.js ${jest.join(' ')}`]
     : ['npx', 'jest', ...jest];
   const status = run(command, { NODE_OPTIONS: '--experimental-vm-modules', ...step.env });
   durations.push(`${step.title} : ${Math.round((Date.now() - started) / 1000)} s`);
+  if (index === 0) await finishChecks();
   try {
     const summary = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
     passed += summary.numPassedTests;
@@ -143,11 +170,10 @@ for (const [index, step] of steps.entries()) {
   } catch {
     failed += 1; // jest crashed before writing its report
   }
-  if (status !== 0) {
-    exitCode = status;
-    break;
-  }
+  if (status !== 0) exitCode ||= status;
+  if (exitCode !== 0) break;
 }
+await finishChecks();
 
 rmSync(reportDir, { recursive: true, force: true });
 console.log(`\nDurées :\n  ${durations.join('\n  ')}`);

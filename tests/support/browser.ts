@@ -7,7 +7,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 import { ensureChromium } from '../../scripts/ensure-chromium.js';
 
-// Flags verified with Debian's chromium on these machines (ARCHITECTURE.md, toolchain facts).
+// Flags verified with Debian's Chromium on these machines.
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',
