@@ -5,7 +5,7 @@ import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
 import type { Services } from './context.js';
-import { createGraphQLServer } from './graphql/yoga.js';
+import { createGraphQLServer } from './server/yoga.js';
 import { envelopedFor, type Enveloped } from './graphql/execute.js';
 import { createRestRouter, decodablePath } from './http/rest.js';
 import { withSecurityHeaders } from './http/security-headers.js';

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { wsClient } from '../support/ws.js';
 import { operationCost } from '../../api/src/graphql/cost.js';
-import { schema } from '../../api/src/graphql/schema.js';
+import { schema } from '../../api/src/server/schema.js';
 import { hashToken } from '../../api/src/modules/auth/tokens.js';
 
 // Issue 17 items 2 and 3: personal API tokens (read-only, /graphql only) and their cost budget.

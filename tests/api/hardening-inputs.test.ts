@@ -163,7 +163,7 @@ describe('absence dates within sane bounds', () => {
   });
 });
 
-// graphql-jit compiles each operation into JavaScript (graphql/yoga.ts): the query's own text must
+// graphql-jit compiles each operation into JavaScript (server/yoga.ts): the query's own text must
 // never reach that code as code.
 describe('operations compiled by the executor', () => {
   const breakouts = [

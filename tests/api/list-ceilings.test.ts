@@ -1,5 +1,5 @@
 // The lists without pages have ceilings the server enforces, so that the query cost can price them
-// at their real size (graphql/list-bounds.ts): a constat's comments and files per side, a bailiff's
+// at their real size (server/list-bounds.ts): a constat's comments and files per side, a bailiff's
 // matrices (refused when written, concurrent writes included), a secretary's bailiffs selector and
 // reportAggregates' rows (an error when read, never a cut).
 import { encodeGlobalID } from '@pothos/plugin-relay';

@@ -1,7 +1,7 @@
 // Node ids are encoded synchronously (api/src/graphql/sync-global-id.ts): a promise per node made
 // the executor complete every report and person of a list after its own microtask.
 import { isObjectType, type GraphQLFieldResolver } from 'graphql';
-import { schema } from '../../api/src/graphql/schema.js';
+import { schema } from '../../api/src/server/schema.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
 

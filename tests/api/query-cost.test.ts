@@ -3,7 +3,7 @@
 // to the server: variable defaults, edges selected through fragments, lists without pages.
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { MAX_QUERY_COST, operationCost } from '../../api/src/graphql/cost.js';
-import { schema } from '../../api/src/graphql/schema.js';
+import { schema } from '../../api/src/server/schema.js';
 import { sourceOf } from '../../api/src/http/graphql-documents.js';
 import { REPORTS_PAGE } from '../../api/src/modules/reports/rest-documents.js';
 import { parse } from 'graphql';

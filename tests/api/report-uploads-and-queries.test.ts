@@ -85,7 +85,7 @@ describe('the admin in-progress screen query', () => {
     }
   }`;
   // Files and comments of every row of a page: a client may not ask for them on 50 rows at once
-  // (priced at their ceilings, graphql/list-bounds.ts), the legacy list does, as the server's own query.
+  // (priced at their ceilings, server/list-bounds.ts), the legacy list does, as the server's own query.
   const legacyList = (first: number) => `/api/v1/report/get_all?page=1&limit=${first}&states=EC,RS`;
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { parse, type DocumentNode } from 'graphql';
 import { COMPILE_AFTER, compiledExecution } from '../../api/src/graphql/compiled-execution.js';
-import { schema } from '../../api/src/graphql/schema.js';
+import { schema } from '../../api/src/server/schema.js';
 
 type Hook = (payload: unknown) => unknown;
 

@@ -20,8 +20,8 @@ import {
 } from 'graphql';
 import { Upload } from 'graphql-upload-minimal';
 import { DEFAULT_PAGE_SIZE, MAX_QUERY_COST, operationCost } from '../../api/src/graphql/cost.js';
-import { LIST_BOUNDS } from '../../api/src/graphql/list-bounds.js';
-import { schema } from '../../api/src/graphql/schema.js';
+import { LIST_BOUNDS } from '../../api/src/server/list-bounds.js';
+import { schema } from '../../api/src/server/schema.js';
 import { MAX_CHOICES } from '../../api/src/lib/choices.js';
 import { MAX_LIST_ITEMS } from '../../api/src/lib/list-limits.js';
 import { AGGREGATE_ROWS_DEFAULT } from '../../api/src/modules/reporting/rules.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse, validate } from 'graphql';
 import { graphql, sourceOf } from '../../api/src/http/graphql-documents.js';
-import { schema } from '../../api/src/graphql/schema.js';
+import { schema } from '../../api/src/server/schema.js';
 
 describe('graphql-env.d.ts', () => {
   it('is generated from the committed schema.graphql (run `npm run generate` after `npm run schema:print`)', () => {

@@ -1,5 +1,5 @@
 import { undescribedSchemaElements } from '../../api/src/graphql/descriptions.js';
-import { schema } from '../../api/src/graphql/schema.js';
+import { schema } from '../../api/src/server/schema.js';
 
 describe('schema descriptions', () => {
   it('describes every type, field, argument, input field and enum value in French', () => {

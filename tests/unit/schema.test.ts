@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { printSchemaFile } from '../../api/src/graphql/print.js';
+import { printSchemaFile } from '../../api/src/server/print.js';
 
 describe('schema.graphql', () => {
   it('is up to date with the Pothos schema (run `npm run schema:print`)', () => {

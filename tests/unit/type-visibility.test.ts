@@ -1,6 +1,6 @@
 import SchemaBuilder from '@pothos/core';
 import { execute, isObjectType, parse, type ExecutionResult } from 'graphql';
-import { schema } from '../../api/src/graphql/schema.js';
+import { schema } from '../../api/src/server/schema.js';
 import TypeVisibilityPlugin from '../../api/src/graphql/type-visibility.js';
 import { AppError } from '../../api/src/errors.js';
 

@@ -1,8 +1,11 @@
 import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
 import type { OperationResult } from 'graphql-ws';
+import type { YogaServerInstance } from 'graphql-yoga';
 import type { AppContext } from '../context.js';
 import type { ServerContext } from '../http/request.js';
-import type { GraphQLServer } from './yoga.js';
+
+/** The Yoga server app.ts builds (server/yoga.ts): the pipeline every operation runs through. */
+export type GraphQLServer = YogaServerInstance<ServerContext, AppContext>;
 
 export interface Operation {
   query: string;

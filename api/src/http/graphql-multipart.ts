@@ -8,7 +8,7 @@ import { executeOperation, type Operation } from '../graphql/execute.js';
 import { notAuthenticated } from '../errors.js';
 import { uploadRefusal } from '../infra/storage-quota.js';
 import { refuseUpload } from './legacy.js';
-import type { GraphQLServer } from '../graphql/yoga.js';
+import type { GraphQLServer } from '../graphql/execute.js';
 import { UPLOAD_CUT_MESSAGE } from '../infra/uploads.js';
 import { tooManyFiles } from './multipart.js';
 import { viewerOfRequest } from './caller.js';

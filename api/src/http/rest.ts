@@ -1,6 +1,6 @@
 import type { GraphQLError } from 'graphql';
 import { executeOperation } from '../graphql/execute.js';
-import type { GraphQLServer } from '../graphql/yoga.js';
+import type { GraphQLServer } from '../graphql/execute.js';
 import { errorStatus, type ErrorCode, type FieldErrors } from '../errors.js';
 import type { Viewer } from '../context.js';
 import { viewerOfRequest } from './caller.js';

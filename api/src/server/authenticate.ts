@@ -36,7 +36,7 @@ const lookedUpEarly = new WeakMap<IncomingMessage, Promise<AuthenticatedViewer |
 
 /**
  * The caller of an HTTP request, or null (no credential, or one unknown, revoked or expired). An
- * API token's viewer is read-only (graphql/api-token-guard.ts); where it is refused is app.ts'.
+ * API token's viewer is read-only (apiTokens/guard.ts); where it is refused is app.ts'.
  */
 export async function authenticate(
   services: Pick<Services, 'db' | 'config'>,

@@ -78,7 +78,7 @@ export const STAGED_AVATARS_PER_DAY = 20;
 export const STAGED_AVATAR_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /**
  * A bailiff's matrices, all saves together: `User.matrices` has no pages, and the query cost prices
- * it at this ceiling (graphql/list-bounds.ts).
+ * it at this ceiling (server/list-bounds.ts).
  */
 export const MATRICES_PER_BAILIFF = 20;
 

@@ -30,7 +30,7 @@ export type ReportAction =
 
 /**
  * Ceilings of a constat's lists, which have no pages: the query cost prices `comments` and
- * `deposited`/`returned.files` at them (graphql/list-bounds.ts), so they are refused past them.
+ * `deposited`/`returned.files` at them (server/list-bounds.ts), so they are refused past them.
  */
 export const COMMENTS_PER_REPORT = 200;
 export const FILES_PER_SIDE = 1000;

@@ -1,5 +1,7 @@
+// The schema, composed of every module's types, queries, mutations and subscriptions on the GraphQL
+// kit's builder; Yoga (yoga.ts), the schema's printing (print.ts) and the tests serve it.
 import { lexicographicSortSchema } from 'graphql';
-import { builder } from './builder.js';
+import { builder } from '../graphql/builder.js';
 import { LIST_BOUNDS } from './list-bounds.js';
 // Each domain registers its types, queries, mutations and subscriptions on import.
 import '../modules/absences/schema.js';
@@ -20,6 +22,6 @@ import '../modules/retrocession/schema.js';
 import '../modules/seller/schema.js';
 import '../modules/statistics/schema.js';
 
-// The schema carries its lists' ceilings, which the query cost (cost.ts) prices lists at.
+// The schema carries its lists' ceilings, which the query cost (graphql/cost.ts) prices lists at.
 export const schema = builder.toSchema({ extensions: { listBounds: LIST_BOUNDS } });
 export const sortedSchema = () => lexicographicSortSchema(schema);

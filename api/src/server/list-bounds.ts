@@ -11,7 +11,7 @@ import { MAX_LIST_ITEMS } from '../lib/list-limits.js';
 import { MATRICES_PER_BAILIFF } from '../modules/accounts/rules.js';
 import { AGGREGATE_ROWS_MAX, aggregateRowCeiling } from '../modules/reporting/rules.js';
 import { COMMENTS_PER_REPORT, FILES_PER_SIDE } from '../modules/reports/rules.js';
-import type { ListRows } from './cost.js';
+import type { ListRows } from '../graphql/cost.js';
 
 function aggregateRows(args: Record<string, unknown>): number {
   const groupBy = Array.isArray(args.groupBy) ? args.groupBy.map(String) : [];

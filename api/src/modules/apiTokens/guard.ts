@@ -1,16 +1,16 @@
 // Personal API tokens (product.md §12) read, and pay for what they read: mutations and subscriptions are
-// refused, and each query spends its cost (cost.ts, the same figure the per-query limit uses) from
+// refused, and each query spends its cost (graphql/cost.ts, the same figure the per-query limit uses) from
 // the token's per-minute budget. Every answer tells its cost in `extensions.cost`; a session's
 // answers carry `requested` only (sessions have no budget, only the per-query limit), so an admin
 // writing a query in GraphiQL sees what it will cost a token.
 import { getOperationAST, OperationTypeNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { AppContext } from '../context.js';
-import { apiTokenMessages, type CostExtension } from '../modules/apiTokens/rules.js';
-import { spendBudget } from '../modules/apiTokens/service.js';
-import { executionCost } from './cost.js';
-import { AppError } from '../errors.js';
-import { toGraphQLError } from './errors.js';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { executionCost } from '../../graphql/cost.js';
+import { toGraphQLError } from '../../graphql/errors.js';
+import { apiTokenMessages, type CostExtension } from './rules.js';
+import { spendBudget } from './service.js';
 
 const readOnly = () => new AppError('FORBIDDEN', apiTokenMessages.readOnly, { reason: 'API_TOKEN_READ_ONLY' });
 

@@ -5,22 +5,23 @@ import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import type { AppContext, Services } from '../context.js';
-import { apiTokenGuard } from './api-token-guard.js';
-import { graphqlBodyLimit } from './body-limit.js';
-import { costLimit } from './cost.js';
-import { pageArgumentsError } from './page-errors.js';
+import { apiTokenGuard } from '../modules/apiTokens/guard.js';
+import { graphqlBodyLimit } from '../graphql/body-limit.js';
+import { costLimit } from '../graphql/cost.js';
+import { pageArgumentsError } from '../graphql/page-errors.js';
 import { AppError } from '../errors.js';
-import { toGraphQLError } from './errors.js';
-import { refuseDeepVariables, refuseLongSearches, refuseNulCharacters } from './input-guards.js';
-import { publicErrorMessages } from './error-messages.js';
-import { boundEnumSuggestions, skipHiddenSuggestions } from './suggestions.js';
-import { utf8Answers } from './utf8-answers.js';
-import { compiledExecution } from './compiled-execution.js';
+import { toGraphQLError } from '../graphql/errors.js';
+import { refuseDeepVariables, refuseLongSearches, refuseNulCharacters } from '../graphql/input-guards.js';
+import { publicErrorMessages } from '../graphql/error-messages.js';
+import { boundEnumSuggestions, skipHiddenSuggestions } from '../graphql/suggestions.js';
+import { utf8Answers } from '../graphql/utf8-answers.js';
+import { compiledExecution } from '../graphql/compiled-execution.js';
 import { liveStreams } from '../modules/credentials/live-streams.js';
 import type { LiveSessions } from '../modules/credentials/live-sessions.js';
 import { schema } from './schema.js';
 import { clientInfo, type ServerContext } from '../http/request.js';
 import { viewerOfRequest } from '../http/caller.js';
+import type { GraphQLServer } from '../graphql/execute.js';
 
 /**
  * Introspection (and so GraphiQL's docs) and field suggestions ("Did you mean loginAs?") map the
@@ -52,7 +53,7 @@ function schemaGuard(services: Services): Plugin<AppContext> {
 }
 
 /** `live`: the sessions' live connections, which subscriptions over server-sent events join. */
-export function createGraphQLServer(services: Services, live: LiveSessions) {
+export function createGraphQLServer(services: Services, live: LiveSessions): GraphQLServer {
   boundEnumSuggestions(schema);
   return createYoga<ServerContext, AppContext>({
     schema,
@@ -118,5 +119,3 @@ export function createGraphQLServer(services: Services, live: LiveSessions) {
     ],
   });
 }
-
-export type GraphQLServer = ReturnType<typeof createGraphQLServer>;
