@@ -45,7 +45,7 @@ const GroupBillLineRef = builder.prismaObject('GroupBillReport', {
       pages: t.int({ description: 'Pages facturées.', resolve: (line) => line.report.countPagesBilling }),
       photos: t.int({ description: 'Photos facturées.', resolve: (line) => line.report.countPhotosBilling }),
       textPages: t.int({
-        description: 'Pages de texte facturées (pages moins photos, spec §9).',
+        description: 'Pages de texte facturées (pages moins photos, docs/product.md §9).',
         resolve: (line) => amounts(line).textPages,
       }),
       amountPages: t.field({ description: 'Montant HT des pages, en euros.', type: 'Decimal', resolve: (line) => amounts(line).pages }),

@@ -24,7 +24,7 @@ const ReportAggregateDimensionEnum = builder.enumType('ReportAggregateDimension'
 
 const ReportAggregateRef = builder.objectRef<ReportAggregate>('ReportAggregate').implement({
   description:
-    'Un groupe de constats : ses clés (null pour une dimension non demandée) et ses totaux. Les montants HT suivent les formules de la spec §9, tarifs figés sur le constat sinon tarifs en vigueur, arrondis au centime par constat.',
+    'Un groupe de constats : ses clés (null pour une dimension non demandée) et ses totaux. Les montants HT suivent les formules de docs/product.md §9, tarifs figés sur le constat sinon tarifs en vigueur, arrondis au centime par constat.',
   fields: (t) => ({
     year: t.exposeInt('year', { nullable: true, description: 'Année (avec MONTH ou YEAR).' }),
     month: t.exposeInt('month', { nullable: true, description: 'Mois 1 à 12 (avec MONTH).' }),

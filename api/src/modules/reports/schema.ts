@@ -270,14 +270,14 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
     retrocessionAmounts: t.field({
       type: AmountsRef,
       nullable: true,
-      description: 'Rétrocession : comptes rétrocession × tarifs de la secrétaire (spec §9) ; null pour un huissier.',
+      description: 'Rétrocession : comptes rétrocession × tarifs de la secrétaire (docs/product.md §9) ; null pour un huissier.',
       resolve: (report, _args, ctx) =>
         !amountsShownTo(viewerRole(ctx)).retrocession ? null : priced(retrocessionAmounts, retrocessionLine(report)),
     }),
     billingAmounts: t.field({
       type: AmountsRef,
       nullable: true,
-      description: 'Facturation : comptes facturés × tarifs de l’étude (spec §9) ; null pour une secrétaire.',
+      description: 'Facturation : comptes facturés × tarifs de l’étude (docs/product.md §9) ; null pour une secrétaire.',
       resolve: (report, _args, ctx) => (!amountsShownTo(viewerRole(ctx)).billing ? null : priced(billingAmounts, billingLine(report))),
     }),
     comments: t.field({
