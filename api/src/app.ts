@@ -6,13 +6,13 @@ import { useServer } from 'graphql-ws/use/ws';
 import { GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
 import type { Services } from './context.js';
 import { createGraphQLServer } from './server/yoga.js';
-import { envelopedFor, type Enveloped } from './graphql/execute.js';
+import { envelopedFor, executeOperation, type Enveloped } from './graphql/execute.js';
 import { createRestRouter, decodablePath } from './http/rest.js';
 import { withSecurityHeaders } from './http/security-headers.js';
 import { createStaticHandler } from './http/static.js';
 import { createFilesHandler } from './http/files.js';
 import type { createFileLinks, FileProviders } from './infra/file-links.js';
-import { json, redirect, type ServerContext } from './http/request.js';
+import { json, redirect, type RunOperation, type ServerContext } from './http/request.js';
 import { authenticate, authenticateSocket, headerCredential, showsSession } from './server/authenticate.js';
 import { apiTokenMessages } from './modules/apiTokens/rules.js';
 import { connectionLimits, createHttpServer, markSignedIn } from './http/connection-limits.js';
@@ -70,6 +70,8 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     streamsPerSession: liveSubscriptionsPerSocket,
   });
   const yoga = createGraphQLServer(services, liveSessions);
+  // What the REST shims and the uploads execute with: the same pipeline as /graphql.
+  const run: RunOperation = (request, serverContext, operation) => executeOperation(yoga, request, serverContext, operation);
   const rest = createRestRouter(
     [
       ...authRoutes,
@@ -84,7 +86,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
       ...statisticsRoutes,
       ...reportingRoutes(services),
     ],
-    yoga,
+    run,
   );
   const serveWeb = createStaticHandler(services.config.webDir);
   const serveFile = createFilesHandler(services, fileLinks, fileProviders);
@@ -129,7 +131,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
       // Uploads are mutations, which a token may not run.
       if (multipart) return refuseApiToken(403, apiTokenMessages.readOnly, 'FORBIDDEN');
     }
-    if (multipart && serverContext.req && serverContext.res) return executeMultipart(yoga, request, authenticated, services);
+    if (multipart && serverContext.req && serverContext.res) return executeMultipart(run, request, authenticated, services);
     return yoga.handle(request, authenticated);
   }
 

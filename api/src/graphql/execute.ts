@@ -2,16 +2,10 @@ import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLError, GraphQ
 import type { OperationResult } from 'graphql-ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { AppContext } from '../context.js';
-import type { ServerContext } from '../http/request.js';
+import type { Operation, ServerContext } from '../http/request.js';
 
 /** The Yoga server app.ts builds (server/yoga.ts): the pipeline every operation runs through. */
 export type GraphQLServer = YogaServerInstance<ServerContext, AppContext>;
-
-export interface Operation {
-  query: string;
-  variables?: Record<string, unknown> | null;
-  operationName?: string | null;
-}
 
 /** Yoga's envelop pipeline for one request, with graphql-js's types on its functions. */
 export interface Enveloped {

@@ -4,15 +4,13 @@
 import type { ExecutionResult } from 'graphql';
 import { processRequest, Upload, type FileUpload } from 'graphql-upload-minimal';
 import type { Services } from '../context.js';
-import { executeOperation, type Operation } from '../graphql/execute.js';
 import { notAuthenticated } from '../errors.js';
 import { uploadRefusal } from '../infra/storage-quota.js';
 import { refuseUpload } from './legacy.js';
-import type { GraphQLServer } from '../graphql/execute.js';
 import { UPLOAD_CUT_MESSAGE } from '../infra/uploads.js';
 import { tooManyFiles } from './multipart.js';
 import { viewerOfRequest } from './caller.js';
-import { bodyTooLarge, json, type ServerContext } from './request.js';
+import { bodyTooLarge, json, type Operation, type RunOperation, type ServerContext } from './request.js';
 
 /** A GraphQL error answer for a body refused before execution; the connection closes after it. */
 function refuse(status: number, message: string, code: string): Response {
@@ -20,7 +18,7 @@ function refuse(status: number, message: string, code: string): Response {
 }
 
 export async function executeMultipart(
-  yoga: GraphQLServer,
+  run: RunOperation,
   request: Request,
   serverContext: ServerContext,
   services: Services,
@@ -62,7 +60,7 @@ export async function executeMultipart(
     if (!req.complete) bodyFailed = true;
   });
   for (const upload of uploadsIn((body as Operation).variables)) watchUpload(upload, () => (bodyFailed = true));
-  const result = await executeOperation(yoga, request, serverContext, body as Operation);
+  const result = await run(request, serverContext, body as Operation);
   if (bodyFailed) return refuse(400, UPLOAD_CUT_MESSAGE, 'BAD_USER_INPUT');
   return json(result, ...answerStatus(result));
 }

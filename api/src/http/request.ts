@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ExecutionResult } from 'graphql';
 import type { ClientInfo } from '../context.js';
 import type { AuthenticatedViewer } from './caller.js';
 import { jsonTooDeepMessage, nestsDeeperThan } from '../lib/json-depth.js';
@@ -18,6 +19,20 @@ export interface ServerContext {
    */
   serverAuthored?: boolean;
 }
+
+/** A GraphQL operation as a request carries it. */
+export interface Operation {
+  query: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+}
+
+/**
+ * Runs an operation in process through the GraphQL pipeline, as this request's caller: what the REST
+ * shims and the multipart uploads execute with. app.ts binds graphql/execute.ts executeOperation to
+ * its Yoga server, so this kit needs nothing of the GraphQL kit.
+ */
+export type RunOperation = (request: Request, serverContext: ServerContext, operation: Operation) => Promise<ExecutionResult>;
 
 export function bearerToken(header: string | null | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');

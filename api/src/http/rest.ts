@@ -1,11 +1,9 @@
 import type { GraphQLError } from 'graphql';
-import { executeOperation } from '../graphql/execute.js';
-import type { GraphQLServer } from '../graphql/execute.js';
 import { errorStatus, type ErrorCode, type FieldErrors } from '../errors.js';
 import type { Viewer } from '../context.js';
 import { viewerOfRequest } from './caller.js';
 import { sourceOf, type CheckedDocument } from './graphql-documents.js';
-import { BodyError, json, type ServerContext } from './request.js';
+import { BodyError, json, type RunOperation, type ServerContext } from './request.js';
 
 export interface GraphQLFailure {
   /** An ErrorCode, INTERNAL_SERVER_ERROR, or the code another GraphQL error carries. */
@@ -56,7 +54,7 @@ export interface Route {
  * The REST shims are thin translators: each runs a GraphQL operation and maps its result to the
  * legacy JSON shape, so authorization and validation exist once, in the GraphQL layer.
  */
-export function createRestRouter(routes: Route[], yoga: GraphQLServer) {
+export function createRestRouter(routes: Route[], run: RunOperation) {
   const compiled = routes.map((route) => ({ ...route, segments: route.path.split('/').filter(Boolean) }));
 
   return async function handleRest(request: Request, context: ServerContext): Promise<Response | null> {
@@ -75,7 +73,7 @@ export function createRestRouter(routes: Route[], yoga: GraphQLServer) {
           params,
           serverContext: context,
           viewer,
-          graphql: (document, ...variables) => runGraphQL(yoga, request, context, sourceOf(document), variables[0]),
+          graphql: (document, ...variables) => runGraphQL(run, request, context, sourceOf(document), variables[0]),
         });
       } catch (error) {
         if (error instanceof BodyError) return refuseBody(error);
@@ -115,14 +113,13 @@ function matchSegments(pattern: string[], actual: string[]): Record<string, stri
 }
 
 async function runGraphQL<Result>(
-  yoga: GraphQLServer,
+  run: RunOperation,
   request: Request,
   serverContext: ServerContext,
   query: string,
   variables: unknown,
 ): Promise<GraphQLOutcome<Result>> {
-  const result = await executeOperation(
-    yoga,
+  const result = await run(
     request,
     { ...serverContext, serverAuthored: true },
     {
