@@ -128,6 +128,8 @@ module.exports = {
   options: {
     // The Prisma client and the Relay artifacts are generated: imported, never read through.
     doNotFollow: { path: ['node_modules', '^api/src/generated/', '/__generated__/'] },
+    // A package's build output is not source.
+    exclude: { path: '^packages/[^/]+/dist/' },
     moduleSystems: ['es6'],
     // `import type` counts: a type-only import ties the layers as much as any other.
     tsPreCompilationDeps: true,
