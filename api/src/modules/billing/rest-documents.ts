@@ -97,26 +97,8 @@ export const BILLS = graphql(
   [LEGACY_BILL],
 );
 
-// Takes the operation's `$first` and `$after`.
-const BILLABLE_REPORTS = graphql(
-  `
-    fragment LegacyBillableReports on BillingGroup {
-      billableReports(first: $first, after: $after) {
-        edges {
-          node {
-            ...LegacyReport
-          }
-        }
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-      }
-    }
-  `,
-  [LEGACY_REPORT],
-);
-
+// The billable constats are spelled out in both, not a fragment: the server's depth limit (12)
+// counts each fragment spread as two levels.
 export const AVAILABLE_GROUPS = graphql(
   `
     query LegacyAvailableGroups($year: Int, $month: Int, $first: Int, $after: String) {
@@ -131,7 +113,17 @@ export const AVAILABLE_GROUPS = graphql(
           databaseId
           number
         }
-        ...LegacyBillableReports
+        billableReports(first: $first, after: $after) {
+          edges {
+            node {
+              ...LegacyReport
+            }
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+        }
         totals {
           reports
           pages
@@ -142,16 +134,26 @@ export const AVAILABLE_GROUPS = graphql(
       }
     }
   `,
-  [LEGACY_GROUP, BILLABLE_REPORTS],
+  [LEGACY_GROUP, LEGACY_REPORT],
 );
 
 export const BILLING_GROUP_REPORTS = graphql(
   `
     query LegacyBillingGroupReports($groupId: ID!, $year: Int!, $month: Int!, $first: Int, $after: String) {
       billingGroup(groupId: $groupId, year: $year, month: $month) {
-        ...LegacyBillableReports
+        billableReports(first: $first, after: $after) {
+          edges {
+            node {
+              ...LegacyReport
+            }
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+        }
       }
     }
   `,
-  [BILLABLE_REPORTS],
+  [LEGACY_REPORT],
 );

@@ -3,95 +3,98 @@
 // JSON, shared by the reports, rétrocession and billing routes.
 import { graphql, type ResultOf } from '../../http/graphql-documents.js';
 
-const LEGACY_FILE = graphql(`
-  fragment LegacyReportFile on ReportFile {
-    id
+/**
+ * A constat as every legacy call answers it (reports, rétrocession, billing). Its files are spelled
+ * out, not a fragment: the server's depth limit (12) counts each fragment spread as two levels.
+ */
+export const LEGACY_REPORT = graphql(`
+  fragment LegacyReport on Report {
+    databaseId
     name
-    size
+    status
+    isArchived
+    invoiced
     createdAt
-    url
-    downloadUrl
-    pageCount
-    photoCount
-    countStatus
-    countError
+    updatedAt
+    lastStatusChange
+    returnedAt
+    alert
+    delayHours
+    bailiff {
+      databaseId
+      firstName
+      lastName
+    }
+    secretary {
+      databaseId
+      firstName
+      lastName
+    }
+    deposited {
+      files {
+        id
+        name
+        size
+        createdAt
+        url
+        downloadUrl
+        pageCount
+        photoCount
+        countStatus
+        countError
+      }
+      detected {
+        pages
+        photos
+        complete
+      }
+    }
+    returned {
+      files {
+        id
+        name
+        size
+        createdAt
+        url
+        downloadUrl
+        pageCount
+        photoCount
+        countStatus
+        countError
+      }
+      detected {
+        pages
+        photos
+        complete
+      }
+    }
+    countPagesProvisional
+    countPhotosProvisional
+    countPagesRetrocession
+    countPhotosRetrocession
+    countPagesBilling
+    countPhotosBilling
+    retrocessionComment
+    retrocessionAmounts {
+      pages
+      photos
+      total
+    }
+    billingAmounts {
+      pages
+      photos
+      total
+    }
+    comments {
+      id
+      body
+      createdAt
+      authorDatabaseId
+      receiverDatabaseId
+    }
+    unreadCommentIds
   }
 `);
-
-/** A constat as every legacy call answers it (reports, rétrocession, billing). */
-export const LEGACY_REPORT = graphql(
-  `
-    fragment LegacyReport on Report {
-      databaseId
-      name
-      status
-      isArchived
-      invoiced
-      createdAt
-      updatedAt
-      lastStatusChange
-      returnedAt
-      alert
-      delayHours
-      bailiff {
-        databaseId
-        firstName
-        lastName
-      }
-      secretary {
-        databaseId
-        firstName
-        lastName
-      }
-      deposited {
-        files {
-          ...LegacyReportFile
-        }
-        detected {
-          pages
-          photos
-          complete
-        }
-      }
-      returned {
-        files {
-          ...LegacyReportFile
-        }
-        detected {
-          pages
-          photos
-          complete
-        }
-      }
-      countPagesProvisional
-      countPhotosProvisional
-      countPagesRetrocession
-      countPhotosRetrocession
-      countPagesBilling
-      countPhotosBilling
-      retrocessionComment
-      retrocessionAmounts {
-        pages
-        photos
-        total
-      }
-      billingAmounts {
-        pages
-        photos
-        total
-      }
-      comments {
-        id
-        body
-        createdAt
-        authorDatabaseId
-        receiverDatabaseId
-      }
-      unreadCommentIds
-    }
-  `,
-  [LEGACY_FILE],
-);
 
 export type LegacyReportResult = ResultOf<typeof LEGACY_REPORT>;
 type Person = LegacyReportResult['bailiff'];
@@ -100,7 +103,7 @@ type Detected = LegacyReportResult['deposited']['detected'];
 const legacyPerson = (person: Person | null) =>
   person && { id: person.databaseId, first_name: person.firstName, last_name: person.lastName };
 
-const legacyFile = (file: ResultOf<typeof LEGACY_FILE>) => ({
+const legacyFile = (file: LegacyReportResult['deposited']['files'][number]) => ({
   id: Number(file.id),
   originalname: file.name,
   linkUrl: file.url,
