@@ -55,7 +55,7 @@ afterAll(async () => {
 /** A valid creation payload with a fresh e-mail and identifier, in the demo's first étude. */
 const validAccount = (role: AccountRole) => validAccountInput(role, groupId);
 
-describe('account forms: every rule of spec §5 enforced by the API', () => {
+describe('account forms: every rule of product.md §5 enforced by the API', () => {
   // [form, field, value, expected message or null when the value is valid]
   const rows: [AccountRole, string, unknown, string | null][] = [
     ['BAILIFF', 'firstName', '', REQUIRED],

@@ -39,7 +39,7 @@ function validGroup(): Record<string, string> {
   };
 }
 
-describe('group form: every rule of spec §5 enforced by the API', () => {
+describe('group form: every rule of product.md §5 enforced by the API', () => {
   const REQUIRED = 'Champ requis';
   const MIN3 = 'Doit contenir au moins 3 caractères';
   const rows: [string, string, string | null][] = [

@@ -31,7 +31,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-describe('news form: spec §5 rules enforced by the API', () => {
+describe('news form: product.md §5 rules enforced by the API', () => {
   const rows: ['create' | 'update', string, string, string | null][] = [
     ['create', 'title', '', "Entrez votre Titre de l'actualité, s'il vous plaît !"],
     ['create', 'title', 'ab', 'Doit contenir au moins 3 caractères'],
@@ -159,7 +159,7 @@ describe('news list, search and read marks', () => {
     expect(await isRead(admin)).toBe(true);
   });
 
-  it('REST: GET news/{id} is an array, POST answers the spec message, PATCH edits', async () => {
+  it('REST: GET news/{id} is an array, POST answers product.md’s message, PATCH edits', async () => {
     const created = await rest(app.url, 'POST', '/api/v1/news', {
       token: admin,
       form: { title: 'Par formulaire', description: '<p>Corps</p>', important: 'true' },

@@ -1,5 +1,5 @@
 // The Report type reads rows built by one hand-written statement (read-model/rows.ts); this test
-// holds them to what Prisma loads for the same reports, for every role: comment visibility (spec
+// holds them to what Prisma loads for the same reports, for every role: comment visibility (product.md
 // §6, restated below row by row), read marks, files, effective tariffs (captured, else in force; a
 // secretary's withheld from bailiffs, the étude's from secretaries) and timestamps.
 import type { Viewer } from '../../api/src/context.js';

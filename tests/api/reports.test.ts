@@ -338,7 +338,7 @@ describe('workflow: assignment, counts, return, archive', () => {
     expect((await report(tokens.secretary, reportId)).billingAmounts).toBeNull();
   });
 
-  it('billing a report without secretary is refused with the spec message', async () => {
+  it('billing a report without secretary is refused with product.md’s message', async () => {
     const orphan = (await createReport(tokens.bailiff, 'Constat sans secrétaire')).data!.createReport.report.databaseId;
     const result = await mutate(tokens.admin, 'setBilling', 'SetBillingInput', {
       reportId: reportGid(orphan),
@@ -542,7 +542,7 @@ describe('lists and headers', () => {
     expect(mixed.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
 
-  it('REST get_all filters by states and bailiff (baliff_id spelt as in the spec)', async () => {
+  it('REST get_all filters by states and bailiff (baliff_id spelt as in product.md §7)', async () => {
     const response = await rest(app.url, 'GET', `/api/v1/report/get_all?states=TE&baliff_id=${ids.bailiff}`, { token: tokens.admin });
     const expected = await app.services.db.report.count({ where: { status: 'TE', bailiffId: ids.bailiff, isArchived: false } });
     expect(response.status).toBe(200);
@@ -626,7 +626,7 @@ describe('lists and headers', () => {
   });
 });
 
-describe('REST shims of the workflow (spec §7)', () => {
+describe('REST shims of the workflow (product.md §7)', () => {
   let reportId: number;
 
   beforeAll(async () => {

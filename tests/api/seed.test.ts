@@ -236,7 +236,7 @@ describe('demo seed', () => {
     }
   });
 
-  it('freezes bill totals equal to an independent recomputation of spec §9', async () => {
+  it('freezes bill totals equal to an independent recomputation of product.md §9', async () => {
     const bills = await prisma.groupBill.findMany({ include: { lines: { include: { report: true } } } });
     for (const bill of bills) {
       const lines = bill.lines.map(({ report, discount }) => ({

@@ -361,7 +361,7 @@ const inputValues = async (scope: ReturnType<Page['getByRole']>, line: string) =
   await scope.getByRole('textbox', { name: `Photos ${line}` }).inputValue(),
 ];
 
-describe('rétrocession and facturation counters (spec §4)', () => {
+describe('rétrocession and facturation counters (product.md §4)', () => {
   it("mirrors the counts through the checkboxes and saves them: 'Rapport facturé'", async () => {
     const report = await newReport('Comptes e2e', { assigned: true });
     await call(

@@ -33,7 +33,7 @@ afterEach(async () => {
 });
 
 describe('page de connexion', () => {
-  it('shows the spec labels, links and the checked "Se rappeler de moi"', async () => {
+  it('shows product.md’s labels, links and the checked "Se rappeler de moi"', async () => {
     await page.goto('/login');
     await page.getByLabel(/^Votre identifiant/).waitFor();
     expect(await page.getByRole('checkbox', { name: 'Se rappeler de moi' }).isChecked()).toBe(true);

@@ -198,7 +198,7 @@ describe('secretary: MON PROFIL (/dashboard/secretaryprofile)', () => {
 });
 
 describe("secretary: MODIFICATION D'UN COMPTE UTILISATEUR (/dashboard/secretary)", () => {
-  it('has the spec fields and avatar, checks the confirmation, and changes her password with the current one', async () => {
+  it('has product.md’s fields and avatar, checks the confirmation, and changes her password with the current one', async () => {
     page = await signedInPage(browser, 'secretary');
     await page.goto('/dashboard/secretary');
     await screenTitle(page, "Modification d'un compte utilisateur").waitFor();

@@ -72,7 +72,7 @@ describe('récupération du mot de passe (/recover/request)', () => {
     await waitForMail(app.outboxDir, (mail) => (mail.to as { text: string }).text.includes('loic.gauthier@demo.fr'));
   });
 
-  it('announces a failure with the spec §8 toast', async () => {
+  it('announces a failure with the product.md §8 toast', async () => {
     await page.route('**/graphql', (route) =>
       route.fulfill({
         status: 200,

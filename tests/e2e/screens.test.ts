@@ -323,7 +323,7 @@ describe('5. the bell panel closes', () => {
     await panel.waitFor({ state: 'detached', timeout: 2_000 });
   });
 
-  it('by itself 5 s after opening (spec §9), not while the pointer rests on it', async () => {
+  it('by itself 5 s after opening (product.md §9), not while the pointer rests on it', async () => {
     // The page's timers on a clock that runs at its own pace (installed before the app loads), so
     // that seconds are skipped rather than waited for.
     await browser.context.clock.install();
@@ -418,7 +418,7 @@ describe('8. date columns say which date they show', () => {
 });
 
 describe('11. at 1280 px', () => {
-  it('titles read in the spec’s capitals', async () => {
+  it('titles read in product.md’s capitals', async () => {
     page = await signedInPage(browser, 'bailiff');
     await page.goto('/dashboard/constats-en-cours-moi-huissier');
     const title = screenTitle(page, 'Mes constats en cours');
@@ -502,7 +502,7 @@ describe('11. at 1280 px', () => {
 });
 
 describe('12. the change-password screen, reached as a user does', () => {
-  it('« Mot de passe oublié ? » → the e-mailed link → both fields and the spec’s messages → « Mot de passe créé avec succès. » → /login with the new password', async () => {
+  it('« Mot de passe oublié ? » → the e-mailed link → both fields and product.md’s messages → « Mot de passe créé avec succès. » → /login with the new password', async () => {
     const email = 'loic.gauthier@demo.fr';
     page = await browser.newPage();
     // Signed out: the browser profile may still hold the previous test's session.

@@ -200,7 +200,7 @@ describe('tiles', () => {
 });
 
 describe('Constats en cours', () => {
-  it('lists her EC and RS constats only, with the columns of the spec', async () => {
+  it('lists her EC and RS constats only, with the columns of product.md', async () => {
     const foreign = `Constat d'une autre secrétaire ${Date.now()}`;
     const mine = `Constat de Bérénice ${Date.now()}`;
     await assignedReport(foreign, otherSecretaryId);

@@ -47,13 +47,13 @@ function bellPanel(target: Page = page) {
 const dateTime = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
 
 describe('menus', () => {
-  it("admin: the spec's left menu, with the user's picture and full name", async () => {
+  it("admin: product.md’s left menu, with the user's picture and full name", async () => {
     const { fullName } = await namesOf(app.url, 'admin');
     await signInAs('admin');
     const menu = sideMenu();
     await menu.getByText(fullName, { exact: true }).waitFor();
     await menu.getByText('Administrateur', { exact: true }).waitFor();
-    // Categories and single entries, in the spec's order.
+    // Categories and single entries, in product.md’s order.
     const topLevel = await menu.locator('.fui-NavCategoryItem, .fui-NavItem').allInnerTexts();
     expect(topLevel.map((text) => text.trim())).toEqual([
       'Constats',
@@ -146,7 +146,7 @@ describe('menus', () => {
         ['Calendrier', '/dashboard/secretarycalendar'],
       ],
     ],
-  ] as const)('%s: the spec menu comes first', async (account, role, entries) => {
+  ] as const)('%s: product.md’s menu comes first', async (account, role, entries) => {
     const { fullName } = await namesOf(app.url, account);
     await signInAs(account);
     const menu = sideMenu();
@@ -450,7 +450,7 @@ describe('cloche', () => {
   });
 });
 
-describe('impersonation (spec §4)', () => {
+describe('impersonation (product.md §4)', () => {
   it("an admin opens the bailiff's session from 'Voir les comptes': token swapped, the bailiff's dashboard shown", async () => {
     const bailiff = await namesOf(app.url, 'bailiff');
     await signInAs('admin');
@@ -523,7 +523,7 @@ describe('session', () => {
   });
 });
 
-describe('version check (spec §4)', () => {
+describe('version check (product.md §4)', () => {
   it("a newer server version shows the persistent 'Mise à jour' notice; 'Redémarrer' reloads the app", async () => {
     await page.route('**/meta.json', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ version: '0.4.0' }) }),

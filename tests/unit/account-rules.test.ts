@@ -42,7 +42,7 @@ describe('unit prices', () => {
   ])('formatUnitPrice(%j) = %j', (input, expected) => expect(formatUnitPrice(input)).toBe(expected));
 });
 
-describe('account forms (spec §5)', () => {
+describe('account forms (product.md §5)', () => {
   const stored = { telephone: '0478425631', firstName: 'Noël', lastName: 'Garnier', identity: 'admin', email: 'admin@demo.fr' };
 
   it('an unchanged stored value is not checked again; a changed one is', () => {
@@ -90,7 +90,7 @@ describe('account requests', () => {
   });
 });
 
-describe('group form (spec §5)', () => {
+describe('group form (product.md §5)', () => {
   it('the postal code keeps only its digits', () => {
     expect(zipDigits('69 002')).toBe('69002');
     expect(validateGroupFields({ zip: '69-0' }, 'update')).toEqual({ zip: 'Doit contenir au moins 5 caractères' });

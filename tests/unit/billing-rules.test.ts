@@ -5,7 +5,7 @@ import { parisYearMonth } from '../../api/src/lib/periods.js';
 const REQUIRED = 'La remise est obligatoire.';
 const INVALID = 'La remise doit être un nombre entier de 0 à 100.';
 
-describe('remise (spec §5): integer 0 to 100, digits, required for selected reports', () => {
+describe('remise (product.md §5): integer 0 to 100, digits, required for selected reports', () => {
   it.each([
     [0, 0],
     [100, 100],
@@ -78,7 +78,7 @@ describe('report selection of a bill', () => {
   });
 });
 
-describe('generation only for the current Paris month and year (spec §4)', () => {
+describe('generation only for the current Paris month and year (product.md §4)', () => {
   it.each([
     ['2026-11-15T10:00:00Z', 2026, 11, true],
     ['2026-11-15T10:00:00Z', 2026, 10, false],
@@ -123,7 +123,7 @@ describe('secretary invoices', () => {
     [1763725000000, 9999, '17637250000009999'],
     [1763725000123, 0, '17637250001230000'],
     [1763725000123, 7, '17637250001230007'],
-  ])('number = time stamp %i + 4 random digits %i → %s (spec §9)', (time, random, number) => {
+  ])('number = time stamp %i + 4 random digits %i → %s (product.md §9)', (time, random, number) => {
     expect(secretaryBillNumber(new Date(time), random)).toBe(number);
   });
 

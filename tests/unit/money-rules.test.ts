@@ -17,7 +17,7 @@ import { Decimal, formatAmount } from '@constats/domain/money';
 
 const euros = (value: Decimal) => formatAmount(value);
 
-describe('rétrocession (spec §9)', () => {
+describe('rétrocession (product.md §9)', () => {
   it.each([
     // pages, photos, €/page, €/photo → pages amount, photos amount, total
     [10, 0, '1.50', '0.50', '15.00', '0.00', '15.00'],
@@ -38,7 +38,7 @@ describe('rétrocession (spec §9)', () => {
   });
 });
 
-describe('facturation: report line HT (spec §9)', () => {
+describe('facturation: report line HT (product.md §9)', () => {
   it.each([
     [10, 0, '2.50', '0.80', '25.00', '0.00'],
     [10, 4, '2.50', '0.80', '20.00', '3.20'],
@@ -84,7 +84,7 @@ describe('facturation: discounts, VAT and TTC', () => {
   });
 });
 
-describe('text pages: photos count half a page (spec §9)', () => {
+describe('text pages: photos count half a page (product.md §9)', () => {
   it.each([
     // pages, photos → billing text pages (pages − round(photos/2)), rétrocession text pages (round(pages − photos/2))
     [10, 0, 10, 10],
@@ -107,7 +107,7 @@ describe('text pages: photos count half a page (spec §9)', () => {
   });
 });
 
-describe('CA en cours and statistics: counts × prices (spec §9)', () => {
+describe('CA en cours and statistics: counts × prices (product.md §9)', () => {
   it.each([
     // pages, photos, €/page, €/photo → amount (rounded to the cent, half up)
     [10, 0, '2.50', '0.80', '25.00'],
@@ -187,7 +187,7 @@ describe('facturation: per-report and global discounts, 0 and 100 %, rounding ed
   });
 });
 
-describe('late interest: 1.5 % per month (spec §9)', () => {
+describe('late interest: 1.5 % per month (product.md §9)', () => {
   it.each([
     // amount due, months late → interest
     ['1000.00', 0, '0.00'],

@@ -17,7 +17,7 @@ const valid: ProfileValues = {
   passwordConfirmation: '',
 };
 
-describe('fields each profile changes (spec §2, §5)', () => {
+describe('fields each profile changes (product.md §2, §5)', () => {
   it('admin: names, phone, identifier, description and password; never the e-mail', () => {
     expect(PROFILE_FIELDS.ADMIN).toEqual([
       'lastName',
@@ -50,7 +50,7 @@ describe('fields each profile changes (spec §2, §5)', () => {
   });
 });
 
-describe('profile messages (spec §5)', () => {
+describe('profile messages (product.md §5)', () => {
   it.each([
     // role, field, value, message
     ['SECRETARY', 'city', '', 'Ce champs est requis'],

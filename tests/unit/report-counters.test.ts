@@ -24,7 +24,7 @@ function state(overrides: Partial<CountersState> = {}): CountersState {
   };
 }
 
-describe('checkboxes and mirroring (spec §4)', () => {
+describe('checkboxes and mirroring (product.md §4)', () => {
   const cases: [string, CountersState, CountersAction, Partial<CountersState>][] = [
     [
       "checking 'Rétrocession' copies the provisional counts",
@@ -133,7 +133,7 @@ describe('saved counts as the row shows them', () => {
   });
 });
 
-describe('count inputs: digits only (spec §5)', () => {
+describe('count inputs: digits only (product.md §5)', () => {
   it.each([
     ['12', 12],
     ['', 0],
@@ -149,7 +149,7 @@ describe('count inputs: digits only (spec §5)', () => {
   });
 });
 
-describe("the 'send' buttons (spec §4, §5)", () => {
+describe("the 'send' buttons (product.md §4, §5)", () => {
   it.each([
     [c(0, 5), false],
     [c(1, 0), true],

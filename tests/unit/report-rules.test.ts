@@ -13,7 +13,7 @@ import {
 } from '../../api/src/modules/reports/rules.js';
 import type { ReportStatus } from '../../api/src/generated/prisma/enums.js';
 
-describe('alert colour (spec §4)', () => {
+describe('alert colour (product.md §4)', () => {
   it.each<[ReportStatus, number, string]>([
     ['NA', 100, 'DEFAULT'],
     ['TE', 100, 'DEFAULT'],
@@ -80,7 +80,7 @@ describe('status transitions (state machine)', () => {
     ['ADMIN', 'RS', 'RS'],
     ['ADMIN', 'NA', 'NA'],
     ['SECRETARY', 'RS', 'RS'],
-  ] as const)('a %s sees %s as %s (spec §6: a bailiff knows EC, TE and AR only)', (role, status, shown) => {
+  ] as const)('a %s sees %s as %s (product.md §6: a bailiff knows EC, TE and AR only)', (role, status, shown) => {
     expect(statusShownTo(role, status)).toBe(shown);
   });
 
@@ -98,7 +98,7 @@ describe('status transitions (state machine)', () => {
   });
 });
 
-describe('permissions (spec §6)', () => {
+describe('permissions (product.md §6)', () => {
   const report = (overrides: Partial<ReportFacts> = {}): ReportFacts => ({
     status: 'EC',
     isArchived: false,
@@ -150,7 +150,7 @@ describe('amounts each role reads (issue 16)', () => {
   });
 });
 
-describe('new report validation (spec §5)', () => {
+describe('new report validation (product.md §5)', () => {
   it.each([
     [{ name: '', fileCount: 1 }, { name: 'Veuillez entrer un nom pour le constat' }],
     [{ name: '   ', fileCount: 1 }, { name: 'Veuillez entrer un nom pour le constat' }],

@@ -16,7 +16,7 @@ import {
 const REQUIRED = 'La remise est obligatoire.';
 const INVALID = 'La remise doit être un nombre entier de 0 à 100.';
 
-describe('a report discount (spec §5: integer 0 to 100, digits, required)', () => {
+describe('a report discount (product.md §5: integer 0 to 100, digits, required)', () => {
   it.each([
     ['0', null],
     ['10', null],
@@ -86,7 +86,7 @@ describe('cents', () => {
   });
 });
 
-describe('selection totals (spec §9: HT − per-report discounts − global discount on the rest, + 20 % VAT)', () => {
+describe('selection totals (product.md §9: HT − per-report discounts − global discount on the rest, + 20 % VAT)', () => {
   it.each([
     // lines, global discount, expected totals
     [[], 0, { amountHT: '0.00', discountAmount: '0.00', netAmountHT: '0.00', vatAmount: '0.00', amountTTC: '0.00' }],

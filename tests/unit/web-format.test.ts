@@ -83,7 +83,7 @@ describe('formatMoney: euros the French way', () => {
   });
 });
 
-describe('formatFileSize: Mo with 2 decimals (spec §9)', () => {
+describe('formatFileSize: Mo with 2 decimals (product.md §9)', () => {
   it.each([
     [0, `0,00${nbsp}Mo`],
     [1048576, `1,00${nbsp}Mo`],
@@ -107,7 +107,7 @@ describe('rich-text previews', () => {
     expect(htmlToText('<p>Un</p><p>Deux</p><ul><li>a</li><li>b</li></ul>')).toBe('Un Deux a b');
   });
 
-  it("cuts to 100 characters followed by '...' (spec §2)", () => {
+  it("cuts to 100 characters followed by '...' (product.md §2)", () => {
     const long = 'x'.repeat(150);
     expect(truncate(long, 100)).toBe(`${'x'.repeat(100)}...`);
     expect(truncate('court', 100)).toBe('court');

@@ -10,7 +10,7 @@ import {
 } from '../../web/src/features/auth/validation.js';
 import { buildMultipartForm, progressPercent, uploadablesFor } from '../../web/src/relay/multipart.js';
 
-describe('password strength (spec §5)', () => {
+describe('password strength (product.md §5)', () => {
   it.each([
     'Abcdef1#',
     'Motdepasse#2026',
@@ -82,7 +82,7 @@ describe('registration form', () => {
     expect(validateRegistration(valid)).toEqual({});
   });
 
-  it('gives every required message of spec §5 for an empty form', () => {
+  it('gives every required message of product.md §5 for an empty form', () => {
     const empty = Object.fromEntries(Object.keys(valid).map((key) => [key, ''])) as unknown as RegistrationValues;
     expect(validateRegistration({ ...empty, civility: 'MONSIEUR' })).toEqual({
       lastName: 'Veuillez saisir votre nom.',
@@ -121,7 +121,7 @@ describe('registration form', () => {
   });
 });
 
-describe('version check (spec §4)', () => {
+describe('version check (product.md §4)', () => {
   it.each([
     ['0.4.0', '0.3.9', true],
     ['0.3.10', '0.3.9', true],
@@ -138,7 +138,7 @@ describe('version check (spec §4)', () => {
 });
 
 describe('uploads (GraphQL multipart request spec)', () => {
-  it('progress is the floor of loaded / total, as a percentage (spec §4)', () => {
+  it('progress is the floor of loaded / total, as a percentage (product.md §4)', () => {
     expect(progressPercent(0, 1000)).toBe(0);
     expect(progressPercent(999, 1000)).toBe(99);
     expect(progressPercent(1000, 1000)).toBe(100);

@@ -2,7 +2,7 @@
 // disabled while the provisional pages are 0.
 import { canSendRetrocession, countOf, keepDigits } from '../../web/src/features/reports/counters.js';
 
-describe('count fields keep digits only (spec §5)', () => {
+describe('count fields keep digits only (product.md §5)', () => {
   it.each([
     ['12', '12', false],
     ['', '', false],
@@ -30,7 +30,7 @@ describe('a count field as a number', () => {
   ])('%j is %d', (text, count) => expect(countOf(text)).toBe(count));
 });
 
-describe("'Rapport rétrocédé' (spec §4: disabled when provisional pages equal 0)", () => {
+describe("'Rapport rétrocédé' (product.md §4: disabled when provisional pages equal 0)", () => {
   it.each([
     ['', '', false],
     ['0', '5', false],
