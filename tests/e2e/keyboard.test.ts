@@ -10,6 +10,7 @@ import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import {
   expectAnnounced,
+  recordAnnouncements,
   expectFocusOnTitle,
   expectVisibleFocus,
   focusIsWithin,
@@ -198,6 +199,7 @@ describe('keyboard only: the admin’s day', () => {
     const facturer = page.getByRole('button', { name: 'Facturer' });
     await tabTo(page, facturer);
     await expectVisibleFocus(page, facturer);
+    await recordAnnouncements(page);
     await page.keyboard.press('Enter');
     await toast(page, 'Rapport facturé').waitFor();
     // The toast is announced through a live region; the focus has not moved.
@@ -334,6 +336,7 @@ describe('live regions', () => {
         adminToken,
       );
       const reportId = created.data!.createReport.report.id;
+      await recordAnnouncements(page);
       await gql(
         app.url,
         'mutation($input: AssignSecretaryInput!) { assignSecretary(input: $input) { report { id } } }',

@@ -104,14 +104,41 @@ export async function expectFocusOnTitle(page: Page, title: string): Promise<voi
     });
 }
 
+const LIVE_REGIONS = '[aria-live="polite"], [aria-live="assertive"], [role="status"]';
+
 /**
- * Waits until `text` is in a live region (aria-live or role status), where screen readers announce
- * it; the region may be visually hidden.
+ * Starts recording what the page's live regions say (a MutationObserver in the page). Fluent's
+ * toaster announces a toast in a region it empties again moments later, which a loaded machine can
+ * let happen between two looks at the DOM. Call it before the action that announces.
+ */
+export async function recordAnnouncements(page: Page): Promise<void> {
+  await page.evaluate((live) => {
+    const win = window as unknown as { announced?: string[] };
+    if (win.announced) return;
+    const announced: string[] = (win.announced = []);
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const target = record.target instanceof Element ? record.target : record.target.parentElement;
+        const added = [...record.addedNodes].filter((node): node is Element => node instanceof Element);
+        for (const element of [target, ...added]) {
+          const region = element?.closest(live) ?? element?.querySelector(live);
+          if (region?.textContent) announced.push(region.textContent);
+        }
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, LIVE_REGIONS);
+}
+
+/**
+ * Waits until `text` is, or was since recordAnnouncements, in a live region (aria-live or role
+ * status), where screen readers announce it; the region may be visually hidden.
  */
 export async function expectAnnounced(page: Page, text: string): Promise<void> {
-  await page
-    .locator('[aria-live="polite"], [aria-live="assertive"], [role="status"]')
-    .filter({ hasText: text })
-    .first()
-    .waitFor({ state: 'attached' });
+  await page.waitForFunction(
+    ({ live, text }) =>
+      [...document.querySelectorAll(live)].some((region) => region.textContent?.includes(text)) ||
+      ((window as unknown as { announced?: string[] }).announced ?? []).some((said) => said.includes(text)),
+    { live: LIVE_REGIONS, text },
+    { timeout: 30_000 },
+  );
 }
