@@ -3,6 +3,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest, type GraphQLResponse } from '../support/http.js';
+import { requestStatements } from '../support/statements.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 
 type Actor = 'anonymous' | 'admin' | 'bailiff' | 'secretary';
@@ -249,13 +250,8 @@ describe('authorization matrix', () => {
 });
 
 describe('lists cost the same number of SQL statements for few rows and many (no N+1)', () => {
-  /** Statements of one request, leaving out the session lookup every request makes. */
-  async function statements(query: string, variables: Record<string, unknown>, token: string): Promise<number> {
-    app.queries.length = 0;
-    const result = await gql(app.url, query, variables, token);
-    expect(result.errors).toBeUndefined();
-    return app.queries.filter((sql) => !/FROM "public"\."Session"/.test(sql) && !/UPDATE "public"\."Session"/.test(sql)).length;
-  }
+  const statements = async (query: string, variables: Record<string, unknown>, token: string) =>
+    (await requestStatements(app, query, variables, token)).length;
 
   beforeAll(async () => {
     // Enough rows for 20: secretary bills of the year 2004, group bills from the seed and above.

@@ -6,6 +6,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { MAX_CHOICES } from '../../api/src/lib/choices.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest, type GraphQLResponse } from '../support/http.js';
+import { requestStatements } from '../support/statements.js';
 
 let app: TestApp;
 let admin: string;
@@ -314,13 +315,8 @@ describe('an étude with more than two pages of constats to bill, then a bill of
   });
 });
 
-/** Statements of one request, leaving out the session's. */
-async function statements(query: string, variables: Record<string, unknown>): Promise<number> {
-  app.queries.length = 0;
-  const result = await gql(app.url, query, variables, admin);
-  expect(result.errors).toBeUndefined();
-  return app.queries.filter((sql) => !/"public"\."Session"/.test(sql)).length;
-}
+const statements = async (query: string, variables: Record<string, unknown>) =>
+  (await requestStatements(app, query, variables, admin)).length;
 
 describe('no N+1 in the pages', () => {
   it('the Facturation table: 2 études or 20, with their bills, lines and constats to bill, cost the same statements', async () => {

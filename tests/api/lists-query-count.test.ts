@@ -4,6 +4,8 @@
 // do), and a page queries files and comments only when its query reads them.
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
+import { requestStatements, TRIES_PER_MEASURE } from '../support/statements.js';
+import { COMPILE_AFTER } from '../../api/src/graphql/compiled-execution.js';
 import { notifyUsers } from '../../api/src/modules/notifications/service.js';
 
 let app: TestApp;
@@ -35,13 +37,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** Statements of one request, leaving out the session lookup every request makes. */
-async function statements(query: string, variables: Record<string, unknown>, token: string): Promise<number> {
-  app.queries.length = 0;
-  const result = await gql(app.url, query, variables, token);
-  expect(result.errors).toBeUndefined();
-  return app.queries.filter((sql) => !/FROM "public"\."Session"/.test(sql) && !/UPDATE "public"\."Session"/.test(sql)).length;
-}
+const statements = async (query: string, variables: Record<string, unknown>, token: string) =>
+  (await requestStatements(app, query, variables, token)).length;
 
 describe.each([
   [
@@ -67,13 +64,8 @@ describe.each([
   });
 });
 
-/** The statements of one request, as sent (whitespace collapsed), leaving out the session's. */
-async function statementTexts(query: string, variables: Record<string, unknown>, token: string): Promise<string[]> {
-  app.queries.length = 0;
-  const result = await gql(app.url, query, variables, token);
-  expect(result.errors).toBeUndefined();
-  return app.queries.filter((sql) => !/"public"\."Session"/.test(sql)).map((sql) => sql.replace(/\s+/g, ' ').trim());
-}
+const statementTexts = (query: string, variables: Record<string, unknown>, token: string) =>
+  requestStatements(app, query, variables, token);
 
 // The reports lists are read by the read model's own statements (reports/read-model): their exact
 // text is the contract — the same for 2 rows and for 20, and files or comments only when asked.
@@ -132,5 +124,33 @@ describe('a reports page builds only what its query reads', () => {
         comments: comments(s),
       })),
     ).toEqual({ files: true, comments: true });
+  });
+});
+
+// Operations run often are compiled (graphql-jit, graphql/compiled-execution.ts): that must not
+// change the SQL they send. A relation compiled this way read its rows again (one statement more).
+describe('an operation run often sends the statements it sent the first times', () => {
+  it.each([
+    [
+      'users with étude and matrices',
+      'query { users(first: 20) { edges { node { fullName group { name } matrices { name } } } } }',
+      'admin',
+    ],
+    [
+      'groups with members',
+      'query { groups(first: 20) { edges { node { name members(first: 5) { edges { node { fullName } } } } } } }',
+      'admin',
+    ],
+    ['notifications with their account', 'query { notifications(first: 20) { edges { node { body account { fullName } } } } }', 'admin'],
+    [
+      'reports « en cours » (compiled)',
+      'query { reports(first: 20, filter: { statuses: [NA, EC, RS] }) { edges { node { name deposited { count } } } } }',
+      'admin',
+    ],
+  ] as const)('%s', async (_name, query, role) => {
+    const token = role === 'admin' ? admin : secretary;
+    const first = await requestStatements(app, query, {}, token);
+    for (let run = TRIES_PER_MEASURE; run <= COMPILE_AFTER; run++) await gql(app.url, query, {}, token);
+    expect(await requestStatements(app, query, {}, token)).toEqual(first);
   });
 });

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { parse, type DocumentNode } from 'graphql';
-import { COMPILE_AFTER, compiledExecution } from '../../api/src/graphql/compiled-execution.js';
+import { COMPILE_AFTER, compiledExecution, readsPrismaRelations } from '../../api/src/graphql/compiled-execution.js';
 import { schema } from '../../api/src/server/schema.js';
 
 type Hook = (payload: unknown) => unknown;
@@ -62,5 +62,25 @@ describe('compiled execution (graphql-jit)', () => {
     const result = (await compiled({ schema, document: often, contextValue: {} })) as { data?: unknown; stringify?: unknown };
     expect(result.data).toEqual({ __typename: 'Query' });
     expect(typeof result.stringify).toBe('function');
+  });
+
+  it('leaves on graphql-js an operation that reads a Prisma relation, however often it runs', async () => {
+    const onExecute = compiledExecution().onExecute as Hook;
+    await loaded(onExecute);
+    const relation = parse('query { users(first: 5) { edges { node { ...Who } } } } fragment Who on User { group { name } }');
+    const readModel = parse('query { reports(first: 5) { edges { node { name } } } }');
+    expect([readsPrismaRelations(schema, relation), readsPrismaRelations(schema, readModel)]).toEqual([true, false]);
+    const compiledAfter = (document: DocumentNode) => {
+      for (let run = 1; run <= COMPILE_AFTER + 3; run++) {
+        const next = execution(document);
+        onExecute(next.payload);
+        if (next.setExecuteFn.mock.calls.length > 0) return run;
+      }
+      return null;
+    };
+    expect({ relation: compiledAfter(relation), readModel: compiledAfter(readModel) }).toEqual({
+      relation: null,
+      readModel: COMPILE_AFTER + 1,
+    });
   });
 });

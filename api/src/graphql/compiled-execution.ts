@@ -1,4 +1,4 @@
-import type { DocumentNode } from 'graphql';
+import { TypeInfo, visit, visitWithTypeInfo, BREAK, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 type JitPlugin = ReturnType<typeof import('@envelop/graphql-jit').useGraphQlJit>;
@@ -10,6 +10,30 @@ type JitPlugin = ReturnType<typeof import('@envelop/graphql-jit').useGraphQlJit>
  * compiled.
  */
 export const COMPILE_AFTER = 5;
+
+/**
+ * Whether an operation reads a Prisma relation (`t.relation`, `t.relatedConnection`: the fields
+ * @pothos/plugin-prisma marks `pothosPrismaLoaded`). Such a field finds the rows its parent's query
+ * already loaded through the parent's response path, matched by object identity; graphql-jit builds
+ * a new path object at every call, so the relation misses them and reads them again (one more
+ * statement a relation, tests/api/lists-query-count.test.ts). Those operations stay on graphql-js;
+ * the lists read by the read model (the constats screens) have no such field and are compiled.
+ */
+export function readsPrismaRelations(schema: GraphQLSchema, document: DocumentNode): boolean {
+  const types = new TypeInfo(schema);
+  let found = false;
+  visit(
+    document,
+    visitWithTypeInfo(types, {
+      Field() {
+        if (!types.getFieldDef()?.extensions?.pothosPrismaLoaded) return undefined;
+        found = true;
+        return BREAK;
+      },
+    }),
+  );
+  return found;
+}
 
 /**
  * Operations the app runs often are compiled into JavaScript (graphql-jit), cached with their
@@ -25,10 +49,14 @@ export function compiledExecution(): Plugin {
   let loading = false;
   // Yoga hands the same document object for the same operation text (its parse cache).
   const executions = new WeakMap<DocumentNode, number>();
-  const often = ({ document }: { document: DocumentNode }) => {
+  const relations = new WeakMap<DocumentNode, boolean>();
+  const often = ({ schema, document }: { schema: GraphQLSchema; document: DocumentNode }) => {
     const count = (executions.get(document) ?? 0) + 1;
     executions.set(document, count);
-    return count > COMPILE_AFTER;
+    if (count <= COMPILE_AFTER) return false;
+    let reads = relations.get(document);
+    if (reads === undefined) relations.set(document, (reads = readsPrismaRelations(schema, document)));
+    return !reads;
   };
   const load = () => {
     if (loading) return;
