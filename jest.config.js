@@ -37,6 +37,8 @@ export default {
   // Read from the root config only (jest-circus ignores a project's testTimeout). Integration
   // hooks seed a database and end-to-end tests drive a real Chromium: 5 s is too short on 2 cores.
   testTimeout: 60_000,
+  // The longest files first, by their recorded durations on a machine without jest's cache.
+  testSequencer: '<rootDir>/tests/support/test-sequencer.mjs',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
     { ...common, ...withPostgres, displayName: 'api', testMatch: ['<rootDir>/tests/api/**/*.test.ts'] },

@@ -10,7 +10,7 @@
 // Each step's cluster lives in a temp dir on a loopback port. Extra arguments go to every jest run
 // (e.g. `npm test -- auth`).
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -90,6 +90,27 @@ const steps: Step[] = [
 ];
 
 const extraArgs = process.argv.slice(2);
+
+interface JestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: { name: string; startTime: number; endTime: number }[];
+}
+
+/**
+ * Writes each file's duration into tests/durations.json, which orders the files of a run on a
+ * machine without jest's cache (tests/support/test-sequencer.mjs). A file run by two steps keeps
+ * the first step's figure.
+ */
+const recordedDurations: Record<string, number> = {};
+function recordDurations(report: JestReport): void {
+  for (const result of report.testResults) {
+    const file = path.relative(process.cwd(), result.name);
+    recordedDurations[file] ??= Math.max(1, Math.round((result.endTime - result.startTime) / 1000));
+  }
+  const sorted = Object.fromEntries(Object.entries(recordedDurations).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync('tests/durations.json', `${JSON.stringify(sorted, null, 2)}\n`);
+}
 // Every test file has its own database and server, so files can run side by side. Jest's default
 // (one worker less than the cores) leaves cores idle while tests wait; capped so a large machine
 // does not start a dozen servers and Chromium contexts. TEST_WORKERS overrides it (measurements).
@@ -164,9 +185,10 @@ for (const [index, step] of steps.entries()) {
   durations.push(`${step.title} : ${Math.round((Date.now() - started) / 1000)} s`);
   if (index === 0) await finishChecks();
   try {
-    const summary = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const summary = JSON.parse(readFileSync(report, 'utf8')) as JestReport;
     passed += summary.numPassedTests;
     failed += summary.numFailedTests;
+    if (process.env.TEST_RECORD_DURATIONS && extraArgs.length === 0) recordDurations(summary);
   } catch {
     failed += 1; // jest crashed before writing its report
   }
