@@ -139,3 +139,29 @@ describe('operations the server writes (REST shims)', () => {
     expect(legacy.body.reports[0]).toHaveProperty('deposited_items');
   });
 });
+
+// graphql-armor's depth limit (12) counts fields, whether they are written inline or through
+// fragments: a fragment neither adds levels (Relay's screens and the REST shims share fragments)
+// nor hides them.
+describe('query depth limit', () => {
+  /** Four levels: a user's étude, its first member. */
+  const throughGroup = (inner: string) => `group { members(first: 1) { edges { node { ${inner} } } } }`;
+  const inline = (leaf: string) => `query { users(first: 1) { edges { node { ${throughGroup(throughGroup(leaf))} } } } }`;
+  const throughFragments = (leaf: string) => `query { users(first: 1) { edges { node { ...Outer } } } }
+    fragment Outer on User { ${throughGroup('...Middle')} }
+    fragment Middle on User { ${throughGroup('... on User { ...Leaf }')} }
+    fragment Leaf on User { ${leaf} }`;
+  const depthRefusal = expect.objectContaining({ message: expect.stringContaining('depth limit of 12') });
+
+  it.each([
+    ['inline', inline],
+    ['through fragments', throughFragments],
+  ])('accepts 12 levels and refuses 13, %s', async (_how, operation) => {
+    const twelve = await gql(app.url, operation('fullName'), {}, admin);
+    expect(twelve.errors).toBeUndefined();
+    expect(twelve.data!.users.edges).toHaveLength(1);
+    const thirteen = await gql(app.url, operation('group { name }'), {}, admin);
+    expect(thirteen.data ?? null).toBeNull();
+    expect(thirteen.errors).toEqual([depthRefusal]);
+  });
+});

@@ -98,7 +98,9 @@ export function createGraphQLServer(services: Services, live: LiveSessions): Gra
     plugins: [
       graphqlBodyLimit(),
       // graphql-armor defaults as a floor (depth 6 is too tight for Relay's connection shapes).
-      maxDepthPlugin({ n: 12 }),
+      // Fields are counted, not fragments: Relay's screens and the REST shims compose fragments,
+      // which would otherwise count as levels of their own (tests/api/query-cost.test.ts).
+      maxDepthPlugin({ n: 12, flattenFragments: true }),
       maxAliasesPlugin({ n: 15 }),
       maxTokensPlugin({ n: 2000 }),
       // Before anything that walks variables: a 10,000-deep list overflowed their recursion.

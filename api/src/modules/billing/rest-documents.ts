@@ -97,8 +97,6 @@ export const BILLS = graphql(
   [LEGACY_BILL],
 );
 
-// The billable constats are spelled out in both, not a fragment: the server's depth limit (12)
-// counts each fragment spread as two levels.
 export const AVAILABLE_GROUPS = graphql(
   `
     query LegacyAvailableGroups($year: Int, $month: Int, $first: Int, $after: String) {

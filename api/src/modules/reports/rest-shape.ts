@@ -3,98 +3,89 @@
 // JSON, shared by the reports, rétrocession and billing routes.
 import { graphql, type ResultOf } from '../../http/graphql-documents.js';
 
-/**
- * A constat as every legacy call answers it (reports, rétrocession, billing). Its files are spelled
- * out, not a fragment: the server's depth limit (12) counts each fragment spread as two levels.
- */
-export const LEGACY_REPORT = graphql(`
-  fragment LegacyReport on Report {
-    databaseId
-    name
-    status
-    isArchived
-    invoiced
-    createdAt
-    updatedAt
-    lastStatusChange
-    returnedAt
-    alert
-    delayHours
-    bailiff {
-      databaseId
-      firstName
-      lastName
-    }
-    secretary {
-      databaseId
-      firstName
-      lastName
-    }
-    deposited {
-      files {
-        id
-        name
-        size
-        createdAt
-        url
-        downloadUrl
-        pageCount
-        photoCount
-        countStatus
-        countError
-      }
-      detected {
-        pages
-        photos
-        complete
-      }
-    }
-    returned {
-      files {
-        id
-        name
-        size
-        createdAt
-        url
-        downloadUrl
-        pageCount
-        photoCount
-        countStatus
-        countError
-      }
-      detected {
-        pages
-        photos
-        complete
-      }
-    }
-    countPagesProvisional
-    countPhotosProvisional
-    countPagesRetrocession
-    countPhotosRetrocession
-    countPagesBilling
-    countPhotosBilling
-    retrocessionComment
-    retrocessionAmounts {
-      pages
-      photos
-      total
-    }
-    billingAmounts {
-      pages
-      photos
-      total
-    }
-    comments {
+/** The deposited or the returned files of a constat, with their detected totals. */
+const LEGACY_FILE_GROUP = graphql(`
+  fragment LegacyFileGroup on ReportFileGroup {
+    files {
       id
-      body
+      name
+      size
       createdAt
-      authorDatabaseId
-      receiverDatabaseId
+      url
+      downloadUrl
+      pageCount
+      photoCount
+      countStatus
+      countError
     }
-    unreadCommentIds
+    detected {
+      pages
+      photos
+      complete
+    }
   }
 `);
+
+/** A constat as every legacy call answers it (reports, rétrocession, billing). */
+export const LEGACY_REPORT = graphql(
+  `
+    fragment LegacyReport on Report {
+      databaseId
+      name
+      status
+      isArchived
+      invoiced
+      createdAt
+      updatedAt
+      lastStatusChange
+      returnedAt
+      alert
+      delayHours
+      bailiff {
+        databaseId
+        firstName
+        lastName
+      }
+      secretary {
+        databaseId
+        firstName
+        lastName
+      }
+      deposited {
+        ...LegacyFileGroup
+      }
+      returned {
+        ...LegacyFileGroup
+      }
+      countPagesProvisional
+      countPhotosProvisional
+      countPagesRetrocession
+      countPhotosRetrocession
+      countPagesBilling
+      countPhotosBilling
+      retrocessionComment
+      retrocessionAmounts {
+        pages
+        photos
+        total
+      }
+      billingAmounts {
+        pages
+        photos
+        total
+      }
+      comments {
+        id
+        body
+        createdAt
+        authorDatabaseId
+        receiverDatabaseId
+      }
+      unreadCommentIds
+    }
+  `,
+  [LEGACY_FILE_GROUP],
+);
 
 export type LegacyReportResult = ResultOf<typeof LEGACY_REPORT>;
 type Person = LegacyReportResult['bailiff'];
