@@ -76,6 +76,8 @@ export interface Config {
   uploadFilesPerHour: number;
   /** Largest picture accepted, pixels announced by its header (MAX_IMAGE_MEGAPIXELS, default 50). */
   maxImagePixels: number;
+  /** Largest deposited photo, pixels announced by its header (MAX_PHOTO_MEGAPIXELS, default 100). */
+  maxPhotoPixels: number;
 }
 
 export class ConfigError extends Error {}
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadBytesPerHour: parseInteger(env.UPLOAD_MB_PER_HOUR ?? '5120', 'UPLOAD_MB_PER_HOUR', 1, 1_000_000) * 1024 * 1024,
     uploadFilesPerHour: parseInteger(env.UPLOAD_FILES_PER_HOUR ?? '1000', 'UPLOAD_FILES_PER_HOUR', 1, 1_000_000),
     maxImagePixels: parseInteger(env.MAX_IMAGE_MEGAPIXELS ?? '50', 'MAX_IMAGE_MEGAPIXELS', 1, 1000) * 1_000_000,
+    maxPhotoPixels: parseInteger(env.MAX_PHOTO_MEGAPIXELS ?? '100', 'MAX_PHOTO_MEGAPIXELS', 1, 1000) * 1_000_000,
   };
 }
 

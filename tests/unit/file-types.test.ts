@@ -1,4 +1,5 @@
-import { detectFileType, mimeTypeForKey, type FileCategory } from '../../api/src/infra/file-types.js';
+import { acceptedTypesLabel, detectFileType, mimeTypeForKey, type FileCategory } from '../../api/src/infra/file-types.js';
+import { heicHeader, m4aHeader, sampleAac, sampleJpeg, sampleMp3, sampleOpus, samplePng, sampleWav, webpHeader } from '../support/media.js';
 import { sampleDocx, sampleOdt } from '../support/office.js';
 
 const bytes = (...values: number[]) => Buffer.from(values);
@@ -69,6 +70,58 @@ describe('upload types are decided by content, not by name', () => {
     expect(await detectFileType('document', name, head())).toBeNull();
   });
 
+  describe('deposited items: documents, photos and dictations (issue 33)', () => {
+    it.each<[string, () => Buffer, string]>([
+      ['constat.pdf', () => pdf, 'application/pdf'],
+      ['notes.txt', () => text, 'text/plain; charset=utf-8'],
+      ['IMG_0001.JPG', () => sampleJpeg(40, 30), 'image/jpeg'],
+      ['photo.jpeg', () => sampleJpeg(40, 30), 'image/jpeg'],
+      ['capture.png', () => samplePng(40, 30), 'image/png'],
+      ['photo.webp', () => webpHeader(640, 480), 'image/webp'],
+      ['IMG_0002.HEIC', () => heicHeader(4032, 3024), 'image/heic'],
+      ['photo.heif', () => heicHeader(4032, 3024, { brand: 'mif1' }), 'image/heif'],
+      ['dictée.mp3', () => sampleMp3(), 'audio/mpeg'],
+      ['dictée-id3.mp3', () => sampleMp3({ id3: true }), 'audio/mpeg'],
+      ['mémo.m4a', () => m4aHeader(), 'audio/mp4'],
+      ['android.m4a', () => m4aHeader('mp42'), 'audio/mp4'],
+      ['mémo.aac', () => sampleAac(), 'audio/aac'],
+      ['dictée.wav', () => sampleWav(), 'audio/wav'],
+      ['note-vocale.ogg', () => sampleOpus(), 'audio/ogg'],
+      ['note-vocale.opus', () => sampleOpus(), 'audio/ogg'],
+    ])('accepts %s by its content', async (name, head, mimeType) => {
+      expect((await detectFileType('deposit', name, head()))?.mimeType).toBe(mimeType);
+    });
+
+    it.each<[string, string, () => Buffer]>([
+      ['an MZ executable named .jpg', 'photo.jpg', () => exe],
+      ['an ELF executable named .mp3', 'dictée.mp3', () => elf],
+      ['an HTML page named .jpg', 'photo.jpg', () => html],
+      ['an HTML page named .mp3', 'dictée.mp3', () => html],
+      ['an HTML page named .heic', 'photo.heic', () => html],
+      ['a PNG named .jpg', 'photo.jpg', () => samplePng(40, 30)],
+      ['a WAV named .mp3', 'dictée.mp3', () => sampleWav()],
+      ['a WebP named .wav', 'dictée.wav', () => webpHeader(64, 64)],
+      ['an MP3 named .ogg', 'dictée.ogg', () => sampleMp3()],
+      ['a GIF', 'anim.gif', () => Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1')],
+    ])('refuses %s', async (_label, name, head) => {
+      expect(await detectFileType('deposit', name, head())).toBeNull();
+    });
+
+    it('keeps returned items and matrices (category document) to documents', async () => {
+      for (const [name, head] of [
+        ['photo.jpg', sampleJpeg(40, 30)],
+        ['photo.heic', heicHeader(4032, 3024)],
+        ['dictée.mp3', sampleMp3()],
+        ['dictée.wav', sampleWav()],
+      ] as const)
+        expect(await detectFileType('document', name, head)).toBeNull();
+      expect(acceptedTypesLabel('document')).toBe('.doc, .docx, .odt, .pdf, .txt');
+      expect(acceptedTypesLabel('deposit')).toMatch(
+        /^documents \(\.doc, .*\.txt\), photos \(\.jpg, .*\.heif\), dictées \(\.mp3, .*\.opus\)$/,
+      );
+    });
+  });
+
   it('refuses a PNG named .jpg and a JPEG named .png', async () => {
     expect(await detectFileType('image', 'photo.jpg', png)).toBeNull();
     expect(await detectFileType('image', 'photo.png', jpeg)).toBeNull();
@@ -78,6 +131,14 @@ describe('upload types are decided by content, not by name', () => {
     expect(mimeTypeForKey('reports/2026/11/abc.pdf')).toBe('application/pdf');
     expect(mimeTypeForKey('reports/2026/11/abc.txt')).toBe('text/plain; charset=utf-8');
     expect(mimeTypeForKey('x/unknown.bin')).toBe('application/octet-stream');
+    // Deposited photos and dictations: played or shown by the browser, never taken for a page.
+    expect(mimeTypeForKey('reports/2026/11/abc.jpg')).toBe('image/jpeg');
+    expect(mimeTypeForKey('reports/2026/11/abc.heic')).toBe('image/heic');
+    expect(mimeTypeForKey('reports/2026/11/abc.heif')).toBe('image/heif');
+    expect(mimeTypeForKey('reports/2026/11/abc.mp3')).toBe('audio/mpeg');
+    expect(mimeTypeForKey('reports/2026/11/abc.m4a')).toBe('audio/mp4');
+    expect(mimeTypeForKey('reports/2026/11/abc.wav')).toBe('audio/wav');
+    expect(mimeTypeForKey('reports/2026/11/abc.opus')).toBe('audio/ogg');
     // The Factur-X XML alone, written by the server.
     expect(mimeTypeForKey('group-bills/2026/11/abc.xml')).toBe('application/xml; charset=utf-8');
   });

@@ -2,13 +2,15 @@
 // OLE2 containers read), not by their name alone: the declared extension must name the detected type.
 import { fileTypeFromBuffer } from 'file-type';
 
-export type FileCategory = 'document' | 'bill' | 'image' | 'logo';
+export type FileCategory = 'document' | 'deposit' | 'bill' | 'image' | 'logo';
 
 interface FileType {
   extension: string;
   mimeType: string;
   /** file-type's `ext` for this type; null for plain text, which has no signature. */
   detected: string | null;
+  /** Other names file-type gives the same format (an Android recorder's M4A carries an 'mp42' brand, read as mp4). */
+  orDetected?: readonly string[];
 }
 
 const pdf: FileType = { extension: 'pdf', mimeType: 'application/pdf', detected: 'pdf' };
@@ -25,13 +27,30 @@ const png: FileType = { extension: 'png', mimeType: 'image/png', detected: 'png'
 const jpeg: FileType = { extension: 'jpg', mimeType: 'image/jpeg', detected: 'jpg' };
 const gif: FileType = { extension: 'gif', mimeType: 'image/gif', detected: 'gif' };
 const webp: FileType = { extension: 'webp', mimeType: 'image/webp', detected: 'webp' };
+// HEIF photos are stored as sent (iPhones take HEIC): file-type names every HEIF brand 'heic'.
+const heic: FileType = { extension: 'heic', mimeType: 'image/heic', detected: 'heic' };
+const heif: FileType = { extension: 'heif', mimeType: 'image/heif', detected: 'heic' };
+// Dictations. A WhatsApp or Android voice note is Opus in an Ogg file named .ogg.
+const mp3: FileType = { extension: 'mp3', mimeType: 'audio/mpeg', detected: 'mp3' };
+const m4a: FileType = { extension: 'm4a', mimeType: 'audio/mp4', detected: 'm4a', orDetected: ['mp4'] };
+const aac: FileType = { extension: 'aac', mimeType: 'audio/aac', detected: 'aac' };
+const wav: FileType = { extension: 'wav', mimeType: 'audio/wav', detected: 'wav' };
+const ogg: FileType = { extension: 'ogg', mimeType: 'audio/ogg', detected: 'ogg', orDetected: ['opus'] };
+const opus: FileType = { extension: 'opus', mimeType: 'audio/ogg', detected: 'opus' };
+const documents = { pdf, doc, docx, odt, txt };
 
 /**
- * product.md §5: reports take .doc .docx .odt .pdf .txt; secretary bills Word or PDF; avatars images; the
- * seller's logo PNG or JPEG only (what a PDF/A-3 invoice draws).
+ * product.md §5: returned items and matrices take .doc .docx .odt .pdf .txt; deposited items also photos and
+ * dictations (issue 33); secretary bills Word or PDF; avatars images; the seller's logo PNG or JPEG only
+ * (what a PDF/A-3 invoice draws).
  */
 const CATEGORIES: Record<FileCategory, { types: Record<string, FileType>; label: string }> = {
-  document: { types: { pdf, doc, docx, odt, txt }, label: '.doc, .docx, .odt, .pdf, .txt' },
+  document: { types: documents, label: '.doc, .docx, .odt, .pdf, .txt' },
+  deposit: {
+    types: { ...documents, jpg: jpeg, jpeg, png, webp, heic, heif, mp3, m4a, aac, wav, ogg, opus },
+    label:
+      'documents (.doc, .docx, .odt, .pdf, .txt), photos (.jpg, .jpeg, .png, .webp, .heic, .heif), dictées (.mp3, .m4a, .aac, .wav, .ogg, .opus)',
+  },
   bill: { types: { pdf, doc, docx }, label: 'Word (.doc, .docx) ou PDF' },
   image: { types: { png, jpg: jpeg, jpeg, gif, webp }, label: 'images PNG, JPEG, GIF ou WebP' },
   logo: { types: { png, jpg: jpeg, jpeg }, label: 'images PNG ou JPEG' },
@@ -57,10 +76,13 @@ export async function detectFileType(
   const type = CATEGORIES[category].types[fileExtension(filename)];
   if (!type || head.length === 0) return null;
   const detected = (await fileTypeFromBuffer(head))?.ext ?? null;
-  if (detected !== type.detected) return null;
+  if (detected !== type.detected && !(detected !== null && type.orDetected?.includes(detected))) return null;
   if (type.detected === null && !isPlainText(head)) return null;
   return { extension: type.extension, mimeType: type.mimeType };
 }
+
+/** A picture, whose announced size is checked before it is stored (image-limits.ts). */
+export const isImageType = (mimeType: string): boolean => mimeType.startsWith('image/');
 
 export function acceptedTypesLabel(category: FileCategory): string {
   return CATEGORIES[category].label;

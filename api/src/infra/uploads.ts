@@ -2,8 +2,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { FileUpload } from 'graphql-upload-minimal';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import { acceptedTypesLabel, detectFileType, SNIFF_BYTES, type FileCategory } from './file-types.js';
-import { imageHeaderRefusal, IMAGE_HEAD_BYTES } from './image-limits.js';
+import { acceptedTypesLabel, detectFileType, isImageType, SNIFF_BYTES, type FileCategory } from './file-types.js';
+import { imageHeaderRefusal, IMAGE_HEAD_BYTES, photoHeaderRefusal } from './image-limits.js';
 import { FileTooLargeError, newStorageKey, type Storage } from './storage.js';
 
 /** What the `Upload` scalar hands to resolvers: the file arrives while the request streams in. */
@@ -25,16 +25,30 @@ export interface SaveOptions {
   owner?: number;
   /** Pictures (category 'image'): most pixels their header may announce. */
   maxImagePixels?: number;
+  /** Deposited photos (category 'deposit'): most pixels their header may announce. */
+  maxPhotoPixels?: number;
 }
 
-/** The options every upload of a request shares: its sender, and the picture size limit. */
+/** The options every upload of a request shares: its sender, and the picture size limits. */
 export const sentBy = (ctx: {
   viewer: { id: number } | null;
-  config: Pick<Config, 'maxImagePixels'>;
-}): Pick<SaveOptions, 'owner' | 'maxImagePixels'> => ({
+  config: Pick<Config, 'maxImagePixels' | 'maxPhotoPixels'>;
+}): Pick<SaveOptions, 'owner' | 'maxImagePixels' | 'maxPhotoPixels'> => ({
   owner: ctx.viewer?.id,
   maxImagePixels: ctx.config.maxImagePixels,
+  maxPhotoPixels: ctx.config.maxPhotoPixels,
 });
+
+/** Categories that may hold a picture, whose size is read from a longer head. */
+const PICTURES: ReadonlySet<FileCategory> = new Set(['image', 'deposit']);
+
+/** The French refusal of a picture too large by its header, before anything decodes it; null otherwise. */
+function pictureRefusal(options: SaveOptions, mimeType: string, head: Buffer, whole: boolean, name: string): string | null {
+  if (!isImageType(mimeType)) return null;
+  if (options.category === 'image') return imageHeaderRefusal(head, whole, options.maxImagePixels, name);
+  if (options.category === 'deposit') return photoHeaderRefusal(head, whole, options.maxPhotoPixels, name);
+  return null;
+}
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
@@ -79,7 +93,7 @@ async function streamUpload(storage: Storage, upload: UploadInput, options: Save
   const originalName = cleanFileName(file.filename);
   const stream = file.createReadStream();
   // A picture's size is read from its header, which a JPEG may put after large metadata segments.
-  const { head, rest, ended } = await readHead(stream, options.category === 'image' ? IMAGE_HEAD_BYTES : SNIFF_BYTES);
+  const { head, rest, ended } = await readHead(stream, PICTURES.has(options.category) ? IMAGE_HEAD_BYTES : SNIFF_BYTES);
   // The multipart parser stops feeding a file past its size limit ("limit" event) without ending
   // it: fail the write then, or it would wait for data that never comes.
   stream.once('limit', () => rest.destroy(new FileTooLargeError(options.maxBytes)));
@@ -98,7 +112,7 @@ async function streamUpload(storage: Storage, upload: UploadInput, options: Save
       },
     );
   }
-  const tooLarge = options.category === 'image' && imageHeaderRefusal(head, ended, options.maxImagePixels, originalName);
+  const tooLarge = pictureRefusal(options, type.mimeType, head, ended, originalName);
   if (tooLarge) {
     rest.destroy();
     stream.resume();

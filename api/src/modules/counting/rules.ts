@@ -5,12 +5,29 @@ import type { DetectedTotals } from '../reports/rules.js';
 
 export type CountFormat = 'pdf' | 'docx' | 'odt' | 'doc' | 'txt';
 
+const extensionOf = (originalName: string) => /\.([A-Za-z0-9]+)$/.exec(originalName)?.[1]?.toLowerCase();
+
 /** The counting format of a stored file from its extension (the upload checked its content). */
 export function countFormat(originalName: string): CountFormat | null {
-  const extension = /\.([A-Za-z0-9]+)$/.exec(originalName)?.[1]?.toLowerCase();
+  const extension = extensionOf(originalName);
   return extension === 'pdf' || extension === 'docx' || extension === 'odt' || extension === 'doc' || extension === 'txt'
     ? extension
     : null;
+}
+
+const PHOTOS = new Set(['jpg', 'jpeg', 'png', 'webp', 'heic', 'heif']);
+const DICTATIONS = new Set(['mp3', 'm4a', 'aac', 'wav', 'ogg', 'opus']);
+
+/**
+ * A deposited photo or dictation (issue 33) is counted by its type, without reading it: a photo is
+ * one photo and no page (what will prefill the provisional photo count), a dictation neither. Its
+ * size was checked on upload, so nothing needs decoding. Null for a document, which is read.
+ */
+export function depositedMediaCount(originalName: string): CountResult | null {
+  const extension = extensionOf(originalName) ?? '';
+  if (PHOTOS.has(extension)) return { status: 'DONE', pageCount: 0, photoCount: 1, error: null };
+  if (DICTATIONS.has(extension)) return { status: 'DONE', pageCount: 0, photoCount: 0, error: null };
+  return null;
 }
 
 /**

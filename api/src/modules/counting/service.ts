@@ -10,7 +10,7 @@ import type { Services } from '../../context.js';
 import { FileNotFoundError } from '../../infra/storage.js';
 import { publishReportChanges } from '../reports/access.js';
 import { findSoffice } from './render.js';
-import { countFormat, countTimeLimitSeconds, type CountResult, type CountTimeLimits } from './rules.js';
+import { countFormat, countTimeLimitSeconds, depositedMediaCount, type CountResult, type CountTimeLimits } from './rules.js';
 import { countInWorker } from './worker.js';
 
 export interface CountJobOptions {
@@ -67,6 +67,8 @@ async function countStored(
   originalName: string,
   options: CountJobOptions,
 ): Promise<CountResult> {
+  const media = depositedMediaCount(originalName);
+  if (media) return media;
   const format = countFormat(originalName);
   if (!format) return { status: 'UNSUPPORTED', pageCount: null, photoCount: null, error: 'Type de fichier non compté.' };
   // The stored file is copied to a private temporary folder: the zip reader and LibreOffice need a

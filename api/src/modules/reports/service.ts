@@ -75,7 +75,7 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
   try {
     stored = await saveUploads(ctx.storage, input.files, {
       folder: 'reports',
-      category: 'document',
+      category: 'deposit',
       maxBytes: ctx.config.maxUploadBytes,
       ...sentBy(ctx),
     });
@@ -158,7 +158,8 @@ export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFi
   const viewer = ctx.viewer!;
   const stored = await saveUploads(ctx.storage, files, {
     folder: 'reports',
-    category: 'document',
+    // Photos and dictations are deposited; what the secretary returns is the typed PV, a document.
+    category: kind === 'DEPOSITED' ? 'deposit' : 'document',
     maxBytes: ctx.config.maxUploadBytes,
     ...sentBy(ctx),
   });
