@@ -219,6 +219,7 @@ export const fr = {
     dropSingle: 'Glissez-déposez votre fichier ici',
     or: 'ou',
     browse: 'Parcourir…',
+    takePhoto: 'Prendre une photo',
     accepted: (types: string) => `Formats acceptés : ${types}`,
     remove: (name: string) => `Retirer ${name}`,
     progress: (percent: number) => `Envoi en cours… ${percent} %`,

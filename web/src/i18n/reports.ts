@@ -184,4 +184,23 @@ export const reportsText = {
   },
 } as const;
 
-export const ACCEPTED_REPORT_FILES = ['.doc', '.docx', '.odt', '.pdf', '.txt'] as const;
+/** Returned items: documents only (the typed PV). */
+export const ACCEPTED_RETURNED_FILES = ['.doc', '.docx', '.odt', '.pdf', '.txt'] as const;
+/** Deposited items: documents, photos and dictations (issue 33); the server checks their content. */
+export const ACCEPTED_DEPOSITED_FILES = [
+  ...ACCEPTED_RETURNED_FILES,
+  '.jpg',
+  '.jpeg',
+  '.png',
+  '.webp',
+  '.heic',
+  '.heif',
+  '.mp3',
+  '.m4a',
+  '.aac',
+  '.wav',
+  '.ogg',
+  '.opus',
+] as const;
+/** Offered by the deposit's picker too: on a phone, image/* and audio/* open the photo library and the recordings. */
+export const DEPOSITED_MEDIA_TYPES = ['image/*', 'audio/*'] as const;

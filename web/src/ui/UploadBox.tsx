@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Button, ProgressBar, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { CameraRegular } from '@fluentui/react-icons/svg/camera';
 import { CloudArrowUpRegular } from '@fluentui/react-icons/svg/cloud-arrow-up';
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { DocumentRegular } from '@fluentui/react-icons/svg/document';
@@ -47,6 +48,16 @@ const useStyles = makeStyles({
   },
   hint: {
     color: tokens.colorNeutralForeground3,
+    maxWidth: '100%',
+    overflowWrap: 'anywhere',
+  },
+  // Side by side, and one under the other on a narrow phone.
+  actions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    justifyContent: 'center',
+    rowGap: tokens.spacingVerticalXS,
+    columnGap: tokens.spacingHorizontalS,
   },
   hiddenInput: {
     display: 'none',
@@ -108,6 +119,9 @@ function isAccepted(file: File, accept: readonly string[]): boolean {
   return accept.some((extension) => name.endsWith(extension.toLowerCase()));
 }
 
+/** The picker's `accept`: the extensions, and the media types that make a phone offer its photo library. */
+const pickerAccept = (accept: readonly string[], mediaTypes: readonly string[] = []): string => [...accept, ...mediaTypes].join(',');
+
 export interface UploadBoxProps {
   /** Names the drop zone for screen readers. */
   label: string;
@@ -115,6 +129,13 @@ export interface UploadBoxProps {
   onFilesChange: (files: File[]) => void;
   /** Accepted extensions, e.g. ['.doc', '.docx', '.odt', '.pdf', '.txt'] (product.md §5). */
   accept: readonly string[];
+  /**
+   * Media types the picker offers too ('image/*', 'audio/*'): a phone then offers its photo library
+   * and recordings beside its files. What is picked is still checked against `accept`.
+   */
+  mediaTypes?: readonly string[];
+  /** Shows « Prendre une photo », which opens a phone's rear camera (a desktop browser opens its picker). */
+  camera?: boolean;
   /** Several files (default) or one (the secretary's bill, product.md §5). */
   multiple?: boolean;
   disabled?: boolean;
@@ -133,10 +154,11 @@ export interface UploadBoxProps {
  */
 export function UploadBox(props: UploadBoxProps) {
   const styles = useStyles();
-  const { files, onFilesChange, accept, multiple = true, progress = null, onCancel, error } = props;
+  const { files, onFilesChange, accept, mediaTypes, camera = false, multiple = true, progress = null, onCancel, error } = props;
   const uploading = progress !== null;
   const disabled = (props.disabled ?? false) || uploading;
   const inputRef = useRef<HTMLInputElement>(null);
+  const cameraRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
   const [rejected, setRejected] = useState<string[]>([]);
@@ -186,9 +208,22 @@ export function UploadBox(props: UploadBoxProps) {
         <Text size={200} className={styles.hint}>
           {fr.upload.or}
         </Text>
-        <Button appearance="secondary" size="small" disabled={disabled} onClick={() => inputRef.current?.click()}>
-          {fr.upload.browse}
-        </Button>
+        <div className={styles.actions}>
+          <Button appearance="secondary" size="small" disabled={disabled} onClick={() => inputRef.current?.click()}>
+            {fr.upload.browse}
+          </Button>
+          {camera ? (
+            <Button
+              appearance="secondary"
+              size="small"
+              icon={<CameraRegular />}
+              disabled={disabled}
+              onClick={() => cameraRef.current?.click()}
+            >
+              {fr.upload.takePhoto}
+            </Button>
+          ) : null}
+        </div>
         <Text id={hintId} size={200} className={styles.hint}>
           {fr.upload.accepted(accept.join(', '))}
         </Text>
@@ -197,11 +232,23 @@ export function UploadBox(props: UploadBoxProps) {
           className={styles.hiddenInput}
           type="file"
           multiple={multiple}
-          accept={accept.join(',')}
+          accept={pickerAccept(accept, mediaTypes)}
           onChange={onPick}
           tabIndex={-1}
           aria-hidden
         />
+        {camera ? (
+          <input
+            ref={cameraRef}
+            className={styles.hiddenInput}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            onChange={onPick}
+            tabIndex={-1}
+            aria-hidden
+          />
+        ) : null}
       </div>
 
       {error ? (

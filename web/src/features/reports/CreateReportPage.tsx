@@ -11,7 +11,7 @@ import { ChoiceSelect, type Choice } from '../../ui/ChoiceSelect';
 import { PageHeader } from '../../ui/PageHeader';
 import { UploadBox } from '../../ui/UploadBox';
 import { useToast } from '../../ui/toasts';
-import { ACCEPTED_REPORT_FILES, reportsText } from '../../i18n/reports';
+import { ACCEPTED_DEPOSITED_FILES, DEPOSITED_MEDIA_TYPES, reportsText } from '../../i18n/reports';
 
 const t = reportsText.create;
 const NAME_MAX = 90;
@@ -163,7 +163,9 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
           <UploadBox
             label={t.files}
             files={files}
-            accept={ACCEPTED_REPORT_FILES}
+            accept={ACCEPTED_DEPOSITED_FILES}
+            mediaTypes={DEPOSITED_MEDIA_TYPES}
+            camera
             disabled={uploading}
             progress={upload.progress}
             onCancel={upload.cancel}

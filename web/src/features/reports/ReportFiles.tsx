@@ -17,7 +17,7 @@ import { truncate } from '../../ui/text';
 import { useToast } from '../../ui/toasts';
 import { UploadBox } from '../../ui/UploadBox';
 import { isDone } from './ReportCells';
-import { ACCEPTED_REPORT_FILES, reportsText as t } from '../../i18n/reports';
+import { ACCEPTED_DEPOSITED_FILES, ACCEPTED_RETURNED_FILES, DEPOSITED_MEDIA_TYPES, reportsText as t } from '../../i18n/reports';
 
 const useStyles = makeStyles({
   root: {
@@ -177,6 +177,8 @@ export function ReportFiles({
     const title = kind === 'DEPOSITED' ? t.columns.deposited : t.columns.returned;
     const canRemove = !readOnly && (kind === 'DEPOSITED' ? data.viewerCan.removeDeposited : data.viewerCan.removeReturned);
     const canAdd = !readOnly && (kind === 'DEPOSITED' ? data.viewerCan.addDeposited : data.viewerCan.addReturned);
+    // Photos and dictations are deposited; what is returned is the typed PV.
+    const deposit = kind === 'DEPOSITED';
     return (
       <div className={styles.group} role="region" aria-label={`${title} : ${data.name}`}>
         <Text weight="semibold">
@@ -222,7 +224,9 @@ export function ReportFiles({
             <UploadBox
               label={`${t.addFiles} : ${title}`}
               files={pending[kind]}
-              accept={ACCEPTED_REPORT_FILES}
+              accept={deposit ? ACCEPTED_DEPOSITED_FILES : ACCEPTED_RETURNED_FILES}
+              mediaTypes={deposit ? DEPOSITED_MEDIA_TYPES : []}
+              camera={deposit}
               disabled={uploadingKind !== null}
               progress={uploadingKind === kind ? addFiles.progress : null}
               onCancel={addFiles.cancel}

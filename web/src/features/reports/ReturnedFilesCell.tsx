@@ -7,7 +7,7 @@ import type { ReturnedFilesCellFragment$key } from '../../__generated__/Returned
 import { fr } from '../../i18n/fr';
 import { FileGroupCell } from './ReportCells';
 import { useAddReportFiles } from './ReportFiles';
-import { ACCEPTED_REPORT_FILES, reportsText as t } from '../../i18n/reports';
+import { ACCEPTED_RETURNED_FILES, reportsText as t } from '../../i18n/reports';
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS },
@@ -87,7 +87,7 @@ export function ReturnedFilesCell({ report, onReturned }: { report: ReturnedFile
             className={styles.hidden}
             type="file"
             multiple
-            accept={ACCEPTED_REPORT_FILES.join(',')}
+            accept={ACCEPTED_RETURNED_FILES.join(',')}
             onChange={(event) => {
               const files = Array.from(event.target.files ?? []);
               // The same file can be picked again after a failure.
