@@ -1,5 +1,6 @@
 // Demo seed: the études' bills and the secretaries' pay statements.
-import { billingAmounts, billSnapshot, billTotals } from '../../api/src/modules/billing/rules.js';
+import { billTotals } from '@constats/domain/bill-amounts';
+import { billingAmounts, billSnapshot } from '../../api/src/modules/billing/rules.js';
 import { retrocessionAmounts } from '../../api/src/modules/retrocession/rules.js';
 import { sum } from '@constats/domain/money';
 import { Prisma } from '../../api/src/generated/prisma/client.js';

@@ -1,4 +1,5 @@
-import { billSnapshot, checkDiscount, isBillable, isCurrentPeriod, validateBillSelection } from '../../api/src/modules/billing/rules.js';
+import { checkDiscount } from '@constats/domain/bill-amounts';
+import { billSnapshot, isBillable, isCurrentPeriod, validateBillSelection } from '../../api/src/modules/billing/rules.js';
 import { isInvoiceablePeriod, secretaryBillNumber } from '../../api/src/modules/retrocession/rules.js';
 import { parisYearMonth } from '../../api/src/lib/periods.js';
 

@@ -1,9 +1,8 @@
+import { billTotals, discountOf } from '@constats/domain/bill-amounts';
 import {
   billingAmounts,
   billingPeriodTotals,
   billingTextPages,
-  billTotals,
-  discountOf,
   lateInterest,
   paymentMentions,
 } from '../../api/src/modules/billing/rules.js';

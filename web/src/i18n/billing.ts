@@ -66,12 +66,6 @@ export const billingText = {
     loadingReports: (loaded: number, total: number) => `Chargement des constats : ${loaded} sur ${total}…`,
     loadingLines: (loaded: number, total: number) => `Chargement des lignes : ${loaded} sur ${total}…`,
   },
-  discount: {
-    // product.md §5 'Remise is required', in French (docs/decisions.md), as the server words it.
-    required: 'La remise est obligatoire.',
-    invalid: 'La remise doit être un nombre entier de 0 à 100.',
-  },
-  selectionRequired: 'Sélectionnez au moins un constat à facturer.',
   sendConfirm: (number: number, email: string) => `Envoyer la facture n° ${number} à ${email} ?`,
   sendConfirmTitle: 'Envoyer la facture',
   resendConfirmTitle: 'Renvoyer la facture ?',

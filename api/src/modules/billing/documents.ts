@@ -7,7 +7,8 @@ import { renderGroupBillPdf, type GroupBillLogo, type GroupBillPdfLine, type Gro
 import type { ReportCounts } from '@constats/domain/line-amounts';
 import { formatAmount, sum, toDecimal } from '@constats/domain/money';
 import { buildFacturXml, FACTURX_XML_NAME, facturXMentions, type EinvoiceSnapshot } from './facturx.js';
-import { BILL_PDF_NAME, paymentMentions, type BillTotals } from './rules.js';
+import type { BillTotals } from '@constats/domain/bill-amounts';
+import { BILL_PDF_NAME, paymentMentions } from './rules.js';
 import { BILL_LINES, billLineAmounts, findVisibleBill } from './service.js';
 
 /** A bill line as the PDF prints it: the constat's billing counts and its amounts (billLineAmounts). */

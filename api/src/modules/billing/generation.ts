@@ -12,7 +12,8 @@ import { publishReportChanges } from '../reports/access.js';
 import { requireSellerSettings } from '../seller/service.js';
 import { requireAdmin } from '../../guards.js';
 import type { EinvoiceSnapshot } from './facturx.js';
-import { billMessages, billSnapshot, billTotals, checkDiscount, isBillable, isCurrentPeriod, validateBillSelection } from './rules.js';
+import { billTotals, checkDiscount } from '@constats/domain/bill-amounts';
+import { billMessages, billSnapshot, isBillable, isCurrentPeriod, validateBillSelection } from './rules.js';
 import { storeBillPdf } from './documents.js';
 import { billingLines, GROUP_BILL_COUNTER, publishBillingChanged } from './service.js';
 

@@ -9,7 +9,8 @@ import { renderGroupBillPdf } from '../../infra/pdf/index.js';
 import { parisYearMonth } from '../../lib/periods.js';
 import { pdfFigures } from './documents.js';
 import { checkedSelection, refuseUnbillable, requestedPeriod, type GenerateBillInput } from './generation.js';
-import { BILL_PDF_NAME, billTotals, isBillable, paymentMentions } from './rules.js';
+import { billTotals } from '@constats/domain/bill-amounts';
+import { BILL_PDF_NAME, isBillable, paymentMentions } from './rules.js';
 import { billLineAmounts, nextBillNumber } from './service.js';
 
 export async function previewGroupBillPdf(

@@ -1,10 +1,10 @@
 // Billing of études (product.md §9): report lines, discounts, VAT, payment mentions, and the rules of a
 // monthly bill (product.md §4 bill lifecycle, §5 discounts).
-import { Decimal, roundCents, sum } from '@constats/domain/money';
+import { Decimal, roundCents } from '@constats/domain/money';
+import { checkDiscount, selectionMessages } from '@constats/domain/bill-amounts';
 import { billingAmounts, type ReportCounts } from '@constats/domain/line-amounts';
 import { periodTotals, type CountsAndPrices, type PeriodTotals } from '../retrocession/rules.js';
 
-export const VAT_RATE = new Decimal('0.20');
 export const PAYMENT_TERMS = 'Règlement comptant';
 export const LATE_INTEREST = 'Intérêts de retard : 1,5 % par mois';
 /** product.md §9: late interest of 1.5 % per month. */
@@ -13,27 +13,6 @@ export const LATE_INTEREST_MONTHLY_RATE = new Decimal('0.015');
 export { billingAmounts, billingTextPages } from '@constats/domain/line-amounts';
 
 export const billingPeriodTotals = (rows: CountsAndPrices[]): PeriodTotals => periodTotals(rows, billingAmounts);
-
-/** A percentage (0–100) of an amount, rounded to the cent; 0 % gives nothing off. */
-export function discountOf(amount: Decimal, percent: number): Decimal {
-  return percent > 0 ? roundCents(amount.times(percent).dividedBy(100)) : new Decimal(0);
-}
-
-export interface BillLine {
-  amount: Decimal;
-  /** Per-report discount, percent 0–100. */
-  discount: number;
-}
-
-export interface BillTotals {
-  /** Sum of the lines before any discount. */
-  amountHT: Decimal;
-  /** Per-report discounts plus the global discount on what remains. */
-  discountAmount: Decimal;
-  vatAmount: Decimal;
-  /** TTC = HT − discounts + 20 % VAT on the discounted HT. */
-  amountTTC: Decimal;
-}
 
 /**
  * What a bill freezes when it is issued: its étude as it was (name, address, tariffs) and the
@@ -53,16 +32,6 @@ export function billSnapshot<Price>(
     totalCountPages: reports.reduce((total, report) => total + report.countPagesBilling, 0),
     totalCountPhotos: reports.reduce((total, report) => total + report.countPhotosBilling, 0),
   };
-}
-
-export function billTotals(lines: BillLine[], globalDiscount: number): BillTotals {
-  const amountHT = sum(lines.map((line) => line.amount));
-  const lineDiscounts = sum(lines.map((line) => discountOf(line.amount, line.discount)));
-  const globalDiscountAmount = discountOf(amountHT.minus(lineDiscounts), globalDiscount);
-  const discountAmount = lineDiscounts.plus(globalDiscountAmount);
-  const netHT = amountHT.minus(discountAmount);
-  const vatAmount = roundCents(netHT.times(VAT_RATE));
-  return { amountHT, discountAmount, vatAmount, amountTTC: netHT.plus(vatAmount) };
 }
 
 /**
@@ -90,9 +59,7 @@ export const billMessages = {
   nextNumberFailed: "Erreur lors de l'obtention du numéro de facture.",
   paid: 'Facture marquée comme payée.',
   unpaid: 'Facture marquée comme non payée.',
-  discountRequired: 'La remise est obligatoire.',
-  discountInvalid: 'La remise doit être un nombre entier de 0 à 100.',
-  reportsRequired: 'Sélectionnez au moins un constat à facturer.',
+  ...selectionMessages,
   reportNotBillable:
     'Ce constat ne peut pas être facturé : il doit appartenir à l’étude, dater du mois facturé, être compté et pas encore facturé.',
   duplicateReport: 'Ce constat est sélectionné deux fois.',
@@ -107,27 +74,6 @@ export const billMessages = {
   noPdfRequested:
     'Indiquez la facture dont il faut générer le PDF (bill_id ou bill_number), ou l’étude et les constats à facturer (group_id, reports).',
 } as const;
-
-export const DISCOUNT_MIN = 0;
-export const DISCOUNT_MAX = 100;
-
-export type DiscountCheck = { ok: true; value: number } | { ok: false; message: string };
-
-/**
- * product.md §5: a discount is an integer from 0 to 100, typed as digits, required for each selected
- * report. Forms send strings, GraphQL numbers; both go through here.
- */
-export function checkDiscount(value: unknown): DiscountCheck {
-  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
-    return { ok: false, message: billMessages.discountRequired };
-  }
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^\d{1,3}$/.test(text)) return { ok: false, message: billMessages.discountInvalid };
-  const number = Number(text);
-  return number >= DISCOUNT_MIN && number <= DISCOUNT_MAX
-    ? { ok: true, value: number }
-    : { ok: false, message: billMessages.discountInvalid };
-}
 
 export interface BillSelection {
   reports: { reportId: number; discount: unknown }[];

@@ -13,7 +13,8 @@ import { billableSql, type ReportsWhere } from '../reports/read-model/filters.js
 import { billingPricePage, billingPricePhoto, TARIFF_JOINS } from '../reports/read-model/tariffs.js';
 import type { PeriodTotals } from '../retrocession/rules.js';
 import { billingLine, reportBillingAmounts, type BillingCounts, type ReportCounts } from '@constats/domain/line-amounts';
-import { billingPeriodTotals, billMessages, discountOf, isBillable, isCurrentPeriod } from './rules.js';
+import { discountOf } from '@constats/domain/bill-amounts';
+import { billingPeriodTotals, billMessages, isBillable, isCurrentPeriod } from './rules.js';
 import { requireAdmin, requireViewer } from '../../guards.js';
 
 export const GROUP_BILL_COUNTER = 'group_bill';

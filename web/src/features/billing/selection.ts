@@ -1,8 +1,9 @@
 // The report-selection dialog's rules (product.md §4 "Bill lifecycle", §5 discounts, §9 amounts): the
-// same checks and the same rounding as the server's (api/src/modules/billing/rules.ts), so the
-// preview shows the figures the bill will freeze. Exact cents as BigInt, never binary floats.
+// server's own checks and totals (@constats/domain/bill-amounts), so the preview shows the figures
+// the bill will freeze.
+import { billTotals, checkDiscount, selectionMessages } from '@constats/domain/bill-amounts';
+import { formatAmount, toDecimal } from '@constats/domain/money';
 import { monthName, parisYearMonth } from '../../ui/periods.js';
-import { billingText as t } from '../../i18n/billing.js';
 
 /** A discount as typed: '' until the admin types one. */
 export type DiscountInput = string;
@@ -12,10 +13,8 @@ export type DiscountInput = string;
  * report. Returns the French message, or null when it is valid.
  */
 export function discountError(value: DiscountInput): string | null {
-  const text = value.trim();
-  if (text === '') return t.discount.required;
-  if (!/^\d{1,3}$/.test(text) || Number(text) > 100) return t.discount.invalid;
-  return null;
+  const check = checkDiscount(value);
+  return check.ok ? null : check.message;
 }
 
 /** The global discount is optional (empty means none); when typed, the same rule applies. */
@@ -38,7 +37,7 @@ export function validateSelection(
   globalDiscount: DiscountInput,
 ): SelectionErrors {
   const errors: SelectionErrors = { discounts: {}, global: globalDiscountError(globalDiscount), selection: null };
-  if (selected.length === 0) errors.selection = t.selectionRequired;
+  if (selected.length === 0) errors.selection = selectionMessages.reportsRequired;
   for (const id of selected) {
     const message = discountError(discounts[id] ?? '');
     if (message) errors.discounts[id] = message;
@@ -51,30 +50,6 @@ export function hasErrors(errors: SelectionErrors): boolean {
 }
 
 // --- Amounts ---------------------------------------------------------------------------------
-
-const AMOUNT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
-
-/** '1234.5' (the API's decimal string, at most 2 decimals) → 123450n cents. */
-export function toCents(amount: string): bigint {
-  const match = AMOUNT.exec(amount.trim());
-  if (!match) throw new Error(`not an amount: ${amount}`);
-  const cents = BigInt(match[2]) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
-  return match[1] === '-' ? -cents : cents;
-}
-
-/** 123450n → '1234.50', the API's wire format, ready for formatMoney. */
-export function fromCents(cents: bigint): string {
-  const sign = cents < 0n ? '-' : '';
-  const absolute = cents < 0n ? -cents : cents;
-  return `${sign}${absolute / 100n}.${String(absolute % 100n).padStart(2, '0')}`;
-}
-
-/** `percent` % of an amount in cents, rounded to the cent half up (amounts are never negative). */
-function percentOf(cents: bigint, percent: number): bigint {
-  return percent > 0 ? (cents * BigInt(percent) + 50n) / 100n : 0n;
-}
-
-const VAT_PERCENT = 20;
 
 export interface SelectionLine {
   /** The report's billing amount HT (`billingAmounts.total`). */
@@ -92,22 +67,18 @@ export interface SelectionTotals {
   amountTTC: string;
 }
 
-/**
- * product.md §9: HT is the sum of the lines; each line's discount, then the global discount on what
- * remains, come off; VAT 20 % on the net. Each discount and the VAT are rounded to the cent.
- */
+/** The bill's totals for these lines, in the API's wire format ('1234.50'), ready for formatMoney. */
 export function selectionTotals(lines: readonly SelectionLine[], globalDiscount: number): SelectionTotals {
-  const amountHT = lines.reduce((total, line) => total + toCents(line.amount), 0n);
-  const lineDiscounts = lines.reduce((total, line) => total + percentOf(toCents(line.amount), line.discount), 0n);
-  const discountAmount = lineDiscounts + percentOf(amountHT - lineDiscounts, globalDiscount);
-  const net = amountHT - discountAmount;
-  const vat = percentOf(net, VAT_PERCENT);
+  const totals = billTotals(
+    lines.map((line) => ({ amount: toDecimal(line.amount), discount: line.discount })),
+    globalDiscount,
+  );
   return {
-    amountHT: fromCents(amountHT),
-    discountAmount: fromCents(discountAmount),
-    netAmountHT: fromCents(net),
-    vatAmount: fromCents(vat),
-    amountTTC: fromCents(net + vat),
+    amountHT: formatAmount(totals.amountHT),
+    discountAmount: formatAmount(totals.discountAmount),
+    netAmountHT: formatAmount(totals.amountHT.minus(totals.discountAmount)),
+    vatAmount: formatAmount(totals.vatAmount),
+    amountTTC: formatAmount(totals.amountTTC),
   };
 }
 
