@@ -15,6 +15,7 @@ import {
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { CommentRegular } from '@fluentui/react-icons/svg/comment';
 import { PersonEditRegular } from '@fluentui/react-icons/svg/person-edit';
+import type { ReportStatus } from '@constats/domain/reports-views';
 import { ChoiceSelect, type Choice } from '../../ui/ChoiceSelect';
 import { formatFileSize } from '../../ui/format';
 import { reportsText as t } from '../../i18n/reports';
@@ -75,7 +76,6 @@ const useStyles = makeStyles({
 });
 
 export type AlertLevel = 'DEFAULT' | 'SUCCESS' | 'WARNING' | 'ERROR';
-export type ReportStatus = 'NA' | 'EC' | 'RS' | 'TE' | 'AR';
 
 /** Terminated or archived: the returned items are final. */
 export const isDone = (status: ReportStatus) => status === 'TE' || status === 'AR';
