@@ -9,7 +9,9 @@ import { gqlUpload, restForm, samplePdf } from '../support/upload.js';
 
 const CREATE =
   'mutation($input: CreateReportInput!) { createReport(input: $input) { message report { databaseId deposited { files { name } } } } }';
-const REFUSED = 'Type de fichier non autorisé : « acte.pdf ». Formats acceptés : .doc, .docx, .odt, .pdf, .txt.';
+const REFUSED =
+  'Type de fichier non autorisé : « acte.pdf ». Formats acceptés : documents (.doc, .docx, .odt, .pdf, .txt), ' +
+  'photos (.jpg, .jpeg, .png, .webp, .heic, .heif), dictées (.mp3, .m4a, .aac, .wav, .ogg, .opus).';
 
 let app: TestApp;
 let bailiff: string;

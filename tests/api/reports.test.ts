@@ -154,7 +154,8 @@ describe('createReport', () => {
       { name: 'facture.pdf', content: exe },
     ]);
     expect(result.errors![0].message).toBe(
-      'Type de fichier non autorisé : « facture.pdf ». Formats acceptés : .doc, .docx, .odt, .pdf, .txt.',
+      'Type de fichier non autorisé : « facture.pdf ». Formats acceptés : documents (.doc, .docx, .odt, .pdf, .txt), ' +
+        'photos (.jpg, .jpeg, .png, .webp, .heic, .heif), dictées (.mp3, .m4a, .aac, .wav, .ogg, .opus).',
     );
     expect(await app.services.db.report.count()).toBe(reportsBefore);
     expect(await storedFileCount()).toBe(filesBefore);

@@ -1,10 +1,7 @@
 // Deposited photos and dictations (issue 33): a photo's size is read from its header before anything
-// decodes it, the counting queue counts photos and dictations by their type, and the web's deposit
-// forms offer the same types as the server (returned items: documents only).
-import { acceptedTypesLabel } from '../../api/src/infra/file-types.js';
+// decodes it, and the counting queue counts photos and dictations by their type.
 import { photoHeaderRefusal } from '../../api/src/infra/image-limits.js';
 import { depositedMediaCount } from '../../api/src/modules/counting/rules.js';
-import { ACCEPTED_DEPOSITED_FILES, ACCEPTED_RETURNED_FILES, DEPOSITED_MEDIA_TYPES } from '../../web/src/i18n/reports.js';
 import { heicHeader, jpegHeader, sampleJpeg, webpHeader } from '../support/media.js';
 import { pngHeaderOnly } from '../support/images.js';
 
@@ -60,16 +57,5 @@ describe('the counting queue counts photos and dictations by their type', () => 
   it('leaves documents to the readers', () => {
     for (const name of ['constat.pdf', 'notes.txt', 'acte.docx', 'acte.odt', 'acte.doc', 'sans-extension'])
       expect(depositedMediaCount(name)).toBeNull();
-  });
-});
-
-describe('the web deposit forms offer what the server accepts', () => {
-  const extensions = (label: string) => (label.match(/\.[a-z0-9]+/g) ?? []).sort();
-
-  it('deposits: documents, photos and dictations; returned items: documents only', () => {
-    expect([...ACCEPTED_DEPOSITED_FILES].sort()).toEqual(extensions(acceptedTypesLabel('deposit')));
-    expect([...ACCEPTED_RETURNED_FILES].sort()).toEqual(extensions(acceptedTypesLabel('document')));
-    // The picker offers a phone's photo library and recordings; the camera is UploadBox's own input.
-    expect(DEPOSITED_MEDIA_TYPES).toEqual(['image/*', 'audio/*']);
   });
 });

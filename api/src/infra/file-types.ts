@@ -1,5 +1,6 @@
 // Which uploaded files we accept, decided from their content by file-type (magic numbers, zip and
 // OLE2 containers read), not by their name alone: the declared extension must name the detected type.
+import { ACCEPTED_EXTENSIONS, ACCEPTED_LABELS } from '@constats/domain/file-kinds';
 import { fileTypeFromBuffer } from 'file-type';
 
 export type FileCategory = 'document' | 'deposit' | 'bill' | 'image' | 'logo';
@@ -37,7 +38,37 @@ const aac: FileType = { extension: 'aac', mimeType: 'audio/aac', detected: 'aac'
 const wav: FileType = { extension: 'wav', mimeType: 'audio/wav', detected: 'wav' };
 const ogg: FileType = { extension: 'ogg', mimeType: 'audio/ogg', detected: 'ogg', orDetected: ['opus'] };
 const opus: FileType = { extension: 'opus', mimeType: 'audio/ogg', detected: 'opus' };
-const documents = { pdf, doc, docx, odt, txt };
+/** Every type an upload may be, by the extensions that name it. */
+const BY_EXTENSION: Record<string, FileType> = {
+  pdf,
+  doc,
+  docx,
+  odt,
+  txt,
+  jpg: jpeg,
+  jpeg,
+  png,
+  webp,
+  heic,
+  heif,
+  mp3,
+  m4a,
+  aac,
+  wav,
+  ogg,
+  opus,
+};
+
+/** The types of a kind of upload the domain package lists (the web offers the same list). */
+function typesOf(extensions: readonly string[]): Record<string, FileType> {
+  return Object.fromEntries(
+    extensions.map((extension) => {
+      // At load: a format the web would offer but the server could not check stops the start.
+      if (!BY_EXTENSION[extension]) throw new Error(`Format sans contrôle de contenu : .${extension}`);
+      return [extension, BY_EXTENSION[extension]];
+    }),
+  );
+}
 
 /**
  * product.md §5: returned items and matrices take .doc .docx .odt .pdf .txt; deposited items also photos and
@@ -45,12 +76,8 @@ const documents = { pdf, doc, docx, odt, txt };
  * (what a PDF/A-3 invoice draws).
  */
 const CATEGORIES: Record<FileCategory, { types: Record<string, FileType>; label: string }> = {
-  document: { types: documents, label: '.doc, .docx, .odt, .pdf, .txt' },
-  deposit: {
-    types: { ...documents, jpg: jpeg, jpeg, png, webp, heic, heif, mp3, m4a, aac, wav, ogg, opus },
-    label:
-      'documents (.doc, .docx, .odt, .pdf, .txt), photos (.jpg, .jpeg, .png, .webp, .heic, .heif), dictées (.mp3, .m4a, .aac, .wav, .ogg, .opus)',
-  },
+  document: { types: typesOf(ACCEPTED_EXTENSIONS.document), label: ACCEPTED_LABELS.document },
+  deposit: { types: typesOf(ACCEPTED_EXTENSIONS.deposit), label: ACCEPTED_LABELS.deposit },
   bill: { types: { pdf, doc, docx }, label: 'Word (.doc, .docx) ou PDF' },
   image: { types: { png, jpg: jpeg, jpeg, gif, webp }, label: 'images PNG, JPEG, GIF ou WebP' },
   logo: { types: { png, jpg: jpeg, jpeg }, label: 'images PNG ou JPEG' },

@@ -1,4 +1,6 @@
 // French texts of the reports (constats) screens of the three roles, product.md §2, §5 and §8.
+import { ACCEPTED_EXTENSIONS, pickerExtensions } from '@constats/domain/file-kinds';
+
 export const reportsText = {
   cards: {
     revenue: 'CA en cours',
@@ -185,22 +187,8 @@ export const reportsText = {
 } as const;
 
 /** Returned items: documents only (the typed PV). */
-export const ACCEPTED_RETURNED_FILES = ['.doc', '.docx', '.odt', '.pdf', '.txt'] as const;
+export const ACCEPTED_RETURNED_FILES = pickerExtensions(ACCEPTED_EXTENSIONS.document);
 /** Deposited items: documents, photos and dictations (issue 33); the server checks their content. */
-export const ACCEPTED_DEPOSITED_FILES = [
-  ...ACCEPTED_RETURNED_FILES,
-  '.jpg',
-  '.jpeg',
-  '.png',
-  '.webp',
-  '.heic',
-  '.heif',
-  '.mp3',
-  '.m4a',
-  '.aac',
-  '.wav',
-  '.ogg',
-  '.opus',
-] as const;
+export const ACCEPTED_DEPOSITED_FILES = pickerExtensions(ACCEPTED_EXTENSIONS.deposit);
 /** Offered by the deposit's picker too: on a phone, image/* and audio/* open the photo library and the recordings. */
 export const DEPOSITED_MEDIA_TYPES = ['image/*', 'audio/*'] as const;

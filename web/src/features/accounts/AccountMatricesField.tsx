@@ -1,4 +1,5 @@
 import { Button, Field, Link, makeStyles, tokens } from '@fluentui/react-components';
+import { ACCEPTED_EXTENSIONS, pickerExtensions } from '@constats/domain/file-kinds';
 import { accountsText } from '../../i18n/accounts';
 import { UploadBox } from '../../ui/UploadBox';
 
@@ -30,7 +31,7 @@ const useStyles = makeStyles({
 });
 
 /** product.md §3: matrices are .doc, .docx, .odt, .pdf or .txt documents. */
-const MATRIX_TYPES = ['.doc', '.docx', '.odt', '.pdf', '.txt'] as const;
+const MATRIX_TYPES = pickerExtensions(ACCEPTED_EXTENSIONS.document);
 
 /**
  * A bailiff's « Matrices associées »: the current ones, each to remove (struck through until the

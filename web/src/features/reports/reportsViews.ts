@@ -2,7 +2,8 @@
 // the server, which applies its statuses (packages/domain/src/reports-views.ts), the statuses its
 // filter offers and the filter a list opens with. Pure, no React.
 import { reportsViewCriteria, reportsViewName, reportsViews, type ReportsView, type ReportStatus } from '@constats/domain/reports-views';
-import type { ReportFilter, ReportsView as ReportsViewName } from '../../__generated__/ReportsTablePaginationQuery.graphql';
+// With its .js extension: the unit tests compile this file under NodeNext resolution too.
+import type { ReportFilter, ReportsView as ReportsViewName } from '../../__generated__/ReportsTablePaginationQuery.graphql.js';
 
 export type { ReportsView };
 /** The three admin lists of product.md §2. */
