@@ -5,7 +5,7 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { findLink, readOutbox, rest } from '../support/http.js';
-import { fieldMessage, screenTitle, signedInPage, toast } from '../support/pages.js';
+import { fieldMessage, screenTitle, signedInPage, toast, FILE_PICKER } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -61,7 +61,7 @@ describe('account forms', () => {
     // A matrix for her secretaries.
     await page
       .getByRole('group', { name: 'Matrices associées' })
-      .locator('input[type="file"]')
+      .locator(FILE_PICKER)
       .setInputFiles([{ name: 'Trame Perrin.txt', mimeType: 'text/plain', buffer: Buffer.from('Trame de constat Perrin') }]);
     await page.getByText('Trame Perrin.txt').waitFor();
     await page.getByRole('button', { name: 'Valider' }).click();

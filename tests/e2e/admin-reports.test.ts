@@ -7,7 +7,7 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { screenTitle, signedInPage, toast, FILE_PICKER } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { watchUploadProgress } from '../support/upload-progress.js';
 
@@ -220,7 +220,7 @@ describe('Créer un constat', () => {
     await page.getByRole('textbox', { name: /^Nom du constat/ }).fill(name);
     await expect(page.getByRole('textbox', { name: /^Nom du constat/ }).getAttribute('maxlength')).resolves.toBe('90');
     const text = 'Procès-verbal de constat. '.repeat(200_000);
-    await page.locator('input[type="file"]').setInputFiles([
+    await page.locator(FILE_PICKER).setInputFiles([
       { name: 'notes-1.txt', mimeType: 'text/plain', buffer: Buffer.from(text) },
       { name: 'notes-2.txt', mimeType: 'text/plain', buffer: Buffer.from(text) },
     ]);
@@ -256,7 +256,7 @@ describe('expanded rows', () => {
     const deposited = page.getByRole('region', { name: `Éléments déposés : ${report.name}` });
     await deposited.waitFor();
     const fileName = `ajout-${Date.now()}.txt`;
-    await deposited.locator('input[type="file"]').setInputFiles({
+    await deposited.locator(FILE_PICKER).setInputFiles({
       name: fileName,
       mimeType: 'text/plain',
       buffer: Buffer.from('Pièce complémentaire du constat.'),

@@ -9,7 +9,7 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { screenTitle, signedInPage, toast, FILE_PICKER } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { watchUploadProgress } from '../support/upload-progress.js';
 
@@ -163,7 +163,7 @@ describe('Mes constats en cours', () => {
       .waitFor();
     const deposited = page.getByRole('region', { name: `Éléments déposés : ${report.name}` });
     const fileName = `complement-${Date.now()}.txt`;
-    await deposited.locator('input[type="file"]').setInputFiles({
+    await deposited.locator(FILE_PICKER).setInputFiles({
       name: fileName,
       mimeType: 'text/plain',
       buffer: Buffer.from('Pièce complémentaire : photos du compteur.'),
@@ -246,7 +246,7 @@ describe('Créer un constat', () => {
     await page.getByRole('textbox', { name: /^Nom du constat/ }).fill(name);
     await page.getByText('Veuillez entrer un nom pour le constat', { exact: true }).waitFor({ state: 'detached' });
     const text = 'Relevé des lieux, pièce par pièce. '.repeat(150_000);
-    await page.locator('input[type="file"]').setInputFiles([
+    await page.locator(FILE_PICKER).setInputFiles([
       { name: 'releve-1.txt', mimeType: 'text/plain', buffer: Buffer.from(text) },
       { name: 'releve-2.txt', mimeType: 'text/plain', buffer: Buffer.from(text) },
     ]);

@@ -126,6 +126,7 @@ describe('Facturation in pages', () => {
     await saveScreenshot(page, 'admin-billing-second-page');
   });
 
+  // Its own waits go up to a minute (the bill of every constat, its PDF built under CI load): the test gets two.
   it('reads every constat before « Tout sélectionner », which bills them all; the generated bill shows all its lines', async () => {
     const admin = await loginToken(app.url, demo.admin.email, demo.admin.password);
     const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
@@ -175,5 +176,5 @@ describe('Facturation in pages', () => {
     expect(await dialog.getByText(/^Chargement des lignes/).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await row.getByText(`N° ${bill.number}`).waitFor();
-  });
+  }, 120_000);
 });

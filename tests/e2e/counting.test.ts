@@ -7,7 +7,7 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { screenTitle, signedInPage, toast, FILE_PICKER } from '../support/pages.js';
 import { gqlUpload } from '../support/upload.js';
 import { findSoffice } from '../../api/src/modules/counting/render.js';
 import { sampleDocx, samplePdf } from '../../scripts/sample-documents.js';
@@ -66,7 +66,7 @@ it('a returned constat is counted live, applied in one click by the secretary, t
     .filter({ has: page.getByText(name, { exact: true }) });
   await row.getByRole('button', { name: 'Afficher le détail' }).click();
   const docx = await sampleDocx({ pages: 3, photos: 5, decorations: true });
-  await row.locator('input[type="file"]').setInputFiles({
+  await row.locator(FILE_PICKER).setInputFiles({
     name: 'Constat dactylographié.docx',
     mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     buffer: docx,

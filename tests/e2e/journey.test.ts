@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { namesOf, screenTitle, signedInPage, toast } from '../support/pages.js';
+import { namesOf, screenTitle, signedInPage, toast, FILE_PICKER } from '../support/pages.js';
 
 let app: TestApp;
 const browsers: TestBrowser[] = [];
@@ -58,7 +58,7 @@ it('bailiff deposits → admin assigns → secretary counts and returns live →
   await bailiff.goto('/dashboard/creer-un-constat-huissier');
   await screenTitle(bailiff, 'Créer un constat').waitFor();
   await bailiff.getByRole('textbox', { name: /^Nom du constat/ }).fill(name);
-  await bailiff.locator('input[type="file"]').setInputFiles({
+  await bailiff.locator(FILE_PICKER).setInputFiles({
     name: deposited,
     mimeType: 'text/plain',
     buffer: Buffer.from('Constatations faites sur place, pièce par pièce.'),
@@ -102,7 +102,7 @@ it('bailiff deposits → admin assigns → secretary counts and returns live →
   ).resolves.toBe(0);
 
   // 5. She returns the typed constat: TE.
-  await secretaryRow.locator('input[type="file"]').setInputFiles({
+  await secretaryRow.locator(FILE_PICKER).setInputFiles({
     name: returned,
     mimeType: 'text/plain',
     buffer: Buffer.from('Procès-verbal de constat, dactylographié.'),

@@ -7,7 +7,7 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, findLink, gql, loginToken, readOutbox, waitForMail } from '../support/http.js';
-import { screenTitle, signIn, signedInPage, signedOutPage, toast } from '../support/pages.js';
+import { screenTitle, signIn, signedInPage, signedOutPage, toast, FILE_PICKER } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { billingAmounts, retrocessionAmounts } from '@constats/domain/line-amounts';
 import { formatMoney } from '../../web/src/ui/format.js';
@@ -59,7 +59,7 @@ describe('3. a refused file says why', () => {
     await page.goto('/dashboard/creer-un-constat-huissier');
     await screenTitle(page, 'Créer un constat').waitFor();
     await page.getByRole('textbox', { name: /^Nom du constat/ }).fill(`Exécutable ${Date.now()}`);
-    await page.locator('input[type="file"]').setInputFiles({ name: 'acte.pdf', mimeType: 'application/pdf', buffer: disguisedExecutable });
+    await page.locator(FILE_PICKER).setInputFiles({ name: 'acte.pdf', mimeType: 'application/pdf', buffer: disguisedExecutable });
     await page.getByText('acte.pdf').waitFor();
     await page.getByRole('button', { name: 'Créer le constat' }).click();
     await toast(page, 'Type de fichier non autorisé : « acte.pdf ». Formats acceptés').waitFor();
@@ -86,9 +86,7 @@ describe('3. a refused file says why', () => {
     const row = await showOnly(report.name);
     await row.getByRole('button', { name: 'Afficher le détail' }).click();
     const returned = page.getByRole('region', { name: `Éléments retournés : ${report.name}` });
-    await returned
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'retour.pdf', mimeType: 'application/pdf', buffer: disguisedExecutable });
+    await returned.locator(FILE_PICKER).setInputFiles({ name: 'retour.pdf', mimeType: 'application/pdf', buffer: disguisedExecutable });
     await returned.getByRole('button', { name: 'Envoyer' }).click();
     await toast(page, 'Type de fichier non autorisé : « retour.pdf »').waitFor();
   });

@@ -9,7 +9,7 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { screenTitle, signedInPage, toast, FILE_PICKER } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { watchUploadProgress } from '../support/upload-progress.js';
 
@@ -321,7 +321,7 @@ describe('Constats en cours', () => {
     const row = rowOf(name);
     await row.getByText('En cours', { exact: true }).waitFor();
     const progressSeen = await watchUploadProgress(page);
-    await row.locator('input[type="file"]').setInputFiles({
+    await row.locator(FILE_PICKER).setInputFiles({
       name: 'constat-dactylographie.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from('Procès-verbal de constat dactylographié. '.repeat(150_000)),

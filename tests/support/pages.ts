@@ -5,6 +5,12 @@ import { demo, gql, loginToken } from './http.js';
 export type DemoAccount = keyof typeof demo;
 
 /**
+ * A form's file picker, as « Parcourir… » opens it: the deposit forms also hold the camera's own
+ * input (« Prendre une photo », `capture`), which a test picking files must not take.
+ */
+export const FILE_PICKER = 'input[type="file"]:not([capture])';
+
+/**
  * Starts signed out: the profile's tabs share local storage, so it is cleared from a page of the
  * same origin that does not start the app (whose session check would act on an old token).
  */
