@@ -97,6 +97,26 @@ export const BILLS = graphql(
   [LEGACY_BILL],
 );
 
+/** An étude's billable constats of the month, a page at a time (the operation's `$first` and `$after`). */
+const LEGACY_BILLABLE_PAGE = graphql(
+  `
+    fragment LegacyBillablePage on BillingGroup {
+      billableReports(first: $first, after: $after) {
+        edges {
+          node {
+            ...LegacyReport
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  `,
+  [LEGACY_REPORT],
+);
+
 export const AVAILABLE_GROUPS = graphql(
   `
     query LegacyAvailableGroups($year: Int, $month: Int, $first: Int, $after: String) {
@@ -111,17 +131,7 @@ export const AVAILABLE_GROUPS = graphql(
           databaseId
           number
         }
-        billableReports(first: $first, after: $after) {
-          edges {
-            node {
-              ...LegacyReport
-            }
-          }
-          pageInfo {
-            hasNextPage
-            endCursor
-          }
-        }
+        ...LegacyBillablePage
         totals {
           reports
           pages
@@ -132,26 +142,16 @@ export const AVAILABLE_GROUPS = graphql(
       }
     }
   `,
-  [LEGACY_GROUP, LEGACY_REPORT],
+  [LEGACY_GROUP, LEGACY_BILLABLE_PAGE],
 );
 
 export const BILLING_GROUP_REPORTS = graphql(
   `
     query LegacyBillingGroupReports($groupId: ID!, $year: Int!, $month: Int!, $first: Int, $after: String) {
       billingGroup(groupId: $groupId, year: $year, month: $month) {
-        billableReports(first: $first, after: $after) {
-          edges {
-            node {
-              ...LegacyReport
-            }
-          }
-          pageInfo {
-            hasNextPage
-            endCursor
-          }
-        }
+        ...LegacyBillablePage
       }
     }
   `,
-  [LEGACY_REPORT],
+  [LEGACY_BILLABLE_PAGE],
 );
