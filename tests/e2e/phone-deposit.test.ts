@@ -27,6 +27,8 @@ it('creates a constat from a phone with a photo taken, a dictation and a PDF', a
   const zone = page.getByRole('group', { name: 'Éléments déposés' });
   const camera = zone.getByRole('button', { name: 'Prendre une photo' });
   await camera.waitFor();
+  // The formats by family, as the server's refusal names them, not seventeen extensions in a row.
+  await zone.getByText('Formats acceptés : documents (.doc, .docx, .odt, .pdf, .txt), photos (.jpg', { exact: false }).waitFor();
   // The camera's own input: pictures only, the rear camera; the picker offers the library too.
   expect(await zone.locator('input[capture="environment"]').getAttribute('accept')).toBe('image/*');
   const pickerAccept = await zone.locator('input[type="file"]:not([capture])').getAttribute('accept');

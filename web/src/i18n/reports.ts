@@ -1,5 +1,5 @@
 // French texts of the reports (constats) screens of the three roles, product.md §2, §5 and §8.
-import { ACCEPTED_EXTENSIONS, pickerExtensions } from '@constats/domain/file-kinds';
+import { ACCEPTED_EXTENSIONS, ACCEPTED_LABELS, pickerExtensions } from '@constats/domain/file-kinds';
 
 export const reportsText = {
   cards: {
@@ -190,5 +190,7 @@ export const reportsText = {
 export const ACCEPTED_RETURNED_FILES = pickerExtensions(ACCEPTED_EXTENSIONS.document);
 /** Deposited items: documents, photos and dictations (issue 33); the server checks their content. */
 export const ACCEPTED_DEPOSITED_FILES = pickerExtensions(ACCEPTED_EXTENSIONS.deposit);
+/** The deposit's formats by family, as the server's refusal names them. */
+export const ACCEPTED_DEPOSITED_LABEL = ACCEPTED_LABELS.deposit;
 /** Offered by the deposit's picker too: on a phone, image/* and audio/* open the photo library and the recordings. */
 export const DEPOSITED_MEDIA_TYPES = ['image/*', 'audio/*'] as const;

@@ -129,6 +129,8 @@ export interface UploadBoxProps {
   onFilesChange: (files: File[]) => void;
   /** Accepted extensions, e.g. ['.doc', '.docx', '.odt', '.pdf', '.txt'] (product.md §5). */
   accept: readonly string[];
+  /** The formats as the hint names them (the server's wording); the extensions listed by default. */
+  acceptedLabel?: string;
   /**
    * Media types the picker offers too ('image/*', 'audio/*'): a phone then offers its photo library
    * and recordings beside its files. What is picked is still checked against `accept`.
@@ -154,7 +156,18 @@ export interface UploadBoxProps {
  */
 export function UploadBox(props: UploadBoxProps) {
   const styles = useStyles();
-  const { files, onFilesChange, accept, mediaTypes, camera = false, multiple = true, progress = null, onCancel, error } = props;
+  const {
+    files,
+    onFilesChange,
+    accept,
+    acceptedLabel,
+    mediaTypes,
+    camera = false,
+    multiple = true,
+    progress = null,
+    onCancel,
+    error,
+  } = props;
   const uploading = progress !== null;
   const disabled = (props.disabled ?? false) || uploading;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -225,7 +238,7 @@ export function UploadBox(props: UploadBoxProps) {
           ) : null}
         </div>
         <Text id={hintId} size={200} className={styles.hint}>
-          {fr.upload.accepted(accept.join(', '))}
+          {fr.upload.accepted(acceptedLabel ?? accept.join(', '))}
         </Text>
         <input
           ref={inputRef}

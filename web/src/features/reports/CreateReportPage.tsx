@@ -11,7 +11,7 @@ import { ChoiceSelect, type Choice } from '../../ui/ChoiceSelect';
 import { PageHeader } from '../../ui/PageHeader';
 import { UploadBox } from '../../ui/UploadBox';
 import { useToast } from '../../ui/toasts';
-import { ACCEPTED_DEPOSITED_FILES, DEPOSITED_MEDIA_TYPES, reportsText } from '../../i18n/reports';
+import { ACCEPTED_DEPOSITED_FILES, ACCEPTED_DEPOSITED_LABEL, DEPOSITED_MEDIA_TYPES, reportsText } from '../../i18n/reports';
 
 const t = reportsText.create;
 const NAME_MAX = 90;
@@ -164,6 +164,7 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
             label={t.files}
             files={files}
             accept={ACCEPTED_DEPOSITED_FILES}
+            acceptedLabel={ACCEPTED_DEPOSITED_LABEL}
             mediaTypes={DEPOSITED_MEDIA_TYPES}
             camera
             disabled={uploading}

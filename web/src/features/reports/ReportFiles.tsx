@@ -17,7 +17,13 @@ import { truncate } from '../../ui/text';
 import { useToast } from '../../ui/toasts';
 import { UploadBox } from '../../ui/UploadBox';
 import { isDone } from './ReportCells';
-import { ACCEPTED_DEPOSITED_FILES, ACCEPTED_RETURNED_FILES, DEPOSITED_MEDIA_TYPES, reportsText as t } from '../../i18n/reports';
+import {
+  ACCEPTED_DEPOSITED_FILES,
+  ACCEPTED_DEPOSITED_LABEL,
+  ACCEPTED_RETURNED_FILES,
+  DEPOSITED_MEDIA_TYPES,
+  reportsText as t,
+} from '../../i18n/reports';
 
 const useStyles = makeStyles({
   root: {
@@ -225,6 +231,7 @@ export function ReportFiles({
               label={`${t.addFiles} : ${title}`}
               files={pending[kind]}
               accept={deposit ? ACCEPTED_DEPOSITED_FILES : ACCEPTED_RETURNED_FILES}
+              acceptedLabel={deposit ? ACCEPTED_DEPOSITED_LABEL : undefined}
               mediaTypes={deposit ? DEPOSITED_MEDIA_TYPES : []}
               camera={deposit}
               disabled={uploadingKind !== null}
