@@ -25,6 +25,8 @@ import {
   TOO_MANY_SOCKETS_CLOSE,
 } from './graphql/live-limits.js';
 import { executeMultipart } from './http/graphql-multipart.js';
+import { createResumableUploads, RESUMABLE_UPLOADS_PATH } from './http/resumable-uploads.js';
+import { admitUpload, finishUpload, terminateUpload, touchUpload } from './modules/reports/deposit-uploads.js';
 import { authRoutes } from './modules/auth/rest.js';
 import { absenceRoutes } from './modules/absences/rest.js';
 import { accountRoutes } from './modules/accounts/rest.js';
@@ -90,6 +92,17 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
   );
   const serveWeb = createStaticHandler(services.config.webDir);
   const serveFile = createFilesHandler(services, fileLinks, fileProviders);
+  // Resumable deposits (tus): the endpoint speaks the protocol, the reports module decides.
+  const resumable = createResumableUploads({
+    staging: services.staging,
+    maxBytes: services.config.maxUploadBytes,
+    rules: {
+      admit: (viewer, headers) => admitUpload(services, viewer, headers),
+      touch: (viewer, id) => touchUpload(services, viewer, id),
+      terminate: (viewer, id) => terminateUpload(services, viewer, id),
+      finish: (viewer, id) => finishUpload(services, viewer, id),
+    },
+  });
 
   const adapter = createServerAdapter<ServerContext>(
     withSecurityHeaders(services.config, async (request, serverContext) => {
@@ -124,6 +137,8 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     const viewer = await authenticate(services, request, serverContext);
     if (viewer) markSignedIn(serverContext.req?.socket);
     const authenticated: ServerContext = { ...serverContext, viewer };
+    if (pathname === RESUMABLE_UPLOADS_PATH || pathname.startsWith(`${RESUMABLE_UPLOADS_PATH}/`))
+      return resumable.handle(request, authenticated);
     if (legacy) return (await rest(request, authenticated)) ?? json({ code: 404, message: 'Ressource introuvable.' }, 404);
     const multipart = request.method === 'POST' && request.headers.get('content-type')?.includes('multipart/form-data');
     if (credential?.kind === 'apiToken') {

@@ -11,6 +11,8 @@ import { createMailer } from './infra/mail/index.js';
 import { createLocalStorage } from './infra/storage.js';
 import { sweepOpenCharges, withStorageQuota } from './infra/storage-quota.js';
 import { createS3Storage, parseStorageUrl } from './infra/s3-storage.js';
+import { createStaging } from './infra/upload-staging.js';
+import { sweepAbandonedDeposits } from './modules/reports/deposits.js';
 import { createAppPubSub } from './infra/pubsub.js';
 import { createRateLimitStore } from './infra/rate-limits.js';
 import { createFileLinks } from './infra/file-links.js';
@@ -81,6 +83,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       config.storageUrl ? createS3Storage(parseStorageUrl(config.storageUrl)) : createLocalStorage(path.join(config.dataDir, 'files')),
       { db, rateLimits, config },
     );
+    // Resumable uploads' chunks: beside the files (local disk or the same bucket), never among them.
+    const staging = createStaging({ dataDir: config.dataDir, s3: config.storageUrl ? parseStorageUrl(config.storageUrl) : undefined });
     const secret = config.appSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'app-secret')));
     const files = createFileLinks(secret, config.fileLinkMinutes);
 
@@ -107,7 +111,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     );
     const counting = queueWhenStarted(countingStart);
     cleanups.push(() => counting.stop());
-    const services: Services = { config, db, mailer, storage, pubsub, rateLimits, files, counting };
+    const services: Services = { config, db, mailer, storage, staging, pubsub, rateLimits, files, counting };
 
     // Pictures sent ahead of an abandoned account form, then what a crash left of uploads
     // (spooled parts, partial writes, files without a row): removed after a day, looked for at
@@ -116,6 +120,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await sweepStagedAvatars(services);
       const swept = await sweepOrphanFiles(services);
       await sweepOpenCharges(db, new Date(Date.now() - ORPHAN_AGE_MS));
+      // Resumable uploads no chunk reached for UPLOAD_ABANDONED_HOURS, and the deposits they leave idle.
+      const abandoned = await sweepAbandonedDeposits(services, new Date(Date.now() - config.uploadAbandonedHours * 3_600_000));
+      if (abandoned.uploads + abandoned.deposits > 0)
+        log(`[nettoyage] ${abandoned.uploads} envoi(s) abandonné(s) supprimé(s), ${abandoned.deposits} dépôt(s) clos`);
       const total = swept.spooled + swept.partial + swept.orphans;
       if (total > 0) log(`[nettoyage] ${total} fichier(s) abandonné(s) supprimé(s)`);
     };

@@ -78,6 +78,11 @@ export interface Config {
   maxImagePixels: number;
   /** Largest deposited photo, pixels announced by its header (MAX_PHOTO_MEGAPIXELS, default 100). */
   maxPhotoPixels: number;
+  /**
+   * A resumable upload no chunk reached for this long is removed, and a deposit idle as long is
+   * closed with the files it received (UPLOAD_ABANDONED_HOURS, default 24).
+   */
+  uploadAbandonedHours: number;
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadFilesPerHour: parseInteger(env.UPLOAD_FILES_PER_HOUR ?? '1000', 'UPLOAD_FILES_PER_HOUR', 1, 1_000_000),
     maxImagePixels: parseInteger(env.MAX_IMAGE_MEGAPIXELS ?? '50', 'MAX_IMAGE_MEGAPIXELS', 1, 1000) * 1_000_000,
     maxPhotoPixels: parseInteger(env.MAX_PHOTO_MEGAPIXELS ?? '100', 'MAX_PHOTO_MEGAPIXELS', 1, 1000) * 1_000_000,
+    uploadAbandonedHours: parseInteger(env.UPLOAD_ABANDONED_HOURS ?? '24', 'UPLOAD_ABANDONED_HOURS', 1, 24 * 30),
   };
 }
 

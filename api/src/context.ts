@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './infra/db.js';
 import type { Mailer } from './infra/mail/index.js';
 import type { Storage } from './infra/storage.js';
+import type { Staging } from './infra/upload-staging.js';
 import type { AppPubSub } from './infra/pubsub.js';
 import type { RateLimitStore } from './infra/rate-limits.js';
 import type { FileLinks } from './infra/file-links.js';
@@ -13,6 +14,8 @@ export interface Services {
   db: Db;
   mailer: Mailer;
   storage: Storage;
+  /** Resumable uploads' chunks until their file is whole (tus): DATA_DIR/uploads, or the S3 bucket's `staging/`. */
+  staging: Staging;
   pubsub: AppPubSub;
   /** Throttling counters shared by every instance (PostgreSQL, or Redis with REDIS_URL). */
   rateLimits: RateLimitStore;

@@ -50,9 +50,15 @@ export const connectionMessages = {
   tooManyConnections: 'Trop de connexions simultanées depuis votre adresse. Réessayez dans quelques instants.',
 };
 
-/** Multipart bodies are the uploads (GraphQL and REST alike); they alone may take long. */
+/**
+ * Multipart bodies (GraphQL and REST alike) and resumable uploads' chunks (tus,
+ * application/offset+octet-stream) are the uploads; they alone may take long.
+ */
 export function isUpload(method: string | undefined, contentType: string | undefined): boolean {
-  return method !== 'GET' && method !== 'HEAD' && (contentType ?? '').toLowerCase().includes('multipart/form-data');
+  const type = (contentType ?? '').toLowerCase();
+  return (
+    method !== 'GET' && method !== 'HEAD' && (type.includes('multipart/form-data') || type.includes('application/offset+octet-stream'))
+  );
 }
 
 export function hasBody(headers: IncomingMessage['headers']): boolean {

@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Db } from './db.js';
 import type { Storage } from './storage.js';
+import { STAGING_FOLDER } from './upload-staging.js';
 
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -42,7 +43,8 @@ export async function sweepOrphanFiles(
     batch = [];
   };
   for await (const object of services.storage.list()) {
-    if (object.modifiedAt >= before) continue;
+    // Resumable uploads staged in the same bucket (S3) are the deposits' sweep's: their rows say which are abandoned.
+    if (object.modifiedAt >= before || object.key.startsWith(`${STAGING_FOLDER}/`)) continue;
     batch.push(object.key);
     if (batch.length >= BATCH) await flush();
   }

@@ -68,9 +68,10 @@ const limiters = (deps: QuotaDeps) => ({
 
 /**
  * Refusal of an upload request before a byte of its body is read: the account or its étude is
- * at its quota already, or the account spent its hourly upload budget. Null when it may go on.
+ * at its quota already (or would pass it with the bytes a resumable upload `announced`), or the
+ * account spent its hourly upload budget. Null when it may go on.
  */
-export async function uploadRefusal(deps: QuotaDeps, userId: number): Promise<AppError | null> {
+export async function uploadRefusal(deps: QuotaDeps, userId: number, announced = 0): Promise<AppError | null> {
   const { bytes, files } = limiters(deps);
   for (const limiter of [bytes, files]) {
     const spent = await limiter.get(String(userId));
@@ -82,7 +83,8 @@ export async function uploadRefusal(deps: QuotaDeps, userId: number): Promise<Ap
        OR (s."scope" = 'group' AND s."ownerId" = (SELECT "groupId" FROM "User" WHERE "id" = ${userId}))`;
   for (const row of rows) {
     const limit = row.scope === 'user' ? deps.config.storageQuotaUserBytes : deps.config.storageQuotaGroupBytes;
-    if (Number(row.bytes) >= limit) return quotaError(row.scope === 'user' ? 'user' : 'group', limit);
+    if (Number(row.bytes) >= limit || Number(row.bytes) + announced > limit)
+      return quotaError(row.scope === 'user' ? 'user' : 'group', limit);
   }
   return null;
 }

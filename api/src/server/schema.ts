@@ -17,6 +17,7 @@ import '../modules/reporting/schema.js';
 import '../modules/reports/schema.js';
 import '../modules/reports/queries.js';
 import '../modules/reports/mutations.js';
+import '../modules/reports/deposit-schema.js';
 import '../modules/counting/schema.js';
 import '../modules/retrocession/schema.js';
 import '../modules/seller/schema.js';

@@ -18,7 +18,17 @@ type SchemaTypesOf<B> = B extends PothosSchemaTypes.SchemaBuilder<infer T extend
 
 // --- Mutations --------------------------------------------------------------------------------
 
-export const ReportPayload = builder.objectRef<{ reportId: number; message: string }>('ReportPayload').implement({
+/** An action's answer: the constat, and the resumable deposit it opened (deposit-schema.ts) if any. */
+export interface ReportPayloadShape {
+  reportId: number;
+  message: string;
+  /** startDeposit's deposit. */
+  depositId?: number;
+  /** createReport announced its files for a resumable deposit: the deposit that opened the constat. */
+  opensDeposit?: boolean;
+}
+
+export const ReportPayload = builder.objectRef<ReportPayloadShape>('ReportPayload').implement({
   description: 'Résultat d’une action sur un constat.',
   fields: (t) => ({
     message: t.exposeString('message', { description: 'Message de succès à afficher.' }),
@@ -36,6 +46,13 @@ export const ReportPayload = builder.objectRef<{ reportId: number; message: stri
 
 export const reportIdOf = (id: { typename: string; id: string }) => databaseId(id, 'Report', messages.notFound);
 
+const DepositInput = builder.inputType('DepositInput', {
+  description: 'Les fichiers d’un constat annoncés pour un dépôt reprenable.',
+  fields: (f) => ({
+    files: f.int({ description: 'Nombre de fichiers qui seront envoyés (1 au moins, dans la limite du constat).', required: true }),
+  }),
+});
+
 builder.mutationFields((t) => ({
   createReport: t.field({
     description: 'Dépose un nouveau constat avec ses éléments (huissier, ou administrateur pour un huissier).',
@@ -50,7 +67,14 @@ builder.mutationFields((t) => ({
           fields: (f) => ({
             bailiffId: f.globalID({ for: UserNode, description: 'Obligatoire pour un administrateur.' }),
             name: f.string({ description: 'Nom du constat.', required: true }),
-            files: f.field({ description: 'Les éléments déposés (documents, photos, audio).', type: ['Upload'], required: true }),
+            files: f.field({
+              description: 'Les éléments déposés (documents, photos, audio) envoyés avec le constat ; sinon annoncés par « deposit ».',
+              type: ['Upload'],
+            }),
+            deposit: f.field({
+              description: 'Dépôt reprenable : les fichiers, annoncés ici, arrivent ensuite par /api/v1/uploads (au lieu de « files »).',
+              type: DepositInput,
+            }),
             comment: f.string({ description: 'Premier message du fil de commentaires (facultatif).' }),
           }),
         }),
@@ -60,10 +84,11 @@ builder.mutationFields((t) => ({
       const reportId = await reports.createReport(ctx, {
         bailiffId: input.bailiffId ? databaseId(input.bailiffId, 'User', messages.bailiffRequired) : null,
         name: input.name,
-        files: input.files,
+        files: input.files ?? [],
+        deposit: input.deposit,
         comment: input.comment,
       });
-      return { reportId, message: messages.created };
+      return { reportId, message: messages.created, opensDeposit: !!input.deposit };
     },
   }),
 }));

@@ -23,6 +23,8 @@ import { requireViewer } from '../../guards.js';
 import { escapeHtml } from '../../infra/html.js';
 import { visibleCommentsSql } from './read-model/visibility.js';
 import { announce, authorize, publishChange, reportLabel, userName, type Change } from './access.js';
+import { depositFilesProblem, depositMessages } from './deposit-rules.js';
+import { openDeposit } from './deposits.js';
 
 // Creation, files and comments of a constat (assignment, counts and archive: workflow.ts; the lock,
 // the rules' check and the announcements: access.ts).
@@ -36,6 +38,8 @@ export interface CreateReportInput {
   bailiffId?: number | null;
   name: string;
   files: UploadInput[];
+  /** A resumable deposit instead of `files`: how many files will come over /api/v1/uploads (deposits.ts). */
+  deposit?: { files: number } | null;
   comment?: string | null;
 }
 
@@ -47,6 +51,12 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
     throw new AppError('FORBIDDEN', messages.notAllowed);
   }
   const errors = validateNewReport({ name: input.name, fileCount: input.files.length, comment: input.comment });
+  if (input.deposit) {
+    // The files are announced, not sent: the deposit's own bounds replace « a file is required ».
+    const problem = input.files.length > 0 ? depositMessages.filesOrDeposit : depositFilesProblem(input.deposit.files, 0, 0);
+    if (problem) errors.files = problem;
+    else delete errors.files;
+  }
   const bailiff = bailiffId
     ? await ctx.db.user.findFirst({
         where: { id: bailiffId, role: 'BAILIFF', status: 'ACTIVE' },
@@ -70,6 +80,9 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
     drainUploads(input.files);
     return claim.result();
   }
+
+  if (input.deposit)
+    return createForDeposit(ctx, { name: input.name, comment: input.comment, files: input.deposit.files }, bailiff!, claim);
 
   let stored: StoredFile[];
   try {
@@ -131,6 +144,44 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
   }
   await publishChange(ctx, { id: created.reportId, bailiffId: bailiff!.id, secretaryId: null });
   return created.reportId;
+}
+
+/**
+ * A constat whose files come by a resumable deposit: it exists at once, with its deposit in
+ * progress; nobody is told yet, the office is told once the deposit completes (deposits.ts).
+ */
+async function createForDeposit(
+  ctx: AppContext,
+  input: { name: string; comment?: string | null; files: number },
+  bailiff: { id: number },
+  claim: Awaited<ReturnType<typeof claimIdempotencyKey>>,
+): Promise<number> {
+  const viewer = ctx.viewer!;
+  const comment = input.comment?.trim();
+  let reportId: number;
+  try {
+    reportId = await ctx.db.$transaction(async (tx) => {
+      const report = await tx.report.create({
+        data: { name: input.name.trim(), bailiffId: bailiff.id, status: 'EC', lastStatusChange: new Date() },
+        select: { id: true },
+      });
+      const deposit = await openDeposit(tx, report, viewer.id, input.files, true);
+      if (comment) await tx.comment.create({ data: { reportId: report.id, authorId: viewer.id, receiverId: null, body: comment } });
+      await recordAudit(tx, ctx, {
+        action: 'reports.create',
+        entity: 'Report',
+        entityId: report.id,
+        data: { deposit: deposit.id, files: input.files },
+      });
+      await completeIdempotencyKey(tx, claim, report.id);
+      return report.id;
+    });
+  } catch (error) {
+    await releaseIdempotencyKey(ctx, claim);
+    throw error;
+  }
+  await publishChange(ctx, { id: reportId, bailiffId: bailiff.id, secretaryId: null });
+  return reportId;
 }
 
 function fileRow(reportId: number, kind: ReportFileKind, file: StoredFile, uploadedById: number) {
