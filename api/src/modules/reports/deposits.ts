@@ -84,6 +84,12 @@ export const depositById = (db: Db, id: number) => db.deposit.findUnique({ where
 export const depositOpeningReport = (db: Db, reportId: number) =>
   db.deposit.findFirst({ where: { reportId, opensReport: true }, select: DEPOSIT_COLUMNS });
 
+const depositCountsOf = (deposit: DepositCounts): DepositCounts => ({
+  expectedFiles: deposit.expectedFiles,
+  receivedFiles: deposit.receivedFiles,
+  refusedFiles: deposit.refusedFiles,
+});
+
 /**
  * What a constat's deposits in progress announced, received and refused, summed (usually one), or
  * null when none is in progress: one statement for every constat of a page.
@@ -99,12 +105,6 @@ export const depositInProgress = requestBatch(async (ctx: AppContext, reportIds:
     const row = byReport.get(id);
     return row ? depositCountsOf(row) : null;
   });
-});
-
-const depositCountsOf = (deposit: DepositCounts): DepositCounts => ({
-  expectedFiles: deposit.expectedFiles,
-  receivedFiles: deposit.receivedFiles,
-  refusedFiles: deposit.refusedFiles,
 });
 
 // ---------------------------------------------------------------------------------------------
