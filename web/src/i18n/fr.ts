@@ -76,6 +76,7 @@ export const fr = {
     REPORT_RETURNED: 'Constat retourné',
     COMMENT: 'Nouveau commentaire',
     BILL_SENT: 'Facture envoyée',
+    DEPOSIT_COMPLETE: 'Dépôt terminé',
   } as Record<string, string>,
   notificationFallbackTitle: 'Notification',
 
@@ -222,6 +223,9 @@ export const fr = {
     takePhoto: 'Prendre une photo',
     accepted: (types: string) => `Formats acceptés : ${types}`,
     remove: (name: string) => `Retirer ${name}`,
+    more: (count: number, size: string) =>
+      `et ${count.toLocaleString('fr-FR')} autre${count > 1 ? 's' : ''} fichier${count > 1 ? 's' : ''} (${size})`,
+    removeAll: 'Tout retirer',
     progress: (percent: number) => `Envoi en cours… ${percent} %`,
     cancel: 'Annuler',
     rejected: (name: string) => `${name} : ce type de fichier n'est pas accepté.`,

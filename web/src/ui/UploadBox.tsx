@@ -106,6 +106,9 @@ const useStyles = makeStyles({
   },
 });
 
+/** Picked files listed one by one; beyond, a count: a phone's thousand photos are not a thousand rows. */
+const LISTED_FILES = 10;
+
 /** product.md §9: file names over 80 characters are cut. */
 const MAX_NAME = 80;
 
@@ -277,7 +280,7 @@ export function UploadBox(props: UploadBoxProps) {
 
       {files.length > 0 ? (
         <ul className={styles.list}>
-          {files.map((file, index) => (
+          {files.slice(0, LISTED_FILES).map((file, index) => (
             <li key={`${file.name}:${file.size}:${file.lastModified}`} className={styles.file}>
               <DocumentRegular aria-hidden />
               <Text className={styles.fileName} title={file.name}>
@@ -296,6 +299,19 @@ export function UploadBox(props: UploadBoxProps) {
               />
             </li>
           ))}
+          {files.length > LISTED_FILES ? (
+            <li className={styles.file}>
+              <Text className={styles.fileName}>
+                {fr.upload.more(
+                  files.length - LISTED_FILES,
+                  formatFileSize(files.slice(LISTED_FILES).reduce((total, file) => total + file.size, 0)),
+                )}
+              </Text>
+              <Button appearance="subtle" size="small" disabled={disabled} onClick={() => onFilesChange([])}>
+                {fr.upload.removeAll}
+              </Button>
+            </li>
+          ) : null}
         </ul>
       ) : null}
 

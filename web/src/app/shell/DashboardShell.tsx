@@ -4,6 +4,7 @@ import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay/hook
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { fetchQuery } from 'relay-runtime';
 import type { DashboardShellQuery } from '../../__generated__/DashboardShellQuery.graphql';
+import { DepositBanner } from '../../features/deposits/DepositBanner';
 import { onLiveReconnect } from '../../relay/environment';
 import { LiveAnnouncer } from '../../ui/LiveAnnouncer';
 import { focusTitleOfScreen } from '../../ui/titleFocus';
@@ -121,6 +122,7 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
           )}
           <main className={styles.main}>
             <div className={styles.content}>
+              <DepositBanner owner={user.id} />
               <Routes>
                 {routes.map((route) =>
                   route.path === '' ? (

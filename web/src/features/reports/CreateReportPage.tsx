@@ -1,13 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { CreateReportPageMutation } from '../../__generated__/CreateReportPageMutation.graphql';
 import type { CreateReportPageQuery } from '../../__generated__/CreateReportPageQuery.graphql';
+import { useSessionUser } from '../../app/session/sessionContext';
+import { depositsText } from '../../i18n/deposits';
 import { fr } from '../../i18n/fr';
-import { uploadablesFor } from '../../relay/multipart';
-import { useUpload } from '../../relay/useUpload';
+import { useCommit } from '../../relay/commit';
 import { ChoiceSelect, type Choice } from '../../ui/ChoiceSelect';
+import { dismissDeposit, startDeposit } from '../deposits/depositRunner';
+import { DepositProgress } from '../deposits/DepositProgress';
+import { useDeposit } from '../deposits/useDeposits';
 import { PageHeader } from '../../ui/PageHeader';
 import { UploadBox } from '../../ui/UploadBox';
 import { useToast } from '../../ui/toasts';
@@ -73,19 +77,40 @@ interface CreateReportFormProps {
   cancelPath: string;
 }
 
-/** product.md §2 'Créer un constat', §4 report creation states (progress, cancel), §5 messages. */
+/**
+ * product.md §2 'Créer un constat', §5 messages, §16 deposits: one click creates the constat with its
+ * files announced, then they travel as a resumable deposit (depositRunner.ts) while the form shows
+ * its progress; once every file arrived it goes to the list, or first shows the refused ones.
+ */
 export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateReportFormProps) {
   const styles = useStyles();
   const navigate = useNavigate();
   const toast = useToast();
-  const upload = useUpload();
+  const commit = useCommit();
+  const user = useSessionUser();
   const [bailiffId, setBailiffId] = useState('');
   const [name, setName] = useState('');
   const [comment, setComment] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
-  const uploading = upload.progress !== null;
+  const [creating, setCreating] = useState(false);
+  const [depositId, setDepositId] = useState<number | null>(null);
+  const deposit = useDeposit(depositId);
+  const uploading = creating || depositId !== null;
+  const finished = deposit?.progress.finished ?? false;
+  const refused = deposit?.progress.refused ?? 0;
+  const told = useRef(false);
+
+  // Every file settled: the list, at once when all arrived; after « Continuer » when some were refused.
+  useEffect(() => {
+    if (!finished || depositId === null || told.current) return;
+    told.current = true;
+    toast('success', t.success);
+    if (refused > 0) return;
+    dismissDeposit(depositId);
+    void navigate(createdPath);
+  }, [finished, refused, depositId, toast, navigate, createdPath]);
 
   const validate = (next: { bailiffId: string; name: string; files: readonly File[] }): Errors => ({
     bailiff: next.bailiffId || !bailiffs ? undefined : t.bailiffRequired,
@@ -99,9 +124,9 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
     const found = validate({ bailiffId, name, files });
     setErrors(found);
     if (found.bailiff || found.name || found.files) return;
-    const { placeholders, uploadables } = uploadablesFor('input.files', files);
+    setCreating(true);
     try {
-      await upload.start<CreateReportPageMutation>({
+      const response = await commit<CreateReportPageMutation>({
         mutation: graphql`
           mutation CreateReportPageMutation($input: CreateReportInput!) {
             createReport(input: $input) {
@@ -110,20 +135,30 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
                 name
                 status
               }
+              deposit {
+                databaseId
+              }
             }
           }
         `,
         variables: {
-          input: { bailiffId: bailiffs ? bailiffId : null, name: name.trim(), comment: comment.trim() || null, files: placeholders },
+          input: {
+            bailiffId: bailiffs ? bailiffId : null,
+            name: name.trim(),
+            comment: comment.trim() || null,
+            deposit: { files: files.length },
+          },
         },
-        uploadables,
       });
+      const { report, deposit: opened } = response.createReport;
+      if (!opened) return;
+      setDepositId(opened.databaseId);
+      await startDeposit({ depositId: opened.databaseId, reportId: report.id, reportName: report.name, owner: user.id }, files);
     } catch {
-      // A failure was announced by a toast (the server's reason, or 'Essayer plus tard'); a cancel needs none.
-      return;
+      // Announced by a toast (the server's reason, or 'Essayer plus tard').
+    } finally {
+      setCreating(false);
     }
-    toast('success', t.success);
-    void navigate(createdPath);
   };
 
   const recheck = (next: Partial<{ bailiffId: string; name: string; files: readonly File[] }>) => {
@@ -160,22 +195,25 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
           />
         </Field>
         <Field label={t.files} required>
-          <UploadBox
-            label={t.files}
-            files={files}
-            accept={ACCEPTED_DEPOSITED_FILES}
-            acceptedLabel={ACCEPTED_DEPOSITED_LABEL}
-            mediaTypes={DEPOSITED_MEDIA_TYPES}
-            camera
-            disabled={uploading}
-            progress={upload.progress}
-            onCancel={upload.cancel}
-            error={errors.files}
-            onFilesChange={(next) => {
-              setFiles(next);
-              recheck({ files: next });
-            }}
-          />
+          {deposit ? (
+            <DepositProgress deposit={deposit} />
+          ) : creating ? (
+            <Spinner size="small" label={depositsText.preparing} />
+          ) : (
+            <UploadBox
+              label={t.files}
+              files={files}
+              accept={ACCEPTED_DEPOSITED_FILES}
+              acceptedLabel={ACCEPTED_DEPOSITED_LABEL}
+              mediaTypes={DEPOSITED_MEDIA_TYPES}
+              camera
+              error={errors.files}
+              onFilesChange={(next) => {
+                setFiles(next);
+                recheck({ files: next });
+              }}
+            />
+          )}
         </Field>
         <Field label={t.comment} hint={t.hint(comment.length)}>
           <Textarea
@@ -187,12 +225,26 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
           />
         </Field>
         <div className={styles.actions}>
-          <Button disabled={uploading} onClick={() => navigate(cancelPath)}>
-            {t.cancel}
-          </Button>
-          <Button appearance="primary" type="submit" disabled={uploading} icon={uploading ? <Spinner size="tiny" /> : undefined}>
-            {t.submit}
-          </Button>
+          {finished && depositId !== null ? (
+            <Button
+              appearance="primary"
+              onClick={() => {
+                dismissDeposit(depositId);
+                void navigate(createdPath);
+              }}
+            >
+              {depositsText.continue}
+            </Button>
+          ) : (
+            <>
+              <Button disabled={uploading} onClick={() => navigate(cancelPath)}>
+                {t.cancel}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={uploading} icon={uploading ? <Spinner size="tiny" /> : undefined}>
+                {t.submit}
+              </Button>
+            </>
+          )}
         </div>
       </form>
     </section>

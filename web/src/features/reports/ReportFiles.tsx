@@ -16,7 +16,11 @@ import { formatDateTime, formatFileSize } from '../../ui/format';
 import { truncate } from '../../ui/text';
 import { useToast } from '../../ui/toasts';
 import { UploadBox } from '../../ui/UploadBox';
+import { depositsText } from '../../i18n/deposits';
+import { fr } from '../../i18n/fr';
+import { DepositProgress } from '../deposits/DepositProgress';
 import { isDone } from './ReportCells';
+import { useDepositFiles } from './useDepositFiles';
 import {
   ACCEPTED_DEPOSITED_FILES,
   ACCEPTED_DEPOSITED_LABEL,
@@ -50,6 +54,12 @@ const fileFields = graphql`
     id
     name
     status
+    # A deposit in progress, from any device, live (product.md §16).
+    deposit {
+      expectedFiles
+      receivedFiles
+      refusedFiles
+    }
     deposited {
       count
       totalSize
@@ -142,6 +152,7 @@ export function ReportFiles({
   const data = useFragment(fileFields, report);
   const commit = useCommit();
   const addFiles = useAddReportFiles();
+  const depositFiles = useDepositFiles(data.id, data.name);
   const { confirm, dialog } = useConfirm();
   const [viewed, setViewed] = useState<ViewedDocument | null>(null);
   const [pending, setPending] = useState<Record<Kind, File[]>>({ DEPOSITED: [], RETURNED: [] });
@@ -169,7 +180,9 @@ export function ReportFiles({
     const files = pending[kind];
     setUploadingKind(kind);
     try {
-      await addFiles.send(data.id, kind, files);
+      // Deposited items travel as a resumable deposit; returned ones (a few typed PVs) in one request.
+      if (kind === 'DEPOSITED') await depositFiles.send(files);
+      else await addFiles.send(data.id, kind, files);
       setPending((current) => ({ ...current, [kind]: [] }));
     } catch {
       // Announced by a toast; a cancel needs no message.
@@ -193,6 +206,11 @@ export function ReportFiles({
             · {t.files(files.count)} · {formatFileSize(files.totalSize)}
           </span>
         </Text>
+        {deposit && data.deposit ? (
+          <Text size={200} role="status">
+            {depositsText.onReport(data.deposit.receivedFiles, data.deposit.expectedFiles)}
+          </Text>
+        ) : null}
         {files.files.length === 0 ? (
           <Text className={styles.muted}>
             {kind === 'RETURNED' && returnedOnceDone && !isDone(data.status) ? t.returnedOnceDone : t.noFile}
@@ -225,7 +243,16 @@ export function ReportFiles({
             ))}
           </ul>
         )}
-        {canAdd ? (
+        {canAdd && deposit && depositFiles.deposit ? (
+          <>
+            <DepositProgress deposit={depositFiles.deposit} />
+            {depositFiles.deposit.progress.finished ? (
+              <div>
+                <Button onClick={depositFiles.dismiss}>{fr.close}</Button>
+              </div>
+            ) : null}
+          </>
+        ) : canAdd ? (
           <>
             <UploadBox
               label={`${t.addFiles} : ${title}`}
@@ -234,8 +261,8 @@ export function ReportFiles({
               acceptedLabel={deposit ? ACCEPTED_DEPOSITED_LABEL : undefined}
               mediaTypes={deposit ? DEPOSITED_MEDIA_TYPES : []}
               camera={deposit}
-              disabled={uploadingKind !== null}
-              progress={uploadingKind === kind ? addFiles.progress : null}
+              disabled={uploadingKind !== null || depositFiles.busy}
+              progress={uploadingKind === kind && !deposit ? addFiles.progress : null}
               onCancel={addFiles.cancel}
               onFilesChange={(next) => setPending((current) => ({ ...current, [kind]: next }))}
             />
