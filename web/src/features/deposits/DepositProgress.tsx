@@ -83,7 +83,7 @@ export function DepositProgress({ deposit }: { deposit: DepositView }) {
         {depositFigures(deposit)}
       </Text>
       {deposit.reconnecting ? (
-        <MessageBar intent="warning">
+        <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>{t.reconnecting}</MessageBarBody>
         </MessageBar>
       ) : null}
