@@ -4,6 +4,7 @@
 // and every file still arrives exactly once without another click. A reload in the middle of a
 // deposit resumes it from the files the browser kept.
 import type { BrowserContext, Page } from 'playwright-core';
+import { violations } from '../support/accessibility.js';
 import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { startCutProxy, type CutProxy } from '../support/cut-proxy.js';
@@ -135,7 +136,10 @@ it('resumes a deposit after a reload from the files the browser kept, each file 
   await page.reload();
   const banner = page.getByRole('region', { name: `Dépôt en cours : ${name}` });
   await banner.getByText(/^Dépôt repris : \d+ \/ 30 fichiers$/).waitFor();
+  await screenTitle(page, 'Créer un constat').waitFor();
   await saveScreenshot(page, 'deposit-resumed');
+  // The banner, the progress and the file list pass axe like every screen.
+  expect(await violations(page)).toEqual([]);
   expect(await receivedOn(name)).toBeLessThan(30);
 
   await phone.unroute('**/api/v1/uploads**', blocked);

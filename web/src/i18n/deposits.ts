@@ -19,6 +19,7 @@ export const depositsText = {
   finished: (sent: number, total: number) =>
     `Dépôt terminé : ${number(sent)} / ${number(total)} ${files(total)} ${sent > 1 ? 'reçus' : 'reçu'}`,
   refusedCount: (count: number) => `${number(count)} ${files(count)} ${count > 1 ? 'refusés' : 'refusé'}`,
+  refusedSummary: (count: number) => `${number(count)} ${files(count)} refusés : les raisons sont listées sous le dépôt.`,
   refusedUnknown: 'Fichier refusé par le serveur.',
   lost: 'Ce fichier n’a pas été conservé par le navigateur : déposez-le à nouveau.',
   listLabel: 'État de chaque fichier',

@@ -35,6 +35,13 @@ export function depositFigures(deposit: DepositView): string {
   return parts.join(' · ');
 }
 
+/** What a toast says of a finished deposit's refusals: the server's reason for one, a count for more; null without. */
+export function refusalsSummary(deposit: DepositView): string | null {
+  const refused = deposit.files.filter((file) => file.state === 'refused');
+  if (refused.length === 0) return null;
+  return refused.length === 1 ? (refused[0].message ?? t.refusedUnknown) : t.refusedSummary(refused.length);
+}
+
 /** The headline: resumed after a reload, finished, or the percentage sent. */
 export function depositHeadline(deposit: DepositView): string {
   const { progress } = deposit;

@@ -10,7 +10,7 @@ import { fr } from '../../i18n/fr';
 import { useCommit } from '../../relay/commit';
 import { ChoiceSelect, type Choice } from '../../ui/ChoiceSelect';
 import { dismissDeposit, startDeposit } from '../deposits/depositRunner';
-import { DepositProgress } from '../deposits/DepositProgress';
+import { DepositProgress, refusalsSummary } from '../deposits/DepositProgress';
 import { useDeposit } from '../deposits/useDeposits';
 import { PageHeader } from '../../ui/PageHeader';
 import { UploadBox } from '../../ui/UploadBox';
@@ -99,18 +99,22 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
   const deposit = useDeposit(depositId);
   const uploading = creating || depositId !== null;
   const finished = deposit?.progress.finished ?? false;
-  const refused = deposit?.progress.refused ?? 0;
   const told = useRef(false);
 
-  // Every file settled: the list, at once when all arrived; after « Continuer » when some were refused.
+  // Every file settled: the list, at once when all arrived; after « Continuer » when some were
+  // refused (a toast gives the reason, the form lists each one).
   useEffect(() => {
     if (!finished || depositId === null || told.current) return;
     told.current = true;
     toast('success', t.success);
-    if (refused > 0) return;
+    const refusals = deposit && refusalsSummary(deposit);
+    if (refusals) {
+      toast('error', refusals);
+      return;
+    }
     dismissDeposit(depositId);
     void navigate(createdPath);
-  }, [finished, refused, depositId, toast, navigate, createdPath]);
+  }, [finished, deposit, depositId, toast, navigate, createdPath]);
 
   const validate = (next: { bailiffId: string; name: string; files: readonly File[] }): Errors => ({
     bailiff: next.bailiffId || !bailiffs ? undefined : t.bailiffRequired,

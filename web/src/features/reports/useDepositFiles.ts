@@ -8,6 +8,7 @@ import { reportsText as t } from '../../i18n/reports';
 import { useCommit } from '../../relay/commit';
 import { useToast } from '../../ui/toasts';
 import { dismissDeposit, startDeposit, type DepositView } from '../deposits/depositRunner';
+import { refusalsSummary } from '../deposits/DepositProgress';
 import { useDeposit } from '../deposits/useDeposits';
 
 /** The constat's files and status read again once its deposit settled. */
@@ -46,6 +47,8 @@ export function useDepositFiles(reportId: string, reportName: string) {
     told.current = deposit.depositId;
     const { sent, refused } = deposit.progress;
     if (sent > 0) toast('success', sent > 1 ? t.filesUploaded(sent) : t.fileUploaded);
+    const refusals = refusalsSummary(deposit);
+    if (refusals) toast('error', refusals);
     void fetchQuery<useDepositFilesQuery>(environment, refreshQuery, { id: reportId }, { fetchPolicy: 'network-only' })
       .toPromise()
       .catch(() => null);
