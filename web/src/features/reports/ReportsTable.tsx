@@ -172,13 +172,17 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
   // Another user's change (assignment, counts, files, comments, status) shows without a reload.
   useReportChanged({ connectionIds: [connectionId], belongs: belongsTo(view), onMembershipChange: onChanged });
 
-  const apply = (nextSearch: string, nextFilters: Filters) =>
+  const apply = (nextSearch: string, nextFilters: Filters) => {
+    // The criteria change at once, outside the transition: while the previous results still show,
+    // the next search (the box emptied, then « Recherche avancée » applied) starts from them, not
+    // from the criteria of the results on screen.
+    setSearch(nextSearch);
+    setFilters(nextFilters);
     startSearch(() => {
       resetPage();
-      setSearch(nextSearch);
-      setFilters(nextFilters);
       refetch({ filter: toFilter(view, nextSearch, nextFilters), count: pagination.rowsPerPage });
     });
+  };
 
   const assign = (row: ReportRow, secretaryId: string) =>
     commit<ReportsTableAssignMutation>({
