@@ -72,7 +72,7 @@ function typesOf(extensions: readonly string[]): Record<string, FileType> {
 
 /**
  * product.md §5: returned items and matrices take .doc .docx .odt .pdf .txt; deposited items also photos and
- * dictations (issue 33); secretary bills Word or PDF; avatars images; the seller's logo PNG or JPEG only
+ * dictations (product.md §16); secretary bills Word or PDF; avatars images; the seller's logo PNG or JPEG only
  * (what a PDF/A-3 invoice draws).
  */
 const CATEGORIES: Record<FileCategory, { types: Record<string, FileType>; label: string }> = {

@@ -1,4 +1,4 @@
-// The file extensions each kind of upload accepts (product.md §5; issue 33 for photos and
+// The file extensions each kind of upload accepts (product.md §5; §16 for photos and
 // dictations): the web's pickers offer these, and the server's content check
 // (api/src/infra/file-types.ts) accepts nothing else.
 

@@ -188,7 +188,7 @@ export const reportsText = {
 
 /** Returned items: documents only (the typed PV). */
 export const ACCEPTED_RETURNED_FILES = pickerExtensions(ACCEPTED_EXTENSIONS.document);
-/** Deposited items: documents, photos and dictations (issue 33); the server checks their content. */
+/** Deposited items: documents, photos and dictations (product.md §16); the server checks their content. */
 export const ACCEPTED_DEPOSITED_FILES = pickerExtensions(ACCEPTED_EXTENSIONS.deposit);
 /** The deposit's formats by family, as the server's refusal names them. */
 export const ACCEPTED_DEPOSITED_LABEL = ACCEPTED_LABELS.deposit;

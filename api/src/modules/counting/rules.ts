@@ -19,7 +19,7 @@ const PHOTOS = new Set(['jpg', 'jpeg', 'png', 'webp', 'heic', 'heif']);
 const DICTATIONS = new Set(['mp3', 'm4a', 'aac', 'wav', 'ogg', 'opus']);
 
 /**
- * A deposited photo or dictation (issue 33) is counted by its type, without reading it: a photo is
+ * A deposited photo or dictation (product.md §16) is counted by its type, without reading it: a photo is
  * one photo and no page (what will prefill the provisional photo count), a dictation neither. Its
  * size was checked on upload, so nothing needs decoding. Null for a document, which is read.
  */
