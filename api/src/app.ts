@@ -39,6 +39,7 @@ import { reportingRoutes } from './modules/reporting/rest.js';
 import { retrocessionRoutes } from './modules/retrocession/rest.js';
 import { statisticsRoutes } from './modules/statistics/rest.js';
 import { reportArchives } from './modules/reports/service.js';
+import { reportDocuments } from './modules/reports/photo-previews.js';
 import { billDocuments } from './modules/billing/documents.js';
 import { appVersion } from './version.js';
 
@@ -48,8 +49,8 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** "Download all" zips and documents built at their first download, by the kind named in their signed link. */
-const fileProviders: FileProviders = { archives: { ...reportArchives }, documents: { ...billDocuments } };
+/** "Download all" zips and documents built at their first download (bills, photo previews), by the kind named in their signed link. */
+const fileProviders: FileProviders = { archives: { ...reportArchives }, documents: { ...billDocuments, ...reportDocuments } };
 
 /** The HTTP host: /graphql (HTTP + graphql-ws), /api/v1 and /admin shims, /meta.json, the web build. */
 

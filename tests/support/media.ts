@@ -99,3 +99,41 @@ export function jpegHeader(width: number, height: number): Buffer {
   const jfif = Buffer.from([0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), jfif, frame, Buffer.from([0xff, 0xd9])]);
 }
+
+/** A camera's EXIF: when (as the camera writes it), where, and how to turn the picture upright. */
+export interface CameraExif {
+  dateTimeOriginal?: string;
+  offsetTimeOriginal?: string;
+  /** Degrees, negative south / west. */
+  gps?: { latitude: number; longitude: number };
+  /** EXIF orientation 1–8 (6: the camera was turned a quarter clockwise). */
+  orientation?: number;
+}
+
+/** An EXIF rational triple « d/1 m/1 s/100 » of positive degrees. */
+function gpsRational(degrees: number): string {
+  const absolute = Math.abs(degrees);
+  const whole = Math.floor(absolute);
+  const minutes = Math.floor((absolute - whole) * 60);
+  const seconds = Math.round(((absolute - whole) * 60 - minutes) * 60 * 100);
+  return `${whole}/1 ${minutes}/1 ${seconds}/100`;
+}
+
+/** A JPEG of width × height as a phone writes it, with the EXIF asked for. */
+export async function cameraJpeg(width: number, height: number, exif: CameraExif = {}): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  let image = sharp({ create: { width, height, channels: 3, background: '#3a6ea5' } });
+  const ifd2 = {
+    ...(exif.dateTimeOriginal && { DateTimeOriginal: exif.dateTimeOriginal }),
+    ...(exif.offsetTimeOriginal && { OffsetTimeOriginal: exif.offsetTimeOriginal }),
+  };
+  const ifd3 = exif.gps && {
+    GPSLatitudeRef: exif.gps.latitude < 0 ? 'S' : 'N',
+    GPSLatitude: gpsRational(exif.gps.latitude),
+    GPSLongitudeRef: exif.gps.longitude < 0 ? 'W' : 'E',
+    GPSLongitude: gpsRational(exif.gps.longitude),
+  };
+  image = image.withExif({ IFD0: { Make: 'Constats test' }, IFD2: ifd2, ...(ifd3 && { IFD3: ifd3 }) });
+  if (exif.orientation) image = image.withMetadata({ orientation: exif.orientation });
+  return image.jpeg({ quality: 80 }).toBuffer();
+}

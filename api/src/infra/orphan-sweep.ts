@@ -78,6 +78,7 @@ export const STORAGE_KEY_COLUMNS = [
   ['User', 'avatarKey'],
   ['UserMatrix', 'storageKey'],
   ['ReportFile', 'storageKey'],
+  ['ReportFile', 'previewKey'],
   ['GroupBill', 'pdfKey'],
   ['GroupBill', 'xmlKey'],
   ['SecretaryBill', 'storageKey'],

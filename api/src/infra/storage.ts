@@ -90,6 +90,24 @@ export async function readStored(storage: Storage, key: string): Promise<Buffer>
   return Buffer.concat(chunks);
 }
 
+/** At most the first `bytes` of a stored file (a photo's EXIF), without reading the rest. */
+export async function readStoredHead(storage: Storage, key: string, bytes: number): Promise<Buffer> {
+  const stream = (await storage.get(key)) as Readable;
+  const chunks: Buffer[] = [];
+  let read = 0;
+  try {
+    for await (const chunk of stream) {
+      const buffer = Buffer.from(chunk as Uint8Array);
+      chunks.push(buffer);
+      read += buffer.length;
+      if (read >= bytes) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, bytes);
+}
+
 function isMissingFile(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }

@@ -51,7 +51,15 @@ function parisOffsetMinutes(instant: Date): number {
 
 /** The UTC instant of a Paris wall-clock midnight. */
 function parisMidnight(year: number, monthIndex: number, day: number): Date {
-  const guess = new Date(Date.UTC(year, monthIndex, day));
+  return parisWallClock(year, monthIndex, day);
+}
+
+/**
+ * The UTC instant of a Paris wall-clock time (month 0–11). In the hour skipped when clocks go
+ * forward it lands an hour later; in the hour lived twice, on its second pass.
+ */
+export function parisWallClock(year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0): Date {
+  const guess = new Date(Date.UTC(year, monthIndex, day, hour, minute, second));
   // Two passes: the offset at the guess may differ from the one at the true instant around DST.
   const first = new Date(guess.getTime() - parisOffsetMinutes(guess) * 60_000);
   return new Date(guess.getTime() - parisOffsetMinutes(first) * 60_000);

@@ -23,6 +23,8 @@ const DICTATIONS = new Set(['mp3', 'm4a', 'aac', 'wav', 'ogg', 'opus']);
  * one photo and no page (what will prefill the provisional photo count), a dictation neither. Its
  * size was checked on upload, so nothing needs decoding. Null for a document, which is read.
  */
+export const isDepositedPhoto = (originalName: string): boolean => PHOTOS.has(extensionOf(originalName) ?? '');
+
 export function depositedMediaCount(originalName: string): CountResult | null {
   const extension = extensionOf(originalName) ?? '';
   if (PHOTOS.has(extension)) return { status: 'DONE', pageCount: 0, photoCount: 1, error: null };

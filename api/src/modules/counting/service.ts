@@ -1,16 +1,25 @@
-// The counting job: one stored report file in, its pages/photos/status on its row out, and a
-// reportChanged event so the screens show the counts live. Idempotent: a file already counted is
-// left alone, so a job run twice (a retry, a start-up rescan) costs at most one more count.
+// The counting job: one stored report file in, its pages/photos/status (and a photo's EXIF facts)
+// on its row out, and a reportChanged event so the screens show the counts live. Idempotent: a
+// file already counted is left alone, so a job run twice (a retry, a start-up rescan) costs at
+// most one more count.
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Services } from '../../context.js';
-import { FileNotFoundError } from '../../infra/storage.js';
+import { FileNotFoundError, readStoredHead } from '../../infra/storage.js';
 import { publishReportChanges } from '../reports/access.js';
 import { findSoffice } from './render.js';
-import { countFormat, countTimeLimitSeconds, depositedMediaCount, type CountResult, type CountTimeLimits } from './rules.js';
+import { NO_PHOTO_FACTS, PHOTO_FACTS_BYTES, readPhotoFacts, type PhotoFacts } from './photo-facts.js';
+import {
+  countFormat,
+  countTimeLimitSeconds,
+  depositedMediaCount,
+  isDepositedPhoto,
+  type CountResult,
+  type CountTimeLimits,
+} from './rules.js';
 import { countInWorker } from './worker.js';
 
 export interface CountJobOptions {
@@ -52,13 +61,24 @@ export async function countReportFile(
       error: `Comptage impossible après plusieurs essais (${(error as Error).message.slice(0, 200)}).`,
     };
   }
+  const facts = isDepositedPhoto(file.originalName) ? await photoFactsOf(services, file.storageKey) : {};
   // Only a file still pending: a concurrent run of the same job has nothing left to write.
   const { count } = await services.db.reportFile.updateMany({
     where: { id: file.id, countStatus: 'PENDING' },
-    data: { countStatus: result.status, pageCount: result.pageCount, photoCount: result.photoCount, countError: result.error },
+    data: { countStatus: result.status, pageCount: result.pageCount, photoCount: result.photoCount, countError: result.error, ...facts },
   });
   if (count > 0) await publishReportChanges(services, [file.report]);
   return count > 0;
+}
+
+/** A photo's EXIF facts; none when the file has gone (its count says so). */
+async function photoFactsOf(services: Pick<Services, 'storage'>, storageKey: string): Promise<PhotoFacts> {
+  try {
+    return await readPhotoFacts(await readStoredHead(services.storage, storageKey, PHOTO_FACTS_BYTES));
+  } catch (error) {
+    if (error instanceof FileNotFoundError) return NO_PHOTO_FACTS;
+    throw error;
+  }
 }
 
 async function countStored(

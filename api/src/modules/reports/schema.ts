@@ -12,6 +12,7 @@ import {
 } from '@constats/domain/line-amounts';
 import { toDecimal } from '@constats/domain/money';
 import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, isAwaitingSecretary, statusShownTo } from './rules.js';
+import { hasPreview, PHOTO_PREVIEW } from './photo-previews.js';
 import { loadReportRows, type ReportCommentRow, type ReportFileRow, type ReportRow } from './read-model/rows.js';
 
 export const ReportStatusEnum = builder.enumType(ReportStatus, {
@@ -68,6 +69,14 @@ const viewerRole = (ctx: AppContext): Role => ctx.viewer!.role;
 
 // --- Files ------------------------------------------------------------------------------------
 
+const GpsPositionRef = builder.objectRef<{ latitude: number; longitude: number }>('GpsPosition').implement({
+  description: 'Une position GPS (WGS 84).',
+  fields: (t) => ({
+    latitude: t.exposeFloat('latitude', { description: 'Latitude en degrés décimaux (positive au nord).' }),
+    longitude: t.exposeFloat('longitude', { description: 'Longitude en degrés décimaux (positive à l’est).' }),
+  }),
+});
+
 export const ReportFileRef = builder.objectRef<ReportFileRow>('ReportFile').implement({
   description: 'Un fichier d’un constat.',
   fields: (t) => ({
@@ -83,6 +92,25 @@ export const ReportFileRef = builder.objectRef<ReportFileRow>('ReportFile').impl
     downloadUrl: t.string({
       description: 'Lien signé et temporaire pour le télécharger.',
       resolve: (file, _args, ctx) => ctx.files.file(file.storageKey, file.originalName, { download: true }),
+    }),
+    previewUrl: t.string({
+      nullable: true,
+      description:
+        'Lien signé et temporaire vers un aperçu réduit (WebP, 320 pixels au plus, redressé) d’une photo déposée ; null pour un autre fichier ou une photo HEIC/HEIF, que le serveur ne sait pas décoder.',
+      resolve: (file, _args, ctx) => (hasPreview(file) ? ctx.files.document(PHOTO_PREVIEW, file.id, `${file.originalName}.webp`) : null),
+    }),
+    takenAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'Prise de vue d’une photo déposée, d’après ses données EXIF ; null si elle ne la donne pas ou avant son analyse.',
+      resolve: (file) => file.takenAt,
+    }),
+    position: t.field({
+      type: GpsPositionRef,
+      nullable: true,
+      description: 'Position GPS d’une photo déposée, d’après ses données EXIF ; null si elle ne la donne pas.',
+      resolve: (file) =>
+        file.latitude === null || file.longitude === null ? null : { latitude: file.latitude, longitude: file.longitude },
     }),
   }),
 });

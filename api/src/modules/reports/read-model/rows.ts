@@ -25,6 +25,10 @@ export interface ReportFileRow {
   photoCount: number | null;
   countStatus: FileCountStatus;
   countError: string | null;
+  /** A photo's EXIF facts (counting/photo-facts.ts), null until counted or when it has none. */
+  takenAt: Date | null;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface ReportCommentRow {
@@ -115,7 +119,8 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, content: RowCo
           ? Prisma.sql`'[]'::json`
           : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
                     'id', f.id, 'kind', f.kind, 'originalName', f."originalName", 'size', f.size, 'storageKey', f."storageKey", 'createdAt', ${epochMs('f."createdAt"')},
-                    'pageCount', f."pageCount", 'photoCount', f."photoCount", 'countStatus', f."countStatus", 'countError', f."countError"
+                    'pageCount', f."pageCount", 'photoCount', f."photoCount", 'countStatus', f."countStatus", 'countError', f."countError",
+                    'takenAt', ${epochMs('f."takenAt"')}, 'latitude', f.latitude, 'longitude', f.longitude
                   ) ORDER BY f.id), '[]')
                  FROM "ReportFile" f WHERE f."reportId" = r.id)`
       },
@@ -145,7 +150,11 @@ function fromJson(json: RowJson): ReportRow {
     updatedAt: new Date(json.updatedAt),
     lastStatusChange: new Date(json.lastStatusChange),
     returnedAt: json.returnedAt === null ? null : new Date(json.returnedAt),
-    files: json.files.map((file) => ({ ...file, createdAt: new Date(file.createdAt) })),
+    files: json.files.map((file) => ({
+      ...file,
+      createdAt: new Date(file.createdAt),
+      takenAt: file.takenAt === null ? null : new Date(file.takenAt),
+    })),
     comments: json.comments.map((comment) => ({ ...comment, createdAt: new Date(comment.createdAt) })),
   };
 }
