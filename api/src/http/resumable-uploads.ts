@@ -1,4 +1,4 @@
-// The resumable upload endpoint (the tus 1.0.0 protocol, issue 33) at /api/v1/uploads, over
+// The resumable upload endpoint (the tus 1.0.0 protocol, product.md §16) at /api/v1/uploads, over
 // @tus/server and the staging store (infra/upload-staging.ts). The caller comes from the one
 // authentication step (app.ts); nothing of a body is read before the rules the deposits declare
 // (`ResumableUploadRules`, filled by app.ts from modules/reports/deposit-uploads.ts) admitted it: a

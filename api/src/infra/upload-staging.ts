@@ -1,4 +1,4 @@
-// The staging store of resumable uploads (the tus protocol, issue 33): a file's chunks land here
+// The staging store of resumable uploads (the tus protocol, product.md §16): a file's chunks land here
 // until it is whole; then the deposit checks it by content and copies it into the file store
 // (modules/reports/deposit-uploads.ts), and its staged copy is removed. On the local disk under
 // DATA_DIR/uploads, or in the S3 bucket under `staging/` when STORAGE_URL is set, so that any

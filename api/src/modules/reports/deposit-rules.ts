@@ -1,4 +1,4 @@
-// Pure rules of resumable deposits (issue 33): how many files a deposit may announce, what a
+// Pure rules of resumable deposits (product.md §16): how many files a deposit may announce, what a
 // resumable upload's creation must carry (its metadata and length), when a deposit is complete, and
 // their French messages. The service (deposits.ts, deposit-uploads.ts) applies them on locked rows.
 import { filesCeilingProblem } from './rules.js';

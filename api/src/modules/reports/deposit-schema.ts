@@ -1,4 +1,4 @@
-// Resumable deposits in the schema (issue 33): the Deposit a web client sends its files for over
+// Resumable deposits in the schema (product.md §16): the Deposit a web client sends its files for over
 // the resumable upload endpoint (docs/api.md « Dépôts reprenables »), a constat's deposit in
 // progress (« Dépôt en cours : 120 / 1 000 fichiers »), and startDeposit on an existing constat.
 import { encodeGlobalID } from '@pothos/plugin-relay';

@@ -1,4 +1,4 @@
-// One file of a resumable deposit, from its creation to its end (issue 33). The endpoint
+// One file of a resumable deposit, from its creation to its end (product.md §16). The endpoint
 // (http/resumable-uploads.ts) asks here, before storing any byte: may this viewer create this
 // upload (creation), is this upload theirs (every chunk, HEAD and DELETE); and after the last byte:
 // the assembled file is checked by content, picture size and quota as a multipart upload is

@@ -1,4 +1,4 @@
-// Resumable deposits (issue 33): a deposit announces how many files will come over the resumable
+// Resumable deposits (product.md §16): a deposit announces how many files will come over the resumable
 // upload endpoint (deposit-uploads.ts), so the constat exists and shows its progress from the
 // first click, and the office is told once, when the last file arrived or was refused, or when the
 // deposit was abandoned (the sweep below). Lock order, as everywhere on a constat: the report row,
