@@ -38,7 +38,7 @@ import { billingRoutes } from './modules/billing/rest.js';
 import { reportingRoutes } from './modules/reporting/rest.js';
 import { retrocessionRoutes } from './modules/retrocession/rest.js';
 import { statisticsRoutes } from './modules/statistics/rest.js';
-import { reportArchives } from './modules/reports/service.js';
+import { reportArchives } from './modules/reports/archives.js';
 import { reportDocuments } from './modules/reports/photo-previews.js';
 import { billDocuments } from './modules/billing/documents.js';
 import { appVersion } from './version.js';

@@ -2,10 +2,10 @@
 // into another, never-expiring one, and a "download all" link serves the files it was signed for
 // (a file added after signing is not in the zip, a removed one is left out).
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import yauzl from 'yauzl';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
+import { zipEntries } from '../support/zip.js';
 
 let app: TestApp;
 let bailiff: string;
@@ -31,23 +31,6 @@ async function createReport(name: string, files: string[]): Promise<number> {
   );
   expect(result.errors).toBeUndefined();
   return result.data!.createReport.report.databaseId;
-}
-
-/** The entry names of a zip, in order. */
-function zipEntries(zip: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
-      if (error) return reject(error);
-      const names: string[] = [];
-      file.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
-        file.readEntry();
-      });
-      file.on('end', () => resolve(names));
-      file.on('error', reject);
-      file.readEntry();
-    });
-  });
 }
 
 /**

@@ -91,7 +91,7 @@ async function reference(viewer: Viewer, ids: number[]) {
           latitude: true,
           longitude: true,
         },
-        orderBy: { id: 'asc' },
+        orderBy: [{ position: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }],
       },
       comments: {
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -114,6 +114,8 @@ async function reference(viewer: Viewer, ids: number[]) {
       report.id,
       {
         ...report,
+        // The deposit order's counter is not part of a row (its files come in that order).
+        filePositions: undefined,
         groupPricePage: undefined,
         groupPricePhoto: undefined,
         secretaryPricePage: undefined,

@@ -11,15 +11,16 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { pngHeaderOnly } from '../support/images.js';
 import { heicHeader, m4aHeader, sampleAac, sampleJpeg, sampleMp3, sampleOpus, samplePng, sampleWav, webpHeader } from '../support/media.js';
+import { tusClient, tusHeaders, tusMetadata, TUS_ENDPOINT } from '../support/tus.js';
 import { samplePdf } from '../support/upload.js';
 import { validAccountInput } from '../support/accounts.js';
 import { sweepAbandonedDeposits } from '../../api/src/modules/reports/deposits.js';
 
 let app: TestApp;
+let tus: ReturnType<typeof tusClient>;
 const tokens: Record<'admin' | 'bailiff' | 'secretary' | 'stranger', string> = {} as never;
 let bailiffId: number;
 
-const ENDPOINT = '/api/v1/uploads';
 const reportGid = (id: number) => encodeGlobalID('Report', id);
 const CREATE = `mutation($input: CreateReportInput!) { createReport(input: $input) {
   message report { databaseId deposit { expectedFiles receivedFiles refusedFiles } } deposit { id databaseId expectedFiles completedAt }
@@ -27,40 +28,11 @@ const CREATE = `mutation($input: CreateReportInput!) { createReport(input: $inpu
 const START = `mutation($input: StartDepositInput!) { startDeposit(input: $input) { message deposit { databaseId expectedFiles } } }`;
 const PROGRESS = `query($id: ID!) { node(id: $id) { ... on Report { deposit { expectedFiles receivedFiles refusedFiles } deposited { count } } } }`;
 
-/** Upload-Metadata: each value in base64. */
-const metadata = (values: Record<string, string | number>) =>
-  Object.entries(values)
-    .map(([key, value]) => `${key} ${Buffer.from(String(value)).toString('base64')}`)
-    .join(',');
-
-const tusHeaders = (token?: string, extra: Record<string, string> = {}) => ({
-  'tus-resumable': '1.0.0',
-  ...(token && { authorization: `Bearer ${token}` }),
-  ...extra,
-});
-
-async function createUpload(token: string | undefined, values: Record<string, string | number>, length: number | string, extra = {}) {
-  return fetch(`${app.url}${ENDPOINT}`, {
-    method: 'POST',
-    headers: tusHeaders(token, { 'upload-length': String(length), 'upload-metadata': metadata(values), ...extra }),
-  });
-}
-
-const patch = (token: string | undefined, location: string, offset: number, bytes: Buffer) =>
-  fetch(new URL(location, `${app.url}${ENDPOINT}/`), {
-    method: 'PATCH',
-    headers: tusHeaders(token, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }),
-    body: new Uint8Array(bytes),
-  });
-
-const head = (token: string | undefined, location: string) =>
-  fetch(new URL(location, `${app.url}${ENDPOINT}/`), { method: 'HEAD', headers: tusHeaders(token) });
-
 /** One file of a deposit, created then sent whole: the answer to its last chunk. */
 async function send(depositId: number, index: number, name: string, content: Buffer, token = tokens.bailiff) {
-  const created = await createUpload(token, { deposit: depositId, index, filename: name }, content.length);
+  const created = await tus.create(token, { deposit: depositId, index, filename: name }, content.length);
   expect(created.status).toBe(201);
-  return patch(token, created.headers.get('location')!, 0, content);
+  return tus.patch(token, created.headers.get('location')!, 0, content);
 }
 
 async function newDeposit(files: number, token = tokens.bailiff) {
@@ -89,6 +61,7 @@ const notificationsOf = (reportId: number) =>
 
 beforeAll(async () => {
   app = await startTestApp();
+  tus = tusClient(app.url);
   tokens.admin = await loginToken(app.url, demo.admin.email, demo.admin.password);
   tokens.bailiff = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
   tokens.secretary = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
@@ -188,29 +161,29 @@ describe('a deposit announced with its constat', () => {
 describe('the endpoint refuses before storing a byte', () => {
   it('refuses anonymous and foreign creations, chunks and HEADs, leaving nothing on disk', async () => {
     const { depositId } = await newDeposit(2);
-    const anonymous = await createUpload(undefined, { deposit: depositId, index: 0, filename: 'a.pdf' }, 10);
+    const anonymous = await tus.create(undefined, { deposit: depositId, index: 0, filename: 'a.pdf' }, 10);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ code: 401, message: 'Veuillez vous connecter.' });
     // Another étude's bailiff, a secretary and an admin: the deposit is its creator's.
     for (const token of [tokens.stranger, tokens.secretary, tokens.admin]) {
-      const foreign = await createUpload(token, { deposit: depositId, index: 0, filename: 'a.pdf' }, 10);
+      const foreign = await tus.create(token, { deposit: depositId, index: 0, filename: 'a.pdf' }, 10);
       expect([foreign.status, (await foreign.json()).message]).toEqual([404, 'Dépôt introuvable.']);
     }
     expect(await app.services.db.depositUpload.count({ where: { depositId } })).toBe(0);
 
     const content = samplePdf();
-    const created = await createUpload(tokens.bailiff, { deposit: depositId, index: 0, filename: 'a.pdf' }, content.length);
+    const created = await tus.create(tokens.bailiff, { deposit: depositId, index: 0, filename: 'a.pdf' }, content.length);
     const location = created.headers.get('location')!;
     expect(location).toMatch(/^\/api\/v1\/uploads\/[0-9a-f]{32}$/);
     for (const token of [undefined, tokens.stranger, tokens.admin]) {
-      const chunk = await patch(token, location, 0, content);
+      const chunk = await tus.patch(token, location, 0, content);
       expect(chunk.status).toBe(token ? 404 : 401);
-      expect((await head(token, location)).status).toBe(token ? 404 : 401);
+      expect((await tus.head(token, location)).status).toBe(token ? 404 : 401);
       const removal = await fetch(new URL(location, app.url), { method: 'DELETE', headers: tusHeaders(token) });
       expect(removal.status).toBe(token ? 404 : 401);
     }
     expect(await stagedBytes()).toBe(0);
-    const mine = await head(tokens.bailiff, location);
+    const mine = await tus.head(tokens.bailiff, location);
     expect([mine.status, mine.headers.get('upload-offset'), mine.headers.get('upload-length')]).toEqual([200, '0', String(content.length)]);
   });
 
@@ -220,25 +193,25 @@ describe('the endpoint refuses before storing a byte', () => {
     const cases: [string, Response, number, string][] = [
       [
         'length over the limit',
-        await createUpload(tokens.bailiff, valid, 300 * 1024 * 1024),
+        await tus.create(tokens.bailiff, valid, 300 * 1024 * 1024),
         413,
         'dépasse la taille maximale autorisée (200 Mo)',
       ],
-      ['negative length', await createUpload(tokens.bailiff, valid, -5), 400, 'Taille du fichier invalide'],
-      ['garbage length', await createUpload(tokens.bailiff, valid, 'douze'), 400, 'Taille du fichier invalide'],
-      ['empty file', await createUpload(tokens.bailiff, valid, 0), 400, 'est vide'],
+      ['negative length', await tus.create(tokens.bailiff, valid, -5), 400, 'Taille du fichier invalide'],
+      ['garbage length', await tus.create(tokens.bailiff, valid, 'douze'), 400, 'Taille du fichier invalide'],
+      ['empty file', await tus.create(tokens.bailiff, valid, 0), 400, 'est vide'],
       [
         'deferred length',
-        await fetch(`${app.url}${ENDPOINT}`, {
+        await fetch(`${app.url}${TUS_ENDPOINT}`, {
           method: 'POST',
-          headers: tusHeaders(tokens.bailiff, { 'upload-defer-length': '1', 'upload-metadata': metadata(valid) }),
+          headers: tusHeaders(tokens.bailiff, { 'upload-defer-length': '1', 'upload-metadata': tusMetadata(valid) }),
         }),
         400,
         'Upload-Length',
       ],
       [
         'malformed metadata',
-        await fetch(`${app.url}${ENDPOINT}`, {
+        await fetch(`${app.url}${TUS_ENDPOINT}`, {
           method: 'POST',
           headers: tusHeaders(tokens.bailiff, { 'upload-length': '10', 'upload-metadata': 'deposit @@@,index' }),
         }),
@@ -247,17 +220,17 @@ describe('the endpoint refuses before storing a byte', () => {
       ],
       [
         'oversized metadata',
-        await createUpload(tokens.bailiff, { ...valid, filename: 'x'.repeat(2000), note: 'y'.repeat(2000) }, 10),
+        await tus.create(tokens.bailiff, { ...valid, filename: 'x'.repeat(2000), note: 'y'.repeat(2000) }, 10),
         400,
         'Upload-Metadata trop long',
       ],
-      ['name too long', await createUpload(tokens.bailiff, { ...valid, filename: `${'é'.repeat(256)}.pdf` }, 10), 400, '255 caractères'],
-      ['no name', await createUpload(tokens.bailiff, { deposit: depositId, index: 0 }, 10), 400, 'métadonnée « filename »'],
-      ['no deposit', await createUpload(tokens.bailiff, { index: 0, filename: 'a.pdf' }, 10), 400, 'métadonnée « deposit »'],
-      ['place past the count', await createUpload(tokens.bailiff, { ...valid, index: 2 }, 10), 400, 'un entier de 0 à 1'],
+      ['name too long', await tus.create(tokens.bailiff, { ...valid, filename: `${'é'.repeat(256)}.pdf` }, 10), 400, '255 caractères'],
+      ['no name', await tus.create(tokens.bailiff, { deposit: depositId, index: 0 }, 10), 400, 'métadonnée « filename »'],
+      ['no deposit', await tus.create(tokens.bailiff, { index: 0, filename: 'a.pdf' }, 10), 400, 'métadonnée « deposit »'],
+      ['place past the count', await tus.create(tokens.bailiff, { ...valid, index: 2 }, 10), 400, 'un entier de 0 à 1'],
       [
         'no protocol',
-        await fetch(`${app.url}${ENDPOINT}`, {
+        await fetch(`${app.url}${TUS_ENDPOINT}`, {
           method: 'POST',
           headers: { authorization: `Bearer ${tokens.bailiff}`, 'upload-length': '10' },
         }),
@@ -273,19 +246,19 @@ describe('the endpoint refuses before storing a byte', () => {
 
     // A wrong offset is refused without touching the upload.
     const content = samplePdf();
-    const created = await createUpload(tokens.bailiff, valid, content.length);
+    const created = await tus.create(tokens.bailiff, valid, content.length);
     const location = created.headers.get('location')!;
-    const wrong = await patch(tokens.bailiff, location, 5, content.subarray(5));
+    const wrong = await tus.patch(tokens.bailiff, location, 5, content.subarray(5));
     expect([wrong.status, (await wrong.json()).message]).toEqual([409, expect.stringContaining('Position d’envoi incorrecte')]);
-    expect((await head(tokens.bailiff, location)).headers.get('upload-offset')).toBe('0');
+    expect((await tus.head(tokens.bailiff, location)).headers.get('upload-offset')).toBe('0');
 
     // A finished deposit takes no more files.
-    expect((await patch(tokens.bailiff, location, 0, content)).status).toBe(204);
+    expect((await tus.patch(tokens.bailiff, location, 0, content)).status).toBe(204);
     expect((await send(depositId, 1, 'b.pdf', samplePdf())).status).toBe(204);
-    const late = await createUpload(tokens.bailiff, { ...valid, index: 1 }, 10);
+    const late = await tus.create(tokens.bailiff, { ...valid, index: 1 }, 10);
     expect([late.status, (await late.json()).message]).toEqual([410, 'Ce dépôt est terminé : il ne reçoit plus de fichier.']);
     // The finished upload answers its whole length: a client resuming it sends nothing again.
-    const finished = await head(tokens.bailiff, location);
+    const finished = await tus.head(tokens.bailiff, location);
     expect([finished.status, finished.headers.get('upload-offset')]).toEqual([200, String(content.length)]);
     expect(await app.services.db.reportFile.count({ where: { reportId } })).toBe(2);
   });
@@ -303,7 +276,7 @@ describe('the assembled file', () => {
     const huge = await send(depositId, 1, 'plan.png', pngHeaderOnly(20_000, 20_000));
     expect([huge.status, (await huge.json()).message]).toEqual([400, expect.stringMatching(/plan\.png.*20.000 × 20.000 pixels/)]);
     // The refusal stands when the last chunk is sent again.
-    const again = await head(tokens.bailiff, refused.url);
+    const again = await tus.head(tokens.bailiff, refused.url);
     expect(again.status).toBe(400);
     const progress = await gql(app.url, PROGRESS, { id: reportGid(reportId) }, tokens.bailiff);
     expect(progress.data!.node.deposit).toEqual({ expectedFiles: 3, receivedFiles: 0, refusedFiles: 2 });
@@ -324,14 +297,14 @@ describe('the assembled file', () => {
     try {
       const content = samplePdf();
       await setUsage(limit - content.length + 1);
-      const announced = await createUpload(tokens.bailiff, { deposit: depositId, index: 0, filename: 'a.pdf' }, content.length);
+      const announced = await tus.create(tokens.bailiff, { deposit: depositId, index: 0, filename: 'a.pdf' }, content.length);
       expect([announced.status, (await announced.json()).message]).toEqual([413, expect.stringContaining('Quota de stockage atteint')]);
       await setUsage(0);
-      const created = await createUpload(tokens.bailiff, { deposit: depositId, index: 0, filename: 'a.pdf' }, content.length);
+      const created = await tus.create(tokens.bailiff, { deposit: depositId, index: 0, filename: 'a.pdf' }, content.length);
       expect(created.status).toBe(201);
       // Others' files took the room meanwhile: the whole file is refused, counted refused.
       await setUsage(limit - 10);
-      const finished = await patch(tokens.bailiff, created.headers.get('location')!, 0, content);
+      const finished = await tus.patch(tokens.bailiff, created.headers.get('location')!, 0, content);
       expect([finished.status, (await finished.json()).message]).toEqual([413, expect.stringContaining('Quota de stockage atteint')]);
       expect(await app.services.db.deposit.findUniqueOrThrow({ where: { id: depositId } })).toMatchObject({
         receivedFiles: 0,
@@ -349,7 +322,7 @@ describe('a cut upload', () => {
     const { reportId, depositId } = await newDeposit(1);
     // A real PDF padded past a few chunks: the server reads what arrived before the cut.
     const content = Buffer.concat([samplePdf(), Buffer.alloc(3 * 1024 * 1024, 0x20)]);
-    const created = await createUpload(tokens.bailiff, { deposit: depositId, index: 0, filename: 'long.pdf' }, content.length);
+    const created = await tus.create(tokens.bailiff, { deposit: depositId, index: 0, filename: 'long.pdf' }, content.length);
     const location = created.headers.get('location')!;
     const sentBeforeCut = 1024 * 1024;
     await new Promise<void>((resolve) => {
@@ -368,14 +341,14 @@ describe('a cut upload', () => {
     // The server acknowledges what it stored of the cut chunk (the lock of the cut request may linger a moment).
     let offset = -1;
     for (let attempt = 0; attempt < 50 && offset <= 0; attempt += 1) {
-      const answer = await head(tokens.bailiff, location);
+      const answer = await tus.head(tokens.bailiff, location);
       if (answer.status === 200) offset = Number(answer.headers.get('upload-offset'));
       if (offset <= 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThanOrEqual(sentBeforeCut);
     const rest = content.subarray(offset);
-    const resumed = await patch(tokens.bailiff, location, offset, rest);
+    const resumed = await tus.patch(tokens.bailiff, location, offset, rest);
     expect(resumed.status).toBe(204);
     // Bytes counted: the cut part once, then the rest only.
     expect(offset + rest.length).toBe(content.length);
@@ -393,13 +366,13 @@ describe('concurrent completions', () => {
     const content = samplePdf();
     const created = await Promise.all(
       Array.from({ length: files }, (_, index) =>
-        createUpload(tokens.bailiff, { deposit: depositId, index, filename: `piece-${index}.pdf` }, content.length),
+        tus.create(tokens.bailiff, { deposit: depositId, index, filename: `piece-${index}.pdf` }, content.length),
       ),
     );
     expect(created.map((answer) => answer.status)).toEqual(Array(files).fill(201));
     // Every last chunk at once, and each sent twice.
     const answers = await Promise.all(
-      created.flatMap((answer) => [answer, answer].map((same) => patch(tokens.bailiff, same.headers.get('location')!, 0, content))),
+      created.flatMap((answer) => [answer, answer].map((same) => tus.patch(tokens.bailiff, same.headers.get('location')!, 0, content))),
     );
     // The second of a pair finds the file stored (204, or 410 for its stale offset), its offset passed
     // (409), its staged copy gone (404) or the first still holding the upload (423): never a second file.
@@ -412,7 +385,7 @@ describe('concurrent completions', () => {
     expect(told.filter((row) => row.kind === 'REPORT_CREATED')).toHaveLength(admins);
     expect(told.filter((row) => row.kind === 'DEPOSIT_COMPLETE')).toHaveLength(1);
     // One place too many is refused.
-    const extra = await createUpload(tokens.bailiff, { deposit: depositId, index: files, filename: 'extra.pdf' }, content.length);
+    const extra = await tus.create(tokens.bailiff, { deposit: depositId, index: files, filename: 'extra.pdf' }, content.length);
     expect(extra.status).toBe(400);
   });
 });
@@ -444,9 +417,9 @@ describe('the sweep', () => {
     const { reportId, depositId } = await newDeposit(3);
     expect((await send(depositId, 0, 'a.pdf', samplePdf())).status).toBe(204);
     const content = Buffer.concat([samplePdf(), Buffer.alloc(1000, 0x20)]);
-    const created = await createUpload(tokens.bailiff, { deposit: depositId, index: 1, filename: 'b.pdf' }, content.length);
+    const created = await tus.create(tokens.bailiff, { deposit: depositId, index: 1, filename: 'b.pdf' }, content.length);
     const location = created.headers.get('location')!;
-    expect((await patch(tokens.bailiff, location, 0, content.subarray(0, 100))).status).toBe(204);
+    expect((await tus.patch(tokens.bailiff, location, 0, content.subarray(0, 100))).status).toBe(204);
     expect(await stagedBytes()).toBe(100);
 
     // Not yet idle long enough: nothing goes.
@@ -454,7 +427,7 @@ describe('the sweep', () => {
     const swept = await sweepAbandonedDeposits(app.services, new Date(Date.now() + 1000));
     expect(swept.uploads).toBeGreaterThanOrEqual(1);
     expect(await stagedBytes()).toBe(0);
-    expect((await head(tokens.bailiff, location)).status).toBe(404);
+    expect((await tus.head(tokens.bailiff, location)).status).toBe(404);
     const deposit = await app.services.db.deposit.findUniqueOrThrow({ where: { id: depositId } });
     expect(deposit).toMatchObject({ receivedFiles: 1, refusedFiles: 0, completedAt: expect.any(Date) });
     const told = await notificationsOf(reportId);

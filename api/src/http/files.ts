@@ -75,24 +75,29 @@ export function createFilesHandler(services: Services, links: ReturnType<typeof 
 
 const notFound = () => json({ code: 404, message: 'Fichier introuvable.' }, 404);
 
-/** Streams a zip without holding the files in memory; duplicate names get a (2), (3)… suffix. */
+/**
+ * Streams a zip without holding the files in memory: each file is opened (and converted) only when
+ * its turn comes, so a constat of 1,000 photos holds one open file at a time. Duplicate names get a
+ * (2), (3)… suffix.
+ */
 function zipStream(services: Services, entries: ArchiveEntry[]): Readable {
   const zip = new yazl.ZipFile();
   const output = new PassThrough();
+  zip.on('error', (error: Error) => output.destroy(error));
   zip.outputStream.on('error', (error: Error) => output.destroy(error)).pipe(output);
   const used = new Map<string, number>();
-  void (async () => {
-    try {
-      for (const entry of entries) {
-        const count = (used.get(entry.name) ?? 0) + 1;
-        used.set(entry.name, count);
-        const name = count === 1 ? entry.name : entry.name.replace(/(\.[^.]*)?$/, ` (${count})$1`);
-        zip.addReadStream(await services.storage.get(entry.storageKey), name);
-      }
-      zip.end();
-    } catch (error) {
-      output.destroy(error as Error);
-    }
-  })();
+  for (const entry of entries) {
+    const count = (used.get(entry.name) ?? 0) + 1;
+    used.set(entry.name, count);
+    const name = count === 1 ? entry.name : entry.name.replace(/(\.[^.]*)?$/, ` (${count})$1`);
+    const stored = () => services.storage.get(entry.storageKey);
+    zip.addReadStreamLazy(name, (done) => {
+      (entry.convert ? entry.convert(stored) : stored()).then(
+        (stream) => done(null, stream),
+        (error: Error) => done(error, new PassThrough()),
+      );
+    });
+  }
+  zip.end();
   return output;
 }

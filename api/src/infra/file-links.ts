@@ -14,6 +14,11 @@ export interface ProviderServices {
 export interface ArchiveEntry {
   storageKey: string;
   name: string;
+  /**
+   * What the archive holds instead of the stored bytes (a photo resized for Word), made when the
+   * entry's turn comes; `stored` opens the stored file.
+   */
+  convert?: (stored: () => Promise<NodeJS.ReadableStream>) => Promise<NodeJS.ReadableStream>;
 }
 
 /**

@@ -23,3 +23,17 @@ export const ACCEPTED_LABELS = {
 
 /** A file input's `accept` entries: ['pdf'] → ['.pdf']. */
 export const pickerExtensions = (extensions: readonly string[]) => extensions.map((extension) => `.${extension}`);
+
+export type FileKind = 'document' | 'photo' | 'dictation';
+
+const KINDS: ReadonlyMap<string, FileKind> = new Map([
+  ...DOCUMENT_EXTENSIONS.map((extension) => [extension, 'document'] as const),
+  ...PHOTO_EXTENSIONS.map((extension) => [extension, 'photo'] as const),
+  ...DICTATION_EXTENSIONS.map((extension) => [extension, 'dictation'] as const),
+]);
+
+/** What a stored file is, by its name's extension (its content was checked on upload); null for another. */
+export function fileKindOf(name: string): FileKind | null {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? null : (KINDS.get(name.slice(dot + 1).toLowerCase()) ?? null);
+}

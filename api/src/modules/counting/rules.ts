@@ -1,5 +1,6 @@
 // What counts as a page and as a photo (docs/decisions.md, product.md §10). Pure rules, unit-tested in
 // tests/unit/counting-rules.test.ts; the readers (pdf.ts, office.ts, txt.ts) only measure.
+import { fileKindOf } from '@constats/domain/file-kinds';
 import type { FileCountStatus } from '../../generated/prisma/enums.js';
 import type { DetectedTotals } from '../reports/rules.js';
 
@@ -15,20 +16,17 @@ export function countFormat(originalName: string): CountFormat | null {
     : null;
 }
 
-const PHOTOS = new Set(['jpg', 'jpeg', 'png', 'webp', 'heic', 'heif']);
-const DICTATIONS = new Set(['mp3', 'm4a', 'aac', 'wav', 'ogg', 'opus']);
+export const isDepositedPhoto = (originalName: string): boolean => fileKindOf(originalName) === 'photo';
 
 /**
  * A deposited photo or dictation (product.md §16) is counted by its type, without reading it: a photo is
  * one photo and no page (what will prefill the provisional photo count), a dictation neither. Its
  * size was checked on upload, so nothing needs decoding. Null for a document, which is read.
  */
-export const isDepositedPhoto = (originalName: string): boolean => PHOTOS.has(extensionOf(originalName) ?? '');
-
 export function depositedMediaCount(originalName: string): CountResult | null {
-  const extension = extensionOf(originalName) ?? '';
-  if (PHOTOS.has(extension)) return { status: 'DONE', pageCount: 0, photoCount: 1, error: null };
-  if (DICTATIONS.has(extension)) return { status: 'DONE', pageCount: 0, photoCount: 0, error: null };
+  const kind = fileKindOf(originalName);
+  if (kind === 'photo') return { status: 'DONE', pageCount: 0, photoCount: 1, error: null };
+  if (kind === 'dictation') return { status: 'DONE', pageCount: 0, photoCount: 0, error: null };
   return null;
 }
 

@@ -129,7 +129,14 @@ interface Counted {
 export async function finishUpload(services: Services, viewer: Viewer, id: string): Promise<void> {
   const upload = await services.db.depositUpload.findUnique({
     where: { id },
-    select: { createdById: true, status: true, refusal: true, name: true, deposit: { select: { id: true, reportId: true } } },
+    select: {
+      createdById: true,
+      status: true,
+      refusal: true,
+      name: true,
+      position: true,
+      deposit: { select: { id: true, reportId: true } },
+    },
   });
   if (!upload || upload.createdById !== viewer.id) throw notFound();
   if (upload.status === 'STORED') return;
@@ -156,6 +163,7 @@ export async function finishUpload(services: Services, viewer: Viewer, id: strin
           data: {
             reportId: report.id,
             kind: 'DEPOSITED',
+            position: deposit.firstPosition + upload.position,
             uploadedById: viewer.id,
             originalName: stored!.originalName,
             size: stored!.size,

@@ -12,12 +12,15 @@ import { requestBatch } from '../../infra/request-batch.js';
 import { recordAudit } from '../audit/service.js';
 import { activeAdminIds, announceNotifications, storeNotifications, type StoredNotification } from '../notifications/service.js';
 import { authorize, publishChange, publishReportChanges, reportLabel, type Facts, type Tx } from './access.js';
+import { reservePositions } from './file-order.js';
 import { depositFilesProblem, depositSummary, type DepositCounts } from './deposit-rules.js';
 
 export interface DepositRow extends DepositCounts {
   id: number;
   reportId: number;
   createdById: number;
+  /** Its file at index 0 takes this place in the deposit order (file-order.ts). */
+  firstPosition: number;
   opensReport: boolean;
   completedAt: Date | null;
   createdAt: Date;
@@ -28,6 +31,7 @@ const DEPOSIT_COLUMNS = {
   reportId: true,
   createdById: true,
   expectedFiles: true,
+  firstPosition: true,
   receivedFiles: true,
   refusedFiles: true,
   opensReport: true,
@@ -57,7 +61,11 @@ export async function openDeposit(
   const deposited = await tx.reportFile.count({ where: { reportId: report.id, kind: 'DEPOSITED' } });
   const problem = depositFilesProblem(files, deposited, await pendingFiles(tx, report.id));
   if (problem) throw validationError({ files: problem }, problem);
-  return tx.deposit.create({ data: { reportId: report.id, createdById, expectedFiles: files, opensReport }, select: DEPOSIT_COLUMNS });
+  const firstPosition = await reservePositions(tx, report.id, files);
+  return tx.deposit.create({
+    data: { reportId: report.id, createdById, expectedFiles: files, firstPosition, opensReport },
+    select: DEPOSIT_COLUMNS,
+  });
 }
 
 /** startDeposit: files announced for an existing constat, with the rights of adding deposited files. */
@@ -185,7 +193,7 @@ export async function lockDeposit(tx: Tx, reportId: number, depositId: number): 
   const [report] = await tx.$queryRaw<Facts[]>`
     SELECT id, name, status, "isArchived", invoiced, "bailiffId", "secretaryId" FROM "Report" WHERE id = ${reportId} FOR UPDATE`;
   const [deposit] = await tx.$queryRaw<DepositRow[]>`
-    SELECT id, "reportId", "createdById", "expectedFiles", "receivedFiles", "refusedFiles", "opensReport", "completedAt", "createdAt"
+    SELECT id, "reportId", "createdById", "expectedFiles", "firstPosition", "receivedFiles", "refusedFiles", "opensReport", "completedAt", "createdAt"
     FROM "Deposit" WHERE id = ${depositId} AND "reportId" = ${reportId} FOR UPDATE`;
   return report && deposit ? { report, deposit } : null;
 }

@@ -2,7 +2,7 @@
 // (infra/file-links.ts): made at a photo's first display, then kept in storage, their key on the
 // file's row so the orphan sweep keeps them while the photo exists and removes them after it.
 import type { DocumentProvider, ProviderServices } from '../../infra/file-links.js';
-import { isPreviewable, makePhotoPreview } from '../../infra/photo-previews.js';
+import { isPreviewable, makePhotoPreview } from '../../infra/photo-images.js';
 import { FileNotFoundError, newStorageKey } from '../../infra/storage.js';
 
 /** The document kind of a preview link (ctx.files.document). */

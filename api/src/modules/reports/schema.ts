@@ -12,6 +12,7 @@ import {
 } from '@constats/domain/line-amounts';
 import { toDecimal } from '@constats/domain/money';
 import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, isAwaitingSecretary, statusShownTo } from './rules.js';
+import { isResizedForWord } from '../../infra/photo-images.js';
 import { hasPreview, PHOTO_PREVIEW } from './photo-previews.js';
 import { loadReportRows, type ReportCommentRow, type ReportFileRow, type ReportRow } from './read-model/rows.js';
 
@@ -128,7 +129,8 @@ export const FileGroupRef = builder
       files: t.field({ description: 'Les fichiers.', type: [ReportFileRef], resolve: (group) => group.files }),
       archiveUrl: t.string({
         nullable: true,
-        description: 'Lien signé pour tout télécharger en zip (null sans fichier).',
+        description:
+          'Lien signé pour tout télécharger en zip, les photos numérotées dans l’ordre du dépôt (« 001 - IMG_1234.jpg ») ; null sans fichier.',
         resolve: (group, _args, ctx) =>
           group.files.length === 0
             ? null
@@ -138,6 +140,20 @@ export const FileGroupRef = builder
                 `${group.reportName} - ${group.kind === 'DEPOSITED' ? 'déposés' : 'retournés'}.zip`,
                 group.files.map((file) => file.id),
               ),
+      }),
+      wordArchiveUrl: t.string({
+        nullable: true,
+        description:
+          'Lien signé pour tout télécharger en zip, les photos JPEG redimensionnées pour Word (1 600 pixels au plus, qualité 80, redressées) ; null sans photo JPEG déposée.',
+        resolve: (group, _args, ctx) =>
+          group.kind === 'DEPOSITED' && group.files.some((file) => isResizedForWord(file.originalName))
+            ? ctx.files.archive(
+                'report-deposited-word',
+                group.reportId,
+                `${group.reportName} - photos pour Word.zip`,
+                group.files.map((file) => file.id),
+              )
+            : null,
       }),
     }),
   });

@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context.js';
-import type { ArchiveProvider } from '../../infra/file-links.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { ReportFileKind } from '../../generated/prisma/enums.js';
 import { AppError, validationError } from '../../errors.js';
@@ -23,6 +22,7 @@ import { requireViewer } from '../../guards.js';
 import { escapeHtml } from '../../infra/html.js';
 import { visibleCommentsSql } from './read-model/visibility.js';
 import { announce, authorize, publishChange, reportLabel, userName, type Change } from './access.js';
+import { reservePositions } from './file-order.js';
 import { depositFilesProblem, depositMessages } from './deposit-rules.js';
 import { openDeposit } from './deposits.js';
 
@@ -108,8 +108,9 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
         data: { name, bailiffId: bailiff!.id, status: 'EC', lastStatusChange: new Date() },
         select: { id: true },
       });
+      const first = await reservePositions(tx, report.id, stored.length);
       const files = await tx.reportFile.createManyAndReturn({
-        data: stored.map((file) => fileRow(report.id, 'DEPOSITED', file, viewer.id)),
+        data: stored.map((file, index) => fileRow(report.id, 'DEPOSITED', file, viewer.id, first + index)),
         select: { id: true },
       });
       if (comment) await tx.comment.create({ data: { reportId: report.id, authorId: viewer.id, receiverId: null, body: comment } });
@@ -184,10 +185,12 @@ async function createForDeposit(
   return reportId;
 }
 
-function fileRow(reportId: number, kind: ReportFileKind, file: StoredFile, uploadedById: number) {
+/** A file's row; `position`: its place in the deposit order (file-order.ts), deposited files only. */
+function fileRow(reportId: number, kind: ReportFileKind, file: StoredFile, uploadedById: number, position: number | null) {
   return {
     reportId,
     kind,
+    position,
     uploadedById,
     originalName: file.originalName,
     size: file.size,
@@ -223,8 +226,9 @@ export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFi
       await checkFilesCeiling(tx, report.id, kind, stored.length);
       const now = new Date();
       const status = kind === 'RETURNED' ? nextStatus(report.status, { type: 'filesReturned' }) : report.status;
+      const first = kind === 'DEPOSITED' ? await reservePositions(tx, report.id, stored.length) : null;
       const files = await tx.reportFile.createManyAndReturn({
-        data: stored.map((file) => fileRow(report.id, kind, file, viewer.id)),
+        data: stored.map((file, index) => fileRow(report.id, kind, file, viewer.id, first === null ? null : first + index)),
         select: { id: true },
       });
       await tx.report.update({
@@ -370,24 +374,3 @@ export async function markCommentsRead(ctx: AppContext, reportId: number, commen
   if (count > 0) ctx.pubsub.publish('reportChanged', viewer.id, { reportId: report.id });
   return count;
 }
-
-// ---------------------------------------------------------------------------------------------
-// "Download all" archives (their signed links are handed out by the Report type)
-// ---------------------------------------------------------------------------------------------
-
-/** The files of one kind among those the link was signed for that are still on the constat. */
-function archiveOf(kind: ReportFileKind): ArchiveProvider {
-  return async (services, reportId, fileIds) => {
-    const files = await services.db.reportFile.findMany({
-      where: { reportId, kind, id: { in: [...fileIds] } },
-      select: { storageKey: true, originalName: true },
-      orderBy: { id: 'asc' },
-    });
-    return files.map((file) => ({ storageKey: file.storageKey, name: file.originalName }));
-  };
-}
-
-export const reportArchives: Record<string, ArchiveProvider> = {
-  'report-deposited': archiveOf('DEPOSITED'),
-  'report-returned': archiveOf('RETURNED'),
-};

@@ -10,6 +10,7 @@ import type { FileCountStatus, ReportFileKind, ReportStatus, Role } from '../../
 import { validationError } from '../../../errors.js';
 import type { ReportCounts } from '@constats/domain/line-amounts';
 import { requestBatch } from '../../../infra/request-batch.js';
+import { FILE_ORDER } from '../file-order.js';
 import type { ReportsWhere } from './filters.js';
 import { billingPricePage, billingPricePhoto, retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from './tariffs.js';
 import { billingShown, secretaryPay, visibleCommentsSql, visibleReportsSql } from './visibility.js';
@@ -121,7 +122,7 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, content: RowCo
                     'id', f.id, 'kind', f.kind, 'originalName', f."originalName", 'size', f.size, 'storageKey', f."storageKey", 'createdAt', ${epochMs('f."createdAt"')},
                     'pageCount', f."pageCount", 'photoCount', f."photoCount", 'countStatus', f."countStatus", 'countError', f."countError",
                     'takenAt', ${epochMs('f."takenAt"')}, 'latitude', f.latitude, 'longitude', f.longitude
-                  ) ORDER BY f.id), '[]')
+                  ) ORDER BY ${FILE_ORDER}), '[]')
                  FROM "ReportFile" f WHERE f."reportId" = r.id)`
       },
       'comments', ${
