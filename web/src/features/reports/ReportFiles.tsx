@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Button, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
-import { DocumentRegular } from '@fluentui/react-icons/svg/document';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { ReportFilesAddMutation } from '../../__generated__/ReportFilesAddMutation.graphql';
 import type { ReportFilesFragment$key } from '../../__generated__/ReportFilesFragment.graphql';
@@ -11,14 +9,14 @@ import { uploadablesFor } from '../../relay/multipart';
 import { useUpload } from '../../relay/useUpload';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
-import { DownloadFileButton, ViewFileButton } from '../../ui/FileButtons';
-import { formatDateTime, formatFileSize } from '../../ui/format';
-import { truncate } from '../../ui/text';
+import { formatFileSize } from '../../ui/format';
 import { useToast } from '../../ui/toasts';
 import { UploadBox } from '../../ui/UploadBox';
 import { depositsText } from '../../i18n/deposits';
 import { fr } from '../../i18n/fr';
 import { DepositProgress } from '../deposits/DepositProgress';
+import { DepositedItems } from './DepositedItems';
+import { FileRows } from './FileRows';
 import { isDone } from './ReportCells';
 import { useDepositFiles } from './useDepositFiles';
 import {
@@ -36,16 +34,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalXL,
   },
   group: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
-  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', rowGap: '2px' },
-  file: {
-    display: 'flex',
-    alignItems: 'center',
-    columnGap: tokens.spacingHorizontalS,
-    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  fileName: { flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -64,6 +52,7 @@ const fileFields = graphql`
       count
       totalSize
       archiveUrl
+      wordArchiveUrl
       files {
         id
         name
@@ -135,7 +124,8 @@ export function useAddReportFiles(): {
 
 /**
  * A report's deposited and returned items (product.md §2 expanded row): viewer, download, deletion
- * after 'Etes-vous sûr de vouloir supprimer le fichier ?' and, where allowed, an upload box.
+ * after 'Etes-vous sûr de vouloir supprimer le fichier ?' and, where allowed, an upload box, above
+ * the deposited items' gallery (product.md §16) and below the returned items.
  * `readOnly` (terminated and archived lists) hides uploads and deletions; `returnedOnceDone` (the
  * bailiff) says the returned items come with the terminated constat (product.md §6).
  */
@@ -198,6 +188,40 @@ export function ReportFiles({
     const canAdd = !readOnly && (kind === 'DEPOSITED' ? data.viewerCan.addDeposited : data.viewerCan.addReturned);
     // Photos and dictations are deposited; what is returned is the typed PV.
     const deposit = kind === 'DEPOSITED';
+    const onRemove = canRemove ? (fileId: string) => void remove(fileId) : undefined;
+    const addBox =
+      canAdd && deposit && depositFiles.deposit ? (
+        <>
+          <DepositProgress deposit={depositFiles.deposit} />
+          {depositFiles.deposit.progress.finished ? (
+            <div>
+              <Button onClick={depositFiles.dismiss}>{fr.close}</Button>
+            </div>
+          ) : null}
+        </>
+      ) : canAdd ? (
+        <>
+          <UploadBox
+            label={`${t.addFiles} : ${title}`}
+            files={pending[kind]}
+            accept={deposit ? ACCEPTED_DEPOSITED_FILES : ACCEPTED_RETURNED_FILES}
+            acceptedLabel={deposit ? ACCEPTED_DEPOSITED_LABEL : undefined}
+            mediaTypes={deposit ? DEPOSITED_MEDIA_TYPES : []}
+            camera={deposit}
+            disabled={uploadingKind !== null || depositFiles.busy}
+            progress={uploadingKind === kind && !deposit ? addFiles.progress : null}
+            onCancel={addFiles.cancel}
+            onFilesChange={(next) => setPending((current) => ({ ...current, [kind]: next }))}
+          />
+          {pending[kind].length > 0 && uploadingKind === null ? (
+            <div>
+              <Button appearance="primary" onClick={() => void send(kind)}>
+                {t.send}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      ) : null;
     return (
       <div className={styles.group} role="region" aria-label={`${title} : ${data.name}`}>
         <Text weight="semibold">
@@ -211,70 +235,24 @@ export function ReportFiles({
             {depositsText.onReport(data.deposit.receivedFiles, data.deposit.expectedFiles)}
           </Text>
         ) : null}
+        {deposit ? addBox : null}
         {files.files.length === 0 ? (
           <Text className={styles.muted}>
             {kind === 'RETURNED' && returnedOnceDone && !isDone(data.status) ? t.returnedOnceDone : t.noFile}
           </Text>
+        ) : deposit ? (
+          <DepositedItems
+            reportId={data.id}
+            files={data.deposited.files}
+            archiveUrl={data.deposited.archiveUrl}
+            wordArchiveUrl={data.deposited.wordArchiveUrl}
+            onView={setViewed}
+            onRemove={onRemove}
+          />
         ) : (
-          <ul className={styles.list}>
-            {files.files.map((file) => (
-              <li key={file.id} className={styles.file}>
-                <DocumentRegular aria-hidden />
-                <span className={styles.fileName}>
-                  <Link as="button" title={file.name} onClick={() => setViewed(file)}>
-                    {truncate(file.name, 80)}
-                  </Link>
-                  <Text size={200} className={styles.muted} block>
-                    {formatFileSize(file.size)} · {formatDateTime(file.createdAt)}
-                  </Text>
-                </span>
-                <ViewFileButton size="small" file={file} label={t.viewFile(file.name)} onView={setViewed} />
-                <DownloadFileButton size="small" file={file} label={t.downloadFile(file.name)} />
-                {canRemove ? (
-                  <Button
-                    appearance="subtle"
-                    size="small"
-                    icon={<DeleteRegular />}
-                    aria-label={t.deleteFile(file.name)}
-                    onClick={() => void remove(file.id)}
-                  />
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <FileRows files={files.files} onView={setViewed} onRemove={onRemove} />
         )}
-        {canAdd && deposit && depositFiles.deposit ? (
-          <>
-            <DepositProgress deposit={depositFiles.deposit} />
-            {depositFiles.deposit.progress.finished ? (
-              <div>
-                <Button onClick={depositFiles.dismiss}>{fr.close}</Button>
-              </div>
-            ) : null}
-          </>
-        ) : canAdd ? (
-          <>
-            <UploadBox
-              label={`${t.addFiles} : ${title}`}
-              files={pending[kind]}
-              accept={deposit ? ACCEPTED_DEPOSITED_FILES : ACCEPTED_RETURNED_FILES}
-              acceptedLabel={deposit ? ACCEPTED_DEPOSITED_LABEL : undefined}
-              mediaTypes={deposit ? DEPOSITED_MEDIA_TYPES : []}
-              camera={deposit}
-              disabled={uploadingKind !== null || depositFiles.busy}
-              progress={uploadingKind === kind && !deposit ? addFiles.progress : null}
-              onCancel={addFiles.cancel}
-              onFilesChange={(next) => setPending((current) => ({ ...current, [kind]: next }))}
-            />
-            {pending[kind].length > 0 && uploadingKind === null ? (
-              <div>
-                <Button appearance="primary" onClick={() => void send(kind)}>
-                  {t.send}
-                </Button>
-              </div>
-            ) : null}
-          </>
-        ) : null}
+        {deposit ? null : addBox}
       </div>
     );
   };
