@@ -18,7 +18,7 @@ const useStyles = makeStyles({
     margin: 0,
     padding: 0,
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
     gap: tokens.spacingHorizontalM,
   },
   tile: { display: 'flex', flexDirection: 'column', rowGap: '2px', minWidth: 0 },

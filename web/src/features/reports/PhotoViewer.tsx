@@ -31,12 +31,13 @@ const useStyles = makeStyles({
     display: 'flex',
     padding: tokens.spacingHorizontalL,
   },
-  body: { flexGrow: 1, display: 'grid', gridTemplateRows: 'auto auto 1fr auto', minHeight: 0, maxHeight: '100%' },
+  body: { flexGrow: 1, display: 'grid', gridTemplateRows: 'auto 1fr auto', minHeight: 0, maxHeight: '100%' },
   facts: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM, rowGap: '2px', overflowWrap: 'anywhere' },
-  content: { display: 'flex', minHeight: 0, padding: 0 },
+  content: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minHeight: 0, overflow: 'hidden' },
   // The photo's box: the photo fits it, or shows at its own size and scrolls inside it.
   frame: {
     flexGrow: 1,
+    minHeight: 0,
     display: 'flex',
     overflow: 'auto',
     backgroundColor: tokens.colorNeutralBackground3,
@@ -83,11 +84,11 @@ export function PhotoViewer({
         {photo && index !== null ? (
           <DialogBody className={styles.body}>
             <ClosableDialogTitle>{g.viewer.position(index + 1, photos.length)}</ClosableDialogTitle>
-            <div className={styles.facts}>
-              <Text weight="semibold">{photo.name}</Text>
-              <PhotoFacts photo={photo} />
-            </div>
             <DialogContent className={styles.content}>
+              <div className={styles.facts}>
+                <Text weight="semibold">{photo.name}</Text>
+                <PhotoFacts photo={photo} />
+              </div>
               <div
                 className={styles.frame}
                 tabIndex={actualSize ? 0 : undefined}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { fileKindOf } from '@constats/domain/file-kinds';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { ReportFilesAddMutation } from '../../__generated__/ReportFilesAddMutation.graphql';
 import type { ReportFilesFragment$key } from '../../__generated__/ReportFilesFragment.graphql';
@@ -34,6 +35,8 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalXL,
   },
   group: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
+  // A gallery takes the row's whole width; the returned items go below it.
+  wide: { gridColumn: '1 / -1' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -147,6 +150,7 @@ export function ReportFiles({
   const [viewed, setViewed] = useState<ViewedDocument | null>(null);
   const [pending, setPending] = useState<Record<Kind, File[]>>({ DEPOSITED: [], RETURNED: [] });
   const [uploadingKind, setUploadingKind] = useState<Kind | null>(null);
+  const hasPhotos = data.deposited.files.some((file) => fileKindOf(file.name) === 'photo');
 
   const remove = async (fileId: string) => {
     if (!(await confirm({ message: t.deleteFileConfirm }))) return;
@@ -223,7 +227,7 @@ export function ReportFiles({
         </>
       ) : null;
     return (
-      <div className={styles.group} role="region" aria-label={`${title} : ${data.name}`}>
+      <div className={mergeClasses(styles.group, deposit && hasPhotos && styles.wide)} role="region" aria-label={`${title} : ${data.name}`}>
         <Text weight="semibold">
           {title}{' '}
           <span className={styles.muted}>
