@@ -90,6 +90,7 @@ async function reference(viewer: Viewer, ids: number[]) {
           takenAt: true,
           latitude: true,
           longitude: true,
+          durationSeconds: true,
         },
         orderBy: [{ position: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }],
       },

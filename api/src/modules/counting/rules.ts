@@ -16,8 +16,6 @@ export function countFormat(originalName: string): CountFormat | null {
     : null;
 }
 
-export const isDepositedPhoto = (originalName: string): boolean => fileKindOf(originalName) === 'photo';
-
 /**
  * A deposited photo or dictation (product.md §16) is counted by its type, without reading it: a photo is
  * one photo and no page (what will prefill the provisional photo count), a dictation neither. Its

@@ -1,7 +1,7 @@
-// The counting job: one stored report file in, its pages/photos/status (and a photo's EXIF facts)
-// on its row out, and a reportChanged event so the screens show the counts live. Idempotent: a
-// file already counted is left alone, so a job run twice (a retry, a start-up rescan) costs at
-// most one more count.
+// The counting job: one stored report file in, its pages/photos/status (and what a photo or a
+// dictation says of itself) on its row out, and a reportChanged event so the screens show the
+// counts live. Idempotent: a file already counted is left alone, so a job run twice (a retry, a
+// start-up rescan) costs at most one more count.
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,15 +11,10 @@ import type { Services } from '../../context.js';
 import { FileNotFoundError, readStoredHead } from '../../infra/storage.js';
 import { publishReportChanges } from '../reports/access.js';
 import { findSoffice } from './render.js';
-import { NO_PHOTO_FACTS, PHOTO_FACTS_BYTES, readPhotoFacts, type PhotoFacts } from './photo-facts.js';
-import {
-  countFormat,
-  countTimeLimitSeconds,
-  depositedMediaCount,
-  isDepositedPhoto,
-  type CountResult,
-  type CountTimeLimits,
-} from './rules.js';
+import { fileKindOf } from '@constats/domain/file-kinds';
+import { readDictationSeconds } from './dictation-facts.js';
+import { PHOTO_FACTS_BYTES, readPhotoFacts, type PhotoFacts } from './photo-facts.js';
+import { countFormat, countTimeLimitSeconds, depositedMediaCount, type CountResult, type CountTimeLimits } from './rules.js';
 import { countInWorker } from './worker.js';
 
 export interface CountJobOptions {
@@ -44,6 +39,7 @@ export async function countReportFile(
       id: true,
       storageKey: true,
       originalName: true,
+      mimeType: true,
       countStatus: true,
       report: { select: { id: true, bailiffId: true, secretaryId: true } },
     },
@@ -61,7 +57,7 @@ export async function countReportFile(
       error: `Comptage impossible après plusieurs essais (${(error as Error).message.slice(0, 200)}).`,
     };
   }
-  const facts = isDepositedPhoto(file.originalName) ? await photoFactsOf(services, file.storageKey) : {};
+  const facts = await mediaFactsOf(services, file);
   // Only a file still pending: a concurrent run of the same job has nothing left to write.
   const { count } = await services.db.reportFile.updateMany({
     where: { id: file.id, countStatus: 'PENDING' },
@@ -71,12 +67,22 @@ export async function countReportFile(
   return count > 0;
 }
 
-/** A photo's EXIF facts; none when the file has gone (its count says so). */
-async function photoFactsOf(services: Pick<Services, 'storage'>, storageKey: string): Promise<PhotoFacts> {
+/**
+ * What a deposited photo (its EXIF facts) or dictation (its length) says of itself; nothing for a
+ * document, nor when the file has gone (its count says so).
+ */
+async function mediaFactsOf(
+  services: Pick<Services, 'storage'>,
+  file: { originalName: string; mimeType: string; storageKey: string },
+): Promise<Partial<PhotoFacts> & { durationSeconds?: number | null }> {
+  const kind = fileKindOf(file.originalName);
   try {
-    return await readPhotoFacts(await readStoredHead(services.storage, storageKey, PHOTO_FACTS_BYTES));
+    if (kind === 'photo') return await readPhotoFacts(await readStoredHead(services.storage, file.storageKey, PHOTO_FACTS_BYTES));
+    if (kind === 'dictation')
+      return { durationSeconds: await readDictationSeconds(await services.storage.get(file.storageKey), file.mimeType) };
+    return {};
   } catch (error) {
-    if (error instanceof FileNotFoundError) return NO_PHOTO_FACTS;
+    if (error instanceof FileNotFoundError) return {};
     throw error;
   }
 }

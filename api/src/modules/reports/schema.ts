@@ -106,6 +106,12 @@ export const ReportFileRef = builder.objectRef<ReportFileRow>('ReportFile').impl
       description: 'Prise de vue d’une photo déposée, d’après ses données EXIF ; null si elle ne la donne pas ou avant son analyse.',
       resolve: (file) => file.takenAt,
     }),
+    duration: t.float({
+      nullable: true,
+      description:
+        'Durée d’une dictée déposée, en secondes ; null pour un autre fichier, avant son analyse ou si son format ne la donne pas.',
+      resolve: (file) => file.durationSeconds,
+    }),
     position: t.field({
       type: GpsPositionRef,
       nullable: true,
@@ -122,6 +128,10 @@ export const FileGroupRef = builder
     description: 'Les éléments déposés ou retournés d’un constat.',
     fields: (t) => ({
       count: t.int({ description: 'Nombre de fichiers.', resolve: (group) => group.files.length }),
+      dictationSeconds: t.float({
+        description: 'Durée totale des dictées dont la durée est connue, en secondes (0 sans dictée).',
+        resolve: (group) => group.files.reduce((total, file) => total + (file.durationSeconds ?? 0), 0),
+      }),
       totalSize: t.int({
         description: 'Taille totale en octets.',
         resolve: (group) => group.files.reduce((total, file) => total + file.size, 0),

@@ -30,6 +30,8 @@ export interface ReportFileRow {
   takenAt: Date | null;
   latitude: number | null;
   longitude: number | null;
+  /** A dictation's length in seconds (counting/dictation-facts.ts), null until counted or unknown. */
+  durationSeconds: number | null;
 }
 
 export interface ReportCommentRow {
@@ -121,7 +123,7 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, content: RowCo
           : Prisma.sql`(SELECT coalesce(json_agg(json_build_object(
                     'id', f.id, 'kind', f.kind, 'originalName', f."originalName", 'size', f.size, 'storageKey', f."storageKey", 'createdAt', ${epochMs('f."createdAt"')},
                     'pageCount', f."pageCount", 'photoCount', f."photoCount", 'countStatus', f."countStatus", 'countError', f."countError",
-                    'takenAt', ${epochMs('f."takenAt"')}, 'latitude', f.latitude, 'longitude', f.longitude
+                    'takenAt', ${epochMs('f."takenAt"')}, 'latitude', f.latitude, 'longitude', f.longitude, 'durationSeconds', f."durationSeconds"
                   ) ORDER BY ${FILE_ORDER}), '[]')
                  FROM "ReportFile" f WHERE f."reportId" = r.id)`
       },

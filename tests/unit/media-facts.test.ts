@@ -1,5 +1,7 @@
-// A deposited photo's EXIF facts (api/src/modules/counting/photo-facts.ts): when and where it was
-// taken, null for whatever is absent, garbled or implausible; and the Paris wall clock they rest on.
+// What deposited media say of themselves (api/src/modules/counting): a photo's EXIF facts, when and
+// where it was taken, and a dictation's length, null for whatever is absent, garbled or
+// implausible; and the Paris wall clock the photo's date rests on.
+import { dictationSeconds } from '../../api/src/modules/counting/dictation-facts.js';
 import { exifInstant, gpsPosition, readPhotoFacts } from '../../api/src/modules/counting/photo-facts.js';
 import { parisWallClock } from '../../api/src/lib/periods.js';
 import { cameraJpeg, sampleJpeg } from '../support/media.js';
@@ -83,5 +85,23 @@ describe('readPhotoFacts', () => {
     expect(await readPhotoFacts(photo.subarray(0, app1 + 20))).toEqual(none);
     expect(await readPhotoFacts(Buffer.from('MZ\x90\x00 not a photo', 'latin1'))).toEqual(none);
     expect(await readPhotoFacts(Buffer.alloc(0))).toEqual(none);
+  });
+});
+
+describe('dictationSeconds', () => {
+  it('keeps a plausible length, to the tenth of a second', () => {
+    expect(dictationSeconds(2.6122)).toBe(2.6);
+    expect(dictationSeconds(3599.96)).toBe(3600);
+  });
+
+  it.each([
+    ['a negative length (an Opus pre-skip)', -0.0065],
+    ['zero', 0],
+    ['more than a day', 90_000],
+    ['NaN', Number.NaN],
+    ['nothing', undefined],
+    ['text', '12'],
+  ])('is null for %s', (_what, value) => {
+    expect(dictationSeconds(value)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
-// The gallery's facts and previews of deposited photos (product.md §16), through the real server:
-// the counting job reads when and where each photo was taken; a preview is made at the first
+// What the gallery shows of deposited photos and dictations (product.md §16), through the real
+// server: the counting job reads when and where each photo was taken and how long each dictation
+// lasts; a photo's preview is made at the first
 // display, turned upright, without the photo's metadata, made once even when asked twice at once,
 // kept while its photo exists and swept after; a photo no decoder reads has none, safely.
 import { encodeGlobalID } from '@pothos/plugin-relay';
@@ -7,7 +8,7 @@ import sharp from 'sharp';
 import { sweepOrphanFiles } from '../../api/src/infra/orphan-sweep.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { cameraJpeg, heicHeader } from '../support/media.js';
+import { cameraJpeg, heicHeader, sampleMp3, sampleOpus, sampleWav } from '../support/media.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { waitFor } from '../support/wait.js';
 
@@ -131,4 +132,43 @@ it('refuses a preview link whose signature was altered', async () => {
   const url = new URL(files['IMG_0100.jpg'].previewUrl!, app.url);
   url.pathname = url.pathname.replace(/\/(\d+)$/, (_match, id: string) => `/${Number(id) + 1}`);
   expect((await fetch(url)).status).toBe(403);
+}, 120_000);
+
+it('gives each dictation its length, and the constat their total', async () => {
+  const created = await gqlUpload(
+    app.url,
+    CREATE,
+    { input: { name: 'Constat dicté', bailiffId: encodeGlobalID('User', bailiffId), files: [null, null, null, null] } },
+    [
+      // 100 MPEG frames of 1,152 samples at 44.1 kHz: 2.6 s; the WAV holds 0.1 s.
+      { path: 'input.files.0', name: 'dictée.mp3', content: sampleMp3({ frames: 100 }) },
+      { path: 'input.files.1', name: 'mémo.wav', content: sampleWav() },
+      // An Opus stream whose pages hold no audio: no length, and no error.
+      { path: 'input.files.2', name: 'note.ogg', content: sampleOpus() },
+      { path: 'input.files.3', name: 'acte.pdf', content: samplePdf() },
+    ],
+    token,
+  );
+  expect(created.errors).toBeUndefined();
+  const reportId = created.data!.createReport.report.databaseId as number;
+  await waitFor(async () => (await app.services.db.reportFile.count({ where: { reportId, countStatus: 'PENDING' } })) === 0, {
+    timeout: 60_000,
+    interval: 200,
+    what: 'the counting of the dictations',
+  });
+  const node = (
+    await gql(
+      app.url,
+      `query($id: ID!) { node(id: $id) { ... on Report { deposited { dictationSeconds files { name duration } } } } }`,
+      { id: encodeGlobalID('Report', reportId) },
+      token,
+    )
+  ).data!.node;
+  expect(node.deposited.files).toEqual([
+    { name: 'dictée.mp3', duration: 2.6 },
+    { name: 'mémo.wav', duration: 0.1 },
+    { name: 'note.ogg', duration: null },
+    { name: 'acte.pdf', duration: null },
+  ]);
+  expect(node.deposited.dictationSeconds).toBeCloseTo(2.7, 5);
 }, 120_000);

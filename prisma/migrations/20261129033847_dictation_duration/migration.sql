@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ReportFile" ADD COLUMN     "durationSeconds" DOUBLE PRECISION;
