@@ -28,7 +28,8 @@ interface GalleryFile {
   position: { latitude: number; longitude: number } | null;
 }
 
-async function deposit(files: { name: string; content: Buffer }[]): Promise<{ reportId: number; files: Record<string, GalleryFile> }> {
+/** A constat of `files`, once the counting job went through them all. */
+async function countedReport(files: { name: string; content: Buffer }[]): Promise<number> {
   const created = await gqlUpload(
     app.url,
     CREATE,
@@ -43,6 +44,11 @@ async function deposit(files: { name: string; content: Buffer }[]): Promise<{ re
     interval: 200,
     what: 'the counting of the deposit',
   });
+  return reportId;
+}
+
+async function deposit(files: { name: string; content: Buffer }[]): Promise<{ reportId: number; files: Record<string, GalleryFile> }> {
+  const reportId = await countedReport(files);
   const node = (await gql(app.url, FILES, { id: encodeGlobalID('Report', reportId) }, token)).data!.node;
   const listed = node.deposited.files as GalleryFile[];
   return { reportId, files: Object.fromEntries(listed.map((file) => [file.name, file])) };
@@ -135,27 +141,14 @@ it('refuses a preview link whose signature was altered', async () => {
 }, 120_000);
 
 it('gives each dictation its length, and the constat their total', async () => {
-  const created = await gqlUpload(
-    app.url,
-    CREATE,
-    { input: { name: 'Constat dicté', bailiffId: encodeGlobalID('User', bailiffId), files: [null, null, null, null] } },
-    [
-      // 100 MPEG frames of 1,152 samples at 44.1 kHz: 2.6 s; the WAV holds 0.1 s.
-      { path: 'input.files.0', name: 'dictée.mp3', content: sampleMp3({ frames: 100 }) },
-      { path: 'input.files.1', name: 'mémo.wav', content: sampleWav() },
-      // An Opus stream whose pages hold no audio: no length, and no error.
-      { path: 'input.files.2', name: 'note.ogg', content: sampleOpus() },
-      { path: 'input.files.3', name: 'acte.pdf', content: samplePdf() },
-    ],
-    token,
-  );
-  expect(created.errors).toBeUndefined();
-  const reportId = created.data!.createReport.report.databaseId as number;
-  await waitFor(async () => (await app.services.db.reportFile.count({ where: { reportId, countStatus: 'PENDING' } })) === 0, {
-    timeout: 60_000,
-    interval: 200,
-    what: 'the counting of the dictations',
-  });
+  const reportId = await countedReport([
+    // 100 MPEG frames of 1,152 samples at 44.1 kHz: 2.6 s; the WAV holds 0.1 s.
+    { name: 'dictée.mp3', content: sampleMp3({ frames: 100 }) },
+    { name: 'mémo.wav', content: sampleWav() },
+    // An Opus stream whose pages hold no audio: no length, and no error.
+    { name: 'note.ogg', content: sampleOpus() },
+    { name: 'acte.pdf', content: samplePdf() },
+  ]);
   const node = (
     await gql(
       app.url,
