@@ -10,6 +10,7 @@ import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { screenTitle, signedInPage, toast, FILE_PICKER } from '../support/pages.js';
+import { sampleJpeg } from '../support/images.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { watchUploadProgress } from '../support/upload-progress.js';
 
@@ -50,13 +51,17 @@ afterEach(async () => {
   await page.close();
 });
 
-/** A new constat with one deposited PDF, assigned by the admin to `secretary` (EC, no counts). */
-async function assignedReport(name: string, secretary: string): Promise<string> {
+/** A new constat with one deposited PDF (and `photos` JPEGs), assigned by the admin to `secretary` (EC, no counts). */
+async function assignedReport(name: string, secretary: string, photos = 0): Promise<string> {
+  const files = [
+    { name: 'notes.pdf', content: samplePdf(name), type: 'application/pdf' },
+    ...Array.from({ length: photos }, (_, index) => ({ name: `IMG_${index + 1}.jpg`, content: sampleJpeg(40, 30), type: 'image/jpeg' })),
+  ];
   const created = await gqlUpload<{ createReport: { report: { id: string } } }>(
     app.url,
     'mutation($input: CreateReportInput!) { createReport(input: $input) { report { id } } }',
-    { input: { bailiffId, name, files: [null] } },
-    [{ path: 'input.files.0', name: 'notes.pdf', content: samplePdf(name), type: 'application/pdf' }],
+    { input: { bailiffId, name, files: files.map(() => null) } },
+    files.map((file, index) => ({ path: `input.files.${index}`, ...file })),
     adminToken,
   );
   if (!created.data) throw new Error(JSON.stringify(created.errors));
@@ -310,6 +315,24 @@ describe('Constats en cours', () => {
       countPhotosProvisional: 5,
       retrocessionComment: 'Deux annexes comptées à part.',
     });
+  });
+
+  it('starts from the photos deposited, which she confirms by sending (product.md §16)', async () => {
+    const name = `Constat photographié ${Date.now()}`;
+    const id = await assignedReport(name, secretaryId, 3);
+    await page.goto('/dashboard/constats-en-cours-secretaire');
+    await screenTitle(page, 'Constats en cours').waitFor();
+    await search(name);
+    await rowOf(name).getByRole('button', { name: 'Afficher le détail' }).click();
+    const entry = page.getByRole('region', { name: `Rétrocession : ${name}` });
+    const photos = entry.getByRole('textbox', { name: /^Photos \(provisoire\)/ });
+    await expect(photos.inputValue()).resolves.toBe('3');
+    await entry.getByText('Prérempli : 3 photos déposées, à confirmer.').waitFor();
+    await entry.getByRole('textbox', { name: /^Pages \(provisoire\)/ }).fill('4');
+    await entry.getByRole('button', { name: 'Rapport rétrocédé' }).click();
+    await toast(page, 'Rapport rétrocédé').waitFor();
+    const saved = (await secretaryReports({ search: name })).reports.find((report) => report.id === id)!;
+    expect(saved).toMatchObject({ status: 'RS', countPagesProvisional: 4, countPhotosProvisional: 3 });
   });
 
   it('returns files from the row with a progress bar, and the constat becomes TE', async () => {

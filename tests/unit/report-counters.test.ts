@@ -7,6 +7,7 @@ import {
   countersReducer,
   initialCounters,
   parseCount,
+  startingPhotos,
   type CountersAction,
   type CountersState,
 } from '../../web/src/features/reports/counters.js';
@@ -165,5 +166,17 @@ describe("the 'send' buttons (product.md §4, §5)", () => {
   ] as const)('billing %o with secretary %p: button enabled %p, refusal %p', (billing, hasSecretary, enabled, refusal) => {
     expect(canSendBilling({ billing })).toBe(enabled);
     expect(billingRefusal({ billing }, hasSecretary)).toBe(refusal);
+  });
+});
+
+// product.md §16: the photos deposited prefill the secretary's provisional photos until she saved some.
+describe('startingPhotos', () => {
+  it.each([
+    [0, 0, { value: '', prefilled: false }],
+    [0, 120, { value: '120', prefilled: true }],
+    [34, 120, { value: '34', prefilled: false }],
+    [7, 0, { value: '7', prefilled: false }],
+  ] as const)('saved %p, deposited %p: %o', (saved, deposited, expected) => {
+    expect(startingPhotos(saved, deposited)).toEqual(expected);
   });
 });

@@ -178,6 +178,7 @@ export const reportsText = {
       failure: 'Essayer plus tard',
       digitsOnly: 'Saisissez uniquement des chiffres.',
       pagesRequired: 'Le nombre de pages doit être supérieur à 0.',
+      photosDeposited: (count: number) => `Prérempli : ${count} photo${count > 1 ? 's' : ''} déposée${count > 1 ? 's' : ''}, à confirmer.`,
       label: (name: string) => `Rétrocession : ${name}`,
     },
     returnFiles: 'Retourner',

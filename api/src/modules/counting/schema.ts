@@ -1,5 +1,6 @@
 // What the counting job found, on the types that show files and constats (product.md §10), and the
 // one-click action that applies it to a constat's counts.
+import { fileKindOf } from '@constats/domain/file-kinds';
 import { builder } from '../../graphql/builder.js';
 import { FileCountStatus } from '../../generated/prisma/enums.js';
 import { ReportPayload, reportIdOf } from '../reports/mutations.js';
@@ -57,6 +58,11 @@ builder.objectFields(FileGroupRef, (t) => ({
     type: DetectedCountsRef,
     description: 'Totaux du comptage automatique de ces fichiers.',
     resolve: (group) => detectedTotals(group.files),
+  }),
+  photoFiles: t.int({
+    description:
+      'Nombre de photos parmi ces fichiers (product.md §16) : il préremplit les photos provisoires de la secrétaire, qui le confirme.',
+    resolve: (group) => group.files.filter((file) => fileKindOf(file.originalName) === 'photo').length,
   }),
 }));
 

@@ -6,7 +6,7 @@ import type { RetrocessionEntryMutation } from '../../__generated__/Retrocession
 import { ApiError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { useToast } from '../../ui/toasts';
-import { canSendRetrocession, countOf, keepDigits } from './counters';
+import { canSendRetrocession, countOf, keepDigits, startingPhotos } from './counters';
 import { reportsText } from '../../i18n/reports';
 
 const t = reportsText.secretary.retrocession;
@@ -44,6 +44,9 @@ const fields = graphql`
     countPagesProvisional
     countPhotosProvisional
     retrocessionComment
+    deposited {
+      photoFiles
+    }
     viewerCan {
       setRetrocession
     }
@@ -92,7 +95,8 @@ export function RetrocessionEntry({
   const toast = useToast();
   const shown = (count: number) => (count > 0 ? String(count) : '');
   const [pages, setPages] = useState(shown(data.countPagesProvisional));
-  const [photos, setPhotos] = useState(shown(data.countPhotosProvisional));
+  const starting = startingPhotos(data.countPhotosProvisional, data.deposited.photoFiles);
+  const [photos, setPhotos] = useState(starting.value);
   const [comment, setComment] = useState(data.retrocessionComment ?? '');
   const [saving, setSaving] = useState(false);
   // Saved counts changed elsewhere (the automatic counting applied, another user live): shown here
@@ -102,7 +106,7 @@ export function RetrocessionEntry({
   if (saved !== savedShown) {
     setSavedShown(saved);
     setPages(shown(data.countPagesProvisional));
-    setPhotos(shown(data.countPhotosProvisional));
+    setPhotos(starting.value);
   }
 
   if (readOnly || !data.viewerCan.setRetrocession) {
@@ -175,7 +179,12 @@ export function RetrocessionEntry({
           hint={countOf(pages) === 0 ? t.pagesRequired : undefined}
           onChange={setPages}
         />
-        <CountField label={t.photos} value={photos} onChange={setPhotos} />
+        <CountField
+          label={t.photos}
+          value={photos}
+          hint={starting.prefilled && photos === starting.value ? t.photosDeposited(data.deposited.photoFiles) : undefined}
+          onChange={setPhotos}
+        />
         <Field label={t.comment} className={styles.comment}>
           <Textarea value={comment} maxLength={1000} resize="vertical" onChange={(_, value) => setComment(value.value)} />
         </Field>

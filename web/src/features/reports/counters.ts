@@ -111,6 +111,15 @@ export function canSendRetrocession({ provisional }: Pick<CountersState, 'provis
   return provisional.pages > 0 && provisional.pages <= MAX_COUNT && provisional.photos <= MAX_COUNT;
 }
 
+/**
+ * The provisional photos a secretary starts from (product.md §16): what was saved, or while none
+ * was, the photos deposited (`prefilled`: she confirms them by sending); empty without either.
+ */
+export function startingPhotos(saved: number, depositedPhotos: number): { value: string; prefilled: boolean } {
+  if (saved > 0) return { value: String(saved), prefilled: false };
+  return depositedPhotos > 0 ? { value: String(depositedPhotos), prefilled: true } : { value: '', prefilled: false };
+}
+
 /** product.md §4: the billing 'send' is disabled while the billing pages are 0. */
 export function canSendBilling(state: Pick<CountersState, 'billing'>): boolean {
   return state.billing.pages > 0;
