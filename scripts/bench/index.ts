@@ -6,13 +6,14 @@
 //   3. starts the real server in its own process (process.ts) and measures it from this one:
 //      statement counts, CPU per request against the floor, each screen's CPU (growth.*), one
 //      client's latency, a calibration route, screen query vs its floor vs the REST shim
-//      (autocannon), graphql-ws fan-out, a 200 MB upload, and cold starts of api/src/main.js;
+//      (autocannon), graphql-ws fan-out, a 200 MB upload, a field deposit of 1,000 photos over tus
+//      (deposit.ts), and cold starts of api/src/main.js;
 //      before all this, with no dataset, the automatic counting (counting.ts) and the rollup
 //      triggers' cost on writes (writes.ts);
 //   4. prints one table and writes bench/results/latest.json (+ .md).
 // Options: --db=embedded|postgres --reports=100000 --runs=3 --duration=10 --warmup=5
-// --connections=10 --page=50 --fanout=1000 --upload-mb=200
-// --only=sql,cost,growth,latency,execution,calibration,screen,floor,rest,aggregates,search,export,fanout,upload,cold,counting,writes
+// --connections=10 --page=50 --fanout=1000 --upload-mb=200 --deposit-photos=1000
+// --only=sql,cost,growth,latency,execution,calibration,screen,floor,rest,aggregates,search,export,fanout,upload,deposit,cold,counting,writes
 // --cost-requests=300 --cost-rounds=3 --cost-targets=GraphQL,floor,REST
 // --explain (with sql: plans of the screen query's statements and of the floor's in bench/.data/explain.txt)
 // --fresh (rebuild the dataset) --max-age-hours=24 (0: reuse whatever its age) --profile (CPU profile of the measured server)
@@ -27,6 +28,7 @@ import { measureColdStart, type ColdStartFigure } from './coldstart.js';
 import { costRows, measureCost } from './cost.js';
 import { countingRows, measureCounting, type CountingFigure } from './counting.js';
 import { prepareDatabase, type BenchDatabase, type Engine } from './database.js';
+import { depositRows, measureDeposit } from './deposit.js';
 import { benchTokens } from './dataset.js';
 import { measureExecution } from './execution.js';
 import { firstDifference, normalise } from './floor.js';
@@ -48,10 +50,12 @@ const RESULTS = path.join(ROOT, 'bench/results');
 const BUILD = path.join(DATA, 'build');
 const PRODUCT_ENTRY = path.join(BUILD, 'api/src/main.js');
 const BENCH_ENTRY = path.join(BUILD, 'scripts/bench/server.js');
-const FIGURES = ['sql', 'cost', 'growth', 'latency', 'execution', 'calibration', 'screen', 'floor', 'rest', 'aggregates', 'search', 'export', 'fanout', 'upload', 'cold', 'counting', 'writes'] as const;
+const FIGURES = ['sql', 'cost', 'growth', 'latency', 'execution', 'calibration', 'screen', 'floor', 'rest', 'aggregates', 'search', 'export', 'fanout', 'upload', 'deposit', 'cold', 'counting', 'writes'] as const;
 type FigureName = (typeof FIGURES)[number];
 /** Figures measured without the dataset, before it is built. */
 const STANDALONE: FigureName[] = ['counting', 'writes'];
+/** Figures that measure the admin screen's query, checked first to answer as the floor and REST do. */
+const SCREEN_FIGURES: FigureName[] = ['cost', 'latency', 'execution', 'calibration', 'screen', 'floor', 'rest'];
 /** latency.single.*: one client, the admin screen at its default 10 rows (product.md §9). */
 const LATENCY_TARGETS = { p50: 25, p99: 60 };
 /** Rounds of the growth figures at least: the median of five shrugs off a round that a neighbour slowed. */
@@ -84,6 +88,7 @@ function parseArgs(argv: string[]) {
     page: number('page', 50),
     fanout: number('fanout', 1000),
     uploadMegabytes: number('upload-mb', 200),
+    depositPhotos: number('deposit-photos', 1000),
     costRequests: number('cost-requests', 300),
     costRounds: number('cost-rounds', 3),
     only: new Set(only),
@@ -225,7 +230,8 @@ async function main(): Promise<void> {
       server = await startServerProcess({
         entry: BENCH_ENTRY,
         dataDir: db.appDataDir,
-        env: { ...db.serverEnv, BENCH_FLOOR: '1', ...(gc ? { BENCH_GC: '1' } : {}) },
+        // A deposit of a thousand photos is more than the default hourly upload budget of an account.
+        env: { ...db.serverEnv, BENCH_FLOOR: '1', UPLOAD_FILES_PER_HOUR: '100000', ...(gc ? { BENCH_GC: '1' } : {}) },
         logFile: path.join(logs, 'server.log'),
         probe: metaProbe,
         nodeArgs: [...options.nodeArgs, ...(gc ? ['--expose-gc'] : []), ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(DATA, 'profiles')}`] : [])],
@@ -234,19 +240,23 @@ async function main(): Promise<void> {
       const pid = server.pid;
       log(`  pid ${pid}, ${url}, RSS ${(server.rss() / 1048576).toFixed(0)} MiB`);
 
-      // The three paths must answer the same page before their speeds are compared.
-      const screen = await graphql<{ reports: { edges: unknown[] } }>(url, benchTokens.admin, SCREEN_QUERY, { first: options.page });
-      if (screen.errors || !screen.data) throw new Error(`screen query failed: ${JSON.stringify(screen.errors)}`);
-      const floorResponse = await fetch(`${url}/__bench/floor?first=${options.page}`, { headers: adminHeaders });
-      // /graphql's answers carry extensions.cost (the API tokens' budget, docs/product.md §12), which the floor does not compute.
-      const { extensions: _cost, ...screenData } = screen as { extensions?: unknown };
-      const difference = firstDifference(JSON.parse(normalise(JSON.stringify(screenData))), JSON.parse(normalise(await floorResponse.text())));
-      raw.floorMatchesGraphQL = difference === null;
-      log(`  floor: ${difference === null ? 'same JSON as /graphql' : `DIFFERS from /graphql at ${difference}`}`);
-      const rest = await fetch(`${url}${restGetAllPath(options.page)}`, { headers: adminHeaders });
-      const restBody = (await rest.json()) as { reports?: unknown[] };
-      log(`  REST get_all: ${rest.status}, ${restBody.reports?.length ?? 0} constats; GraphQL: ${screen.data.reports.edges.length} constats`);
-      if (rest.status !== 200) throw new Error(`get_all answered ${rest.status}`);
+      // The three paths must answer the same page before their speeds are compared (the figures
+      // that measure the admin screen only: a deposit or an upload does not read it).
+      let screen: Awaited<ReturnType<typeof graphql<{ reports: { edges: unknown[] } }>>> | undefined;
+      if (SCREEN_FIGURES.some((name) => options.only.has(name))) {
+        screen = await graphql<{ reports: { edges: unknown[] } }>(url, benchTokens.admin, SCREEN_QUERY, { first: options.page });
+        if (screen.errors || !screen.data) throw new Error(`screen query failed: ${JSON.stringify(screen.errors)}`);
+        const floorResponse = await fetch(`${url}/__bench/floor?first=${options.page}`, { headers: adminHeaders });
+        // /graphql's answers carry extensions.cost (the API tokens' budget, docs/product.md §12), which the floor does not compute.
+        const { extensions: _cost, ...screenData } = screen as { extensions?: unknown };
+        const difference = firstDifference(JSON.parse(normalise(JSON.stringify(screenData))), JSON.parse(normalise(await floorResponse.text())));
+        raw.floorMatchesGraphQL = difference === null;
+        log(`  floor: ${difference === null ? 'same JSON as /graphql' : `DIFFERS from /graphql at ${difference}`}`);
+        const rest = await fetch(`${url}${restGetAllPath(options.page)}`, { headers: adminHeaders });
+        const restBody = (await rest.json()) as { reports?: unknown[] };
+        log(`  REST get_all: ${rest.status}, ${restBody.reports?.length ?? 0} constats; GraphQL: ${screen.data.reports.edges.length} constats`);
+        if (rest.status !== 200) throw new Error(`get_all answered ${rest.status}`);
+      }
 
       if (options.only.has('cost')) {
         // CPU per request barely moves with the machine's load: the figure to compare changes by.
@@ -284,7 +294,7 @@ async function main(): Promise<void> {
       if (options.only.has('execution')) {
         // The same response walked by the executor alone, in this process: the GraphQL layer's own share.
         log('\nGraphQL execution alone (the screen response in memory, default resolvers) …');
-        const execution = measureExecution(await fs.readFile(path.join(ROOT, 'schema.graphql'), 'utf8'), { query: SCREEN_QUERY, variables: { first: options.page }, data: screen.data }, { iterations: 300, rounds: options.runs });
+        const execution = measureExecution(await fs.readFile(path.join(ROOT, 'schema.graphql'), 'utf8'), { query: SCREEN_QUERY, variables: { first: options.page }, data: screen!.data }, { iterations: 300, rounds: options.runs });
         raw.execution = execution;
         log(`  ${execution.fields} fields: ${execution.rounds.map((ms) => ms.toFixed(2)).join(' / ')} ms of CPU per execution`);
         rows.push({ key: 'execution.ms', figure: `GraphQL execution alone, ${execution.fields} fields (response in memory)`, value: execution.medianMs, display: `${execution.medianMs.toFixed(1)} ms CPU`, target: '—', pass: null, load1: null });
@@ -372,6 +382,12 @@ async function main(): Promise<void> {
         const upload: UploadFigure = await measureUpload(url, { megabytes: options.uploadMegabytes, runs: options.runs, rss: server.rss, log });
         raw.upload = upload;
         rows.push(...uploadRows(upload));
+      }
+      if (options.only.has('deposit')) {
+        log(`\nField deposit: ${options.depositPhotos} photos over tus, a cut, the gallery's previews, the constat's detail …`);
+        const deposit = await measureDeposit(url, { photos: options.depositPhotos, kilobytes: 500, rss: server.rss, log });
+        raw.deposit = deposit;
+        rows.push(...depositRows(deposit));
       }
       await server.stop();
       server = undefined;
