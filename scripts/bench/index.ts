@@ -242,10 +242,11 @@ async function main(): Promise<void> {
 
       // The three paths must answer the same page before their speeds are compared (the figures
       // that measure the admin screen only: a deposit or an upload does not read it).
-      let screen: Awaited<ReturnType<typeof graphql<{ reports: { edges: unknown[] } }>>> | undefined;
+      let screenPage: { reports: { edges: unknown[] } } | undefined;
       if (SCREEN_FIGURES.some((name) => options.only.has(name))) {
-        screen = await graphql<{ reports: { edges: unknown[] } }>(url, benchTokens.admin, SCREEN_QUERY, { first: options.page });
+        const screen = await graphql<{ reports: { edges: unknown[] } }>(url, benchTokens.admin, SCREEN_QUERY, { first: options.page });
         if (screen.errors || !screen.data) throw new Error(`screen query failed: ${JSON.stringify(screen.errors)}`);
+        screenPage = screen.data;
         const floorResponse = await fetch(`${url}/__bench/floor?first=${options.page}`, { headers: adminHeaders });
         // /graphql's answers carry extensions.cost (the API tokens' budget, docs/product.md §12), which the floor does not compute.
         const { extensions: _cost, ...screenData } = screen as { extensions?: unknown };
@@ -294,7 +295,7 @@ async function main(): Promise<void> {
       if (options.only.has('execution')) {
         // The same response walked by the executor alone, in this process: the GraphQL layer's own share.
         log('\nGraphQL execution alone (the screen response in memory, default resolvers) …');
-        const execution = measureExecution(await fs.readFile(path.join(ROOT, 'schema.graphql'), 'utf8'), { query: SCREEN_QUERY, variables: { first: options.page }, data: screen!.data }, { iterations: 300, rounds: options.runs });
+        const execution = measureExecution(await fs.readFile(path.join(ROOT, 'schema.graphql'), 'utf8'), { query: SCREEN_QUERY, variables: { first: options.page }, data: screenPage! }, { iterations: 300, rounds: options.runs });
         raw.execution = execution;
         log(`  ${execution.fields} fields: ${execution.rounds.map((ms) => ms.toFixed(2)).join(' / ')} ms of CPU per execution`);
         rows.push({ key: 'execution.ms', figure: `GraphQL execution alone, ${execution.fields} fields (response in memory)`, value: execution.medianMs, display: `${execution.medianMs.toFixed(1)} ms CPU`, target: '—', pass: null, load1: null });
