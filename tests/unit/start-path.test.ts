@@ -5,10 +5,15 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Relative modules `file` imports at load time (`import type` and `import()` excluded). */
+/**
+ * Relative modules `file` imports at load time, side-effect imports included (the schema's
+ * composition loads each module's types so); `import type` and `import()` excluded.
+ */
 function staticImports(file: string): string[] {
   const source = readFileSync(file, 'utf8');
-  const specifiers = [...source.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'/gms)].map((match) => match[1]);
+  const specifiers = [...source.matchAll(/^(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?'(\.{1,2}\/[^']+)'/gms)].map(
+    (match) => match[1],
+  );
   return specifiers
     .map((specifier) => path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.ts')))
     .filter((target) => existsSync(target));
