@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Link, Text, makeStyles, tokens, useId } from '@fluentui/react-components';
+import { Link, Text, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
-import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { FolderZipRegular } from '@fluentui/react-icons/svg/folder-zip';
 import { MicRegular } from '@fluentui/react-icons/svg/mic';
 import { galleryText as g } from '../../i18n/gallery';
@@ -10,7 +9,7 @@ import type { ViewedDocument } from '../../ui/DocumentViewer';
 import { DownloadFileButton } from '../../ui/FileButtons';
 import { formatFileSize } from '../../ui/format';
 import { truncate } from '../../ui/text';
-import { FileRows, type FileRow } from './FileRows';
+import { FileRows, RemoveFileButton, type FileRow } from './FileRows';
 import { splitByKind } from './gallery';
 import type { GalleryPhoto } from './PhotoFacts';
 import { PhotoGallery } from './PhotoGallery';
@@ -69,15 +68,7 @@ function Dictations({ files, onRemove }: { files: readonly DepositedFile[]; onRe
           {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a dictation is what the secretary types: no captions exist for it. */}
           <audio className={styles.audio} controls preload="none" src={file.url} aria-label={g.listen(file.name)} />
           <DownloadFileButton size="small" file={file} label={t.downloadFile(file.name)} />
-          {onRemove ? (
-            <Button
-              appearance="subtle"
-              size="small"
-              icon={<DeleteRegular />}
-              aria-label={t.deleteFile(file.name)}
-              onClick={() => onRemove(file.id)}
-            />
-          ) : null}
+          {onRemove ? <RemoveFileButton file={file} onRemove={onRemove} /> : null}
         </li>
       ))}
     </ul>

@@ -21,6 +21,19 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
+/** The delete button of one of a constat's files, wherever it is listed (rows, gallery, dictations). */
+export function RemoveFileButton({ file, onRemove }: { file: { id: string; name: string }; onRemove: (fileId: string) => void }) {
+  return (
+    <Button
+      appearance="subtle"
+      size="small"
+      icon={<DeleteRegular />}
+      aria-label={t.deleteFile(file.name)}
+      onClick={() => onRemove(file.id)}
+    />
+  );
+}
+
 export interface FileRow extends ViewedDocument {
   readonly id: string;
   readonly size: number;
@@ -54,15 +67,7 @@ export function FileRows({
           </span>
           <ViewFileButton size="small" file={file} label={t.viewFile(file.name)} onView={onView} />
           <DownloadFileButton size="small" file={file} label={t.downloadFile(file.name)} />
-          {onRemove ? (
-            <Button
-              appearance="subtle"
-              size="small"
-              icon={<DeleteRegular />}
-              aria-label={t.deleteFile(file.name)}
-              onClick={() => onRemove(file.id)}
-            />
-          ) : null}
+          {onRemove ? <RemoveFileButton file={file} onRemove={onRemove} /> : null}
         </li>
       ))}
     </ul>

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Text, createFocusOutlineStyle, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { ImageRegular } from '@fluentui/react-icons/svg/image';
 import { galleryText as g } from '../../i18n/gallery';
-import { reportsText as t } from '../../i18n/reports';
 import { truncate } from '../../ui/text';
 import { shownPhotos } from './gallery';
 import { PhotoFacts, type GalleryPhoto } from './PhotoFacts';
 import { PhotoViewer } from './PhotoViewer';
+import { RemoveFileButton } from './FileRows';
 
 /** Tiles drawn at first, then per « Afficher les 60 suivantes »: a constat of 1,000 photos opens at once. */
 export const PHOTOS_PAGE = 60;
@@ -131,15 +130,7 @@ export function PhotoGallery({
                   {truncate(photo.name, 40)}
                 </Text>
               </span>
-              {onRemove ? (
-                <Button
-                  appearance="subtle"
-                  size="small"
-                  icon={<DeleteRegular />}
-                  aria-label={t.deleteFile(photo.name)}
-                  onClick={() => onRemove(photo.id)}
-                />
-              ) : null}
+              {onRemove ? <RemoveFileButton file={photo} onRemove={onRemove} /> : null}
             </span>
             <PhotoFacts photo={photo} />
           </li>
