@@ -2,6 +2,7 @@
 // selection then generation, read-only once generated, sent with a green dot, paid), §5 discounts
 // and §8 toasts, through the real server and the built web app in Chromium.
 // Over 400 lines on purpose: the billing screens of both roles, in one server and one Chromium.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/ui/format.js';
 import type { TestApp } from '../support/app.js';
@@ -231,6 +232,16 @@ describe('Facturation (admin)', () => {
     const { year, month } = previousMonth(parisNow());
     await page.goto('/dashboard/facturation');
     await screenTitle(page, 'Facturation').waitFor();
+    // The past month's answer arrives late, as on a slow network: meanwhile the current month's rows, still on
+    // screen, take no click, so the dialog opened is the past month's.
+    await page.route(
+      '**/graphql',
+      async (route) => {
+        await sleep(2_000);
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await choosePeriod(year, month);
     const row = rowOf(CLIENT);
     await row.getByText('Non générée').waitFor();

@@ -23,6 +23,7 @@ import { FilterRegular } from '@fluentui/react-icons/svg/filter';
 import { fr } from '../i18n/fr';
 
 const useStyles = makeStyles({
+  stale: { opacity: 0.6 },
   root: {
     display: 'flex',
     flexDirection: 'column',
@@ -311,7 +312,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       ) : null}
       {advancedSearch && advancedOpen ? <div className={styles.advanced}>{advancedSearch}</div> : null}
 
-      <div className={styles.scroll}>
+      {/* While the next rows load, the rows on screen are stale: they stay readable but take no action
+          (on a native element: Fluent's table parts drop the attribute). */}
+      <div className={mergeClasses(styles.scroll, loading && styles.stale)} inert={loading || undefined}>
         <Table className={styles.table} aria-label={props.label} aria-busy={loading}>
           <TableHeader>
             <TableRow>

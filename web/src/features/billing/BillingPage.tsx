@@ -1,4 +1,4 @@
-import { useState, useTransition } from 'react';
+import { useDeferredValue, useState, useTransition } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SettingsRegular } from '@fluentui/react-icons/svg/settings';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
@@ -105,8 +105,9 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
     { rowsPerPageOptions: ROWS_PER_PAGE, defaultRowsPerPage: PAGE },
   );
   const [selecting, setSelecting] = useState<string | null>(null);
-  // The selection dialog reads its constats before it opens: meanwhile the table shows it is loading.
-  const [opening, startOpening] = useTransition();
+  // The selection dialog reads its constats before it opens; the rows stay live meanwhile, so that the focus
+  // stays on the clicked button and returns to it when the dialog closes.
+  const [, startOpening] = useTransition();
   const [viewed, setViewed] = useState<ViewedDocument | null>(null);
   const t = billingText.table;
   type Row = (typeof rows)[number];
@@ -170,7 +171,7 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
         rows={rows}
         getRowId={(row) => row.group.id}
         emptyText={t.empty}
-        loading={loading || opening || paging}
+        loading={loading || paging}
         pagination={pagination}
       />
       {selected ? (
@@ -200,10 +201,13 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
 export default function BillingPage() {
   const styles = useStyles();
   const [period, setPeriod] = useState(() => parisYearMonth());
-  const [changing, startChange] = useTransition();
+  // The selects follow at once; the table keeps the previous month, busy and inert, until the next one is loaded,
+  // so no action can be taken on a month the selects no longer show.
+  const shown = useDeferredValue(period);
+  const changing = shown !== period;
   // Bumped by a live change of the shown month: the query fetches again, the table stays.
   const [fetchKey, setFetchKey] = useState(0);
-  useBillingChanged(period, () => setFetchKey((key) => key + 1));
+  useBillingChanged(shown, () => setFetchKey((key) => key + 1));
   const data = useLazyLoadQuery<BillingPageQuery>(
     graphql`
       query BillingPageQuery($year: Int!, $month: Int!, $count: Int!) {
@@ -219,12 +223,12 @@ export default function BillingPage() {
       }
     `,
     // Page sizes travel as variables: the query cost prices them as sent.
-    { ...period, count: PAGE },
+    { ...shown, count: PAGE },
     { fetchPolicy: 'store-and-network', fetchKey },
   );
   const navigate = useNavigate();
   const sellerReady = data.sellerSettings !== null;
-  const change = (next: Partial<typeof period>) => startChange(() => setPeriod((current) => ({ ...current, ...next })));
+  const change = (next: Partial<typeof period>) => setPeriod((current) => ({ ...current, ...next }));
   return (
     <section>
       <PageHeader
@@ -256,7 +260,7 @@ export default function BillingPage() {
       </div>
       <CsvExportButton params={{ list: 'billing', year: period.year, month: period.month }} />
       {/* Another month starts again from its first page. */}
-      <BillingTable key={`${period.year}-${period.month}`} query={data} loading={changing} sellerReady={sellerReady} />
+      <BillingTable key={`${shown.year}-${shown.month}`} query={data} loading={changing} sellerReady={sellerReady} />
     </section>
   );
 }
