@@ -72,7 +72,7 @@ export interface Config {
   storageQuotaGroupBytes: number;
   /** Upload bytes an account may send per hour (UPLOAD_MB_PER_HOUR, default 5,120). */
   uploadBytesPerHour: number;
-  /** Files an account may upload per hour (UPLOAD_FILES_PER_HOUR, default 1,000). */
+  /** Files an account may upload per hour (UPLOAD_FILES_PER_HOUR, default 5,000: a deposit of 1,000 photos and more fits). */
   uploadFilesPerHour: number;
   /** Largest picture accepted, pixels announced by its header (MAX_IMAGE_MEGAPIXELS, default 50). */
   maxImagePixels: number;
@@ -137,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageQuotaUserBytes: parseInteger(env.STORAGE_QUOTA_USER_MB ?? '20480', 'STORAGE_QUOTA_USER_MB', 1, 100_000_000) * 1024 * 1024,
     storageQuotaGroupBytes: parseInteger(env.STORAGE_QUOTA_GROUP_MB ?? '102400', 'STORAGE_QUOTA_GROUP_MB', 1, 100_000_000) * 1024 * 1024,
     uploadBytesPerHour: parseInteger(env.UPLOAD_MB_PER_HOUR ?? '5120', 'UPLOAD_MB_PER_HOUR', 1, 1_000_000) * 1024 * 1024,
-    uploadFilesPerHour: parseInteger(env.UPLOAD_FILES_PER_HOUR ?? '1000', 'UPLOAD_FILES_PER_HOUR', 1, 1_000_000),
+    uploadFilesPerHour: parseInteger(env.UPLOAD_FILES_PER_HOUR ?? '5000', 'UPLOAD_FILES_PER_HOUR', 1, 1_000_000),
     maxImagePixels: parseInteger(env.MAX_IMAGE_MEGAPIXELS ?? '50', 'MAX_IMAGE_MEGAPIXELS', 1, 1000) * 1_000_000,
     maxPhotoPixels: parseInteger(env.MAX_PHOTO_MEGAPIXELS ?? '100', 'MAX_PHOTO_MEGAPIXELS', 1, 1000) * 1_000_000,
     uploadAbandonedHours: parseInteger(env.UPLOAD_ABANDONED_HOURS ?? '24', 'UPLOAD_ABANDONED_HOURS', 1, 24 * 30),

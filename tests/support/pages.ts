@@ -40,7 +40,7 @@ export async function signIn(page: Page, account: DemoAccount): Promise<void> {
 }
 
 /** Toast texts are also copied into an aria-live region; this finds the visible toast. */
-export function toast(page: Page, text: string) {
+export function toast(page: Page, text: string | RegExp) {
   return page.locator('.fui-ToastTitle', { hasText: text });
 }
 

@@ -5,6 +5,7 @@ import {
   PARALLEL_UPLOADS,
   RETRY_DELAYS,
   addSample,
+  cancelledFiles,
   filesToStart,
   isRetryable,
   outcomeOf,
@@ -56,6 +57,7 @@ describe('overall progress', () => {
       done: 2,
       sent: 1,
       refused: 1,
+      cancelled: 0,
       bytes: 1000,
       bytesDone: 500,
       percent: 50,
@@ -70,6 +72,39 @@ describe('overall progress', () => {
 
   it('never counts more than a file holds (a chunk resent after a cut)', () => {
     expect(progressOf([file(0, 'sending', 100, 250)]).bytesDone).toBe(100);
+  });
+});
+
+describe('a cancelled deposit', () => {
+  it('cancels only the files not yet settled, their bytes no longer counted', () => {
+    const files = cancelledFiles([
+      file(0, 'sent', 100, 100),
+      file(1, 'refused', 300),
+      file(2, 'sending', 400, 100),
+      file(3, 'waiting', 200),
+    ]);
+    expect(files.map((each) => each.state)).toEqual(['sent', 'refused', 'cancelled', 'cancelled']);
+    expect(files[2].sent).toBe(0);
+    expect(progressOf(files)).toEqual({
+      files: 4,
+      done: 2,
+      sent: 1,
+      refused: 1,
+      cancelled: 2,
+      bytes: 400,
+      bytesDone: 400,
+      percent: 100,
+      finished: true,
+    });
+  });
+
+  it('starts nothing more', () => {
+    expect(filesToStart(cancelledFiles([file(0, 'waiting'), file(1, 'waiting')]), 0)).toEqual([]);
+  });
+
+  it('says so in its headline, with the files received', () => {
+    expect(depositsText.cancelled(2, 4)).toBe('Dépôt annulé : 2 / 4 fichiers reçus');
+    expect(depositsText.cancelled(1, 1)).toBe('Dépôt annulé : 1 / 1 fichier reçu');
   });
 });
 

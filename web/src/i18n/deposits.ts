@@ -29,7 +29,17 @@ export const depositsText = {
     sending: 'En cours',
     sent: 'Envoyé',
     refused: 'Refusé',
+    cancelled: 'Annulé',
   },
+  cancel: 'Annuler le dépôt',
+  cancelTitle: 'Annuler le dépôt ?',
+  cancelQuestion: (sent: number, total: number) =>
+    `Les fichiers déjà reçus (${number(sent)} / ${number(total)}) restent sur le constat ; les autres ne seront pas envoyés.`,
+  cancelConfirm: 'Annuler le dépôt',
+  cancelKeep: 'Continuer le dépôt',
+  cancelled: (sent: number, total: number) =>
+    `Dépôt annulé : ${number(sent)} / ${number(total)} ${files(total)} ${sent > 1 ? 'reçus' : 'reçu'}`,
+  cancelFailed: 'Le dépôt est arrêté sur cet appareil, mais le serveur n’a pas pu être prévenu : il le clôturera de lui-même.',
   /** The constat's own line while a deposit is open (any device's, live). */
   onReport: (received: number, expected: number) => `Dépôt en cours : ${number(received)} / ${number(expected)} ${files(expected)}`,
   continue: 'Continuer',

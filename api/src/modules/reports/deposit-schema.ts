@@ -2,9 +2,10 @@
 // the resumable upload endpoint (docs/api.md « Dépôts reprenables »), a constat's deposit in
 // progress (« Dépôt en cours : 120 / 1 000 fichiers »), and startDeposit on an existing constat.
 import { encodeGlobalID } from '@pothos/plugin-relay';
+import { databaseId } from '../../graphql/ids.js';
 import { builder } from '../../graphql/builder.js';
-import type { DepositCounts } from './deposit-rules.js';
-import { depositById, depositInProgress, depositOpeningReport, startDeposit, type DepositRow } from './deposits.js';
+import { depositMessages, type DepositCounts } from './deposit-rules.js';
+import { cancelDeposit, depositById, depositInProgress, depositOpeningReport, startDeposit, type DepositRow } from './deposits.js';
 import { ReportPayload, reportIdOf } from './mutations.js';
 import { ReportNode } from './schema.js';
 
@@ -85,3 +86,25 @@ builder.mutationField('startDeposit', (t) =>
 
 export const depositStarted = (files: number) =>
   `Dépôt de ${files.toLocaleString('fr-FR')} fichier${files > 1 ? 's' : ''} commencé : les fichiers sont envoyés.`;
+
+builder.mutationField('cancelDeposit', (t) =>
+  t.field({
+    description:
+      'Arrête un dépôt reprenable de l’utilisateur : les envois inachevés sont supprimés, les fichiers déjà reçus restent sur le constat et le dépôt se termine avec eux (le bureau est prévenu une fois). Un dépôt déjà terminé est rendu tel quel.',
+    type: DepositRef,
+    authScopes: { $any: { admin: true, bailiff: true } },
+    args: {
+      input: t.arg({
+        description: 'Le dépôt.',
+        required: true,
+        type: builder.inputType('CancelDepositInput', {
+          description: 'Un dépôt reprenable à arrêter.',
+          fields: (f) => ({
+            depositId: f.globalID({ description: 'Identifiant global du dépôt (Deposit.id).', required: true }),
+          }),
+        }),
+      }),
+    },
+    resolve: (_root, { input }, ctx) => cancelDeposit(ctx, databaseId(input.depositId, 'Deposit', depositMessages.depositNotFound)),
+  }),
+);

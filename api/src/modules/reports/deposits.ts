@@ -5,7 +5,7 @@
 // then the deposit's.
 import type { AppContext, Services } from '../../context.js';
 import type { Db } from '../../infra/db.js';
-import { validationError } from '../../errors.js';
+import { AppError, validationError } from '../../errors.js';
 import { escapeHtml } from '../../infra/html.js';
 import { renderMail } from '../../infra/mail/index.js';
 import { requestBatch } from '../../infra/request-batch.js';
@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/service.js';
 import { activeAdminIds, announceNotifications, storeNotifications, type StoredNotification } from '../notifications/service.js';
 import { authorize, publishChange, publishReportChanges, reportLabel, type Facts, type Tx } from './access.js';
 import { reservePositions } from './file-order.js';
-import { depositFilesProblem, depositSummary, type DepositCounts } from './deposit-rules.js';
+import { depositFilesProblem, depositMessages, depositSummary, type DepositCounts } from './deposit-rules.js';
 
 export interface DepositRow extends DepositCounts {
   id: number;
@@ -182,6 +182,41 @@ export async function announceCompletion(services: Services, completion: Complet
     dashboardUrl: `${services.config.publicUrl}/dashboard/constats-en-cours-admin`,
   });
   await services.mailer.send({ to: admins.map((admin) => admin.email), ...mail });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancelled by its depositor
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The depositor stops his deposit (« Annuler le dépôt »): its unfinished uploads are removed, their
+ * staged bytes after the commit, and it completes with what it received, told once as a finished
+ * one is. The files received stay on the constat. A deposit already complete (a second click, its
+ * last file arriving meanwhile) is answered as it is; another user's is not found.
+ */
+export async function cancelDeposit(ctx: AppContext, depositId: number): Promise<DepositRow> {
+  const found = await ctx.db.deposit.findUnique({ where: { id: depositId }, select: { reportId: true, createdById: true } });
+  if (!found || found.createdById !== ctx.viewer?.id) throw new AppError('NOT_FOUND', depositMessages.depositNotFound);
+  const adminIds = await activeAdminIds(ctx.db);
+  const outcome = await ctx.db.$transaction(async (tx) => {
+    const locked = await lockDeposit(tx, found.reportId, depositId);
+    if (!locked) throw new AppError('NOT_FOUND', depositMessages.depositNotFound);
+    if (locked.deposit.completedAt) return { deposit: locked.deposit, completion: null, removed: [] };
+    const open = await tx.depositUpload.findMany({ where: { depositId, status: 'OPEN' }, select: { id: true } });
+    const removed = open.map((upload) => upload.id);
+    await tx.depositUpload.deleteMany({ where: { id: { in: removed } } });
+    const completion = await completeDeposit(tx, locked.report, locked.deposit, adminIds);
+    await recordAudit(tx, ctx, {
+      action: 'reports.deposit.cancel',
+      entity: 'Report',
+      entityId: found.reportId,
+      data: { deposit: depositId, ...depositCountsOf(locked.deposit) },
+    });
+    return { deposit: completion.deposit, completion, removed };
+  });
+  for (const id of outcome.removed) await ctx.staging.remove(id);
+  if (outcome.completion) await announceCompletion(ctx, outcome.completion, found.createdById);
+  return outcome.deposit;
 }
 
 // ---------------------------------------------------------------------------------------------

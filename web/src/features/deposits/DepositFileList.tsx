@@ -35,6 +35,7 @@ const useStyles = makeStyles({
   sending: { color: tokens.colorBrandForeground1 },
   sent: { color: tokens.colorPaletteGreenForeground1 },
   refused: { color: tokens.colorPaletteRedForeground1 },
+  cancelled: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
 });
 
 /**

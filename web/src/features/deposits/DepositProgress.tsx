@@ -3,6 +3,7 @@ import { MessageBar, MessageBarBody, ProgressBar, Text, makeStyles, tokens } fro
 import { depositsText as t } from '../../i18n/deposits';
 import { formatFileSize } from '../../ui/format';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
+import { CancelDepositButton } from './CancelDepositButton';
 import type { DepositView } from './depositRunner';
 import { DepositFileList } from './DepositFileList';
 
@@ -13,7 +14,15 @@ const REFUSALS_SHOWN = 20;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
-  figures: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
+  line: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXS,
+  },
+  figures: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere', minWidth: 0 },
   refusals: {
     margin: 0,
     paddingLeft: tokens.spacingHorizontalL,
@@ -42,9 +51,10 @@ export function refusalsSummary(deposit: DepositView): string | null {
   return refused.length === 1 ? (refused[0].message ?? t.refusedUnknown) : t.refusedSummary(refused.length);
 }
 
-/** The headline: resumed after a reload, finished, or the percentage sent. */
+/** The headline: resumed after a reload, cancelled, finished, or the percentage sent. */
 export function depositHeadline(deposit: DepositView): string {
   const { progress } = deposit;
+  if (progress.finished && progress.cancelled > 0) return t.cancelled(progress.sent, progress.files);
   if (progress.finished) return t.finished(progress.sent, progress.files);
   if (deposit.resumed) return t.resumed(progress.done, progress.files);
   return t.percent(progress.percent);
@@ -86,9 +96,12 @@ export function DepositProgress({ deposit }: { deposit: DepositView }) {
         color={deposit.progress.refused > 0 ? 'warning' : 'brand'}
         aria-label={headline}
       />
-      <Text size={200} className={styles.figures}>
-        {depositFigures(deposit)}
-      </Text>
+      <div className={styles.line}>
+        <Text size={200} className={styles.figures}>
+          {depositFigures(deposit)}
+        </Text>
+        {deposit.progress.finished ? null : <CancelDepositButton deposit={deposit} />}
+      </div>
       {deposit.reconnecting ? (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>{t.reconnecting}</MessageBarBody>

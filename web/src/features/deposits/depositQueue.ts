@@ -3,7 +3,8 @@
 // what a deposit kept in the browser still has to send. The upload machinery (depositRunner.ts)
 // applies them; tests/unit/web-deposits.test.ts checks them.
 
-export type FileState = 'waiting' | 'sending' | 'sent' | 'refused';
+/** `cancelled`: not sent, the depositor stopped the deposit (« Annuler le dépôt »). */
+export type FileState = 'waiting' | 'sending' | 'sent' | 'refused' | 'cancelled';
 
 export interface DepositFile {
   /** The file's place in its deposit (the upload's « index », 0 to N − 1). */
@@ -45,10 +46,11 @@ export function filesToStart(files: readonly DepositFile[], sending: number, par
 
 export interface DepositProgress {
   files: number;
-  /** Received or refused: what is settled. */
+  /** Received or refused: what the server settled. */
   done: number;
   sent: number;
   refused: number;
+  cancelled: number;
   bytes: number;
   bytesDone: number;
   /** Floor of the bytes acknowledged over the bytes to send, as every upload bar of the app. */
@@ -59,18 +61,29 @@ export interface DepositProgress {
 export function progressOf(files: readonly DepositFile[]): DepositProgress {
   let sent = 0;
   let refused = 0;
+  let cancelled = 0;
   let bytes = 0;
   let bytesDone = 0;
   for (const file of files) {
     if (file.state === 'sent') sent++;
     if (file.state === 'refused') refused++;
+    if (file.state === 'cancelled') cancelled++;
+    // A cancelled file's bytes will never travel: the bar measures what was to be sent.
+    if (file.state === 'cancelled') continue;
     bytes += file.size;
     // A refused file is settled: its bytes no longer wait.
     bytesDone += file.state === 'sent' || file.state === 'refused' ? file.size : Math.min(file.sent, file.size);
   }
   const done = sent + refused;
-  const percent = bytes === 0 ? (done === files.length ? 100 : 0) : Math.floor((bytesDone / bytes) * 100);
-  return { files: files.length, done, sent, refused, bytes, bytesDone, percent, finished: done === files.length };
+  // Every file settled: by the server, or cancelled by the depositor.
+  const finished = done + cancelled === files.length;
+  const percent = bytes === 0 ? (finished ? 100 : 0) : Math.floor((bytesDone / bytes) * 100);
+  return { files: files.length, done, sent, refused, cancelled, bytes, bytesDone, percent, finished };
+}
+
+/** The deposit stopped by its depositor: every file not yet settled is cancelled, the others stay as they are. */
+export function cancelledFiles(files: readonly DepositFile[]): DepositFile[] {
+  return files.map((file) => (file.state === 'waiting' || file.state === 'sending' ? { ...file, state: 'cancelled', sent: 0 } : file));
 }
 
 export interface Sample {

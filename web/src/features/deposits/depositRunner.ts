@@ -11,6 +11,7 @@ import {
   LATER_MS,
   RETRY_DELAYS,
   addSample,
+  cancelledFiles,
   filesToStart,
   isRetryable,
   outcomeOf,
@@ -216,6 +217,22 @@ export async function resumeDeposits(owner: string): Promise<void> {
 export function pauseDeposits(): void {
   for (const deposit of running.values()) for (const upload of deposit.uploads.values()) void upload.abort(false);
   running.clear();
+  changed(true);
+}
+
+/**
+ * « Annuler le dépôt » on this device: its uploads stop, the files not yet settled are cancelled and
+ * the browser's copy goes (nothing resumes it). The server is told by the caller (cancelDeposit).
+ */
+export function stopDeposit(depositId: number): void {
+  const deposit = running.get(depositId);
+  if (!deposit) return;
+  for (const upload of deposit.uploads.values()) void upload.abort(false);
+  deposit.uploads.clear();
+  deposit.retrying.clear();
+  deposit.blobs.clear();
+  deposit.files = cancelledFiles(deposit.files);
+  void forgetDeposit(depositId);
   changed(true);
 }
 

@@ -10,7 +10,7 @@ import { fr } from '../../i18n/fr';
 import { useCommit } from '../../relay/commit';
 import { ChoiceSelect, type Choice } from '../../ui/ChoiceSelect';
 import { dismissDeposit, startDeposit } from '../deposits/depositRunner';
-import { DepositProgress, refusalsSummary } from '../deposits/DepositProgress';
+import { DepositProgress, depositHeadline, refusalsSummary } from '../deposits/DepositProgress';
 import { useDeposit } from '../deposits/useDeposits';
 import { PageHeader } from '../../ui/PageHeader';
 import { UploadBox } from '../../ui/UploadBox';
@@ -106,6 +106,13 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
   useEffect(() => {
     if (!finished || depositId === null || told.current) return;
     told.current = true;
+    if (deposit && deposit.progress.cancelled > 0) {
+      // Stopped by the bailiff: the constat exists with what arrived, as the list shows.
+      toast('info', depositHeadline(deposit));
+      dismissDeposit(depositId);
+      void navigate(createdPath);
+      return;
+    }
     toast('success', t.success);
     const refusals = deposit && refusalsSummary(deposit);
     if (refusals) {
