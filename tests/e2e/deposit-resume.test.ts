@@ -1,24 +1,30 @@
 // product.md §16: a bailiff on a phone (390 × 844, touch) deposits 120 photos, a dictation and a PDF
 // in one click; the connection is cut for 8 s in the middle (a local proxy resets every connection,
 // as a phone losing its signal: Chromium's offline mode does not stop an upload already running)
-// and every file still arrives exactly once without another click. A reload in the middle of a
-// deposit resumes it from the files the browser kept.
+// and every file still arrives exactly once without another click. The secretary then works from
+// it: 120 numbered thumbnails, the viewer, the numbered zip. A reload in the middle of a deposit
+// resumes it from the files the browser kept.
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { BrowserContext, Page } from 'playwright-core';
 import { violations } from '../support/accessibility.js';
 import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { startCutProxy, type CutProxy } from '../support/cut-proxy.js';
 import { useAppInBrowser } from '../support/e2e.js';
+import { demo, gql, loginToken } from '../support/http.js';
 import { m4aHeader, sampleJpeg } from '../support/media.js';
 import { FILE_PICKER, pathname, screenTitle, signedInPage, toast } from '../support/pages.js';
 import { samplePdf } from '../support/upload.js';
 import { waitFor } from '../support/wait.js';
+import { readZip } from '../support/zip.js';
 
 let app: TestApp;
 let browser: TestBrowser;
 let proxy: CutProxy;
 let phone: BrowserContext;
 let page: Page;
+/** The constat the field deposit created, which the secretary then works from. */
+let fieldReport: string | undefined;
 useAppInBrowser((started) => ({ app, browser } = started));
 
 beforeAll(async () => {
@@ -116,6 +122,62 @@ it('deposits 120 photos, a dictation and a PDF through an 8 s cut, each file onc
     expect.objectContaining({ expectedFiles: 122, receivedFiles: 122, refusedFiles: 0, completed: true, stored: 122 }),
   ]);
   console.log(`120 photos, a dictation and a PDF through an 8 s cut: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  fieldReport = name;
+}, 120_000);
+
+it('the secretary sees the 120 photos numbered, opens the viewer and downloads the numbered zip', async () => {
+  expect(fieldReport).toBeDefined();
+  const name = fieldReport!;
+  const admin = await loginToken(app.url, demo.admin.email, demo.admin.password);
+  const report = await app.services.db.report.findFirstOrThrow({ where: { name }, select: { id: true } });
+  const secretary = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email }, select: { id: true } });
+  const assigned = await gql(
+    app.url,
+    'mutation($input: AssignSecretaryInput!) { assignSecretary(input: $input) { report { id } } }',
+    { input: { reportId: encodeGlobalID('Report', report.id), secretaryId: encodeGlobalID('User', secretary.id) } },
+    admin,
+  );
+  expect(assigned.errors).toBeUndefined();
+
+  const desk = await signedInPage(browser, 'secretary');
+  try {
+    await desk.goto('/dashboard/constats-en-cours-secretaire');
+    await screenTitle(desk, 'Constats en cours').waitFor();
+    const search = desk.getByRole('searchbox', { name: 'Rechercher...' });
+    await search.fill(name);
+    await search.press('Enter');
+    const row = desk
+      .getByRole('table', { name: 'Nom du constat' })
+      .getByRole('row')
+      .filter({ has: desk.getByText(name, { exact: true }) });
+    await row.getByRole('button', { name: 'Afficher le détail' }).click();
+    const deposited = desk.getByRole('region', { name: `Éléments déposés : ${name}` });
+    const gallery = deposited.getByRole('group', { name: 'Photos (120)' });
+    await gallery.getByRole('button', { name: 'Afficher les 60 suivantes' }).click();
+    const thumbnails = gallery.getByRole('button', { name: /^Afficher la photo / });
+    const labels = await thumbnails.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    expect(labels).toEqual(photos(120, 'photo').map((photo, index) => `Afficher la photo ${index + 1} : ${photo.name}`));
+
+    await thumbnails.nth(59).click();
+    const viewer = desk.getByRole('dialog', { name: 'Photo 60 / 120' });
+    await viewer.getByText('photo-060.jpg', { exact: true }).waitFor();
+    await desk.keyboard.press('ArrowRight');
+    await desk.getByRole('dialog', { name: 'Photo 61 / 120' }).getByText('photo-061.jpg', { exact: true }).waitFor();
+    await desk.keyboard.press('Escape');
+    await desk.getByRole('dialog').waitFor({ state: 'detached' });
+
+    const [download] = await Promise.all([
+      desk.waitForEvent('download'),
+      deposited.getByRole('link', { name: 'Tout télécharger', exact: true }).click(),
+    ]);
+    const entries = await readZip(Buffer.concat(await (await download.createReadStream()).toArray()));
+    const numbered = entries.map((entry) => entry.name).filter((entry) => entry.endsWith('.jpg'));
+    expect(numbered).toEqual(photos(120, 'photo').map((photo, index) => `${String(index + 1).padStart(3, '0')} - ${photo.name}`));
+    expect(entries.map((entry) => entry.name)).toEqual(expect.arrayContaining(['dictée.m4a', 'acte.pdf']));
+    await saveScreenshot(desk, 'deposit-secretary-gallery');
+  } finally {
+    await desk.close();
+  }
 }, 120_000);
 
 it('resumes a deposit after a reload from the files the browser kept, each file once', async () => {
