@@ -62,6 +62,24 @@ export function sampleWav(): Buffer {
   return riff('WAVE', riffChunk('fmt ', format), riffChunk('data', Buffer.alloc(800, 0x80)));
 }
 
+/**
+ * A playable WAV of `seconds` of a soft 440 Hz tone, 8 kHz mono 8-bit PCM (8 KB a second): long
+ * enough for a player to be heard moving, jumped in and resumed (the dictation player's tests).
+ */
+export function toneWav(seconds: number): Buffer {
+  const rate = 8000;
+  const format = Buffer.alloc(16);
+  format.writeUInt16LE(1, 0); // PCM
+  format.writeUInt16LE(1, 2); // mono
+  format.writeUInt32LE(rate, 4);
+  format.writeUInt32LE(rate, 8);
+  format.writeUInt16LE(1, 12);
+  format.writeUInt16LE(8, 14);
+  const samples = Buffer.alloc(Math.round(seconds * rate));
+  for (let index = 0; index < samples.length; index++) samples[index] = 128 + Math.round(20 * Math.sin((2 * Math.PI * 440 * index) / rate));
+  return riff('WAVE', riffChunk('fmt ', format), riffChunk('data', samples));
+}
+
 /** MPEG-1 Layer III frames (128 kb/s, 44.1 kHz, 417 bytes each) of silence, with an ID3v2 tag first when `id3`. */
 export function sampleMp3({ id3 = false, frames = 3 } = {}): Buffer {
   const frame = Buffer.alloc(417);

@@ -4,6 +4,7 @@ import {
   alertLevel,
   averageDelay,
   can,
+  dictationPosition,
   nextStatus,
   statusesForFilter,
   statusShownTo,
@@ -159,5 +160,23 @@ describe('new report validation (product.md §5)', () => {
     [{ name: 'Constat', fileCount: 0 }, { files: 'Veuillez entrer un fichier' }],
   ])('%j → %j', (input, errors) => {
     expect(validateNewReport(input)).toEqual(errors);
+  });
+});
+
+describe('a dictation listening position (product.md §16)', () => {
+  it.each<[number, number | null, number | null]>([
+    [0, 6, 0],
+    [2.54, 6, 2.5],
+    [3.25, null, 3.3],
+    // Past the end of a known length: the end (a browser may read it a little longer).
+    [6.4, 6, 6],
+    [86_400, null, 86_400],
+    [-0.01, 6, null],
+    [86_400.01, null, null],
+    [Number.NaN, 6, null],
+    [Number.POSITIVE_INFINITY, null, null],
+    [Number.NEGATIVE_INFINITY, 6, null],
+  ])('%p s into %p s → %p', (seconds, duration, expected) => {
+    expect(dictationPosition(seconds, duration)).toBe(expected);
   });
 });

@@ -18,6 +18,7 @@ import '../modules/reports/schema.js';
 import '../modules/reports/queries.js';
 import '../modules/reports/mutations.js';
 import '../modules/reports/deposit-schema.js';
+import '../modules/reports/dictation-schema.js';
 import '../modules/counting/schema.js';
 import '../modules/retrocession/schema.js';
 import '../modules/seller/schema.js';

@@ -2,9 +2,7 @@
 // shown on the constat (« Dictées : 3, 12 min »), so the office sees the typing ahead of it.
 import type { Readable } from 'node:stream';
 import { parseStream } from 'music-metadata';
-
-/** Longer than a day is no dictation's length: a garbled header. */
-const LONGEST_SECONDS = 24 * 3600;
+import { DICTATION_LONGEST_SECONDS as LONGEST_SECONDS } from '../reports/rules.js';
 
 /** A length in seconds as stored: null unless a plausible positive number. */
 export function dictationSeconds(duration: unknown): number | null {

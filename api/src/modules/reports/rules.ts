@@ -67,6 +67,30 @@ export const messages = {
     (room > 0 ? `vous pouvez en ajouter encore ${room.toLocaleString('fr-FR')}.` : 'retirez-en avant d’en ajouter.'),
 } as const;
 
+/**
+ * Longer than a day is no dictation: the counting job drops such a length as a garbled header, and
+ * no listening position goes further.
+ */
+export const DICTATION_LONGEST_SECONDS = 24 * 3600;
+
+export const dictationMessages = {
+  fileNotFound: 'Fichier introuvable.',
+  notADictation: 'Ce fichier n’est pas une dictée déposée : sa position d’écoute n’est pas enregistrée.',
+  positionInvalid: 'La position d’écoute doit être un nombre de secondes entre 0 et la fin de la dictée (24 heures au plus).',
+  positionSaved: 'Position d’écoute enregistrée.',
+} as const;
+
+/**
+ * The listening position stored for `seconds` into a dictation lasting `duration` seconds (null:
+ * not known): to the tenth, no further than its end (a browser may read a length a little longer
+ * than the server's); null when `seconds` is no position (not finite, negative, beyond a day).
+ */
+export function dictationPosition(seconds: number, duration: number | null): number | null {
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > DICTATION_LONGEST_SECONDS) return null;
+  const within = duration === null ? seconds : Math.min(seconds, duration);
+  return Math.round(within * 10) / 10;
+}
+
 export const REPORT_NAME_MAX = 90;
 /** The furthest a legacy page number (get_all?page=) may reach, in rows skipped; further, narrow the filters. */
 export const MAX_REPORTS_OFFSET = 100_000;
