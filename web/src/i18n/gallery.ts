@@ -16,7 +16,6 @@ export const galleryText = {
   /** « Tout télécharger » numbers the photos; the « pour Word » zip resizes the JPEG ones. */
   downloadAll: 'Tout télécharger',
   wordArchive: 'Photos redimensionnées pour Word',
-  listen: (name: string) => `Écouter ${name}`,
   viewer: {
     position: (position: number, total: number) => `Photo ${number(position)} / ${number(total)}`,
     previous: 'Photo précédente',

@@ -56,6 +56,7 @@ const fileFields = graphql`
       totalSize
       archiveUrl
       wordArchiveUrl
+      dictationSeconds
       files {
         id
         name
@@ -250,6 +251,7 @@ export function ReportFiles({
             files={data.deposited.files}
             archiveUrl={data.deposited.archiveUrl}
             wordArchiveUrl={data.deposited.wordArchiveUrl}
+            dictationSeconds={data.deposited.dictationSeconds}
             onView={setViewed}
             onRemove={onRemove}
           />
