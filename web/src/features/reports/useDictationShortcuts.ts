@@ -27,6 +27,8 @@ function onKeyDown(event: KeyboardEvent) {
   const player = lastUsed && players.includes(lastUsed) ? lastUsed : players[0];
   if (!player) return;
   event.preventDefault();
+  // A held key repeats the jumps and speed steps, not play/pause (it would stutter).
+  if (event.repeat && action === 'togglePlay') return;
   player.act(action);
 }
 
