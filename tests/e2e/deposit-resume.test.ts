@@ -12,8 +12,8 @@ import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { startCutProxy, type CutProxy } from '../support/cut-proxy.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { m4aHeader, sampleJpeg } from '../support/media.js';
-import { FILE_PICKER, pathname, screenTitle, signedInPage, toast } from '../support/pages.js';
+import { sampleJpeg, toneWav } from '../support/media.js';
+import { FILE_PICKER, openDepositedItems, pathname, screenTitle, signedInPage, toast } from '../support/pages.js';
 import { samplePdf } from '../support/upload.js';
 import { waitFor } from '../support/wait.js';
 import { readZip } from '../support/zip.js';
@@ -86,7 +86,7 @@ it('deposits 120 photos, a dictation and a PDF through an 8 s cut, each file onc
   await screenTitle(page, 'Créer un constat').waitFor();
   const files = [
     ...photos(120, 'photo'),
-    { name: 'dictée.m4a', mimeType: 'audio/mp4', buffer: m4aHeader() },
+    { name: 'dictée.wav', mimeType: 'audio/wav', buffer: toneWav(20) },
     { name: 'acte.pdf', mimeType: 'application/pdf', buffer: samplePdf() },
   ];
   await page.locator(FILE_PICKER).setInputFiles(files);
@@ -125,7 +125,7 @@ it('deposits 120 photos, a dictation and a PDF through an 8 s cut, each file onc
   fieldReport = name;
 }, 120_000);
 
-it('the secretary sees the 120 photos numbered, opens the viewer and downloads the numbered zip', async () => {
+it('the secretary sees the 120 photos numbered, opens the viewer, plays the dictation at 1.5× from the keyboard and downloads the numbered zip', async () => {
   expect(fieldReport).toBeDefined();
   const name = fieldReport!;
   const admin = await loginToken(app.url, demo.admin.email, demo.admin.password);
@@ -139,19 +139,15 @@ it('the secretary sees the 120 photos numbered, opens the viewer and downloads t
   );
   expect(assigned.errors).toBeUndefined();
 
+  // The dictation's length is read by the counting job, in the background after the deposit.
+  await waitFor(async () => (await app.services.db.reportFile.count({ where: { reportId: report.id, countStatus: 'PENDING' } })) === 0, {
+    timeout: 60_000,
+    interval: 250,
+    what: 'the counting of the deposit',
+  });
   const desk = await signedInPage(browser, 'secretary');
   try {
-    await desk.goto('/dashboard/constats-en-cours-secretaire');
-    await screenTitle(desk, 'Constats en cours').waitFor();
-    const search = desk.getByRole('searchbox', { name: 'Rechercher...' });
-    await search.fill(name);
-    await search.press('Enter');
-    const row = desk
-      .getByRole('table', { name: 'Nom du constat' })
-      .getByRole('row')
-      .filter({ has: desk.getByText(name, { exact: true }) });
-    await row.getByRole('button', { name: 'Afficher le détail' }).click();
-    const deposited = desk.getByRole('region', { name: `Éléments déposés : ${name}` });
+    const deposited = await openDepositedItems(desk, '/dashboard/constats-en-cours-secretaire', 'Constats en cours', name);
     const gallery = deposited.getByRole('group', { name: 'Photos (120)' });
     await gallery.getByRole('button', { name: 'Afficher les 60 suivantes' }).click();
     const thumbnails = gallery.getByRole('button', { name: /^Afficher la photo / });
@@ -166,6 +162,24 @@ it('the secretary sees the 120 photos numbered, opens the viewer and downloads t
     await desk.keyboard.press('Escape');
     await desk.getByRole('dialog').waitFor({ state: 'detached' });
 
+    // The dictation, from the keyboard alone: play, then two steps faster, the pitch kept.
+    await deposited.getByRole('group', { name: 'Dictées (1) · 20 s' }).waitFor();
+    await desk.getByRole('button', { name: 'Masquer le détail' }).focus();
+    await desk.keyboard.press('Alt+KeyK');
+    const audio = () =>
+      deposited.locator('audio').evaluate((element: HTMLAudioElement) => ({
+        currentTime: element.currentTime,
+        playbackRate: element.playbackRate,
+        preservesPitch: element.preservesPitch,
+      }));
+    await waitFor(async () => (await audio()).currentTime > 0.3, { timeout: 15_000, what: 'the dictation playing' });
+    await desk.keyboard.press('Alt+ArrowUp');
+    await desk.keyboard.press('Alt+ArrowUp');
+    await expect(audio()).resolves.toMatchObject({ playbackRate: 1.5, preservesPitch: true });
+    const playing = (await audio()).currentTime;
+    await waitFor(async () => (await audio()).currentTime > playing + 0.5, { timeout: 10_000, what: 'the dictation going on at 1.5×' });
+    await desk.keyboard.press('Alt+KeyK');
+
     const [download] = await Promise.all([
       desk.waitForEvent('download'),
       deposited.getByRole('link', { name: 'Tout télécharger', exact: true }).click(),
@@ -173,7 +187,7 @@ it('the secretary sees the 120 photos numbered, opens the viewer and downloads t
     const entries = await readZip(Buffer.concat(await (await download.createReadStream()).toArray()));
     const numbered = entries.map((entry) => entry.name).filter((entry) => entry.endsWith('.jpg'));
     expect(numbered).toEqual(photos(120, 'photo').map((photo, index) => `${String(index + 1).padStart(3, '0')} - ${photo.name}`));
-    expect(entries.map((entry) => entry.name)).toEqual(expect.arrayContaining(['dictée.m4a', 'acte.pdf']));
+    expect(entries.map((entry) => entry.name)).toEqual(expect.arrayContaining(['dictée.wav', 'acte.pdf']));
     await saveScreenshot(desk, 'deposit-secretary-gallery');
   } finally {
     await desk.close();

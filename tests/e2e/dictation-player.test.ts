@@ -12,7 +12,7 @@ import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { toneWav } from '../support/media.js';
-import { screenTitle, signedInPage } from '../support/pages.js';
+import { openDepositedItems, signedInPage } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { waitFor } from '../support/wait.js';
 
@@ -66,17 +66,7 @@ afterAll(async () => {
 
 /** The secretary's « Constats en cours », the constat's row opened on its deposited items. */
 async function openDictations(): Promise<Locator> {
-  await page.goto('/dashboard/constats-en-cours-secretaire');
-  await screenTitle(page, 'Constats en cours').waitFor();
-  const search = page.getByRole('searchbox', { name: 'Rechercher...' });
-  await search.fill(name);
-  await search.press('Enter');
-  const row = page
-    .getByRole('table', { name: 'Nom du constat' })
-    .getByRole('row')
-    .filter({ has: page.getByText(name, { exact: true }) });
-  await row.getByRole('button', { name: 'Afficher le détail' }).click();
-  const deposited = page.getByRole('region', { name: `Éléments déposés : ${name}` });
+  const deposited = await openDepositedItems(page, '/dashboard/constats-en-cours-secretaire', 'Constats en cours', name);
   // The section says how long the dictations last together.
   const dictations = deposited.getByRole('group', { name: 'Dictées (1) · 30 s' });
   await dictations.waitFor();

@@ -11,7 +11,7 @@ import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, loginToken } from '../support/http.js';
 import { cameraJpeg, sampleMp3 } from '../support/media.js';
-import { screenTitle, signedInPage } from '../support/pages.js';
+import { openDepositedItems, signedInPage } from '../support/pages.js';
 import { gqlUpload, samplePdf, type TestFile } from '../support/upload.js';
 import { waitFor } from '../support/wait.js';
 
@@ -72,17 +72,7 @@ afterEach(async () => {
 /** The admin's « Constats en cours » narrowed to the constat, its row opened. */
 async function openGallery(): Promise<Locator> {
   page = await signedInPage(browser, 'admin');
-  await page.goto('/dashboard/constats-en-cours-admin');
-  await screenTitle(page, 'Constats en cours').waitFor();
-  const search = page.getByRole('searchbox', { name: 'Rechercher...' });
-  await search.fill(name);
-  await search.press('Enter');
-  const row = page
-    .getByRole('table', { name: 'Nom du constat' })
-    .getByRole('row')
-    .filter({ has: page.getByText(name, { exact: true }) });
-  await row.getByRole('button', { name: 'Afficher le détail' }).click();
-  const deposited = page.getByRole('region', { name: `Éléments déposés : ${name}` });
+  const deposited = await openDepositedItems(page, '/dashboard/constats-en-cours-admin', 'Constats en cours', name);
   await deposited.getByRole('group', { name: `Photos (${PHOTOS})` }).waitFor();
   return deposited;
 }

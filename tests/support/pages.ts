@@ -1,5 +1,5 @@
 // Helpers shared by the end-to-end tests: what a user does on the public pages and the shell.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { demo, gql, loginToken } from './http.js';
 
 export type DemoAccount = keyof typeof demo;
@@ -110,4 +110,22 @@ export async function signedInPage(browser: { newPage(): Promise<Page> }, accoun
   await page.goto('/dashboard');
   await userMenuButton(page).waitFor();
   return page;
+}
+
+/**
+ * A constat list (`path`, titled `title`) narrowed by a search to the constat `name`, its row opened:
+ * the region of its deposited items (« Éléments déposés : <name> »).
+ */
+export async function openDepositedItems(page: Page, path: string, title: string, name: string): Promise<Locator> {
+  await page.goto(path);
+  await screenTitle(page, title).waitFor();
+  const search = page.getByRole('searchbox', { name: 'Rechercher...' });
+  await search.fill(name);
+  await search.press('Enter');
+  const row = page
+    .getByRole('table', { name: 'Nom du constat' })
+    .getByRole('row')
+    .filter({ has: page.getByText(name, { exact: true }) });
+  await row.getByRole('button', { name: 'Afficher le détail' }).click();
+  return page.getByRole('region', { name: `Éléments déposés : ${name}` });
 }
