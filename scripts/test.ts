@@ -46,7 +46,8 @@ const steps: Step[] = [
     env: { TEST_PG_ENGINE: 'debian' },
     workersPerCore: 1.5,
     // What can differ between PostgreSQL 15 and 18 is the SQL we write ourselves (the read model,
-    // aggregates, exports, retrocession, billing, news, counting's agreement, the sweep), the
+    // aggregates, exports, retrocession, billing, news, counting's agreement, the sweep, deposits'
+    // row locks and counters, the listening positions' upsert), the
     // migrations and extensions, locking under concurrency, and pg-boss's own schema. Prisma's
     // generated SQL is the same on both, so the rest of the API suite runs once, in step 1.
     files: [
@@ -66,6 +67,8 @@ const steps: Step[] = [
       'tests/api/counting\\.test',
       'tests/api/hardening-races',
       'tests/api/hardening-sweep',
+      'tests/api/resumable-deposits',
+      'tests/api/dictation-positions',
     ],
   },
   {
