@@ -39,7 +39,6 @@ export function createFloorHandler(services: Services) {
       ...(withArchive && {
         archiveUrl: list.length === 0 ? null : files.archive(`report-${kind.toLowerCase()}`, report.id, `${report.name} - ${kind === 'DEPOSITED' ? 'déposés' : 'retournés'}.zip`, list.map((file) => file.id)),
       }),
-      files: list.map((file) => ({ id: String(file.id), name: file.originalName, size: file.size, url: files.file(file.storageKey, file.originalName) })),
     };
   };
 
@@ -92,13 +91,6 @@ export function createFloorHandler(services: Services) {
               billingAmounts: {
                 total: decimal(billingAmounts({ pages: report.countPagesBilling, photos: report.countPhotosBilling, pricePage: report.billingPricePage, pricePhoto: report.billingPricePhoto }).total),
               },
-              comments: report.comments.map((comment) => ({
-                id: String(comment.id),
-                body: comment.body,
-                authorName: comment.authorName,
-                createdAt: comment.createdAt.toISOString(),
-                isRead: comment.authorId === viewer.id || comment.read,
-              })),
               unreadCommentCount: report.comments.filter((comment) => comment.authorId !== viewer.id && !comment.read).length,
             },
           })),
