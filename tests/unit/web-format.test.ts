@@ -83,12 +83,15 @@ describe('formatMoney: euros the French way', () => {
   });
 });
 
-describe('formatFileSize: Mo with 2 decimals (product.md §9)', () => {
+describe('formatFileSize: Mo with 2 decimals (product.md §9), whole Ko under 1 Mo', () => {
   it.each([
-    [0, `0,00${nbsp}Mo`],
+    [0, `0${nbsp}Ko`],
+    [12, `1${nbsp}Ko`],
+    [52428, `51${nbsp}Ko`],
+    [1047552, `1${nbsp}023${nbsp}Ko`],
+    [1048575, `1,00${nbsp}Mo`],
     [1048576, `1,00${nbsp}Mo`],
     [1572864, `1,50${nbsp}Mo`],
-    [52428, `0,05${nbsp}Mo`],
     [1048576 * 1234, `1${nbsp}234,00${nbsp}Mo`],
   ])('%i bytes → %s', (bytes, expected) => {
     expect(formatFileSize(bytes)).toBe(expected);
