@@ -77,7 +77,8 @@ it('a returned constat is counted live, applied in one click by the secretary, t
   const line = page.getByRole('status', { name: 'Comptage automatique' });
   await line.getByText('3 pages, 5 photos').waitFor({ timeout: 180_000 });
   if (!findSoffice()) await line.getByText(/estimation/).waitFor();
-  await line.getByText('Différent des comptes saisis').waitFor();
+  // Each count that differs is named, with what was counted and what was entered.
+  await line.getByText('Différent des comptes saisis (pages : 3 comptées, 0 saisie ; photos : 5 comptées, 0 saisie)').waitFor();
   await saveScreenshot(page, 'counting-detected-secretary');
   await line.getByRole('button', { name: 'Appliquer' }).click();
   await toast(page, 'Comptes du comptage automatique appliqués').waitFor();

@@ -1,6 +1,7 @@
 // product.md §2 (public routes), §4 (login, logout, session check), §5 (login validation), through
 // the real server and the built web app in Chromium.
 import type { Page } from 'playwright-core';
+import { violations } from '../support/accessibility.js';
 import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
@@ -64,15 +65,18 @@ describe('page de connexion', () => {
     await saveScreenshot(page, 'login-required-fields');
   });
 
-  it('says nothing and stays on /login when the password is wrong', async () => {
+  it('says « Identifiant ou mot de passe incorrect. » and stays on /login, the same for an unknown account', async () => {
     await page.getByLabel(/^Votre identifiant/).waitFor();
-    const before = await page.locator('body').innerText();
-    await fillLoginForm(page, { email: demo.admin.email, password: 'Mauvais#2026' });
-    await submitLogin(page);
-    await page.getByRole('button', { name: 'Connexion', exact: true, disabled: false }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/login');
-    expect(await page.locator('body').innerText()).toBe(before);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    for (const email of [demo.admin.email, 'personne@inconnu.fr']) {
+      await fillLoginForm(page, { email, password: 'Mauvais#2026' });
+      await submitLogin(page);
+      await page.getByRole('button', { name: 'Connexion', exact: true, disabled: false }).waitFor();
+      await page.getByText('Identifiant ou mot de passe incorrect.', { exact: true }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    }
+    expect(await violations(page)).toEqual([]);
+    await saveScreenshot(page, 'login-wrong-password');
   });
 
   it.each([

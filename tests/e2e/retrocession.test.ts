@@ -502,7 +502,7 @@ describe('secretary · RÉTROCESSION', () => {
 });
 
 describe('secretary · MES FACTURES', () => {
-  it('lists her bills of the chosen year, nobody else’s', async () => {
+  it('offers the month’s bill deposit, and lists her bills of the chosen year, nobody else’s', async () => {
     page = await signedInPage(browser, 'secretary');
     const { previous } = parisMonths();
     const BILLS =
@@ -516,14 +516,31 @@ describe('secretary · MES FACTURES', () => {
       );
       return result.data!.secretaryBills.edges.map((edge) => edge.node);
     };
+
+    await page.goto('/dashboard/factures-mois-secretaire');
+    await screenTitle(page, 'Mes factures').waitFor();
+    // The month's bill is deposited from here too, where the news tells her to deposit it.
+    const { current } = parisMonths();
+    const box = page.getByRole('region', { name: 'Facture du mois' });
+    await box.getByText(`Ma facture de ${MONTHS[current.month - 1].toLowerCase()} ${current.year}`).waitFor();
+    const table = page.getByRole('table', { name: 'Mes factures' });
+    // Deposited here (the admin removed the earlier one), it joins the year's list without a reload.
+    const before = await bills(current.year);
+    await box
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'facture-du-mois.pdf', mimeType: 'application/pdf', buffer: samplePdf('Facture') });
+    await box.getByRole('button', { name: 'Déposer la facture' }).click();
+    await toast(page, 'Facture déposée avec succès.').waitFor();
+    const after = await bills(current.year);
+    expect(after).toHaveLength(before.length + 1);
+    await eventually(
+      () => columnTexts(table, 1),
+      after.slice(0, 10).map((bill) => bill.monthLabel),
+    );
     const mine = await bills(previous.year);
     expect(mine.length).toBeGreaterThan(0);
     const allOfYear = await app.services.db.secretaryBill.count({ where: { year: previous.year } });
     expect(allOfYear).toBeGreaterThan(mine.length);
-
-    await page.goto('/dashboard/factures-mois-secretaire');
-    await screenTitle(page, 'Mes factures').waitFor();
-    const table = page.getByRole('table', { name: 'Mes factures' });
     expect(await headers(table)).toEqual(['Mois', 'Nombre pages', 'Nombre photos', 'Montant HT', 'Voir', 'Télécharger']);
     expect(await page.getByRole('combobox', { name: 'Lignes par page' }).locator('option').allInnerTexts()).toEqual([
       '10',

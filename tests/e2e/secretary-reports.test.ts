@@ -281,7 +281,7 @@ describe('Constats en cours', () => {
     await page.getByText(`1–${Math.min(10, all.total)} sur ${all.total}`).waitFor();
   });
 
-  it("'Rapport rétrocédé' is disabled at 0 pages, refuses non-digits, then saves the counts", async () => {
+  it("'Rapport rétrocédé' is disabled at 0 pages, says why once the field is used, refuses non-digits, then saves the counts", async () => {
     const name = `Constat à compter ${Date.now()}`;
     const id = await assignedReport(name, secretaryId);
     await page.goto('/dashboard/constats-en-cours-secretaire');
@@ -293,8 +293,16 @@ describe('Constats en cours', () => {
     const pages = entry.getByRole('textbox', { name: /^Pages \(provisoire\)/ });
     const photos = entry.getByRole('textbox', { name: /^Photos \(provisoire\)/ });
     await expect(send.isDisabled()).resolves.toBe(true);
+    // The reason is told once the field was used, not when the form opens.
+    const required = entry.getByText('Le nombre de pages doit être supérieur à 0.');
+    await expect(required.count()).resolves.toBe(0);
+    await pages.focus();
+    await pages.blur();
+    await required.waitFor();
+    await pages.fill('3');
+    await required.waitFor({ state: 'detached' });
     await pages.fill('0');
-    await entry.getByText('Le nombre de pages doit être supérieur à 0.').waitFor();
+    await required.waitFor();
     await expect(send.isDisabled()).resolves.toBe(true);
 
     await pages.fill('12a');

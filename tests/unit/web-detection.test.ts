@@ -1,4 +1,4 @@
-import { countOf, detectionSummary } from '../../web/src/features/reports/detection.js';
+import { countOf, detectionSummary, differenceText } from '../../web/src/features/reports/detection.js';
 
 describe('automatic counting words', () => {
   it('writes counts in French, singular up to one', () => {
@@ -15,6 +15,20 @@ describe('automatic counting words', () => {
       text: '12 pages, 34 photos (impossible pour 1 fichier)',
       final: false,
     });
+  });
+});
+
+describe('counts entered that differ from the detection', () => {
+  it('names each count that differs, with both figures', () => {
+    expect(differenceText({ pages: 3, photos: 5 }, { pages: 0, photos: 5 })).toBe(
+      'Différent des comptes saisis (pages : 3 comptées, 0 saisie)',
+    );
+    expect(differenceText({ pages: 1, photos: 5 }, { pages: 1, photos: 12 })).toBe(
+      'Différent des comptes saisis (photos : 5 comptées, 12 saisies)',
+    );
+    expect(differenceText({ pages: 3, photos: 1 }, { pages: 2, photos: 0 })).toBe(
+      'Différent des comptes saisis (pages : 3 comptées, 2 saisies ; photos : 1 comptée, 0 saisie)',
+    );
   });
 });
 

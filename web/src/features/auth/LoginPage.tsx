@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Checkbox, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/sessionContext';
 import { accountsText } from '../../i18n/accounts';
 import { authText } from '../../i18n/auth';
+import { describeError } from '../../relay/ApiError';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { RouterLink } from '../../ui/RouterLink';
 import { useFormFields } from '../../ui/useFormFields';
@@ -55,6 +56,7 @@ export function LoginPage() {
   const { email, password } = form.values;
   const [remember, setRemember] = useState(true);
   const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
   const action = searchParams.get('action');
@@ -78,11 +80,15 @@ export function LoginPage() {
     if (!form.validate(['email', 'password'])) return;
 
     setSubmitting(true);
+    setFailure(null);
     try {
       // On success the session changes and the login route navigates away.
       await signIn({ email: trimmedEmail, password, remember });
-    } catch {
-      // product.md §5: a failed login shows no message; the password is offered for a new attempt.
+    } catch (error) {
+      // The server's words: « Identifiant ou mot de passe incorrect. », the same for an unknown account
+      // (docs/decisions.md: the spec showed nothing), or why it could not answer. The password is
+      // offered for a new attempt.
+      setFailure(describeError(error));
       setSubmitting(false);
       passwordInput.current?.select();
     }
@@ -128,6 +134,11 @@ export function LoginPage() {
           />
           <RouterLink to="/recover/request">{authText.login.forgotPassword}</RouterLink>
         </div>
+        {failure ? (
+          <MessageBar intent="error" politeness="assertive">
+            <MessageBarBody>{failure}</MessageBarBody>
+          </MessageBar>
+        ) : null}
         <Button
           type="submit"
           appearance="primary"

@@ -17,11 +17,13 @@ import type { DetectedCountsMutation } from '../../__generated__/DetectedCountsM
 import { ApiError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { useToast } from '../../ui/toasts';
-import { detectionSummary, detectionText as t } from './detection';
+import { detectionSummary, detectionText as t, differenceText } from './detection';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS },
   errors: { flexBasis: '100%', color: tokens.colorNeutralForeground3 },
+  // The warning names each count that differs: it wraps on a narrow screen rather than overflow.
+  differs: { whiteSpace: 'normal', height: 'auto', minHeight: '20px', textAlign: 'start' },
 });
 
 const fragment = graphql`
@@ -45,6 +47,10 @@ const fragment = graphql`
       provisional
       billing
     }
+    countPagesProvisional
+    countPhotosProvisional
+    countPagesBilling
+    countPhotosBilling
     viewerCan {
       setRetrocession
       setBilling
@@ -125,8 +131,13 @@ export function DetectedCounts({ report }: { report: DetectedCountsFragment$key 
         {summary.final && data.returned.detected.estimated ? ` (${t.estimated})` : null}
       </Text>
       {summary.final && differs ? (
-        <Badge appearance="tint" color="warning">
-          {t.differs}
+        <Badge appearance="tint" color="warning" className={styles.differs}>
+          {differenceText(
+            data.returned.detected,
+            target === 'BILLING'
+              ? { pages: data.countPagesBilling, photos: data.countPhotosBilling }
+              : { pages: data.countPagesProvisional, photos: data.countPhotosProvisional },
+          )}
         </Badge>
       ) : null}
       {summary.final ? (

@@ -54,16 +54,31 @@ const fields = graphql`
 `;
 
 /** product.md §5: a count field keeps digits only and says so when something else was typed. */
-function CountField({ label, value, hint, onChange }: { label: string; value: string; hint?: string; onChange: (value: string) => void }) {
+function CountField({
+  label,
+  value,
+  hint,
+  error,
+  onChange,
+  onBlur,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  error?: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+}) {
   const styles = useStyles();
   const [refused, setRefused] = useState(false);
   return (
-    <Field label={label} className={styles.count} hint={hint} validationMessage={refused ? t.digitsOnly : undefined}>
+    <Field label={label} className={styles.count} hint={hint} validationMessage={refused ? t.digitsOnly : error}>
       <Input
         className={styles.countInput}
         inputMode="numeric"
         value={value}
         placeholder="0"
+        onBlur={onBlur}
         onChange={(_, data) => {
           const kept = keepDigits(data.value);
           setRefused(kept.refused);
@@ -95,6 +110,7 @@ export function RetrocessionEntry({
   const toast = useToast();
   const shown = (count: number) => (count > 0 ? String(count) : '');
   const [pages, setPages] = useState(shown(data.countPagesProvisional));
+  const [pagesTouched, setPagesTouched] = useState(false);
   const starting = startingPhotos(data.countPhotosProvisional, data.deposited.photoFiles);
   const [photos, setPhotos] = useState(starting.value);
   const [comment, setComment] = useState(data.retrocessionComment ?? '');
@@ -175,9 +191,14 @@ export function RetrocessionEntry({
         <CountField
           label={t.pages}
           value={pages}
-          // Says why 'Rapport rétrocédé' is disabled (product.md §4).
-          hint={countOf(pages) === 0 ? t.pagesRequired : undefined}
-          onChange={setPages}
+          // Says why 'Rapport rétrocédé' is disabled (product.md §4), once the field was used: not as
+          // a reproach to a form just opened.
+          error={pagesTouched && countOf(pages) === 0 ? t.pagesRequired : undefined}
+          onBlur={() => setPagesTouched(true)}
+          onChange={(value) => {
+            setPagesTouched(true);
+            setPages(value);
+          }}
         />
         <CountField
           label={t.photos}

@@ -20,6 +20,9 @@ export const detectionText = {
   pending: 'en cours…',
   uncounted: (files: number) => `impossible pour ${countOf(files, 'fichier')}`,
   differs: 'Différent des comptes saisis',
+  /** « pages : 3 comptées, 0 saisie » */
+  difference: (what: string, counted: number, entered: number) =>
+    `${what} : ${counted} ${counted > 1 ? 'comptées' : 'comptée'}, ${entered} ${entered > 1 ? 'saisies' : 'saisie'}`,
   apply: 'Appliquer',
   applyProvisional: 'Reprendre ces comptes comme comptes provisoires et envoyer le rapport rétrocédé',
   applyBilling: 'Reprendre ces comptes pour la rétrocession et la facturation',
@@ -34,4 +37,16 @@ export function detectionSummary(detected: Detected, states: readonly FileCountS
   if (states.some((state) => state === 'PENDING')) return { text: detectionText.pending, final: false };
   if (uncounted > 0) return { text: `${detectionText.summary(detected)} (${detectionText.uncounted(uncounted)})`, final: false };
   return { text: detectionText.summary(detected), final: detected.complete };
+}
+
+/**
+ * The warning when the counts entered differ from the detection, naming each count that differs:
+ * « Différent des comptes saisis (pages : 3 comptées, 0 saisie ; photos : 5 comptées, 2 saisies) ».
+ */
+export function differenceText(detected: Pick<Detected, 'pages' | 'photos'>, entered: { pages: number; photos: number }): string {
+  const parts = [
+    ...(detected.pages !== entered.pages ? [detectionText.difference('pages', detected.pages, entered.pages)] : []),
+    ...(detected.photos !== entered.photos ? [detectionText.difference('photos', detected.photos, entered.photos)] : []),
+  ];
+  return parts.length === 0 ? detectionText.differs : `${detectionText.differs} (${parts.join(' ; ')})`;
 }

@@ -44,11 +44,11 @@ const useStyles = makeStyles({
 });
 
 /**
- * product.md §2 'RÉTROCESSION': the secretary's bill for the month shown — one Word or PDF file sent
+ * product.md §2 'RÉTROCESSION' and 'MES FACTURES': the secretary's bill for the month shown — one Word or PDF file sent
  * with a progress bar (product.md §5); once sent, the bill itself (preview, download). Only an admin
  * removes a bill, so the box says how to replace it.
  */
-export function SecretaryBillUpload({ period }: { period: SecretaryBillUploadFragment$key }) {
+export function SecretaryBillUpload({ period, onUploaded }: { period: SecretaryBillUploadFragment$key; onUploaded?: () => void }) {
   const styles = useStyles();
   const toast = useToast();
   const upload = useUpload();
@@ -117,6 +117,7 @@ export function SecretaryBillUpload({ period }: { period: SecretaryBillUploadFra
         })
         .then((response) => toast('success', response.uploadSecretaryBill.message));
       setFiles([]);
+      onUploaded?.();
     } catch {
       // Announced by a toast (the server's French message); a cancel needs none.
     }

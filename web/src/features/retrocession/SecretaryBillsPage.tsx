@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { YearSelect } from '../../ui/PeriodSelects';
 import { parisYearMonth } from '../../ui/periods';
 import { ROWS_PER_PAGE_BAILIFF, useConnectionPages } from '../../ui/useConnectionPages';
+import { SecretaryBillUpload } from './SecretaryBillUpload';
 import { SecretaryBillsTable } from './SecretaryBillsTable';
 import { FIRST_YEAR } from '../../i18n/retrocession';
 
@@ -48,28 +49,40 @@ function BillsList({ query }: { query: SecretaryBillsPageFragment$key }) {
   return <SecretaryBillsTable bills={rows} viewer="secretary" pagination={pagination} loading={loading} />;
 }
 
-/** product.md §2, the secretary's 'MES FACTURES': her monthly bills of a year, 10 to 50 a page. */
+/**
+ * product.md §2, the secretary's 'MES FACTURES': the current month's bill to deposit (the box of
+ * 'RÉTROCESSION', where the news tells her to deposit it), then her monthly bills of a year, 10 to 50 a page.
+ */
 export default function SecretaryBillsPage() {
   const styles = useStyles();
-  const [year, setYear] = useState(() => parisYearMonth().year);
+  const [current] = useState(() => parisYearMonth());
+  const [year, setYear] = useState(current.year);
   // The select follows at once; the list keeps the previous year until the next one is loaded.
   const shownYear = useDeferredValue(year);
   const pending = shownYear !== year;
+  // Bumped by a bill deposited here: the list fetches again and shows it.
+  const [fetchKey, setFetchKey] = useState(0);
   const data = useLazyLoadQuery<SecretaryBillsPageQuery>(
     graphql`
-      query SecretaryBillsPageQuery($filter: SecretaryBillFilter!, $count: Int!) {
+      query SecretaryBillsPageQuery($filter: SecretaryBillFilter!, $count: Int!, $current: RetrocessionFilter!) {
+        retrocession(filter: $current) {
+          ...SecretaryBillUploadFragment
+        }
         ...SecretaryBillsPageFragment @arguments(filter: $filter, count: $count)
       }
     `,
-    { filter: { year: shownYear }, count: ROWS_PER_PAGE_BAILIFF[0] },
-    { fetchPolicy: 'store-and-network' },
+    { filter: { year: shownYear }, count: ROWS_PER_PAGE_BAILIFF[0], current: { year: current.year, month: current.month } },
+    { fetchPolicy: 'store-and-network', fetchKey },
   );
   return (
     <section>
       <PageHeader title={fr.titles.bills} />
-      <div className={mergeClasses(styles.stack, pending && styles.pending)} aria-busy={pending}>
-        <YearSelect className={styles.year} firstYear={FIRST_YEAR} value={year} onChange={(next) => next !== null && setYear(next)} />
-        <BillsList key={shownYear} query={data} />
+      <div className={styles.stack}>
+        <SecretaryBillUpload period={data.retrocession} onUploaded={() => setFetchKey((key) => key + 1)} />
+        <div className={mergeClasses(styles.stack, pending && styles.pending)} aria-busy={pending}>
+          <YearSelect className={styles.year} firstYear={FIRST_YEAR} value={year} onChange={(next) => next !== null && setYear(next)} />
+          <BillsList key={shownYear} query={data} />
+        </div>
       </div>
     </section>
   );
