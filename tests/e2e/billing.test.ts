@@ -2,14 +2,13 @@
 // selection then generation, read-only once generated, sent with a green dot, paid), §5 discounts
 // and §8 toasts, through the real server and the built web app in Chromium.
 // Over 400 lines on purpose: the billing screens of both roles, in one server and one Chromium.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/ui/format.js';
 import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken, readOutbox } from '../support/http.js';
-import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { answerNextQueryLate, screenTitle, signedInPage, toast } from '../support/pages.js';
 import { liveSubscription } from '../support/live.js';
 
 let app: TestApp;
@@ -234,14 +233,7 @@ describe('Facturation (admin)', () => {
     await screenTitle(page, 'Facturation').waitFor();
     // The past month's answer arrives late, as on a slow network: meanwhile the current month's rows, still on
     // screen, take no click, so the dialog opened is the past month's.
-    await page.route(
-      '**/graphql',
-      async (route) => {
-        await sleep(2_000);
-        await route.continue();
-      },
-      { times: 1 },
-    );
+    await answerNextQueryLate(page);
     await choosePeriod(year, month);
     const row = rowOf(CLIENT);
     await row.getByText('Non générée').waitFor();

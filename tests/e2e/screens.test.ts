@@ -1,14 +1,13 @@
 // Issue 18 « Screens »: what an office trips on, each screen through the real server and the built
 // web app in Chromium. Screenshots at 1280 and 1366 px go to tests/e2e/__screenshots__ for review.
 // Over 400 lines on purpose: issue 18's screen list, reviewed whole, in one server and one Chromium.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, findLink, gql, loginToken, readOutbox, waitForMail } from '../support/http.js';
-import { screenTitle, signIn, signedInPage, signedOutPage, toast, FILE_PICKER } from '../support/pages.js';
+import { answerNextQueryLate, screenTitle, signIn, signedInPage, signedOutPage, toast, FILE_PICKER } from '../support/pages.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { billingAmounts, retrocessionAmounts } from '@constats/domain/line-amounts';
 import { formatMoney } from '../../web/src/ui/format.js';
@@ -217,14 +216,7 @@ describe('1. new deposits waiting for a secretary', () => {
     await showOnly(first.name);
     // The next search's results arrive late, as on a slow network; the advanced search applied
     // meanwhile starts from the search typed, not from the one whose results still show.
-    await page.route(
-      '**/graphql',
-      async (route) => {
-        await sleep(2_000);
-        await route.continue();
-      },
-      { times: 1 },
-    );
+    await answerNextQueryLate(page);
     await page.getByRole('searchbox', { name: 'Rechercher...' }).fill('Dépôt lent');
     await page.getByRole('searchbox', { name: 'Rechercher...' }).press('Enter');
     await page.getByRole('button', { name: 'Recherche avancée' }).click();

@@ -1,4 +1,5 @@
 // Helpers shared by the end-to-end tests: what a user does on the public pages and the shell.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Locator, Page } from 'playwright-core';
 import { demo, gql, loginToken } from './http.js';
 
@@ -128,4 +129,16 @@ export async function openDepositedItems(page: Page, path: string, title: string
     .filter({ has: page.getByText(name, { exact: true }) });
   await row.getByRole('button', { name: 'Afficher le détail' }).click();
   return page.getByRole('region', { name: `Éléments déposés : ${name}` });
+}
+
+/** The next GraphQL request is answered `ms` late, as on a slow network (the ones after it on time). */
+export async function answerNextQueryLate(page: Page, ms = 2_000): Promise<void> {
+  await page.route(
+    '**/graphql',
+    async (route) => {
+      await sleep(ms);
+      await route.continue();
+    },
+    { times: 1 },
+  );
 }
