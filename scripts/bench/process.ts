@@ -35,13 +35,27 @@ const INHERITED_OUT = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PORT', 'HOST', 
 
 /**
  * The V8 flags `npm start` runs the product with (package.json's start script, between `node` and
- * the entry): the measured server must be the one users run.
+ * the entry; none today): the measured server must be the one users run.
  */
 export function productNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
-  const command = /\bnode((?:\s+--\S+)*)\s+dist\/api\/src\/main\.js/.exec(pkg.scripts.start);
-  if (!command) throw new Error(`unexpected start script: ${pkg.scripts.start}`);
+  const command = /\bnode((?:\s+--\S+)*)\s+dist\/api\/src\/main\.js/.exec(startScript());
+  if (!command) throw new Error(`unexpected start script: ${startScript()}`);
   return command[1].split(/\s+/).filter(Boolean);
+}
+
+/**
+ * The environment `npm start` gives the product (`NAME=${NAME:-default}` before `node`: glibc's
+ * MALLOC_ARENA_MAX), each default unless the calling shell sets it, as the shell would.
+ */
+export function productEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [, name, fallback] of startScript().matchAll(/\b([A-Z_]+)=\$\{\1:-([^}\s]+)\}\s/g)) env[name] = process.env[name] ?? fallback;
+  return env;
+}
+
+function startScript(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start;
 }
 
 export function rssOf(pid: number): number {
@@ -56,6 +70,7 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of INHERITED_OUT) delete env[name];
   Object.assign(env, {
+    ...productEnv(),
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
