@@ -13,24 +13,6 @@ import { dictationMessages, dictationPosition } from './rules.js';
 /** Ids are PostgreSQL `integer`s: a larger one names no file. */
 const INT4_MAX = 2_147_483_647;
 
-/** The columns of a ReportFileRow (read-model/rows.ts), for the file a mutation answers. */
-const FILE_ROW = {
-  id: true,
-  kind: true,
-  originalName: true,
-  size: true,
-  storageKey: true,
-  createdAt: true,
-  pageCount: true,
-  photoCount: true,
-  countStatus: true,
-  countError: true,
-  takenAt: true,
-  latitude: true,
-  longitude: true,
-  durationSeconds: true,
-} as const;
-
 /** A deposited dictation, as the gallery tells it from its name (documents and photos are not listened to). */
 export const isDictation = (file: Pick<ReportFileRow, 'kind' | 'originalName'>) =>
   file.kind === 'DEPOSITED' && fileKindOf(file.originalName) === 'dictation';
@@ -71,7 +53,8 @@ export async function saveDictationPosition(ctx: AppContext, fileId: number, sec
     ON CONFLICT ("userId", "reportFileId") DO UPDATE SET seconds = EXCLUDED.seconds, "updatedAt" = EXCLUDED."updatedAt"
     RETURNING seconds`;
   if (saved.length === 0) throw new AppError('NOT_FOUND', dictationMessages.fileNotFound);
-  return ctx.db.reportFile.findUniqueOrThrow({ where: { id: file.id }, select: FILE_ROW });
+  // The file row read above: saving a position changes none of its columns.
+  return file;
 }
 
 /**
