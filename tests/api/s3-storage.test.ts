@@ -10,6 +10,8 @@ import { demo, gql, loginToken } from '../support/http.js';
 import { startTestS3, type TestS3 } from '../support/s3.js';
 import { digestOf, generatedStream, readAll } from '../support/streams.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
+import { toneWav } from '../support/media.js';
+import { tusClient, tusHeaders } from '../support/tus.js';
 
 let s3: TestS3;
 let storage: Storage;
@@ -135,5 +137,73 @@ describe('the app on S3', () => {
     expect(await storage.exists(seeded.storageKey)).toBe(true);
     const local = await readdir(path.join(app.dataDir, 'files'), { recursive: true }).catch(() => []);
     expect(local).toEqual([]);
+  });
+
+  /** The keys of the bucket under the resumable uploads' staging folder. */
+  async function stagedKeys(): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const object of storage.list()) if (object.key.startsWith('staging/')) keys.push(object.key);
+    return keys;
+  }
+
+  it('stages a resumable upload in the bucket: parts acknowledged, resumed from HEAD, assembled, then removed', async () => {
+    const token = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
+    const created = await gql<{ createReport: { report: { databaseId: number }; deposit: { databaseId: number } } }>(
+      app.url,
+      'mutation($input: CreateReportInput!) { createReport(input: $input) { report { databaseId } deposit { databaseId } } }',
+      { input: { name: 'Dictée sur S3', deposit: { files: 1 } } },
+      token,
+    );
+    expect(created.errors).toBeUndefined();
+    const { report, deposit } = created.data!.createReport;
+    // Past one 8 MiB part of the staging store, so that a whole part and a partial one are both stored.
+    const dictation = toneWav(1200);
+    expect(dictation.length).toBeGreaterThan(9 * 1024 * 1024);
+    const tus = tusClient(app.url);
+    const upload = await tus.create(token, { deposit: deposit.databaseId, index: 0, filename: 'dictee.wav' }, dictation.length);
+    expect(upload.status).toBe(201);
+    const location = upload.headers.get('location')!;
+
+    const firstChunk = 8 * 1024 * 1024 + 512 * 1024;
+    const first = await tus.patch(token, location, 0, dictation.subarray(0, firstChunk));
+    expect(first.status).toBe(204);
+    expect((await stagedKeys()).length).toBeGreaterThan(0);
+    // The offset comes back from the bucket's parts (ListParts) and the partial part: nothing to resend.
+    const head = await tus.head(token, location);
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('upload-offset'))).toBe(firstChunk);
+
+    const rest = await tus.patch(token, location, firstChunk, dictation.subarray(firstChunk));
+    expect(rest.status).toBe(204);
+    const file = await app.services.db.reportFile.findFirstOrThrow({ where: { reportId: report.databaseId } });
+    expect(file).toMatchObject({ originalName: 'dictee.wav', size: dictation.length });
+    expect((await readAll(await storage.get(file.storageKey))).equals(dictation)).toBe(true);
+    expect(await stagedKeys()).toEqual([]);
+    expect(await readdir(path.join(app.dataDir, 'uploads')).catch(() => [])).toEqual([]);
+  });
+
+  it('leaves nothing in the bucket of an upload cancelled with a whole part and a partial one', async () => {
+    const token = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
+    const created = await gql<{ createReport: { deposit: { databaseId: number } } }>(
+      app.url,
+      'mutation($input: CreateReportInput!) { createReport(input: $input) { deposit { databaseId } } }',
+      { input: { name: 'Dépôt annulé sur S3', deposit: { files: 1 } } },
+      token,
+    );
+    expect(created.errors).toBeUndefined();
+    const dictation = toneWav(1200);
+    const tus = tusClient(app.url);
+    const upload = await tus.create(
+      token,
+      { deposit: created.data!.createReport.deposit.databaseId, index: 0, filename: 'dictee.wav' },
+      dictation.length,
+    );
+    const location = upload.headers.get('location')!;
+    expect((await tus.patch(token, location, 0, dictation.subarray(0, 8 * 1024 * 1024 + 1000))).status).toBe(204);
+    expect((await stagedKeys()).length).toBeGreaterThan(0);
+
+    const cancelled = await fetch(new URL(location, `${app.url}/api/v1/uploads/`), { method: 'DELETE', headers: tusHeaders(token) });
+    expect(cancelled.status).toBe(204);
+    expect(await stagedKeys()).toEqual([]);
   });
 });

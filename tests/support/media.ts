@@ -75,8 +75,10 @@ export function toneWav(seconds: number): Buffer {
   format.writeUInt32LE(rate, 8);
   format.writeUInt16LE(1, 12);
   format.writeUInt16LE(8, 14);
-  const samples = Buffer.alloc(Math.round(seconds * rate));
-  for (let index = 0; index < samples.length; index++) samples[index] = 128 + Math.round(20 * Math.sin((2 * Math.PI * 440 * index) / rate));
+  // 440 whole periods a second: one second of samples, repeated, is the same tone (and quick to make).
+  const second = Buffer.alloc(rate);
+  for (let index = 0; index < rate; index++) second[index] = 128 + Math.round(20 * Math.sin((2 * Math.PI * 440 * index) / rate));
+  const samples = Buffer.alloc(Math.round(seconds * rate)).fill(second);
   return riff('WAVE', riffChunk('fmt ', format), riffChunk('data', samples));
 }
 

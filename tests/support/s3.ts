@@ -4,6 +4,7 @@ import path from 'node:path';
 // s3rver: an S3-compatible server in Node that checks signatures (v4) and implements multipart
 // uploads, so the S3 storage is tested against the protocol, not against a mock of our own.
 import S3rver from 's3rver';
+import { addMultipartOperations } from './s3-multipart.js';
 
 export interface TestS3 {
   /** STORAGE_URL of a fresh bucket. */
@@ -12,6 +13,7 @@ export interface TestS3 {
 }
 
 export async function startTestS3(bucket = 'constats'): Promise<TestS3> {
+  addMultipartOperations();
   const directory = await mkdtemp(path.join(os.tmpdir(), 'constats-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   const address = await server.run();

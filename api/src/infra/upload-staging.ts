@@ -51,6 +51,24 @@ const gone = (error: unknown) => {
   return status === 404 || status === 410 || code === 'ENOENT';
 };
 
+/**
+ * S3Store whose `remove` leaves nothing of an upload in the bucket. S3 forgets a multipart upload
+ * once completed, so S3Store's own `remove` stops at its abort (NoSuchUpload) before deleting the
+ * assembled object and its `.info`; and it never deletes the `.part` of an unfinished last part.
+ */
+class StagingS3Store extends S3Store {
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } catch (error) {
+      if (!gone(error)) throw error;
+    }
+    const keys = [id, this.infoKey(id), this.partKey(id, true)];
+    await this.client.deleteObjects({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } });
+    await this.clearCache(id);
+  }
+}
+
 /** Both stores read a whole upload back; DataStore's type leaves `read` to them. */
 type ReadableStore = DataStore & { read(id: string): Readable | Promise<Readable> };
 
@@ -58,7 +76,7 @@ export function createStaging(options: { dataDir: string; s3?: S3Location }): St
   let store: ReadableStore;
   if (options.s3) {
     const { bucket, endpoint, forcePathStyle } = s3Target(options.s3);
-    store = new S3Store({
+    store = new StagingS3Store({
       // The file store's part size (s3-storage.ts): S3's smallest part is 5 MiB.
       partSize: 8 * 1024 * 1024,
       s3ClientConfig: {
@@ -67,6 +85,11 @@ export function createStaging(options: { dataDir: string; s3?: S3Location }): St
         forcePathStyle,
         region: options.s3.region,
         credentials: { accessKeyId: options.s3.accessKeyId, secretAccessKey: options.s3.secretAccessKey },
+        // Checksums only where S3 requires them, as the file store signs its requests: the SDK's
+        // default sends parts `aws-chunked` with a trailing checksum, which S3-compatible stores that
+        // predate it (s3rver, older MinIO and Ceph) keep framing bytes and all.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
       },
     });
   } else {
