@@ -428,7 +428,7 @@ describe('password recovery', () => {
       json: { password: 'Nouveau#2026' },
     });
     expect(ok.status).toBe(200);
-    expect(ok.body.message).toBe('Mot de passe créé avec succès.');
+    expect(ok.body.message).toBe('Mot de passe modifié avec succès.');
 
     expect((await gql(app.url, ME, {}, oldSession)).data!.me).toBeNull();
     expect((await gql(app.url, LOGIN, { input: demo.bailiff })).errors![0].extensions!.code).toBe('UNAUTHENTICATED');

@@ -286,7 +286,7 @@ describe('workflow: assignment, counts, return, archive', () => {
       tokens.secretary,
     );
     expect(result.data!.addReportFiles).toMatchObject({
-      message: 'Fichier téléchargé avec succès.',
+      message: 'Fichier envoyé avec succès.',
       report: { status: 'TE', returned: { count: 1 } },
     });
     expect((await report(tokens.bailiff, reportId)).returned.files[0].name).toBe('Constat dactylographié.docx');
@@ -657,7 +657,7 @@ describe('REST shims of the workflow (product.md §7)', () => {
       tokens.bailiff,
     );
     expect(response.status).toBe(200);
-    expect(response.body.message).toBe('Fichier téléchargé avec succès.');
+    expect(response.body.message).toBe('Fichier envoyé avec succès.');
     expect(response.body.report.deposited_items.map((item: any) => item.originalname)).toContain('complément.pdf');
   });
 

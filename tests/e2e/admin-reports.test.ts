@@ -177,7 +177,7 @@ describe('Constats terminés and archivés', () => {
       .getByRole('button', { name: `Archiver ${report.name}` })
       .click();
     const dialog = page.getByRole('alertdialog');
-    await dialog.getByText('Etes-vous sûr de vouloir archiver le constat ?').waitFor();
+    await dialog.getByText('Êtes-vous sûr de vouloir archiver le constat ?').waitFor();
     await dialog.getByRole('button', { name: 'Oui' }).click();
     await toast(page, 'Constat archivé avec succès').waitFor();
     await rowOf(report.name, report.createdAt).waitFor({ state: 'detached' });
@@ -262,13 +262,13 @@ describe('expanded rows', () => {
       buffer: Buffer.from('Pièce complémentaire du constat.'),
     });
     await deposited.getByRole('button', { name: 'Envoyer' }).click();
-    await toast(page, 'Fichier téléchargé avec succès.').waitFor();
+    await toast(page, 'Fichier envoyé avec succès.').waitFor();
     await deposited.getByRole('button', { name: `Afficher ${fileName}` }).waitFor();
     await saveScreenshot(page, 'admin-reports-expanded');
 
     await deposited.getByRole('button', { name: `Supprimer ${fileName}` }).click();
     const dialog = page.getByRole('alertdialog');
-    await dialog.getByText('Etes-vous sûr de vouloir supprimer le fichier ?').waitFor();
+    await dialog.getByText('Êtes-vous sûr de vouloir supprimer le fichier ?').waitFor();
     await dialog.getByRole('button', { name: 'Oui' }).click();
     await deposited.getByRole('button', { name: `Afficher ${fileName}` }).waitFor({ state: 'detached' });
   });

@@ -169,7 +169,7 @@ describe('Mes constats en cours', () => {
       buffer: Buffer.from('Pièce complémentaire : photos du compteur.'),
     });
     await deposited.getByRole('button', { name: 'Envoyer' }).click();
-    await toast(page, 'Fichier téléchargé avec succès.').waitFor();
+    await toast(page, 'Fichier envoyé avec succès.').waitFor();
     await deposited.getByRole('button', { name: `Afficher ${fileName}` }).waitFor();
     const stored = await app.services.db.reportFile.findMany({ where: { reportId: report.id, kind: 'DEPOSITED', originalName: fileName } });
     expect(stored).toHaveLength(1);
@@ -220,7 +220,7 @@ describe('Mes constats en cours', () => {
       .getByRole('button', { name: `Archiver ${te.name}` })
       .click();
     const dialog = page.getByRole('alertdialog');
-    await dialog.getByText('Etes-vous sûr de vouloir archiver le constat ?', { exact: true }).waitFor();
+    await dialog.getByText('Êtes-vous sûr de vouloir archiver le constat ?', { exact: true }).waitFor();
     await saveScreenshot(page, 'bailiff-reports-archive-confirm');
     await dialog.getByRole('button', { name: 'Oui' }).click();
     await toast(page, 'Constat archivé avec succès').waitFor();

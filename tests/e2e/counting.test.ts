@@ -71,7 +71,7 @@ it('a returned constat is counted live, applied in one click by the secretary, t
     mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     buffer: docx,
   });
-  await toast(page, 'Fichier téléchargé avec succès.').waitFor();
+  await toast(page, 'Fichier envoyé avec succès.').waitFor();
 
   // Counted in the background; the line follows live (reportChanged), no reload.
   const line = page.getByRole('status', { name: 'Comptage automatique' });

@@ -107,7 +107,7 @@ it('bailiff deposits → admin assigns → secretary counts and returns live →
     mimeType: 'text/plain',
     buffer: Buffer.from('Procès-verbal de constat, dactylographié.'),
   });
-  await toast(secretary, 'Fichier téléchargé avec succès.').waitFor();
+  await toast(secretary, 'Fichier envoyé avec succès.').waitFor();
   await secretaryRow.getByText('Terminé', { exact: true }).waitFor();
 
   // 6. The bailiff finds the returned file on his terminated constat, then archives it.

@@ -138,7 +138,7 @@ describe('nouveau mot de passe (/reset-password?token=…)', () => {
 
     await page.getByLabel(/^Confirmation du mot de passe/).fill('Nouveau#2026');
     await submit.click();
-    await toast(page, 'Mot de passe créé avec succès.').waitFor();
+    await toast(page, 'Mot de passe modifié avec succès.').waitFor();
     await page.waitForURL((url) => url.pathname === '/login');
 
     // The new password opens the account; the link cannot be used twice.

@@ -14,6 +14,7 @@ import { liveSubscription } from '../support/live.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { expectEvery } from '../support/expect-every.js';
 import { watchUploadProgress } from '../support/upload-progress.js';
+import { OF_MONTHS } from '../support/months.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -66,8 +67,6 @@ function parisMonths() {
   const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
   return { current: { year, month }, previous: month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 } };
 }
-
-const MONTHS = ['Janvier', 'Février', 'Mars', 'Avril', 'Mai', 'Juin', 'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre'];
 
 beforeAll(async () => {
   tokens.admin = await loginToken(app.url, demo.admin.email, demo.admin.password);
@@ -443,7 +442,7 @@ describe('secretary · RÉTROCESSION', () => {
     await page.goto('/dashboard/retrocessions-constats-secretaire');
     await screenTitle(page, 'Rétrocession').waitFor();
     const box = page.getByRole('region', { name: 'Facture du mois' });
-    await box.getByText(`Ma facture de ${MONTHS[current.month - 1].toLowerCase()} ${current.year}`).waitFor();
+    await box.getByText(`Ma facture ${OF_MONTHS[current.month - 1]} ${current.year}`).waitFor();
     const input = box.locator('input[type="file"]');
 
     // Nothing chosen.
@@ -490,7 +489,7 @@ describe('secretary · RÉTROCESSION', () => {
       const dialog = admin.getByRole('dialog', { name: `Facture de rétrocession · ${bill.monthLabel}` });
       await dialog.getByRole('article', { name: 'FACTURE' }).waitFor();
       await dialog.getByRole('button', { name: 'Supprimer la facture' }).click();
-      await admin.getByText('Etes-vous sûr de vouloir supprimer la facture ?').waitFor();
+      await admin.getByText('Êtes-vous sûr de vouloir supprimer la facture ?').waitFor();
       await admin.getByRole('button', { name: 'Oui' }).click();
       await toast(admin, 'Facture supprimée avec succès.').waitFor();
       await row.waitFor({ state: 'detached' });
@@ -522,7 +521,7 @@ describe('secretary · MES FACTURES', () => {
     // The month's bill is deposited from here too, where the news tells her to deposit it.
     const { current } = parisMonths();
     const box = page.getByRole('region', { name: 'Facture du mois' });
-    await box.getByText(`Ma facture de ${MONTHS[current.month - 1].toLowerCase()} ${current.year}`).waitFor();
+    await box.getByText(`Ma facture ${OF_MONTHS[current.month - 1]} ${current.year}`).waitFor();
     const table = page.getByRole('table', { name: 'Mes factures' });
     // Deposited here (the admin removed the earlier one), it joins the year's list without a reload.
     const before = await bills(current.year);

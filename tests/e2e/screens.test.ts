@@ -11,6 +11,7 @@ import { answerNextQueryLate, screenTitle, signIn, signedInPage, signedOutPage, 
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { billingAmounts, retrocessionAmounts } from '@constats/domain/line-amounts';
 import { formatMoney } from '../../web/src/ui/format.js';
+import { OF_MONTHS } from '../support/months.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -54,7 +55,7 @@ async function userId(email: string): Promise<string> {
 const disguisedExecutable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00', 'latin1'), Buffer.alloc(512, 0x41)]);
 
 describe('3. a refused file says why', () => {
-  it("« Créer un constat »: an executable renamed .pdf shows the server's reason, not « Essayer plus tard »", async () => {
+  it("« Créer un constat »: an executable renamed .pdf shows the server's reason, not « Réessayez plus tard. »", async () => {
     page = await signedInPage(browser, 'bailiff');
     await page.goto('/dashboard/creer-un-constat-huissier');
     await screenTitle(page, 'Créer un constat').waitFor();
@@ -63,7 +64,7 @@ describe('3. a refused file says why', () => {
     await page.getByText('acte.pdf').waitFor();
     await page.getByRole('button', { name: 'Créer le constat' }).click();
     await toast(page, 'Type de fichier non autorisé : « acte.pdf ». Formats acceptés').waitFor();
-    await expect(page.getByText('Essayer plus tard').count()).resolves.toBe(0);
+    await expect(page.getByText('Réessayez plus tard.').count()).resolves.toBe(0);
     await shots('screens-upload-refused');
   });
 
@@ -77,7 +78,7 @@ describe('3. a refused file says why', () => {
       .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: disguisedExecutable });
     await page.getByRole('button', { name: 'Valider' }).click();
     await toast(page, 'Type de fichier non autorisé : « photo.png »').waitFor();
-    await expect(page.getByText('Essayer plus tard').count()).resolves.toBe(0);
+    await expect(page.getByText('Réessayez plus tard.').count()).resolves.toBe(0);
   });
 
   it('the returned items of a constat: the same reason', async () => {
@@ -268,23 +269,10 @@ describe('2. the billing selection tells the truth', () => {
       });
     await counted('Vérité du mois', 4);
     await counted('Vérité ancienne', 6, new Date(Date.now() - 40 * 86_400_000));
-    const months = [
-      'Janvier',
-      'Février',
-      'Mars',
-      'Avril',
-      'Mai',
-      'Juin',
-      'Juillet',
-      'Août',
-      'Septembre',
-      'Octobre',
-      'Novembre',
-      'Décembre',
-    ];
-    const label = (date: Date) => {
+    // Each group heading names its month in a sentence: « Constats d'octobre 2026 ».
+    const heading = (date: Date) => {
       const [year, month] = date.toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
-      return `${months[month - 1]} ${year}`;
+      return `Constats ${OF_MONTHS[month - 1]} ${year}`;
     };
 
     page = await signedInPage(browser, 'admin');
@@ -300,8 +288,8 @@ describe('2. the billing selection tells the truth', () => {
     // The dialog reads its constats when it opens.
     await dialog.getByText('Vérité ancienne').waitFor();
     const lines = (await dialog.getByRole('row').allInnerTexts()).map((line) => line.replace(/\s+/g, ' ').trim());
-    const current = lines.findIndex((line) => line === `Constats de ${label(new Date())}`);
-    const earlier = lines.findIndex((line) => line === `Constats de ${label(new Date(Date.now() - 40 * 86_400_000))}`);
+    const current = lines.findIndex((line) => line === heading(new Date()));
+    const earlier = lines.findIndex((line) => line === heading(new Date(Date.now() - 40 * 86_400_000)));
     expect(current).toBeGreaterThan(0);
     expect(earlier).toBeGreaterThan(current);
     expect(lines[current + 1]).toContain('Vérité du mois');
@@ -517,7 +505,7 @@ describe('11. at 1280 px', () => {
 });
 
 describe('12. the change-password screen, reached as a user does', () => {
-  it('« Mot de passe oublié ? » → the e-mailed link → both fields and product.md’s messages → « Mot de passe créé avec succès. » → /login with the new password', async () => {
+  it('« Mot de passe oublié ? » → the e-mailed link → both fields and product.md’s messages → « Mot de passe modifié avec succès. » → /login with the new password', async () => {
     const email = 'loic.gauthier@demo.fr';
     page = await browser.newPage();
     // Signed out: the browser profile may still hold the previous test's session.
@@ -551,7 +539,7 @@ describe('12. the change-password screen, reached as a user does', () => {
     await shots('screens-reset-password');
     await confirmation.fill('Oublie#2026');
     await submit.click();
-    await toast(page, 'Mot de passe créé avec succès.').waitFor();
+    await toast(page, 'Mot de passe modifié avec succès.').waitFor();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await loginToken(app.url, email, 'Oublie#2026')).toBeTruthy();
   });

@@ -357,7 +357,7 @@ describe('Constats en cours', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from('Procès-verbal de constat dactylographié. '.repeat(150_000)),
     });
-    await toast(page, 'Fichier téléchargé avec succès.').waitFor();
+    await toast(page, 'Fichier envoyé avec succès.').waitFor();
     await row.getByText('Terminé', { exact: true }).waitFor();
     await row.getByRole('link', { name: `Tout télécharger : Éléments retournés ${name}` }).waitFor();
     const seen = await progressSeen();

@@ -92,7 +92,7 @@ describe('menus', () => {
       [
         'Actualités',
         [
-          ['Tous les actualités', '/dashboard/viewnews'],
+          ['Toutes les actualités', '/dashboard/viewnews'],
           ['Créer actualité', '/dashboard/createanews'],
         ],
       ],

@@ -2,7 +2,7 @@
 // time, euros with 2 decimals as '1 234,56 €'), plus file sizes and rich-text previews.
 import { formatDate, formatDateTime, formatFileSize, formatMoney } from '../../web/src/ui/format.js';
 import { htmlToText, truncate } from '../../web/src/ui/text.js';
-import { monthName, yearsSince } from '../../web/src/ui/periods.js';
+import { monthName, ofPeriod, yearsSince } from '../../web/src/ui/periods.js';
 
 const nbsp = '\u00a0';
 
@@ -128,5 +128,13 @@ describe('period selects', () => {
     expect(monthName(1)).toBe('Janvier');
     expect(monthName(8)).toBe('Août');
     expect(monthName(12)).toBe('Décembre');
+  });
+
+  it("puts a period in a sentence after « de »: month in lower case, « d' » before a vowel", () => {
+    expect(ofPeriod('Octobre 2026')).toBe("d'octobre 2026");
+    expect(ofPeriod('Avril 2027')).toBe("d'avril 2027");
+    expect(ofPeriod('Août 2026 (Étude Martin)')).toBe("d'août 2026 (Étude Martin)");
+    expect(ofPeriod('Mars 2026')).toBe('de mars 2026');
+    expect(ofPeriod('Novembre 2026')).toBe('de novembre 2026');
   });
 });

@@ -51,7 +51,7 @@ export const authText = {
     confirmationRequired: 'Veuillez confirmer le mot de passe.',
     mismatch: 'Le mot de passe doit être le même.',
     submit: 'Changer le mot de passe',
-    success: 'Mot de passe créé avec succès.',
+    success: 'Mot de passe modifié avec succès.',
     invalidLinkTitle: 'Lien invalide ou expiré',
     invalidLink: 'Ce lien de réinitialisation est invalide ou a expiré. Veuillez refaire une demande.',
     newRequest: 'Refaire une demande',

@@ -31,9 +31,10 @@ export const billingText = {
   dialog: {
     title: (client: string) => `Facturation de ${client}`,
     // product.md §4: the current month's bill also takes the earlier months' constats still unbilled.
-    period: (month: string) => `Constats comptés et pas encore facturés que la facture de ${month} reprendra, par mois de création.`,
-    periodGroup: (month: string) => `Constats de ${month}`,
-    generatedPeriod: (number: number, month: string) => `Facture n° ${number} de ${month} : sélection et remises verrouillées.`,
+    // Each takes its month after « de » (`ofPeriod`: « d'octobre 2026 »).
+    period: (ofMonth: string) => `Constats comptés et pas encore facturés que la facture ${ofMonth} reprendra, par mois de création.`,
+    periodGroup: (ofMonth: string) => `Constats ${ofMonth}`,
+    generatedPeriod: (number: number, ofMonth: string) => `Facture n° ${number} ${ofMonth} : sélection et remises verrouillées.`,
     nextNumber: (number: number) => `Prochain numéro de facture : ${number}`,
     notCurrent: 'Une facture ne peut être générée que pour le mois en cours.',
     empty: 'Aucun constat à facturer.',
@@ -137,8 +138,10 @@ export const billingText = {
     amountHT: 'Montant HT',
     view: 'Voir',
     download: 'Télécharger',
-    viewBill: (label: string) => `Voir la facture de ${label}`,
-    downloadBill: (label: string) => `Télécharger la facture de ${label}`,
+    // After « de » (`ofPeriod`): « Voir la facture d'octobre 2026 ».
+    viewBill: (ofMonth: string) => `Voir la facture ${ofMonth}`,
+    downloadBill: (ofMonth: string) => `Télécharger la facture ${ofMonth}`,
+    downloadXml: (ofMonth: string) => `Télécharger le XML Factur-X ${ofMonth}`,
     xml: 'XML',
     empty: 'Aucune facture.',
   },

@@ -16,7 +16,7 @@ export const fr = {
 
   errors: {
     generic: 'Une erreur est survenue, veuillez réessayer.',
-    tryLater: 'Essayer plus tard',
+    tryLater: 'Réessayez plus tard.',
     network: 'Le serveur est injoignable. Vérifiez votre connexion puis réessayez.',
     cancelled: 'Envoi annulé.',
     sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
@@ -114,7 +114,7 @@ export const fr = {
     accountsList: 'Voir les comptes',
     groupsList: 'Voir les groupes',
     news: 'Actualités',
-    newsList: 'Tous les actualités',
+    newsList: 'Toutes les actualités',
     newsCreate: 'Créer actualité',
     statistics: 'Statistiques',
     absences: 'Absences',

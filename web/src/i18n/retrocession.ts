@@ -76,10 +76,10 @@ export const retrocessionText = {
     openFile: 'Voir la facture déposée',
     download: 'Télécharger',
     remove: 'Supprimer la facture',
-    removeConfirm: 'Etes-vous sûr de vouloir supprimer la facture ?',
+    removeConfirm: 'Êtes-vous sûr de vouloir supprimer la facture ?',
   },
   upload: {
-    title: (month: string) => `Ma facture de ${month}`,
+    title: (ofMonth: string) => `Ma facture ${ofMonth}`,
     label: 'Facture du mois',
     hint: 'Déposez votre facture du mois : un seul fichier Word ou PDF.',
     submit: 'Déposer la facture',

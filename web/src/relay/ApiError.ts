@@ -85,7 +85,7 @@ export function describeError(error: unknown): string {
 /**
  * The French sentence for a failed upload (product.md §8): a refusal the server explains (file type,
  * size, number of files, rights) shows its reason; anything unexpected (server fault, network
- * cut) says « Essayer plus tard » (product.md §8).
+ * cut) says « Réessayez plus tard. » (product.md §8).
  */
 export function describeUploadError(error: unknown): string {
   const explained = error instanceof ApiError && knownCodes.has(error.code) && error.message;

@@ -9,7 +9,7 @@ import { useCommit, type CommitConfig, type CommitOptions } from './commit';
  * percentage sent (product.md §4: floor of loaded / total), null when idle; `cancel` aborts it (the
  * promise then rejects with CANCELLED, which no toast announces). Leaving the screen cancels.
  * A failure is announced by default with `describeUploadError`: the server's reason for a refused
- * file, « Essayer plus tard » for an unexpected failure.
+ * file, « Réessayez plus tard. » for an unexpected failure.
  */
 export function useUpload(): {
   start: <T extends MutationParameters>(config: CommitConfig<T>, options?: CommitOptions) => Promise<T['response']>;

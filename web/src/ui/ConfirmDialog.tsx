@@ -4,7 +4,7 @@ import { fr } from '../i18n/fr';
 
 export interface ConfirmDialogProps {
   open: boolean;
-  /** The question ('Etes-vous sûr de vouloir supprimer le fichier ?'). */
+  /** The question ('Êtes-vous sûr de vouloir supprimer le fichier ?'). */
   message: ReactNode;
   title?: string;
   /** 'Oui' by default (product.md §2 confirmations are Non/Oui). */

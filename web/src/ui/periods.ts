@@ -12,6 +12,16 @@ export function monthName(month: number): string {
   return fr.periods.months[month - 1] ?? '';
 }
 
+/**
+ * A period's label inside a sentence, after « de »: « Octobre 2026 » → « d'octobre 2026 »,
+ * « Mars 2026 (Étude Martin) » → « de mars 2026 (Étude Martin) »: month names are lower case in
+ * French prose, and « de » elides before a vowel.
+ */
+export function ofPeriod(label: string): string {
+  const inSentence = label.charAt(0).toLocaleLowerCase('fr') + label.slice(1);
+  return /^[aeiouyàâéèêëîïôûü]/.test(inSentence) ? `d'${inSentence}` : `de ${inSentence}`;
+}
+
 const parisMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' });
 
 /** The Paris calendar month of an instant (the API's periods are Paris months too). */

@@ -16,7 +16,7 @@ export const messages = {
     "La demande de création de compte a été envoyée à l'administrateur pour validation. Vous serez averti par e-mail lors de sa validation.",
   recoverySent: 'Un e-mail vous a été envoyé pour récupérer votre mot de passe.',
   invalidEmail: r.emailFormat,
-  passwordCreated: 'Mot de passe créé avec succès.',
+  passwordChanged: 'Mot de passe modifié avec succès.',
   invalidResetToken: 'Le lien de réinitialisation est invalide ou a expiré. Veuillez refaire une demande.',
   impersonationTarget: 'Ce compte ne peut pas être utilisé pour une connexion en tant que.',
 } as const;

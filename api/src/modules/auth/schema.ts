@@ -136,7 +136,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ description: 'Le jeton et le nouveau mot de passe.', type: ResetPasswordInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       await auth.resetPassword(ctx, input.token, input.password);
-      return { message: messages.passwordCreated };
+      return { message: messages.passwordChanged };
     },
   }),
   loginAs: t.field({

@@ -170,7 +170,7 @@ reportMutation('addReportFiles', {
   run: async (ctx, reportId, input) => {
     await reports.addFiles(ctx, reportId, input.kind, input.files);
     const count = input.files.length;
-    return count > 1 ? `${count} fichiers téléchargés avec succès.` : 'Fichier téléchargé avec succès.';
+    return count > 1 ? `${count} fichiers envoyés avec succès.` : 'Fichier envoyé avec succès.';
   },
 });
 

@@ -58,7 +58,7 @@ export const messages = {
   archived: 'Constat archivé avec succès',
   billed: 'Rapport facturé',
   retroceded: 'Rapport rétrocédé',
-  genericFailure: 'Essayer plus tard',
+  genericFailure: 'Réessayez plus tard.',
   offsetInvalid: 'Pagination invalide : page trop lointaine (100 000 constats au plus avant la page) ou combinée à un curseur.',
   monthWithoutYear: 'Précisez l’année du mois choisi.',
   tooManyComments: `Ce constat a atteint ${COMMENTS_PER_REPORT} commentaires, le maximum : poursuivez l’échange par e-mail.`,

@@ -25,7 +25,7 @@ import type { BillSelectionDialogNextNumberQuery } from '../../__generated__/Bil
 import { ApiError, describeError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
-import { monthName } from '../../ui/periods';
+import { monthName, ofPeriod } from '../../ui/periods';
 import { useToast } from '../../ui/toasts';
 import { BillSelectionTable } from './BillSelectionTable';
 import { BillSummary } from './BillSummary';
@@ -161,7 +161,7 @@ export function BillSelectionDialog({ row, canGenerate, sellerReady, onClose }: 
   const bill = billingGroup?.bill ?? null;
   const generated = bill !== null;
   const editable = canGenerate && !generated && !generating;
-  const period = `${monthName(row.month)} ${row.year}`;
+  const ofMonth = ofPeriod(`${monthName(row.month)} ${row.year}`);
 
   // Informative only: the number is allocated when the bill is generated.
   useEffect(() => {
@@ -273,7 +273,7 @@ export function BillSelectionDialog({ row, canGenerate, sellerReady, onClose }: 
             ) : (
               <>
                 <div className={styles.intro}>
-                  <Text>{t.period(period)}</Text>
+                  <Text>{t.period(ofMonth)}</Text>
                   {canGenerate && nextNumber !== null ? <Text size={200}>{t.nextNumber(nextNumber)}</Text> : null}
                 </div>
                 {!canGenerate ? (

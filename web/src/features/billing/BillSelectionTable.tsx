@@ -13,6 +13,7 @@ import {
 } from '@fluentui/react-components';
 import type { BillSelectionDialogReportsFragment$data } from '../../__generated__/BillSelectionDialogReportsFragment.graphql';
 import { formatDate, formatMoney } from '../../ui/format';
+import { ofPeriod } from '../../ui/periods';
 import { DetectionFlag } from '../reports/DetectionFlag';
 import { useBillDialogStyles } from './billDialogStyles';
 import { groupByPeriod } from './selection';
@@ -88,7 +89,7 @@ export function BillSelectionTable({
               <Fragment key={group.key}>
                 <TableRow>
                   <TableCell colSpan={8} className={styles.periodHead}>
-                    {t.periodGroup(group.label)}
+                    {t.periodGroup(ofPeriod(group.label))}
                   </TableCell>
                 </TableRow>
                 {group.reports.map((report) => {

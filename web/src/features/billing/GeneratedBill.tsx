@@ -20,6 +20,7 @@ import type { GeneratedBillFragment$key } from '../../__generated__/GeneratedBil
 import type { GeneratedBillLinesPaginationQuery } from '../../__generated__/GeneratedBillLinesPaginationQuery.graphql';
 import type { ViewedDocument } from '../../ui/DocumentViewer';
 import { formatDate, formatMoney } from '../../ui/format';
+import { ofPeriod } from '../../ui/periods';
 import { BillSummary } from './BillSummary';
 import { useBillDialogStyles } from './billDialogStyles';
 import { billingText } from '../../i18n/billing';
@@ -90,7 +91,7 @@ export function GeneratedBill({
   return (
     <>
       <Text ref={intro} tabIndex={-1} className={styles.intro}>
-        {t.generatedPeriod(data.number, data.monthLabel)}
+        {t.generatedPeriod(data.number, ofPeriod(data.monthLabel))}
       </Text>
       {hasNext ? <Spinner size="tiny" className={styles.progress} label={t.loadingLines(lines.length, data.lines.totalCount)} /> : null}
       <div className={styles.tableWrap}>

@@ -12,7 +12,7 @@ import { DownloadFileButton, ViewFileButton } from '../../ui/FileButtons';
 import { formatMoney } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { YearSelect } from '../../ui/PeriodSelects';
-import { monthName, parisYearMonth } from '../../ui/periods';
+import { monthName, ofPeriod, parisYearMonth } from '../../ui/periods';
 import { ROWS_PER_PAGE_BAILIFF, useConnectionPages } from '../../ui/useConnectionPages';
 import { billingText } from '../../i18n/billing';
 
@@ -98,7 +98,8 @@ export default function MyBillsPage() {
     });
   };
 
-  const label = (row: Row) => `${monthName(row.month)} ${row.year}${isAdmin ? ` (${row.groupName})` : ''}`;
+  // « d'octobre 2026 (Étude Martin) », after « la facture ».
+  const ofRow = (row: Row) => ofPeriod(`${monthName(row.month)} ${row.year}${isAdmin ? ` (${row.groupName})` : ''}`);
   const columns: DataTableColumn<Row>[] = [
     ...(isAdmin ? [{ id: 'group', header: t.group, cell: (row: Row) => row.groupName }] : []),
     // With the Étude column, the étude's name takes the room left.
@@ -134,14 +135,14 @@ export default function MyBillsPage() {
       header: t.view,
       align: 'center',
       width: '60px',
-      cell: (row) => <ViewFileButton file={row.pdf} label={t.viewBill(label(row))} onView={setViewed} />,
+      cell: (row) => <ViewFileButton file={row.pdf} label={t.viewBill(ofRow(row))} onView={setViewed} />,
     },
     {
       id: 'download',
       header: t.download,
       align: 'center',
       width: '100px',
-      cell: (row) => <DownloadFileButton file={row.pdf} label={t.downloadBill(label(row))} />,
+      cell: (row) => <DownloadFileButton file={row.pdf} label={t.downloadBill(ofRow(row))} />,
     },
     // product.md §11: the factur-x.xml alone, for bills issued since Factur-X.
     {
@@ -149,7 +150,7 @@ export default function MyBillsPage() {
       header: t.xml,
       align: 'center',
       width: '80px',
-      cell: (row) => (row.xml ? <DownloadFileButton file={row.xml} label={billingText.xml.download(label(row))} /> : null),
+      cell: (row) => (row.xml ? <DownloadFileButton file={row.xml} label={t.downloadXml(ofRow(row))} /> : null),
     },
   ];
 

@@ -166,7 +166,7 @@ export function CreateReportForm({ bailiffs, createdPath, cancelPath }: CreateRe
       setDepositId(opened.databaseId);
       await startDeposit({ depositId: opened.databaseId, reportId: report.id, reportName: report.name, owner: user.id }, files);
     } catch {
-      // Announced by a toast (the server's reason, or 'Essayer plus tard').
+      // Announced by a toast (the server's reason, or 'Réessayez plus tard.').
     } finally {
       setCreating(false);
     }

@@ -128,7 +128,7 @@ export function useAddReportFiles(): {
 
 /**
  * A report's deposited and returned items (product.md §2 expanded row): viewer, download, deletion
- * after 'Etes-vous sûr de vouloir supprimer le fichier ?' and, where allowed, an upload box, above
+ * after 'Êtes-vous sûr de vouloir supprimer le fichier ?' and, where allowed, an upload box, above
  * the deposited items' gallery (product.md §16) and below the returned items.
  * `readOnly` (terminated and archived lists) hides uploads and deletions; `returnedOnceDone` (the
  * bailiff) says the returned items come with the terminated constat (product.md §6).

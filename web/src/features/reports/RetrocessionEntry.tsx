@@ -171,7 +171,7 @@ export function RetrocessionEntry({
             },
           },
         },
-        // product.md §8: a failed rétrocession says 'Essayer plus tard'; the server's own French
+        // product.md §8: a failed rétrocession says 'Réessayez plus tard.'; the server's own French
         // message when it refused what was typed.
         { errorToast: (error) => (error instanceof ApiError && error.code === 'BAD_USER_INPUT' ? error.message : t.failure) },
       );

@@ -27,7 +27,7 @@ export const detectionText = {
   applyProvisional: 'Reprendre ces comptes comme comptes provisoires et envoyer le rapport rétrocédé',
   applyBilling: 'Reprendre ces comptes pour la rétrocession et la facturation',
   applied: 'Comptes du comptage automatique appliqués',
-  failure: 'Essayer plus tard',
+  failure: 'Réessayez plus tard.',
   flag: 'Comptes différents du comptage automatique',
 };
 

@@ -9,7 +9,7 @@ import type { SecretaryBillUploadFragment$key } from '../../__generated__/Secret
 import type { SecretaryBillUploadMutation } from '../../__generated__/SecretaryBillUploadMutation.graphql';
 import { useUpload } from '../../relay/useUpload';
 import { formatDateTime, formatFileSize } from '../../ui/format';
-import { monthName, parisYearMonth } from '../../ui/periods';
+import { monthName, ofPeriod, parisYearMonth } from '../../ui/periods';
 import { useToast } from '../../ui/toasts';
 import { UploadBox } from '../../ui/UploadBox';
 import { SecretaryBillPreview } from './SecretaryBillPreview';
@@ -82,7 +82,6 @@ export function SecretaryBillUpload({ period, onUploaded }: { period: SecretaryB
   const [previewOpen, setPreviewOpen] = useState(false);
   const month = data.month;
   if (month === null || month === undefined) return null;
-  const monthLabel = `${monthName(month).toLowerCase()} ${data.year}`;
   const bill = data.bills.edges[0]?.node ?? null;
 
   const send = async () => {
@@ -126,7 +125,7 @@ export function SecretaryBillUpload({ period, onUploaded }: { period: SecretaryB
   return (
     <section className={styles.root} aria-label={t.label}>
       <Text weight="semibold" size={400}>
-        {t.title(monthLabel)}
+        {t.title(ofPeriod(`${monthName(month)} ${data.year}`))}
       </Text>
       {bill ? (
         <>
