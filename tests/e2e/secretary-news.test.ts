@@ -5,7 +5,7 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { screenTitle, signedInPage } from '../support/pages.js';
+import { pathname, screenTitle, signedInPage, toast } from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -104,5 +104,43 @@ describe('VOIR LES ACTUALITÉS', () => {
     );
     expect(created.errors).toBeUndefined();
     await table().locator('tbody tr').first().getByText('Permanence du samedi').waitFor();
+  });
+
+  it('an important news item published meanwhile is put in front of her on any screen, until read', async () => {
+    // The news subscription leaves with the shell: the publication must come after it.
+    const subscribed = new Promise<void>((resolve) =>
+      page.on('websocket', (socket) =>
+        socket.on('framesent', (frame) => String(frame.payload).includes('LiveUpdatesNewsSubscription') && resolve()),
+      ),
+    );
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await subscribed;
+    const admin = await loginToken(app.url, demo.admin.email, demo.admin.password);
+    const publish = async (title: string, important: boolean) => {
+      const created = await gql(
+        app.url,
+        'mutation($input: CreateNewsInput!) { createNews(input: $input) { message } }',
+        { input: { title, body: '<p>Détails dans l’actualité.</p>', important } },
+        admin,
+      );
+      expect(created.errors).toBeUndefined();
+    };
+    // An ordinary news item first: it lights the bell only; the events arrive in order, so when the
+    // important one is shown, the ordinary one has been received without a toast.
+    await publish('Rappel : réunion mensuelle', false);
+    await publish('Fermeture exceptionnelle vendredi', true);
+    const shown = toast(page, 'Actualité importante');
+    await shown.waitFor();
+    expect(await shown.count()).toBe(1);
+    const card = page.locator('.fui-Toast', { has: shown });
+    await card.getByText('Fermeture exceptionnelle vendredi').waitFor();
+    expect(await card.getByText('Rappel : réunion mensuelle').count()).toBe(0);
+
+    await card.getByRole('button', { name: "Lire l'actualité" }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/viewnewsecretarie');
+    expect(pathname(page)).toBe('/dashboard/viewnewsecretarie');
+    await shown.waitFor({ state: 'detached' });
+    await table().locator('tbody tr').first().getByText('Fermeture exceptionnelle vendredi').waitFor();
   });
 });

@@ -66,6 +66,9 @@ export const fr = {
     newsTitle: 'Actualité',
     /** Said by screen readers when a notification arrives live (product.md §13). */
     arrived: (title: string) => `Nouvelle notification : ${title}`,
+    importantArrived: 'Actualité importante',
+    readNews: "Lire l'actualité",
+    closeToast: 'Fermer',
   },
 
   notificationKinds: {

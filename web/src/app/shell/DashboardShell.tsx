@@ -10,7 +10,7 @@ import { LiveAnnouncer } from '../../ui/LiveAnnouncer';
 import { focusTitleOfScreen } from '../../ui/titleFocus';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { RoutePage } from '../routing/RoutePage';
-import { canSeeNews, dashboardRoutes } from '../routing/dashboardRoutes';
+import { canSeeNews, dashboardRoutes, newsListPath } from '../routing/dashboardRoutes';
 import type { SessionUser } from '../session/sessionContext';
 import { DashboardHeader } from './DashboardHeader';
 import { LiveUpdates } from './LiveUpdates';
@@ -137,7 +137,7 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
             </div>
           </main>
         </div>
-        <LiveUpdates withNews={withNews} />
+        <LiveUpdates newsPath={newsListPath[user.role]} />
       </div>
     </LiveAnnouncer>
   );

@@ -1,11 +1,14 @@
 import { useMemo } from 'react';
+import { Button, ToastTrigger } from '@fluentui/react-components';
 import { graphql, useSubscription } from 'react-relay/hooks';
+import { useNavigate } from 'react-router';
 import { ConnectionHandler, type GraphQLSubscriptionConfig, type RecordProxy, type RecordSourceSelectorProxy } from 'relay-runtime';
 import type { LiveUpdatesNewsSubscription } from '../../__generated__/LiveUpdatesNewsSubscription.graphql';
 import type { LiveUpdatesNotificationSubscription } from '../../__generated__/LiveUpdatesNotificationSubscription.graphql';
 import { fr } from '../../i18n/fr';
 import { addToCount, readValue } from '../../relay/storeValues';
 import { useAnnounce } from '../../ui/LiveAnnouncer';
+import { useToast } from '../../ui/toasts';
 import { notificationTitle } from './BellNotification';
 
 const notificationSubscription = graphql`
@@ -26,6 +29,8 @@ const newsSubscription = graphql`
     newsPublished {
       id
       isRead
+      important
+      title
       ...BellNewsFragment
     }
   }
@@ -80,7 +85,9 @@ function NotificationsLive() {
   return null;
 }
 
-function NewsLive() {
+function NewsLive({ newsPath }: { newsPath: string }) {
+  const toast = useToast();
+  const navigate = useNavigate();
   const config = useMemo<GraphQLSubscriptionConfig<LiveUpdatesNewsSubscription>>(
     () => ({
       subscription: newsSubscription,
@@ -89,9 +96,32 @@ function NewsLive() {
         const node = store.getRootField('newsPublished');
         if (node) prepend(store, node, newsConnections, 'QueryNewsConnectionEdge');
       },
+      // An important news item is put in front of whoever is online and has not read it (its author
+      // has), and stays until read or closed: a bell's red dot is easily missed while typing.
+      onNext: (data) => {
+        const news = data?.newsPublished;
+        if (!news?.important || news.isRead) return;
+        toast('warning', fr.bell.importantArrived, {
+          id: `news-${news.id}`,
+          body: news.title,
+          timeout: -1,
+          footer: (
+            <>
+              <ToastTrigger>
+                <Button appearance="primary" size="small" onClick={() => navigate(newsPath)}>
+                  {fr.bell.readNews}
+                </Button>
+              </ToastTrigger>
+              <ToastTrigger>
+                <Button size="small">{fr.bell.closeToast}</Button>
+              </ToastTrigger>
+            </>
+          ),
+        });
+      },
       onError: () => {},
     }),
-    [],
+    [toast, navigate, newsPath],
   );
   useSubscription(config);
   return null;
@@ -99,13 +129,13 @@ function NewsLive() {
 
 /**
  * The shell's subscriptions (graphql-ws, no polling): new notifications for everyone, published
- * news for admins and secretaries.
+ * news for the roles that read them at `newsPath`.
  */
-export function LiveUpdates({ withNews }: { withNews: boolean }) {
+export function LiveUpdates({ newsPath }: { newsPath?: string }) {
   return (
     <>
       <NotificationsLive />
-      {withNews ? <NewsLive /> : null}
+      {newsPath ? <NewsLive newsPath={newsPath} /> : null}
     </>
   );
 }
