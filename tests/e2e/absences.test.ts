@@ -172,6 +172,35 @@ describe('Signaler une absence ou un congé', () => {
     expect(await calendar(page).getByText('Séminaire de formation continue').count()).toBe(0);
     await saveScreenshot(page, 'secretary-calendar');
   });
+
+  it('a later absence opens the calendar on its month; one overlapping it is flagged before Valider', async () => {
+    page = await signedInPage(browser, 'secretary');
+    const [year, month] = parisToday().split('-').map(Number);
+    const later = new Date(Date.UTC(year, month - 1 + 3, 1));
+    const iso = (day: number) =>
+      `${later.getUTCFullYear()}-${String(later.getUTCMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    const french = (day: number) => iso(day).split('-').reverse().join('/');
+
+    await page.goto('/dashboard/createanalert');
+    const submit = await fillAbsence(page, french(10), french(12), 'Congés de fin de trimestre');
+    await submit.click();
+    await toast(page, 'Indisponibilité créée avec succès.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard/secretarycalendar');
+    await dayTile(page, iso(10)).getByText('Congés de fin de trimestre').waitFor();
+    expect(await calendarTitle(page).innerText()).toBe(`${monthName(later.getUTCMonth() + 1)} ${later.getUTCFullYear()}`);
+
+    await page.goto('/dashboard/createanalert');
+    await fillAbsence(page, french(12), french(14), 'Prolongation');
+    const warning = page.getByText(`Ces dates chevauchent une absence déjà signalée : du ${french(10)} au ${french(12)}.`, {
+      exact: false,
+    });
+    await warning.waitFor();
+    // A warning, not a refusal: the days may be meant.
+    expect(await submit.isEnabled()).toBe(true);
+    await page.getByLabel(/^Date de début/).fill(french(20));
+    await page.getByLabel(/^Date de fin/).fill(french(21));
+    await warning.waitFor({ state: 'detached' });
+  });
 });
 
 describe('Absences (admin)', () => {

@@ -1,6 +1,6 @@
 import { calendarPathAfterReport, checkAbsenceDates } from '../../web/src/features/absences/absenceForm.js';
 import { absencesIn, absencesOn, shiftAnchor, visibleRange } from '../../web/src/features/absences/calendarRange.js';
-import { addDays, firstOfMonth, parseFrenchDay, startOfWeek, weekdayIndex } from '../../web/src/ui/days.js';
+import { addDays, firstOfMonth, parseFrenchDay, parseIsoDay, startOfWeek, weekdayIndex } from '../../web/src/ui/days.js';
 
 describe('calendar days', () => {
   it.each([
@@ -14,6 +14,19 @@ describe('calendar days', () => {
     ['', null],
   ])('parseFrenchDay(%p) ⇒ %p', (text, day) => {
     expect(parseFrenchDay(text)).toBe(day);
+  });
+
+  it.each([
+    ['2027-02-10', '2027-02-10'],
+    ['2024-02-29', '2024-02-29'],
+    ['2026-02-29', null],
+    ['2026-13-01', null],
+    ['10/02/2027', null],
+    ['2027-02-10T00:00', null],
+    ['', null],
+    [null, null],
+  ])('parseIsoDay(%p) ⇒ %p (a calendar address names a real day or none)', (text, day) => {
+    expect(parseIsoDay(text)).toBe(day);
   });
 
   it('adds days across months and years, weeks start on Monday', () => {
@@ -87,9 +100,9 @@ describe('Signaler une absence ou un congé', () => {
   });
 
   it.each([
-    ['BAILIFF', '/dashboard/bailiffcalendar'],
-    ['SECRETARY', '/dashboard/secretarycalendar'],
-  ] as const)('after the report, %s goes to %s', (role, path) => {
-    expect(calendarPathAfterReport(role)).toBe(path);
+    ['BAILIFF', '/dashboard/bailiffcalendar?date=2027-02-10'],
+    ['SECRETARY', '/dashboard/secretarycalendar?date=2027-02-10'],
+  ] as const)('after the report, %s goes to %s: the calendar on the absence\'s month', (role, path) => {
+    expect(calendarPathAfterReport(role, '2027-02-10')).toBe(path);
   });
 });

@@ -32,5 +32,9 @@ export const absencesText = {
     invalidDate: absenceFormMessages.invalidDate,
     endBeforeStart: absenceFormMessages.endBeforeStart,
     created: absenceFormMessages.created,
+    overlapTitle: 'Absence déjà signalée',
+    overlap: (periods: string[]) =>
+      `Ces dates chevauchent ${periods.length > 1 ? 'des absences déjà signalées' : 'une absence déjà signalée'} : ${periods.join(' ; ')}. Vous pouvez tout de même valider.`,
+    overlapPeriod: (from: string, to: string) => (from === to ? `le ${from}` : `du ${from} au ${to}`),
   },
 } as const;

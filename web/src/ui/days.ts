@@ -57,8 +57,16 @@ export function lastOfMonth(day: Day): Day {
 /** 'DD/MM/YYYY' (one-digit day and month accepted) ⇒ 'YYYY-MM-DD'; null when it is not a real day. */
 export function parseFrenchDay(text: string): Day | null {
   const match = FRENCH_DAY.exec(text.trim());
-  if (!match) return null;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return match ? realDay(Number(match[3]), Number(match[2]), Number(match[1])) : null;
+}
+
+/** A 'YYYY-MM-DD' text (e.g. from an address) when it is a real day, else null. */
+export function parseIsoDay(text: string | null | undefined): Day | null {
+  const match = ISO_DAY.exec(text ?? '');
+  return match ? realDay(Number(match[1]), Number(match[2]), Number(match[3])) : null;
+}
+
+function realDay(year: number, month: number, day: number): Day | null {
   const date = new Date(Date.UTC(year, month - 1, day));
   // Date rolls 31/02 over to March: such a day does not exist.
   if (year < 1000 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;

@@ -1,5 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Field, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { graphql } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { CreateAbsencePageMutation } from '../../__generated__/CreateAbsencePageMutation.graphql';
@@ -8,10 +19,12 @@ import { fr } from '../../i18n/fr';
 import { ApiError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { DatePicker } from '../../ui/DatePicker';
+import { formatDate } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { useToast } from '../../ui/toasts';
 import { calendarPathAfterReport, checkAbsenceDates, type AbsenceDates } from './absenceForm';
 import { absencesText } from '../../i18n/absences';
+import { useOverlappingAbsences } from './useOverlappingAbsences';
 
 const t = absencesText.form;
 
@@ -56,6 +69,7 @@ export default function CreateAbsencePage() {
   const [saving, setSaving] = useState(false);
 
   const { days, errors } = checkAbsenceDates(dates);
+  const overlapping = useOverlappingAbsences(days && { from: days.startDate, to: days.endDate });
   const errorOf = (field: keyof AbsenceDates) => {
     const server = serverErrors[field === 'start' ? 'startDate' : 'endDate'];
     if (server) return server;
@@ -91,7 +105,7 @@ export default function CreateAbsencePage() {
         { errorToast: (error) => (error instanceof ApiError && Object.keys(error.fields).length > 0 ? null : fr.errors.generic) },
       );
       toast('success', response.createAbsence.message || t.created);
-      void navigate(calendarPathAfterReport(user.role));
+      void navigate(calendarPathAfterReport(user.role, days.startDate));
     } catch (error) {
       if (error instanceof ApiError) setServerErrors(error.fields);
       setSaving(false);
@@ -128,6 +142,14 @@ export default function CreateAbsencePage() {
               onChange={(_, data) => setComment(data.value)}
             />
           </Field>
+          {overlapping.length > 0 ? (
+            <MessageBar intent="warning">
+              <MessageBarBody>
+                <MessageBarTitle>{t.overlapTitle}</MessageBarTitle>
+                {t.overlap(overlapping.map((absence) => t.overlapPeriod(formatDate(absence.startDate), formatDate(absence.endDate))))}
+              </MessageBarBody>
+            </MessageBar>
+          ) : null}
           <div className={styles.actions}>
             <Button type="button" disabled={saving} onClick={() => navigate('/dashboard')}>
               {fr.forms.cancel}

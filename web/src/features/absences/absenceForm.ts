@@ -32,7 +32,14 @@ export function checkAbsenceDates({ start, end }: AbsenceDates): AbsenceDatesChe
   return { days, errors };
 }
 
-/** product.md §2: after reporting an absence the bailiff sees his calendar, the others the secretary's. */
-export function calendarPathAfterReport(role: 'ADMIN' | 'BAILIFF' | 'SECRETARY'): string {
-  return role === 'BAILIFF' ? '/dashboard/bailiffcalendar' : '/dashboard/secretarycalendar';
+/** The address parameter of the day a calendar opens on (its month): `?date=YYYY-MM-DD`. */
+export const CALENDAR_DAY_PARAM = 'date';
+
+/**
+ * product.md §2: after reporting an absence the bailiff sees his calendar, the others the
+ * secretary's, opened on the absence's first day (its month), where it shows.
+ */
+export function calendarPathAfterReport(role: 'ADMIN' | 'BAILIFF' | 'SECRETARY', startDate: Day): string {
+  const path = role === 'BAILIFF' ? '/dashboard/bailiffcalendar' : '/dashboard/secretarycalendar';
+  return `${path}?${new URLSearchParams({ [CALENDAR_DAY_PARAM]: startDate })}`;
 }

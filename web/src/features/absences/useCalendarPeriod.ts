@@ -1,5 +1,7 @@
 import { useState, useTransition } from 'react';
-import { dayOf, type Day } from '../../ui/days';
+import { useSearchParams } from 'react-router';
+import { dayOf, parseIsoDay, type Day } from '../../ui/days';
+import { CALENDAR_DAY_PARAM } from './absenceForm';
 import { visibleRange, type CalendarView, type DayRange } from './calendarRange';
 
 export interface CalendarPeriod {
@@ -12,9 +14,13 @@ export interface CalendarPeriod {
   navigate: (view: CalendarView, anchor: Day) => void;
 }
 
-/** The calendar's view and shown day, starting on today's month. */
+/** The calendar's view and shown day, starting on the month of `?date=` (a new absence's), else today's. */
 export function useCalendarPeriod(): CalendarPeriod {
-  const [state, setState] = useState<{ view: CalendarView; anchor: Day }>(() => ({ view: 'month', anchor: dayOf(new Date()) }));
+  const [search] = useSearchParams();
+  const [state, setState] = useState<{ view: CalendarView; anchor: Day }>(() => ({
+    view: 'month',
+    anchor: parseIsoDay(search.get(CALENDAR_DAY_PARAM)) ?? dayOf(new Date()),
+  }));
   const [pending, startTransition] = useTransition();
   return {
     ...state,
