@@ -248,6 +248,31 @@ describe('Créer un constat', () => {
 });
 
 describe('expanded rows', () => {
+  it('asks before leaving the screen with a returned file picked but not sent', async () => {
+    const [report] = await firstReports({ statuses: ['NA', 'EC', 'RS'], archived: false });
+    await screenTitle(page, 'Constats en cours').waitFor();
+    await rowOf(report.name, report.createdAt).getByRole('button', { name: 'Afficher le détail' }).click();
+    const returned = page.getByRole('region', { name: `Éléments retournés : ${report.name}` });
+    await returned
+      .locator(FILE_PICKER)
+      .setInputFiles({ name: 'pv-dactylographie.txt', mimeType: 'text/plain', buffer: Buffer.from('PV.') });
+    await returned.getByRole('button', { name: 'Envoyer' }).waitFor();
+
+    const screen = new URL(page.url()).pathname;
+    const menu = page.locator('.fui-NavDrawer');
+    await menu.getByRole('link', { name: 'Absences', exact: true }).click();
+    const question = page.getByRole('alertdialog', { name: 'Fichiers non envoyés' });
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Rester sur la page' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(screen);
+    await returned.getByText('pv-dactylographie.txt').waitFor();
+
+    await menu.getByRole('link', { name: 'Absences', exact: true }).click();
+    await question.getByRole('button', { name: 'Quitter sans envoyer' }).click();
+    await screenTitle(page, 'Absences').waitFor();
+  });
+
   it('uploads a file to an in-progress report, then deletes it after the confirmation', async () => {
     const [report] = await firstReports({ statuses: ['NA', 'EC', 'RS'], archived: false });
     await screenTitle(page, 'Constats en cours').waitFor();

@@ -97,6 +97,13 @@ export const fr = {
     restart: 'Redémarrer',
   },
 
+  unsentWork: {
+    title: 'Fichiers non envoyés',
+    message: "Vous avez choisi des fichiers qui n'ont pas été envoyés. Quitter cette page sans les envoyer ?",
+    leave: 'Quitter sans envoyer',
+    stay: 'Rester sur la page',
+  },
+
   placeholder: {
     title: 'Écran en préparation',
     text: "Cet écran sera disponible dans une prochaine version de l'extranet.",

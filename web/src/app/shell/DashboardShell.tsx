@@ -14,6 +14,7 @@ import { canSeeNews, dashboardRoutes, newsListPath } from '../routing/dashboardR
 import type { SessionUser } from '../session/sessionContext';
 import { DashboardHeader } from './DashboardHeader';
 import { LiveUpdates } from './LiveUpdates';
+import { UnsentWorkGuard } from '../../ui/unsentWork';
 import { NotificationBell } from './NotificationBell';
 import { SideMenu } from './SideMenu';
 
@@ -138,6 +139,7 @@ export default function DashboardShell({ user }: { user: SessionUser }) {
           </main>
         </div>
         <LiveUpdates newsPath={newsListPath[user.role]} />
+        <UnsentWorkGuard />
       </div>
     </LiveAnnouncer>
   );

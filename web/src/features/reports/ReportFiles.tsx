@@ -13,6 +13,7 @@ import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
 import { formatFileSize } from '../../ui/format';
 import { useToast } from '../../ui/toasts';
 import { UploadBox } from '../../ui/UploadBox';
+import { useUnsentWork } from '../../ui/unsentWork';
 import { depositsText } from '../../i18n/deposits';
 import { fr } from '../../i18n/fr';
 import { DepositProgress } from '../deposits/DepositProgress';
@@ -152,6 +153,7 @@ export function ReportFiles({
   const [pending, setPending] = useState<Record<Kind, File[]>>({ DEPOSITED: [], RETURNED: [] });
   const [uploadingKind, setUploadingKind] = useState<Kind | null>(null);
   const hasPhotos = data.deposited.files.some((file) => fileKindOf(file.name) === 'photo');
+  useUnsentWork(pending.DEPOSITED.length > 0 || pending.RETURNED.length > 0);
 
   const remove = async (fileId: string) => {
     if (!(await confirm({ message: t.deleteFileConfirm }))) return;
