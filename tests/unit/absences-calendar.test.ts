@@ -102,7 +102,7 @@ describe('Signaler une absence ou un congé', () => {
   it.each([
     ['BAILIFF', '/dashboard/bailiffcalendar?date=2027-02-10'],
     ['SECRETARY', '/dashboard/secretarycalendar?date=2027-02-10'],
-  ] as const)('after the report, %s goes to %s: the calendar on the absence\'s month', (role, path) => {
+  ] as const)("after the report, %s goes to %s: the calendar on the absence's month", (role, path) => {
     expect(calendarPathAfterReport(role, '2027-02-10')).toBe(path);
   });
 });
