@@ -1,8 +1,11 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, type ComponentType } from 'react';
+import { useQueryLoader } from 'react-relay/hooks';
 import { Navigate, createBrowserRouter, useLocation, type Location } from 'react-router';
+import shellQuery, { type DashboardShellQuery } from '../__generated__/DashboardShellQuery.graphql';
 import { LoginPage } from '../features/auth/LoginPage';
 import { FullScreenSpinner, FullScreenUnreachable } from '../ui/FullScreen';
-import { useSession } from './session/sessionContext';
+import { useSession, type SessionUser } from './session/sessionContext';
+import { canSeeNews } from './shell/canSeeNews';
 
 // Only the login page is in the initial bundle: it is the first screen of most visits. The
 // other public pages and the whole dashboard load on demand.
@@ -29,6 +32,18 @@ function LoginRoute() {
   return <LoginPage />;
 }
 
+/** The signed-in dashboard: the shell's query starts with the shell's code, and stops with the session. */
+function SignedInDashboard({ user }: { user: SessionUser }) {
+  const [queryRef, loadQuery] = useQueryLoader<DashboardShellQuery>(shellQuery);
+  useEffect(() => loadQuery({ withNews: canSeeNews(user.role) }), [loadQuery, user.role]);
+  if (!queryRef) return <FullScreenSpinner />;
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <DashboardShell user={user} queryRef={queryRef} />
+    </Suspense>
+  );
+}
+
 function DashboardRoute() {
   const { session, retry } = useSession();
   const location = useLocation();
@@ -42,12 +57,8 @@ function DashboardRoute() {
     case 'signedOut':
       return <Navigate to="/login" replace />;
     case 'authenticated':
-      return (
-        <Suspense fallback={<FullScreenSpinner />}>
-          {/* A new session (sign-in, impersonation) starts from a fresh shell. */}
-          <DashboardShell key={session.generation} user={session.user} />
-        </Suspense>
-      );
+      // A new session (sign-in, impersonation) starts from a fresh shell.
+      return <SignedInDashboard key={session.generation} user={session.user} />;
   }
 }
 

@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { fr } from '../../i18n/fr';
+import type { Screen } from './screen';
+import { screens } from './screens';
 
 export type Role = 'ADMIN' | 'BAILIFF' | 'SECRETARY';
 
@@ -7,67 +8,9 @@ export interface DashboardRoute {
   /** Relative to /dashboard; '' is /dashboard itself (the role's default screen). */
   path: string;
   title: string;
-  /** The screen, loaded on first visit; without one the route shows the placeholder page. */
-  screen?: LazyExoticComponent<ComponentType>;
+  /** The screen, its code and page query started as the route opens; without one the placeholder page. */
+  screen?: Screen;
 }
-
-// Every screen is its own chunk: a visit only downloads the screens it opens.
-const screens = {
-  allNotifications: lazy(() => import('../../features/notifications/AllNotificationsPage')),
-  accounts: lazy(() => import('../../features/accounts/AccountsPage')),
-  createAccount: lazy(() => import('../../features/accounts/AccountCreatePage')),
-  editAccount: lazy(() => import('../../features/accounts/AccountEditPage')),
-  adminReportsInProgress: lazy(() =>
-    import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminInProgressReportsPage })),
-  ),
-  adminReportsDone: lazy(() => import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminDoneReportsPage }))),
-  createReportAdmin: lazy(() => import('../../features/reports/CreateReportPage')),
-  adminReportsArchived: lazy(() =>
-    import('../../features/reports/AdminReportsPage').then((m) => ({ default: m.AdminArchivedReportsPage })),
-  ),
-  secretaryReportsInProgress: lazy(() =>
-    import('../../features/reports/SecretaryReportsPage').then((m) => ({ default: m.SecretaryInProgressReportsPage })),
-  ),
-  secretaryReportsAll: lazy(() =>
-    import('../../features/reports/SecretaryReportsPage').then((m) => ({ default: m.SecretaryAllReportsPage })),
-  ),
-  bailiffReportsInProgress: lazy(() =>
-    import('../../features/reports/BailiffReportsPage').then((m) => ({ default: m.BailiffInProgressReportsPage })),
-  ),
-  bailiffReportsArchived: lazy(() =>
-    import('../../features/reports/BailiffReportsPage').then((m) => ({ default: m.BailiffArchivedReportsPage })),
-  ),
-  createReportBailiff: lazy(() => import('../../features/reports/BailiffCreateReportPage')),
-  myReports: lazy(() => import('../../features/reports/MyReportsPage')),
-  groups: lazy(() => import('../../features/groups/GroupsPage')),
-  createGroup: lazy(() => import('../../features/groups/GroupCreatePage')),
-  editGroup: lazy(() => import('../../features/groups/GroupEditPage')),
-  news: lazy(() => import('../../features/news/NewsListPage')),
-  profile: lazy(() => import('../../features/profile/ProfilePage')),
-  bailiffAccount: lazy(() => import('../../features/profile/ProfilePage').then((m) => ({ default: m.BailiffAccountPage }))),
-  secretaryAccount: lazy(() => import('../../features/profile/ProfilePage').then((m) => ({ default: m.SecretaryAccountPage }))),
-  emailTemplate: lazy(() => import('../../features/emailTemplate/EmailTemplatePage')),
-  billing: lazy(() => import('../../features/billing/BillingPage')),
-  sellerSettings: lazy(() => import('../../features/billing/SellerSettingsPage')),
-  groupBills: lazy(() => import('../../features/billing/MyBillsPage')),
-  secretaryNews: lazy(() => import('../../features/news/SecretaryNewsPage')),
-  createNews: lazy(() => import('../../features/news/NewsCreatePage')),
-  editNews: lazy(() => import('../../features/news/NewsEditPage')),
-  statistics: lazy(() => import('../../features/statistics/StatisticsPage')),
-  allAbsences: lazy(() => import('../../features/absences/AdminAbsencesPage')),
-  adminBailiffCalendar: lazy(() =>
-    import('../../features/absences/AdminAbsencesPage').then((m) => ({ default: m.AdminBailiffCalendarPage })),
-  ),
-  myCalendar: lazy(() => import('../../features/absences/MyCalendarPage')),
-  createAbsence: lazy(() => import('../../features/absences/CreateAbsencePage')),
-  retrocessionReports: lazy(() => import('../../features/retrocession/AdminRetrocessionReportsPage')),
-  retrocessionBills: lazy(() => import('../../features/retrocession/AdminRetrocessionBillsPage')),
-  secretaryRetrocession: lazy(() => import('../../features/retrocession/SecretaryRetrocessionPage')),
-  secretaryBills: lazy(() => import('../../features/retrocession/SecretaryBillsPage')),
-  // GraphiQL (CodeMirror and its styles, ~1 MB) stays in this chunk: only admins who open it load it.
-  graphiql: lazy(() => import('../../features/graphiql/GraphiQLPage')),
-  apiTokens: lazy(() => import('../../features/apiTokens/ApiTokensPage')),
-};
 
 const t = fr.titles;
 
@@ -173,7 +116,3 @@ export const newsListPath: Partial<Record<Role, string>> = {
   ADMIN: '/dashboard/viewnews',
   SECRETARY: '/dashboard/viewnewsecretarie',
 };
-
-export function canSeeNews(role: Role): boolean {
-  return role !== 'BAILIFF';
-}

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay/hooks';
+import { graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { fetchQuery } from 'relay-runtime';
 import type { DashboardShellQuery } from '../../__generated__/DashboardShellQuery.graphql';
@@ -10,12 +10,13 @@ import { LiveAnnouncer } from '../../ui/LiveAnnouncer';
 import { focusTitleOfScreen } from '../../ui/titleFocus';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { RoutePage } from '../routing/RoutePage';
-import { canSeeNews, dashboardRoutes, newsListPath } from '../routing/dashboardRoutes';
+import { dashboardRoutes, newsListPath } from '../routing/dashboardRoutes';
 import type { SessionUser } from '../session/sessionContext';
 import { DashboardHeader } from './DashboardHeader';
 import { LiveUpdates } from './LiveUpdates';
 import { UnsentWorkGuard } from '../../ui/unsentWork';
 import { NotificationBell } from './NotificationBell';
+import { canSeeNews } from './canSeeNews';
 import { SideMenu } from './SideMenu';
 
 const useStyles = makeStyles({
@@ -71,11 +72,11 @@ const shellQuery = graphql`
  * Everything under /dashboard (product.md §2 "Shell"): header with the bell and the user menu, the
  * role's left menu, and the screen of the current path among the role's routes.
  */
-export default function DashboardShell({ user }: { user: SessionUser }) {
+export default function DashboardShell({ user, queryRef }: { user: SessionUser; queryRef: PreloadedQuery<DashboardShellQuery> }) {
   const styles = useStyles();
   const environment = useRelayEnvironment();
   const withNews = canSeeNews(user.role);
-  const data = useLazyLoadQuery<DashboardShellQuery>(shellQuery, { withNews });
+  const data = usePreloadedQuery<DashboardShellQuery>(shellQuery, queryRef);
   const narrow = useMediaQuery('(max-width: 1023px)');
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();

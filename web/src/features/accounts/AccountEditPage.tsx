@@ -1,13 +1,13 @@
 import { MessageBar, MessageBarActions, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { graphql, usePreloadedQuery } from 'react-relay/hooks';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { AccountEditPageQuery } from '../../__generated__/AccountEditPageQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { accountsText } from '../../i18n/accounts';
-import { toGlobalId } from '../../relay/globalId';
 import { PageHeader } from '../../ui/PageHeader';
 import { AccountForm } from './AccountForm';
 import { AccountRequestActions } from './AccountRequestActions';
+import type { ScreenProps } from '../../app/routing/screen';
 
 /**
  * product.md §2 /dashboard/seetheaccount/{id}: 'Éditer' swaps the list for the account's edit form. A
@@ -19,12 +19,12 @@ const useStyles = makeStyles({
   banner: { maxWidth: '920px', boxSizing: 'border-box', marginBottom: tokens.spacingVerticalL },
 });
 
-export default function AccountEditPage() {
+export default function AccountEditPage({ queryRef }: ScreenProps<AccountEditPageQuery>) {
   const styles = useStyles();
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const data = useLazyLoadQuery<AccountEditPageQuery>(
+  const data = usePreloadedQuery<AccountEditPageQuery>(
     graphql`
       query AccountEditPageQuery($id: ID!) {
         node(id: $id) {
@@ -39,8 +39,7 @@ export default function AccountEditPage() {
         ...AccountGroupFieldFragment
       }
     `,
-    { id: toGlobalId('User', id) },
-    { fetchPolicy: 'store-and-network' },
+    queryRef,
   );
   const account = data.node?.AccountFormFragment;
   const role = data.node?.role;

@@ -1,7 +1,7 @@
 import { Badge, Button, Link, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { EditRegular } from '@fluentui/react-icons/svg/edit';
 import { PersonAddRegular } from '@fluentui/react-icons/svg/person-add';
-import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
+import { graphql, usePreloadedQuery, usePaginationFragment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { AccountsPageFragment$key } from '../../__generated__/AccountsPageFragment.graphql';
 import type { AccountsPagePaginationQuery } from '../../__generated__/AccountsPagePaginationQuery.graphql';
@@ -13,6 +13,7 @@ import { accountsText } from '../../i18n/accounts';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { useConnectionPages } from '../../ui/useConnectionPages';
+import type { ScreenProps } from '../../app/routing/screen';
 
 const useStyles = makeStyles({
   name: {
@@ -45,19 +46,18 @@ interface Row {
  * product.md §2 'Voir les comptes' (/dashboard/seetheaccount): search, accounts with their type, 'Se
  * connecter' (impersonation, product.md §4) and 'Éditer'.
  */
-export default function AccountsPage() {
+export default function AccountsPage({ queryRef }: ScreenProps<AccountsPageQuery>) {
   const styles = useStyles();
   const navigate = useNavigate();
   const me = useSessionUser();
   const { impersonate, pendingEmail } = useImpersonation();
-  const query = useLazyLoadQuery<AccountsPageQuery>(
+  const query = usePreloadedQuery<AccountsPageQuery>(
     graphql`
       query AccountsPageQuery {
         ...AccountsPageFragment
       }
     `,
-    {},
-    { fetchPolicy: 'store-and-network' },
+    queryRef,
   );
   const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<AccountsPagePaginationQuery, AccountsPageFragment$key>(
     graphql`

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
-import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
+import { graphql, usePreloadedQuery, usePaginationFragment } from 'react-relay/hooks';
 import type { ApiTokensPageFragment$key } from '../../__generated__/ApiTokensPageFragment.graphql';
 import type { ApiTokensPagePaginationQuery } from '../../__generated__/ApiTokensPagePaginationQuery.graphql';
 import type { ApiTokensPageQuery } from '../../__generated__/ApiTokensPageQuery.graphql';
@@ -15,6 +15,7 @@ import { formatDateTime } from '../../ui/format';
 import { useToast } from '../../ui/toasts';
 import { useConnectionPages } from '../../ui/useConnectionPages';
 import { CreateApiTokenDialog } from './CreateApiTokenDialog';
+import type { ScreenProps } from '../../app/routing/screen';
 
 const a = fr.apiTokens;
 
@@ -37,21 +38,20 @@ interface Row {
 const statusColor = { ACTIVE: 'success', EXPIRED: 'warning', REVOKED: 'danger' } as const;
 
 /** /dashboard/jetons-api (admins): personal API tokens, created, listed with their last use, revoked. */
-export default function ApiTokensPage() {
+export default function ApiTokensPage({ queryRef }: ScreenProps<ApiTokensPageQuery>) {
   const styles = useStyles();
   const commit = useCommit();
   const toast = useToast();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
-  const query = useLazyLoadQuery<ApiTokensPageQuery>(
+  const query = usePreloadedQuery<ApiTokensPageQuery>(
     graphql`
       query ApiTokensPageQuery {
         ...ApiTokensPageFragment
       }
     `,
-    {},
-    { fetchPolicy: 'store-and-network' },
+    queryRef,
   );
   const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
     ApiTokensPagePaginationQuery,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { graphql, usePreloadedQuery } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { SellerSettingsPageMutation } from '../../__generated__/SellerSettingsPageMutation.graphql';
 import type { SellerSettingsPageQuery } from '../../__generated__/SellerSettingsPageQuery.graphql';
@@ -13,6 +13,7 @@ import { useToast } from '../../ui/toasts';
 import { useFormFields } from '../../ui/useFormFields';
 import { SellerLogo } from './SellerLogo';
 import { billingText } from '../../i18n/billing';
+import type { ScreenProps } from '../../app/routing/screen';
 
 const t = billingText.settings;
 type SellerField = keyof typeof t.fields;
@@ -29,12 +30,12 @@ const useStyles = makeStyles({
  * required; the server checks the identifiers' keys (Siret, TVA, IBAN, BIC) and its messages show
  * under their fields.
  */
-export default function SellerSettingsPage() {
+export default function SellerSettingsPage({ queryRef }: ScreenProps<SellerSettingsPageQuery>) {
   const styles = useStyles();
   const navigate = useNavigate();
   const commit = useCommit();
   const toast = useToast();
-  const data = useLazyLoadQuery<SellerSettingsPageQuery>(
+  const data = usePreloadedQuery<SellerSettingsPageQuery>(
     graphql`
       query SellerSettingsPageQuery {
         sellerSettings {
@@ -53,8 +54,7 @@ export default function SellerSettingsPage() {
         }
       }
     `,
-    {},
-    { fetchPolicy: 'network-only' },
+    queryRef,
   );
   const initial = Object.fromEntries(FIELDS.map((field) => [field, data.sellerSettings?.[field] ?? ''])) as Record<SellerField, string>;
   const form = useFormFields<SellerField>(initial, (field, values) => (values[field].trim() ? null : fr.forms.required));

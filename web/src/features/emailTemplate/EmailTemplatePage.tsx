@@ -1,8 +1,9 @@
 import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { graphql, usePreloadedQuery } from 'react-relay/hooks';
 import type { EmailTemplatePageQuery } from '../../__generated__/EmailTemplatePageQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { PageHeader } from '../../ui/PageHeader';
+import type { ScreenProps } from '../../app/routing/screen';
 
 const t = fr.emailTemplate;
 
@@ -24,9 +25,9 @@ const useStyles = makeStyles({
  * e-mail, rendered by the server with sample data, shown in a sandboxed frame — its own document,
  * styles and links can neither run scripts nor reach the app.
  */
-export default function EmailTemplatePage() {
+export default function EmailTemplatePage({ queryRef }: ScreenProps<EmailTemplatePageQuery>) {
   const styles = useStyles();
-  const { newReportMailPreview: mail } = useLazyLoadQuery<EmailTemplatePageQuery>(
+  const { newReportMailPreview: mail } = usePreloadedQuery<EmailTemplatePageQuery>(
     graphql`
       query EmailTemplatePageQuery {
         newReportMailPreview {
@@ -35,7 +36,7 @@ export default function EmailTemplatePage() {
         }
       }
     `,
-    {},
+    queryRef,
   );
   return (
     <section>

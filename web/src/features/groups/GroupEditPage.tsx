@@ -1,17 +1,17 @@
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { graphql, usePreloadedQuery } from 'react-relay/hooks';
 import { useParams } from 'react-router';
 import type { GroupEditPageQuery } from '../../__generated__/GroupEditPageQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { groupsText } from '../../i18n/groups';
 import { PageHeader } from '../../ui/PageHeader';
 import { GroupForm } from './GroupForm';
-import { toGlobalId } from '../../relay/globalId';
+import type { ScreenProps } from '../../app/routing/screen';
 
 /** product.md §2 /dashboard/editvoirlesgroupes/{id} (and /dashboard/creerungroupe/{id}): the group edit form. */
-export default function GroupEditPage() {
+export default function GroupEditPage({ queryRef }: ScreenProps<GroupEditPageQuery>) {
   const { id = '' } = useParams();
-  const data = useLazyLoadQuery<GroupEditPageQuery>(
+  const data = usePreloadedQuery<GroupEditPageQuery>(
     graphql`
       query GroupEditPageQuery($id: ID!) {
         node(id: $id) {
@@ -19,8 +19,7 @@ export default function GroupEditPage() {
         }
       }
     `,
-    { id: toGlobalId('Group', id) },
-    { fetchPolicy: 'store-and-network' },
+    queryRef,
   );
   const group = data.node?.GroupFormFragment;
   if (!group) {

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Button, Link, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { EditRegular } from '@fluentui/react-icons/svg/edit';
-import { graphql, useFragment, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
+import { graphql, useFragment, useLazyLoadQuery, usePaginationFragment, usePreloadedQuery } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { GroupMembersFragment$key } from '../../__generated__/GroupMembersFragment.graphql';
 import type { GroupsPageMembersQuery } from '../../__generated__/GroupsPageMembersQuery.graphql';
@@ -15,6 +15,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatDateTime } from '../../ui/format';
 import { useConnectionPages } from '../../ui/useConnectionPages';
+import type { ScreenProps } from '../../app/routing/screen';
 
 const g = groupsText;
 
@@ -123,17 +124,16 @@ function GroupMembers({ group }: { group: GroupMembersFragment$key }) {
 }
 
 /** product.md §2 /dashboard/voirlesgroupes: études, their number of people, expandable members, edit. */
-export default function GroupsPage() {
+export default function GroupsPage({ queryRef }: ScreenProps<GroupsPageQuery>) {
   const styles = useStyles();
   const navigate = useNavigate();
-  const query = useLazyLoadQuery<GroupsPageQuery>(
+  const query = usePreloadedQuery<GroupsPageQuery>(
     graphql`
       query GroupsPageQuery {
         ...GroupsPageFragment
       }
     `,
-    {},
-    { fetchPolicy: 'store-and-network' },
+    queryRef,
   );
   const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<GroupsPagePaginationQuery, GroupsPageFragment$key>(
     graphql`

@@ -1,17 +1,17 @@
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { graphql, usePreloadedQuery } from 'react-relay/hooks';
 import { useParams } from 'react-router';
 import type { NewsEditPageQuery } from '../../__generated__/NewsEditPageQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { newsText } from '../../i18n/news';
-import { toGlobalId } from '../../relay/globalId';
 import { PageHeader } from '../../ui/PageHeader';
 import { NewsForm } from './NewsForm';
+import type { ScreenProps } from '../../app/routing/screen';
 
 /** product.md §2 /dashboard/createanews/{id}: the news edit screen (checkbox 'Importante'). */
-export default function NewsEditPage() {
+export default function NewsEditPage({ queryRef }: ScreenProps<NewsEditPageQuery>) {
   const { id = '' } = useParams();
-  const data = useLazyLoadQuery<NewsEditPageQuery>(
+  const data = usePreloadedQuery<NewsEditPageQuery>(
     graphql`
       query NewsEditPageQuery($id: ID!) {
         node(id: $id) {
@@ -19,8 +19,7 @@ export default function NewsEditPage() {
         }
       }
     `,
-    { id: toGlobalId('News', id) },
-    { fetchPolicy: 'store-and-network' },
+    queryRef,
   );
   const news = data.node?.NewsFormFragment;
   if (!news) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { EditRegular } from '@fluentui/react-icons/svg/edit';
-import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
+import { graphql, usePreloadedQuery, usePaginationFragment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { NewsListPageFragment$key } from '../../__generated__/NewsListPageFragment.graphql';
 import type { NewsListPagePaginationQuery } from '../../__generated__/NewsListPagePaginationQuery.graphql';
@@ -15,6 +15,7 @@ import { HtmlContent } from '../../ui/HtmlContent';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatDateTime } from '../../ui/format';
 import { useConnectionPages } from '../../ui/useConnectionPages';
+import type { ScreenProps } from '../../app/routing/screen';
 
 const n = newsText;
 
@@ -52,24 +53,24 @@ export interface NewsRow {
  * the search on Enter or blur (the API's `news(search:)`, which the spec's secretary list lacked).
  */
 export function NewsList({
+  queryRef,
   title,
   actions,
   action,
-}: {
+}: ScreenProps<NewsListPageQuery> & {
   title: string;
   actions?: ReactNode;
   /** The last column: 'Modifier' for admins, 'Voir' for secretaries. */
   action: DataTableColumn<NewsRow>;
 }) {
   const styles = useStyles();
-  const query = useLazyLoadQuery<NewsListPageQuery>(
+  const query = usePreloadedQuery<NewsListPageQuery>(
     graphql`
       query NewsListPageQuery {
         ...NewsListPageFragment
       }
     `,
-    {},
-    { fetchPolicy: 'store-and-network' },
+    queryRef,
   );
   const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<NewsListPagePaginationQuery, NewsListPageFragment$key>(
     graphql`
@@ -151,10 +152,11 @@ export function NewsList({
 }
 
 /** product.md §2 'TOUTES LES ACTUALITÉS' (/dashboard/viewnews): Important, Date, Actualité, Modifier; search. */
-export default function NewsListPage() {
+export default function NewsListPage({ queryRef }: ScreenProps<NewsListPageQuery>) {
   const navigate = useNavigate();
   return (
     <NewsList
+      queryRef={queryRef}
       title={fr.titles.allNews}
       actions={
         <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate('/dashboard/createanews')}>

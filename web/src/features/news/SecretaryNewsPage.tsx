@@ -6,6 +6,8 @@ import { fr } from '../../i18n/fr';
 import { newsText } from '../../i18n/news';
 import { ContentDialog, type ContentDialogItem } from '../../ui/ContentDialog';
 import { NewsList, type NewsRow } from './NewsListPage';
+import type { NewsListPageQuery } from '../../__generated__/NewsListPageQuery.graphql';
+import type { ScreenProps } from '../../app/routing/screen';
 
 const useStyles = makeStyles({
   star: { fontSize: '20px', color: tokens.colorNeutralForeground3 },
@@ -16,7 +18,7 @@ const useStyles = makeStyles({
  * product.md §2 secretary 'VOIR LES ACTUALITÉS' (/dashboard/viewnewsecretarie): the news list with a
  * working search and 'Voir' (title, date, importance, HTML body); reading marks the news read.
  */
-export default function SecretaryNewsPage() {
+export default function SecretaryNewsPage({ queryRef }: ScreenProps<NewsListPageQuery>) {
   const styles = useStyles();
   const markRead = useMarkNewsRead();
   const [open, setOpen] = useState<ContentDialogItem | null>(null);
@@ -34,6 +36,7 @@ export default function SecretaryNewsPage() {
   return (
     <>
       <NewsList
+        queryRef={queryRef}
         title={fr.titles.viewNews}
         action={{
           id: 'view',

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
+import { graphql, usePreloadedQuery, usePaginationFragment } from 'react-relay/hooks';
 import type { AllNotificationsPageFragment$key } from '../../__generated__/AllNotificationsPageFragment.graphql';
 import type { AllNotificationsPagePaginationQuery } from '../../__generated__/AllNotificationsPagePaginationQuery.graphql';
 import type { AllNotificationsPageQuery } from '../../__generated__/AllNotificationsPageQuery.graphql';
@@ -13,6 +13,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { formatDateTime } from '../../ui/format';
 import { htmlToText, truncate } from '../../ui/text';
 import { useConnectionPages } from '../../ui/useConnectionPages';
+import type { ScreenProps } from '../../app/routing/screen';
 
 const useStyles = makeStyles({
   date: {
@@ -67,16 +68,15 @@ function NotificationDetail({ notification }: { notification: NotificationRow })
 }
 
 /** product.md §2 'TOUTES LES NOTIFICATIONS' (/dashboard/seeallnotifications), for every role. */
-export default function AllNotificationsPage() {
+export default function AllNotificationsPage({ queryRef }: ScreenProps<AllNotificationsPageQuery>) {
   const styles = useStyles();
-  const query = useLazyLoadQuery<AllNotificationsPageQuery>(
+  const query = usePreloadedQuery<AllNotificationsPageQuery>(
     graphql`
       query AllNotificationsPageQuery {
         ...AllNotificationsPageFragment
       }
     `,
-    {},
-    { fetchPolicy: 'store-and-network' },
+    queryRef,
   );
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
     AllNotificationsPagePaginationQuery,

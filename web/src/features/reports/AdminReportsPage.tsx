@@ -3,6 +3,7 @@ import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { graphql } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { AdminReportsPageQuery } from '../../__generated__/AdminReportsPageQuery.graphql';
+import type { ScreenProps } from '../../app/routing/screen';
 import { fr } from '../../i18n/fr';
 import { PageHeader } from '../../ui/PageHeader';
 import { ReportCards } from './ReportCards';
@@ -26,10 +27,10 @@ const titles: Record<AdminReportsView, string> = {
 };
 
 /** product.md §2, admin 'Constats en cours' / 'Constats terminés' / 'Constats archivés'. */
-function AdminReportsPage({ view }: { view: AdminReportsView }) {
+function AdminReportsPage({ view, queryRef }: ScreenProps<AdminReportsPageQuery> & { view: AdminReportsView }) {
   const navigate = useNavigate();
   // After an archive or unarchive the cards' figures change: `refresh` reads them again.
-  const { data, refresh } = useReportsPage<AdminReportsPageQuery>(pageQuery, view);
+  const { data, refresh } = useReportsPage<AdminReportsPageQuery>(pageQuery, queryRef);
   return (
     <section>
       <PageHeader
@@ -46,16 +47,16 @@ function AdminReportsPage({ view }: { view: AdminReportsView }) {
   );
 }
 
-export function AdminInProgressReportsPage() {
-  return <AdminReportsPage view="inProgress" />;
+export function AdminInProgressReportsPage({ queryRef }: ScreenProps<AdminReportsPageQuery>) {
+  return <AdminReportsPage view="inProgress" queryRef={queryRef} />;
 }
 
-export function AdminDoneReportsPage() {
-  return <AdminReportsPage view="done" />;
+export function AdminDoneReportsPage({ queryRef }: ScreenProps<AdminReportsPageQuery>) {
+  return <AdminReportsPage view="done" queryRef={queryRef} />;
 }
 
-export function AdminArchivedReportsPage() {
-  return <AdminReportsPage view="archived" />;
+export function AdminArchivedReportsPage({ queryRef }: ScreenProps<AdminReportsPageQuery>) {
+  return <AdminReportsPage view="archived" queryRef={queryRef} />;
 }
 
 export default AdminInProgressReportsPage;

@@ -4,6 +4,7 @@ import { graphql } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { BailiffReportsPageArchivedQuery } from '../../__generated__/BailiffReportsPageArchivedQuery.graphql';
 import type { BailiffReportsPageQuery } from '../../__generated__/BailiffReportsPageQuery.graphql';
+import type { ScreenProps } from '../../app/routing/screen';
 import { fr } from '../../i18n/fr';
 import { PageHeader } from '../../ui/PageHeader';
 import { BailiffTiles } from './BailiffTiles';
@@ -36,9 +37,9 @@ function ReportAbsenceButton() {
 }
 
 /** product.md §2, bailiff 'Mes constats en cours' (his default screen): tiles and his EC and TE constats. */
-export function BailiffInProgressReportsPage() {
+export function BailiffInProgressReportsPage({ queryRef }: ScreenProps<BailiffReportsPageQuery>) {
   // An archived constat changes the month's tiles: `refresh` reads them again.
-  const { data, refresh } = useReportsPage<BailiffReportsPageQuery>(inProgressQuery, 'bailiffInProgress');
+  const { data, refresh } = useReportsPage<BailiffReportsPageQuery>(inProgressQuery, queryRef);
   return (
     <section>
       <PageHeader title={fr.titles.bailiffInProgress} actions={<ReportAbsenceButton />} />
@@ -49,8 +50,8 @@ export function BailiffInProgressReportsPage() {
 }
 
 /** product.md §2, bailiff 'Mes constats archivés': his archive, files read-only. */
-export function BailiffArchivedReportsPage() {
-  const { data } = useReportsPage<BailiffReportsPageArchivedQuery>(archivedQuery, 'bailiffArchived');
+export function BailiffArchivedReportsPage({ queryRef }: ScreenProps<BailiffReportsPageArchivedQuery>) {
+  const { data } = useReportsPage<BailiffReportsPageArchivedQuery>(archivedQuery, queryRef);
   return (
     <section>
       <PageHeader title={fr.titles.bailiffArchived} actions={<ReportAbsenceButton />} />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { graphql, usePreloadedQuery } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { CreateReportPageMutation } from '../../__generated__/CreateReportPageMutation.graphql';
 import type { CreateReportPageQuery } from '../../__generated__/CreateReportPageQuery.graphql';
@@ -16,6 +16,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { UploadBox } from '../../ui/UploadBox';
 import { useToast } from '../../ui/toasts';
 import { ACCEPTED_DEPOSITED_FILES, ACCEPTED_DEPOSITED_LABEL, DEPOSITED_MEDIA_TYPES, reportsText } from '../../i18n/reports';
+import type { ScreenProps } from '../../app/routing/screen';
 
 const t = reportsText.create;
 const NAME_MAX = 90;
@@ -46,8 +47,8 @@ interface Errors {
 }
 
 /** product.md §2 'Créer un constat' (admin): the form with its bailiff select. */
-export default function CreateReportPage() {
-  const data = useLazyLoadQuery<CreateReportPageQuery>(
+export default function CreateReportPage({ queryRef }: ScreenProps<CreateReportPageQuery>) {
+  const data = usePreloadedQuery<CreateReportPageQuery>(
     graphql`
       query CreateReportPageQuery {
         # Every active bailiff, never a first page (product.md §15).
@@ -57,8 +58,7 @@ export default function CreateReportPage() {
         }
       }
     `,
-    {},
-    { fetchPolicy: 'store-and-network' },
+    queryRef,
   );
   return (
     <CreateReportForm

@@ -3,6 +3,7 @@ import { CalendarAddRegular } from '@fluentui/react-icons/svg/calendar-add';
 import { graphql } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { SecretaryReportsPageQuery } from '../../__generated__/SecretaryReportsPageQuery.graphql';
+import type { ScreenProps } from '../../app/routing/screen';
 import { fr } from '../../i18n/fr';
 import { PageHeader } from '../../ui/PageHeader';
 import { ReportsTable } from './ReportsTable';
@@ -34,11 +35,11 @@ const titles: Record<SecretaryReportsView, string> = {
 };
 
 /** product.md §2 'Secretary screens': the tiles above 'Constats en cours' / 'Tous mes constats'. */
-function SecretaryReportsPage({ view }: { view: SecretaryReportsView }) {
+function SecretaryReportsPage({ view, queryRef }: ScreenProps<SecretaryReportsPageQuery> & { view: SecretaryReportsView }) {
   const navigate = useNavigate();
   // Counts sent or files returned change the tiles: `refresh` reads the page again, `refreshTiles`
   // the tiles alone.
-  const { data, refresh } = useReportsPage<SecretaryReportsPageQuery>(pageQuery, view);
+  const { data, refresh } = useReportsPage<SecretaryReportsPageQuery>(pageQuery, queryRef);
   const refreshTiles = useRefresh(tilesQuery, { filter: initialFilter(view) });
   return (
     <section>
@@ -58,10 +59,10 @@ function SecretaryReportsPage({ view }: { view: SecretaryReportsView }) {
   );
 }
 
-export function SecretaryInProgressReportsPage() {
-  return <SecretaryReportsPage view="secretaryInProgress" />;
+export function SecretaryInProgressReportsPage({ queryRef }: ScreenProps<SecretaryReportsPageQuery>) {
+  return <SecretaryReportsPage view="secretaryInProgress" queryRef={queryRef} />;
 }
 
-export function SecretaryAllReportsPage() {
-  return <SecretaryReportsPage view="secretaryAll" />;
+export function SecretaryAllReportsPage({ queryRef }: ScreenProps<SecretaryReportsPageQuery>) {
+  return <SecretaryReportsPage view="secretaryAll" queryRef={queryRef} />;
 }

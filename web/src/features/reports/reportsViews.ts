@@ -69,6 +69,12 @@ export function toExportFilter(view: ReportsView, search: string, filters: Filte
  */
 export const initialFilter = (view: ReportsView): ReportFilter => toFilter(view, '', defaultFilters(view));
 
+/** The first page of every reports list. */
+const FIRST_PAGE = 10;
+
+/** A reports screen's page query variables as the screen opens: its list's initial filter, the first page. */
+export const reportsPageVariables = (view: ReportsView) => ({ filter: initialFilter(view), count: FIRST_PAGE });
+
 /** Whether an archived constat still belongs to a list so filtered. */
 export function keepsArchived(view: ReportsView, filters: Filters): boolean {
   const criteria = reportsViewCriteria(view, picked(filters));
