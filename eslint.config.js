@@ -26,7 +26,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['prisma.config.ts', 'web/vite.config.ts'] },
+        projectService: { allowDefaultProject: ['prisma.config.ts', 'web/vite.config.ts', 'web/pwa/*.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -47,6 +47,12 @@ export default tseslint.config(
     files: ['*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },
+  },
+  {
+    // The service worker is plain JavaScript the build copies with its file list (web/pwa/plugin.ts).
+    files: ['web/pwa/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.serviceworker },
   },
   {
     files: ['api/**/*.ts', 'prisma/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts', 'tests/**/*.tsx'],

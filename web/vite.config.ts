@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import relay from 'vite-plugin-relay';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { installable } from './pwa/plugin.js';
 
 // The API (default port 4000) serves the built app itself; in development Vite serves the app
 // and forwards everything the API owns, WebSocket subscriptions included.
@@ -15,7 +17,14 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), relay],
+  plugins: [
+    react(),
+    relay,
+    installable(),
+    // Each text file beside its brotli and gzip forms, at their best (they are made once): the
+    // server sends the one the browser accepts (api/src/http/static.ts).
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|js|css|json|svg|webmanifest)$/ }),
+  ],
   resolve: {
     // The shared domain package (packages/domain) by its sources: no build step between an edit
     // there and the app.

@@ -9,6 +9,7 @@ import { createGraphQLServer } from './server/yoga.js';
 import { envelopedFor, executeOperation, type Enveloped } from './graphql/execute.js';
 import { createRestRouter, decodablePath } from './http/rest.js';
 import { withSecurityHeaders } from './http/security-headers.js';
+import { withCompression } from './http/compression.js';
 import { createStaticHandler } from './http/static.js';
 import { createFilesHandler } from './http/files.js';
 import type { createFileLinks, FileProviders } from './infra/file-links.js';
@@ -106,17 +107,19 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
   });
 
   const adapter = createServerAdapter<ServerContext>(
-    withSecurityHeaders(services.config, async (request, serverContext) => {
-      try {
-        return await route(request, serverContext);
-      } catch (error) {
-        // A client that went away (page left, request cancelled) is not a failure of ours.
-        if (request.signal.aborted) return new Response(null, { status: 499 });
-        // Logged for the operators; the client only learns that something failed.
-        console.error(`[http] ${request.method} ${new URL(request.url).pathname}`, error);
-        return json({ code: 500, message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.' }, 500);
-      }
-    }),
+    withCompression(
+      withSecurityHeaders(services.config, async (request, serverContext) => {
+        try {
+          return await route(request, serverContext);
+        } catch (error) {
+          // A client that went away (page left, request cancelled) is not a failure of ours.
+          if (request.signal.aborted) return new Response(null, { status: 499 });
+          // Logged for the operators; the client only learns that something failed.
+          console.error(`[http] ${request.method} ${new URL(request.url).pathname}`, error);
+          return json({ code: 500, message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.' }, 500);
+        }
+      }),
+    ),
   );
 
   async function route(request: Request, serverContext: ServerContext): Promise<Response> {

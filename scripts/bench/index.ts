@@ -13,7 +13,8 @@
 //   4. prints one table and writes bench/results/latest.json (+ .md).
 // Options: --db=embedded|postgres --reports=100000 --runs=3 --duration=10 --warmup=5
 // --connections=10 --page=50 --fanout=1000 --upload-mb=200 --deposit-photos=1000
-// --only=sql,cost,growth,latency,execution,calibration,screen,floor,rest,aggregates,search,export,fanout,upload,deposit,cold,counting,writes
+// --only=sql,cost,growth,latency,execution,calibration,screen,floor,rest,aggregates,search,export,fanout,upload,deposit,cold,counting,writes,web
+// (web: Lighthouse's mobile preset on the built web app over the demo office, scripts/bench/web.ts)
 // --cost-requests=300 --cost-rounds=3 --cost-targets=GraphQL,floor,REST
 // --explain (with sql: plans of the screen query's statements and of the floor's in bench/.data/explain.txt)
 // --fresh (rebuild the dataset) --max-age-hours=24 (0: reuse whatever its age) --profile (CPU profile of the measured server)
@@ -43,6 +44,7 @@ import { measureSearchCost, searchRows } from './search.js';
 import { measureStatements, statementRows } from './sql.js';
 import { measureUpload, uploadRows, type UploadFigure } from './upload.js';
 import { measureWrites, writeRows } from './writes.js';
+import { measureWeb, webRows } from './web.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA = path.join(ROOT, 'bench/.data');
@@ -50,10 +52,10 @@ const RESULTS = path.join(ROOT, 'bench/results');
 const BUILD = path.join(DATA, 'build');
 const PRODUCT_ENTRY = path.join(BUILD, 'api/src/main.js');
 const BENCH_ENTRY = path.join(BUILD, 'scripts/bench/server.js');
-const FIGURES = ['sql', 'cost', 'growth', 'latency', 'execution', 'calibration', 'screen', 'floor', 'rest', 'aggregates', 'search', 'export', 'fanout', 'upload', 'deposit', 'cold', 'counting', 'writes'] as const;
+const FIGURES = ['sql', 'cost', 'growth', 'latency', 'execution', 'calibration', 'screen', 'floor', 'rest', 'aggregates', 'search', 'export', 'fanout', 'upload', 'deposit', 'cold', 'counting', 'writes', 'web'] as const;
 type FigureName = (typeof FIGURES)[number];
 /** Figures measured without the dataset, before it is built. */
-const STANDALONE: FigureName[] = ['counting', 'writes'];
+const STANDALONE: FigureName[] = ['counting', 'writes', 'web'];
 /** Figures that measure the admin screen's query, checked first to answer as the floor and REST do. */
 const SCREEN_FIGURES: FigureName[] = ['cost', 'latency', 'execution', 'calibration', 'screen', 'floor', 'rest'];
 /** latency.single.*: one client, the admin screen at its default 10 rows (product.md §9). */
@@ -170,6 +172,27 @@ async function main(): Promise<void> {
     const writes = await measureWrites({ statements: 300, rounds: options.runs, log });
     raw.writes = writes;
     rows.push(...writeRows(writes));
+  }
+  if (options.only.has('web')) {
+    if (options.build) {
+      log('\nBuilding the web app (npm run build:web) …');
+      const web = spawnSync('npm', ['run', 'build:web'], { cwd: ROOT, encoding: 'utf8' });
+      if (web.status !== 0) throw new Error(`npm run build:web failed:\n${web.stdout}${web.stderr}`);
+    }
+    log('\nLighthouse 12, mobile preset, cold cache: /login and each role\'s dashboard (the demo office) …');
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'constats-bench-web-'));
+    // As root, the embedded PostgreSQL runs as `postgres`, which must be able to enter it.
+    await fs.chmod(dataDir, 0o755);
+    // No NODE_ENV: the demo office is seeded, and the server is otherwise closed as in production.
+    const web = await startServerProcess({ entry: PRODUCT_ENTRY, dataDir, env: { NODE_ENV: '', SEED_DEMO_DATA: 'true', WEB_DIR: path.join(ROOT, 'dist/web') }, logFile: path.join(DATA, 'logs/server-web.log'), probe: metaProbe });
+    try {
+      const figures = await measureWeb(web.url, { runs: options.runs, log });
+      raw.web = figures;
+      rows.push(...webRows(figures));
+    } finally {
+      await web.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   }
   if ([...options.only].every((name) => STANDALONE.includes(name))) {
     log(`\n${printTable(rows)}`);

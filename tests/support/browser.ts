@@ -28,9 +28,18 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-const contextOptions = (baseURL: string) =>
+export interface BrowserOptions {
+  /**
+   * The app's service worker (web/pwa/sw.js) runs only where a test asks for it: a request it
+   * answers escapes the routes the other tests set on their pages (Playwright's documented limit).
+   */
+  serviceWorkers?: 'allow' | 'block';
+}
+
+const contextOptions = (baseURL: string, options: BrowserOptions) =>
   ({
     baseURL,
+    serviceWorkers: options.serviceWorkers ?? 'block',
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     viewport: { width: 1280, height: 800 },
@@ -50,11 +59,11 @@ export async function launchBrowserServer(): Promise<BrowserServer> {
  * cookies and local storage, in the run's Chromium (TEST_BROWSER_ENDPOINT, set by the e2e global
  * setup), or, without it, a Chromium launched on a throwaway profile.
  */
-export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
+export async function launchBrowser(baseURL: string, options: BrowserOptions = {}): Promise<TestBrowser> {
   const endpoint = process.env.TEST_BROWSER_ENDPOINT;
   if (endpoint) {
     const browser = await chromium.connect(endpoint);
-    const context = await browser.newContext(contextOptions(baseURL));
+    const context = await browser.newContext(contextOptions(baseURL, options));
     return {
       context,
       newPage: () => context.newPage(),
@@ -69,7 +78,7 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: await ensureChromium(),
     args: chromiumArgs,
-    ...contextOptions(baseURL),
+    ...contextOptions(baseURL, options),
   });
   return {
     context,

@@ -15,6 +15,9 @@ const APP_POLICY = [
   "font-src 'self' data:",
   "connect-src 'self' ws: wss:",
   "frame-src 'self' blob:",
+  // The service worker (web/pwa/sw.js) and the web manifest, both from the app's own origin.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -2,12 +2,14 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { compressibleType, preferredEncoding, type Encoding } from './compression.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -16,6 +18,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** The files the build compresses beside each text file (web/vite.config.ts): `app.js.br`, `app.js.gz`. */
+const SUFFIXES: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
 const NOT_BUILT = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Extranet Constats</title>
 <p>L'interface web n'est pas encore construite. Lancez <code>npm run build</code> puis redémarrez le serveur.</p></html>`;
 
@@ -23,18 +28,30 @@ const NOT_BUILT = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>E
 export function createStaticHandler(rootDir: string) {
   const root = path.resolve(rootDir);
 
-  async function fileResponse(filePath: string, method: string): Promise<Response | null> {
+  async function fileResponse(filePath: string, request: Request): Promise<Response | null> {
     const info = await stat(filePath).catch(() => null);
     if (!info?.isFile()) return null;
     const hashedAsset = filePath.startsWith(path.join(root, 'assets') + path.sep);
-    const headers = {
-      'content-type': CONTENT_TYPES[path.extname(filePath)] ?? 'application/octet-stream',
-      'content-length': String(info.size),
-      // Vite fingerprints assets, so they never change; index.html must always be revalidated.
+    const contentType = CONTENT_TYPES[path.extname(filePath)] ?? 'application/octet-stream';
+    const headers: Record<string, string> = {
+      'content-type': contentType,
+      // Vite fingerprints assets, so they never change; index.html (and the service worker) must
+      // always be revalidated.
       'cache-control': hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
       'x-content-type-options': 'nosniff',
     };
-    const body = method === 'HEAD' ? null : (Readable.toWeb(createReadStream(filePath)) as ReadableStream);
+    let served = { path: filePath, size: info.size };
+    if (compressibleType(contentType)) {
+      headers.vary = 'Accept-Encoding';
+      const encoding = preferredEncoding(request.headers.get('accept-encoding'));
+      const variant = encoding && (await precompressed(filePath + SUFFIXES[encoding]));
+      if (variant) {
+        headers['content-encoding'] = encoding;
+        served = variant;
+      }
+    }
+    headers['content-length'] = String(served.size);
+    const body = request.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(served.path)) as ReadableStream);
     return new Response(body, { headers });
   }
 
@@ -43,12 +60,17 @@ export function createStaticHandler(rootDir: string) {
     const pathname = decodeURIComponent(new URL(request.url).pathname);
     const candidate = path.join(root, pathname);
     if (candidate.startsWith(root + path.sep)) {
-      const file = await fileResponse(candidate, request.method);
+      const file = await fileResponse(candidate, request);
       if (file) return file;
     }
     // A missing fingerprinted asset is a real 404, not a route of the single-page app.
     if (path.extname(pathname) && pathname.startsWith('/assets/')) return new Response('Introuvable', { status: 404 });
-    const index = await fileResponse(path.join(root, 'index.html'), request.method);
+    const index = await fileResponse(path.join(root, 'index.html'), request);
     return index ?? new Response(NOT_BUILT, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } });
   };
+}
+
+async function precompressed(filePath: string): Promise<{ path: string; size: number } | null> {
+  const info = await stat(filePath).catch(() => null);
+  return info?.isFile() ? { path: filePath, size: info.size } : null;
 }

@@ -1,0 +1,134 @@
+// web.*: what a phone on a slow network sees. Lighthouse 12's default (mobile) preset — simulated
+// slow 4G and a 4× slower CPU — on a cold cache, against the built app (dist/web) served by the
+// compiled server over the demo office: the login page, then each role's dashboard signed in.
+//
+// The sign-in goes through the login form in Debian's Chromium (playwright-core), whose profile
+// Lighthouse then drives over its debugging port: the session token stays in local storage while
+// the HTTP cache, the service worker and its caches are emptied before each run.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { findFreePort } from '../../api/src/infra/embedded-postgres.js';
+import { DEMO_ACCOUNTS } from '../../prisma/seed/people.js';
+import type { Row } from './report.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const WEB_TARGETS = { performance: 90, lcpMs: 2500 } as const;
+
+const PAGES = [
+  { name: 'login', path: '/login', account: null },
+  { name: 'admin', path: '/dashboard', account: 'admin@demo.fr' },
+  { name: 'bailiff', path: '/dashboard', account: 'huissier@demo.fr' },
+  { name: 'secretary', path: '/dashboard', account: 'secretaire@demo.fr' },
+] as const;
+
+export interface WebRun {
+  performance: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  /** Bytes over the network for the whole load (Lighthouse's total-byte-weight). */
+  transferredBytes: number;
+}
+
+export interface WebFigure {
+  page: (typeof PAGES)[number]['name'];
+  runs: WebRun[];
+  median: WebRun;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function openProfile(port: number): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'constats-lighthouse-'));
+  // The profile's default context: the one Lighthouse opens its tab in, where the sign-in left its token.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the login form, then empties what a first visit would not have. */
+async function signInThenForget(context: BrowserContext, url: string, email: string): Promise<void> {
+  const account = DEMO_ACCOUNTS.find((demo) => demo.email === email)!;
+  const page = await context.newPage();
+  await page.goto(`${url}/login`);
+  await page.getByLabel(/^Votre identifiant/).fill(account.email);
+  await page.getByLabel(/^Mot de passe/).fill(account.password);
+  await page.getByRole('button', { name: 'Connexion', exact: true }).click();
+  await page.waitForURL(/\/dashboard/);
+  await page.waitForLoadState('networkidle');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin: url, storageTypes: 'cache_storage,service_workers' });
+  await page.close();
+}
+
+async function lighthouseRun(url: string, signedIn: boolean, port: number): Promise<WebRun> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    // Signed in: the token must survive; the cold cache was made by signInThenForget.
+    disableStorageReset: signedIn,
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    transferredBytes: Math.round(audit('total-byte-weight')),
+  };
+}
+
+export async function measureWeb(url: string, options: { runs: number; log: (message: string) => void }): Promise<WebFigure[]> {
+  const figures: WebFigure[] = [];
+  for (const target of PAGES) {
+    const runs: WebRun[] = [];
+    for (let run = 0; run < Math.max(1, options.runs); run++) {
+      const port = await findFreePort();
+      const profile = await openProfile(port);
+      try {
+        if (target.account) await signInThenForget(profile.context, url, target.account);
+        runs.push(await lighthouseRun(`${url}${target.path}`, target.account !== null, port));
+      } finally {
+        await profile.close();
+      }
+      const last = runs.at(-1)!;
+      options.log(`  ${target.name}: performance ${last.performance}, LCP ${(last.lcpMs / 1000).toFixed(1)} s, ${(last.transferredBytes / 1024).toFixed(0)} KiB`);
+    }
+    const pick = (key: keyof WebRun) => median(runs.map((r) => r[key]));
+    figures.push({
+      page: target.name,
+      runs,
+      median: { performance: pick('performance'), lcpMs: pick('lcpMs'), fcpMs: pick('fcpMs'), tbtMs: pick('tbtMs'), transferredBytes: pick('transferredBytes') },
+    });
+  }
+  return figures;
+}
+
+export function webRows(figures: WebFigure[]): Row[] {
+  return figures.flatMap(({ page, median: m }) => {
+    const where = page === 'login' ? '/login' : `${page}'s dashboard`;
+    return [
+      { key: `web.${page}.performance`, figure: `Lighthouse mobile, cold, ${where}: performance`, value: m.performance, display: String(m.performance), target: `≥ ${WEB_TARGETS.performance}`, pass: m.performance >= WEB_TARGETS.performance, load1: null },
+      { key: `web.${page}.lcp`, figure: `Lighthouse mobile, cold, ${where}: LCP (FCP, TBT)`, value: m.lcpMs, display: `${(m.lcpMs / 1000).toFixed(1)} s (${(m.fcpMs / 1000).toFixed(1)} s, ${m.tbtMs} ms)`, target: `≤ ${WEB_TARGETS.lcpMs / 1000} s`, pass: m.lcpMs <= WEB_TARGETS.lcpMs, load1: null },
+      { key: `web.${page}.bytes`, figure: `Lighthouse mobile, cold, ${where}: transferred`, value: m.transferredBytes, display: `${(m.transferredBytes / 1024).toFixed(0)} KiB`, target: '—', pass: null, load1: null },
+    ];
+  });
+}

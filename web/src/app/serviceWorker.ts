@@ -1,0 +1,12 @@
+/**
+ * Registers the service worker that keeps the app shell for offline starts (web/pwa/sw.js), once
+ * the page has loaded so that it never competes with the first screen. The development server has
+ * no worker: the build makes it.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  window.addEventListener('load', () => {
+    // Without a worker the app works as before, online only.
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('service worker not registered', error));
+  });
+}
