@@ -186,7 +186,7 @@ async function main(): Promise<void> {
     // No NODE_ENV: the demo office is seeded, and the server is otherwise closed as in production.
     const web = await startServerProcess({ entry: PRODUCT_ENTRY, dataDir, env: { NODE_ENV: '', SEED_DEMO_DATA: 'true', WEB_DIR: path.join(ROOT, 'dist/web') }, logFile: path.join(DATA, 'logs/server-web.log'), probe: metaProbe });
     try {
-      const figures = await measureWeb(web.url, { runs: options.runs, log });
+      const figures = await measureWeb(web.url, { runs: options.runs, reportDir: path.join(DATA, 'lighthouse'), log });
       raw.web = figures;
       rows.push(...webRows(figures));
     } finally {

@@ -5,7 +5,7 @@
 // The sign-in goes through the login form in Debian's Chromium (playwright-core), whose profile
 // Lighthouse then drives over its debugging port: the session token stays in local storage while
 // the HTTP cache, the service worker and its caches are emptied before each run.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -74,7 +74,7 @@ async function signInThenForget(context: BrowserContext, url: string, email: str
   await page.close();
 }
 
-async function lighthouseRun(url: string, signedIn: boolean, port: number): Promise<WebRun> {
+async function lighthouseRun(url: string, signedIn: boolean, port: number, reportFile: string): Promise<WebRun> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -86,6 +86,9 @@ async function lighthouseRun(url: string, signedIn: boolean, port: number): Prom
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  // The whole report, to see where the time went (main-thread work, the requests' waterfall).
+  await mkdir(path.dirname(reportFile), { recursive: true });
+  await writeFile(reportFile, JSON.stringify(lhr));
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -96,7 +99,7 @@ async function lighthouseRun(url: string, signedIn: boolean, port: number): Prom
   };
 }
 
-export async function measureWeb(url: string, options: { runs: number; log: (message: string) => void }): Promise<WebFigure[]> {
+export async function measureWeb(url: string, options: { runs: number; reportDir: string; log: (message: string) => void }): Promise<WebFigure[]> {
   const figures: WebFigure[] = [];
   for (const target of PAGES) {
     const runs: WebRun[] = [];
@@ -105,7 +108,7 @@ export async function measureWeb(url: string, options: { runs: number; log: (mes
       const profile = await openProfile(port);
       try {
         if (target.account) await signInThenForget(profile.context, url, target.account);
-        runs.push(await lighthouseRun(`${url}${target.path}`, target.account !== null, port));
+        runs.push(await lighthouseRun(`${url}${target.path}`, target.account !== null, port, path.join(options.reportDir, `${target.name}-${run + 1}.json`)));
       } finally {
         await profile.close();
       }
