@@ -1,5 +1,5 @@
 import { calendarPathAfterReport, checkAbsenceDates } from '../../web/src/features/absences/absenceForm.js';
-import { absencesIn, absencesOn, shiftAnchor, visibleRange } from '../../web/src/features/absences/calendarRange.js';
+import { absencesIn, absencesOn, agendaOf, agendaRange, shiftAnchor, visibleRange } from '../../web/src/features/absences/calendarRange.js';
 import { addDays, firstOfMonth, parseFrenchDay, parseIsoDay, startOfWeek, weekdayIndex } from '../../web/src/ui/days.js';
 
 describe('calendar days', () => {
@@ -80,6 +80,30 @@ describe('absences calendar', () => {
   it('an absence overlapping the range is in it', () => {
     expect(absencesIn(absences, { from: '2026-11-02', to: '2026-11-20' }).map((absence) => absence.id)).toEqual(['a', 'c']);
     expect(absencesIn(absences, { from: '2026-11-03', to: '2026-11-19' })).toEqual([]);
+  });
+
+  it.each([
+    // The month itself, without the grid's neighbouring days.
+    ['month', '2026-11-21', '2026-11-01', '2026-11-30'],
+    ['week', '2026-11-21', '2026-11-16', '2026-11-22'],
+    ['day', '2026-11-21', '2026-11-21', '2026-11-21'],
+  ] as const)("a phone's agenda of the %s view around %s lists %s → %s", (view, anchor, from, to) => {
+    expect(agendaRange(view, anchor)).toEqual({ from, to });
+  });
+
+  it('the agenda lists each absence once, under its first day within the range, the days in order', () => {
+    const agenda = agendaOf([...absences, { id: 'd', startDate: '2026-11-22', endDate: '2026-12-04' }], {
+      from: '2026-11-01',
+      to: '2026-11-30',
+    });
+    expect(agenda.map(({ day, absences: listed }) => [day, listed.map((absence) => absence.id)])).toEqual([
+      // Started in October: under the month's first day.
+      ['2026-11-01', ['c']],
+      ['2026-11-20', ['a']],
+      ['2026-11-22', ['b', 'd']],
+    ]);
+    expect(agendaOf(absences, { from: '2026-11-21', to: '2026-11-21' })).toEqual([{ day: '2026-11-21', absences: [absences[0]] }]);
+    expect(agendaOf(absences, { from: '2026-11-03', to: '2026-11-19' })).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 // Issue 18: the statistics chart's grid lines sit on its axis values; periods to come are not drawn.
-import { amountTicks, elapsedPoints } from '../../web/src/features/statistics/chartScale.js';
+import { amountTicks, elapsedPoints, shortAmount, spacedTicks } from '../../web/src/features/statistics/chartScale.js';
 
 describe('amountTicks', () => {
   it.each([
@@ -35,5 +35,29 @@ describe('elapsedPoints', () => {
     expect(elapsedPoints(2026, 12, 31, now)).toBe(0);
     // 23:30 UTC on 30 November is already 1 December in Paris.
     expect(elapsedPoints(2026, 12, 31, new Date('2026-11-30T23:30:00Z'))).toBe(1);
+  });
+});
+
+describe("a phone's chart axes", () => {
+  const days = Array.from({ length: 31 }, (_, index) => String(index + 1));
+  const months = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'];
+
+  it('labels a few evenly spaced days or months, every one when they fit', () => {
+    expect(spacedTicks(days, 6)).toEqual(['1', '7', '13', '19', '25', '31']);
+    expect(spacedTicks(days.slice(0, 28), 6)).toEqual(['1', '6', '11', '16', '21', '26']);
+    expect(spacedTicks(months, 6)).toEqual(['janv.', 'mars', 'mai', 'juil.', 'sept.', 'nov.']);
+    expect(spacedTicks(months.slice(0, 4), 6)).toEqual(months.slice(0, 4));
+    for (const count of [1, 5, 12, 28, 29, 30, 31]) expect(spacedTicks(days.slice(0, count), 6).length).toBeLessThanOrEqual(6);
+  });
+
+  it.each([
+    [0, '0 €'],
+    [250, '250 €'],
+    [2500, '2,5 k €'],
+    [12_500, '12,5 k €'],
+    [1_250_000, '1,3 M €'],
+  ])('amount %p ⇒ %p', (value, text) => {
+    // Intl separates with no-break spaces.
+    expect(shortAmount(value).replace(/\s/g, ' ')).toBe(text);
   });
 });

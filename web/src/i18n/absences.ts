@@ -4,6 +4,7 @@ import { absenceFormMessages } from '@constats/domain/form-messages';
 
 export const absencesText = {
   calendar: 'Calendrier',
+  agenda: 'Absences de la période',
   legend: 'Indisponibilité',
   previous: 'Précédent',
   next: 'Suivant',

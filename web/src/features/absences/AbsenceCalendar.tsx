@@ -20,16 +20,16 @@ import { InfoRegular } from '@fluentui/react-icons/svg/info';
 import Calendar from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
 import { graphql, useFragment } from 'react-relay/hooks';
-import type { AbsenceCalendarFragment$data, AbsenceCalendarFragment$key } from '../../__generated__/AbsenceCalendarFragment.graphql';
+import type { AbsenceCalendarFragment$key } from '../../__generated__/AbsenceCalendarFragment.graphql';
 import { fr } from '../../i18n/fr';
 import { addDays, dateOf, dayOf, firstOfMonth, weekdayIndex, type Day } from '../../ui/days';
 import { formatDate } from '../../ui/format';
 import { monthName } from '../../ui/periods';
-import { absencesOn, shiftAnchor, visibleRange, type CalendarView } from './calendarRange';
+import { useMediaQuery, phoneQuery } from '../../ui/useMediaQuery';
+import { AbsenceAgenda, AbsenceDetails, type Absence } from './AbsenceAgenda';
+import { absencesOn, agendaOf, agendaRange, shiftAnchor, visibleRange, type CalendarView } from './calendarRange';
 import { absencesText as t } from '../../i18n/absences';
 import type { CalendarPeriod } from './useCalendarPeriod';
-
-type Absence = AbsenceCalendarFragment$data[number];
 
 /** product.md §2: events are pink; three per day cell, then '+ n autres'. */
 const CHIPS_PER_DAY = 3;
@@ -92,7 +92,13 @@ const useStyles = makeStyles({
     // WCAG 1.4.3: white on the pink border colour is 3.8:1; on the chip's dark pink text colour it passes.
     ':hover': { backgroundColor: tokens.colorPalettePinkForeground2, color: tokens.colorNeutralForegroundOnBrand },
   },
-  chipButton: { border: 'none', borderLeft: `3px solid ${tokens.colorPalettePinkBorderActive}`, fontFamily: tokens.fontFamilyBase },
+  // WCAG 2.5.8: the week view's stacked events are buttons, each at least 24 px high.
+  chipButton: {
+    minHeight: '24px',
+    border: 'none',
+    borderLeft: `3px solid ${tokens.colorPalettePinkBorderActive}`,
+    fontFamily: tokens.fontFamilyBase,
+  },
   more: { fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, paddingLeft: tokens.spacingHorizontalXS },
   events: { display: 'flex', flexDirection: 'column', rowGap: '2px', width: '100%', marginTop: tokens.spacingVerticalXXS },
   // react-calendar's month grid as an agenda: tall day cells with their events.
@@ -169,18 +175,6 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
     textAlign: 'center',
   },
-  dayList: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyle: 'none' },
-  detail: {
-    display: 'flex',
-    flexDirection: 'column',
-    rowGap: tokens.spacingVerticalXXS,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderLeft: `4px solid ${tokens.colorPalettePinkBorderActive}`,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  detailMeta: { color: tokens.colorNeutralForeground2 },
-  noComment: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
 });
 
 type Selection = { kind: 'day'; day: Day } | { kind: 'absence'; id: string } | null;
@@ -196,24 +190,6 @@ function rangeTitle(view: CalendarView, anchor: Day): string {
 function chipLabel(absence: Absence, showNames: boolean): string {
   if (showNames) return absence.user.fullName;
   return absence.comment.trim() || t.legend;
-}
-
-function AbsenceDetails({ absences, showNames }: { absences: readonly Absence[]; showNames: boolean }) {
-  const styles = useStyles();
-  if (absences.length === 0) return <Text className={styles.noComment}>{t.dayEmpty}</Text>;
-  return (
-    <ul className={styles.dayList} aria-label={t.legend}>
-      {absences.map((absence) => (
-        <li key={absence.id} className={styles.detail}>
-          <Text weight="semibold">{showNames ? absence.user.fullName : t.legend}</Text>
-          <Text size={200} className={styles.detailMeta}>
-            {t.period(formatDate(absence.startDate), formatDate(absence.endDate))}
-          </Text>
-          {absence.comment.trim() ? <Text>{absence.comment}</Text> : <Text className={styles.noComment}>{t.noComment}</Text>}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /**
@@ -249,6 +225,9 @@ export function AbsenceCalendar({
   const [selection, setSelection] = useState<Selection>(null);
   const { view, anchor, navigate, pending } = period;
   const today = dayOf(new Date());
+  // On a phone, the month and week grids give way to an agenda of the same period (labels in full).
+  const phone = useMediaQuery(phoneQuery);
+  const agenda = phone && view !== 'day' ? agendaOf(data, agendaRange(view, anchor)) : null;
 
   const chip = (absence: Absence, asButton: boolean) => {
     const label = chipLabel(absence, showNames);
@@ -335,7 +314,7 @@ export function AbsenceCalendar({
         </span>
         {pending ? (
           <Spinner size="extra-tiny" label={fr.loading} />
-        ) : data.length === 0 ? (
+        ) : (agenda ? agenda.length === 0 : data.length === 0) ? (
           <Text className={styles.empty} role="status">
             <InfoRegular aria-hidden />
             {t.empty}
@@ -343,7 +322,9 @@ export function AbsenceCalendar({
         ) : null}
       </div>
 
-      {view === 'month' ? (
+      {agenda ? (
+        <AbsenceAgenda days={agenda} showNames={showNames} />
+      ) : view === 'month' ? (
         <Calendar
           className={styles.month}
           locale="fr-FR"

@@ -39,3 +39,31 @@ export function absencesOn<T extends AbsenceDays>(absences: readonly T[], day: D
 export function absencesIn<T extends AbsenceDays>(absences: readonly T[], range: DayRange): T[] {
   return absences.filter((absence) => absence.startDate <= range.to && range.from <= absence.endDate);
 }
+
+/**
+ * The period a phone's agenda lists: the month itself (not the neighbouring days the month grid
+ * draws), the week, the day.
+ */
+export function agendaRange(view: CalendarView, anchor: Day): DayRange {
+  if (view === 'month') return { from: firstOfMonth(anchor), to: lastOfMonth(anchor) };
+  return visibleRange(view, anchor);
+}
+
+export interface AgendaDay<T> {
+  day: Day;
+  absences: T[];
+}
+
+/**
+ * The agenda of a range: each absence once, under the day it starts on (or the range's first day
+ * when it started before), the days in order and, on a day, the absences in their order. A long
+ * absence is listed once with its period rather than on each of its days.
+ */
+export function agendaOf<T extends AbsenceDays>(absences: readonly T[], range: DayRange): AgendaDay<T>[] {
+  const byDay = new Map<Day, T[]>();
+  for (const absence of absencesIn(absences, range)) {
+    const day = absence.startDate < range.from ? range.from : absence.startDate;
+    byDay.set(day, [...(byDay.get(day) ?? []), absence]);
+  }
+  return [...byDay.keys()].sort().map((day) => ({ day, absences: byDay.get(day)! }));
+}

@@ -9,6 +9,7 @@ import {
   Text,
   ToggleButton,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { TableRegular } from '@fluentui/react-icons/svg/table';
@@ -16,7 +17,8 @@ import { ResponsiveLine, type SliceTooltipProps } from '@nivo/line';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { StatisticsChartFragment$data, StatisticsChartFragment$key } from '../../__generated__/StatisticsChartFragment.graphql';
 import { formatMoney } from '../../ui/format';
-import { amountTicks, elapsedPoints } from './chartScale';
+import { useMediaQuery, phoneQuery } from '../../ui/useMediaQuery';
+import { amountTicks, elapsedPoints, shortAmount, spacedTicks } from './chartScale';
 import { pointTitle } from './periodLabels';
 import { statisticsText as t } from '../../i18n/statistics';
 
@@ -28,6 +30,7 @@ const useStyles = makeStyles({
     height: '380px',
     minWidth: 0,
   },
+  phoneChart: { height: '300px' },
   tooltip: {
     display: 'flex',
     flexDirection: 'column',
@@ -83,6 +86,12 @@ const chartTheme = {
   grid: { line: { stroke: '#e0e0e0', strokeWidth: 1 } },
 };
 
+/** The axes' layout: a phone labels fewer days or months and shortens the amounts, in less margin. */
+const layouts = {
+  wide: { margin: { top: 24, right: 24, bottom: 56, left: 104 }, amountLegendOffset: -94, maxPeriodTicks: Infinity, amountTicks: 5 },
+  phone: { margin: { top: 16, right: 16, bottom: 56, left: 64 }, amountLegendOffset: -56, maxPeriodTicks: 6, amountTicks: 4 },
+} as const;
+
 function Tooltip({ slice, year, month }: SliceTooltipProps<Series> & { year: number; month: number | null }) {
   const styles = useStyles();
   const index = slice.points[0]?.indexInSeries ?? 0;
@@ -132,17 +141,23 @@ export function StatisticsChart({ statistics }: { statistics: StatisticsChartFra
       data: line.data.map((point, index) => ({ ...point, y: index < elapsed ? point.y : null })),
     }));
   }, [data.series, year, month]);
-  const ticks = useMemo(() => amountTicks(Math.max(0, ...series.flatMap((line) => line.data.map((point) => point.y ?? 0)))), [series]);
+  const phone = useMediaQuery(phoneQuery);
+  const layout = phone ? layouts.phone : layouts.wide;
+  const ticks = useMemo(
+    () => amountTicks(Math.max(0, ...series.flatMap((line) => line.data.map((point) => point.y ?? 0))), layout.amountTicks),
+    [series, layout],
+  );
+  const periodTicks = spacedTicks(data.series[0]?.data.map((point) => point.x) ?? [], layout.maxPeriodTicks);
   return (
     <div className={styles.figures}>
-      <div className={styles.chart} data-testid="statistics-chart">
+      <div className={mergeClasses(styles.chart, phone && styles.phoneChart)} data-testid="statistics-chart">
         <ResponsiveLine<Series>
           role="img"
           ariaLabel={t.chartLabel}
           data={series}
           colors={[...seriesColors]}
           theme={chartTheme}
-          margin={{ top: 24, right: 24, bottom: 56, left: 104 }}
+          margin={layout.margin}
           xScale={{ type: 'point' }}
           yScale={{ type: 'linear', min: 0, max: ticks[ticks.length - 1] }}
           gridYValues={ticks}
@@ -158,6 +173,7 @@ export function StatisticsChart({ statistics }: { statistics: StatisticsChartFra
           axisBottom={{
             tickSize: 0,
             tickPadding: 10,
+            tickValues: periodTicks,
             legend: month === null ? t.axisMonth : t.axisDay,
             legendOffset: 44,
             legendPosition: 'middle',
@@ -166,9 +182,9 @@ export function StatisticsChart({ statistics }: { statistics: StatisticsChartFra
             tickSize: 0,
             tickPadding: 10,
             tickValues: ticks,
-            format: (value) => formatMoney(Number(value)),
+            format: (value) => (phone ? shortAmount(Number(value)) : formatMoney(Number(value))),
             legend: t.axisAmount,
-            legendOffset: -94,
+            legendOffset: layout.amountLegendOffset,
             legendPosition: 'middle',
           }}
           animate={false}

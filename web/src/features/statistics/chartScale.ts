@@ -31,3 +31,26 @@ export function elapsedPoints(year: number, month: number | null, total: number,
   const day = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', day: 'numeric' }).format(now));
   return Math.min(day, total);
 }
+
+/**
+ * At most `max` of the axis' values, evenly spaced from the first one (every value when they fit):
+ * a phone's narrow chart labels every 6th day of a month or every other month of a year, none
+ * of them overlapping.
+ */
+export function spacedTicks<T>(values: readonly T[], max: number): T[] {
+  const step = Math.max(1, Math.ceil(values.length / max));
+  return values.filter((_, index) => index % step === 0);
+}
+
+const compactAmount = new Intl.NumberFormat('fr-FR', {
+  style: 'currency',
+  currency: 'EUR',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+/** A phone's amount axis: '12,5 k €' rather than '12 500,00 €', so that the plot keeps its width. */
+export function shortAmount(value: number): string {
+  return compactAmount.format(value);
+}
