@@ -1,4 +1,13 @@
-import { createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-components';
+import {
+  createLightTheme,
+  makeStyles,
+  mergeClasses,
+  tokens,
+  type BrandVariants,
+  type FluentProviderProps,
+  type LinkState,
+  type Theme,
+} from '@fluentui/react-components';
 
 // A deep legal navy instead of Fluent's default blue, so the product has its own identity.
 // Shade 80 is the primary brand colour in a light theme.
@@ -22,3 +31,28 @@ const constatsBrand: BrandVariants = {
 };
 
 export const theme: Theme = createLightTheme(constatsBrand);
+
+const useTargetStyles = makeStyles({
+  // WCAG 2.5.8: a link standing on its own (in a table cell, under a field) is a target of at
+  // least 24 px, as tall as a small button; a link inside a sentence (`inline`) keeps the line's
+  // height, as the criterion allows. The gap stands for the space flex layout drops between an
+  // icon and its text.
+  link: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalXS,
+    minHeight: '24px',
+  },
+});
+
+/**
+ * Styles added to every Fluent component of a kind (FluentProvider's custom style hooks run
+ * after the component's own, so these classes win).
+ */
+export const customStyleHooks: NonNullable<FluentProviderProps['customStyleHooks_unstable']> = {
+  useLinkStyles_unstable: (state) => {
+    const link = state as LinkState;
+    const styles = useTargetStyles();
+    if (!link.inline) link.root.className = mergeClasses(link.root.className, styles.link);
+  },
+};

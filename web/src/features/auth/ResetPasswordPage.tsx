@@ -40,7 +40,10 @@ function InvalidLink() {
     <MessageBar intent="warning" layout="multiline">
       <MessageBarBody>
         <MessageBarTitle>{m.invalidLinkTitle}</MessageBarTitle>
-        {m.invalidLink} <RouterLink to="/recover/request">{m.newRequest}</RouterLink>
+        {m.invalidLink}{' '}
+        <RouterLink to="/recover/request" inline>
+          {m.newRequest}
+        </RouterLink>
       </MessageBarBody>
     </MessageBar>
   );

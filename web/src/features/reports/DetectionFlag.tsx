@@ -12,7 +12,15 @@ import type { DetectionFlagFragment$key } from '../../__generated__/DetectionFla
 import { detectionText } from './detection';
 
 const useStyles = makeStyles({
-  flag: { color: tokens.colorPaletteDarkOrangeForeground1, verticalAlign: 'middle', marginInlineStart: tokens.spacingHorizontalXS },
+  // Focusable for its tooltip: a 24 px target (WCAG 2.5.8) around the 14 px mark, the row's
+  // height unchanged.
+  flag: {
+    color: tokens.colorPaletteDarkOrangeForeground1,
+    verticalAlign: 'middle',
+    padding: '5px',
+    marginBlock: '-5px',
+    marginInlineStart: tokens.spacingHorizontalXS,
+  },
 });
 
 export function DetectionFlag({ report, line }: { report: DetectionFlagFragment$key; line: 'retrocession' | 'billing' }) {
