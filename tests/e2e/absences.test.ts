@@ -1,10 +1,11 @@
 // product.md §2 « Signaler une absence ou un congé » (bailiffs and secretaries), their calendars (month
 // view, legend 'Indisponibilité', pink events, French labels, empty text) and the admin's
 // « Absences » calendar of everyone; §5: 'La date doit être postérieure à la date de début.'.
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { monthName } from '../../web/src/ui/periods.js';
+import { smallTargets } from '../support/accessibility.js';
 import type { TestApp } from '../support/app.js';
-import { saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { phoneContext, saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { fieldMessage, pathname, screenTitle, signedInPage, toast } from '../support/pages.js';
@@ -230,6 +231,8 @@ describe('Absences (admin)', () => {
       .getByText(/^Du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}$/)
       .waitFor();
     await region.getByRole('button', { name: current.user.fullName }).first().waitFor();
+    // Its stacked events are buttons of 24 px at least (WCAG 2.5.8).
+    expect(await smallTargets(page)).toEqual([]);
     await saveScreenshot(page, 'admin-absences-week');
     await region.getByRole('button', { name: 'Jour', exact: true }).click();
     await region.getByRole('listitem').filter({ hasText: current.user.fullName }).getByText(current.comment).waitFor();
@@ -305,5 +308,50 @@ describe('Absences (admin)', () => {
       expect(await calendar(page).getByText(secretary.user.fullName).count()).toBe(0);
     }
     expect(pathname(page)).toBe('/dashboard/bailiffcalendar');
+  });
+});
+
+describe('on a phone', () => {
+  let phone: BrowserContext | undefined;
+  afterEach(async () => {
+    await page?.close();
+    page = undefined;
+    await phone?.close();
+  });
+
+  it("lists the month's absences day after day instead of the grid, every name in full", async () => {
+    phone = await phoneContext(browser, app.url);
+    page = await signedInPage(phone, 'admin');
+    await page.goto('/dashboard/allAbsences');
+    await screenTitle(page, 'Absences').waitFor();
+    const region = calendar(page);
+    const agenda = region.getByRole('list', { name: 'Absences de la période' });
+    await agenda.waitFor();
+    expect(await region.locator('.react-calendar').count()).toBe(0);
+
+    // Today's absence, named and with its comment, under a day heading of this month.
+    const today = parisToday();
+    const current = seeded.find((absence) => absence.startDate <= today && today <= absence.endDate)!;
+    await agenda.getByRole('listitem').filter({ hasText: current.user.fullName }).getByText(current.comment).first().waitFor();
+    const headings = await agenda.getByRole('heading', { level: 3 }).allInnerTexts();
+    expect(headings.length).toBeGreaterThan(0);
+    const weekday = '(Lundi|Mardi|Mercredi|Jeudi|Vendredi|Samedi|Dimanche)';
+    for (const heading of headings) expect(heading).toMatch(new RegExp(`^${weekday} \\d{2}/${today.slice(5, 7)}/${today.slice(0, 4)}$`));
+    // Nothing cut: no text wider than its box.
+    const cut = await region.evaluate((root) =>
+      [...root.querySelectorAll<HTMLElement>('*')]
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .map((element) => element.outerHTML.slice(0, 80)),
+    );
+    expect(cut).toEqual([]);
+    await saveScreenshot(page, 'admin-absences-phone');
+
+    // The week: its own agenda, the same absence.
+    await region.getByRole('button', { name: 'Semaine', exact: true }).click();
+    await calendarTitle(page)
+      .getByText(/^Du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}$/)
+      .waitFor();
+    await agenda.getByRole('listitem').filter({ hasText: current.user.fullName }).first().waitFor();
+    expect(await region.locator('.react-calendar').count()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-// Accessibility of every admin screen (tests/support/accessibility.ts); the other roles and the
-// main dialogs: accessibility.test.ts.
+// Accessibility of every admin screen on a desktop (tests/support/accessibility.ts); on a phone:
+// accessibility-admin-phone.test.ts; the other roles and the main dialogs: accessibility.test.ts.
 import { jest } from '@jest/globals';
 import { checkEveryScreen } from '../support/accessibility.js';
 import type { TestApp } from '../support/app.js';

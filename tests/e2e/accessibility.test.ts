@@ -1,8 +1,9 @@
-// Accessibility of every bailiff and secretary screen and of the main dialogs
-// (tests/support/accessibility.ts); the admin's screens: accessibility-admin.test.ts.
+// Accessibility of every bailiff and secretary screen on a desktop and of the main dialogs
+// (tests/support/accessibility.ts); on a phone: accessibility-phone.test.ts; the admin's screens:
+// accessibility-admin*.test.ts.
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { checkEveryScreen, loaded, violations } from '../support/accessibility.js';
+import { checkEveryScreen, loaded, smallTargets, violations } from '../support/accessibility.js';
 import type { TestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
@@ -37,6 +38,7 @@ describe('the main dialogs', () => {
     await page.getByRole('button', { name: 'Recherche avancée' }).click();
     await page.getByRole('combobox', { name: /^Statut/ }).waitFor();
     expect(await violations(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
 
     const row = await firstRow('/dashboard/constats-en-cours-admin');
     await row.getByRole('button', { name: /^Commentaires du constat/ }).click();
@@ -44,6 +46,7 @@ describe('the main dialogs', () => {
     await comments.waitFor();
     await page.waitForFunction(() => !document.querySelector('[role="dialog"] .fui-Spinner'));
     expect(await violations(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await comments.waitFor({ state: 'detached' });
 
@@ -52,12 +55,14 @@ describe('the main dialogs', () => {
     await info.waitFor();
     await page.waitForFunction(() => !document.querySelector('[role="dialog"] .fui-Spinner'));
     expect(await violations(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
     const matrices = info.getByRole('region', { name: 'Matrices associées' }).getByRole('button');
     if ((await matrices.count()) > 0) {
       const name = await matrices.first().getAttribute('title');
       await matrices.first().click();
       await page.getByRole('dialog', { name: name! }).waitFor();
       expect(await violations(page)).toEqual([]);
+      expect(await smallTargets(page)).toEqual([]);
     }
     await page.keyboard.press('Escape');
 
@@ -70,6 +75,7 @@ describe('the main dialogs', () => {
       .click();
     await page.getByRole('alertdialog').waitFor();
     expect(await violations(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Non' }).click();
   });
 
@@ -85,5 +91,6 @@ describe('the main dialogs', () => {
     await dialog.waitFor();
     await page.waitForFunction(() => !document.querySelector('[role="dialog"] .fui-Spinner'));
     expect(await violations(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/ui/format.js';
 import type { TestApp } from '../support/app.js';
-import { saveScreenshot, type TestBrowser } from '../support/browser.js';
+import { phoneContext, saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { screenTitle, signedInPage } from '../support/pages.js';
@@ -151,5 +151,61 @@ describe('Statistiques', () => {
     await expectTotals(figures);
     expect(await total('secretaries').innerText()).toBe('0,00\u00a0€');
     await saveScreenshot(page, 'admin-statistics-empty');
+  });
+
+  it('keeps readable axes on a phone: a few months or days, short amounts, no label over another', async () => {
+    await page.close();
+    const phone = await phoneContext(browser, app.url);
+    try {
+      page = await signedInPage(phone, 'admin');
+      await page.goto('/dashboard/statistiques');
+      await screenTitle(page, 'Statistiques').waitFor();
+      await chart().waitFor();
+      await expectTwoLines();
+
+      /** The chart's labels, axis by axis: texts and boxes of the ticks matching `pattern`. */
+      const labels = (pattern: RegExp) =>
+        chart()
+          .locator('text')
+          .evaluateAll(
+            (texts, source) =>
+              texts
+                .filter((text) => new RegExp(source).test(text.textContent ?? ''))
+                .map((text) => {
+                  const { left, right, top, bottom } = text.getBoundingClientRect();
+                  return { text: text.textContent, left, right, top, bottom };
+                }),
+            pattern.source,
+          );
+      const apart = (boxes: { left: number; right: number }[]) =>
+        boxes.every((box, index) => index === 0 || boxes[index - 1].right < box.left);
+      const within = async (boxes: { left: number; right: number }[]) => {
+        const frame = (await chart().boundingBox())!;
+        return boxes.every((box) => box.left >= frame.x && box.right <= frame.x + frame.width);
+      };
+
+      // The year: every other month, apart; amounts shortened ('k €') rather than '12 500,00 €'.
+      const months = await labels(/^(janv\.|févr\.|mars|avr\.|mai|juin|juil\.|août|sept\.|oct\.|nov\.|déc\.)$/);
+      expect(months.map((label) => label.text)).toEqual(['janv.', 'mars', 'mai', 'juil.', 'sept.', 'nov.']);
+      expect(apart(months)).toBe(true);
+      expect(await within(months)).toBe(true);
+      const amounts = await labels(/€$/);
+      expect(amounts.length).toBeGreaterThan(1);
+      for (const amount of amounts) expect(amount.text).not.toMatch(/,\d\d\s€$/);
+      expect(await within(amounts)).toBe(true);
+      await saveScreenshot(page, 'admin-statistics-phone');
+
+      // This month: six of its days at most, from the first, apart.
+      await page.getByRole('combobox', { name: 'Mois' }).selectOption(String(new Date().getMonth() + 1));
+      await chart().getByText('Jour du mois', { exact: true }).waitFor();
+      const days = await labels(/^\d{1,2}$/);
+      expect(days[0].text).toBe('1');
+      expect(days.length).toBeGreaterThan(1);
+      expect(days.length).toBeLessThanOrEqual(6);
+      expect(apart(days)).toBe(true);
+      expect(await within(days)).toBe(true);
+    } finally {
+      await phone.close();
+    }
   });
 });

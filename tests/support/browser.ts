@@ -49,6 +49,16 @@ const contextOptions = (baseURL: string, options: BrowserOptions) =>
     reducedMotion: 'reduce',
   }) as const;
 
+/**
+ * A phone held upright in the run's Chromium (an iPhone's 390 × 844, touch, mobile layout): a
+ * context of its own, to close after use.
+ */
+export async function phoneContext(browser: TestBrowser, baseURL: string): Promise<BrowserContext> {
+  const chromium = browser.context.browser();
+  if (!chromium) throw new Error('the e2e global setup shares one Chromium (TEST_BROWSER_ENDPOINT)');
+  return chromium.newContext({ ...contextOptions(baseURL), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+}
+
 /** Starts the run's one Chromium (e2e global setup); test files open contexts in it by its endpoint. */
 export async function launchBrowserServer(): Promise<BrowserServer> {
   return chromium.launchServer({ executablePath: await ensureChromium(), args: chromiumArgs });
