@@ -43,6 +43,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusXLarge,
     boxShadow: tokens.shadow4,
+    // A phone's narrow width goes to the agenda and the toolbar's buttons.
+    [`@media ${phoneQuery}`]: { padding: tokens.spacingHorizontalM },
   },
   // Wraps rather than overflows when the week's title is long.
   toolbar: {
@@ -53,7 +55,14 @@ const useStyles = makeStyles({
     columnGap: tokens.spacingHorizontalM,
     rowGap: tokens.spacingVerticalS,
   },
-  group: { display: 'flex', columnGap: tokens.spacingHorizontalXS, alignItems: 'center' },
+  // Wraps on a phone, where « Aujourd'hui », « Précédent » and « Suivant » do not fit one line.
+  group: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalXS,
+    rowGap: tokens.spacingVerticalXS,
+    alignItems: 'center',
+  },
   title: { whiteSpace: 'nowrap' },
   viewButton: { minWidth: 'auto' },
   status: {
