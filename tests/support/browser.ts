@@ -56,7 +56,7 @@ const contextOptions = (baseURL: string, options: BrowserOptions) =>
 export async function phoneContext(browser: TestBrowser, baseURL: string): Promise<BrowserContext> {
   const chromium = browser.context.browser();
   if (!chromium) throw new Error('the e2e global setup shares one Chromium (TEST_BROWSER_ENDPOINT)');
-  return chromium.newContext({ ...contextOptions(baseURL), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  return chromium.newContext({ ...contextOptions(baseURL, {}), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 }
 
 /** Starts the run's one Chromium (e2e global setup); test files open contexts in it by its endpoint. */
