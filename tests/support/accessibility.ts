@@ -78,14 +78,14 @@ export async function loaded(page: Page): Promise<void> {
  * Opens a screen inside the running app (as its menu links do), which spares a full page load per
  * route, and waits for the route's tab title, then for its data.
  */
-async function visit(page: Page, path: string, title: string): Promise<void> {
+export async function visit(page: Page, path: string, title: string): Promise<void> {
   await openInApp(page, path);
   await page.waitForFunction((expected) => document.title.startsWith(`${expected} · `), title);
   await loaded(page);
 }
 
 /** The route's path with its parameters filled from the seeded demo. */
-async function concrete(app: TestApp, path: string): Promise<string> {
+export async function concrete(app: TestApp, path: string): Promise<string> {
   if (!path.includes(':id')) return path;
   const db = app.services.db;
   if (path.startsWith('seetheaccount')) {
@@ -110,7 +110,7 @@ const pathPicksTheForm = new Set(['bailiffaccount', 'adminaccount', 'secretary',
  * (product.md §2 lists several paths for « Constats en cours », « Facturation », the profile…) is
  * checked through its first path, which keeps the walk within CI's time.
  */
-function routesOf(role: Role): { path: string; title: string }[] {
+export function routesOf(role: Role): { path: string; title: string }[] {
   const seen = new Set<unknown>();
   return dashboardRoutes[role].filter((route) => {
     if (outsideSpec.has(route.path)) return false;

@@ -1,8 +1,6 @@
-import { Fragment, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import {
   Button,
-  SearchBox,
-  Select,
   Spinner,
   Table,
   TableBody,
@@ -10,17 +8,20 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
   ToggleButton,
   makeStyles,
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { ChevronDownRegular } from '@fluentui/react-icons/svg/chevron-down';
-import { ChevronLeftRegular } from '@fluentui/react-icons/svg/chevron-left';
 import { ChevronRightRegular } from '@fluentui/react-icons/svg/chevron-right';
 import { FilterRegular } from '@fluentui/react-icons/svg/filter';
 import { fr } from '../i18n/fr';
+import { DESKTOP_WIDTH, PHONE_WIDTH } from './breakpoints';
+import { tableMinWidth, type CardPart } from './dataTableLayout';
+import { DataTableCards } from './DataTableCards';
+import { Pager, SearchField } from './DataTableControls';
+import { useMediaQuery } from './useMediaQuery';
 
 const useStyles = makeStyles({
   stale: { opacity: 0.6 },
@@ -55,10 +56,6 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
     columnGap: tokens.spacingHorizontalS,
   },
-  search: {
-    width: '280px',
-    maxWidth: '100%',
-  },
   advanced: {
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
     backgroundColor: tokens.colorNeutralBackground2,
@@ -70,6 +67,7 @@ const useStyles = makeStyles({
   table: {
     minWidth: '640px',
   },
+  fitContent: { tableLayout: 'auto' },
   // Lists with many columns (the reports tables) keep 4 px a side instead of Fluent's 8, so that
   // every column fits a 1280 px screen without wrapping badges or hiding the actions.
   dense: {
@@ -104,32 +102,6 @@ const useStyles = makeStyles({
     textAlign: 'center',
     color: tokens.colorNeutralForeground3,
   },
-  footer: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    flexWrap: 'wrap',
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalS,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
-    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-  rowsPerPage: {
-    display: 'flex',
-    alignItems: 'center',
-    columnGap: tokens.spacingHorizontalS,
-    color: tokens.colorNeutralForeground2,
-  },
-  rowsPerPageLabel: {
-    fontSize: tokens.fontSizeBase200,
-    lineHeight: tokens.lineHeightBase200,
-  },
-  pager: {
-    display: 'flex',
-    alignItems: 'center',
-    columnGap: tokens.spacingHorizontalXS,
-    color: tokens.colorNeutralForeground2,
-  },
 });
 
 export interface DataTableColumn<Row> {
@@ -139,6 +111,13 @@ export interface DataTableColumn<Row> {
   /** A CSS width ('160px', '20%'); the rest share what is left. */
   width?: string;
   align?: 'start' | 'center' | 'end';
+  /**
+   * Its place on a narrow screen's card (DataTableCards): `title` heads it (the first column when no
+   * column is a title or a body), `status` sits beside the title, `body` is unlabelled text at full
+   * width (a message), `actions` close it; `meta` (the default) is a labelled fact; `hidden` is left
+   * out (what the rest of the card says already).
+   */
+  card?: CardPart;
 }
 
 export interface DataTablePagination {
@@ -182,85 +161,13 @@ export interface DataTableProps<Row> {
   isExpandable?: (row: Row) => boolean;
   /** Narrower cell padding, for lists with many columns. */
   dense?: boolean;
-}
-
-function SearchField({ search }: { search: DataTableSearch }) {
-  const styles = useStyles();
-  const [value, setValue] = useState(search.defaultValue ?? '');
-  const [submitted, setSubmitted] = useState(search.defaultValue ?? '');
-  const submit = (next: string) => {
-    if (next.trim() === submitted.trim()) return;
-    setSubmitted(next);
-    search.onSearch(next.trim());
-  };
-  return (
-    <SearchBox
-      className={styles.search}
-      placeholder={search.placeholder ?? fr.table.search}
-      aria-label={search.placeholder ?? fr.table.search}
-      value={value}
-      onChange={(_, data) => {
-        setValue(data.value);
-        // The clear button empties the box: everything comes back at once.
-        if (data.value === '') submit('');
-      }}
-      onBlur={() => submit(value)}
-      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-        if (event.key === 'Enter') submit(value);
-      }}
-    />
-  );
-}
-
-function Pager({ pagination, loading }: { pagination: DataTablePagination; loading: boolean }) {
-  const styles = useStyles();
-  const selectId = useId();
-  const { page, rowsPerPage, total } = pagination;
-  const from = total === 0 ? 0 : page * rowsPerPage + 1;
-  const to = Math.min(total, (page + 1) * rowsPerPage);
-  const lastPage = Math.max(0, Math.ceil(total / rowsPerPage) - 1);
-  return (
-    <div className={styles.footer}>
-      <div className={styles.rowsPerPage}>
-        <label htmlFor={selectId} className={styles.rowsPerPageLabel}>
-          {fr.table.rowsPerPage}
-        </label>
-        <Select
-          id={selectId}
-          size="small"
-          value={String(rowsPerPage)}
-          onChange={(_, data) => pagination.onRowsPerPageChange(Number(data.value))}
-        >
-          {pagination.rowsPerPageOptions.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className={styles.pager}>
-        <Text size={200} aria-live="polite">
-          {fr.table.range(from, to, total)}
-        </Text>
-        <Button
-          appearance="subtle"
-          size="small"
-          icon={<ChevronLeftRegular />}
-          aria-label={fr.table.previousPage}
-          disabled={page === 0 || loading}
-          onClick={() => pagination.onPageChange(page - 1)}
-        />
-        <Button
-          appearance="subtle"
-          size="small"
-          icon={<ChevronRightRegular />}
-          aria-label={fr.table.nextPage}
-          disabled={page >= lastPage || loading}
-          onClick={() => pagination.onPageChange(page + 1)}
-        />
-      </div>
-    </div>
-  );
+  /**
+   * Under this window width (px) the rows are cards (DataTableCards): 700 by default, where a
+   * table no longer fits a phone (PHONE_WIDTH); a list needing a desktop's width for its columns asks for more.
+   */
+  cardsBelow?: number;
+  /** Columns sized by their content (the rest by the widths given), not by the widths alone. */
+  fitContent?: boolean;
 }
 
 /**
@@ -275,6 +182,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const loading = props.loading ?? false;
   const columnCount = columns.length + (renderExpanded ? 1 : 0);
+  const cards = useMediaQuery(`(max-width: ${(props.cardsBelow ?? PHONE_WIDTH) - 1}px)`);
+  // Under a desktop's width (a tablet) a table of fixed widths keeps room for every column and
+  // scrolls in its box; a desktop's tables are sized for it and keep their layout.
+  const tablet = useMediaQuery(`(max-width: ${DESKTOP_WIDTH - 1}px)`);
 
   const toggle = (id: string) =>
     setExpanded((current) => {
@@ -315,70 +226,90 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       {/* While the next rows load, the rows on screen are stale: they stay readable but take no action
           (on a native element: Fluent's table parts drop the attribute). */}
       <div className={mergeClasses(styles.scroll, loading && styles.stale)} inert={loading || undefined}>
-        <Table className={styles.table} aria-label={props.label} aria-busy={loading}>
-          <TableHeader>
-            <TableRow>
-              {renderExpanded ? <TableHeaderCell className={mergeClasses(styles.headerCell, styles.expandCell)} /> : null}
-              {columns.map((column) => (
-                <TableHeaderCell
-                  key={column.id}
-                  className={mergeClasses(styles.headerCell, props.dense && styles.dense, alignClass(column.align))}
-                  style={column.width ? { width: column.width } : undefined}
-                >
-                  {column.header}
-                </TableHeaderCell>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.length === 0 ? (
+        {cards ? (
+          <DataTableCards
+            label={props.label}
+            columns={columns}
+            rows={rows}
+            getRowId={getRowId}
+            emptyText={props.emptyText}
+            loading={loading}
+            isExpandable={(row) => isExpandable?.(row) ?? true}
+            isExpanded={(id) => expanded.has(id)}
+            onToggle={toggle}
+            renderExpanded={renderExpanded}
+          />
+        ) : (
+          <Table
+            className={mergeClasses(styles.table, props.fitContent && styles.fitContent)}
+            style={tablet && !props.fitContent ? { minWidth: `${tableMinWidth(columns, renderExpanded !== undefined)}px` } : undefined}
+            aria-label={props.label}
+            aria-busy={loading}
+          >
+            <TableHeader>
               <TableRow>
-                <TableCell colSpan={columnCount} className={styles.message}>
-                  {loading ? <Spinner size="small" label={fr.table.loading} /> : props.emptyText}
-                </TableCell>
+                {renderExpanded ? <TableHeaderCell className={mergeClasses(styles.headerCell, styles.expandCell)} /> : null}
+                {columns.map((column) => (
+                  <TableHeaderCell
+                    key={column.id}
+                    className={mergeClasses(styles.headerCell, props.dense && styles.dense, alignClass(column.align))}
+                    style={column.width ? { width: column.width } : undefined}
+                  >
+                    {column.header}
+                  </TableHeaderCell>
+                ))}
               </TableRow>
-            ) : (
-              rows.map((row) => {
-                const id = getRowId(row);
-                const expandable = renderExpanded !== undefined && (isExpandable?.(row) ?? true);
-                const open = expandable && expanded.has(id);
-                return (
-                  <Fragment key={id}>
-                    {/* aria-expanded belongs to the button: a plain table's row may not carry it (WCAG 4.1.2). */}
-                    <TableRow>
-                      {renderExpanded ? (
-                        <TableCell className={styles.expandCell}>
-                          {expandable ? (
-                            <Button
-                              appearance="subtle"
-                              size="small"
-                              icon={open ? <ChevronDownRegular /> : <ChevronRightRegular />}
-                              aria-label={open ? fr.table.collapse : fr.table.expand}
-                              aria-expanded={open}
-                              onClick={() => toggle(id)}
-                            />
-                          ) : null}
-                        </TableCell>
-                      ) : null}
-                      {columns.map((column) => (
-                        <TableCell key={column.id} className={mergeClasses(props.dense && styles.dense, alignClass(column.align))}>
-                          {column.cell(row)}
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                    {open && renderExpanded ? (
-                      <TableRow className={styles.expandedRow}>
-                        <TableCell colSpan={columnCount} className={styles.expandedCell}>
-                          {renderExpanded(row)}
-                        </TableCell>
+            </TableHeader>
+            <TableBody>
+              {rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={columnCount} className={styles.message}>
+                    {loading ? <Spinner size="small" label={fr.table.loading} /> : props.emptyText}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((row) => {
+                  const id = getRowId(row);
+                  const expandable = renderExpanded !== undefined && (isExpandable?.(row) ?? true);
+                  const open = expandable && expanded.has(id);
+                  return (
+                    <Fragment key={id}>
+                      {/* aria-expanded belongs to the button: a plain table's row may not carry it (WCAG 4.1.2). */}
+                      <TableRow>
+                        {renderExpanded ? (
+                          <TableCell className={styles.expandCell}>
+                            {expandable ? (
+                              <Button
+                                appearance="subtle"
+                                size="small"
+                                icon={open ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                                aria-label={open ? fr.table.collapse : fr.table.expand}
+                                aria-expanded={open}
+                                onClick={() => toggle(id)}
+                              />
+                            ) : null}
+                          </TableCell>
+                        ) : null}
+                        {columns.map((column) => (
+                          <TableCell key={column.id} className={mergeClasses(props.dense && styles.dense, alignClass(column.align))}>
+                            {column.cell(row)}
+                          </TableCell>
+                        ))}
                       </TableRow>
-                    ) : null}
-                  </Fragment>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
+                      {open && renderExpanded ? (
+                        <TableRow className={styles.expandedRow}>
+                          <TableCell colSpan={columnCount} className={styles.expandedCell}>
+                            {renderExpanded(row)}
+                          </TableCell>
+                        </TableRow>
+                      ) : null}
+                    </Fragment>
+                  );
+                })
+              )}
+            </TableBody>
+          </Table>
+        )}
       </div>
 
       {pagination ? <Pager pagination={pagination} loading={loading} /> : null}

@@ -1,9 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button, Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { fr } from '../i18n/fr';
+import { onPhone } from './breakpoints';
 
 const useStyles = makeStyles({
-  card: { maxWidth: '920px', padding: tokens.spacingHorizontalXXL },
+  card: { maxWidth: '920px', padding: tokens.spacingHorizontalXXL, [onPhone]: { padding: tokens.spacingHorizontalL } },
   form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXL },
   sectionTitle: {
     margin: 0,
@@ -14,7 +15,8 @@ const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
   grid: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
+    // Two columns from 320 px each; one, as wide as the card, on a phone's narrower one.
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(320px, 100%), 1fr))',
     alignItems: 'start',
     columnGap: tokens.spacingHorizontalXL,
     rowGap: tokens.spacingVerticalM,

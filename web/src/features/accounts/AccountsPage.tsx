@@ -87,6 +87,7 @@ export default function AccountsPage({ queryRef }: ScreenProps<AccountsPageQuery
   const columns: DataTableColumn<Row>[] = [
     {
       id: 'name',
+      card: 'title',
       header: a.name,
       cell: (row) => (
         <span className={styles.name}>
@@ -123,6 +124,7 @@ export default function AccountsPage({ queryRef }: ScreenProps<AccountsPageQuery
     },
     {
       id: 'impersonate',
+      card: 'actions',
       header: a.impersonate,
       width: '200px',
       cell: (row) => {
@@ -140,6 +142,7 @@ export default function AccountsPage({ queryRef }: ScreenProps<AccountsPageQuery
     },
     {
       id: 'edit',
+      card: 'actions',
       header: a.edit,
       width: '120px',
       align: 'end',

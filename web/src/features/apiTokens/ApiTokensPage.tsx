@@ -111,7 +111,7 @@ export default function ApiTokensPage({ queryRef }: ScreenProps<ApiTokensPageQue
   };
 
   const columns: DataTableColumn<Row>[] = [
-    { id: 'name', header: a.name, cell: (row) => <Text weight="semibold">{row.name}</Text> },
+    { id: 'name', card: 'title', header: a.name, cell: (row) => <Text weight="semibold">{row.name}</Text> },
     { id: 'creator', header: a.creator, cell: (row) => `${row.creator.lastName} ${row.creator.firstName}` },
     { id: 'createdAt', header: a.createdAt, width: '150px', cell: (row) => formatDateTime(row.createdAt) },
     {
@@ -132,6 +132,7 @@ export default function ApiTokensPage({ queryRef }: ScreenProps<ApiTokensPageQue
     { id: 'expiresAt', header: a.expiry, width: '150px', cell: (row) => formatDateTime(row.expiresAt) },
     {
       id: 'status',
+      card: 'status',
       header: a.status,
       width: '110px',
       cell: (row) => (
@@ -142,6 +143,7 @@ export default function ApiTokensPage({ queryRef }: ScreenProps<ApiTokensPageQue
     },
     {
       id: 'revoke',
+      card: 'actions',
       header: a.revoke,
       width: '120px',
       align: 'end',

@@ -26,7 +26,7 @@ import { useBillingChanged } from './useBillingChanged';
 const FIRST_YEAR = 2020;
 
 const useStyles = makeStyles({
-  filters: { display: 'flex', columnGap: tokens.spacingHorizontalM },
+  filters: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalS },
   year: { minWidth: '120px' },
   month: { minWidth: '160px' },
   totals: { marginBottom: tokens.spacingVerticalXL },
@@ -117,6 +117,7 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
   const columns: DataTableColumn<Row>[] = [
     {
       id: 'client',
+      card: 'title',
       header: t.client,
       cell: (row) => (
         <span className={styles.client}>
@@ -148,6 +149,7 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
     },
     {
       id: 'actions',
+      card: 'actions',
       header: t.actions,
       width: '140px',
       align: 'end',

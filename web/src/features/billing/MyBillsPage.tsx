@@ -132,6 +132,7 @@ export default function MyBillsPage() {
     },
     {
       id: 'view',
+      card: 'actions',
       header: t.view,
       align: 'center',
       width: '60px',
@@ -139,6 +140,7 @@ export default function MyBillsPage() {
     },
     {
       id: 'download',
+      card: 'actions',
       header: t.download,
       align: 'center',
       width: '100px',
@@ -147,6 +149,7 @@ export default function MyBillsPage() {
     // product.md §11: the factur-x.xml alone, for bills issued since Factur-X.
     {
       id: 'xml',
+      card: 'actions',
       header: t.xml,
       align: 'center',
       width: '80px',

@@ -165,6 +165,7 @@ export default function GroupsPage({ queryRef }: ScreenProps<GroupsPageQuery>) {
   const columns: DataTableColumn<Row>[] = [
     {
       id: 'name',
+      card: 'title',
       header: g.name,
       cell: (row) => (
         <span style={{ display: 'flex', flexDirection: 'column' }}>
@@ -186,6 +187,7 @@ export default function GroupsPage({ queryRef }: ScreenProps<GroupsPageQuery>) {
     },
     {
       id: 'edit',
+      card: 'actions',
       header: g.edit,
       width: '120px',
       align: 'end',

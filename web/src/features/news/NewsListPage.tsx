@@ -104,6 +104,7 @@ export function NewsList({
   const columns: DataTableColumn<NewsRow>[] = [
     {
       id: 'important',
+      card: 'status',
       header: n.important,
       width: '110px',
       align: 'center',
@@ -121,6 +122,7 @@ export function NewsList({
     },
     {
       id: 'news',
+      card: 'body',
       header: n.news,
       cell: (row) => (
         <div className={styles.news}>
@@ -165,6 +167,7 @@ export default function NewsListPage({ queryRef }: ScreenProps<NewsListPageQuery
       }
       action={{
         id: 'edit',
+        card: 'actions',
         header: n.edit,
         width: '110px',
         align: 'end',

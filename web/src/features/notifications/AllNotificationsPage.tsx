@@ -121,6 +121,7 @@ export default function AllNotificationsPage({ queryRef }: ScreenProps<AllNotifi
     },
     {
       id: 'notification',
+      card: 'body',
       header: t.notifications,
       // product.md §2: markup stripped, cut to 100 characters plus '...'.
       cell: (row) => <Text weight={row.isRead ? 'regular' : 'semibold'}>{truncate(htmlToText(row.body), 100)}</Text>,

@@ -11,6 +11,7 @@ import { useCommit } from '../../relay/commit';
 import type { Choice } from '../../ui/ChoiceSelect';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { CsvExportButton } from '../../ui/CsvExportButton';
+import { DESKTOP_WIDTH } from '../../ui/breakpoints';
 import { DataTable } from '../../ui/DataTable';
 import { useToast } from '../../ui/toasts';
 import { ROWS_PER_PAGE, ROWS_PER_PAGE_BAILIFF, useConnectionPages } from '../../ui/useConnectionPages';
@@ -269,6 +270,7 @@ export function ReportsTable({ view, query, onChanged, onFiguresChanged = onChan
         getRowId={(row) => row.id}
         emptyText={t.empty}
         dense
+        cardsBelow={DESKTOP_WIDTH}
         loading={loading || searching}
         pagination={pagination}
         search={{ onSearch: (value) => apply(value, filters) }}

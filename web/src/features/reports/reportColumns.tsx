@@ -39,6 +39,7 @@ export interface RowActions {
 
 const alert = (width: string): Column => ({
   id: 'alert',
+  card: 'status',
   header: <VisuallyHidden>{t.columns.alert}</VisuallyHidden>,
   width,
   cell: (row) => <AlertDot level={row.alert} />,
@@ -63,6 +64,7 @@ const secretaryName = (styles: Styles) => (row: ReportRow) => row.secretary?.ful
 const name = (width: string, styles: Styles): Column => ({
   id: 'name',
   header: t.columns.name,
+  card: 'title',
   width,
   cell: (row) => <span className={styles.name}>{row.name}</span>,
 });
@@ -81,6 +83,7 @@ const returned = (width: string, cell?: Column['cell']): Column => ({
 const status: Column = {
   id: 'status',
   header: t.columns.status,
+  card: 'status',
   width: '95px',
   cell: (row) => <StatusBadge status={row.awaitingSecretary ? 'NA' : row.status} />,
 };
@@ -88,6 +91,7 @@ const status: Column = {
 const actions = (actions: RowActions, archived: boolean): Column => ({
   id: 'actions',
   header: t.columns.actions,
+  card: 'actions',
   width: '64px',
   align: 'end',
   cell: (row) => (
@@ -158,7 +162,14 @@ export function secretaryColumns(view: SecretaryReportsView, styles: Styles, row
     deposited('90px'),
     returned('110px', inProgress ? (row) => <ReturnedFilesCell report={row} onReturned={rowActions.onFiguresChanged} /> : undefined),
     status,
-    { id: 'comments', header: t.columns.comments, width: '100px', align: 'center', cell: (row) => <ReportComments report={row} /> },
+    {
+      id: 'comments',
+      header: t.columns.comments,
+      width: '100px',
+      align: 'center',
+      card: 'actions',
+      cell: (row) => <ReportComments report={row} />,
+    },
   ];
 }
 

@@ -1,6 +1,7 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { PeriodTotalsBoxFragment$key } from '../../__generated__/PeriodTotalsBoxFragment.graphql';
+import { onPhone } from '../../ui/breakpoints';
 import { formatMoney } from '../../ui/format';
 import { retrocessionText } from '../../i18n/retrocession';
 
@@ -25,6 +26,7 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'repeat(4, minmax(120px, 1fr))',
     columnGap: tokens.spacingHorizontalL,
     margin: 0,
+    [onPhone]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', rowGap: tokens.spacingVerticalM },
   },
   figure: {
     display: 'flex',

@@ -15,8 +15,6 @@ import { RETROCESSION_ROWS, retrocessionText } from '../../i18n/retrocession';
 const t = retrocessionText.reports;
 
 const useStyles = makeStyles({
-  // Columns sized by their content, so the report name takes what the dates and figures leave.
-  fit: { '& table': { tableLayout: 'auto' } },
   name: { display: 'block', minWidth: '200px', fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   nowrap: { whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -93,6 +91,7 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
       : null,
     {
       id: 'name',
+      card: 'title',
       header: t.name,
       cell: (row) => (
         <span className={styles.name}>
@@ -120,23 +119,25 @@ export function RetrocessionReportsTable({ query, viewer }: { query: Retrocessio
       cell: (row) => <span className={styles.amount}>{row.retrocessionAmounts ? formatMoney(row.retrocessionAmounts.total) : '-'}</span>,
     },
     // product.md §2: the secretary's table has the comment dialog; admins reach it from the expanded row.
-    viewer === 'secretary' ? { id: 'comments', header: t.comments, align: 'center', cell: (row) => <ReportComments report={row} /> } : null,
+    viewer === 'secretary'
+      ? { id: 'comments', card: 'actions', header: t.comments, align: 'center', cell: (row) => <ReportComments report={row} /> }
+      : null,
   ];
 
   return (
-    <div className={styles.fit}>
-      <DataTable
-        label={t.label}
-        columns={columns.filter((column): column is DataTableColumn<Row> => column !== null)}
-        rows={rows}
-        getRowId={(row) => row.id}
-        emptyText={t.empty}
-        loading={loading}
-        pagination={pagination}
-        renderExpanded={(row) => (
-          <RetrocessionDetails report={row}>{viewer === 'admin' ? <ReportComments report={row} /> : null}</RetrocessionDetails>
-        )}
-      />
-    </div>
+    <DataTable
+      label={t.label}
+      // Columns sized by their content, so the report name takes what the dates and figures leave.
+      fitContent
+      columns={columns.filter((column): column is DataTableColumn<Row> => column !== null)}
+      rows={rows}
+      getRowId={(row) => row.id}
+      emptyText={t.empty}
+      loading={loading}
+      pagination={pagination}
+      renderExpanded={(row) => (
+        <RetrocessionDetails report={row}>{viewer === 'admin' ? <ReportComments report={row} /> : null}</RetrocessionDetails>
+      )}
+    />
   );
 }

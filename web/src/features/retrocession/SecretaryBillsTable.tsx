@@ -90,6 +90,7 @@ export function SecretaryBillsTable({
     },
     {
       id: 'view',
+      card: 'actions',
       header: t.view,
       width: '90px',
       align: 'center',
@@ -98,6 +99,7 @@ export function SecretaryBillsTable({
     },
     {
       id: 'download',
+      card: 'actions',
       header: t.download,
       width: '110px',
       align: 'center',
