@@ -37,7 +37,9 @@ const useStyles = makeStyles({
     lineHeight: tokens.lineHeightBase400,
     fontWeight: tokens.fontWeightSemibold,
   },
+  // On the right, even on a card without a title (a news item's star).
   status: {
+    marginInlineStart: 'auto',
     display: 'flex',
     alignItems: 'center',
     flexShrink: 0,
