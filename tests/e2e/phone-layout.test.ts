@@ -4,7 +4,7 @@ import { jest } from '@jest/globals';
 import type { TestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
-import { checkEveryScreenFits, checkPublicPagesFit } from '../support/layout.js';
+import { checkDialogsFit, checkEveryScreenFits, checkPublicPagesFit } from '../support/layout.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -13,6 +13,7 @@ useAppInBrowser((started) => ({ app, browser } = started));
 jest.setTimeout(120_000);
 
 checkPublicPagesFit('phone', () => ({ browser }));
+checkDialogsFit('phone', () => ({ browser }));
 checkEveryScreenFits('phone', 'ADMIN', 'admin', () => ({ app, browser }));
 checkEveryScreenFits('phone', 'BAILIFF', 'bailiff', () => ({ app, browser }));
 checkEveryScreenFits('phone', 'SECRETARY', 'secretary', () => ({ app, browser }));

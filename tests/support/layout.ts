@@ -173,3 +173,44 @@ export function checkPublicPagesFit(device: Device, started: () => { browser: Te
     });
   });
 }
+
+/** Registers the check of the main dialogs on `device`: each fits the width, its wide content scrolling inside it. */
+export function checkDialogsFit(device: Device, started: () => { browser: TestBrowser }): void {
+  describe(`the main dialogs on a ${device}`, () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await signedInPage(started().browser, 'admin');
+      await page.setViewportSize(devices[device]);
+    });
+    afterAll(async () => {
+      await page?.close();
+    });
+
+    async function open(dialog: Locator, shot: string): Promise<void> {
+      await dialog.waitFor();
+      await page.waitForFunction(() => !document.querySelector('[role="dialog"] .fui-Spinner'));
+      await saveScreenshot(page, `${device}-dialog-${shot}`);
+      expect(await overflowing(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+
+    it("a constat's comments fit the width", async () => {
+      await visit(page, '/dashboard/constats-termines-admin', 'Constats terminés');
+      await page
+        .getByRole('button', { name: /^Commentaires du constat/ })
+        .first()
+        .click();
+      await open(page.getByRole('dialog', { name: /^Commentaires · / }), 'comments');
+    });
+
+    it("an étude's bill selection fits the width", async () => {
+      await visit(page, '/dashboard/facturation', 'Facturation');
+      await page
+        .getByRole('button', { name: /^Constats à facturer de / })
+        .first()
+        .click();
+      await open(page.getByRole('dialog', { name: /^Facturation de / }), 'bill-selection');
+    });
+  });
+}

@@ -57,7 +57,7 @@ export function BillSelectionTable({
   const allSelected = allLoaded && reports.length > 0 && selected.length === reports.length;
   return (
     <div className={styles.tableWrap}>
-      <Table size="small" aria-label={label}>
+      <Table size="small" className={styles.table} aria-label={label}>
         <TableHeader>
           <TableRow>
             <TableHeaderCell className={mergeClasses(styles.headerCell, styles.check)}>

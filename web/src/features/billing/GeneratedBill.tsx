@@ -95,7 +95,7 @@ export function GeneratedBill({
       </Text>
       {hasNext ? <Spinner size="tiny" className={styles.progress} label={t.loadingLines(lines.length, data.lines.totalCount)} /> : null}
       <div className={styles.tableWrap}>
-        <Table size="small" aria-label={t.title(data.monthLabel)}>
+        <Table size="small" className={styles.table} aria-label={t.title(data.monthLabel)}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell className={mergeClasses(styles.headerCell, styles.check)} />

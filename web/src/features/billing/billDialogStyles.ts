@@ -1,5 +1,6 @@
 // The bill dialog's styles, shared by its parts (the selection table, the generated bill, the totals).
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { DESKTOP_WIDTH } from '../../ui/breakpoints';
 
 export const useBillDialogStyles = makeStyles({
   periodHead: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground2 },
@@ -9,9 +10,12 @@ export const useBillDialogStyles = makeStyles({
   tableWrap: {
     maxHeight: '45vh',
     overflowY: 'auto',
+    overflowX: 'auto',
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
   },
+  // Under a desktop's width the columns keep their room (the name 200 px) and the table scrolls in its box.
+  table: { [`@media (max-width: ${DESKTOP_WIDTH - 1}px)`]: { minWidth: '880px' } },
   headerCell: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground2 },
   check: { width: '44px' },
   // The report name takes what the fixed columns leave.

@@ -32,6 +32,7 @@ import {
 } from './counters';
 import { liveAmount } from './liveAmounts';
 import { reportsText } from '../../i18n/reports';
+import { onPhone } from '../../ui/breakpoints';
 
 const t = reportsText.counters;
 
@@ -47,10 +48,15 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     maxWidth: '100%',
     overflowX: 'auto',
+    // A phone's detail is narrow: the labels wrap and the counts take two digits' room and more.
+    [onPhone]: {
+      gridTemplateColumns: 'minmax(96px, max-content) 64px 64px minmax(60px, max-content) max-content',
+      columnGap: tokens.spacingHorizontalS,
+    },
   },
   head: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   amount: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
-  count: { width: '96px', minWidth: 0 },
+  count: { width: '96px', minWidth: 0, [onPhone]: { width: '64px' } },
   error: { gridColumn: '1 / -1', color: tokens.colorPaletteRedForeground1 },
   note: { gridColumn: '1 / -1', color: tokens.colorNeutralForeground3 },
   comment: { gridColumn: '1 / -1', overflowWrap: 'anywhere' },
