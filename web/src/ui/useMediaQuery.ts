@@ -12,9 +12,3 @@ export function useMediaQuery(query: string): boolean {
   );
   return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
 }
-
-/**
- * A phone held upright, or a window as narrow: below 700 px, the screens that need room (calendars,
- * lists) show their narrow layout.
- */
-export const phoneQuery = '(max-width: 699px)';

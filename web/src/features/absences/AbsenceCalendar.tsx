@@ -25,7 +25,8 @@ import { fr } from '../../i18n/fr';
 import { addDays, dateOf, dayOf, firstOfMonth, weekdayIndex, type Day } from '../../ui/days';
 import { formatDate } from '../../ui/format';
 import { monthName } from '../../ui/periods';
-import { useMediaQuery, phoneQuery } from '../../ui/useMediaQuery';
+import { onPhone, phoneQuery } from '../../ui/breakpoints';
+import { useMediaQuery } from '../../ui/useMediaQuery';
 import { AbsenceAgenda, AbsenceDetails, type Absence } from './AbsenceAgenda';
 import { absencesOn, agendaOf, agendaRange, shiftAnchor, visibleRange, type CalendarView } from './calendarRange';
 import { absencesText as t } from '../../i18n/absences';
@@ -44,7 +45,7 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusXLarge,
     boxShadow: tokens.shadow4,
     // A phone's narrow width goes to the agenda and the toolbar's buttons.
-    [`@media ${phoneQuery}`]: { padding: tokens.spacingHorizontalM },
+    [onPhone]: { padding: tokens.spacingHorizontalM },
   },
   // Wraps rather than overflows when the week's title is long.
   toolbar: {
