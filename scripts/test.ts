@@ -37,8 +37,12 @@ const steps: Step[] = [
     projects: ['unit', 'api'],
     env: { TEST_PG_ENGINE: 'embedded' },
     workersPerCore: 1.5,
-    // Invoices are read back with poppler's pdftotext, pdfdetach and pdffonts.
-    before: [['npx', 'tsx', 'scripts/ensure-pdf-tools.ts']],
+    // Invoices are read back with poppler's pdftotext, pdfdetach and pdffonts. The web build is
+    // served by API tests too (its compression, the login page's weight), then by the browser tests.
+    before: [
+      ['npx', 'tsx', 'scripts/ensure-pdf-tools.ts'],
+      ['npm', 'run', '--silent', 'build:web'],
+    ],
   },
   {
     title: 'Tests API sensibles au serveur (PostgreSQL 15 de Debian)',
@@ -85,10 +89,7 @@ const steps: Step[] = [
     env: { TEST_PG_ENGINE: 'embedded' },
     // A browser test waits on frames and round trips more than it computes.
     workersPerCore: 2,
-    before: [
-      ['npx', 'tsx', 'scripts/ensure-chromium.ts'],
-      ['npm', 'run', '--silent', 'build:web'],
-    ],
+    before: [['npx', 'tsx', 'scripts/ensure-chromium.ts']],
   },
 ];
 
