@@ -68,7 +68,7 @@ export function withCompression<C>(handler: Handler<C>): Handler<C> {
  * until COMPRESSION_THRESHOLD bytes (or its end) to decide.
  */
 export async function compressed(request: Request, response: Response): Promise<Response> {
-  const { status, headers, body } = response;
+  const { status, statusText, headers, body } = response;
   if (
     !body ||
     status < 200 ||
@@ -84,20 +84,22 @@ export async function compressed(request: Request, response: Response): Promise<
   if (!/\baccept-encoding\b/i.test(headers.get('vary') ?? '')) varied.append('vary', 'Accept-Encoding');
   const encoding = preferredEncoding(request.headers.get('accept-encoding'));
   const declared = headers.get('content-length');
-  if (!encoding || (declared !== null && Number(declared) < COMPRESSION_THRESHOLD)) return new Response(body, { status, headers: varied });
+  if (!encoding || (declared !== null && Number(declared) < COMPRESSION_THRESHOLD))
+    return new Response(body, { status, statusText, headers: varied });
 
   const reader = body.getReader();
   const head: Uint8Array[] = [];
   let size = 0;
   while (size < COMPRESSION_THRESHOLD) {
     const read = await reader.read();
-    if (read.done) return new Response(Buffer.concat(head, size), { status, headers: varied });
+    if (read.done) return new Response(Buffer.concat(head, size), { status, statusText, headers: varied });
     head.push(read.value);
     size += read.value.byteLength;
   }
   varied.delete('content-length');
   varied.set('content-encoding', encoding);
-  return new Response(compressedBody(head, reader, encoding), { status, headers: varied });
+  // The status line keeps its reason (« 200 OK »): an empty one is valid HTTP, but some clients show it.
+  return new Response(compressedBody(head, reader, encoding), { status, statusText, headers: varied });
 }
 
 /**
