@@ -77,7 +77,9 @@ it('a screen with a path parameter starts its query for that parameter', async (
     if (body?.operationName === 'AccountEditPageQuery') variables.push(body.variables);
   });
   await openInApp(page, '/dashboard/seetheaccount/1');
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  // The new screen's own heading: the list's stays on screen during the transition, and the tab
+  // title changes with the route, before the screen's code has arrived.
+  await screenTitle(page, "Modification d'un compte utilisateur").waitFor();
   expectQueryDuringChunk(timeline, 'AccountEditPageQuery');
   // The database id of the path, as the global id the API reads.
   expect(variables).toEqual([{ id: Buffer.from('User:1').toString('base64') }]);

@@ -431,6 +431,23 @@ describe('11. at 1280 px', () => {
     expect(await screenTitle(page, 'Toutes les notifications').innerText()).toBe('TOUTES LES NOTIFICATIONS');
   });
 
+  it('a screenshot leaves the screen as it was: no width query flips (an open row would lose what was typed), same scroll', async () => {
+    page = await signedInPage(browser, 'admin');
+    await page.goto('/dashboard/constats-en-cours-admin');
+    await screenTitle(page, 'Constats en cours').waitFor();
+    await page.evaluate(() => {
+      const flips: string[] = [];
+      (window as unknown as { flips: string[] }).flips = flips;
+      for (const query of ['(max-width: 1023px)', '(max-width: 699px)']) {
+        matchMedia(query).addEventListener('change', () => flips.push(query));
+      }
+      window.scrollTo(0, 120);
+    });
+    await shots('screens-screenshot-layout');
+    await expect(page.evaluate(() => (window as unknown as { flips: string[] }).flips)).resolves.toEqual([]);
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(120);
+  });
+
   it('badges and file counts keep to one line; a toast covers neither the filters nor a row’s buttons', async () => {
     const waiting = await newReport('Mise en page', false);
     page = await browser.newPage();

@@ -100,11 +100,38 @@ export async function launchBrowser(baseURL: string, options: BrowserOptions = {
   };
 }
 
-/** Saves a full-page PNG as tests/e2e/__screenshots__/<name>.png (git-ignored) for review. */
+/** The tallest page a screenshot shows whole (a longer one is cut there). */
+const SCREENSHOT_MAX_HEIGHT = 6000;
+
+/**
+ * Saves a PNG of the whole page as tests/e2e/__screenshots__/<name>.png (git-ignored) for review.
+ *
+ * Not Playwright's `fullPage`: Chromium captures beyond the viewport by resizing it for a moment,
+ * and the page's width media queries flip while it does; a list switching to cards and back
+ * remounts its open rows, losing what the test had typed in them. The viewport grows to the
+ * page's height here instead, its width unchanged; a page showing a dialog keeps its viewport
+ * (the dialog is sized by it, and the page behind does not matter).
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   await mkdir(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
-  // Animations are fast-forwarded so the picture shows the resting state of toasts and cards.
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  const viewport = page.viewportSize();
+  const { height, scrollX, scrollY } = await page.evaluate(() => ({
+    height: document.querySelector('[role="dialog"], [role="alertdialog"]') ? 0 : document.documentElement.scrollHeight,
+    scrollX: window.scrollX,
+    scrollY: window.scrollY,
+  }));
+  const grow = viewport !== null && height > viewport.height;
+  if (grow) await page.setViewportSize({ width: viewport.width, height: Math.min(height, SCREENSHOT_MAX_HEIGHT) });
+  try {
+    // Animations are fast-forwarded so the picture shows the resting state of toasts and cards.
+    await page.screenshot({ path: file, animations: 'disabled' });
+  } finally {
+    if (grow) {
+      await page.setViewportSize(viewport);
+      // The test goes on where the page was scrolled.
+      await page.evaluate(([x, y]) => window.scrollTo(x, y), [scrollX, scrollY]);
+    }
+  }
   return file;
 }
