@@ -10,7 +10,8 @@ import {
   uploadCreation,
 } from '../../api/src/modules/reports/deposit-rules.js';
 import { isUpload } from '../../api/src/http/connection-limits.js';
-import { newStagingId, s3Target, stagingIdOfUrl, urlIdOfStaging } from '../../api/src/infra/upload-staging.js';
+import { newStagingId, stagingIdOfUrl, urlIdOfStaging } from '../../api/src/infra/upload-staging.js';
+import { s3Target } from '../../api/src/infra/upload-staging-s3.js';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 const MB = 1024 * 1024;

@@ -3,7 +3,12 @@
 // fraction of their size when made smaller (shrink-on-load), so a 48-megapixel photo costs a few
 // megabytes, not 150. The deposit refused oversized pixel counts from the header already.
 import pLimit from 'p-limit';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+
+// libvips is loaded with the first picture made: a server that makes none (and each test file) does
+// not pay for it at start.
+let loaded: Promise<typeof import('sharp')> | null = null;
+const loadSharp = async () => (await (loaded ??= import('sharp'))).default;
 
 /** The longer side of a preview, in CSS pixels times two (sharp on a phone's dense screen). */
 export const PREVIEW_SIZE = 320;
@@ -28,15 +33,33 @@ export const isResizedForWord = (originalName: string): boolean => ['jpg', 'jpeg
 /**
  * `photo` turned upright as its EXIF orientation says, at most `size` on its longer side (never
  * enlarged), encoded by `encode`, without its metadata (its GPS position is shown to whom may see
- * the constat, not carried by every copy). Rejects when it cannot decode.
+ * the constat, not carried by every copy). Rejects when it cannot decode, or when the photo's
+ * stream fails (a file store's read cut short): never as an 'error' event without a listener,
+ * which would stop the process.
  */
 function shrunk(photo: NodeJS.ReadableStream, size: number, encode: (image: Sharp) => Sharp): Promise<Buffer> {
-  return decoding(() => {
-    const pipeline = encode(
+  // The stream may fail while it waits for its turn: its error is kept for the decoding.
+  let failure: Error | null = null;
+  let onFailure: (error: Error) => void = (error) => {
+    failure = error;
+  };
+  photo.on('error', (error: Error) => onFailure(error));
+  return decoding(async () => {
+    const sharp = await loadSharp();
+    if (failure) throw failure;
+    const image = encode(
       sharp({ failOn: 'error', sequentialRead: true }).rotate().resize(size, size, { fit: 'inside', withoutEnlargement: true }),
     );
-    photo.on('error', (error: Error) => pipeline.destroy(error));
-    return photo.pipe(pipeline).toBuffer();
+    return await new Promise<Buffer>((resolve, reject) => {
+      image.on('error', reject);
+      onFailure = (error) => {
+        reject(error);
+        // Without an error: the decoder stops, and its unsettled buffer is dropped with it.
+        image.destroy();
+      };
+      image.toBuffer().then(resolve, reject);
+      photo.pipe(image);
+    });
   });
 }
 

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/server';
 import type { S3Location } from './s3-storage.js';
 
@@ -35,66 +34,20 @@ export const stagingIdOfUrl = (segment: string | undefined) => (segment && URL_I
 /** The last segment of the URL of a staged upload. */
 export const urlIdOfStaging = (id: string) => id.slice(STAGING_FOLDER.length + 1);
 
-/** The bucket, endpoint and addressing style of a STORAGE_URL, as the AWS SDK wants them. */
-export function s3Target(location: S3Location): { bucket: string; endpoint: string; forcePathStyle: boolean } {
-  const url = new URL(location.base);
-  const [bucket] = url.pathname.split('/').filter(Boolean);
-  if (bucket) return { bucket, endpoint: `${url.protocol}//${url.host}`, forcePathStyle: true };
-  // Virtual-hosted (bucket.s3.eu-west-3.amazonaws.com): the bucket is the host's first label.
-  const [first, ...rest] = url.host.split('.');
-  return { bucket: first, endpoint: `${url.protocol}//${rest.join('.')}`, forcePathStyle: false };
-}
-
+/** A staged upload already gone (404, 410 from the bucket, ENOENT on disk) is no error to remove. */
 const gone = (error: unknown) => {
   const status = (error as { status_code?: number } | null)?.status_code;
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return status === 404 || status === 410 || code === 'ENOENT';
 };
 
-/**
- * S3Store whose `remove` leaves nothing of an upload in the bucket. S3 forgets a multipart upload
- * once completed, so S3Store's own `remove` stops at its abort (NoSuchUpload) before deleting the
- * assembled object and its `.info`; and it never deletes the `.part` of an unfinished last part.
- */
-class StagingS3Store extends S3Store {
-  override async remove(id: string): Promise<void> {
-    try {
-      await super.remove(id);
-    } catch (error) {
-      if (!gone(error)) throw error;
-    }
-    const keys = [id, this.infoKey(id), this.partKey(id, true)];
-    await this.client.deleteObjects({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } });
-    await this.clearCache(id);
-  }
-}
-
 /** Both stores read a whole upload back; DataStore's type leaves `read` to them. */
 type ReadableStore = DataStore & { read(id: string): Readable | Promise<Readable> };
 
-export function createStaging(options: { dataDir: string; s3?: S3Location }): Staging {
-  let store: ReadableStore;
-  if (options.s3) {
-    const { bucket, endpoint, forcePathStyle } = s3Target(options.s3);
-    store = new StagingS3Store({
-      // The file store's part size (s3-storage.ts): S3's smallest part is 5 MiB.
-      partSize: 8 * 1024 * 1024,
-      s3ClientConfig: {
-        bucket,
-        endpoint,
-        forcePathStyle,
-        region: options.s3.region,
-        credentials: { accessKeyId: options.s3.accessKeyId, secretAccessKey: options.s3.secretAccessKey },
-        // Checksums only where S3 requires them, as the file store signs its requests: the SDK's
-        // default sends parts `aws-chunked` with a trailing checksum, which S3-compatible stores that
-        // predate it (s3rver, older MinIO and Ceph) keep framing bytes and all.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      },
-    });
-  } else {
-    store = new FileStore({ directory: path.join(options.dataDir, 'uploads') });
-  }
+export async function createStaging(options: { dataDir: string; s3?: S3Location }): Promise<Staging> {
+  const store: ReadableStore = options.s3
+    ? (await import('./upload-staging-s3.js')).createS3StagingStore(options.s3)
+    : new FileStore({ directory: path.join(options.dataDir, 'uploads') });
   return {
     store,
     read: async (id) => await store.read(id),

@@ -1,7 +1,6 @@
 // A deposited dictation's length (product.md §16), read by the counting job with music-metadata and
 // shown on the constat (« Dictées : 3, 12 min »), so the office sees the typing ahead of it.
 import type { Readable } from 'node:stream';
-import { parseStream } from 'music-metadata';
 import { DICTATION_LONGEST_SECONDS as LONGEST_SECONDS } from '../reports/rules.js';
 
 /** A length in seconds as stored: null unless a plausible positive number. */
@@ -17,6 +16,8 @@ export function dictationSeconds(duration: unknown): number | null {
 export async function readDictationSeconds(audio: NodeJS.ReadableStream, mimeType: string): Promise<number | null> {
   const stream = audio as Readable;
   try {
+    // Loaded with the first dictation: most processes never read one.
+    const { parseStream } = await import('music-metadata');
     const metadata = await parseStream(stream, { mimeType }, { duration: true, skipCovers: true });
     return dictationSeconds(metadata.format.duration);
   } catch {
