@@ -84,7 +84,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       { db, rateLimits, config },
     );
     // Resumable uploads' chunks: beside the files (local disk or the same bucket), never among them.
-    const staging = await createStaging({ dataDir: config.dataDir, s3: config.storageUrl ? parseStorageUrl(config.storageUrl) : undefined });
+    const staging = await createStaging({
+      dataDir: config.dataDir,
+      s3: config.storageUrl ? parseStorageUrl(config.storageUrl) : undefined,
+    });
     const secret = config.appSecret ?? (await readOrCreateSecret(path.join(config.dataDir, 'app-secret')));
     const files = createFileLinks(secret, config.fileLinkMinutes);
 
