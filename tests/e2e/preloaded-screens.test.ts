@@ -6,6 +6,7 @@ import type { TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { openInApp, screenTitle, signedInPage, signedOutPage, signIn, userMenuButton } from '../support/pages.js';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { waitFor } from '../support/wait.js';
 
 let browser: TestBrowser;
 let page: Page;
@@ -96,3 +97,40 @@ it("the role's default screen and the shell: their queries leave with their code
   expectQueryDuringChunk(shell, 'DashboardShellQuery');
   expectQueryDuringChunk(screen, 'BailiffReportsPageQuery');
 });
+
+// Screens whose period then follows what the user picks (a month, a year, a calendar's days): the
+// route starts the opening period's query with the code, and the screen reads that answer instead of
+// asking again.
+const periodScreens: Record<'admin' | 'bailiff' | 'secretary', [path: string, chunk: string, query: string][]> = {
+  admin: [
+    ['/dashboard/facturation-admin', 'BillingPage', 'BillingPageQuery'],
+    ['/dashboard/statistiques', 'StatisticsPage', 'StatisticsPageQuery'],
+    ['/dashboard/allAbsences', 'AdminAbsencesPage', 'AdminAbsencesPageQuery'],
+    ['/dashboard/retrocessions-constats-admin', 'AdminRetrocessionReportsPage', 'AdminRetrocessionReportsPageQuery'],
+    ['/dashboard/retrocessions-factures-admin', 'AdminRetrocessionBillsPage', 'AdminRetrocessionBillsPageQuery'],
+  ],
+  bailiff: [
+    ['/dashboard/mes-factures-huissier', 'MyBillsPage', 'MyBillsPageQuery'],
+    ['/dashboard/bailiffcalendar', 'MyCalendarPage', 'MyCalendarPageQuery'],
+  ],
+  secretary: [
+    ['/dashboard/retrocessions-constats-secretaire', 'SecretaryRetrocessionPage', 'SecretaryRetrocessionPageQuery'],
+    ['/dashboard/factures-mois-secretaire', 'SecretaryBillsPage', 'SecretaryBillsPageQuery'],
+  ],
+};
+
+it.each(Object.keys(periodScreens) as (keyof typeof periodScreens)[])(
+  '%s: a screen of a period starts its opening query with its code, and asks it once',
+  async (role) => {
+    page = await signedInPage(browser, role);
+    await userMenuButton(page).waitFor();
+    for (const [path, chunk, query] of periodScreens[role]) {
+      const timeline = await holdChunk(page, chunk);
+      await openInApp(page, path);
+      await waitFor(() => timeline.chunkReleasedAt !== null, { what: `the chunk ${chunk}` });
+      // The screen drawn with its data: no skeleton, spinner or busy list left.
+      await page.waitForFunction(() => !document.querySelector('main .fui-Skeleton, main .fui-Spinner, main [aria-busy="true"]'));
+      expectQueryDuringChunk(timeline, query);
+    }
+  },
+);

@@ -107,6 +107,26 @@ describe('screen · the route table', () => {
     expect(screens[name].query!.variables(url({ id: '42' }))).toEqual({ id: Buffer.from(`${type}:42`).toString('base64') });
   });
 
+  it('opens a calendar on the month of ?date= (the weeks drawn around it), else on the current month', () => {
+    expect(screens.myCalendar.query!.variables(url({}, 'date=2026-03-18'))).toEqual({ from: '2026-02-23', to: '2026-04-05', count: 500 });
+    expect(screens.allAbsences.query!.variables(url({}, 'date=2026-03-18'))).toEqual({ from: '2026-02-23', to: '2026-04-05', count: 500 });
+    const today = screens.myCalendar.query!.variables(url({}, 'date=mardi')) as { from: string; to: string };
+    const now = new Date().toISOString().slice(0, 10);
+    expect(today.from <= now && now <= today.to).toBe(true);
+  });
+
+  it('opens billing, the bills, the rétrocession and the statistics on the current period', () => {
+    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: 'numeric' })
+      .formatToParts(new Date())
+      .filter((part) => part.type !== 'literal')
+      .map((part) => Number(part.value));
+    expect(screens.billing.query!.variables(url())).toEqual({ year, month, count: 100 });
+    expect(screens.groupBills.query!.variables(url())).toEqual({ filter: { year }, count: 10 });
+    expect(screens.retrocessionReports.query!.variables(url())).toEqual({ filter: { year, month, secretaryId: null }, count: 10 });
+    expect(screens.secretaryBills.query!.variables(url())).toEqual({ filter: { year }, count: 10, current: { year, month } });
+    expect(screens.statistics.query!.variables(url())).toEqual({ year: new Date().getFullYear(), month: null });
+  });
+
   it('opens each reports list on its initial filter and first page', () => {
     const variables = screens.bailiffReportsInProgress.query!.variables(url()) as { filter: { view: string }; count: number };
     expect(variables.filter.view).toBe('BAILIFF_IN_PROGRESS');

@@ -95,6 +95,3 @@ export const ACCEPTED_BILL_FILES = ['.doc', '.docx', '.pdf'] as const;
 
 /** product.md §9: the period filters offer the years from 2020 to the current one. */
 export const FIRST_YEAR = 2020;
-
-/** product.md §9: rétrocession tables show 10 rows. */
-export const RETROCESSION_ROWS = [10] as const;

@@ -1,3 +1,12 @@
+import adminAbsencesQuery from '../../__generated__/AdminAbsencesPageQuery.graphql';
+import adminRetrocessionBillsQuery from '../../__generated__/AdminRetrocessionBillsPageQuery.graphql';
+import adminRetrocessionReportsQuery from '../../__generated__/AdminRetrocessionReportsPageQuery.graphql';
+import billingQuery from '../../__generated__/BillingPageQuery.graphql';
+import myBillsQuery from '../../__generated__/MyBillsPageQuery.graphql';
+import myCalendarQuery from '../../__generated__/MyCalendarPageQuery.graphql';
+import secretaryBillsQuery from '../../__generated__/SecretaryBillsPageQuery.graphql';
+import secretaryRetrocessionQuery from '../../__generated__/SecretaryRetrocessionPageQuery.graphql';
+import statisticsQuery from '../../__generated__/StatisticsPageQuery.graphql';
 import allNotificationsQuery from '../../__generated__/AllNotificationsPageQuery.graphql';
 import accountsQuery from '../../__generated__/AccountsPageQuery.graphql';
 import accountCreateQuery from '../../__generated__/AccountCreatePageQuery.graphql';
@@ -15,7 +24,11 @@ import newsListQuery from '../../__generated__/NewsListPageQuery.graphql';
 import profileQuery from '../../__generated__/ProfilePageQuery.graphql';
 import secretaryReportsQuery from '../../__generated__/SecretaryReportsPageQuery.graphql';
 import sellerSettingsQuery from '../../__generated__/SellerSettingsPageQuery.graphql';
+import { calendarOpening } from '../../features/absences/calendarRange';
+import { billingOpening, myBillsOpening } from '../../features/billing/pageVariables';
 import { reportsPageVariables, type ReportsView } from '../../features/reports/reportsViews';
+import { retrocessionOpening, secretaryBillsOpening } from '../../features/retrocession/pageVariables';
+import { statisticsOpening } from '../../features/statistics/periodLabels';
 import { toGlobalId } from '../../relay/globalId';
 import type { PreloadFetchPolicy } from 'react-relay/hooks';
 import type { ConcreteRequest } from 'relay-runtime';
@@ -33,6 +46,13 @@ const news = { request: newsListQuery, variables: none, fetchPolicy: fresh } as 
 // Fresh values each visit: an admin may have changed the account meanwhile.
 const profile = { request: profileQuery, variables: none, fetchPolicy: 'network-only' } as const;
 const accountCreate = { request: accountCreateQuery, variables: none, fetchPolicy: fresh } as const;
+
+// Screens whose period then follows what the user picks: the route starts the opening one, which the
+// screen reads without asking again (relay/useOpeningQuery.ts), then refreshes as it always did.
+const opening = <V>(request: ConcreteRequest, variables: (url: ScreenUrl) => V) =>
+  ({ request, variables, fetchPolicy: 'store-or-network' }) as const;
+const calendar = opening(adminAbsencesQuery, (url) => calendarOpening(url.searchParams));
+const retrocession = (request: ConcreteRequest) => opening(request, retrocessionOpening);
 
 const reports = (request: ConcreteRequest, view: ReportsView) => ({
   request,
@@ -111,13 +131,13 @@ export const screens = {
     request: emailTemplateQuery,
     variables: none,
   }),
-  billing: screen(() => import('../../features/billing/BillingPage').then((m) => m.default)),
+  billing: screen(() => import('../../features/billing/BillingPage').then((m) => m.default), opening(billingQuery, billingOpening)),
   sellerSettings: screen(() => import('../../features/billing/SellerSettingsPage').then((m) => m.default), {
     request: sellerSettingsQuery,
     variables: none,
     fetchPolicy: 'network-only',
   }),
-  groupBills: screen(() => import('../../features/billing/MyBillsPage').then((m) => m.default)),
+  groupBills: screen(() => import('../../features/billing/MyBillsPage').then((m) => m.default), opening(myBillsQuery, myBillsOpening)),
   secretaryNews: screen(() => import('../../features/news/SecretaryNewsPage').then((m) => m.default), news),
   createNews: screen(() => import('../../features/news/NewsCreatePage').then((m) => m.default)),
   editNews: screen(() => import('../../features/news/NewsEditPage').then((m) => m.default), {
@@ -125,15 +145,33 @@ export const screens = {
     variables: idOf('News'),
     fetchPolicy: fresh,
   }),
-  statistics: screen(() => import('../../features/statistics/StatisticsPage').then((m) => m.default)),
-  allAbsences: screen(() => import('../../features/absences/AdminAbsencesPage').then((m) => m.default)),
-  adminBailiffCalendar: screen(() => import('../../features/absences/AdminAbsencesPage').then((m) => m.AdminBailiffCalendarPage)),
-  myCalendar: screen(() => import('../../features/absences/MyCalendarPage').then((m) => m.default)),
+  statistics: screen(
+    () => import('../../features/statistics/StatisticsPage').then((m) => m.default),
+    opening(statisticsQuery, () => statisticsOpening()),
+  ),
+  allAbsences: screen(() => import('../../features/absences/AdminAbsencesPage').then((m) => m.default), calendar),
+  adminBailiffCalendar: screen(() => import('../../features/absences/AdminAbsencesPage').then((m) => m.AdminBailiffCalendarPage), calendar),
+  myCalendar: screen(
+    () => import('../../features/absences/MyCalendarPage').then((m) => m.default),
+    opening(myCalendarQuery, (url) => calendarOpening(url.searchParams)),
+  ),
   createAbsence: screen(() => import('../../features/absences/CreateAbsencePage').then((m) => m.default)),
-  retrocessionReports: screen(() => import('../../features/retrocession/AdminRetrocessionReportsPage').then((m) => m.default)),
-  retrocessionBills: screen(() => import('../../features/retrocession/AdminRetrocessionBillsPage').then((m) => m.default)),
-  secretaryRetrocession: screen(() => import('../../features/retrocession/SecretaryRetrocessionPage').then((m) => m.default)),
-  secretaryBills: screen(() => import('../../features/retrocession/SecretaryBillsPage').then((m) => m.default)),
+  retrocessionReports: screen(
+    () => import('../../features/retrocession/AdminRetrocessionReportsPage').then((m) => m.default),
+    retrocession(adminRetrocessionReportsQuery),
+  ),
+  retrocessionBills: screen(
+    () => import('../../features/retrocession/AdminRetrocessionBillsPage').then((m) => m.default),
+    retrocession(adminRetrocessionBillsQuery),
+  ),
+  secretaryRetrocession: screen(
+    () => import('../../features/retrocession/SecretaryRetrocessionPage').then((m) => m.default),
+    retrocession(secretaryRetrocessionQuery),
+  ),
+  secretaryBills: screen(
+    () => import('../../features/retrocession/SecretaryBillsPage').then((m) => m.default),
+    opening(secretaryBillsQuery, secretaryBillsOpening),
+  ),
   // GraphiQL (CodeMirror and its styles, ~1 MB) stays in this chunk: only admins who open it load it.
   graphiql: screen(() => import('../../features/graphiql/GraphiQLPage').then((m) => m.default)),
   apiTokens: screen(() => import('../../features/apiTokens/ApiTokensPage').then((m) => m.default), {

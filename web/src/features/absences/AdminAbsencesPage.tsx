@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
 import type { AdminAbsencesPageQuery } from '../../__generated__/AdminAbsencesPageQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { PageHeader } from '../../ui/PageHeader';
@@ -7,16 +7,21 @@ import { AbsenceCalendar } from './AbsenceCalendar';
 import { absencesText as t } from '../../i18n/absences';
 import { useAbsenceAdded } from './useAbsenceAdded';
 import { useCalendarPeriod } from './useCalendarPeriod';
+import { calendarQueryVariables } from './calendarRange';
+import { useOpeningQuery } from '../../relay/useOpeningQuery';
+import type { ScreenProps } from '../../app/routing/screen';
 
-/** Far above any office's absences over six weeks; sent as a variable (graphql-armor's cost rule). */
-const MAX_ABSENCES = 500;
-
-function AdminCalendar({ title, description, bailiffsOnly }: { title: string; description: string; bailiffsOnly: boolean }) {
+function AdminCalendar({
+  title,
+  description,
+  bailiffsOnly,
+  queryRef,
+}: ScreenProps<AdminAbsencesPageQuery> & { title: string; description: string; bailiffsOnly: boolean }) {
   const period = useCalendarPeriod();
   // Bumped by a live absence on the shown days: the query fetches again, the calendar stays.
   const [fetchKey, setFetchKey] = useState(0);
   useAbsenceAdded(period.range, () => setFetchKey((key) => key + 1));
-  const data = useLazyLoadQuery<AdminAbsencesPageQuery>(
+  const data = useOpeningQuery<AdminAbsencesPageQuery>(
     graphql`
       query AdminAbsencesPageQuery($from: String!, $to: String!, $count: Int!) {
         absences(from: $from, to: $to, first: $count) {
@@ -31,7 +36,8 @@ function AdminCalendar({ title, description, bailiffsOnly }: { title: string; de
         }
       }
     `,
-    { ...period.range, count: MAX_ABSENCES },
+    queryRef,
+    calendarQueryVariables(period.range),
     { fetchPolicy: 'store-and-network', fetchKey },
   );
   const absences = useMemo(
@@ -47,11 +53,11 @@ function AdminCalendar({ title, description, bailiffsOnly }: { title: string; de
 }
 
 /** product.md §2 admin « Absences » (/dashboard/allAbsences): everyone's absences, month by month. */
-export default function AdminAbsencesPage() {
-  return <AdminCalendar title={fr.titles.absences} description={t.adminDescription} bailiffsOnly={false} />;
+export default function AdminAbsencesPage({ queryRef }: ScreenProps<AdminAbsencesPageQuery>) {
+  return <AdminCalendar title={fr.titles.absences} description={t.adminDescription} bailiffsOnly={false} queryRef={queryRef} />;
 }
 
 /** The admin's /dashboard/bailiffcalendar: the bailiffs' absences (docs/decisions.md). */
-export function AdminBailiffCalendarPage() {
-  return <AdminCalendar title={fr.titles.calendar} description={t.bailiffsDescription} bailiffsOnly />;
+export function AdminBailiffCalendarPage({ queryRef }: ScreenProps<AdminAbsencesPageQuery>) {
+  return <AdminCalendar title={fr.titles.calendar} description={t.bailiffsDescription} bailiffsOnly queryRef={queryRef} />;
 }

@@ -1,6 +1,6 @@
 import { Button } from '@fluentui/react-components';
 import { CalendarAddRegular } from '@fluentui/react-icons/svg/calendar-add';
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { MyCalendarPageQuery } from '../../__generated__/MyCalendarPageQuery.graphql';
 import { fr } from '../../i18n/fr';
@@ -8,17 +8,18 @@ import { PageHeader } from '../../ui/PageHeader';
 import { AbsenceCalendar } from './AbsenceCalendar';
 import { absencesText as t } from '../../i18n/absences';
 import { useCalendarPeriod } from './useCalendarPeriod';
-
-const MAX_ABSENCES = 500;
+import { calendarQueryVariables } from './calendarRange';
+import { useOpeningQuery } from '../../relay/useOpeningQuery';
+import type { ScreenProps } from '../../app/routing/screen';
 
 /**
  * product.md §2 calendars of the bailiff (/dashboard/bailiffcalendar) and the secretary
  * (/dashboard/secretarycalendar): their own absences in pink, 'Indisponibilité'.
  */
-export default function MyCalendarPage() {
+export default function MyCalendarPage({ queryRef }: ScreenProps<MyCalendarPageQuery>) {
   const navigate = useNavigate();
   const period = useCalendarPeriod();
-  const data = useLazyLoadQuery<MyCalendarPageQuery>(
+  const data = useOpeningQuery<MyCalendarPageQuery>(
     graphql`
       query MyCalendarPageQuery($from: String!, $to: String!, $count: Int!) {
         myAbsences(from: $from, to: $to, first: $count) {
@@ -30,7 +31,8 @@ export default function MyCalendarPage() {
         }
       }
     `,
-    { ...period.range, count: MAX_ABSENCES },
+    queryRef,
+    calendarQueryVariables(period.range),
     { fetchPolicy: 'store-and-network' },
   );
   return (

@@ -2,6 +2,7 @@
 // before the server does the same.
 import { parseFrenchDay, type Day } from '../../ui/days.js';
 import { absencesText } from '../../i18n/absences.js';
+import { CALENDAR_DAY_PARAM } from './calendarRange.js';
 
 const t = absencesText.form;
 
@@ -31,9 +32,6 @@ export function checkAbsenceDates({ start, end }: AbsenceDates): AbsenceDatesChe
   const days = startDate && endDate && !errors.end ? { startDate, endDate } : null;
   return { days, errors };
 }
-
-/** The address parameter of the day a calendar opens on (its month): `?date=YYYY-MM-DD`. */
-export const CALENDAR_DAY_PARAM = 'date';
 
 /**
  * product.md §2: after reporting an absence the bailiff sees his calendar, the others the

@@ -1,8 +1,14 @@
 // What the absences calendar shows: the days of a month, week or day view, moving between them,
 // and which absences fall on a day. Pure, on 'YYYY-MM-DD' days (absences are whole days).
-import { addDays, firstOfMonth, lastOfMonth, startOfWeek, type Day } from '../../ui/days.js';
+import { addDays, dayOf, firstOfMonth, lastOfMonth, parseIsoDay, startOfWeek, type Day } from '../../ui/days.js';
 
 export type CalendarView = 'month' | 'week' | 'day';
+
+/** The address parameter of the day a calendar opens on (its month): `?date=YYYY-MM-DD`. */
+export const CALENDAR_DAY_PARAM = 'date';
+
+/** Far above any office's absences over six weeks; sent as a variable (graphql-armor's cost rule). */
+export const MAX_ABSENCES = 500;
 
 export interface DayRange {
   from: Day;
@@ -67,3 +73,14 @@ export function agendaOf<T extends AbsenceDays>(absences: readonly T[], range: D
   }
   return [...byDay.keys()].sort().map((day) => ({ day, absences: byDay.get(day)! }));
 }
+
+/** A calendar opens on the month of `?date=` (a new absence's), else on today's. */
+export function openingAnchor(search: URLSearchParams, today: Date = new Date()): Day {
+  return parseIsoDay(search.get(CALENDAR_DAY_PARAM)) ?? dayOf(today);
+}
+
+/** The calendars' query variables for the days on screen. */
+export const calendarQueryVariables = (range: DayRange) => ({ ...range, count: MAX_ABSENCES });
+
+/** The opening query of a calendar at the address `search` (the route starts it with the screen's code). */
+export const calendarOpening = (search: URLSearchParams) => calendarQueryVariables(visibleRange('month', openingAnchor(search)));

@@ -1,8 +1,7 @@
 import { useState, useTransition } from 'react';
 import { useSearchParams } from 'react-router';
-import { dayOf, parseIsoDay, type Day } from '../../ui/days';
-import { CALENDAR_DAY_PARAM } from './absenceForm';
-import { visibleRange, type CalendarView, type DayRange } from './calendarRange';
+import type { Day } from '../../ui/days';
+import { openingAnchor, visibleRange, type CalendarView, type DayRange } from './calendarRange';
 
 export interface CalendarPeriod {
   view: CalendarView;
@@ -19,7 +18,7 @@ export function useCalendarPeriod(): CalendarPeriod {
   const [search] = useSearchParams();
   const [state, setState] = useState<{ view: CalendarView; anchor: Day }>(() => ({
     view: 'month',
-    anchor: parseIsoDay(search.get(CALENDAR_DAY_PARAM)) ?? dayOf(new Date()),
+    anchor: openingAnchor(search),
   }));
   const [pending, startTransition] = useTransition();
   return {

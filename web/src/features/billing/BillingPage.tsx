@@ -1,7 +1,7 @@
 import { useDeferredValue, useState, useTransition } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SettingsRegular } from '@fluentui/react-icons/svg/settings';
-import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
+import { graphql, usePaginationFragment } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { BillingPageQuery } from '../../__generated__/BillingPageQuery.graphql';
 import type { BillingTableFragment$key } from '../../__generated__/BillingTableFragment.graphql';
@@ -21,6 +21,9 @@ import { PeriodTotalsBox } from '../retrocession/PeriodTotalsBox';
 import { BillSelectionDialog } from './BillSelectionDialog';
 import { billingText, SELLER_SETTINGS_PATH } from '../../i18n/billing';
 import { useBillingChanged } from './useBillingChanged';
+import { BILLING_PAGE, billingPageVariables } from './pageVariables';
+import { useOpeningQuery } from '../../relay/useOpeningQuery';
+import type { ScreenProps } from '../../app/routing/screen';
 
 /** product.md §9: period filters offer the years from 2020 to the current one. */
 const FIRST_YEAR = 2020;
@@ -40,7 +43,6 @@ const useStyles = makeStyles({
  * month and sees them all at once, as before the pages; past 100, the tables' own pager.
  */
 const ROWS_PER_PAGE = [25, 50, 100] as const;
-const PAGE = 100;
 
 /** One row per étude with counted constats or a bill that month, in pages. */
 function BillingTable({ query, loading, sellerReady }: { query: BillingTableFragment$key; loading: boolean; sellerReady: boolean }) {
@@ -102,7 +104,7 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
   } = useConnectionPages(
     data.billingPeriod.groups,
     { hasNext, isLoadingNext, loadNext },
-    { rowsPerPageOptions: ROWS_PER_PAGE, defaultRowsPerPage: PAGE },
+    { rowsPerPageOptions: ROWS_PER_PAGE, defaultRowsPerPage: BILLING_PAGE },
   );
   const [selecting, setSelecting] = useState<string | null>(null);
   // The selection dialog reads its constats before it opens; the rows stay live meanwhile, so that the focus
@@ -200,7 +202,7 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
  * year and month filters, the period totals, one row per étude with its bill (product.md §4 lifecycle:
  * generated, sent, paid), the report-selection dialog and the generation of the current month's bills.
  */
-export default function BillingPage() {
+export default function BillingPage({ queryRef }: ScreenProps<BillingPageQuery>) {
   const styles = useStyles();
   const [period, setPeriod] = useState(() => parisYearMonth());
   // The selects follow at once; the table keeps the previous month, busy and inert, until the next one is loaded,
@@ -210,7 +212,7 @@ export default function BillingPage() {
   // Bumped by a live change of the shown month: the query fetches again, the table stays.
   const [fetchKey, setFetchKey] = useState(0);
   useBillingChanged(shown, () => setFetchKey((key) => key + 1));
-  const data = useLazyLoadQuery<BillingPageQuery>(
+  const data = useOpeningQuery<BillingPageQuery>(
     graphql`
       query BillingPageQuery($year: Int!, $month: Int!, $count: Int!) {
         sellerSettings {
@@ -224,8 +226,8 @@ export default function BillingPage() {
         ...BillingTableFragment @arguments(year: $year, month: $month, count: $count)
       }
     `,
-    // Page sizes travel as variables: the query cost prices them as sent.
-    { ...shown, count: PAGE },
+    queryRef,
+    billingPageVariables(shown),
     { fetchPolicy: 'store-and-network', fetchKey },
   );
   const navigate = useNavigate();

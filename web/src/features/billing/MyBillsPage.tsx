@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
+import { graphql, usePaginationFragment } from 'react-relay/hooks';
 import type { MyBillsPageFragment$key } from '../../__generated__/MyBillsPageFragment.graphql';
 import type { MyBillsPagePaginationQuery } from '../../__generated__/MyBillsPagePaginationQuery.graphql';
 import type { MyBillsPageQuery } from '../../__generated__/MyBillsPageQuery.graphql';
@@ -15,6 +15,9 @@ import { YearSelect } from '../../ui/PeriodSelects';
 import { monthName, ofPeriod, parisYearMonth } from '../../ui/periods';
 import { ROWS_PER_PAGE_BAILIFF, useConnectionPages } from '../../ui/useConnectionPages';
 import { billingText } from '../../i18n/billing';
+import { myBillsPageVariables } from './pageVariables';
+import { useOpeningQuery } from '../../relay/useOpeningQuery';
+import type { ScreenProps } from '../../app/routing/screen';
 
 const t = billingText.myBills;
 
@@ -32,22 +35,22 @@ const useStyles = makeStyles({
  * Mois, Nombre pages, Nombre photos, Montant HT, Voir, Télécharger. The admin's
  * /dashboard/mybillsbailiff shows the same list for every étude, with an Étude column.
  */
-export default function MyBillsPage() {
+export default function MyBillsPage({ queryRef }: ScreenProps<MyBillsPageQuery>) {
   const styles = useStyles();
   const { role } = useSessionUser();
   const isAdmin = role === 'ADMIN';
   const [year, setYear] = useState(() => parisYearMonth().year);
-  // The page query loads the current year once; another year is a refetch of the list.
-  const [initialFilter] = useState({ year });
   const [viewed, setViewed] = useState<ViewedDocument | null>(null);
-  const query = useLazyLoadQuery<MyBillsPageQuery>(
+  // The page query loads the current year once; another year is a refetch of the list.
+  const [initialYear] = useState(year);
+  const query = useOpeningQuery<MyBillsPageQuery>(
     graphql`
       query MyBillsPageQuery($filter: GroupBillFilter!, $count: Int!) {
         ...MyBillsPageFragment @arguments(filter: $filter, count: $count)
       }
     `,
-    // Page sizes travel as variables: graphql-armor's cost rule multiplies literal `first` values.
-    { filter: initialFilter, count: ROWS_PER_PAGE_BAILIFF[0] },
+    queryRef,
+    myBillsPageVariables(initialYear),
     { fetchPolicy: 'store-and-network' },
   );
   const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<MyBillsPagePaginationQuery, MyBillsPageFragment$key>(

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
+import { graphql, usePaginationFragment } from 'react-relay/hooks';
 import { ConnectionHandler } from 'relay-runtime';
 import type { AdminRetrocessionBillsPageFragment$key } from '../../__generated__/AdminRetrocessionBillsPageFragment.graphql';
 import type { AdminRetrocessionBillsPagePaginationQuery } from '../../__generated__/AdminRetrocessionBillsPagePaginationQuery.graphql';
@@ -15,9 +15,11 @@ import { useConnectionPages } from '../../ui/useConnectionPages';
 import { PeriodTotalsBox } from './PeriodTotalsBox';
 import { RetrocessionFilters } from './RetrocessionFilters';
 import { SecretaryBillsTable } from './SecretaryBillsTable';
-import { toApiFilter, usePageStyles, usePeriodFilter } from './periodFilter';
+import { usePageStyles, usePeriodFilter } from './periodFilter';
+import { RETROCESSION_ROWS, retrocessionPageVariables } from './pageVariables';
+import { useOpeningQuery } from '../../relay/useOpeningQuery';
+import type { ScreenProps } from '../../app/routing/screen';
 import { useSecretaryBillAdded } from './useSecretaryBillAdded';
-import { RETROCESSION_ROWS } from '../../i18n/retrocession';
 
 /** The period's bills, a page at a time (product.md §9: rétrocession tables show 10 rows); admins remove one from its preview. */
 function BillsList({ query }: { query: AdminRetrocessionBillsPageFragment$key }) {
@@ -81,13 +83,13 @@ function BillsList({ query }: { query: AdminRetrocessionBillsPageFragment$key })
  * product.md §2, admin 'Rétrocession > Factures': the same filters and totals, then the secretaries who
  * uploaded a bill for the period, each with its invoice preview.
  */
-export default function AdminRetrocessionBillsPage() {
+export default function AdminRetrocessionBillsPage({ queryRef }: ScreenProps<AdminRetrocessionBillsPageQuery>) {
   const styles = usePageStyles();
   const { filter, setFilter, shown, pending } = usePeriodFilter();
   // Bumped by a bill uploaded for the shown period: the query fetches again, the list stays.
   const [fetchKey, setFetchKey] = useState(0);
   useSecretaryBillAdded(shown, () => setFetchKey((key) => key + 1));
-  const data = useLazyLoadQuery<AdminRetrocessionBillsPageQuery>(
+  const data = useOpeningQuery<AdminRetrocessionBillsPageQuery>(
     graphql`
       query AdminRetrocessionBillsPageQuery($filter: RetrocessionFilter!, $count: Int!) {
         ...RetrocessionFiltersFragment
@@ -99,7 +101,8 @@ export default function AdminRetrocessionBillsPage() {
         ...AdminRetrocessionBillsPageFragment @arguments(filter: $filter, count: $count)
       }
     `,
-    { filter: toApiFilter(shown), count: RETROCESSION_ROWS[0] },
+    queryRef,
+    retrocessionPageVariables(shown),
     { fetchPolicy: 'store-and-network', fetchKey },
   );
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
 import type { AdminRetrocessionReportsPageQuery } from '../../__generated__/AdminRetrocessionReportsPageQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { CsvExportButton } from '../../ui/CsvExportButton';
@@ -8,18 +8,20 @@ import { PageHeader } from '../../ui/PageHeader';
 import { PeriodTotalsBox } from './PeriodTotalsBox';
 import { RetrocessionFilters } from './RetrocessionFilters';
 import { RetrocessionReportsTable } from './RetrocessionReportsTable';
-import { toApiFilter, usePageStyles, usePeriodFilter } from './periodFilter';
-import { RETROCESSION_ROWS } from '../../i18n/retrocession';
+import { usePageStyles, usePeriodFilter } from './periodFilter';
+import { retrocessionPageVariables, toApiFilter } from './pageVariables';
+import { useOpeningQuery } from '../../relay/useOpeningQuery';
+import type { ScreenProps } from '../../app/routing/screen';
 import { useRetrocessionReportChanged } from './useRetrocessionReportChanged';
 
 /** product.md §2, admin 'Rétrocession > Constats': filters, 'CUMUL PÉRIODE', the period's constats. */
-export default function AdminRetrocessionReportsPage() {
+export default function AdminRetrocessionReportsPage({ queryRef }: ScreenProps<AdminRetrocessionReportsPageQuery>) {
   const styles = usePageStyles();
   const { filter, setFilter, shown, pending } = usePeriodFilter();
   // Bumped by a change to a constat of the shown period: the query fetches again, the rows stay.
   const [fetchKey, setFetchKey] = useState(0);
   useRetrocessionReportChanged(shown, () => setFetchKey((key) => key + 1));
-  const data = useLazyLoadQuery<AdminRetrocessionReportsPageQuery>(
+  const data = useOpeningQuery<AdminRetrocessionReportsPageQuery>(
     graphql`
       query AdminRetrocessionReportsPageQuery($filter: RetrocessionFilter!, $count: Int!) {
         ...RetrocessionFiltersFragment
@@ -31,7 +33,8 @@ export default function AdminRetrocessionReportsPage() {
         ...RetrocessionReportsTableFragment @arguments(filter: $filter, count: $count)
       }
     `,
-    { filter: toApiFilter(shown), count: RETROCESSION_ROWS[0] },
+    queryRef,
+    retrocessionPageVariables(shown),
     { fetchPolicy: 'store-and-network', fetchKey },
   );
   return (

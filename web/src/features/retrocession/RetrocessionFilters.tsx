@@ -5,6 +5,7 @@ import { fr } from '../../i18n/fr';
 import { ChoiceSelect } from '../../ui/ChoiceSelect';
 import { MonthSelect, YearSelect } from '../../ui/PeriodSelects';
 import { FIRST_YEAR, retrocessionText } from '../../i18n/retrocession';
+import type { RetrocessionPeriodFilter } from './pageVariables';
 
 const t = retrocessionText.filters;
 
@@ -19,14 +20,6 @@ const useStyles = makeStyles({
   select: { minWidth: '150px' },
   secretary: { minWidth: '240px' },
 });
-
-export interface RetrocessionPeriodFilter {
-  year: number;
-  /** null: the whole year. */
-  month: number | null;
-  /** Admins only; null: every secretary. */
-  secretaryId: string | null;
-}
 
 /** product.md §2: the rétrocession filters, year (2020 to now), month (French names) and, for admins, the secretary. */
 export function RetrocessionFilters({

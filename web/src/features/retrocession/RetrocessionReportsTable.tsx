@@ -10,7 +10,8 @@ import { FileGroupCell } from '../reports/ReportCells';
 import { ReportComments } from '../reports/ReportComments';
 import { UserInfoLink } from '../reports/UserInfoDialog';
 import { RetrocessionDetails } from './RetrocessionDetails';
-import { RETROCESSION_ROWS, retrocessionText } from '../../i18n/retrocession';
+import { retrocessionText } from '../../i18n/retrocession';
+import { RETROCESSION_ROWS } from './pageVariables';
 
 const t = retrocessionText.reports;
 

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks';
+import { graphql, usePaginationFragment } from 'react-relay/hooks';
 import type { SecretaryBillsPageFragment$key } from '../../__generated__/SecretaryBillsPageFragment.graphql';
 import type { SecretaryBillsPagePaginationQuery } from '../../__generated__/SecretaryBillsPagePaginationQuery.graphql';
 import type { SecretaryBillsPageQuery } from '../../__generated__/SecretaryBillsPageQuery.graphql';
@@ -12,6 +12,9 @@ import { ROWS_PER_PAGE_BAILIFF, useConnectionPages } from '../../ui/useConnectio
 import { SecretaryBillUpload } from './SecretaryBillUpload';
 import { SecretaryBillsTable } from './SecretaryBillsTable';
 import { FIRST_YEAR } from '../../i18n/retrocession';
+import { secretaryBillsPageVariables } from './pageVariables';
+import { useOpeningQuery } from '../../relay/useOpeningQuery';
+import type { ScreenProps } from '../../app/routing/screen';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },
@@ -53,7 +56,7 @@ function BillsList({ query }: { query: SecretaryBillsPageFragment$key }) {
  * product.md §2, the secretary's 'MES FACTURES': the current month's bill to deposit (the box of
  * 'RÉTROCESSION', where the news tells her to deposit it), then her monthly bills of a year, 10 to 50 a page.
  */
-export default function SecretaryBillsPage() {
+export default function SecretaryBillsPage({ queryRef }: ScreenProps<SecretaryBillsPageQuery>) {
   const styles = useStyles();
   const [current] = useState(() => parisYearMonth());
   const [year, setYear] = useState(current.year);
@@ -62,7 +65,7 @@ export default function SecretaryBillsPage() {
   const pending = shownYear !== year;
   // Bumped by a bill deposited here: the list fetches again and shows it.
   const [fetchKey, setFetchKey] = useState(0);
-  const data = useLazyLoadQuery<SecretaryBillsPageQuery>(
+  const data = useOpeningQuery<SecretaryBillsPageQuery>(
     graphql`
       query SecretaryBillsPageQuery($filter: SecretaryBillFilter!, $count: Int!, $current: RetrocessionFilter!) {
         retrocession(filter: $current) {
@@ -71,7 +74,8 @@ export default function SecretaryBillsPage() {
         ...SecretaryBillsPageFragment @arguments(filter: $filter, count: $count)
       }
     `,
-    { filter: { year: shownYear }, count: ROWS_PER_PAGE_BAILIFF[0], current: { year: current.year, month: current.month } },
+    queryRef,
+    secretaryBillsPageVariables(shownYear, current),
     { fetchPolicy: 'store-and-network', fetchKey },
   );
   return (

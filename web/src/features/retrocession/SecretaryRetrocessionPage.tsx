@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
 import type { SecretaryRetrocessionPageQuery } from '../../__generated__/SecretaryRetrocessionPageQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { CsvExportButton } from '../../ui/CsvExportButton';
@@ -9,21 +9,23 @@ import { PeriodTotalsBox } from './PeriodTotalsBox';
 import { RetrocessionFilters } from './RetrocessionFilters';
 import { RetrocessionReportsTable } from './RetrocessionReportsTable';
 import { SecretaryBillUpload } from './SecretaryBillUpload';
-import { toApiFilter, usePageStyles, usePeriodFilter } from './periodFilter';
-import { RETROCESSION_ROWS } from '../../i18n/retrocession';
+import { usePageStyles, usePeriodFilter } from './periodFilter';
+import { retrocessionPageVariables, toApiFilter } from './pageVariables';
+import { useOpeningQuery } from '../../relay/useOpeningQuery';
+import type { ScreenProps } from '../../app/routing/screen';
 import { useRetrocessionReportChanged } from './useRetrocessionReportChanged';
 
 /**
  * product.md §2, the secretary's 'RÉTROCESSION': year and month (her bill is monthly), the period's
  * totals, her bill of the month, her constats. The API only ever gives her own.
  */
-export default function SecretaryRetrocessionPage() {
+export default function SecretaryRetrocessionPage({ queryRef }: ScreenProps<SecretaryRetrocessionPageQuery>) {
   const styles = usePageStyles();
   const { filter, setFilter, shown, pending } = usePeriodFilter();
   // Bumped by a change to a constat of the shown period: the query fetches again, the rows stay.
   const [fetchKey, setFetchKey] = useState(0);
   useRetrocessionReportChanged(shown, () => setFetchKey((key) => key + 1));
-  const data = useLazyLoadQuery<SecretaryRetrocessionPageQuery>(
+  const data = useOpeningQuery<SecretaryRetrocessionPageQuery>(
     graphql`
       query SecretaryRetrocessionPageQuery($filter: RetrocessionFilter!, $count: Int!) {
         retrocession(filter: $filter) {
@@ -35,7 +37,8 @@ export default function SecretaryRetrocessionPage() {
         ...RetrocessionReportsTableFragment @arguments(filter: $filter, count: $count)
       }
     `,
-    { filter: toApiFilter(shown), count: RETROCESSION_ROWS[0] },
+    queryRef,
+    retrocessionPageVariables(shown),
     { fetchPolicy: 'store-and-network', fetchKey },
   );
   return (

@@ -1,7 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { parisYearMonth } from '../../ui/periods';
-import type { RetrocessionPeriodFilter } from './RetrocessionFilters';
+import { openingPeriodFilter, type RetrocessionPeriodFilter } from './pageVariables';
 
 export interface PeriodFilterState {
   /** What the filters show: changes at once. */
@@ -19,14 +18,9 @@ export interface PeriodFilterState {
  * the selects keep what was chosen meanwhile, so quick successive choices add up.
  */
 export function usePeriodFilter(): PeriodFilterState {
-  const [filter, setFilter] = useState<RetrocessionPeriodFilter>(() => ({ ...parisYearMonth(), secretaryId: null }));
+  const [filter, setFilter] = useState<RetrocessionPeriodFilter>(openingPeriodFilter);
   const shown = useDeferredValue(filter);
   return { filter, setFilter, shown, pending: shown !== filter };
-}
-
-/** The filter as the API's `RetrocessionFilter`. */
-export function toApiFilter(filter: RetrocessionPeriodFilter) {
-  return { year: filter.year, month: filter.month, secretaryId: filter.secretaryId };
 }
 
 /** One layout for the four screens: filters, 'CUMUL PÉRIODE', then the table. */

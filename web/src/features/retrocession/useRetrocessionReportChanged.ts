@@ -7,7 +7,7 @@
 import { graphql } from 'react-relay/hooks';
 import type { useRetrocessionReportChangedSubscription } from '../../__generated__/useRetrocessionReportChangedSubscription.graphql';
 import { useLiveEvent } from '../../relay/useLiveEvent';
-import type { RetrocessionPeriodFilter } from './RetrocessionFilters';
+import type { RetrocessionPeriodFilter } from './pageVariables';
 import { createdInPeriod } from './rules';
 
 const subscription = graphql`

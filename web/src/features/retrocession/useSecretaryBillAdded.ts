@@ -6,7 +6,7 @@
 import { graphql } from 'react-relay/hooks';
 import type { useSecretaryBillAddedSubscription } from '../../__generated__/useSecretaryBillAddedSubscription.graphql';
 import { useLiveEvent } from '../../relay/useLiveEvent';
-import type { RetrocessionPeriodFilter } from './RetrocessionFilters';
+import type { RetrocessionPeriodFilter } from './pageVariables';
 
 const subscription = graphql`
   subscription useSecretaryBillAddedSubscription {

@@ -1,7 +1,9 @@
 import { useState, useTransition } from 'react';
 import { Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DataTrendingRegular } from '@fluentui/react-icons/svg/data-trending';
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
+import { useOpeningQuery } from '../../relay/useOpeningQuery';
+import type { ScreenProps } from '../../app/routing/screen';
 import type { StatisticsPageQuery } from '../../__generated__/StatisticsPageQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { MonthSelect, YearSelect } from '../../ui/PeriodSelects';
@@ -9,6 +11,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { StatisticsChart } from './StatisticsChart';
 import { StatisticsTotals } from './StatisticsTotals';
 import { statisticsText as t } from '../../i18n/statistics';
+import { statisticsOpening } from './periodLabels';
 
 /** product.md §2 and §9: statistics from 2000 to the current year. */
 const FIRST_YEAR = 2000;
@@ -43,14 +46,11 @@ const useStyles = makeStyles({
 });
 
 /** product.md §2 'Statistiques' (/dashboard/statistiques): a year, a month or the whole year. */
-export default function StatisticsPage() {
+export default function StatisticsPage({ queryRef }: ScreenProps<StatisticsPageQuery>) {
   const styles = useStyles();
-  const [period, setPeriod] = useState<{ year: number; month: number | null }>(() => ({
-    year: new Date().getFullYear(),
-    month: null,
-  }));
+  const [period, setPeriod] = useState(() => statisticsOpening());
   const [pending, startTransition] = useTransition();
-  const data = useLazyLoadQuery<StatisticsPageQuery>(
+  const data = useOpeningQuery<StatisticsPageQuery>(
     graphql`
       query StatisticsPageQuery($year: Int!, $month: Int) {
         statistics(year: $year, month: $month) {
@@ -60,6 +60,7 @@ export default function StatisticsPage() {
         }
       }
     `,
+    queryRef,
     period,
     { fetchPolicy: 'store-and-network' },
   );

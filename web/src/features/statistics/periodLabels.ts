@@ -12,3 +12,9 @@ export function pointTitle(year: number, month: number | null, index: number): s
   const pad = (value: number) => String(value).padStart(2, '0');
   return formatDate(`${year}-${pad(month)}-${pad(index + 1)}`);
 }
+
+/** The statistics screen opens on the whole current year (the route starts its query with the screen's code). */
+export const statisticsOpening = (today: Date = new Date()): { year: number; month: number | null } => ({
+  year: today.getFullYear(),
+  month: null,
+});
