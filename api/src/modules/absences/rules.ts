@@ -1,6 +1,7 @@
 // Pure rules of absences ("indisponibilités"): whole days, inclusive (product.md §3, §5).
 import { absenceFormMessages } from '@constats/domain/form-messages';
 import { FIRST_YEAR, LAST_YEAR } from '../../lib/periods.js';
+import { multiLineProblem } from '@constats/domain/text-input';
 
 export const absenceMessages = {
   // The form's messages the web app shows too (packages/domain/src/form-messages.ts).
@@ -58,6 +59,7 @@ export function validateAbsence(input: AbsenceFields, today: Date): Record<strin
   if (start && !errors.startDate && (start.getTime() < first || start.getTime() > last)) errors.startDate = absenceMessages.outOfRange;
   if (end && !errors.endDate && (end.getTime() < first || end.getTime() > last)) errors.endDate = absenceMessages.outOfRange;
   if ((input.comment ?? '').trim().length > ABSENCE_COMMENT_MAX) errors.comment = absenceMessages.tooLong(ABSENCE_COMMENT_MAX);
+  else if (multiLineProblem(input.comment)) errors.comment = multiLineProblem(input.comment)!;
   return errors;
 }
 

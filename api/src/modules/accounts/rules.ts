@@ -2,7 +2,7 @@
 import { accountFormMessages, accountPatterns, isStrongPassword } from '@constats/domain/account-forms';
 import type { Civility, Role } from '../../generated/prisma/enums.js';
 import { toDecimal, type DecimalInput } from '@constats/domain/money';
-import { singleLineProblem } from '../../lib/single-line.js';
+import { singleLineProblem } from '@constats/domain/text-input';
 
 const { PHONE, IDENTITY: IDENTITY_CHARS, EMAIL: EMAIL_PATTERN, ZIP, UNIT_PRICE } = accountPatterns;
 

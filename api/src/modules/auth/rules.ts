@@ -3,7 +3,7 @@ import type { FieldErrors } from '../../errors.js';
 import { isEmail, parseCivility } from '../accounts/rules.js';
 import { accountFormMessages, isStrongPassword, registrationMessages as r, registrationPatterns } from '@constats/domain/account-forms';
 import { formMessages } from '@constats/domain/form-messages';
-import { singleLineProblem } from '../../lib/single-line.js';
+import { singleLineProblem } from '@constats/domain/text-input';
 
 export const messages = {
   passwordRule: r.passwordRule,

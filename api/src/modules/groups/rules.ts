@@ -2,7 +2,7 @@
 import { groupFormMessages, groupPricePattern as PRICE, zipDigits } from '@constats/domain/group-forms';
 import { compact, isFrenchVatNumber, sirenOfSiret } from '@constats/domain/identifiers';
 import { isEmail } from '../accounts/rules.js';
-import { singleLineProblem } from '../../lib/single-line.js';
+import { singleLineProblem } from '@constats/domain/text-input';
 
 export { zipDigits };
 

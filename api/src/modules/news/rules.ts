@@ -1,7 +1,7 @@
 // Pure news rules: form validation (product.md §5 'News') and the list search (product.md §7 GET news).
 import { newsFormMessages } from '@constats/domain/form-messages';
 import { htmlToText } from '../../infra/html.js';
-import { singleLineProblem } from '../../lib/single-line.js';
+import { multiLineProblem, singleLineProblem } from '@constats/domain/text-input';
 
 export const newsMessages = {
   // The form's messages the web app shows too (packages/domain/src/form-messages.ts).
@@ -32,6 +32,7 @@ export function validateNews(input: NewsFields, mode: 'create' | 'update'): Reco
     // A body that is only markup (or only a script, removed by the sanitizer) is empty.
     if (!htmlToText(input.body)) errors.body = newsMessages.required;
     else if ((input.body ?? '').length > NEWS_BODY_MAX) errors.body = newsMessages.tooLong(NEWS_BODY_MAX);
+    else if (multiLineProblem(input.body)) errors.body = multiLineProblem(input.body)!;
   }
   return errors;
 }

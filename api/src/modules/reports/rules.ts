@@ -1,6 +1,6 @@
 // Pure rules of the constat workflow: who may do what, status transitions, alerts and delays.
 import type { FileCountStatus, ReportFileKind, ReportStatus, Role } from '../../generated/prisma/enums.js';
-import { singleLineProblem } from '../../lib/single-line.js';
+import { multiLineProblem, singleLineProblem } from '@constats/domain/text-input';
 
 export interface Actor {
   id: number;
@@ -284,6 +284,7 @@ export function validateNewReport(input: NewReportInput): Record<string, string>
   if (input.fileCount === 0) errors.files = messages.fileRequired;
   else if (tooManyFiles) errors.files = tooManyFiles;
   if ((input.comment ?? '').trim().length > COMMENT_MAX) errors.comment = messages.commentTooLong;
+  else if (multiLineProblem(input.comment)) errors.comment = multiLineProblem(input.comment)!;
   return errors;
 }
 

@@ -25,6 +25,7 @@ import { announce, authorize, publishChange, reportLabel, userName, type Change 
 import { reservePositions } from './file-order.js';
 import { depositFilesProblem, depositMessages } from './deposit-rules.js';
 import { openDeposit } from './deposits.js';
+import { multiLineProblem } from '@constats/domain/text-input';
 
 // Creation, files and comments of a constat (assignment, counts and archive: workflow.ts; the lock,
 // the rules' check and the announcements: access.ts).
@@ -325,6 +326,8 @@ export async function addComment(ctx: AppContext, reportId: number, body: string
     const text = body.trim();
     if (!text) throw validationError({ comment: messages.commentRequired }, messages.commentRequired);
     if (text.length > COMMENT_MAX) throw validationError({ comment: messages.commentTooLong }, messages.commentTooLong);
+    const problem = multiLineProblem(text);
+    if (problem) throw validationError({ comment: problem }, problem);
     // Counted on the locked row, so that concurrent comments cannot pass the ceiling together.
     if ((await tx.comment.count({ where: { reportId: report.id } })) >= COMMENTS_PER_REPORT)
       throw validationError({ comment: messages.tooManyComments }, messages.tooManyComments);

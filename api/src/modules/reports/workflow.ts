@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/service.js';
 import { storeNotifications } from '../notifications/service.js';
 import { announce, authorize, publishChange, reportLabel, type Change, type Tx } from './access.js';
 import { COMMENT_MAX, detectedTotals, isValidCount, messages, nextStatus } from './rules.js';
+import { multiLineProblem } from '@constats/domain/text-input';
 
 export async function assignSecretary(ctx: AppContext, reportId: number, secretaryId: number): Promise<void> {
   const change = await ctx.db.$transaction(async (tx): Promise<Change | null> => {
@@ -94,6 +95,8 @@ export async function setRetrocession(
     }
     const comment = input.comment?.trim() || null;
     if (comment && comment.length > COMMENT_MAX) throw validationError({ comment: messages.commentTooLong }, messages.commentTooLong);
+    const commentProblem = multiLineProblem(comment);
+    if (commentProblem) throw validationError({ comment: commentProblem }, commentProblem);
     const status = nextStatus(report.status, { type: 'retrocessionSet' });
     await tx.report.update({
       where: { id: report.id },
