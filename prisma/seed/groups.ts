@@ -102,6 +102,9 @@ export const DEMO_SELLER = {
   iban: 'FR7630006000011234567890189',
   bic: 'AGRIFRPPXXX',
   paymentTerms: 'Paiement à réception de la facture, par virement.',
+  // Empty: the SIREN is the seller's electronic address; services, VAT on receipts (no option for debits).
+  electronicAddress: null,
+  vatOnDebits: false,
 } as const;
 
 export function buildGroups(now: Date) {

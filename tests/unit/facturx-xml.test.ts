@@ -1,7 +1,7 @@
-import { buildFacturXml, FacturXFiguresError, type FacturXBill } from '../../api/src/modules/billing/facturx.js';
+import { buildFacturXml, FacturXFiguresError, printedMentions, type FacturXBill } from '../../api/src/modules/billing/facturx.js';
 import { Decimal } from '@constats/domain/money';
 import { facturXsdErrors } from '../support/facturx.js';
-import { brokenCalculationRules, texts } from '../support/facturx-xml.js';
+import { block, brokenCalculationRules, texts } from '../support/facturx-xml.js';
 
 const D = (value: string) => new Decimal(value);
 const seller = {
@@ -24,6 +24,7 @@ const bill = (overrides: Partial<FacturXBill> = {}): FacturXBill => ({
   year: 2026,
   month: 11,
   buyerName: 'Étude "A" <B> & C',
+  deliverTo: { address: '3 quai Saint-Antoine', zip: '69002', city: 'Lyon' },
   snapshot: { seller, buyer: { siren: null, vatNumber: null, address: '1 rue\u0001', zip: '69001', city: 'Lyon' } },
   lines: [
     {
@@ -85,5 +86,70 @@ describe('factur-x.xml builder', () => {
   it('the XSD catches a broken document (the validation is real)', async () => {
     const xml = buildFacturXml(bill()).replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:Kind>380</ram:Kind>');
     expect((await facturXsdErrors(xml)).length).toBeGreaterThan(0);
+  });
+});
+
+/** Leaf elements without text: `<a/>` or `<a …></a>` (Factur-X FX-SCH-A-000372 forbids them). */
+const emptyElements = (xml: string) => [...xml.matchAll(/<([\w:]+)(?:\s[^>]*)?(?:\/>|>\s*<\/\1>)/g)].map((match) => match[0]);
+const buyer = { siren: '732829320', vatNumber: null, address: '1 rue', zip: '69001', city: 'Lyon' };
+
+describe('factur-x.xml: the French rules of the e-invoicing reform', () => {
+  it('declares the billing framework S1 (BT-23) before the EN 16931 guideline', () => {
+    const xml = buildFacturXml(bill());
+    expect(block(xml, 'BusinessProcessSpecifiedDocumentContextParameter')).toContain('<ram:ID>S1</ram:ID>');
+    expect(xml.indexOf('BusinessProcessSpecified')).toBeLessThan(xml.indexOf('GuidelineSpecified'));
+  });
+
+  it('writes the seller’s and the buyer’s electronic addresses (BT-34, BT-49) in scheme 0225, the SIREN by default', async () => {
+    const xml = buildFacturXml(bill({ snapshot: { seller, buyer } }));
+    expect(block(xml, 'SellerTradeParty')).toContain(
+      '<ram:URIUniversalCommunication><ram:URIID schemeID="0225">845127638</ram:URIID></ram:URIUniversalCommunication>',
+    );
+    expect(block(xml, 'BuyerTradeParty')).toContain('<ram:URIID schemeID="0225">732829320</ram:URIID>');
+    const chosen = buildFacturXml(
+      bill({
+        snapshot: {
+          seller: { ...seller, electronicAddress: '845127638_FACTURES' },
+          buyer: { ...buyer, electronicAddress: '732829320_00016' },
+        },
+      }),
+    );
+    expect(block(chosen, 'SellerTradeParty')).toContain('<ram:URIID schemeID="0225">845127638_FACTURES</ram:URIID>');
+    expect(block(chosen, 'BuyerTradeParty')).toContain('<ram:URIID schemeID="0225">732829320_00016</ram:URIID>');
+    expect(await facturXsdErrors(chosen)).toEqual([]);
+  });
+
+  it('writes no empty element, not even the delivery (the étude’s own address) nor a blank address part', async () => {
+    const xml = buildFacturXml(bill({ deliverTo: { address: '3 quai Saint-Antoine', zip: '', city: 'Lyon' } }));
+    expect(emptyElements(xml)).toEqual([]);
+    expect(block(xml, 'ApplicableHeaderTradeDelivery')).toContain(
+      '<ram:ShipToTradeParty><ram:Name>Étude &quot;A&quot; &lt;B&gt; &amp; C</ram:Name><ram:PostalTradeAddress><ram:LineOne>3 quai Saint-Antoine</ram:LineOne><ram:CityName>Lyon</ram:CityName><ram:CountryID>FR</ram:CountryID>',
+    );
+    // A buyer with neither a SIREN nor an electronic address gets no BT-49 rather than an empty one.
+    expect(block(xml, 'BuyerTradeParty')).not.toContain('URIUniversalCommunication');
+    expect(await facturXsdErrors(xml)).toEqual([]);
+  });
+
+  it('declares the VAT due date code after the seller’s option: 72 (receipts) by default, 5 on debits (BT-8)', () => {
+    expect(texts(buildFacturXml(bill()), 'DueDateTypeCode')).toEqual(['72']);
+    expect(texts(buildFacturXml(bill({ snapshot: { seller: { ...seller, vatOnDebits: false }, buyer } })), 'DueDateTypeCode')).toEqual([
+      '72',
+    ]);
+    expect(texts(buildFacturXml(bill({ snapshot: { seller: { ...seller, vatOnDebits: true }, buyer } })), 'DueDateTypeCode')).toEqual([
+      '5',
+    ]);
+  });
+
+  it('prints the category of the operation, and the option for VAT on debits only when chosen', () => {
+    expect(printedMentions(seller)).toContain('Catégorie de l’opération : Prestations de services.');
+    expect(printedMentions(seller).join(' ')).not.toContain('débits');
+    expect(printedMentions({ ...seller, vatOnDebits: true })).toContain('Option pour le paiement de la taxe d’après les débits.');
+  });
+
+  it('stays well-formed with names stored before noncharacters were refused', async () => {
+    const lines = bill().lines.map((line, index) => (index === 0 ? { ...line, name: 'Constat \uFFFF\uFFFE \uD800' } : line));
+    const xml = buildFacturXml(bill({ lines, buyerName: 'Étude \uFFFF' }));
+    expect(xml).not.toMatch(/[\uFFFE\uFFFF]/);
+    expect(await facturXsdErrors(xml)).toEqual([]);
   });
 });

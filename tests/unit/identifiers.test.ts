@@ -3,6 +3,7 @@ import {
   frenchVatKey,
   frenchVatNumber,
   isBic,
+  isElectronicAddress,
   isFrenchVatNumber,
   isIban,
   isSiren,
@@ -10,8 +11,15 @@ import {
   luhn,
   sirenOfSiret,
 } from '@constats/domain/identifiers';
-import { isSellerComplete, normalizeSeller, sellerMessages, validateSellerFields } from '../../api/src/modules/seller/rules.js';
+import {
+  isSellerComplete,
+  normalizeSeller,
+  sellerElectronicAddress,
+  sellerMessages,
+  validateSellerFields,
+} from '../../api/src/modules/seller/rules.js';
 import { buyerMessages, validateGroupBuyerFields } from '../../api/src/modules/groups/rules.js';
+import { textInputMessages } from '@constats/domain/text-input';
 
 const SELLER = {
   legalName: 'Frappe & Constats SAS',
@@ -135,5 +143,36 @@ describe('étude buyer rules', () => {
       billingZip: buyerMessages.zip,
     });
     expect(validateGroupBuyerFields({ siret: '1' })).toEqual({});
+  });
+});
+
+describe('electronic invoicing addresses (scheme 0225)', () => {
+  it('letters without accents, digits and + - _ . only, 100 characters at most', () => {
+    for (const ok of ['845127638', '845127638_00011', 'abc.DEF+1-2_3', '7'.repeat(100)]) expect(isElectronicAddress(ok)).toBe(true);
+    for (const bad of ['', '845 127 638', 'é845', 'a/b', 'a@b', '7'.repeat(101), 'a\uFFFF']) expect(isElectronicAddress(bad)).toBe(false);
+  });
+
+  it('the seller’s is optional (empty: null, then the SIREN) and checked; the option for debits is off unless set', () => {
+    expect(normalizeSeller(SELLER)).toMatchObject({ electronicAddress: null, vatOnDebits: false });
+    expect(sellerElectronicAddress(normalizeSeller({ ...SELLER, electronicAddress: '  ' }))).toBe('845127638');
+    expect(sellerElectronicAddress(normalizeSeller({ ...SELLER, electronicAddress: ' 845127638_X ' }))).toBe('845127638_X');
+    expect(normalizeSeller({ ...SELLER, vatOnDebits: true }).vatOnDebits).toBe(true);
+    expect(validateSellerFields({ ...SELLER, electronicAddress: 'a b' })).toEqual({ electronicAddress: sellerMessages.electronicAddress });
+    // Every seller text reaches the XML: names refuse noncharacters and line breaks like any other.
+    expect(validateSellerFields({ ...SELLER, legalName: 'Frappe\uFFFF', paymentTerms: 'À\nréception' })).toEqual({
+      legalName: textInputMessages.invalidCharacter,
+      paymentTerms: textInputMessages.singleLine,
+    });
+  });
+
+  it('the étude’s is optional and checked', () => {
+    expect(validateGroupBuyerFields({ siret: '1', electronicAddress: null })).toEqual({});
+    expect(validateGroupBuyerFields({ siret: '1', electronicAddress: 'a,b' })).toEqual({
+      electronicAddress: buyerMessages.electronicAddress,
+    });
+    expect(validateGroupBuyerFields({ siret: '1', billingAddress: 'BP\uFFFF', billingZip: '69001', billingCity: 'Lyon\r' })).toEqual({
+      billingAddress: textInputMessages.invalidCharacter,
+      billingCity: textInputMessages.singleLine,
+    });
   });
 });

@@ -74,3 +74,14 @@ export function isIban(value: string): boolean {
 
 /** BIC (ISO 9362): 4 bank letters, 2 country letters, 2 location characters, optional 3-character branch. */
 export const isBic = (value: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(value);
+
+/** The longest electronic invoicing address accepted (a SIREN, a SIRET or a SIREN_SIRET_routing code fit well within). */
+export const ELECTRONIC_ADDRESS_MAX = 100;
+
+/**
+ * An electronic invoicing address of the French directory (scheme 0225, BT-34 and BT-49 of the
+ * Factur-X invoices): letters without accents, digits and + - _ . only, as the French rules allow.
+ */
+export const isElectronicAddress = (value: string) => value.length <= ELECTRONIC_ADDRESS_MAX && /^[A-Za-z0-9+\-_.]+$/.test(value);
+
+export const electronicAddressMessage = `Adresse électronique de facturation invalide : lettres sans accents, chiffres et + - _ . uniquement, sans espace, ${ELECTRONIC_ADDRESS_MAX} caractères au plus (vide : le SIREN).`;

@@ -6,7 +6,7 @@ import type { DocumentProvider } from '../../infra/file-links.js';
 import { renderGroupBillPdf, type GroupBillLogo, type GroupBillPdfLine, type GroupBillPdfProps } from '../../infra/pdf/index.js';
 import type { ReportCounts } from '@constats/domain/line-amounts';
 import { formatAmount, sum, toDecimal } from '@constats/domain/money';
-import { buildFacturXml, FACTURX_XML_NAME, facturXMentions, type EinvoiceSnapshot } from './facturx.js';
+import { buildFacturXml, FACTURX_XML_NAME, printedMentions, type EinvoiceSnapshot } from './facturx.js';
 import type { BillTotals } from '@constats/domain/bill-amounts';
 import { BILL_PDF_NAME, paymentMentions } from './rules.js';
 import { BILL_LINES, billLineAmounts, findVisibleBill } from './service.js';
@@ -86,6 +86,7 @@ async function pdfProps(services: Pick<Services, 'db' | 'storage'>, billId: numb
       year: bill.year,
       month: bill.month,
       buyerName: bill.groupName,
+      deliverTo: { address: bill.groupAddress, zip: bill.groupZip, city: bill.groupCity },
       snapshot: einvoice,
       lines: lines.map(({ report, discount, amounts }) => ({
         reportId: report.id,
@@ -115,9 +116,7 @@ async function pdfProps(services: Pick<Services, 'db' | 'storage'>, billId: numb
     totalCountPages: bill.totalCountPages,
     totalCountPhotos: bill.totalCountPhotos,
     // Bills issued before Factur-X keep the mentions they were printed with.
-    mentions: einvoice
-      ? [einvoice.seller.paymentTerms, facturXMentions.onReceipt, facturXMentions.lateInterest, facturXMentions.indemnity]
-      : paymentMentions(),
+    mentions: einvoice ? printedMentions(einvoice.seller) : paymentMentions(),
     ...(facturX && { facturX }),
   };
 }

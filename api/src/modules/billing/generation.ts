@@ -10,6 +10,7 @@ import { reportBillingAmounts } from '@constats/domain/line-amounts';
 import { recordAudit } from '../audit/service.js';
 import { publishReportChanges } from '../reports/access.js';
 import { requireSellerSettings } from '../seller/service.js';
+import { sellerElectronicAddress } from '../seller/rules.js';
 import { requireAdmin } from '../../guards.js';
 import type { EinvoiceSnapshot } from './facturx.js';
 import { billTotals, checkDiscount } from '@constats/domain/bill-amounts';
@@ -121,11 +122,13 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
         );
         // Seller and buyer frozen with the figures: the invoice stays as issued if either changes.
         const { logoKey, ...seller } = await requireSellerSettings(tx);
+        const buyerSiren = sirenOfSiret(group.siret);
         const einvoice: EinvoiceSnapshot = {
           logoKey,
-          seller: { ...seller, siren: sirenOfSiret(seller.siret)! },
+          seller: { ...seller, siren: sirenOfSiret(seller.siret)!, electronicAddress: sellerElectronicAddress(seller) },
           buyer: {
-            siren: sirenOfSiret(group.siret),
+            siren: buyerSiren,
+            electronicAddress: group.electronicAddress ?? buyerSiren,
             vatNumber: group.vatNumber,
             address: group.billingAddress ?? group.address,
             zip: group.billingZip ?? group.zip,

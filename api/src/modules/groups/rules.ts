@@ -1,6 +1,6 @@
 // Pure rules of the étude (group) form (product.md §2 'CRÉATION D'UN GROUPE', §5 'Group create/edit').
 import { groupFormMessages, groupPricePattern as PRICE, zipDigits } from '@constats/domain/group-forms';
-import { compact, isFrenchVatNumber, sirenOfSiret } from '@constats/domain/identifiers';
+import { compact, electronicAddressMessage, isElectronicAddress, isFrenchVatNumber, sirenOfSiret } from '@constats/domain/identifiers';
 import { isEmail } from '../accounts/rules.js';
 import { singleLineProblem } from '@constats/domain/text-input';
 
@@ -92,6 +92,7 @@ export const buyerMessages = {
   vatNotSiren: 'Le numéro de TVA doit reprendre le SIREN du Siret de l’étude.',
   billingIncomplete: 'Adresse de facturation : renseignez l’adresse, le code postal et la ville, ou aucun des trois.',
   zip: 'Code postal invalide (5 chiffres).',
+  electronicAddress: electronicAddressMessage,
 } as const;
 
 export interface GroupBuyerFields {
@@ -99,6 +100,8 @@ export interface GroupBuyerFields {
   billingAddress?: string | null;
   billingZip?: string | null;
   billingCity?: string | null;
+  /** The étude's electronic invoicing address; empty: its SIREN. */
+  electronicAddress?: string | null;
 }
 
 /** Stored values: an empty field is cleared (null); undefined stays unchanged. */
@@ -110,6 +113,7 @@ export function normalizeBuyer(input: GroupBuyerFields): GroupBuyerFields {
     billingAddress: clean(input.billingAddress),
     billingZip: clean(input.billingZip, true),
     billingCity: clean(input.billingCity),
+    electronicAddress: clean(input.electronicAddress),
   };
 }
 
@@ -138,5 +142,11 @@ export function validateGroupBuyerFields(merged: GroupBuyerFields & { siret: str
       if (!merged[field]) errors[field] = buyerMessages.billingIncomplete;
   }
   if (merged.billingZip && !errors.billingZip && !/^\d{5}$/.test(merged.billingZip)) errors.billingZip = buyerMessages.zip;
+  for (const field of ['billingAddress', 'billingCity'] as const) {
+    const problem = errors[field] ? null : singleLineProblem(merged[field]);
+    if (problem) errors[field] = problem;
+  }
+  if (merged.electronicAddress && !isElectronicAddress(merged.electronicAddress))
+    errors.electronicAddress = buyerMessages.electronicAddress;
   return errors;
 }

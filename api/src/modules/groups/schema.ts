@@ -38,6 +38,10 @@ export const GroupNode = builder.prismaNode('Group', {
     }),
     billingZip: t.exposeString('billingZip', { nullable: true, description: 'Code postal de l’adresse de facturation.' }),
     billingCity: t.exposeString('billingCity', { nullable: true, description: 'Ville de l’adresse de facturation.' }),
+    electronicAddress: t.exposeString('electronicAddress', {
+      nullable: true,
+      description: 'Adresse électronique de facturation (annuaire, schéma 0225) saisie ; null : le SIREN est utilisé.',
+    }),
     pricePage: t.string({ description: 'Tarif par page, en euros (« 2.50 »).', resolve: (group) => formatUnitPrice(group.pricePage) }),
     pricePhoto: t.string({ description: 'Tarif par photo, en euros (« 0.80 »).', resolve: (group) => formatUnitPrice(group.pricePhoto) }),
     memberCount: t.relationCount('members', { description: 'Nombre de personnes liées à l’étude.' }),
@@ -80,6 +84,9 @@ const groupFormFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, 'I
   billingAddress: t.string({ description: 'Adresse de facturation si elle diffère (avec code postal et ville) ; vide : effacée.' }),
   billingZip: t.string({ description: 'Code postal de l’adresse de facturation (5 chiffres).' }),
   billingCity: t.string({ description: 'Ville de l’adresse de facturation.' }),
+  electronicAddress: t.string({
+    description: 'Adresse électronique de facturation de l’étude (annuaire, schéma 0225) : lettres, chiffres, + - _ . ; vide : le SIREN.',
+  }),
 });
 
 const CreateGroupInput = builder.inputType('CreateGroupInput', {

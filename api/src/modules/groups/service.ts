@@ -64,7 +64,16 @@ export async function updateGroup(ctx: AppContext, groupId: number, input: Group
   requireAdmin(ctx);
   const stored = await ctx.db.group.findUnique({
     where: { id: groupId },
-    select: { name: true, city: true, siret: true, vatNumber: true, billingAddress: true, billingZip: true, billingCity: true },
+    select: {
+      name: true,
+      city: true,
+      siret: true,
+      vatNumber: true,
+      billingAddress: true,
+      billingZip: true,
+      billingCity: true,
+      electronicAddress: true,
+    },
   });
   if (!stored) throw new AppError('NOT_FOUND', groupMessages.notFound);
   const errors = groupErrors(input, 'update', stored);

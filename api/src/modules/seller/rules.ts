@@ -2,7 +2,17 @@
 // as a Factur-X (EN 16931) invoice needs it. Pure validation; identifiers are checked by their
 // check digits (packages/domain/src/identifiers.ts).
 import { formMessages } from '@constats/domain/form-messages';
-import { compact, isBic, isFrenchVatNumber, isIban, isSiret, sirenOfSiret } from '@constats/domain/identifiers';
+import {
+  compact,
+  electronicAddressMessage,
+  isBic,
+  isElectronicAddress,
+  isFrenchVatNumber,
+  isIban,
+  isSiret,
+  sirenOfSiret,
+} from '@constats/domain/identifiers';
+import { singleLineProblem } from '@constats/domain/text-input';
 
 export const sellerMessages = {
   ...formMessages,
@@ -12,6 +22,7 @@ export const sellerMessages = {
   iban: 'IBAN invalide (clé de contrôle incorrecte).',
   bic: 'BIC invalide : 8 ou 11 caractères (ex. : BNPAFRPPXXX).',
   zip: 'Code postal invalide (5 chiffres).',
+  electronicAddress: electronicAddressMessage,
   saved: 'Paramètres de facturation enregistrés.',
   missing:
     'Renseignez les paramètres de facturation (raison sociale, Siret, TVA, adresse, IBAN…) avant de générer la première facture : menu Facturation › Paramètres de facturation.',
@@ -29,10 +40,15 @@ export interface SellerFields {
   iban?: string | null;
   bic?: string | null;
   paymentTerms?: string | null;
+  /** Optional: empty means the SIREN (the seller's address in the French directory). */
+  electronicAddress?: string | null;
+  /** Option for VAT on debits; absent: off (VAT on receipts). */
+  vatOnDebits?: boolean | null;
 }
 
-export type SellerField = keyof SellerFields;
-export type SellerSettingsValues = { [K in SellerField]-?: string };
+/** The required text fields. */
+export type SellerField = Exclude<keyof SellerFields, 'electronicAddress' | 'vatOnDebits'>;
+export type SellerSettingsValues = { [K in SellerField]-?: string } & { electronicAddress: string | null; vatOnDebits: boolean };
 
 export const SELLER_FIELDS: readonly SellerField[] = [
   'legalName',
@@ -63,15 +79,20 @@ const MAX_LENGTH: Record<SellerField, number> = {
 /** Identifiers are stored compact (no spaces), upper-cased. */
 const COMPACT: ReadonlySet<SellerField> = new Set(['siret', 'vatNumber', 'iban', 'bic', 'zip']);
 
-/** The values as stored: trimmed, identifiers without spaces. */
+/** The values as stored: trimmed, identifiers without spaces, an empty electronic address null. */
 export function normalizeSeller(input: SellerFields): SellerSettingsValues {
-  return Object.fromEntries(
+  const texts = Object.fromEntries(
     SELLER_FIELDS.map((field) => {
       const value = (input[field] ?? '').trim();
       return [field, COMPACT.has(field) ? compact(value) : value];
     }),
-  ) as SellerSettingsValues;
+  ) as { [K in SellerField]: string };
+  return { ...texts, electronicAddress: input.electronicAddress?.trim() || null, vatOnDebits: input.vatOnDebits ?? false };
 }
+
+/** The seller's electronic invoicing address on a bill: the one set, else the SIREN. */
+export const sellerElectronicAddress = (values: Pick<SellerSettingsValues, 'electronicAddress' | 'siret'>) =>
+  values.electronicAddress ?? sirenOfSiret(values.siret);
 
 /** Each invalid field with its French message; every field is required. */
 export function validateSellerFields(input: SellerFields): Record<string, string> {
@@ -81,7 +102,10 @@ export function validateSellerFields(input: SellerFields): Record<string, string
     const value = values[field];
     if (!value) errors[field] = sellerMessages.required;
     else if (value.length > MAX_LENGTH[field]) errors[field] = sellerMessages.tooLong(MAX_LENGTH[field]);
+    else if (singleLineProblem(value)) errors[field] = singleLineProblem(value)!;
   }
+  if (values.electronicAddress && !isElectronicAddress(values.electronicAddress))
+    errors.electronicAddress = sellerMessages.electronicAddress;
   const check = (field: SellerField, ok: (value: string) => boolean, message: string) => {
     if (!errors[field] && !ok(values[field])) errors[field] = message;
   };

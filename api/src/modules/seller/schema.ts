@@ -19,6 +19,13 @@ const SellerSettings = builder.objectRef<seller.SellerSettingsRecord>('SellerSet
     iban: t.exposeString('iban', { description: 'IBAN du compte qui reçoit les règlements.' }),
     bic: t.exposeString('bic', { description: 'BIC de la banque.' }),
     paymentTerms: t.exposeString('paymentTerms', { description: 'Conditions de paiement imprimées sur les factures.' }),
+    electronicAddress: t.exposeString('electronicAddress', {
+      nullable: true,
+      description: 'Adresse électronique de facturation (annuaire, schéma 0225) saisie ; null : le SIREN est utilisé.',
+    }),
+    vatOnDebits: t.exposeBoolean('vatOnDebits', {
+      description: 'Option pour le paiement de la TVA d’après les débits ; false : TVA sur les encaissements.',
+    }),
     logoUrl: t.string({
       nullable: true,
       description: 'Lien signé et temporaire vers le logo imprimé sur les factures (PNG ou JPEG, opaque) ; null : aucun logo.',
@@ -29,7 +36,8 @@ const SellerSettings = builder.objectRef<seller.SellerSettingsRecord>('SellerSet
 });
 
 const SellerSettingsInput = builder.inputType('SellerSettingsInput', {
-  description: 'Tous les champs sont obligatoires ; les identifiants sont vérifiés par leur clé de contrôle.',
+  description:
+    'Tous les champs sont obligatoires sauf l’adresse électronique et l’option sur les débits ; les identifiants sont vérifiés par leur clé de contrôle.',
   fields: (t) => ({
     legalName: t.string({ description: 'Raison sociale.' }),
     legalForm: t.string({ description: 'Forme juridique.' }),
@@ -42,6 +50,10 @@ const SellerSettingsInput = builder.inputType('SellerSettingsInput', {
     iban: t.string({ description: 'IBAN (clé mod 97).' }),
     bic: t.string({ description: 'BIC (8 ou 11 caractères).' }),
     paymentTerms: t.string({ description: 'Conditions de paiement.' }),
+    electronicAddress: t.string({
+      description: 'Facultatif : adresse électronique de facturation (lettres, chiffres, + - _ .) ; vide : le SIREN.',
+    }),
+    vatOnDebits: t.boolean({ description: 'Option pour le paiement de la TVA d’après les débits ; absent : non.' }),
   }),
 });
 

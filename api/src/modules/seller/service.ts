@@ -11,6 +11,7 @@ import {
   SELLER_FIELDS,
   sellerMessages,
   validateSellerFields,
+  type SellerField,
   type SellerFields,
   type SellerSettingsValues,
 } from './rules.js';
@@ -25,7 +26,9 @@ const SETTINGS_ID = 1;
 export const SELLER_SETTINGS_REQUIRED = 'SELLER_SETTINGS_REQUIRED';
 
 const pick = (row: SellerSettingsRecord): SellerSettingsRecord => ({
-  ...(Object.fromEntries(SELLER_FIELDS.map((field) => [field, row[field]])) as SellerSettingsValues),
+  ...(Object.fromEntries(SELLER_FIELDS.map((field) => [field, row[field]])) as { [K in SellerField]: string }),
+  electronicAddress: row.electronicAddress,
+  vatOnDebits: row.vatOnDebits,
   logoKey: row.logoKey,
 });
 
