@@ -1,13 +1,15 @@
 // product.md §2 'Voir les groupes', 'CRÉATION D'UN GROUPE' and the group edit form, §5 (group rules),
 // §8 (toasts), through the real server and the built web app in Chromium.
 import type { Page } from 'playwright-core';
+import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { fieldMessage, screenTitle, signedInPage, toast } from '../support/pages.js';
 
+let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
-useAppInBrowser((started) => ({ browser } = started));
+useAppInBrowser((started) => ({ app, browser } = started));
 
 beforeEach(async () => {
   page = await signedInPage(browser, 'admin');
@@ -71,15 +73,19 @@ describe('CRÉATION D’UN GROUPE', () => {
 
     await page.getByLabel(/^Nom de l'étude/).fill('Étude Caron & Meyer');
     await page.getByLabel(/^Siret/).fill('812 345 678 00021');
-    await page.getByLabel(/^Adresse(?! de facturation)/).fill('12 quai Saint-Antoine');
+    await page.getByLabel(/^Adresse(?! de facturation| électronique)/).fill('12 quai Saint-Antoine');
     await page.getByLabel(/^Ville(?! de facturation)/).fill('Lyon');
     await page.getByLabel(/^Téléphone de l'étude/).fill('04 78 00 11 22');
     await page.getByLabel(/^E-mail de la comptabilité/).fill('compta@caron-meyer.fr');
     await page.getByLabel(/^Tarif\/page/).fill('2,50');
     await page.getByLabel(/^Tarif\/photo/).fill('0.80');
+    await page.getByLabel(/^Adresse électronique de facturation/).fill('812345678_00021');
     expect(await fieldMessage(page, /^Téléphone de l'étude/).count()).toBe(0);
     await page.getByRole('button', { name: 'Valider' }).click();
     await toast(page, 'Groupe créé avec succès.').waitFor();
+    expect(await app.services.db.group.findFirstOrThrow({ where: { name: 'Étude Caron & Meyer' } })).toMatchObject({
+      electronicAddress: '812345678_00021',
+    });
     await page.waitForURL((url) => url.pathname === '/dashboard/voirlesgroupes');
     const row = groupsTable().locator('tbody tr', {
       hasText: 'Étude Caron & Meyer',

@@ -98,13 +98,21 @@ it('without seller settings the admin is led to them; once saved and a logo adde
   await fill('IBAN', 'FR76 3000 6000 0112 3456 7890 189');
   await fill('BIC', 'AGRIFRPPXXX');
   await fill('Conditions de paiement', 'Paiement à réception, par virement.');
+  await fill('Adresse électronique de facturation', 'annuaire é');
   await page.getByRole('button', { name: 'Valider' }).click();
   // The server checks the keys: a wrong Siret is refused under its field.
   await page.getByText('Siret invalide : 14 chiffres dont le dernier est une clé de contrôle.').waitFor();
+  await page.getByText(/^Adresse électronique de facturation invalide/).waitFor();
   await saveScreenshot(page, 'admin-seller-settings');
   await fill('Siret', '845 127 638 00011');
+  await fill('Adresse électronique de facturation', '845127638_FACTURES');
+  await page.getByRole('checkbox', { name: 'Option pour le paiement de la TVA d’après les débits' }).check();
   await page.getByRole('button', { name: 'Valider' }).click();
   await toast(page, 'Paramètres de facturation enregistrés.').waitFor();
+  expect(await app.services.db.sellerSettings.findFirstOrThrow()).toMatchObject({
+    electronicAddress: '845127638_FACTURES',
+    vatOnDebits: true,
+  });
   await screenTitle(page, 'Facturation').waitFor();
   await page.getByText(/sont obligatoires avant de générer une facture/).waitFor({ state: 'detached' });
 
@@ -142,6 +150,8 @@ it('without seller settings the admin is led to them; once saved and a logo adde
   const xml = await (await fetch(new URL((await xmlLink.getAttribute('href'))!, app.url))).text();
   expect(await facturXsdErrors(xml)).toEqual([]);
   expect(xml).toContain('<ram:GrandTotalAmount>33.84</ram:GrandTotalAmount>');
+  expect(xml).toContain('<ram:URIID schemeID="0225">845127638_FACTURES</ram:URIID>');
+  expect(xml).toContain('<ram:DueDateTypeCode>5</ram:DueDateTypeCode>');
 
   await row.getByRole('button', { name: `Voir la facture de ${CLIENT}` }).click();
   const frame = page.getByRole('dialog', { name: `facture-${bill.number}.pdf` }).locator('iframe');

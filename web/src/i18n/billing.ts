@@ -104,13 +104,20 @@ export const billingText = {
       iban: 'IBAN',
       bic: 'BIC',
       paymentTerms: 'Conditions de paiement',
+      electronicAddress: 'Adresse électronique de facturation',
     },
     hints: {
       siret: '14 chiffres ; le SIREN en est tiré.',
       vatNumber: 'FR, clé de 2 chiffres, SIREN (ex. : FR44 732 829 320).',
       rcs: 'Ex. : RCS Lyon 732 829 320',
       paymentTerms: 'Imprimées sur la facture, avec les mentions légales (intérêts de retard, indemnité de 40 €).',
+      electronicAddress:
+        'Facultative : l’adresse de réception de l’annuaire des factures électroniques (lettres, chiffres, + - _ .). Vide : le SIREN.',
     },
+    einvoice: 'Facture électronique',
+    vatOnDebits: 'Option pour le paiement de la TVA d’après les débits',
+    vatOnDebitsHint:
+      'Cochée : la TVA est due à la facturation et la mention « Option pour le paiement de la taxe d’après les débits » est imprimée. Décochée : TVA sur les encaissements, la règle des prestations de services.',
     logo: {
       title: 'Logo',
       hint: 'Imprimé en tête des factures. PNG ou JPEG, 1 Mo et 2000 × 2000 pixels au plus ; la transparence est remplacée par du blanc.',

@@ -18,6 +18,8 @@ export const groupsText = {
   buyer: 'Facture électronique (Factur-X)',
   vatHint: 'Facultatif : FR, clé de 2 chiffres, SIREN du Siret.',
   billingHint: 'Facultative : si les factures vont ailleurs qu’à l’adresse de l’étude (avec code postal et ville).',
+  electronicAddressHint:
+    'Facultative : l’adresse de réception de l’étude dans l’annuaire des factures électroniques (lettres, chiffres, + - _ .). Vide : le SIREN du Siret.',
   created: 'Groupe créé avec succès.',
   updated: 'Groupe modifié avec succès.',
   fields: {
@@ -34,6 +36,7 @@ export const groupsText = {
     billingAddress: 'Adresse de facturation',
     billingZip: 'Code postal de facturation',
     billingCity: 'Ville de facturation',
+    electronicAddress: 'Adresse électronique de facturation',
   },
   // The server's own messages (product.md §5).
   messages: groupFormMessages,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Checkbox, Field, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, usePreloadedQuery } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { SellerSettingsPageMutation } from '../../__generated__/SellerSettingsPageMutation.graphql';
@@ -18,6 +18,8 @@ import type { ScreenProps } from '../../app/routing/screen';
 const t = billingText.settings;
 type SellerField = keyof typeof t.fields;
 const FIELDS = Object.keys(t.fields) as SellerField[];
+/** Optional: empty, the server uses the SIREN. */
+const OPTIONAL: ReadonlySet<SellerField> = new Set(['electronicAddress']);
 const BILLING = '/dashboard/facturation-admin';
 
 const useStyles = makeStyles({
@@ -50,6 +52,8 @@ export default function SellerSettingsPage({ queryRef }: ScreenProps<SellerSetti
           iban
           bic
           paymentTerms
+          electronicAddress
+          vatOnDebits
           ...SellerLogoFragment
         }
       }
@@ -57,7 +61,10 @@ export default function SellerSettingsPage({ queryRef }: ScreenProps<SellerSetti
     queryRef,
   );
   const initial = Object.fromEntries(FIELDS.map((field) => [field, data.sellerSettings?.[field] ?? ''])) as Record<SellerField, string>;
-  const form = useFormFields<SellerField>(initial, (field, values) => (values[field].trim() ? null : fr.forms.required));
+  const form = useFormFields<SellerField>(initial, (field, values) =>
+    values[field].trim() || OPTIONAL.has(field) ? null : fr.forms.required,
+  );
+  const [vatOnDebits, setVatOnDebits] = useState(data.sellerSettings?.vatOnDebits ?? false);
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -80,7 +87,7 @@ export default function SellerSettingsPage({ queryRef }: ScreenProps<SellerSetti
               }
             }
           `,
-          variables: { input: Object.fromEntries(FIELDS.map((field) => [field, form.values[field].trim()])) },
+          variables: { input: { ...Object.fromEntries(FIELDS.map((field) => [field, form.values[field].trim()])), vatOnDebits } },
           // Facturation reads `sellerSettings` from the store first: it stops asking for them at once.
           updater: (store) => {
             const settings = store.getRootField('updateSellerSettings')?.getLinkedRecord('settings');
@@ -101,7 +108,12 @@ export default function SellerSettingsPage({ queryRef }: ScreenProps<SellerSetti
   };
 
   const field = (name: SellerField, extra: { inputMode?: 'numeric'; hint?: string } = {}) =>
-    form.textField(name, { label: t.fields[name], maxLength: name === 'paymentTerms' ? 500 : 200, ...extra });
+    form.textField(name, {
+      label: t.fields[name],
+      maxLength: name === 'paymentTerms' ? 500 : 200,
+      required: !OPTIONAL.has(name),
+      ...extra,
+    });
 
   return (
     <section className={styles.page}>
@@ -124,6 +136,14 @@ export default function SellerSettingsPage({ queryRef }: ScreenProps<SellerSetti
           {field('iban')}
           {field('bic')}
           <FormWide>{field('paymentTerms', { hint: t.hints.paymentTerms })}</FormWide>
+        </FormSection>
+        <FormSection title={t.einvoice}>
+          <FormWide>{field('electronicAddress', { hint: t.hints.electronicAddress })}</FormWide>
+          <FormWide>
+            <Field hint={t.vatOnDebitsHint}>
+              <Checkbox label={t.vatOnDebits} checked={vatOnDebits} onChange={(_, change) => setVatOnDebits(change.checked === true)} />
+            </Field>
+          </FormWide>
         </FormSection>
         <FormActions saving={saving} onCancel={() => navigate(BILLING)} />
       </FormCard>

@@ -30,6 +30,7 @@ const empty: GroupValues = {
   billingAddress: '',
   billingZip: '',
   billingCity: '',
+  electronicAddress: '',
 };
 
 /**
@@ -57,6 +58,7 @@ export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
         billingAddress
         billingZip
         billingCity
+        electronicAddress
       }
     `,
     group,
@@ -158,6 +160,9 @@ export function GroupForm({ group }: { group: GroupFormFragment$key | null }) {
           <FormWide>{form.textField('billingAddress', { label: g.fields.billingAddress, hint: g.billingHint, required: false })}</FormWide>
           {form.textField('billingZip', { label: g.fields.billingZip, inputMode: 'numeric', required: false })}
           {form.textField('billingCity', { label: g.fields.billingCity, required: false })}
+          <FormWide>
+            {form.textField('electronicAddress', { label: g.fields.electronicAddress, hint: g.electronicAddressHint, required: false })}
+          </FormWide>
         </FormSection>
         <FormActions saving={saving} onCancel={() => navigate(editing ? '/dashboard/facturation' : '/dashboard/seetheaccount')} />
       </FormCard>

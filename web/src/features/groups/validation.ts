@@ -5,8 +5,8 @@ import { groupsText } from '../../i18n/groups';
 
 export type GroupField = 'name' | 'siret' | 'address' | 'zip' | 'city' | 'telephone' | 'email' | 'pricePage' | 'pricePhoto' | BuyerField;
 /** product.md §11: what a Factur-X invoice needs about the étude as its buyer; optional, checked by the server. */
-export type BuyerField = 'vatNumber' | 'billingAddress' | 'billingZip' | 'billingCity';
-export const BUYER_FIELDS: readonly BuyerField[] = ['vatNumber', 'billingAddress', 'billingZip', 'billingCity'];
+export type BuyerField = 'vatNumber' | 'billingAddress' | 'billingZip' | 'billingCity' | 'electronicAddress';
+export const BUYER_FIELDS: readonly BuyerField[] = ['vatNumber', 'billingAddress', 'billingZip', 'billingCity', 'electronicAddress'];
 export type GroupValues = Record<GroupField, string>;
 
 export const GROUP_FIELDS: readonly GroupField[] = [
