@@ -62,4 +62,24 @@ describe('noncharacters in names', () => {
     }
     expect(await app.services.db.report.count()).toBe(before);
   });
+
+  it('a comment or a news body holding U+FFFF is refused in French; a multi-line comment is not', async () => {
+    const reports = await gql(app.url, '{ reports(first: 1) { edges { node { id databaseId } } } }', {}, bailiff);
+    const { id: reportId, databaseId } = reports.data!.reports.edges[0].node;
+    const comments = () => app.services.db.comment.count({ where: { reportId: databaseId } });
+    const before = await comments();
+    const COMMENT = 'mutation($input: AddReportCommentInput!) { addReportComment(input: $input) { message } }';
+    const refused = await gql(app.url, COMMENT, { input: { reportId, body: 'Ligne 1\nLigne \uFFFF' } }, bailiff);
+    expect(refused.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { comment: MESSAGE } });
+    expect(await comments()).toBe(before);
+    expect((await gql(app.url, COMMENT, { input: { reportId, body: 'Ligne 1\nLigne 2' } }, bailiff)).errors).toBeUndefined();
+    const news = await gql(
+      app.url,
+      'mutation($input: CreateNewsInput!) { createNews(input: $input) { message } }',
+      { input: { title: 'Titre ordinaire', body: '<p>Texte \uFFFF</p>' } },
+      admin,
+    );
+    expect(news.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { body: MESSAGE } });
+    expect(await app.services.db.news.count({ where: { title: 'Titre ordinaire' } })).toBe(0);
+  });
 });
