@@ -10,7 +10,7 @@ import { getDatamodel } from '../generated/pothos-types.js';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import type { AppContext } from '../context.js';
 import { toDecimal, type DecimalInput } from '@constats/domain/money';
-import { refusalFor } from '../errors.js';
+import { AppError, refusalFor } from '../errors.js';
 import { visibleNode } from './node-visibility.js';
 
 /** The only place that lists the Pothos plugins (scope-auth first, as its docs require). */
@@ -90,8 +90,12 @@ builder.scalarType('DateTime', {
   description: 'Date et heure ISO 8601 (UTC).',
   serialize: (value) => value.toISOString(),
   parseValue: (value) => {
-    const date = new Date(String(value));
-    if (Number.isNaN(date.getTime())) throw new TypeError('Date invalide');
+    const date = typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
+    if (Number.isNaN(date.getTime())) {
+      throw new AppError('BAD_USER_INPUT', 'Date invalide (format ISO 8601 attendu, par exemple 2026-11-29T10:00:00Z).', {
+        reason: 'INVALID_DATE_TIME',
+      });
+    }
     return date;
   },
 });
@@ -103,7 +107,11 @@ builder.scalarType('Decimal', {
     return decimal.toFixed(Math.max(2, decimal.decimalPlaces()));
   },
   parseValue: (value) => {
-    if (typeof value !== 'string' || !/^\d{1,7}(\.\d{1,3})?$/.test(value)) throw new TypeError('Nombre décimal invalide');
+    if (typeof value !== 'string' || !/^\d{1,7}(\.\d{1,3})?$/.test(value)) {
+      throw new AppError('BAD_USER_INPUT', 'Nombre décimal invalide (chiffres, point décimal, trois décimales au plus : "1234.50").', {
+        reason: 'INVALID_DECIMAL',
+      });
+    }
     return value;
   },
 });

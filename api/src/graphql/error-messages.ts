@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { appErrorOf } from './errors.js';
+import { frenchVariableError } from './variable-errors.js';
 
 /**
  * graphql-js and Pothos echo the client's values in their messages (`Variable "$n" got invalid value
@@ -88,10 +89,14 @@ export function boundedMessage(message: string): string {
 
 /**
  * The error as a client may read it: GraphQL's own messages bounded and, unless `suggestions`,
- * without field suggestions. An AppError's message is the application's own, in French: kept.
+ * without field suggestions; a refused variable in French (variable-errors.ts). An AppError's
+ * message is the application's own, in French: kept.
  */
 export function publicError<T extends Error>(error: T, suggestions: boolean): T | GraphQLError {
-  if (!(error instanceof GraphQLError) || appErrorOf(error)) return error;
+  if (!(error instanceof GraphQLError)) return error;
+  const variable = frenchVariableError(error, boundedMessage(error.message));
+  if (variable) return variable;
+  if (appErrorOf(error)) return error;
   const message = boundedMessage(suggestions ? error.message : withoutSuggestion(error.message));
   if (message === error.message) return error;
   return new GraphQLError(message, {
