@@ -151,7 +151,10 @@ describe('query depth limit', () => {
     fragment Outer on User { ${throughGroup('...Middle')} }
     fragment Middle on User { ${throughGroup('... on User { ...Leaf }')} }
     fragment Leaf on User { ${leaf} }`;
-  const depthRefusal = expect.objectContaining({ message: expect.stringContaining('depth limit of 12') });
+  const depthRefusal = expect.objectContaining({
+    message: 'Requête trop profonde : 12 niveaux de champs au plus, 13 demandés.',
+    extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', reason: 'QUERY_DEPTH' }),
+  });
 
   it.each([
     ['inline', inline],

@@ -15,10 +15,10 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function post(query: string, variables: Record<string, unknown>) {
+async function post(query: string, variables: Record<string, unknown>, accept = 'application/graphql-response+json') {
   const response = await fetch(`${app.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+    headers: { 'content-type': 'application/json', accept, authorization: `Bearer ${admin}` },
     body: JSON.stringify({ query, variables }),
   });
   return {
@@ -58,4 +58,41 @@ it('a hostile value is not echoed whole: the message stays short', async () => {
   const { body } = await post(CREATE_TOKEN, { input: { name: 'x', expiresAt: 'é'.repeat(100_000) } });
   expect(body.errors[0].extensions?.code).toBe('BAD_USER_INPUT');
   expect(body.errors[0].message.length).toBeLessThan(400);
+});
+
+describe("graphql-armor's limits", () => {
+  const aliases = (count: number) => `{ ${Array.from({ length: count }, (_, index) => `a${index}: me { id }`).join(' ')} }`;
+
+  it('too many aliases: BAD_USER_INPUT in French with the limit and what was asked', async () => {
+    const { body } = await post(aliases(16), {});
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        message: 'Trop d’alias dans la requête : 15 au plus, 16 demandés.',
+        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', reason: 'ALIASES' }),
+      }),
+    ]);
+    expect((await post(aliases(15), {})).body.errors).toBeUndefined();
+  });
+
+  it('too many tokens and too many directives: the same', async () => {
+    const tokens = await post(`{ ${'__typename '.repeat(2_100)}}`, {});
+    expect(tokens.body.errors[0]).toEqual(
+      expect.objectContaining({
+        message: 'Requête trop longue : 2000 éléments (noms, valeurs, ponctuation) au plus.',
+        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', reason: 'TOKENS' }),
+      }),
+    );
+    const directives = await post(`{ __typename ${'@skip(if: false) '.repeat(51)}}`, {});
+    expect(directives.body.errors[0]).toEqual(
+      expect.objectContaining({
+        message: 'Trop de directives dans la requête : 50 au plus, 51 demandées.',
+        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', reason: 'DIRECTIVES' }),
+      }),
+    );
+  });
+
+  it('a syntax error naming a client text that looks like a limit is not taken for one', async () => {
+    const { body } = await post('{ "Syntax Error: Token limit of 5 exceeded." }', {});
+    expect(body.errors[0].message).not.toMatch(/^Requête trop longue/);
+  });
 });

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { appErrorOf } from './errors.js';
+import { frenchLimitError } from './limit-errors.js';
 import { frenchVariableError } from './variable-errors.js';
 
 /**
@@ -89,13 +90,14 @@ export function boundedMessage(message: string): string {
 
 /**
  * The error as a client may read it: GraphQL's own messages bounded and, unless `suggestions`,
- * without field suggestions; a refused variable in French (variable-errors.ts). An AppError's
+ * without field suggestions; a refused variable and graphql-armor's limits in French
+ * (variable-errors.ts, limit-errors.ts). An AppError's
  * message is the application's own, in French: kept.
  */
 export function publicError<T extends Error>(error: T, suggestions: boolean): T | GraphQLError {
   if (!(error instanceof GraphQLError)) return error;
-  const variable = frenchVariableError(error, boundedMessage(error.message));
-  if (variable) return variable;
+  const french = frenchLimitError(error) ?? frenchVariableError(error, boundedMessage(error.message));
+  if (french) return french;
   if (appErrorOf(error)) return error;
   const message = boundedMessage(suggestions ? error.message : withoutSuggestion(error.message));
   if (message === error.message) return error;

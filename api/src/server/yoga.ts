@@ -1,5 +1,12 @@
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, validate, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import {
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  validate,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type ValidationContext,
+} from 'graphql';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
@@ -53,6 +60,14 @@ function schemaGuard(services: Services): Plugin<AppContext> {
 }
 
 /** `live`: the sessions' live connections, which subscriptions over server-sent events join. */
+/**
+ * graphql-armor's validation rules report their refusal as a validation error instead of throwing
+ * it: publicErrorMessages then sees it with the others and answers it in French (limit-errors.ts).
+ */
+const reportedToValidation = {
+  propagateOnRejection: false,
+  onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
+};
 export function createGraphQLServer(services: Services, live: LiveSessions): GraphQLServer {
   boundEnumSuggestions(schema);
   return createYoga<ServerContext, AppContext>({
@@ -100,8 +115,8 @@ export function createGraphQLServer(services: Services, live: LiveSessions): Gra
       // graphql-armor defaults as a floor (depth 6 is too tight for Relay's connection shapes).
       // Fields are counted, not fragments: Relay's screens and the REST shims compose fragments,
       // which would otherwise count as levels of their own (tests/api/query-cost.test.ts).
-      maxDepthPlugin({ n: 12, flattenFragments: true }),
-      maxAliasesPlugin({ n: 15 }),
+      maxDepthPlugin({ n: 12, flattenFragments: true, ...reportedToValidation }),
+      maxAliasesPlugin({ n: 15, ...reportedToValidation }),
       maxTokensPlugin({ n: 2000 }),
       // Before anything that walks variables: a 10,000-deep list overflowed their recursion.
       refuseDeepVariables(),
@@ -109,7 +124,7 @@ export function createGraphQLServer(services: Services, live: LiveSessions): Gra
       costLimit(),
       // After costLimit: an operation refused for its size spends nothing from a token's budget.
       apiTokenGuard(),
-      maxDirectivesPlugin({ n: 50 }),
+      maxDirectivesPlugin({ n: 50, ...reportedToValidation }),
       schemaGuard(services),
       skipHiddenSuggestions(() => services.config.devTools),
       publicErrorMessages(() => services.config.devTools),
