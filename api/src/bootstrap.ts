@@ -7,7 +7,7 @@ import { createApp, type App } from './app.js';
 import { openDb, type DbOptions } from './infra/db.js';
 import { startEmbeddedPostgres, type RunningPostgres } from './infra/embedded-postgres.js';
 import { applyMigrations } from './infra/migrate.js';
-import { createMailer } from './infra/mail/index.js';
+import { createMailer, startMailQueue } from './infra/mail/index.js';
 import { createLocalStorage } from './infra/storage.js';
 import { sweepOpenCharges, withStorageQuota } from './infra/storage-quota.js';
 import { createS3Storage, parseStorageUrl } from './infra/s3-storage.js';
@@ -75,9 +75,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),
       from: config.mailFrom,
+      smtpTimeoutSeconds: config.smtpTimeoutSeconds,
       log: (message) => log(`[mail] ${message}`),
     });
     cleanups.push(() => mailer.close());
+    // Mails queued before a stop (or a crash) leave at this start.
+    const mailQueue = startMailQueue({ db, mailer }, { log });
+    cleanups.push(() => mailQueue.stop());
     // Uploads are charged to their sender's storage quota; every removal refunds its file.
     const storage = withStorageQuota(
       config.storageUrl ? createS3Storage(parseStorageUrl(config.storageUrl)) : createLocalStorage(path.join(config.dataDir, 'files')),
@@ -114,7 +118,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     );
     const counting = queueWhenStarted(countingStart);
     cleanups.push(() => counting.stop());
-    const services: Services = { config, db, mailer, storage, staging, pubsub, rateLimits, files, counting };
+    const services: Services = { config, db, mailer, mailQueue, storage, staging, pubsub, rateLimits, files, counting };
 
     // Pictures sent ahead of an abandoned account form, then what a crash left of uploads
     // (spooled parts, partial writes, files without a row): removed after a day, looked for at

@@ -22,6 +22,8 @@ export interface Config {
   /** S3-compatible object storage for files (https://KEY:SECRET@host/bucket?region=…); DATA_DIR/files otherwise. */
   storageUrl?: string;
   smtpUrl?: string;
+  /** Each SMTP step's limit, seconds (SMTP_TIMEOUT_SECONDS, default 10): a hanging relay fails in bounded time. */
+  smtpTimeoutSeconds: number;
   mailFrom: string;
   /** Honour X-Forwarded-For for the client address (only behind a trusted reverse proxy). */
   trustProxy: boolean;
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: optionalUrl(env.REDIS_URL, 'REDIS_URL', ['redis:', 'rediss:']),
     storageUrl: optionalUrl(env.STORAGE_URL, 'STORAGE_URL', ['https:', 'http:']),
     smtpUrl: optionalUrl(env.SMTP_URL, 'SMTP_URL', ['smtp:', 'smtps:']),
+    smtpTimeoutSeconds: parseInteger(env.SMTP_TIMEOUT_SECONDS ?? '10', 'SMTP_TIMEOUT_SECONDS', 1, 300),
     mailFrom: env.MAIL_FROM ?? 'Extranet Constats <no-reply@constats.local>',
     trustProxy: parseBoolean(env.TRUST_PROXY ?? 'false', 'TRUST_PROXY'),
     webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),

@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './infra/db.js';
-import type { Mailer } from './infra/mail/index.js';
+import type { Mailer, MailQueue } from './infra/mail/index.js';
 import type { Storage } from './infra/storage.js';
 import type { Staging } from './infra/upload-staging.js';
 import type { AppPubSub } from './infra/pubsub.js';
@@ -12,7 +12,10 @@ import type { Role } from './generated/prisma/enums.js';
 export interface Services {
   config: Config;
   db: Db;
+  /** The mail transport, used directly only by a send whose failure the user must hear of (a bill's « Envoyer »). */
   mailer: Mailer;
+  /** Every other e-mail: queued in the change's transaction, sent after the commit with retries. */
+  mailQueue: MailQueue;
   storage: Storage;
   /** Resumable uploads' chunks until their file is whole (tus): DATA_DIR/uploads, or the S3 bucket's `staging/`. */
   staging: Staging;

@@ -3,7 +3,7 @@
 // Over 400 lines on purpose: one file per capability's API contract, its describe blocks sharing
 // the sessions and the étude that beforeAll sets up once (profiles and one's own password:
 // profiles.test.ts).
-import { startTestApp, type TestApp } from '../support/app.js';
+import { mailQueueDrained, startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, readOutbox, rest } from '../support/http.js';
 import { expectEvery } from '../support/expect-every.js';
 import {
@@ -371,6 +371,7 @@ describe('disabling, enabling and reviewing accounts', () => {
       deletedUserId: null,
       user: { status: 'ACTIVE' },
     });
+    await mailQueueDrained(app);
     const mails = await readOutbox(app.outboxDir);
     expect(mails.some((mail) => (mail.to as any).text.includes('jerome.breval@demo.fr'))).toBe(true);
     const again = await gql(app.url, REVIEW, { input: { id: globalId('User', jerome.id), approve: true } }, admin);

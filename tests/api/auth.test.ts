@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
 import { jest } from '@jest/globals';
 import { registration } from '../support/accounts.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { mailQueueDrained, startTestApp, type TestApp } from '../support/app.js';
 import { demo, findLink, gql, loginToken, readOutbox, rest, waitForMail } from '../support/http.js';
 
 const LOGIN = 'mutation($input: LoginInput!) { login(input: $input) { token user { email role roleId fullName } } }';
@@ -150,6 +150,7 @@ describe('self-registration', () => {
     expect(notifications.map((n) => n.userId).sort()).toEqual(admins.map((a) => a.id).sort());
     expect(notifications[0].body).toContain('Bérénice Lefèvre');
 
+    await mailQueueDrained(app);
     const mail = (await readOutbox(app.outboxDir)).find((m) => m.text?.includes('berenice.lefevre@etude-lyon.fr'));
     expect(mail).toBeDefined();
     expect(pathOf(findLink(mail!, '?action=approve'))).toBe(`/dashboard/seetheaccount/${user.id}?action=approve`);
@@ -166,6 +167,7 @@ describe('self-registration', () => {
     expect(pending.errors![0].extensions!.code).toBe('FORBIDDEN');
 
     // The e-mailed links name the pending account's page in the app; they carry no token.
+    await mailQueueDrained(app);
     const mail = (await readOutbox(app.outboxDir)).find((m) => m.text?.includes(form.email))!;
     expect(pathOf(findLink(mail, '?action=approve'))).toBe(`/dashboard/seetheaccount/${user.id}?action=approve`);
     expect(pathOf(findLink(mail, '?action=deny'))).toBe(`/dashboard/seetheaccount/${user.id}?action=deny`);
@@ -178,6 +180,7 @@ describe('self-registration', () => {
 
     const login = await gql(app.url, LOGIN, { input: credentials });
     expect(login.data!.login.user.email).toBe(form.email);
+    await mailQueueDrained(app);
     const activated = (await readOutbox(app.outboxDir)).find(
       (m) => m.subject?.includes('activé') && (m.to as any).text.includes(form.email),
     );
@@ -187,6 +190,7 @@ describe('self-registration', () => {
   it('following an approve or deny link (a mail scanner) changes nothing and sends nothing', async () => {
     const form = registration({ email: 'loic.martin@etude.fr', identity: 'l.martin' });
     await rest(app.url, 'POST', '/api/v1/auth/register', { form });
+    await mailQueueDrained(app);
     const mail = (await readOutbox(app.outboxDir)).find((m) => m.text?.includes(form.email))!;
     const mailsBefore = (await readOutbox(app.outboxDir)).length;
 
@@ -199,6 +203,7 @@ describe('self-registration', () => {
       expect(legacy.headers.get('location')).toBe('/dashboard/seetheaccount');
     }
     expect(await app.services.db.user.findUniqueOrThrow({ where: { email: form.email } })).toMatchObject({ status: 'PENDING' });
+    await mailQueueDrained(app);
     expect((await readOutbox(app.outboxDir)).length).toBe(mailsBefore);
   });
 
@@ -266,8 +271,11 @@ describe('self-registration', () => {
     password: 'Constat#2026',
   });
   const ATTEMPT = 'Demande de création de compte avec votre adresse e-mail';
+  // Once every queued mail has left: those of the registrations just answered.
   const mailsTo = async (email: string, subject: string) =>
-    (await readOutbox(app.outboxDir)).filter((m) => (m.to as any).text.includes(email) && m.subject === subject);
+    (await mailQueueDrained(app), await readOutbox(app.outboxDir)).filter(
+      (m) => (m.to as any).text.includes(email) && m.subject === subject,
+    );
 
   it('an existing e-mail gets the answer of a new one (REST and GraphQL); its owner is told by e-mail', async () => {
     const fresh = await rest(app.url, 'POST', '/api/v1/auth/register', {

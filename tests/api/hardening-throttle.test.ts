@@ -1,7 +1,7 @@
 // Issue 16, class 6 (and the throttling half of class 7): login, password reset and registration
 // are throttled on shared counters consumed before the work they guard. The server trusts
 // X-Forwarded-For here, so each test speaks from its own addresses.
-import { startTestApp, type TestApp } from '../support/app.js';
+import { mailQueueDrained, startTestApp, type TestApp } from '../support/app.js';
 import type { ParsedMail } from 'mailparser';
 import { demo, readOutbox, waitForMails } from '../support/http.js';
 import { THROTTLE } from '../../api/src/modules/auth/rules.js';
@@ -169,6 +169,7 @@ describe('password reset and registration throttling', () => {
     const results = statuses(await batches(20, 4, (i) => post('/api/v1/auth/register', '10.0.7.1', form(i))));
     expect(count(results, 201)).toBe(10);
     expect(count(results, 429)).toBe(10);
+    await mailQueueDrained(app);
     const requests = (await readOutbox(app.outboxDir)).filter((mail) => /flot\d+@etude\.fr/.test(mail.text ?? ''));
     expect(requests).toHaveLength(10);
     expect(await app.services.db.user.count({ where: { email: { startsWith: 'flot' } } })).toBe(10);

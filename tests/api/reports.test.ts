@@ -6,7 +6,7 @@ import { sampleDocx } from '../support/office.js';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { mailQueueDrained, startTestApp, type TestApp } from '../support/app.js';
 import { countFiles } from '../support/files.js';
 import { demo, gql, loginToken, readOutbox, rest } from '../support/http.js';
 import { gqlUpload, restForm, samplePdf } from '../support/upload.js';
@@ -105,6 +105,7 @@ describe('createReport', () => {
     });
     const admins = await app.services.db.user.count({ where: { role: 'ADMIN', status: 'ACTIVE' } });
     expect(notifications).toHaveLength(admins);
+    await mailQueueDrained(app);
     const mail = (await readOutbox(app.outboxDir)).find((m) => m.subject === 'Nouveau Constat' && m.text?.includes('4 rue Mercière'));
     expect(mail).toBeDefined();
     const audit = await app.services.db.auditLog.findFirst({

@@ -1,7 +1,7 @@
 // product.md §2 'Voir les comptes' and the account forms, §5 (account rules), §8 (toasts, server field
 // errors), through the real server and the built web app in Chromium.
 import type { Page } from 'playwright-core';
-import type { TestApp } from '../support/app.js';
+import { mailQueueDrained, type TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { findLink, readOutbox, rest } from '../support/http.js';
@@ -140,6 +140,7 @@ describe('account requests (hardening, issue 16)', () => {
       password: 'Constat#2026',
     };
     expect((await rest(app.url, 'POST', '/api/v1/auth/register', { form })).status).toBe(201);
+    await mailQueueDrained(app);
     const mail = (await readOutbox(app.outboxDir)).find((m) => m.text?.includes(email))!;
     const path = (link: string) => new URL(link).pathname + new URL(link).search;
     return { approve: path(findLink(mail, '?action=approve')), deny: path(findLink(mail, '?action=deny')) };

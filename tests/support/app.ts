@@ -89,3 +89,12 @@ export async function demoViewers(app: TestApp): Promise<Record<Role, Viewer>> {
 export function serviceContext(app: TestApp, viewer: Viewer): AppContext {
   return { ...app.services, viewer, client: { ip: '127.0.0.1', userAgent: null } };
 }
+
+/** Resolves once every queued e-mail has left (or been given up): mails leave after the answer. */
+export async function mailQueueDrained(app: TestApp, timeout = 10_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while ((await app.services.db.mailOutbox.count({ where: { nextAttemptAt: { not: null } } })) > 0) {
+    if (Date.now() > deadline) throw new Error(`mails still queued after ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { jest } from '@jest/globals';
+import { mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -119,6 +120,29 @@ describe('outbox transport', () => {
 
     await expect(sending).rejects.toThrow(/disque illisible/);
     expect(await readdir(outboxDir)).toEqual([]);
+  });
+
+  it('flushes the mail to disk under its temporary name, then the folder after the rename, before the send resolves', async () => {
+    const outboxDir = await tempDir();
+    const probe = await open(path.join(outboxDir, 'probe'), 'w');
+    const handles = Object.getPrototypeOf(probe) as { sync(): Promise<void> };
+    await probe.close();
+    await rm(path.join(outboxDir, 'probe'));
+    const sync = handles.sync;
+    const seen: string[][] = [];
+    const spy = jest.spyOn(handles, 'sync').mockImplementation(async function (this: unknown) {
+      seen.push(await readdir(outboxDir));
+      return sync.call(this);
+    });
+    try {
+      const mailer = createMailer({ outboxDir, from: FROM, log: () => {} });
+      await mailer.send(SIMPLE);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toEqual([expect.stringMatching(/\.eml\.part$/)]);
+    expect(seen[1]).toEqual([expect.stringMatching(/\.eml$/)]);
   });
 
   it('fails with a MailDeliveryError naming the mail and keeping the cause', async () => {

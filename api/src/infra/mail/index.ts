@@ -1,5 +1,6 @@
 // Mail infrastructure: transport (SMTP or .eml outbox) and the French templates.
-// Usage: `await mailer.send({ to, ...(await renderMail.newReport(props)) })`.
+// Usage: `await ctx.mailQueue.add(tx, { to, ...(await renderMail.newReport(props)) })` in the change's
+// transaction, then `ctx.mailQueue.wake()` after its commit.
 import type { AccountApprovedProps } from './templates/accountApproved.js';
 import type { AccountRequestProps } from './templates/accountRequest.js';
 import type { BillSentProps } from './templates/billSent.js';
@@ -10,6 +11,7 @@ import type { RegistrationAttemptProps } from './templates/registrationAttempt.j
 
 export { createMailer, MailDeliveryError } from './mailer.js';
 export type { MailAttachment, Mailer, MailerOptions, MailMessage } from './mailer.js';
+export { startMailQueue, type MailQueue } from './queue.js';
 export type { RenderedMail } from './render.js';
 
 /**

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 
 export type MailAttachment = { filename: string; content: Buffer | NodeJS.ReadableStream; contentType?: string };
@@ -27,6 +25,8 @@ export type MailerOptions = {
   outboxDir: string;
   /** Sender of every mail, e.g. '"Extranet Constats" <no-reply@etude.fr>'. */
   from: string;
+  /** Each SMTP step's limit (connection, greeting, silence): a relay that hangs fails in bounded time. */
+  smtpTimeoutSeconds?: number;
   log?: (msg: string) => void;
 };
 
@@ -37,11 +37,18 @@ export class MailDeliveryError extends Error {
 
 /** SMTP when `smtpUrl` is set (production), otherwise `.eml` files in `outboxDir` (embedded default). */
 export function createMailer(opts: MailerOptions): Mailer {
-  return opts.smtpUrl ? createSmtpMailer(opts.smtpUrl, opts.from) : createOutboxMailer(opts);
+  return opts.smtpUrl ? createSmtpMailer(opts.smtpUrl, opts.from, (opts.smtpTimeoutSeconds ?? 10) * 1000) : createOutboxMailer(opts);
 }
 
-function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+function createSmtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mailer {
+  // nodemailer's own limits (2 min to connect, 30 s for the greeting, 10 min of silence) would hold
+  // a try, and the bill's « Envoyer » waiting on it, for minutes.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs * 3,
+  });
   return {
     async send(msg) {
       try {
@@ -102,15 +109,29 @@ function outboxFileName(): string {
   return `${new Date().toISOString().replace(/:/g, '-')}-${randomBytes(6).toString('hex')}.eml`;
 }
 
-// Written under a temporary name then renamed, so whoever watches the outbox never reads half a mail.
+// Written under a temporary name then renamed, so whoever watches the outbox never reads half a
+// mail; the file and then its folder are flushed to disk before the mail counts as sent, so a power
+// cut never loses a mail the queue has marked sent.
 async function writeFileAtomically(file: string, content: Readable): Promise<void> {
   const partial = `${file}.part`;
   try {
-    await pipeline(content, createWriteStream(partial, { flags: 'wx' }));
+    const handle = await open(partial, 'wx');
+    try {
+      for await (const chunk of content) await handle.write(chunk as Buffer);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(partial, file);
   } catch (error) {
     await rm(partial, { force: true });
     throw error;
+  }
+  const folder = await open(path.dirname(file), 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
   }
 }
 

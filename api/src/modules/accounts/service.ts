@@ -364,6 +364,7 @@ export async function reviewPendingAccount(ctx: AppContext, userId: number, appr
   // Conditional on the account still pending: of two admins deciding at once, only the first acts
   // (an approved account is never deleted by a refusal racing it).
   const stillPending = { id: userId, status: 'PENDING' } as const;
+  const mail = approve ? await renderMail.accountApproved({ email: stored.email, loginUrl: `${ctx.config.publicUrl}/login` }) : null;
   await ctx.db.$transaction(async (tx) => {
     const decided = approve
       ? await tx.user.updateMany({ where: stillPending, data: { status: 'ACTIVE' } })
@@ -375,10 +376,9 @@ export async function reviewPendingAccount(ctx: AppContext, userId: number, appr
       entityId: userId,
       ...(!approve && { data: { email: stored.email } }),
     });
+    if (mail) await ctx.mailQueue.add(tx, { to: stored.email, ...mail });
   });
-  if (!approve) return;
-  const mail = await renderMail.accountApproved({ email: stored.email, loginUrl: `${ctx.config.publicUrl}/login` });
-  await ctx.mailer.send({ to: stored.email, ...mail });
+  ctx.mailQueue.wake();
 }
 
 /**

@@ -51,6 +51,8 @@ export async function register(ctx: AppContext, typed: RegistrationInput): Promi
     zip: input.zip.trim(),
     city: input.city.trim(),
   };
+  const adminIds = await activeAdminIds(ctx.db);
+  const admins = await ctx.db.user.findMany({ where: { id: { in: adminIds } }, select: { email: true } });
   const created = await ctx.db
     .$transaction(async (tx) => {
       const user = await tx.user.create({
@@ -67,6 +69,19 @@ export async function register(ctx: AppContext, typed: RegistrationInput): Promi
         select: { id: true },
       });
       await recordAudit(tx, ctx, { action: 'auth.register', entity: 'User', entityId: user.id }, user.id);
+      if (admins.length > 0) {
+        // The links only open the request in the app: an admin session and a click there decide it.
+        const link = (action: 'approve' | 'deny') => `${ctx.config.publicUrl}${accountRequestPath(user.id, action)}`;
+        const mail = await renderMail.accountRequest({
+          civilityLabel: civilityLabels[civility],
+          ...fields,
+          email,
+          identity,
+          approveUrl: link('approve'),
+          denyUrl: link('deny'),
+        });
+        await ctx.mailQueue.add(tx, { to: admins.map((admin) => admin.email), ...mail });
+      }
       return user;
     })
     .catch((error: unknown) => {
@@ -78,28 +93,14 @@ export async function register(ctx: AppContext, typed: RegistrationInput): Promi
     const winner = await findTaken(ctx, email, identity);
     return winner ? answerTaken(ctx, winner, email, identity) : undefined;
   }
+  ctx.mailQueue.wake();
 
-  const adminIds = await activeAdminIds(ctx.db);
   const name = `${civilityLabels[civility]} ${fields.firstName} ${fields.lastName}`;
   await notifyUsers(ctx, adminIds, {
     kind: 'ACCOUNT_REQUEST',
     accountId: created.id,
     body: `<p>Nouvelle demande de création de compte huissier : <strong>${escapeHtml(name)}</strong> (${escapeHtml(email)}).</p>`,
   });
-  const admins = await ctx.db.user.findMany({ where: { id: { in: adminIds } }, select: { email: true } });
-  if (admins.length > 0) {
-    // The links only open the request in the app: an admin session and a click there decide it.
-    const link = (action: 'approve' | 'deny') => `${ctx.config.publicUrl}${accountRequestPath(created.id, action)}`;
-    const mail = await renderMail.accountRequest({
-      civilityLabel: civilityLabels[civility],
-      ...fields,
-      email,
-      identity,
-      approveUrl: link('approve'),
-      denyUrl: link('deny'),
-    });
-    await ctx.mailer.send({ to: admins.map((admin) => admin.email), ...mail });
-  }
 }
 
 /**
@@ -109,15 +110,18 @@ export async function register(ctx: AppContext, typed: RegistrationInput): Promi
  */
 async function answerTaken(ctx: AppContext, taken: { id: number; email: string }, email: string, identity: string): Promise<void> {
   const addressTaken = taken.email === email;
-  await recordAudit(
-    ctx.db,
-    ctx,
-    { action: addressTaken ? 'auth.register.existing_email' : 'auth.register.taken_identity', entity: 'User', entityId: taken.id },
-    null,
-  );
   const base = ctx.config.publicUrl;
   const mail = addressTaken
     ? await renderMail.registrationAttempt({ loginUrl: `${base}/login`, forgotPasswordUrl: `${base}/recover/request` })
     : await renderMail.identityTaken({ identity, registerUrl: `${base}/createaccount` });
-  await ctx.mailer.send({ to: email, ...mail });
+  await ctx.db.$transaction(async (tx) => {
+    await recordAudit(
+      tx,
+      ctx,
+      { action: addressTaken ? 'auth.register.existing_email' : 'auth.register.taken_identity', entity: 'User', entityId: taken.id },
+      null,
+    );
+    await ctx.mailQueue.add(tx, { to: email, ...mail });
+  });
+  ctx.mailQueue.wake();
 }

@@ -121,20 +121,23 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   if (!user || user.status !== 'ACTIVE') return;
 
   const token = newToken();
-  await ctx.db.userToken.create({
-    data: {
-      userId: user.id,
-      purpose: 'PASSWORD_RESET',
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + ctx.config.resetTokenMinutes * 60_000),
-    },
-  });
-  await recordAudit(ctx.db, ctx, { action: 'auth.password_reset.request', entity: 'User', entityId: user.id }, user.id);
   const mail = await renderMail.passwordRecovery({
     resetUrl: `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
     validityMinutes: ctx.config.resetTokenMinutes,
   });
-  await ctx.mailer.send({ to: email, ...mail });
+  await ctx.db.$transaction(async (tx) => {
+    await tx.userToken.create({
+      data: {
+        userId: user.id,
+        purpose: 'PASSWORD_RESET',
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + ctx.config.resetTokenMinutes * 60_000),
+      },
+    });
+    await recordAudit(tx, ctx, { action: 'auth.password_reset.request', entity: 'User', entityId: user.id }, user.id);
+    await ctx.mailQueue.add(tx, { to: email, ...mail });
+  });
+  ctx.mailQueue.wake();
 }
 
 async function findUsableResetToken(services: Pick<Services, 'db'>, token: string) {

@@ -190,7 +190,7 @@ export async function finishUpload(services: Services, viewer: Viewer, id: strin
       const progress = !announcedAt || now.getTime() - announcedAt.getTime() >= PROGRESS_EVERY_MS;
       await tx.deposit.update({ where: { id: deposit.id }, data: { ...counts, touchedAt: now, ...(progress && { announcedAt: now }) } });
       const after = { ...deposit, ...counts };
-      const completion = isDepositComplete(after) ? await completeDeposit(tx, report, after, adminIds) : null;
+      const completion = isDepositComplete(after) ? await completeDeposit(services, tx, report, after, adminIds) : null;
       return { report, fileId, refusal, completion, progress };
     });
   } catch (error) {
@@ -203,7 +203,7 @@ export async function finishUpload(services: Services, viewer: Viewer, id: strin
   if (!counted) return finishUpload(services, viewer, id);
   // Counted in the background, after the commit: the upload never waits for it nor fails with it.
   if (counted.fileId) void services.counting.enqueue([counted.fileId]);
-  if (counted.completion) await announceCompletion(services, counted.completion, viewer.id);
+  if (counted.completion) await announceCompletion(services, counted.completion);
   else if (counted.progress) await publishReportChanges(services, [counted.report]);
   if (counted.refusal) throw counted.refusal;
 }

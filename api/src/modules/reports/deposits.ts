@@ -7,12 +7,12 @@ import type { AppContext, Services } from '../../context.js';
 import type { Db } from '../../infra/db.js';
 import { AppError, validationError } from '../../errors.js';
 import { escapeHtml } from '../../infra/html.js';
-import { renderMail } from '../../infra/mail/index.js';
 import { requestBatch } from '../../infra/request-batch.js';
 import { recordAudit } from '../audit/service.js';
 import { activeAdminIds, announceNotifications, storeNotifications, type StoredNotification } from '../notifications/service.js';
 import { authorize, publishChange, publishReportChanges, reportLabel, type Facts, type Tx } from './access.js';
 import { reservePositions } from './file-order.js';
+import { newReportMail } from './mails.js';
 import { depositFilesProblem, depositMessages, depositSummary, type DepositCounts } from './deposit-rules.js';
 
 export interface DepositRow extends DepositCounts {
@@ -130,7 +130,13 @@ export interface Completion {
  * the assigned secretary (the depositor aside) are told of a new constat (createReport) or of new
  * deposited items, and a bailiff depositing on his own constat finds the outcome in his bell.
  */
-export async function completeDeposit(tx: Tx, report: Facts, deposit: DepositRow, adminIds: number[]): Promise<Completion> {
+export async function completeDeposit(
+  services: Pick<Services, 'config' | 'mailQueue'>,
+  tx: Tx,
+  report: Facts,
+  deposit: DepositRow,
+  adminIds: number[],
+): Promise<Completion> {
   const completedAt = new Date();
   await tx.deposit.update({ where: { id: deposit.id }, data: { completedAt } });
   const summary = escapeHtml(depositSummary(deposit));
@@ -160,28 +166,30 @@ export async function completeDeposit(tx: Tx, report: Facts, deposit: DepositRow
       })),
     );
   }
+  // The admins' e-mail of a new constat, queued with the completion (sent after its commit).
+  if (deposit.opensReport) {
+    const bailiff = await tx.user.findUniqueOrThrow({ where: { id: report.bailiffId }, select: { firstName: true, lastName: true } });
+    const mail = await newReportMail(
+      tx,
+      services.config,
+      adminIds.filter((id) => id !== deposit.createdById),
+      {
+        bailiffName: `${bailiff.firstName} ${bailiff.lastName}`,
+        reportName: report.name,
+        fileCount: deposit.receivedFiles,
+        createdAt: deposit.createdAt,
+      },
+    );
+    if (mail) await services.mailQueue.add(tx, mail);
+  }
   return { report, deposit: { ...deposit, completedAt }, notifications };
 }
 
 /** After the commit: the notifications, the constat's live update, and the admins' e-mail for a new constat. */
-export async function announceCompletion(services: Services, completion: Completion, depositorId: number): Promise<void> {
+export async function announceCompletion(services: Services, completion: Completion): Promise<void> {
   announceNotifications(services.pubsub, completion.notifications);
+  services.mailQueue.wake();
   await publishReportChanges(services, [completion.report]);
-  if (!completion.deposit.opensReport) return;
-  const adminIds = (await activeAdminIds(services.db)).filter((id) => id !== depositorId);
-  const [admins, bailiff] = await Promise.all([
-    services.db.user.findMany({ where: { id: { in: adminIds } }, select: { email: true } }),
-    services.db.user.findUniqueOrThrow({ where: { id: completion.report.bailiffId }, select: { firstName: true, lastName: true } }),
-  ]);
-  if (admins.length === 0) return;
-  const mail = await renderMail.newReport({
-    bailiffName: `${bailiff.firstName} ${bailiff.lastName}`,
-    reportName: completion.report.name,
-    fileCount: completion.deposit.receivedFiles,
-    createdAt: completion.deposit.createdAt,
-    dashboardUrl: `${services.config.publicUrl}/dashboard/constats-en-cours-admin`,
-  });
-  await services.mailer.send({ to: admins.map((admin) => admin.email), ...mail });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,7 +213,7 @@ export async function cancelDeposit(ctx: AppContext, depositId: number): Promise
     const open = await tx.depositUpload.findMany({ where: { depositId, status: 'OPEN' }, select: { id: true } });
     const removed = open.map((upload) => upload.id);
     await tx.depositUpload.deleteMany({ where: { id: { in: removed } } });
-    const completion = await completeDeposit(tx, locked.report, locked.deposit, adminIds);
+    const completion = await completeDeposit(ctx, tx, locked.report, locked.deposit, adminIds);
     await recordAudit(tx, ctx, {
       action: 'reports.deposit.cancel',
       entity: 'Report',
@@ -215,7 +223,7 @@ export async function cancelDeposit(ctx: AppContext, depositId: number): Promise
     return { deposit: completion.deposit, completion, removed };
   });
   for (const id of outcome.removed) await ctx.staging.remove(id);
-  if (outcome.completion) await announceCompletion(ctx, outcome.completion, found.createdById);
+  if (outcome.completion) await announceCompletion(ctx, outcome.completion);
   return outcome.deposit;
 }
 
@@ -269,7 +277,7 @@ export async function sweepAbandonedDeposits(services: Services, before: Date): 
       if (!locked || locked.deposit.completedAt) return null;
       const open = await tx.depositUpload.count({ where: { depositId: id, status: 'OPEN' } });
       if (open > 0) return null;
-      const completion = await completeDeposit(tx, locked.report, locked.deposit, adminIds);
+      const completion = await completeDeposit(services, tx, locked.report, locked.deposit, adminIds);
       // The server's own act: no actor.
       await recordAudit(
         tx,
@@ -285,7 +293,7 @@ export async function sweepAbandonedDeposits(services: Services, before: Date): 
     });
     if (!completion) continue;
     deposits += 1;
-    await announceCompletion(services, completion, completion.deposit.createdById);
+    await announceCompletion(services, completion);
   }
   return { uploads, deposits };
 }

@@ -2,7 +2,6 @@ import type { AppContext } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { ReportFileKind } from '../../generated/prisma/enums.js';
 import { AppError, validationError } from '../../errors.js';
-import { renderMail } from '../../infra/mail/index.js';
 import { discardFiles, drainUploads, saveUploads, sentBy, type StoredFile, type UploadInput } from '../../infra/uploads.js';
 import { recordAudit } from '../audit/service.js';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../idempotency/service.js';
@@ -26,6 +25,7 @@ import { reservePositions } from './file-order.js';
 import { depositFilesProblem, depositMessages } from './deposit-rules.js';
 import { openDeposit } from './deposits.js';
 import { multiLineProblem } from '@constats/domain/text-input';
+import { newReportMail } from './mails.js';
 
 // Creation, files and comments of a constat (assignment, counts and archive: workflow.ts; the lock,
 // the rules' check and the announcements: access.ts).
@@ -103,6 +103,8 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
   const adminIds = (await activeAdminIds(ctx.db)).filter((id) => id !== viewer.id);
   let created: { reportId: number; notifications: StoredNotification[]; fileIds: number[] };
   try {
+    const facts = { bailiffName, reportName: name, fileCount: stored.length, createdAt: new Date() };
+    const mail = await newReportMail(ctx.db, ctx.config, adminIds, facts);
     created = await ctx.db.$transaction(async (tx) => {
       const report = await tx.report.create({
         // product.md §4 leaves the first status open: a new constat is "en cours" (EC) straight away.
@@ -122,6 +124,7 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
         reportId: report.id,
         body: `<p>Nouveau constat ${reportLabel({ name })} déposé par ${escapeHtml(bailiffName)} (${stored.length} fichier${stored.length > 1 ? 's' : ''}).</p>`,
       });
+      if (mail) await ctx.mailQueue.add(tx, mail);
       return { reportId: report.id, notifications, fileIds: files.map((file) => file.id) };
     });
   } catch (error) {
@@ -133,17 +136,7 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
   // Counted in the background, after the commit: the upload never waits for it nor fails with it.
   void ctx.counting.enqueue(created.fileIds);
   announceNotifications(ctx.pubsub, created.notifications);
-  const admins = await ctx.db.user.findMany({ where: { id: { in: adminIds } }, select: { email: true } });
-  if (admins.length > 0) {
-    const mail = await renderMail.newReport({
-      bailiffName,
-      reportName: name,
-      fileCount: stored.length,
-      createdAt: new Date(),
-      dashboardUrl: `${ctx.config.publicUrl}/dashboard/constats-en-cours-admin`,
-    });
-    await ctx.mailer.send({ to: admins.map((admin) => admin.email), ...mail });
-  }
+  ctx.mailQueue.wake();
   await publishChange(ctx, { id: created.reportId, bailiffId: bailiff!.id, secretaryId: null });
   return created.reportId;
 }
