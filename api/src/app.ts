@@ -43,6 +43,7 @@ import { reportArchives } from './modules/reports/archives.js';
 import { reportDocuments } from './modules/reports/photo-previews.js';
 import { billDocuments } from './modules/billing/documents.js';
 import { appVersion } from './version.js';
+import { createReadinessCheck } from './infra/health.js';
 
 export interface App {
   server: Server;
@@ -53,7 +54,7 @@ export interface App {
 /** "Download all" zips and documents built at their first download (bills, photo previews), by the kind named in their signed link. */
 const fileProviders: FileProviders = { archives: { ...reportArchives }, documents: { ...billDocuments, ...reportDocuments } };
 
-/** The HTTP host: /graphql (HTTP + graphql-ws), /api/v1 and /admin shims, /meta.json, the web build. */
+/** The HTTP host: /graphql (HTTP + graphql-ws), /api/v1 and /admin shims, /meta.json, /healthz, /readyz, the web build. */
 
 /** A page request from a browser's address bar (Accept: text/html), not a GraphQL client. */
 const wantsPage = (request: Request) => (request.headers.get('accept') ?? '').includes('text/html');
@@ -93,6 +94,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     run,
   );
   const serveWeb = createStaticHandler(services.config.webDir);
+  const checkReadiness = createReadinessCheck(services);
   const serveFile = createFilesHandler(services, fileLinks, fileProviders);
   // Resumable deposits (tus): the endpoint speaks the protocol, the reports module decides.
   const resumable = createResumableUploads({
@@ -134,6 +136,12 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     // Signed links are their own authorization; the version and the web build need no caller.
     if (pathname.startsWith('/files/')) return serveFile(request);
     if (pathname === '/meta.json') return json({ version: appVersion }, 200, { 'cache-control': 'no-store' });
+    // For load balancers and supervisors: no caller, no body read, bounded cost (infra/health.ts).
+    if (pathname === '/healthz') return json({ status: 'ok' }, 200, { 'cache-control': 'no-store' });
+    if (pathname === '/readyz') {
+      const ready = await checkReadiness();
+      return json(ready.body, ready.status, { 'cache-control': 'no-store' });
+    }
     const legacy = pathname.startsWith('/api/') || pathname.startsWith('/admin/');
     if (!graphql && !legacy) return serveWeb(request);
 

@@ -35,6 +35,8 @@ export interface Services {
 export interface CountingQueue {
   /** Queues the count of these report files; never throws (a failure is logged, the start-up rescan catches up). */
   enqueue(fileIds: number[]): Promise<void>;
+  /** Started and not stopped (the readiness check, infra/health.ts). */
+  running(): boolean;
   stop(): Promise<void>;
 }
 

@@ -5,6 +5,7 @@ function fakeQueue() {
   const queued: number[][] = [];
   let stopped = 0;
   const queue: CountingQueue = {
+    running: () => stopped === 0,
     enqueue: (fileIds) => {
       queued.push(fileIds);
       return Promise.resolve();
@@ -25,9 +26,13 @@ describe('the counting queue while it starts (queueWhenStarted)', () => {
     const early = starting.enqueue([1, 2]);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(queued).toEqual([]);
+    expect(starting.running()).toBe(false);
     started(queue);
     await early;
     expect(queued).toEqual([[1, 2]]);
+    expect(starting.running()).toBe(true);
+    await starting.stop();
+    expect(starting.running()).toBe(false);
   });
 
   it('after a failed start, queues nothing and stops without throwing', async () => {
@@ -36,6 +41,7 @@ describe('the counting queue while it starts (queueWhenStarted)', () => {
     await expect(failed).rejects.toThrow('schéma illisible');
     await expect(starting.enqueue([3])).resolves.toBeUndefined();
     await expect(starting.stop()).resolves.toBeUndefined();
+    expect(starting.running()).toBe(false);
   });
 
   it('stops the started queue', async () => {

@@ -26,6 +26,8 @@ export interface MailQueue {
   add(tx: Prisma.TransactionClient, message: Omit<MailMessage, 'attachments'>): Promise<void>;
   /** Delivers what was added, once the transaction has committed (otherwise the next poll does). */
   wake(): void;
+  /** Its delivery loop runs (until stop()). */
+  running(): boolean;
   stop(): Promise<void>;
 }
 
@@ -117,6 +119,7 @@ export function startMailQueue(
         data: { recipients: [message.to].flat(), subject: message.subject, html: message.html, text: message.text },
       });
     },
+    running: () => !stopping.signal.aborted,
     wake: () => {
       woken = true;
       wakeUp?.();

@@ -38,12 +38,14 @@ export interface CountingOptions {
  * what the caller reports) and stops at once.
  */
 export function queueWhenStarted(starting: Promise<CountingQueue>): CountingQueue {
+  let ready: CountingQueue | null = null;
   const started = starting.then(
-    (queue) => queue,
+    (queue) => (ready = queue),
     () => null,
   );
   return {
     enqueue: async (fileIds) => (await started)?.enqueue(fileIds),
+    running: () => ready?.running() ?? false,
     stop: async () => (await started)?.stop(),
   };
 }
@@ -174,6 +176,7 @@ export async function startCountingQueue(
 
   return {
     enqueue,
+    running: () => !stopping.signal.aborted,
     stop: async () => {
       stopping.abort();
       // A count under way gets STOP_GRACE_MS to finish; one still running after that is failed,
