@@ -12,6 +12,7 @@ import type { Client } from 'graphql-ws';
 import { ApiError, type GraphQLErrorPayload } from './ApiError';
 import { readAuthToken } from './authToken';
 import { dataIdOf } from './dataId';
+import { actionFingerprint, createIdempotencyKeys, IDEMPOTENT_OPERATIONS } from './idempotency';
 import { buildMultipartForm, sendMultipart, type UploadProgress } from './multipart';
 
 const endpoint = '/graphql';
@@ -71,9 +72,13 @@ function parseBody(text: string): ResponseBody {
 }
 
 function createFetch(options: RelayEnvironmentOptions): FetchFunction {
+  const idempotencyKeys = createIdempotencyKeys();
   return (operation, variables, cacheConfig, uploadables) =>
     Observable.create<GraphQLResponse>((sink) => {
       const token = readAuthToken();
+      // A creation carries its action's key, the same on a retry of an unanswered try (idempotency.ts).
+      const fingerprint = IDEMPOTENT_OPERATIONS.has(operation.name) ? actionFingerprint(operation.name, variables, uploadables) : null;
+      const idempotency: Record<string, string> = fingerprint ? { 'Idempotency-Key': idempotencyKeys.keyFor(fingerprint) } : {};
       const controller = new AbortController();
       const request: { query: string; variables: Record<string, unknown>; operationName: string } = {
         query: operation.text ?? '',
@@ -85,7 +90,7 @@ function createFetch(options: RelayEnvironmentOptions): FetchFunction {
       const answer: Promise<string> = uploadables
         ? sendMultipart({
             url: endpoint,
-            headers: { Accept: 'application/json', ...authorizationHeader(token) },
+            headers: { Accept: 'application/json', ...authorizationHeader(token), ...idempotency },
             body: buildMultipartForm(request, uploadables),
             onProgress: metadata.onUploadProgress,
             signal: controller.signal,
@@ -96,6 +101,7 @@ function createFetch(options: RelayEnvironmentOptions): FetchFunction {
               'Content-Type': 'application/json',
               Accept: 'application/graphql-response+json, application/json',
               ...authorizationHeader(token),
+              ...idempotency,
             },
             body: JSON.stringify(request),
             signal: controller.signal,
@@ -103,7 +109,11 @@ function createFetch(options: RelayEnvironmentOptions): FetchFunction {
 
       answer
         .then((text) => {
-          sink.next(toResult(parseBody(text), token, options));
+          const result = toResult(parseBody(text), token, options);
+          // Created: a next try is a new action. After a failure, whether the server stored the
+          // creation or not (a 500, a proxy's 502), the retry keeps the key and cannot double it.
+          if (fingerprint) idempotencyKeys.settle(fingerprint);
+          sink.next(result);
           sink.complete();
         })
         .catch((error: unknown) => {
