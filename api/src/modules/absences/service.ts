@@ -1,3 +1,4 @@
+import { idempotentCreation } from '../idempotency/service.js';
 import type { AppContext } from '../../context.js';
 import { notAuthenticated, validationError } from '../../errors.js';
 import type { Prisma } from '../../infra/db.js';
@@ -10,20 +11,23 @@ export async function createAbsence(ctx: AppContext, input: AbsenceFields): Prom
   if (!ctx.viewer) throw notAuthenticated();
   const errors = validateAbsence(input, new Date());
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  const absenceId = await ctx.db.$transaction(async (tx) => {
-    const absence = await tx.absence.create({
-      data: {
-        userId: ctx.viewer!.id,
-        startDate: parseDay(input.startDate)!,
-        endDate: parseDay(input.endDate)!,
-        // product.md §3: the legacy client sends a single space for "no comment".
-        comment: (input.comment ?? '').trim(),
-      },
-      select: { id: true },
-    });
-    await recordAudit(tx, ctx, { action: 'absences.create', entity: 'Absence', entityId: absence.id });
-    return absence.id;
-  });
+  const absenceId = await idempotentCreation(ctx, 'createAbsence', (complete) =>
+    ctx.db.$transaction(async (tx) => {
+      const absence = await tx.absence.create({
+        data: {
+          userId: ctx.viewer!.id,
+          startDate: parseDay(input.startDate)!,
+          endDate: parseDay(input.endDate)!,
+          // product.md §3: the legacy client sends a single space for "no comment".
+          comment: (input.comment ?? '').trim(),
+        },
+        select: { id: true },
+      });
+      await recordAudit(tx, ctx, { action: 'absences.create', entity: 'Absence', entityId: absence.id });
+      await complete(tx, absence.id);
+      return absence.id;
+    }),
+  );
   // After the commit, so that an admin's calendar re-reading it finds the row.
   for (const userId of await activeAdminIds(ctx.db)) ctx.pubsub.publish('absenceAdded', userId, { absenceId });
   return absenceId;

@@ -82,3 +82,23 @@ export async function completeIdempotencyKey(
 export async function releaseIdempotencyKey(ctx: AppContext, claim: IdempotencyClaim | null): Promise<void> {
   if (claim?.owned) await ctx.db.idempotencyKey.deleteMany({ where: { id: claim.id, resultId: null } });
 }
+
+/**
+ * Runs the creation `create` under the request's Idempotency-Key for `operation`: a repeat answers
+ * the first record's id; `create` records its record's id with `complete` in its own transaction,
+ * and a creation that throws frees the key for a retry.
+ */
+export async function idempotentCreation(
+  ctx: AppContext,
+  operation: string,
+  create: (complete: (tx: Prisma.TransactionClient, resultId: number) => Promise<void>) => Promise<number>,
+): Promise<number> {
+  const claim = await claimIdempotencyKey(ctx, operation);
+  if (claim && !claim.owned) return claim.result();
+  try {
+    return await create((tx, resultId) => completeIdempotencyKey(tx, claim, resultId));
+  } catch (error) {
+    await releaseIdempotencyKey(ctx, claim);
+    throw error;
+  }
+}
