@@ -1,6 +1,17 @@
 // Names and texts typed by people (packages/domain/src/text-input.ts): what XML, CSV cells and file
 // names cannot hold is refused with a French message, ordinary text (accents, emoji) is not.
-import { hasNoncharacter, multiLineProblem, singleLineProblem, textInputMessages } from '@constats/domain/text-input';
+import {
+  hasNoncharacter,
+  multiLineProblem,
+  printableText,
+  singleLineProblem,
+  textInputMessages,
+  unprintableProblem,
+} from '@constats/domain/text-input';
+
+/** A font stand-in that draws Latin-1 but its controls, the emoji 🎉 and « � ». */
+const latin1 = (codePoint: number) =>
+  (codePoint >= 0x20 && codePoint < 0x7f) || (codePoint >= 0xa0 && codePoint <= 0xff) || codePoint === 0x1f389 || codePoint === 0xfffd;
 
 const NONCHARACTERS = ['\uFFFF', '\uFFFE', '\uFDD0', '\uFDEF', '\u{1FFFE}', '\u{10FFFF}', '\u{EFFFF}', '\uD800', '\uDC00x'];
 
@@ -39,5 +50,22 @@ describe('text input rules', () => {
     }
     expect(singleLineProblem(null)).toBeNull();
     expect(multiLineProblem(undefined)).toBeNull();
+  });
+
+  it('refuses, naming each once, the characters of a printed text that no font draws', () => {
+    expect(unprintableProblem('Étude Ça 🎉 & « Fils »', latin1)).toBeNull();
+    expect(unprintableProblem('Étude 张伟 张', latin1)).toBe(textInputMessages.unprintable(['张', '伟']));
+    expect(textInputMessages.unprintable(['张', '伟'])).toBe(
+      'Ce champ est imprimé sur les factures, qui ne savent pas écrire « 张 », « 伟 » : retirez ou remplacez ces caractères puis réessayez.',
+    );
+    expect(textInputMessages.unprintable(['☃'])).toContain('retirez ou remplacez ce caractère');
+    // Spaces the fonts lack print as plain spaces: no reason to refuse them.
+    expect(unprintableProblem('a\u2003b', latin1)).toBeNull();
+    expect(unprintableProblem(null, latin1)).toBeNull();
+  });
+
+  it('prints a tab or a space the fonts lack as a space, any other undrawable character as « � »', () => {
+    expect(printableText('Ça 🎉\tcave\u2003<sol>', latin1)).toBe('Ça 🎉 cave <sol>');
+    expect(printableText('Constat 张伟', latin1)).toBe('Constat \uFFFD\uFFFD');
   });
 });

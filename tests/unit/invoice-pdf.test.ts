@@ -1,5 +1,5 @@
 import { renderGroupBillPdf, type GroupBillPdfProps } from '../../api/src/infra/pdf/index.js';
-import { FONT_FILES } from '../../api/src/infra/pdf/fonts.js';
+import { FONT_FILES } from '../../api/src/infra/pdf/font-files.js';
 import { prepareLogo, type PreparedLogo } from '../../api/src/modules/seller/logo.js';
 import { samplePng } from '../support/images.js';
 import { pdfFonts, pdfImages, pdfText } from '../support/pdf.js';
@@ -67,6 +67,29 @@ describe('invoice PDF', () => {
     const fonts = await pdfFonts(await renderGroupBillPdf(props(3)));
     expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, ''))).toEqual(expect.arrayContaining(['DejaVuSans', 'DejaVuSans-Bold']));
     expectEvery(fonts, (font) => font.embedded);
+  });
+
+  it('an étude and a constat named with emoji, XML specials, a tab and CJK: every font embedded, no Helvetica, the text read back', async () => {
+    const base = props(1);
+    const pdf = await renderGroupBillPdf({
+      ...base,
+      group: { ...base.group, name: 'Étude Ça 🎉 <Durand> & "Fils"' },
+      lines: [
+        { ...base.lines[0], name: 'Ça 🎉\tcave <sol> & "B"' },
+        { ...base.lines[0], name: 'Constat 张伟' },
+      ],
+    });
+    const fonts = await pdfFonts(pdf);
+    expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, ''))).toEqual(
+      expect.arrayContaining(['DejaVuSans', 'DejaVuSans-Bold', 'NotoEmoji-Regular', 'NotoEmoji-Bold']),
+    );
+    expectEvery(fonts, (font) => font.embedded && !/Helvetica/.test(font.name));
+    const text = await pdfText(pdf);
+    expect(text).toContain('Étude Ça 🎉 <Durand> & "Fils"');
+    // The tab of a name stored before tabs were refused prints as a space.
+    expect(text).toContain('Ça 🎉 cave <sol> & "B"');
+    // A character no font draws, stored before the fonts were checked at input, prints as « � ».
+    expect(text).toContain('Constat ��');
   });
 
   it('many lines: more pages, the table header and the footer on each', async () => {

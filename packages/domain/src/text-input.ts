@@ -9,6 +9,8 @@ export const textInputMessages = {
   singleLine: 'Ce champ doit tenir sur une ligne : retour à la ligne ou caractère de contrôle interdit.',
   invalidCharacter:
     'Ce champ contient un caractère invisible ou invalide (caractère de contrôle ou non-caractère Unicode) : retirez-le puis réessayez.',
+  unprintable: (characters: string[]) =>
+    `Ce champ est imprimé sur les factures, qui ne savent pas écrire ${characters.map((c) => `« ${c} »`).join(', ')} : retirez ou remplacez ${characters.length > 1 ? 'ces caractères' : 'ce caractère'} puis réessayez.`,
 } as const;
 
 /** Line breaks of every kind: CR, LF, NEL (C1), the Unicode line and paragraph separators. */
@@ -40,4 +42,38 @@ export function singleLineProblem(text: string | null | undefined): string | nul
 export function multiLineProblem(text: string | null | undefined): string | null {
   if (text == null) return null;
   return CONTROL.test(text) || hasNoncharacter(text) ? textInputMessages.invalidCharacter : null;
+}
+
+/** Tells whether the fonts of a printed document draw a code point (the server reads its fonts). */
+export type CanPrint = (codePoint: number) => boolean;
+
+/** The characters of a text that no font draws, each once, in order (whitespace apart: it prints as a space). */
+function unprintableCharacters(text: string, canPrint: CanPrint): string[] {
+  const found = new Set<string>();
+  for (const character of text) if (!/\s/u.test(character) && !canPrint(character.codePointAt(0)!)) found.add(character);
+  return [...found];
+}
+
+/**
+ * The French refusal of a text printed on a bill (a name, an address) holding characters that no
+ * font of the bill draws (a Chinese name, a rare symbol), naming them; else null.
+ */
+export function unprintableProblem(text: string | null | undefined, canPrint: CanPrint): string | null {
+  if (text == null) return null;
+  const characters = unprintableCharacters(text, canPrint);
+  return characters.length ? textInputMessages.unprintable(characters) : null;
+}
+
+/**
+ * A stored text as a printed document writes it, every character with a font that draws it: a tab
+ * or another space the fonts lack becomes a plain space, any other such character (stored before
+ * the fonts were checked at input) the replacement character « � ».
+ */
+export function printableText(text: string, canPrint: CanPrint): string {
+  let printed = '';
+  for (const character of text) {
+    if (canPrint(character.codePointAt(0)!)) printed += character;
+    else printed += /\s/u.test(character) ? ' ' : '\uFFFD';
+  }
+  return printed;
 }

@@ -2,7 +2,10 @@ import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer } from '@
 import { formatEuros, formatParisDate } from '@constats/domain/format';
 import { formatMonthYear } from '../../mail/format.js';
 import { embedFacturX, type PdfInfo } from '../facturx.js';
-import { ensurePdfFonts, PDF_FONT_FAMILY } from '../fonts.js';
+import { printableText } from '@constats/domain/text-input';
+import { canPrint } from '../coverage.js';
+import { PDF_FONT_STACK } from '../font-files.js';
+import { ensurePdfFonts } from '../fonts.js';
 
 // Texts of the invoice, in French, in one place.
 const fr = {
@@ -100,7 +103,7 @@ const colors = { brand: '#1f3a5f', muted: '#6b7280', border: '#d1d5db', stripe: 
 const widths = ['11%', '36%', '7%', '7%', '8%', '11%', '8%', '12%'];
 
 const styles = StyleSheet.create({
-  page: { fontFamily: PDF_FONT_FAMILY, fontSize: 9, padding: '18mm 15mm 20mm 15mm', color: '#1f2328' },
+  page: { fontFamily: PDF_FONT_STACK, fontSize: 9, padding: '18mm 15mm 20mm 15mm', color: '#1f2328' },
   header: { flexDirection: 'row', justifyContent: 'space-between', marginBottom: 18 },
   issuer: { fontSize: 14, fontWeight: 'bold', color: colors.brand },
   // At most 60 × 25 mm, its proportions kept, against the left margin.
@@ -270,8 +273,23 @@ export function GroupBillDocument(props: GroupBillPdfProps) {
   );
 }
 
-export async function renderGroupBillPdf(props: GroupBillPdfProps): Promise<Buffer> {
+/** The stored texts as they print (printableText); the factur-x.xml keeps them as they are. */
+function printable(props: GroupBillPdfProps): GroupBillPdfProps {
+  const print = (text: string) => printableText(text, canPrint);
+  const texts = <T extends object>(fields: T) =>
+    Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' ? print(value) : value])) as T;
+  return {
+    ...props,
+    group: texts(props.group),
+    lines: props.lines.map((line) => ({ ...line, name: print(line.name) })),
+    mentions: props.mentions.map(print),
+    ...(props.facturX && { facturX: { ...props.facturX, seller: texts(props.facturX.seller), buyer: texts(props.facturX.buyer) } }),
+  };
+}
+
+export async function renderGroupBillPdf(stored: GroupBillPdfProps): Promise<Buffer> {
   ensurePdfFonts();
+  const props = printable(stored);
   const pdf = await renderToBuffer(<GroupBillDocument {...props} />);
   return props.facturX ? embedFacturX(pdf, { xml: props.facturX.xml, info: pdfInfo(props) }) : pdf;
 }
