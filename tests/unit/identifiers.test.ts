@@ -144,6 +144,12 @@ describe('étude buyer rules', () => {
     });
     expect(validateGroupBuyerFields({ siret: '1' })).toEqual({});
   });
+
+  it('a billing address prints on the bills: a character no bill font draws is refused, emoji are not', () => {
+    const address = (billingAddress: string) => ({ siret: '1', billingAddress, billingZip: '69001', billingCity: 'Lyon' });
+    expect(validateGroupBuyerFields(address('BP 7 🎉 quai'))).toEqual({});
+    expect(validateGroupBuyerFields(address('BP 7 张伟'))).toEqual({ billingAddress: textInputMessages.unprintable(['张', '伟']) });
+  });
 });
 
 describe('electronic invoicing addresses (scheme 0225)', () => {

@@ -3,6 +3,7 @@ import { groupFormMessages, groupPricePattern as PRICE, zipDigits } from '@const
 import { compact, electronicAddressMessage, isElectronicAddress, isFrenchVatNumber, sirenOfSiret } from '@constats/domain/identifiers';
 import { isEmail } from '../accounts/rules.js';
 import { singleLineProblem } from '@constats/domain/text-input';
+import { printProblem } from '../../infra/pdf/coverage.js';
 
 export { zipDigits };
 
@@ -40,6 +41,10 @@ const MAX_LENGTH: Record<GroupField, number> = {
   pricePage: 12,
   pricePhoto: 12,
 };
+
+/** The fields of an étude its bills print (the zip is digits only). */
+const PRINTED: readonly GroupField[] = ['name', 'address', 'city'];
+
 /** Each invalid field with its French message; on update, fields left undefined are kept. */
 export function validateGroupFields(input: GroupFields, mode: 'create' | 'update'): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -56,7 +61,7 @@ export function validateGroupFields(input: GroupFields, mode: 'create' | 'update
       errors[field] = groupMessages.tooLong(MAX_LENGTH[field]);
       continue;
     }
-    const problem = singleLineProblem(value) ?? rule(field, value);
+    const problem = singleLineProblem(value) ?? rule(field, value) ?? (PRINTED.includes(field) ? printProblem(value) : null);
     if (problem) errors[field] = problem;
   }
   return errors;
@@ -143,7 +148,7 @@ export function validateGroupBuyerFields(merged: GroupBuyerFields & { siret: str
   }
   if (merged.billingZip && !errors.billingZip && !/^\d{5}$/.test(merged.billingZip)) errors.billingZip = buyerMessages.zip;
   for (const field of ['billingAddress', 'billingCity'] as const) {
-    const problem = errors[field] ? null : singleLineProblem(merged[field]);
+    const problem = errors[field] ? null : (singleLineProblem(merged[field]) ?? printProblem(merged[field]));
     if (problem) errors[field] = problem;
   }
   if (merged.electronicAddress && !isElectronicAddress(merged.electronicAddress))

@@ -1,6 +1,7 @@
 // Pure rules of the constat workflow: who may do what, status transitions, alerts and delays.
 import type { FileCountStatus, ReportFileKind, ReportStatus, Role } from '../../generated/prisma/enums.js';
 import { multiLineProblem, singleLineProblem } from '@constats/domain/text-input';
+import { printProblem } from '../../infra/pdf/coverage.js';
 
 export interface Actor {
   id: number;
@@ -277,9 +278,13 @@ export interface NewReportInput {
 export function validateNewReport(input: NewReportInput): Record<string, string> {
   const errors: Record<string, string> = {};
   const name = input.name.trim();
-  if (!name) errors.name = messages.nameRequired;
-  else if (name.length > REPORT_NAME_MAX) errors.name = messages.nameTooLong;
-  else if (singleLineProblem(name)) errors.name = singleLineProblem(name)!;
+  const nameProblem = !name
+    ? messages.nameRequired
+    : name.length > REPORT_NAME_MAX
+      ? messages.nameTooLong
+      : // The name prints on the étude's bill.
+        (singleLineProblem(name) ?? printProblem(name));
+  if (nameProblem) errors.name = nameProblem;
   const tooManyFiles = filesCeilingProblem('DEPOSITED', 0, input.fileCount);
   if (input.fileCount === 0) errors.files = messages.fileRequired;
   else if (tooManyFiles) errors.files = tooManyFiles;

@@ -13,6 +13,7 @@ import {
   sirenOfSiret,
 } from '@constats/domain/identifiers';
 import { singleLineProblem } from '@constats/domain/text-input';
+import { printProblem } from '../../infra/pdf/coverage.js';
 
 export const sellerMessages = {
   ...formMessages,
@@ -100,9 +101,13 @@ export function validateSellerFields(input: SellerFields): Record<string, string
   const errors: Record<string, string> = {};
   for (const field of SELLER_FIELDS) {
     const value = values[field];
-    if (!value) errors[field] = sellerMessages.required;
-    else if (value.length > MAX_LENGTH[field]) errors[field] = sellerMessages.tooLong(MAX_LENGTH[field]);
-    else if (singleLineProblem(value)) errors[field] = singleLineProblem(value)!;
+    const problem = !value
+      ? sellerMessages.required
+      : value.length > MAX_LENGTH[field]
+        ? sellerMessages.tooLong(MAX_LENGTH[field])
+        : // Every seller field prints on the bills.
+          (singleLineProblem(value) ?? printProblem(value));
+    if (problem) errors[field] = problem;
   }
   if (values.electronicAddress && !isElectronicAddress(values.electronicAddress))
     errors.electronicAddress = sellerMessages.electronicAddress;
