@@ -1,4 +1,4 @@
-// The mail relay down or hanging: the user's action answers at once and succeeds; its mail waits
+// The mail relay down or hanging: the user's action succeeds without waiting for it; its mail waits
 // in the database and leaves, once, when the relay is back. Real faults: a port nothing listens
 // on, then a TCP server that accepts and never says a word, then a real SMTP server on that port.
 import net, { type AddressInfo, type Socket } from 'node:net';
@@ -63,10 +63,27 @@ async function startRelay() {
   return { received, close: () => new Promise<void>((resolve) => server.close(resolve)) };
 }
 
+/** How long the app waits on a silent relay: far longer than any answer of the app takes. */
+const RELAY_TIMEOUT_MS = 20_000;
+
 async function timed<T>(action: () => Promise<T>): Promise<{ result: T; ms: number }> {
   const start = performance.now();
   const result = await action();
   return { result, ms: performance.now() - start };
+}
+
+/**
+ * The queued mails whose subject contains `subject`, once each is marked sent: from then on none
+ * can leave again, so what the relay received is all it will receive.
+ */
+async function waitForSent(subject: string) {
+  await waitFor(
+    async () => {
+      const rows = await app.services.db.mailOutbox.findMany({ where: { subject: { contains: subject } } });
+      return rows.length > 0 && rows.every((row) => row.sentAt !== null);
+    },
+    { timeout: 20_000, what: `« ${subject} » sent` },
+  );
 }
 
 /** The queued mails whose subject contains `subject`, once each has failed `tries` times. */
@@ -84,7 +101,7 @@ async function waitForFailures(subject: string, tries = 1) {
 
 beforeAll(async () => {
   port = await freePort();
-  app = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_TIMEOUT_SECONDS: '1' } });
+  app = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_TIMEOUT_SECONDS: String(RELAY_TIMEOUT_MS / 1000) } });
 });
 
 afterEach(async () => {
@@ -96,17 +113,15 @@ afterAll(async () => {
   await app?.stop();
 });
 
-it('relay closed: registering and approving answer at once, and each mail leaves exactly once when the relay is back', async () => {
+it('relay closed: registering and approving succeed, and each mail leaves exactly once when the relay is back', async () => {
   const form = registration({ email: 'relais.ferme@etude.fr', identity: 'relais.ferme' });
-  const registered = await timed(() => rest(app.url, 'POST', '/api/v1/auth/register', { form }));
-  expect(registered.result.status).toBe(201);
-  expect(registered.ms).toBeLessThan(2000);
+  const registered = await rest(app.url, 'POST', '/api/v1/auth/register', { form });
+  expect(registered.status).toBe(201);
 
   const user = await app.services.db.user.findUniqueOrThrow({ where: { email: form.email } });
   const admin = await loginToken(app.url, demo.admin.email, demo.admin.password);
-  const approved = await timed(() => gql(app.url, REVIEW, { input: { id: globalId('User', user.id), approve: true } }, admin));
-  expect(approved.result.errors).toBeUndefined();
-  expect(approved.ms).toBeLessThan(2000);
+  const approved = await gql(app.url, REVIEW, { input: { id: globalId('User', user.id), approve: true } }, admin);
+  expect(approved.errors).toBeUndefined();
   expect((await app.services.db.user.findUniqueOrThrow({ where: { id: user.id } })).status).toBe('ACTIVE');
 
   // Both mails are kept, their failure recorded (the connection refused), nothing lost.
@@ -117,9 +132,8 @@ it('relay closed: registering and approving answer at once, and each mail leaves
   const smtp = await startRelay();
   relay = smtp;
   const mine = () => smtp.received.filter((mail) => mail.text.includes(form.email) || mail.to.includes(form.email));
-  await waitFor(() => mine().length >= 2, { timeout: 20_000 });
-  // A moment more: a second delivery of either would show now.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await waitForSent('activé');
+  await waitForSent('demande de création');
   expect(
     mine()
       .map((mail) => mail.subject)
@@ -131,7 +145,7 @@ it('relay closed: registering and approving answer at once, and each mail leaves
   expect(rows.every((row) => row.sentAt !== null && row.nextAttemptAt === null)).toBe(true);
 }, 40_000);
 
-it('relay hanging: creating a constat answers within 2 s, and its mail leaves exactly once when the relay answers', async () => {
+it('relay hanging: creating a constat answers long before the relay would time out, and its mail leaves exactly once when the relay answers', async () => {
   const hanging = await startHangingRelay();
   relay = hanging;
   const bailiff = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
@@ -145,18 +159,19 @@ it('relay hanging: creating a constat answers within 2 s, and its mail leaves ex
     ),
   );
   expect(created.result.errors).toBeUndefined();
-  expect(created.ms).toBeLessThan(2000);
+  // Had the action waited for the relay, it would have taken the relay's whole timeout.
+  expect(created.ms).toBeLessThan(RELAY_TIMEOUT_MS / 2);
 
-  const [failed] = await waitForFailures('Nouveau Constat');
-  expect(hanging.accepted()).toBeGreaterThan(0);
-  expect(failed.lastError).toMatch(/timeout|Greeting never received/i);
+  // The queue's try is held by the silent relay; cut, it fails and is kept for later.
+  await waitFor(() => hanging.accepted() > 0, { timeout: 15_000, what: 'the queue reaching the relay' });
   await hanging.close();
+  const [failed] = await waitForFailures('Nouveau Constat');
+  expect(failed.sentAt).toBeNull();
 
   const smtp = await startRelay();
   relay = smtp;
   const mine = () => smtp.received.filter((mail) => mail.text.includes('relais muet'));
-  await waitFor(() => mine().length >= 1, { timeout: 20_000 });
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await waitForSent('Nouveau Constat');
   expect(mine()).toHaveLength(1);
   const admins = await app.services.db.user.findMany({ where: { role: 'ADMIN', status: 'ACTIVE' }, select: { email: true } });
   expect(mine()[0].to.sort()).toEqual(admins.map((admin) => admin.email).sort());

@@ -31,6 +31,6 @@ describe('within', () => {
   it('gives up on a check that never answers, after the time given', async () => {
     const started = performance.now();
     await expect(within(50, () => new Promise(() => {}))).resolves.toBe('pas de réponse en 50 ms');
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
