@@ -497,7 +497,8 @@ describe('GraphQL hardening', () => {
   it('refuses operations with more aliases than the limit', async () => {
     const result = await gql(app.url, `query { ${Array.from({ length: 20 }, (_, i) => `a${i}: me { email }`).join(' ')} }`);
     expect(result.data).toBeUndefined();
-    expect(result.errors?.[0].message).toMatch(/aliases/i);
+    expect(result.errors?.[0].message).toBe('Trop d’alias dans la requête : 15 au plus, 20 demandés.');
+    expect(result.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'ALIASES' });
   });
 
   it('only admins may introspect in production', async () => {
