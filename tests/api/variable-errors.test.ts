@@ -48,7 +48,9 @@ it('text for a number, or a missing required field, is BAD_USER_INPUT in French 
   expect(wrongType.body.errors[0].extensions?.detail).toContain('Int cannot represent');
   const missing = await post(CREATE_TOKEN, { input: {} });
   expect(missing.body.errors[0].extensions?.code).toBe('BAD_USER_INPUT');
-  expect(missing.body.errors[0].message).toMatch(/^Variable « \$input » : valeur invalide/);
+  expect(missing.body.errors[0].message).toBe('Variable « $input » : champ « name » obligatoire manquant.');
+  const unknown = await post(CREATE_TOKEN, { input: { name: 'x', couleur: 'bleu' } });
+  expect(unknown.body.errors[0].message).toBe('Variable « $input » : champ « couleur » inconnu.');
   const absent = await post(CREATE_TOKEN, {});
   expect(absent.body.errors[0].extensions?.code).toBe('BAD_USER_INPUT');
   expect(absent.body.errors[0].message).toBe('Variable « $input » : valeur obligatoire manquante.');

@@ -96,10 +96,10 @@ export function boundedMessage(message: string): string {
  */
 export function publicError<T extends Error>(error: T, suggestions: boolean): T | GraphQLError {
   if (!(error instanceof GraphQLError)) return error;
-  const french = frenchLimitError(error) ?? frenchVariableError(error, boundedMessage(error.message));
+  const message = boundedMessage(suggestions ? error.message : withoutSuggestion(error.message));
+  const french = frenchLimitError(error) ?? frenchVariableError(error, message);
   if (french) return french;
   if (appErrorOf(error)) return error;
-  const message = boundedMessage(suggestions ? error.message : withoutSuggestion(error.message));
   if (message === error.message) return error;
   return new GraphQLError(message, {
     nodes: error.nodes,

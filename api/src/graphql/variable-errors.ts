@@ -29,24 +29,34 @@ function appRefusal(error: GraphQLError): AppError | undefined {
 const lowerFirst = (text: string) => text.charAt(0).toLocaleLowerCase('fr-FR') + text.slice(1);
 
 /** Why the variable was refused, in French: the application's own reason, else what graphql-js's says. */
-function reason(error: GraphQLError, name: string): string {
+function reason(error: GraphQLError, name: string, detail: string): string {
   const app = appRefusal(error);
   if (app) return lowerFirst(app.message);
   const start = `Variable "$${name}" of `;
   if (error.message.startsWith(start) && error.message.endsWith(' was not provided.')) return 'valeur obligatoire manquante.';
   if (error.message.startsWith(start) && error.message.endsWith(' must not be null.')) return 'valeur obligatoire, null refusé.';
-  return 'valeur invalide pour le type déclaré (voir extensions.detail).';
+  return graphqlReason(detail) ?? 'valeur invalide pour le type déclaré (voir extensions.detail).';
+}
+
+/** graphql-js's two field refusals, read at the end of its (bounded) message; else null. */
+function graphqlReason(detail: string): string | null {
+  const unknown = /; Field "(\w{1,100})" is not defined by type "\w{1,100}"\.$/.exec(detail);
+  if (unknown) return `champ « ${unknown[1]} » inconnu.`;
+  const missing = /; Field "(\w{1,100})" of required type "[\w![\]]{1,100}" was not provided\.$/.exec(detail);
+  if (missing) return `champ « ${missing[1]} » obligatoire manquant.`;
+  return null;
 }
 
 /**
  * The French answer for a variable coercion error, or null when `error` is not one. `detail` is
- * graphql-js's message as the client may read it (already bounded by the caller).
+ * graphql-js's message as the client may read it (bounded, and without suggestions unless the
+ * development tools are open: done by the caller).
  */
 export function frenchVariableError(error: GraphQLError, detail: string): GraphQLError | null {
   const name = refusedVariable(error);
   if (!name) return null;
   const app = appRefusal(error);
-  return new GraphQLError(`Variable « $${name} » : ${reason(error, name)}`, {
+  return new GraphQLError(`Variable « $${name} » : ${reason(error, name, detail)}`, {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,
