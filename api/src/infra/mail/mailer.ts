@@ -114,10 +114,13 @@ function outboxFileName(): string {
 // cut never loses a mail the queue has marked sent.
 async function writeFileAtomically(file: string, content: Readable): Promise<void> {
   const partial = `${file}.part`;
+  // Listened to before the first await: a stream that fails while the file opens rejects the
+  // iteration instead of emitting an error nobody hears (the write then waited for ever).
+  const chunks = content[Symbol.asyncIterator]();
   try {
     const handle = await open(partial, 'wx');
     try {
-      for await (const chunk of content) await handle.write(chunk as Buffer);
+      for await (const chunk of { [Symbol.asyncIterator]: () => chunks }) await handle.write(chunk as Buffer);
       await handle.sync();
     } finally {
       await handle.close();
