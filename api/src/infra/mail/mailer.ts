@@ -67,14 +67,18 @@ function createSmtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mai
 
 function createOutboxMailer({ outboxDir, from, log = console.log }: MailerOptions): Mailer {
   // CRLF line ends: the file is then a valid RFC 5322 message that any mail client opens as is.
-  const transport = nodemailer.createTransport({ streamTransport: true, newline: 'windows' });
+  // Composed into a buffer by nodemailer itself, which listens to the message stream from its
+  // first byte: handed the stream instead, an attachment failing before we listened was taken by
+  // nodemailer's own logging listener and the stream then neither ended nor failed (the write
+  // waited for ever). A mail is small: its attachments are a bill's PDF at most.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     async send(msg) {
       const file = path.join(outboxDir, outboxFileName());
       try {
         await mkdir(outboxDir, { recursive: true });
         const { message } = await transport.sendMail(toMailOptions(msg, from));
-        await writeFileAtomically(file, message as Readable);
+        await writeFileAtomically(file, message as Buffer);
       } catch (error) {
         throw deliveryError(msg, `outbox ${outboxDir}`, error);
       }
@@ -112,15 +116,12 @@ function outboxFileName(): string {
 // Written under a temporary name then renamed, so whoever watches the outbox never reads half a
 // mail; the file and then its folder are flushed to disk before the mail counts as sent, so a power
 // cut never loses a mail the queue has marked sent.
-async function writeFileAtomically(file: string, content: Readable): Promise<void> {
+async function writeFileAtomically(file: string, content: Buffer): Promise<void> {
   const partial = `${file}.part`;
-  // Listened to before the first await: a stream that fails while the file opens rejects the
-  // iteration instead of emitting an error nobody hears (the write then waited for ever).
-  const chunks = content[Symbol.asyncIterator]();
   try {
     const handle = await open(partial, 'wx');
     try {
-      for await (const chunk of { [Symbol.asyncIterator]: () => chunks }) await handle.write(chunk as Buffer);
+      await handle.writeFile(content);
       await handle.sync();
     } finally {
       await handle.close();
