@@ -17,6 +17,7 @@ export async function gqlUpload<T = Record<string, any>>(
   variables: Record<string, unknown>,
   files: TestFile[],
   token?: string,
+  headers: Record<string, string> = {},
 ): Promise<GraphQLResponse<T>> {
   const form = new FormData();
   form.append('operations', JSON.stringify({ query, variables }));
@@ -27,7 +28,7 @@ export async function gqlUpload<T = Record<string, any>>(
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
     body: form,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { ...headers, ...(token && { authorization: `Bearer ${token}` }) },
   });
   return (await response.json()) as GraphQLResponse<T>;
 }

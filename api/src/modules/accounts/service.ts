@@ -7,6 +7,7 @@ import { sanitizeRichText } from '../../infra/html.js';
 import { renderMail } from '../../infra/mail/index.js';
 import { discardFiles, drainUploads } from '../../infra/uploads.js';
 import { recordAudit } from '../audit/service.js';
+import { idempotentCreation, type CompleteCreation } from '../idempotency/service.js';
 import { markLinked } from './staged-avatars.js';
 import { checkFiles, matrixRow, storeFiles, uploadsOf, type AccountFiles } from './files.js';
 import { hashPassword, verifyPassword } from '../credentials/password.js';
@@ -157,13 +158,24 @@ const searchTextOf = (user: { firstName: string; lastName: string; email: string
 
 /** An admin creates an active account of any type (product.md §2 account form), with its files. */
 export async function createAccount(ctx: AppContext, role: Role, typed: AccountInput): Promise<number> {
+  try {
+    requireAdmin(ctx);
+  } catch (error) {
+    drainUploads(uploadsOf(typed));
+    throw error;
+  }
+  // Checked under the Idempotency-Key: a repeat answers the first account instead of « Cet email
+  // existe déjà. » about the account its first try created.
+  return idempotentCreation(ctx, 'createAccount', (complete) => createCheckedAccount(ctx, role, typed, complete), uploadsOf(typed));
+}
+
+async function createCheckedAccount(ctx: AppContext, role: Role, typed: AccountInput, complete: CompleteCreation): Promise<number> {
   const input = withNormalizedPhone(typed);
   const form: AccountForm = { kind: 'create', role };
   let stagedAvatar: string | null;
   const email = normalizeEmail(input.email ?? '');
   const identity = (input.identity ?? '').trim();
   try {
-    requireAdmin(ctx);
     const errors = validateAccountFields(form, input);
     await checkGroup(ctx, role, input.groupId, errors);
     stagedAvatar = await checkFiles(ctx, form, input, null, errors);
@@ -206,6 +218,7 @@ export async function createAccount(ctx: AppContext, role: Role, typed: AccountI
         entityId: user.id,
         data: { role, matrices: files.matrices.length },
       });
+      await complete(tx, user.id);
       return user;
     });
     return created.id;

@@ -8,6 +8,7 @@ import { parisYearMonth } from '../../lib/periods.js';
 import { sirenOfSiret } from '@constats/domain/identifiers';
 import { reportBillingAmounts } from '@constats/domain/line-amounts';
 import { recordAudit } from '../audit/service.js';
+import { idempotentCreation, type CompleteCreation } from '../idempotency/service.js';
 import { publishReportChanges } from '../reports/access.js';
 import { requireSellerSettings } from '../seller/service.js';
 import { sellerElectronicAddress } from '../seller/rules.js';
@@ -87,7 +88,14 @@ async function allocateBillNumber(tx: Prisma.TransactionClient): Promise<number>
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'P2002';
 
 export async function generateGroupBill(ctx: AppContext, input: GenerateBillInput, now = new Date()): Promise<number> {
-  const viewer = requireAdmin(ctx);
+  requireAdmin(ctx);
+  // Under the Idempotency-Key: a repeat answers the bill its first try generated, not « constats
+  // already invoiced ».
+  return idempotentCreation(ctx, 'generateGroupBill', (complete) => generateCheckedBill(ctx, input, now, complete));
+}
+
+async function generateCheckedBill(ctx: AppContext, input: GenerateBillInput, now: Date, complete: CompleteCreation): Promise<number> {
+  const viewer = ctx.viewer!;
   const period = requestedPeriod(input, now);
   // Every bill is a Factur-X invoice: its seller must be known first (refused before any lock).
   await requireSellerSettings(ctx.db);
@@ -172,6 +180,7 @@ export async function generateGroupBill(ctx: AppContext, input: GenerateBillInpu
             amountTTC: formatAmount(totals.amountTTC),
           },
         });
+        await complete(tx, bill.id);
         return { billId: bill.id, reports };
       },
       // Twenty admins generating at once queue on the counter row: give them time.

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, validationError } from '../../errors.js';
 import type { Prisma } from '../../infra/db.js';
 import { recordAudit } from '../audit/service.js';
+import { idempotentCreation } from '../idempotency/service.js';
 import { parseUnitPrice, toSearchText } from '../accounts/rules.js';
 import {
   groupMessages,
@@ -53,11 +54,14 @@ export async function createGroup(ctx: AppContext, input: GroupInput): Promise<n
   const errors = groupErrors(input, 'create', null);
   if (Object.keys(errors).length > 0) throw validationError(errors);
   const data = columns(input) as Prisma.GroupCreateInput;
-  return ctx.db.$transaction(async (tx) => {
-    const group = await tx.group.create({ data: { ...data, searchText: toSearchText(data.name, data.city) }, select: { id: true } });
-    await recordAudit(tx, ctx, { action: 'groups.create', entity: 'Group', entityId: group.id });
-    return group.id;
-  });
+  return idempotentCreation(ctx, 'createGroup', (complete) =>
+    ctx.db.$transaction(async (tx) => {
+      const group = await tx.group.create({ data: { ...data, searchText: toSearchText(data.name, data.city) }, select: { id: true } });
+      await recordAudit(tx, ctx, { action: 'groups.create', entity: 'Group', entityId: group.id });
+      await complete(tx, group.id);
+      return group.id;
+    }),
+  );
 }
 
 export async function updateGroup(ctx: AppContext, groupId: number, input: GroupInput): Promise<void> {

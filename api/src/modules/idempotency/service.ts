@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../context.js';
 import type { Prisma } from '../../infra/db.js';
 import { AppError } from '../../errors.js';
+import { drainUploads, type UploadInput } from '../../infra/uploads.js';
 
 /** How long a key answers with its first result; after that the same key creates again. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
@@ -33,11 +34,12 @@ export type IdempotencyClaim = { owned: true; id: number } | { owned: false; res
  * row makes the claim atomic: of concurrent requests with one key, exactly one owns it; the others
  * wait for its result.
  */
-export async function claimIdempotencyKey(ctx: AppContext, operation: string): Promise<IdempotencyClaim | null> {
+async function claimIdempotencyKey(ctx: AppContext, operation: string): Promise<IdempotencyClaim | null> {
   const key = ctx.idempotencyKey;
-  if (key == null) return null;
+  // Nobody signed in: the creation's own check refuses the request, with or without a key.
+  if (key == null || !ctx.viewer) return null;
   if (!KEY_PATTERN.test(key)) throw new AppError('BAD_USER_INPUT', idempotencyMessages.invalid);
-  const userId = ctx.viewer!.id;
+  const userId = ctx.viewer.id;
   const now = Date.now();
   await ctx.db.idempotencyKey.deleteMany({
     where: {
@@ -70,31 +72,41 @@ async function firstResult(ctx: AppContext, userId: number, key: string, operati
 }
 
 /** Records the created record's id, in the creating transaction (so a rollback leaves the key pending). */
-export async function completeIdempotencyKey(
-  tx: Prisma.TransactionClient,
-  claim: IdempotencyClaim | null,
-  resultId: number,
-): Promise<void> {
+async function completeIdempotencyKey(tx: Prisma.TransactionClient, claim: IdempotencyClaim | null, resultId: number): Promise<void> {
   if (claim?.owned) await tx.idempotencyKey.update({ where: { id: claim.id }, data: { resultId } });
 }
 
 /** The creation failed: the key is free again, so the client may retry with it. */
-export async function releaseIdempotencyKey(ctx: AppContext, claim: IdempotencyClaim | null): Promise<void> {
+async function releaseIdempotencyKey(ctx: AppContext, claim: IdempotencyClaim | null): Promise<void> {
   if (claim?.owned) await ctx.db.idempotencyKey.deleteMany({ where: { id: claim.id, resultId: null } });
 }
+
+/** What a creation calls in its transaction with its record's id, so that a repeat answers it. */
+export type CompleteCreation = (tx: Prisma.TransactionClient, resultId: number) => Promise<void>;
 
 /**
  * Runs the creation `create` under the request's Idempotency-Key for `operation`: a repeat answers
  * the first record's id; `create` records its record's id with `complete` in its own transaction,
- * and a creation that throws frees the key for a retry.
+ * and a creation that throws frees the key for a retry. The request's `uploads`, when it is not the
+ * one creating (a repeat, or a key refused), are read to the end and thrown away.
  */
 export async function idempotentCreation(
   ctx: AppContext,
   operation: string,
-  create: (complete: (tx: Prisma.TransactionClient, resultId: number) => Promise<void>) => Promise<number>,
+  create: (complete: CompleteCreation) => Promise<number>,
+  uploads: UploadInput[] = [],
 ): Promise<number> {
-  const claim = await claimIdempotencyKey(ctx, operation);
-  if (claim && !claim.owned) return claim.result();
+  let claim: IdempotencyClaim | null;
+  try {
+    claim = await claimIdempotencyKey(ctx, operation);
+  } catch (error) {
+    drainUploads(uploads);
+    throw error;
+  }
+  if (claim && !claim.owned) {
+    drainUploads(uploads);
+    return claim.result();
+  }
   try {
     return await create((tx, resultId) => completeIdempotencyKey(tx, claim, resultId));
   } catch (error) {

@@ -3,6 +3,7 @@ import { AppError, forbidden, notAuthenticated, validationError } from '../../er
 import type { Prisma } from '../../infra/db.js';
 import { htmlToText, sanitizeRichText } from '../../infra/html.js';
 import { recordAudit } from '../audit/service.js';
+import { idempotentCreation } from '../idempotency/service.js';
 import { searchTextClauses, searchWords, toSearchText } from '../accounts/rules.js';
 import { newsMessages, validateNews, type NewsSearch } from './rules.js';
 import { requireAdmin } from '../../guards.js';
@@ -28,16 +29,19 @@ export async function createNews(ctx: AppContext, input: NewsInput): Promise<num
   const errors = validateNews({ title: input.title, body }, 'create');
   if (Object.keys(errors).length > 0) throw validationError(errors);
   const title = input.title!.trim();
-  const news = await ctx.db.$transaction(async (tx) => {
-    const created = await tx.news.create({
-      data: { title, body, important: input.important ?? false, authorId: ctx.viewer!.id, searchText: searchTextOf(title, body) },
-      select: { id: true },
+  return idempotentCreation(ctx, 'createNews', async (complete) => {
+    const newsId = await ctx.db.$transaction(async (tx) => {
+      const created = await tx.news.create({
+        data: { title, body, important: input.important ?? false, authorId: ctx.viewer!.id, searchText: searchTextOf(title, body) },
+        select: { id: true },
+      });
+      await recordAudit(tx, ctx, { action: 'news.create', entity: 'News', entityId: created.id });
+      await complete(tx, created.id);
+      return created.id;
     });
-    await recordAudit(tx, ctx, { action: 'news.create', entity: 'News', entityId: created.id });
-    return created;
+    ctx.pubsub.publish('newsPublished', { newsId });
+    return newsId;
   });
-  ctx.pubsub.publish('newsPublished', { newsId: news.id });
-  return news.id;
 }
 
 export async function updateNews(ctx: AppContext, newsId: number, input: NewsInput): Promise<void> {

@@ -9,6 +9,7 @@ import { AppError, validationError } from '../../errors.js';
 import { escapeHtml } from '../../infra/html.js';
 import { requestBatch } from '../../infra/request-batch.js';
 import { recordAudit } from '../audit/service.js';
+import { idempotentCreation } from '../idempotency/service.js';
 import { activeAdminIds, announceNotifications, storeNotifications, type StoredNotification } from '../notifications/service.js';
 import { authorize, publishChange, publishReportChanges, reportLabel, type Facts, type Tx } from './access.js';
 import { reservePositions } from './file-order.js';
@@ -70,19 +71,26 @@ export async function openDeposit(
 
 /** startDeposit: files announced for an existing constat, with the rights of adding deposited files. */
 export async function startDeposit(ctx: AppContext, reportId: number, files: number): Promise<DepositRow> {
-  const { report, deposit } = await ctx.db.$transaction(async (tx) => {
-    const report = await authorize(ctx, reportId, 'addDeposited', tx);
-    const deposit = await openDeposit(tx, report, ctx.viewer!.id, files);
-    await recordAudit(tx, ctx, {
-      action: 'reports.deposit.start',
-      entity: 'Report',
-      entityId: report.id,
-      data: { deposit: deposit.id, files },
+  let opened: DepositRow | undefined;
+  const depositId = await idempotentCreation(ctx, 'startDeposit', async (complete) => {
+    const { report, deposit } = await ctx.db.$transaction(async (tx) => {
+      const report = await authorize(ctx, reportId, 'addDeposited', tx);
+      const deposit = await openDeposit(tx, report, ctx.viewer!.id, files);
+      await recordAudit(tx, ctx, {
+        action: 'reports.deposit.start',
+        entity: 'Report',
+        entityId: report.id,
+        data: { deposit: deposit.id, files },
+      });
+      await complete(tx, deposit.id);
+      return { report, deposit };
     });
-    return { report, deposit };
+    await publishChange(ctx, report);
+    opened = deposit;
+    return deposit.id;
   });
-  await publishChange(ctx, report);
-  return deposit;
+  // A repeat (same Idempotency-Key) answers the deposit its first try opened, as it stands now.
+  return opened ?? (await depositById(ctx.db, depositId))!;
 }
 
 /** A deposit by its id, for the payloads; the viewer saw its constat already. */

@@ -4,7 +4,7 @@ import type { ReportFileKind } from '../../generated/prisma/enums.js';
 import { AppError, validationError } from '../../errors.js';
 import { discardFiles, drainUploads, saveUploads, sentBy, type StoredFile, type UploadInput } from '../../infra/uploads.js';
 import { recordAudit } from '../audit/service.js';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../idempotency/service.js';
+import { idempotentCreation, type CompleteCreation } from '../idempotency/service.js';
 import { activeAdminIds, announceNotifications, storeNotifications, type StoredNotification } from '../notifications/service.js';
 import {
   can,
@@ -69,37 +69,36 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
     drainUploads(input.files);
     throw validationError(errors);
   }
-  let claim;
-  try {
-    claim = await claimIdempotencyKey(ctx, 'createReport');
-  } catch (error) {
-    drainUploads(input.files);
-    throw error;
-  }
-  // A repeated request: its files are read to the end and thrown away, the first constat answers.
-  if (claim && !claim.owned) {
-    drainUploads(input.files);
-    return claim.result();
-  }
+  // A repeated request (same Idempotency-Key): its files are read to the end and thrown away, the
+  // first constat answers.
+  return idempotentCreation(
+    ctx,
+    'createReport',
+    (complete) =>
+      input.deposit
+        ? createForDeposit(ctx, { name: input.name, comment: input.comment, files: input.deposit.files }, bailiff!, complete)
+        : createWithFiles(ctx, input, bailiff!, complete),
+    input.files,
+  );
+}
 
-  if (input.deposit)
-    return createForDeposit(ctx, { name: input.name, comment: input.comment, files: input.deposit.files }, bailiff!, claim);
-
-  let stored: StoredFile[];
-  try {
-    stored = await saveUploads(ctx.storage, input.files, {
-      folder: 'reports',
-      category: 'deposit',
-      maxBytes: ctx.config.maxUploadBytes,
-      ...sentBy(ctx),
-    });
-  } catch (error) {
-    await releaseIdempotencyKey(ctx, claim);
-    throw error;
-  }
+/** A constat with its files, sent in the request: stored, then the constat and its files in one transaction. */
+async function createWithFiles(
+  ctx: AppContext,
+  input: CreateReportInput,
+  bailiff: { id: number; firstName: string; lastName: string },
+  complete: CompleteCreation,
+): Promise<number> {
+  const viewer = ctx.viewer!;
+  const stored = await saveUploads(ctx.storage, input.files, {
+    folder: 'reports',
+    category: 'deposit',
+    maxBytes: ctx.config.maxUploadBytes,
+    ...sentBy(ctx),
+  });
   const name = input.name.trim();
   const comment = input.comment?.trim();
-  const bailiffName = `${bailiff!.firstName} ${bailiff!.lastName}`;
+  const bailiffName = `${bailiff.firstName} ${bailiff.lastName}`;
   const adminIds = (await activeAdminIds(ctx.db)).filter((id) => id !== viewer.id);
   let created: { reportId: number; notifications: StoredNotification[]; fileIds: number[] };
   try {
@@ -108,7 +107,7 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
     created = await ctx.db.$transaction(async (tx) => {
       const report = await tx.report.create({
         // product.md §4 leaves the first status open: a new constat is "en cours" (EC) straight away.
-        data: { name, bailiffId: bailiff!.id, status: 'EC', lastStatusChange: new Date() },
+        data: { name, bailiffId: bailiff.id, status: 'EC', lastStatusChange: new Date() },
         select: { id: true },
       });
       const first = await reservePositions(tx, report.id, stored.length);
@@ -118,7 +117,7 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
       });
       if (comment) await tx.comment.create({ data: { reportId: report.id, authorId: viewer.id, receiverId: null, body: comment } });
       await recordAudit(tx, ctx, { action: 'reports.create', entity: 'Report', entityId: report.id, data: { files: stored.length } });
-      await completeIdempotencyKey(tx, claim, report.id);
+      await complete(tx, report.id);
       const notifications = await storeNotifications(tx, adminIds, {
         kind: 'REPORT_CREATED',
         reportId: report.id,
@@ -129,7 +128,6 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
     });
   } catch (error) {
     await discardFiles(ctx.storage, stored);
-    await releaseIdempotencyKey(ctx, claim);
     throw error;
   }
 
@@ -137,7 +135,7 @@ export async function createReport(ctx: AppContext, input: CreateReportInput): P
   void ctx.counting.enqueue(created.fileIds);
   announceNotifications(ctx.pubsub, created.notifications);
   ctx.mailQueue.wake();
-  await publishChange(ctx, { id: created.reportId, bailiffId: bailiff!.id, secretaryId: null });
+  await publishChange(ctx, { id: created.reportId, bailiffId: bailiff.id, secretaryId: null });
   return created.reportId;
 }
 
@@ -149,32 +147,26 @@ async function createForDeposit(
   ctx: AppContext,
   input: { name: string; comment?: string | null; files: number },
   bailiff: { id: number },
-  claim: Awaited<ReturnType<typeof claimIdempotencyKey>>,
+  complete: CompleteCreation,
 ): Promise<number> {
   const viewer = ctx.viewer!;
   const comment = input.comment?.trim();
-  let reportId: number;
-  try {
-    reportId = await ctx.db.$transaction(async (tx) => {
-      const report = await tx.report.create({
-        data: { name: input.name.trim(), bailiffId: bailiff.id, status: 'EC', lastStatusChange: new Date() },
-        select: { id: true },
-      });
-      const deposit = await openDeposit(tx, report, viewer.id, input.files, true);
-      if (comment) await tx.comment.create({ data: { reportId: report.id, authorId: viewer.id, receiverId: null, body: comment } });
-      await recordAudit(tx, ctx, {
-        action: 'reports.create',
-        entity: 'Report',
-        entityId: report.id,
-        data: { deposit: deposit.id, files: input.files },
-      });
-      await completeIdempotencyKey(tx, claim, report.id);
-      return report.id;
+  const reportId = await ctx.db.$transaction(async (tx) => {
+    const report = await tx.report.create({
+      data: { name: input.name.trim(), bailiffId: bailiff.id, status: 'EC', lastStatusChange: new Date() },
+      select: { id: true },
     });
-  } catch (error) {
-    await releaseIdempotencyKey(ctx, claim);
-    throw error;
-  }
+    const deposit = await openDeposit(tx, report, viewer.id, input.files, true);
+    if (comment) await tx.comment.create({ data: { reportId: report.id, authorId: viewer.id, receiverId: null, body: comment } });
+    await recordAudit(tx, ctx, {
+      action: 'reports.create',
+      entity: 'Report',
+      entityId: report.id,
+      data: { deposit: deposit.id, files: input.files },
+    });
+    await complete(tx, report.id);
+    return report.id;
+  });
   await publishChange(ctx, { id: reportId, bailiffId: bailiff.id, secretaryId: null });
   return reportId;
 }
@@ -194,6 +186,17 @@ function fileRow(reportId: number, kind: ReportFileKind, file: StoredFile, uploa
 }
 
 export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFileKind, files: UploadInput[]): Promise<void> {
+  await idempotentCreation(ctx, 'addReportFiles', (complete) => addCheckedFiles(ctx, reportId, kind, files, complete), files);
+}
+
+/** The files added, their first one's id recorded as the creation's result (idempotentCreation). */
+async function addCheckedFiles(
+  ctx: AppContext,
+  reportId: number,
+  kind: ReportFileKind,
+  files: UploadInput[],
+  complete: CompleteCreation,
+): Promise<number> {
   try {
     await authorize(ctx, reportId, fileActions[kind].add);
     if (files.length === 0) throw validationError({ files: messages.fileRequired }, messages.fileRequired);
@@ -249,6 +252,7 @@ export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFi
           body: `<p>Nouveaux éléments déposés sur le constat ${reportLabel(report)}.</p>`,
         });
       }
+      await complete(tx, files[0].id);
       return { report, notifications, fileIds: files.map((file) => file.id) };
     });
   } catch (error) {
@@ -258,6 +262,7 @@ export async function addFiles(ctx: AppContext, reportId: number, kind: ReportFi
   // Counted in the background, after the commit: the upload never waits for it nor fails with it.
   void ctx.counting.enqueue(change.fileIds);
   await announce(ctx, change);
+  return change.fileIds[0];
 }
 
 async function checkFilesCeiling(db: Prisma.TransactionClient, reportId: number, kind: ReportFileKind, adding: number): Promise<void> {
@@ -311,9 +316,20 @@ export async function removeFiles(ctx: AppContext, reportId: number, fileIds: nu
 export type CommentReceiver = 'BAILIFF' | 'SECRETARY';
 
 export async function addComment(ctx: AppContext, reportId: number, body: string, receiver?: CommentReceiver | null): Promise<void> {
-  const viewer = requireViewer(ctx);
+  requireViewer(ctx);
+  await idempotentCreation(ctx, 'addReportComment', (complete) => addCheckedComment(ctx, reportId, body, receiver, complete));
+}
+
+async function addCheckedComment(
+  ctx: AppContext,
+  reportId: number,
+  body: string,
+  receiver: CommentReceiver | null | undefined,
+  complete: CompleteCreation,
+): Promise<number> {
+  const viewer = ctx.viewer!;
   const [author, adminIds] = await Promise.all([userName(ctx, viewer.id), activeAdminIds(ctx.db)]);
-  const change = await ctx.db.$transaction(async (tx): Promise<Change> => {
+  const change = await ctx.db.$transaction(async (tx): Promise<Change & { commentId: number }> => {
     // Locked: the receiver is the secretary assigned when the comment commits, not one replaced meanwhile.
     const report = await authorize(ctx, reportId, 'comment', tx);
     const text = body.trim();
@@ -351,9 +367,11 @@ export async function addComment(ctx: AppContext, reportId: number, body: string
       reportId: report.id,
       body: `<p>Nouveau commentaire de ${escapeHtml(author)} sur le constat ${reportLabel(report)} : ${escapeHtml(preview)}</p>`,
     });
-    return { report, notifications };
+    await complete(tx, comment.id);
+    return { report, notifications, commentId: comment.id };
   });
   await announce(ctx, change);
+  return change.commentId;
 }
 
 /** Marks the given comments (all of the report's when none given) the viewer reads (read model) as read by them. */

@@ -6,6 +6,7 @@ import { formatMonthYear } from '../../infra/mail/format.js';
 import { discardFiles, drainUploads, saveUpload, sentBy, type UploadInput } from '../../infra/uploads.js';
 import { isValidPeriod, parisPeriod, parisYearMonth } from '../../lib/periods.js';
 import { recordAudit } from '../audit/service.js';
+import { idempotentCreation, type CompleteCreation } from '../idempotency/service.js';
 import { retrocessionSql, type ReportsWhere } from '../reports/read-model/filters.js';
 import { retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from '../reports/read-model/tariffs.js';
 import { escapeHtml } from '../../infra/html.js';
@@ -139,10 +140,25 @@ export interface UploadSecretaryBillInput {
  * with a time stamp and four random digits (product.md §9). One per month: a second one is refused.
  */
 export async function uploadSecretaryBill(ctx: AppContext, input: UploadSecretaryBillInput, now = new Date()): Promise<number> {
-  const viewer = ctx.viewer;
   try {
-    if (!viewer) throw notAuthenticated();
-    if (viewer.role !== 'SECRETARY') throw forbidden();
+    if (!ctx.viewer) throw notAuthenticated();
+    if (ctx.viewer.role !== 'SECRETARY') throw forbidden();
+  } catch (error) {
+    drainUploads(input.files);
+    throw error;
+  }
+  // Under the Idempotency-Key: a repeat answers the bill its first try stored, not « already uploaded ».
+  return idempotentCreation(ctx, 'uploadSecretaryBill', (complete) => storeSecretaryBill(ctx, input, now, complete), input.files);
+}
+
+async function storeSecretaryBill(
+  ctx: AppContext,
+  input: UploadSecretaryBillInput,
+  now: Date,
+  complete: CompleteCreation,
+): Promise<number> {
+  const viewer = ctx.viewer!;
+  try {
     if (input.files.length === 0) throw validationError({ bill: secretaryBillMessages.fileRequired }, secretaryBillMessages.fileRequired);
     if (input.files.length > 1) throw validationError({ bill: secretaryBillMessages.oneFileOnly }, secretaryBillMessages.oneFileOnly);
     if (!isInvoiceablePeriod(input.year, input.month, parisYearMonth(now))) {
@@ -196,6 +212,7 @@ export async function uploadSecretaryBill(ctx: AppContext, input: UploadSecretar
             entityId: bill.id,
             data: { year: input.year, month: input.month, number: bill.number },
           });
+          await complete(tx, bill.id);
           return bill.id;
         });
       } catch (error) {
