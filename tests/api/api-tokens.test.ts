@@ -282,4 +282,25 @@ describe('cost budget (extensions.cost)', () => {
     const other = await createToken('Voisin');
     expect((await post(other.token, query)).status).toBe(200);
   });
+
+  it('a refused query spends nothing: what remained still serves a query that fits', async () => {
+    const { token } = await createToken('Économe');
+    const rows =
+      'reports(first: 100) { edges { node { id name status createdAt updatedAt countPagesProvisional countPhotosProvisional } } }';
+    const query = `{ ${rows} }`;
+    const twice = `{ a: ${rows} b: ${rows} }`;
+    const requested = operationCost(schema, parse(query), undefined);
+    expect(operationCost(schema, parse(twice), undefined)).toBe(2 * requested);
+    const fitting = Math.floor(50_000 / requested) - 1;
+    for (let i = 1; i <= fitting; i++) expect((await post(token, query)).status).toBe(200);
+    const left = 50_000 - fitting * requested;
+    expect(left).toBeLessThan(2 * requested);
+
+    const refused = await post(token, twice);
+    expect(refused.status).toBe(429);
+    expect(refused.body.extensions.cost).toMatchObject({ requested: 2 * requested, remaining: left });
+    const served = await post(token, query);
+    expect(served.status).toBe(200);
+    expect(served.body.extensions.cost.remaining).toBe(left - requested);
+  });
 });

@@ -50,9 +50,15 @@ const refusedForItsCost = (result: GraphQLResponse) => {
   expect(result.errors).toEqual([
     expect.objectContaining({
       message: 'Requête trop volumineuse : demandez moins de lignes à la fois.',
-      extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', reason: 'QUERY_COST' }),
+      extensions: expect.objectContaining({
+        code: 'BAD_USER_INPUT',
+        reason: 'QUERY_COST',
+        cost: { requested: expect.any(Number), limit: MAX_QUERY_COST },
+      }),
     }),
   ]);
+  // By how much: what the query would cost, over the limit.
+  expect((result.errors![0].extensions as { cost: { requested: number } }).cost.requested).toBeGreaterThan(MAX_QUERY_COST);
 };
 
 // 27 fields of a constat: one alias cost 30 when its page was taken for one row.

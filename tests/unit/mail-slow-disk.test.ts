@@ -41,6 +41,7 @@ it('rejects a send whose attachment fails while its file opens, and leaves no fi
     to: 'a@exemple.fr',
     subject: 'Essai',
     html: '<p>Bonjour</p>',
+    text: 'Bonjour',
     attachments: [{ filename: 'x.pdf', content: broken() }],
   });
   await expect(sending).rejects.toThrow(/disque illisible/);
@@ -53,6 +54,7 @@ it('still writes a mail whose attachment reads well', async () => {
     to: 'a@exemple.fr',
     subject: 'Essai',
     html: '<p>Bonjour</p>',
+    text: 'Bonjour',
     attachments: [{ filename: 'x.pdf', content: Readable.from([Buffer.from('%PDF-1.4')]) }],
   });
   expect((await readdir(outboxDir)).filter((name) => name.endsWith('.eml'))).toHaveLength(1);

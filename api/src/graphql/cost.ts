@@ -65,8 +65,12 @@ export const DEFAULT_PAGE_SIZE = 100;
  */
 export const MAX_QUERY_COST = 20_000;
 
-export const queryTooExpensive = () =>
-  new AppError('BAD_USER_INPUT', 'Requête trop volumineuse : demandez moins de lignes à la fois.', { reason: 'QUERY_COST' });
+/** The refusal of an operation over the limit, with both figures so that a script knows by how much. */
+export const queryTooExpensive = (requested: number, limit: number) =>
+  new AppError('BAD_USER_INPUT', 'Requête trop volumineuse : demandez moins de lignes à la fois.', {
+    reason: 'QUERY_COST',
+    extensions: { cost: { requested, limit } },
+  });
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (!value || typeof value !== 'object') return false;
@@ -211,7 +215,7 @@ export function costLimit(maxCost: number = MAX_QUERY_COST): Plugin {
     try {
       const cost = executionCost(args);
       if ((args.contextValue as { serverAuthored?: boolean } | undefined)?.serverAuthored) return null;
-      return cost > maxCost ? toGraphQLError(queryTooExpensive()) : null;
+      return cost > maxCost ? toGraphQLError(queryTooExpensive(cost, maxCost)) : null;
     } catch (error) {
       if (error instanceof AppError) return toGraphQLError(error);
       throw error;

@@ -109,7 +109,9 @@ export async function spendBudget(ctx: AppContext, tokenId: number, cost: number
     return budgetFigures(cost, limit, res?.consumedPoints ?? 0, res?.msBeforeNext ?? 60_000, new Date());
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
-    const figures = budgetFigures(cost, limit, error.consumedPoints, error.msBeforeNext, new Date());
+    // The limiter counted the refused points: given back, so that a refused query spends nothing.
+    const restored = await limiter.reward(String(tokenId), cost);
+    const figures = budgetFigures(cost, limit, restored.consumedPoints, error.msBeforeNext, new Date());
     throw overBudget(figures, retryAfterSeconds(error.msBeforeNext));
   }
 }
