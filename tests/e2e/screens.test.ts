@@ -448,6 +448,24 @@ describe('11. at 1280 px', () => {
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(120);
   });
 
+  it('a tablet turned across 1024 px keeps what was typed in an open row (the table becomes cards and back)', async () => {
+    const report = await newReport('Tablette tournée', true);
+    page = await signedInPage(browser, 'admin');
+    const row = await showOnly(report.name);
+    await row.getByRole('button', { name: 'Afficher le détail' }).click();
+    const counters = page.getByRole('group', { name: `Comptes du constat : ${report.name}` });
+    await counters.getByRole('checkbox', { name: 'Rétrocession' }).check();
+    for (const size of [
+      { width: 820, height: 1180 },
+      { width: 1180, height: 820 },
+    ]) {
+      await page.setViewportSize(size);
+      // The list's own layout for this width: cards under 1024 px, the table above.
+      await page.getByRole(size.width < 1024 ? 'list' : 'table', { name: 'Nom du constat' }).waitFor();
+      await expect(counters.getByRole('checkbox', { name: 'Rétrocession' }).isChecked()).resolves.toBe(true);
+    }
+  });
+
   it('badges and file counts keep to one line; a toast covers neither the filters nor a row’s buttons', async () => {
     const waiting = await newReport('Mise en page', false);
     page = await browser.newPage();

@@ -21,6 +21,7 @@ import { DESKTOP_WIDTH, PHONE_WIDTH } from './breakpoints';
 import { tableMinWidth, type CardPart } from './dataTableLayout';
 import { DataTableCards } from './DataTableCards';
 import { Pager, SearchField } from './DataTableControls';
+import { useKeptDetails } from './useKeptDetails';
 import { useMediaQuery } from './useMediaQuery';
 
 const useStyles = makeStyles({
@@ -186,6 +187,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // Under a desktop's width (a tablet) a table of fixed widths keeps room for every column and
   // scrolls in its box; a desktop's tables are sized for it and keep their layout.
   const tablet = useMediaQuery(`(max-width: ${DESKTOP_WIDTH - 1}px)`);
+  const details = useKeptDetails(rows, getRowId, (row) => (isExpandable?.(row) ?? true) && expanded.has(getRowId(row)), renderExpanded);
 
   const toggle = (id: string) =>
     setExpanded((current) => {
@@ -237,7 +239,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             isExpandable={(row) => isExpandable?.(row) ?? true}
             isExpanded={(id) => expanded.has(id)}
             onToggle={toggle}
-            renderExpanded={renderExpanded}
+            renderExpanded={renderExpanded && ((row) => details.slot(getRowId(row)))}
           />
         ) : (
           <Table
@@ -296,10 +298,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                           </TableCell>
                         ))}
                       </TableRow>
-                      {open && renderExpanded ? (
+                      {open ? (
                         <TableRow className={styles.expandedRow}>
                           <TableCell colSpan={columnCount} className={styles.expandedCell}>
-                            {renderExpanded(row)}
+                            {details.slot(id)}
                           </TableCell>
                         </TableRow>
                       ) : null}
@@ -311,6 +313,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </Table>
         )}
       </div>
+      {details.portals}
 
       {pagination ? <Pager pagination={pagination} loading={loading} /> : null}
     </section>
