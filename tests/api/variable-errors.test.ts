@@ -98,3 +98,43 @@ describe("graphql-armor's limits", () => {
     expect(body.errors[0].message).not.toMatch(/^Requête trop longue/);
   });
 });
+
+describe('the document and its ids: French, with a code', () => {
+  it('an unknown field, a missing argument and a syntax error keep their codes, graphql-js’s words in detail', async () => {
+    const unknown = await post('{ reports(first: 1) { edges { node { nom } } } }', {});
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0]).toMatchObject({
+      message: 'Champ « nom » inconnu sur le type « Report ».',
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED', detail: expect.stringContaining('Cannot query field "nom"') },
+    });
+    const missing = await post('{ node { id } }', {});
+    expect(missing.body.errors[0].message).toBe('Argument obligatoire « id » (ID!) manquant pour le champ « node ».');
+    const syntax = await post('{ reports(', {});
+    expect(syntax.status).toBe(400);
+    expect(syntax.body.errors[0]).toMatchObject({
+      message: 'Erreur de syntaxe dans la requête GraphQL (voir extensions.detail).',
+      extensions: { code: 'GRAPHQL_PARSE_FAILED', detail: 'Syntax Error: Expected Name, found <EOF>.' },
+    });
+  });
+
+  it('an id that is not one, or of another type, is BAD_USER_INPUT in French and nothing runs', async () => {
+    const comments = await app.services.db.comment.count();
+    const COMMENT = 'mutation($input: AddReportCommentInput!) { addReportComment(input: $input) { message } }';
+    const invalid = await post(COMMENT, { input: { reportId: 'pas-un-id', body: 'Bonjour' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors[0]).toMatchObject({
+      message: 'Identifiant invalide : « pas-un-id ».',
+      extensions: { code: 'BAD_USER_INPUT', reason: 'INVALID_ID' },
+    });
+    const long = await post('query($id: ID!) { node(id: $id) { id } }', { id: 'x'.repeat(5_000) });
+    expect(long.body.errors[0].message).toBe(`Identifiant invalide : « ${'x'.repeat(100)}… ».`);
+    const report = Buffer.from('Report:1').toString('base64');
+    const otherType = await post('query($id: ID!) { reports(first: 1, filter: { bailiffId: $id }) { totalCount } }', { id: report });
+    expect(otherType.status).toBe(400);
+    expect(otherType.body.errors[0]).toMatchObject({
+      message: 'Identifiant d’un autre type d’objet : un identifiant de User est attendu.',
+      extensions: { code: 'BAD_USER_INPUT', reason: 'INVALID_ID' },
+    });
+    expect(await app.services.db.comment.count()).toBe(comments);
+  });
+});

@@ -1,7 +1,8 @@
 // Text a client sends is read in linear time: error messages (GraphQL echoes values), JSON nesting,
 // the news search. Each case that took seconds (or hours) before is measured by how its cost grows
 // from one input to one eight times larger: about 8 when linear, about 64 for the former regexes.
-import { boundedMessage, MAX_ECHOED_CHARACTERS, MAX_MESSAGE_CHARACTERS, withoutSuggestion } from '../../api/src/graphql/error-messages.js';
+import { boundedMessage, MAX_MESSAGE_CHARACTERS, withoutSuggestion } from '../../api/src/graphql/error-messages.js';
+import { MAX_ECHOED_CHARACTERS } from '../../api/src/lib/cut-text.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../api/src/lib/json-depth.js';
 import { parseNewsSearch } from '../../api/src/modules/news/rules.js';
 import { costGrowth, LINEAR_GROWTH_BOUND } from '../support/growth.js';

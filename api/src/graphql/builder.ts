@@ -12,6 +12,7 @@ import type { AppContext } from '../context.js';
 import { toDecimal, type DecimalInput } from '@constats/domain/money';
 import { AppError, refusalFor } from '../errors.js';
 import { visibleNode } from './node-visibility.js';
+import { decodeGlobalId } from './ids.js';
 
 /** The only place that lists the Pothos plugins (scope-auth first, as its docs require). */
 export const builder = new SchemaBuilder<{
@@ -49,6 +50,7 @@ export const builder = new SchemaBuilder<{
   },
   relay: {
     clientMutationId: 'omit',
+    decodeGlobalID: decodeGlobalId,
     cursorType: 'String',
     // Relay's generated types and arguments are described once here, for every connection.
     nodeTypeOptions: { description: 'Tout objet identifiable par son identifiant global, relisible par `node(id:)`.' },

@@ -1,6 +1,9 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { appErrorOf } from './errors.js';
+import { cutRange, MAX_ECHOED_CHARACTERS } from '../lib/cut-text.js';
+import { frenchDocumentError } from './document-errors.js';
+import { frenchIdTypeError } from './ids.js';
 import { frenchLimitError } from './limit-errors.js';
 import { frenchVariableError } from './variable-errors.js';
 
@@ -10,9 +13,6 @@ import { frenchVariableError } from './variable-errors.js';
  * here, with no backtracking regex: a « Did you mean » stripper written as a regex took seconds of
  * event loop on 40 KB of spaces, and minutes on 1.5 MB.
  */
-
-/** Longest client value quoted back in a message; beyond, it is cut and ends with « … ». */
-export const MAX_ECHOED_CHARACTERS = 100;
 
 /** Longest message of GraphQL's own errors, however many short values it echoes. */
 export const MAX_MESSAGE_CHARACTERS = 400;
@@ -30,14 +30,6 @@ export function withoutSuggestion(message: string): string {
   return start === -1 ? message : message.slice(0, start).trimEnd();
 }
 
-/** `text[from, to)`, at most `max` characters of it, never half a surrogate pair, « … » when cut. */
-export function cutRange(text: string, from: number, to: number, max: number): string {
-  if (to - from <= max) return text.slice(from, to);
-  const end = isHighSurrogate(text.charCodeAt(from + max - 1)) ? from + max - 1 : from + max;
-  return `${text.slice(from, end)}…`;
-}
-
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const isBlank = (code: number) => code === 0x20 || (code >= 0x09 && code <= 0x0d);
@@ -88,18 +80,23 @@ export function boundedMessage(message: string): string {
   return cutRange(bounded, 0, bounded.length, MAX_MESSAGE_CHARACTERS);
 }
 
+/** Where an error arose: the document's syntax, its validation, or its execution. */
+export type ErrorStage = 'parse' | 'validate' | 'execute';
+
 /**
  * The error as a client may read it: GraphQL's own messages bounded and, unless `suggestions`,
- * without field suggestions; a refused variable and graphql-armor's limits in French
- * (variable-errors.ts, limit-errors.ts). An AppError's
- * message is the application's own, in French: kept.
+ * without field suggestions; graphql-armor's limits, a refused variable and the document's syntax
+ * and validation errors in French (limit-errors.ts, variable-errors.ts, document-errors.ts). An
+ * AppError's message is the application's own, in French: kept.
  */
-export function publicError<T extends Error>(error: T, suggestions: boolean): T | GraphQLError {
+export function publicError<T extends Error>(error: T, suggestions: boolean, stage: ErrorStage = 'execute'): T | GraphQLError {
   if (!(error instanceof GraphQLError)) return error;
   const message = boundedMessage(suggestions ? error.message : withoutSuggestion(error.message));
-  const french = frenchLimitError(error) ?? frenchVariableError(error, message);
+  const french =
+    frenchLimitError(error) ?? (stage === 'execute' ? (frenchVariableError(error, message) ?? frenchIdTypeError(error)) : null);
   if (french) return french;
   if (appErrorOf(error)) return error;
+  if (stage !== 'execute') return frenchDocumentError(error, message, stage);
   if (message === error.message) return error;
   return new GraphQLError(message, {
     nodes: error.nodes,
@@ -129,13 +126,13 @@ export function publicErrorMessages(suggestions: () => boolean): Plugin {
   return {
     onParse() {
       return ({ result, replaceParseResult }) => {
-        if (result instanceof GraphQLError) replaceParseResult(publicError(result, suggestions()));
+        if (result instanceof GraphQLError) replaceParseResult(publicError(result, suggestions(), 'parse'));
       };
     },
     onValidate() {
       return ({ result, setResult }) => {
         const errors: readonly Error[] = result;
-        if (errors.length > 0) setResult(errors.map((error) => publicError(error, suggestions())) as GraphQLError[]);
+        if (errors.length > 0) setResult(errors.map((error) => publicError(error, suggestions(), 'validate')) as GraphQLError[]);
       };
     },
     onExecute() {
