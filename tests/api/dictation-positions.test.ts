@@ -168,7 +168,10 @@ it('refuses positions that are none, and file ids that name no file, changing no
   for (const seconds of ['NaN', 'Infinity', '1', null, true, [1]]) {
     const refused = await save('secretary', files['dictée.wav'], seconds);
     expect(refused.data).toBeUndefined();
-    expect(refused.errors?.[0].message).toMatch(/Float/);
+    expect(refused.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/^Variable « \$\w+ » /),
+      extensions: { code: 'BAD_USER_INPUT', detail: expect.stringMatching(/Float/) },
+    });
   }
   // JSON's 1e999 parses as Infinity.
   for (const literal of ['1e999', '-1e999']) {
@@ -180,7 +183,10 @@ it('refuses positions that are none, and file ids that name no file, changing no
     });
     const answer = (await response.json()) as GraphQLResponse;
     expect(answer.data).toBeUndefined();
-    expect(answer.errors?.[0].message).toMatch(/Float cannot represent non numeric value/);
+    expect(answer.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/^Variable « \$seconds » /),
+      extensions: { code: 'BAD_USER_INPUT', detail: expect.stringMatching(/Float cannot represent non numeric value/) },
+    });
   }
   for (const fileId of ['abc', '1e3', ' 1', '-1', '0', '99999999999', 'x'.repeat(10_000), `${files['dictée.wav']}.0`]) {
     const refused = await save('secretary', fileId, 1);

@@ -138,3 +138,18 @@ describe('the document and its ids: French, with a code', () => {
     expect(await app.services.db.comment.count()).toBe(comments);
   });
 });
+
+it('an operation run often (compiled by graphql-jit) answers its variable errors as before it was', async () => {
+  const query = 'query($n: Int) { reports(first: $n) { totalCount } }';
+  const first = await post(query, { n: 'abc' });
+  expect(first.status).toBe(400);
+  for (let run = 0; run < 6; run++) expect((await post(query, { n: 1 })).status).toBe(200);
+  const compiled = await post(query, { n: 'abc' });
+  expect(compiled.status).toBe(first.status);
+  // graphql-jit words its detail a little differently and gives no location: the answer is the same.
+  expect(compiled.body.errors[0].message).toBe(first.body.errors[0].message);
+  expect(compiled.body.errors[0]).toMatchObject({
+    message: 'Variable « $n » : valeur invalide pour le type déclaré (voir extensions.detail).',
+    extensions: { code: 'BAD_USER_INPUT', variable: 'n' },
+  });
+});

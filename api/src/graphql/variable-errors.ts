@@ -7,10 +7,17 @@ import { AppError, errorStatus } from '../errors.js';
 
 const CODE = 'BAD_USER_INPUT';
 
-/** The variable a coercion error is about: graphql-js points such errors at its definition. */
+const JIT_COERCION = /^Variable "\$(\w{1,100})" (?:got invalid value |of required type |of non-null type )/;
+
+/**
+ * The variable a coercion error is about: graphql-js points such errors at its definition;
+ * graphql-jit's compiled coercion (an operation run often, compiled-execution.ts) points at
+ * nothing, and only its message, worded as graphql-js's, names the variable.
+ */
 export function refusedVariable(error: GraphQLError): string | null {
   const node = error.nodes?.[0];
-  return node?.kind === Kind.VARIABLE_DEFINITION ? node.variable.name.value : null;
+  if (node) return node.kind === Kind.VARIABLE_DEFINITION ? node.variable.name.value : null;
+  return error.path ? null : (JIT_COERCION.exec(error.message)?.[1] ?? null);
 }
 
 /**
