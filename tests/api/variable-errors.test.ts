@@ -153,3 +153,38 @@ it('an operation run often (compiled by graphql-jit) answers its variable errors
     extensions: { code: 'BAD_USER_INPUT', variable: 'n' },
   });
 });
+
+it('the HTTP request’s own refusals (no query, not JSON, no operation, wrong parameters) are in French with their code', async () => {
+  const send = async (body: string, accept = 'application/graphql-response+json') => {
+    const response = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept, authorization: `Bearer ${admin}` },
+      body,
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] },
+    };
+  };
+  const cases: [string, number, string, string][] = [
+    ['{}', 400, 'BAD_REQUEST', 'Requête GraphQL absente : envoyez-la dans le paramètre « query ».'],
+    ['{"query":', 400, 'BAD_REQUEST', 'Le corps de la requête n’est pas du JSON valide.'],
+    [
+      JSON.stringify({ query: '{ me { id } }', variables: 3 }),
+      400,
+      'BAD_REQUEST',
+      'Paramètre « variables » invalide : un objet ou rien attendu, number reçu.',
+    ],
+    [
+      JSON.stringify({ query: 'query A { me { id } } query B { me { id } }' }),
+      400,
+      'OPERATION_RESOLUTION_FAILURE',
+      'Opération à exécuter introuvable : donnez dans « operationName » le nom d’une des opérations envoyées.',
+    ],
+  ];
+  for (const [body, status, code, message] of cases) {
+    const answer = await send(body);
+    expect(answer.status).toBe(status);
+    expect(answer.body.errors[0]).toMatchObject({ message, extensions: { code, detail: expect.any(String) } });
+  }
+});

@@ -20,6 +20,7 @@ import { AppError } from '../errors.js';
 import { toGraphQLError } from '../graphql/errors.js';
 import { refuseDeepVariables, refuseLongSearches, refuseNulCharacters } from '../graphql/input-guards.js';
 import { publicErrorMessages } from '../graphql/error-messages.js';
+import { frenchRequestErrors } from '../graphql/request-errors.js';
 import { boundEnumSuggestions, skipHiddenSuggestions } from '../graphql/suggestions.js';
 import { utf8Answers } from '../graphql/utf8-answers.js';
 import { compiledExecution } from '../graphql/compiled-execution.js';
@@ -128,6 +129,7 @@ export function createGraphQLServer(services: Services, live: LiveSessions): Gra
       schemaGuard(services),
       skipHiddenSuggestions(() => services.config.devTools),
       publicErrorMessages(() => services.config.devTools),
+      frenchRequestErrors(),
       refuseNulCharacters(),
       refuseLongSearches(),
       compiledExecution(),
