@@ -1,5 +1,12 @@
 import { checkDiscount } from '@constats/domain/bill-amounts';
-import { billSnapshot, isBillable, isCurrentPeriod, validateBillSelection } from '../../api/src/modules/billing/rules.js';
+import {
+  billSnapshot,
+  isBillable,
+  isCurrentPeriod,
+  paymentInstant,
+  sameParisDay,
+  validateBillSelection,
+} from '../../api/src/modules/billing/rules.js';
 import { isInvoiceablePeriod, secretaryBillNumber } from '../../api/src/modules/retrocession/rules.js';
 import { parisYearMonth } from '../../api/src/lib/periods.js';
 
@@ -174,5 +181,47 @@ describe('what a bill freezes when issued', () => {
       totalCountPhotos: 43,
     });
     expect(billSnapshot(group, [])).toMatchObject({ totalCountPages: 0, totalCountPhotos: 0 });
+  });
+});
+
+describe('the day a bill was paid (issue 36): typed, today by default, neither future nor before the bill', () => {
+  // 29/11/2026 00:30 in Paris (UTC+1): already the 29th there, still the 28th in UTC.
+  const now = new Date('2026-11-28T23:30:00Z');
+  // Issued 10/11/2026 at 23:30 in Paris.
+  const issued = new Date('2026-11-10T22:30:00Z');
+  const paris = (day: string) => new Date(`${day}T00:00:00+01:00`);
+
+  it.each([
+    [undefined, paris('2026-11-29')],
+    [null, paris('2026-11-29')],
+    ['2026-11-29', paris('2026-11-29')],
+    ['29/11/2026', paris('2026-11-29')],
+    ['2026/11/15', paris('2026-11-15')],
+    ['2026-11-10', paris('2026-11-10')],
+  ])('%p ⇒ Paris midnight of that day', (typed, expected) => {
+    expect(paymentInstant(typed, issued, now)).toEqual({ ok: true, paidAt: expected });
+  });
+
+  it('a summer day is the Paris midnight of summer time (UTC+2)', () => {
+    const june = paymentInstant('2026-06-15', new Date('2026-06-01T08:00:00Z'), now);
+    expect(june).toEqual({ ok: true, paidAt: new Date('2026-06-14T22:00:00Z') });
+  });
+
+  it.each([
+    ['2026-11-30', 'La date de paiement ne peut pas être dans le futur.'],
+    ['2027-01-01', 'La date de paiement ne peut pas être dans le futur.'],
+    ['2026-11-09', 'La date de paiement ne peut pas précéder la facture, émise le 10/11/2026.'],
+    ['2026-02-30', 'Date de paiement invalide : indiquez un jour réel (AAAA-MM-JJ ou JJ/MM/AAAA).'],
+    ['', 'Date de paiement invalide : indiquez un jour réel (AAAA-MM-JJ ou JJ/MM/AAAA).'],
+    ['demain', 'Date de paiement invalide : indiquez un jour réel (AAAA-MM-JJ ou JJ/MM/AAAA).'],
+    ['2026-11-29T10:00:00Z', 'Date de paiement invalide : indiquez un jour réel (AAAA-MM-JJ ou JJ/MM/AAAA).'],
+    ['9'.repeat(10_000), 'Date de paiement invalide : indiquez un jour réel (AAAA-MM-JJ ou JJ/MM/AAAA).'],
+  ])('%p is refused: %s', (typed, message) => {
+    expect(paymentInstant(typed, issued, now)).toEqual({ ok: false, message });
+  });
+
+  it('compares Paris days, not instants', () => {
+    expect(sameParisDay(new Date('2026-11-28T23:30:00Z'), paris('2026-11-29'))).toBe(true);
+    expect(sameParisDay(new Date('2026-11-28T22:30:00Z'), paris('2026-11-29'))).toBe(false);
   });
 });

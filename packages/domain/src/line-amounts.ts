@@ -109,3 +109,35 @@ export const reportBillingAmounts = (report: BillingCounts): LineAmounts => bill
 
 /** product.md §9: a constat's rétrocession amounts HT (retrocessionAmounts of its rétrocession line). */
 export const reportRetrocessionAmounts = (report: RetrocessionCounts): LineAmounts => retrocessionAmounts(retrocessionLine(report));
+
+/** Which of product.md §9's two text-page rules a screen's figures follow. */
+export type TextPagesRule = 'billing' | 'retrocession';
+
+/**
+ * product.md §9 in words: the one French explanation of « pages texte » every screen shows beside a
+ * figure or an amount derived from it. Its example is computed by the rule itself, so it cannot drift.
+ */
+export function textPagesExplanation(rule: TextPagesRule): string {
+  const [pages, photos] = [5, 3];
+  const example = rule === 'billing' ? billingTextPages(pages, photos) : retrocessionTextPages(pages, photos);
+  const rounding = rule === 'billing' ? 'la moitié des photos arrondie au supérieur' : 'le résultat arrondi au supérieur';
+  return `Pages texte = pages − photos ÷ 2 (${rounding}, jamais moins de 0 ; ex. ${pages} pages et ${photos} photos : ${example} pages texte) : les photos, payées à part, prennent de la place sur les pages.`;
+}
+
+/** The amount HT of a line in words: what the text pages and the photos are each priced at. */
+export function amountExplanation(rule: TextPagesRule): string {
+  const tariff = rule === 'billing' ? 'au tarif de l’étude' : 'au tarif de la secrétaire';
+  return `Montant HT = pages texte × prix de la page + photos × prix de la photo, ${tariff}. ${textPagesExplanation(rule)}`;
+}
+
+/**
+ * product.md §9 "Statistics": what each series of the « Statistiques » screen adds up, in the words the
+ * screen, the API's descriptions and docs/api.md all use (issue 36): counts × tariffs as counted, so
+ * neither the bills' amounts nor the rétrocession screens' totals.
+ */
+export const STATISTICS_DEFINITIONS = {
+  secretaries:
+    'Rétrocession secrétaires : pages et photos de rétrocession × tarifs de la secrétaire, sans la règle des photos (pages texte).',
+  bailiffs:
+    'Facturation huissiers : pages et photos de facturation × tarifs de l’étude, avant la règle des photos (pages texte) et avant les remises ; ce n’est pas le montant des factures émises.',
+} as const;

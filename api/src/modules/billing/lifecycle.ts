@@ -1,15 +1,15 @@
 // A bill after its generation (product.md §4): e-mailed to the étude (again if need be), paid or not.
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../errors.js';
+import { AppError, validationError } from '../../errors.js';
 import { MailDeliveryError, renderMail } from '../../infra/mail/index.js';
-import { formatEuros } from '@constats/domain/format';
+import { formatEuros, formatParisDate } from '@constats/domain/format';
 import { formatMonthYear } from '../../infra/mail/format.js';
 import { formatAmount, toDecimal } from '@constats/domain/money';
 import { recordAudit } from '../audit/service.js';
 import { notifyUsers } from '../notifications/service.js';
 import { requireAdmin } from '../../guards.js';
 import { groupBillPdf } from './documents.js';
-import { billMessages } from './rules.js';
+import { billMessages, paymentInstant, sameParisDay } from './rules.js';
 import { findVisibleBill, publishBillingChanged } from './service.js';
 
 /** E-mails the invoice to the étude's accounting address, PDF attached; tells the étude's bailiffs. */
@@ -63,19 +63,41 @@ export async function sendGroupBill(ctx: AppContext, billId: number): Promise<vo
   );
 }
 
-/** product.md §4: "paid" is a checkbox the admin ticks or unticks. */
-export async function setGroupBillPaid(ctx: AppContext, billId: number, isPaid: boolean): Promise<void> {
+/**
+ * product.md §4: "paid" is a checkbox the admin ticks or unticks; ticking it records the day the étude paid
+ * (`paidOn`, today when absent), checked by paymentInstant.
+ */
+export async function setGroupBillPaid(ctx: AppContext, billId: number, isPaid: boolean, paidOn?: string | null): Promise<void> {
   requireAdmin(ctx);
   const bill = await findVisibleBill(ctx, billId);
-  // Conditional on the state it changes: of two identical clicks at once, one records the change.
+  if (!isPaid && paidOn != null) throw validationError({ paidAt: billMessages.paidAtWithoutPayment }, billMessages.paidAtWithoutPayment);
+  let paidAt: Date | null = null;
+  if (isPaid) {
+    const payment = paymentInstant(paidOn, bill.createdAt, new Date());
+    if (!payment.ok) throw validationError({ paidAt: payment.message }, payment.message);
+    paidAt = payment.paidAt;
+  }
+  // Conditional on the state it changes: of two marks at once, one records the change.
   const changed = await ctx.db.$transaction(async (tx) => {
-    const { count } = await tx.groupBill.updateMany({
-      where: { id: bill.id, isPaid: !isPaid },
-      data: { isPaid, paidAt: isPaid ? new Date() : null },
-    });
+    const { count } = await tx.groupBill.updateMany({ where: { id: bill.id, isPaid: !isPaid }, data: { isPaid, paidAt } });
     if (count === 1)
-      await recordAudit(tx, ctx, { action: isPaid ? 'billing.paid' : 'billing.unpaid', entity: 'GroupBill', entityId: bill.id });
+      await recordAudit(tx, ctx, {
+        action: isPaid ? 'billing.paid' : 'billing.unpaid',
+        entity: 'GroupBill',
+        entityId: bill.id,
+        ...(paidAt && { data: { paidAt: paidAt.toISOString() } }),
+      });
     return count === 1;
   });
-  if (changed) await publishBillingChanged(ctx, bill);
+  if (changed) {
+    await publishBillingChanged(ctx, bill);
+    return;
+  }
+  // Already paid: a repeat of the same day (or with no day) changes nothing; another day is not taken
+  // silently, the admin learns which day holds.
+  if (!isPaid || paidOn == null || !paidAt) return;
+  const current = await ctx.db.groupBill.findUniqueOrThrow({ where: { id: bill.id }, select: { isPaid: true, paidAt: true } });
+  if (current.isPaid && current.paidAt && !sameParisDay(current.paidAt, paidAt)) {
+    throw new AppError('CONFLICT', billMessages.alreadyPaid(formatParisDate(current.paidAt)));
+  }
 }

@@ -96,7 +96,8 @@ builder.mutationFields((t) => ({
     },
   }),
   setGroupBillPaid: t.field({
-    description: 'Marque une facture d’étude payée ou non payée.',
+    description:
+      'Marque une facture d’étude payée (au jour indiqué, aujourd’hui par défaut) ou non payée. Une autre date sur une facture déjà payée est refusée (CONFLICT) : la décocher d’abord.',
     type: GroupBillPayload,
     authScopes: { admin: true },
     args: {
@@ -108,13 +109,17 @@ builder.mutationFields((t) => ({
           fields: (f) => ({
             billId: f.globalID({ description: 'La facture.', for: GroupBillNode, required: true }),
             isPaid: f.boolean({ description: 'true : payée ; false : non payée.', required: true }),
+            paidAt: f.string({
+              description:
+                'Jour du paiement, AAAA-MM-JJ (ou JJ/MM/AAAA), heure de Paris : ni dans le futur, ni avant la facture ; absent : aujourd’hui. Seulement avec isPaid: true.',
+            }),
           }),
         }),
       }),
     },
     resolve: async (_root, { input }, ctx) => {
       const billId = billIdOf(input.billId);
-      await setGroupBillPaid(ctx, billId, input.isPaid);
+      await setGroupBillPaid(ctx, billId, input.isPaid, input.paidAt);
       return { billId, message: input.isPaid ? billMessages.paid : billMessages.unpaid };
     },
   }),

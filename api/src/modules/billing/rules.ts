@@ -3,7 +3,10 @@
 import { Decimal, roundCents } from '@constats/domain/money';
 import { checkDiscount, selectionMessages } from '@constats/domain/bill-amounts';
 import { billingAmounts, type ReportCounts } from '@constats/domain/line-amounts';
+import { formatParisDate } from '@constats/domain/format';
 import { periodTotals, type CountsAndPrices, type PeriodTotals } from '../retrocession/rules.js';
+import { parseDay } from '../absences/rules.js';
+import { parisDate, parisWallClock } from '../../lib/periods.js';
 
 export const PAYMENT_TERMS = 'Règlement comptant';
 export const LATE_INTEREST = 'Intérêts de retard : 1,5 % par mois';
@@ -59,6 +62,12 @@ export const billMessages = {
   nextNumberFailed: "Erreur lors de l'obtention du numéro de facture.",
   paid: 'Facture marquée comme payée.',
   unpaid: 'Facture marquée comme non payée.',
+  paidAtInvalid: 'Date de paiement invalide : indiquez un jour réel (AAAA-MM-JJ ou JJ/MM/AAAA).',
+  paidAtFuture: 'La date de paiement ne peut pas être dans le futur.',
+  paidAtBeforeBill: (billDay: string) => `La date de paiement ne peut pas précéder la facture, émise le ${billDay}.`,
+  paidAtWithoutPayment: 'Une date de paiement ne s’indique que pour une facture marquée payée.',
+  alreadyPaid: (paidDay: string) =>
+    `Cette facture est déjà marquée payée le ${paidDay}. Décochez « Payée » avant d’indiquer une autre date.`,
   ...selectionMessages,
   reportNotBillable:
     'Ce constat ne peut pas être facturé : il doit appartenir à l’étude, dater du mois facturé, être compté et pas encore facturé.',
@@ -121,3 +130,34 @@ export function isBillable(report: BillableFacts, groupId: number, period: { yea
 }
 
 export const BILL_PDF_NAME = (number: number) => `facture-${number}.pdf`;
+
+// ---------------------------------------------------------------------------------------------
+// Payment
+// ---------------------------------------------------------------------------------------------
+
+/** A calendar day of Paris as the UTC midnight parseDay gives, to compare days whatever the hour. */
+function parisDay(instant: Date): Date {
+  const { year, month, day } = parisDate(instant);
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+/**
+ * product.md §4 "paid": the day the étude paid, typed by the admin (today when absent). A real day, not
+ * after today and not before the bill was issued (Paris days). Stored as that day's Paris midnight, so
+ * every screen shows the day typed (docs/decisions.md).
+ */
+export function paymentInstant(
+  typed: string | null | undefined,
+  billCreatedAt: Date,
+  now: Date,
+): { ok: true; paidAt: Date } | { ok: false; message: string } {
+  const today = parisDay(now);
+  const day = typed === null || typed === undefined ? today : parseDay(typed);
+  if (!day) return { ok: false, message: billMessages.paidAtInvalid };
+  if (day > today) return { ok: false, message: billMessages.paidAtFuture };
+  if (day < parisDay(billCreatedAt)) return { ok: false, message: billMessages.paidAtBeforeBill(formatParisDate(billCreatedAt)) };
+  return { ok: true, paidAt: parisWallClock(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()) };
+}
+
+/** Two instants on the same Paris day: a repeated « payée » with the day already recorded changes nothing. */
+export const sameParisDay = (a: Date, b: Date) => parisDay(a).getTime() === parisDay(b).getTime();

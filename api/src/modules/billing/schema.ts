@@ -92,6 +92,7 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
       description: 'Tarif par photo de l’étude à la génération, en euros HT.',
     }),
     discount: t.exposeInt('discount', { description: 'Remise globale, en %.' }),
+    reportCount: t.relationCount('lines', { description: 'Nombre de constats facturés (ses lignes, de tous les mois qu’elle a repris).' }),
     totalCountPages: t.exposeInt('totalCountPages', { description: 'Total des pages facturées.' }),
     totalCountPhotos: t.exposeInt('totalCountPhotos', { description: 'Total des photos facturées.' }),
     amountHT: t.expose('amountHT', { type: 'Decimal', description: 'Total HT avant remises.' }),
@@ -106,7 +107,11 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
     isSent: t.exposeBoolean('isSent', { description: 'Vrai une fois envoyée par e-mail à l’étude.' }),
     sentAt: t.expose('sentAt', { description: 'Date du dernier envoi.', type: 'DateTime', nullable: true }),
     isPaid: t.exposeBoolean('isPaid', { description: 'Vrai une fois marquée payée.' }),
-    paidAt: t.expose('paidAt', { description: 'Date de paiement.', type: 'DateTime', nullable: true }),
+    paidAt: t.expose('paidAt', {
+      description: 'Jour du paiement, à minuit heure de Paris (le jour saisi, aujourd’hui par défaut) ; null si non payée.',
+      type: 'DateTime',
+      nullable: true,
+    }),
     createdAt: t.expose('createdAt', { description: 'Date de génération.', type: 'DateTime' }),
     pdf: t.field({
       type: BillFileRef,

@@ -1,5 +1,6 @@
 import { encodeGlobalID, resolveCursorConnection } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.js';
+import { STATISTICS_DEFINITIONS } from '@constats/domain/line-amounts';
 import { itemAmounts, SERIES_LABELS, type Point, type Statistics } from './rules.js';
 import * as statistics from './service.js';
 import type { Agreement } from '../counting/rules.js';
@@ -60,12 +61,12 @@ const StatisticsItemRef = builder.objectRef<statistics.StatisticsItemRow>('Stati
     }),
     secretaryAmount: t.field({
       type: 'Decimal',
-      description: 'Comptes rétrocession × tarifs secrétaire.',
+      description: STATISTICS_DEFINITIONS.secretaries,
       resolve: (item) => itemAmounts(item).secretaries,
     }),
     bailiffAmount: t.field({
       type: 'Decimal',
-      description: 'Comptes facturation × tarifs de l’étude.',
+      description: STATISTICS_DEFINITIONS.bailiffs,
       resolve: (item) => itemAmounts(item).bailiffs,
     }),
   }),
@@ -106,12 +107,12 @@ const StatisticsRef = builder.objectRef<StatisticsParent>('Statistics').implemen
       resolve: async (stats) => (await stats.figures()).totals.reports,
     }),
     secretariesTotal: t.field({
-      description: 'Total HT rétrocédé aux secrétaires, en euros.',
+      description: `Total HT, en euros. ${STATISTICS_DEFINITIONS.secretaries}`,
       type: 'Decimal',
       resolve: async (stats) => (await stats.figures()).totals.secretaries,
     }),
     bailiffsTotal: t.field({
-      description: 'Total HT facturé aux études, en euros.',
+      description: `Total HT, en euros. ${STATISTICS_DEFINITIONS.bailiffs}`,
       type: 'Decimal',
       resolve: async (stats) => (await stats.figures()).totals.bailiffs,
     }),
