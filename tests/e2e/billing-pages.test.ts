@@ -175,6 +175,6 @@ describe('Facturation in pages', () => {
     await eventually(() => dialog.getByRole('checkbox', { name: /^Sélectionner Volume/ }).count(), CONSTATS);
     expect(await dialog.getByText(/^Chargement des lignes/).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Fermer' }).click();
-    await row.getByText(`N° ${bill.number}`).waitFor();
+    await row.getByText(`Facture n° ${bill.number} : ${CONSTATS} constats`, { exact: true }).waitFor();
   }, 120_000);
 });

@@ -2,6 +2,9 @@
 // selection then generation, read-only once generated, sent with a green dot, paid), §5 discounts
 // and §8 toasts, through the real server and the built web app in Chromium.
 // Over 400 lines on purpose: the billing screens of both roles, in one server and one Chromium.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/ui/format.js';
 import type { TestApp } from '../support/app.js';
@@ -41,6 +44,15 @@ async function eventually<T>(read: () => Promise<T>, expected: T, timeout = 20_0
   }
   expect(value).toEqual(expected);
 }
+
+/** 'DD/MM/YYYY' of the Paris day `offset` days from today, computed here with Intl. */
+const parisDay = (offset: number) =>
+  new Date(Date.now() + offset * 86_400_000).toLocaleDateString('fr-FR', {
+    timeZone: 'Europe/Paris',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
 
 /** Figures shown with no-break spaces read as plain ones. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -128,7 +140,11 @@ interface PeriodTotals {
   amountHT: string;
 }
 
-type BillingRow = { group: { name: string }; totals: PeriodTotals; bill: { number: number; amountTTC: string } | null };
+type BillingRow = {
+  group: { name: string };
+  billableTotals: PeriodTotals;
+  bill: { number: number; amountTTC: string; reportCount: number } | null;
+};
 
 /** The month as the API has it: its totals and its études (fewer than a page of 100 here). */
 async function billingPeriod(year: number, month: number) {
@@ -138,7 +154,7 @@ async function billingPeriod(year: number, month: number) {
     app.url,
     `query($year: Int!, $month: Int!) { billingPeriod(year: $year, month: $month) {
       totals { reports textPages photos amountHT }
-      groups(first: 100) { edges { node { group { name } totals { reports textPages photos amountHT } bill { number amountTTC } } } } } }`,
+      groups(first: 100) { edges { node { group { name } billableTotals { reports textPages photos amountHT } bill { number amountTTC reportCount } } } } } }`,
     { year, month },
     adminToken,
   );
@@ -147,9 +163,9 @@ async function billingPeriod(year: number, month: number) {
   return { totals, groups: groups.edges.map((edge) => edge.node) };
 }
 
-/** The 'CUMUL PÉRIODE' figures as shown: Nb de constats, Nb de pages texte, Nb de photos, Total HT. */
+/** The « Constats du mois » figures as shown: Nb de constats, Nb de pages texte, Nb de photos, Total HT. */
 async function shownPeriodTotals(): Promise<string[]> {
-  return (await page.getByRole('region', { name: 'CUMUL PÉRIODE' }).locator('dd').allInnerTexts()).map(plain);
+  return (await page.getByRole('region', { name: 'Constats du mois' }).locator('dd').allInnerTexts()).map(plain);
 }
 
 const periodTotalsTexts = (totals: PeriodTotals) => [
@@ -164,7 +180,7 @@ describe('Facturation (admin)', () => {
     page = await signedInPage(browser, 'admin');
   });
 
-  it('shows the period totals and one row per étude with its bill, from the seeded bills', async () => {
+  it('labels its three scopes: the month’s constats, what is left to bill, each bill and its constats (seeded bills)', async () => {
     // The latest month the seed billed (a completed month).
     const latest = await app.services.db.groupBill.findFirstOrThrow({
       where: { groupId: { not: clientId } },
@@ -176,14 +192,15 @@ describe('Facturation (admin)', () => {
     await page.goto('/dashboard/facturation-admin');
     await screenTitle(page, 'Facturation').waitFor();
     await choosePeriod(latest.year, latest.month);
-    const totals = page.getByRole('region', { name: 'CUMUL PÉRIODE' });
+    const totals = page.getByRole('region', { name: 'Constats du mois' });
     await totals.getByText(plain(formatMoney(expected.totals.amountHT)), { exact: true }).waitFor();
     expect(
       plain(await totals.innerText())
         .split('\n')
         .filter(Boolean),
     ).toEqual([
-      'CUMUL PÉRIODE',
+      'Constats du mois',
+      `Tous les constats comptés créés en ${MONTHS[latest.month - 1].toLowerCase()} ${latest.year}, facturés ou non, au tarif de leur étude, avant remises.`,
       'Nb de constats',
       String(expected.totals.reports),
       'Nb de pages texte',
@@ -194,6 +211,13 @@ describe('Facturation (admin)', () => {
       plain(formatMoney(expected.totals.amountHT)),
     ]);
 
+    // A past month: its rows count its own constats no bill took.
+    await page.getByText('À facturer, ce mois', { exact: true }).waitFor();
+    await page
+      .getByText(
+        'Colonnes Constats à Total HT : par étude, les constats comptés de ce mois qu’aucune facture n’a pris ; la facture du mois en cours les reprendra.',
+      )
+      .waitFor();
     expect(await billingTable().getByRole('columnheader').allInnerTexts()).toEqual([
       'Client',
       'Constats',
@@ -210,13 +234,15 @@ describe('Facturation (admin)', () => {
       const cells = (await rowOf(row.group.name).getByRole('cell').allInnerTexts()).map(plain);
       expect(cells.slice(0, 5)).toEqual([
         expect.stringContaining(row.group.name),
-        String(row.totals.reports),
-        String(row.totals.textPages),
-        String(row.totals.photos),
-        plain(formatMoney(row.totals.amountHT)),
+        String(row.billableTotals.reports),
+        String(row.billableTotals.textPages),
+        String(row.billableTotals.photos),
+        plain(formatMoney(row.billableTotals.amountHT)),
       ]);
       expect(cells[5]).toEqual(
-        row.bill ? `N° ${row.bill.number}\n${plain(formatMoney(row.bill.amountTTC))} TTC` : expect.stringContaining('Non générée'),
+        row.bill
+          ? `Facture n° ${row.bill.number} : ${row.bill.reportCount} constat${row.bill.reportCount > 1 ? 's' : ''}\n${plain(formatMoney(row.bill.amountTTC))} TTC`
+          : expect.stringContaining('Non générée'),
       );
     }
     // product.md §2: the client name links to the étude's form.
@@ -324,8 +350,26 @@ describe('Facturation (admin)', () => {
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await row.getByText(`N° ${bill.number}`).waitFor();
+    // The bill names its constats; the row's figures are what is left to bill: last month's constat.
+    await row.getByText(`Facture n° ${bill.number} : 2 constats`, { exact: true }).waitFor();
     expect(plain(await row.innerText())).toContain('43,19 € TTC');
+    expect((await row.getByRole('cell').allInnerTexts()).slice(1, 5).map(plain)).toEqual(['1', '3', '0', '7,50 €']);
+    await page.getByText('À facturer, tous mois', { exact: true }).waitFor();
+
+    // The row's ↓ downloads the PDF; the Factur-X XML is an action of its own, named « XML ».
+    const downloading = page.waitForEvent('download');
+    await row.getByRole('link', { name: `Télécharger la facture de ${CLIENT} (PDF)` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`facture-${bill.number}.pdf`);
+    // The browser runs apart from the test (the test's own copy of the file).
+    const folder = await mkdtemp(path.join(tmpdir(), 'facture-'));
+    await download.saveAs(path.join(folder, download.suggestedFilename()));
+    const downloaded = await readFile(path.join(folder, download.suggestedFilename()));
+    await rm(folder, { recursive: true });
+    expect(downloaded.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const xml = row.getByRole('link', { name: `Télécharger le XML Factur-X de ${CLIENT}` });
+    expect(await xml.innerText()).toBe('XML');
+    expect(await xml.getAttribute('download')).toBe(`facture-${bill.number}.xml`);
 
     // Send, after a confirmation: the green dot and the mail with the PDF.
     await row.getByRole('button', { name: `Envoyer la facture de ${CLIENT}` }).click();
@@ -337,12 +381,34 @@ describe('Facturation (admin)', () => {
     const mail = (await readOutbox(app.outboxDir)).find((message) => (message.to as { text: string } | undefined)?.text === CLIENT_EMAIL);
     expect(mail?.attachments.map((attachment) => attachment.filename)).toEqual([`facture-${bill.number}.pdf`]);
 
-    // Paid.
+    // Paid: the day the étude paid is asked, today by default; the server refuses a future day and a day
+    // before the bill (generated today), in French, under the field.
     const paid = row.getByRole('checkbox', { name: `Facture de ${CLIENT} payée` });
-    await paid.check();
+    await paid.click();
+    const payment = page.getByRole('dialog', { name: `Facture n° ${bill.number} payée` });
+    const day = payment.getByRole('textbox', { name: /^Date du paiement/ });
+    const today = parisDay(0);
+    expect(await day.inputValue()).toBe(today);
+    await saveScreenshot(page, 'admin-billing-payment-date');
+    await day.fill(parisDay(1));
+    await payment.getByRole('button', { name: 'Enregistrer' }).click();
+    await payment.getByText('La date de paiement ne peut pas être dans le futur.').waitFor();
+    await day.fill(parisDay(-1));
+    await payment.getByRole('button', { name: 'Enregistrer' }).click();
+    await payment.getByText(`La date de paiement ne peut pas précéder la facture, émise le ${today}.`).waitFor();
+    await saveScreenshot(page, 'admin-billing-payment-refused');
+    expect((await app.services.db.groupBill.findUniqueOrThrow({ where: { id: bill.id } })).isPaid).toBe(false);
+    await day.fill(today);
+    await payment.getByRole('button', { name: 'Enregistrer' }).click();
     await toast(page, 'Facture marquée comme payée.').waitFor();
-    await eventually(async () => (await app.services.db.groupBill.findUniqueOrThrow({ where: { id: bill.id } })).isPaid, true);
+    await payment.waitFor({ state: 'hidden' });
+    await row.getByText(`le ${today}`, { exact: true }).waitFor();
     expect(await paid.isChecked()).toBe(true);
+    const stored = await app.services.db.groupBill.findUniqueOrThrow({ where: { id: bill.id } });
+    expect(stored.isPaid).toBe(true);
+    expect(stored.paidAt!.toLocaleString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' })).toBe(
+      `${today} 00:00`,
+    );
     await saveScreenshot(page, 'admin-billing-sent-paid');
   });
 

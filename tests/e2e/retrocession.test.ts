@@ -251,7 +251,7 @@ describe('admin · Rétrocession > Factures', () => {
     await page.goto('/dashboard/retrocessions-factures-admin');
     await screenTitle(page, 'Rétrocession · Factures').waitFor();
     const table = page.getByRole('table', { name: 'Factures de la période' });
-    expect(await headers(table)).toEqual(['Secrétaire', 'Nombre pages', 'Nombre photos', 'Montant HT', 'Voir', 'Télécharger']);
+    expect(await headers(table)).toEqual(['Secrétaire', 'Nombre pages texte', 'Nombre photos', 'Montant HT', 'Voir', 'Télécharger']);
 
     await selectPeriod(previous.year, previous.month);
     await expectTotals(expected.totals);
@@ -540,7 +540,7 @@ describe('secretary · MES FACTURES', () => {
     expect(mine.length).toBeGreaterThan(0);
     const allOfYear = await app.services.db.secretaryBill.count({ where: { year: previous.year } });
     expect(allOfYear).toBeGreaterThan(mine.length);
-    expect(await headers(table)).toEqual(['Mois', 'Nombre pages', 'Nombre photos', 'Montant HT', 'Voir', 'Télécharger']);
+    expect(await headers(table)).toEqual(['Mois', 'Nombre pages texte', 'Nombre photos', 'Montant HT', 'Voir', 'Télécharger']);
     expect(await page.getByRole('combobox', { name: 'Lignes par page' }).locator('option').allInnerTexts()).toEqual([
       '10',
       '20',

@@ -1,6 +1,7 @@
 // product.md §2 'Statistiques' (/dashboard/statistiques), §9 (secretary series = rétrocession counts ×
 // secretary prices, bailiff series = billing counts × étude prices): a nivo line chart of both
 // series for a year or a month, years 2000 → current, with the period's totals under it.
+import { STATISTICS_DEFINITIONS } from '@constats/domain/line-amounts';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/ui/format.js';
 import type { TestApp } from '../support/app.js';
@@ -107,8 +108,11 @@ describe('Statistiques', () => {
     expect(await chart().getByText('Mois', { exact: true }).count()).toBe(1);
     expect(await chart().getByText('janv.', { exact: true }).count()).toBe(1);
     await expectTotals(yearFigures);
-    expect(await page.getByText('Rétrocession secrétaires').count()).toBe(1);
-    expect(await page.getByText('Facturation huissiers').count()).toBe(1);
+    expect(await page.getByText('Rétrocession secrétaires', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('Facturation huissiers', { exact: true }).count()).toBe(1);
+    // Issue 36: what each amount adds up, in the API's and docs/api.md's words.
+    await page.getByText(STATISTICS_DEFINITIONS.bailiffs, { exact: true }).waitFor();
+    await page.getByText(STATISTICS_DEFINITIONS.secretaries, { exact: true }).waitFor();
 
     // The French tooltip: the hovered month, each series in euros.
     const box = (await chart().boundingBox())!;

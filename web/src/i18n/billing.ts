@@ -16,15 +16,27 @@ export const billingText = {
     paid: 'Payée',
     actions: 'Actions',
     empty: 'Aucune facture.',
-    billNumber: (number: number) => `N° ${number}`,
+    // Issue 36: the screen's three scopes, each named where its figures stand.
+    monthTitle: 'Constats du mois',
+    monthHint: (monthYear: string) =>
+      `Tous les constats comptés créés en ${monthYear}, facturés ou non, au tarif de leur étude, avant remises.`,
+    toBillTitle: (isCurrent: boolean) => (isCurrent ? 'À facturer, tous mois' : 'À facturer, ce mois'),
+    toBillHint: (isCurrent: boolean) =>
+      isCurrent
+        ? 'Colonnes Constats à Total HT : par étude, les constats comptés qu’aucune facture n’a encore pris, de ce mois et des mois précédents (ce que la sélection proposera).'
+        : 'Colonnes Constats à Total HT : par étude, les constats comptés de ce mois qu’aucune facture n’a pris ; la facture du mois en cours les reprendra.',
+    billNumber: (number: number, reports: number) => `Facture n° ${number} : ${reports} constat${reports > 1 ? 's' : ''}`,
     billTTC: (amount: string) => `${amount} TTC`,
     notGenerated: 'Non générée',
     toBill: (count: number) => `${count} constat${count > 1 ? 's' : ''} à facturer`,
     sentOn: (date: string) => `Envoyée le ${date}`,
     notSent: 'Non envoyée',
     paidLabel: (client: string) => `Facture de ${client} payée`,
+    paidOn: (date: string) => `le ${date}`,
     select: (client: string) => `Constats à facturer de ${client}`,
     view: (client: string) => `Voir la facture de ${client}`,
+    download: (client: string) => `Télécharger la facture de ${client} (PDF)`,
+    xml: 'XML',
     send: (client: string) => `Envoyer la facture de ${client}`,
     resend: (client: string) => `Renvoyer la facture de ${client}`,
   },
@@ -80,6 +92,15 @@ export const billingText = {
   sendFailed: "Erreur lors de l'envoi de la facture",
   paid: 'Facture marquée comme payée.',
   unpaid: 'Facture marquée comme non payée.',
+  // « Payée » asks the day the étude paid (issue 36).
+  payment: {
+    title: (number: number) => `Facture n° ${number} payée`,
+    date: 'Date du paiement',
+    hint: 'Le jour où l’étude a payé : aujourd’hui par défaut, ni dans le futur, ni avant la facture.',
+    invalid: 'Date invalide : JJ/MM/AAAA.',
+    save: 'Enregistrer',
+    cancel: 'Annuler',
+  },
 
   // product.md §11: the seller's invoicing settings and the Factur-X files.
   settings: {

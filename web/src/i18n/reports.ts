@@ -161,7 +161,9 @@ export const reportsText = {
   },
   secretary: {
     tiles: {
-      retrocession: 'Rétrocession',
+      retrocession: 'Rétrocession du mois',
+      // Issue 36: not the « RÉTROCESSION » screen's total (constats created in the period, validated counts).
+      retrocessionHint: 'Constats rendus ce mois-ci ; vos comptes provisoires en attendant ceux de l’administrateur.',
       inProgress: 'Constats en cours',
       all: 'Tous mes constats',
       alert: 'Constats en alerte',

@@ -11,9 +11,10 @@ import { useCommit } from '../../relay/commit';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import type { ViewedDocument } from '../../ui/DocumentViewer';
 import { DownloadFileButton, ViewFileButton } from '../../ui/FileButtons';
-import { formatDateTime, formatMoney } from '../../ui/format';
+import { formatDate, formatDateTime, formatMoney } from '../../ui/format';
 import { useToast } from '../../ui/toasts';
 import { billingText } from '../../i18n/billing';
+import { PaymentDialog } from './PaymentDialog';
 
 const t = billingText.table;
 
@@ -26,6 +27,8 @@ const billFragment = graphql`
     isSent
     sentAt
     isPaid
+    paidAt
+    reportCount
     pdf {
       name
       url
@@ -53,10 +56,12 @@ const useStyles = makeStyles({
   },
   sent: { backgroundColor: tokens.colorPaletteGreenBackground3 },
   notSent: { border: `${tokens.strokeWidthThick} solid ${tokens.colorNeutralStroke1}` },
-  actions: { display: 'inline-flex', columnGap: tokens.spacingHorizontalXXS },
+  actions: { display: 'inline-flex', alignItems: 'center', columnGap: tokens.spacingHorizontalXXS },
+  paid: { display: 'inline-flex', flexDirection: 'column', alignItems: 'center' },
+  xml: { minWidth: 'auto' },
 });
 
-/** 'N° 57' and its amount TTC, or 'Non générée' with what is left to bill. */
+/** 'Facture n° 57 : 32 constats' and its amount TTC, or 'Non générée' with what is left to bill. */
 export function BillNumberCell({ bill, billableCount }: { bill: BillCellsFragment$key | null | undefined; billableCount: number }) {
   const styles = useStyles();
   const data = useFragment(billFragment, bill);
@@ -74,7 +79,7 @@ export function BillNumberCell({ bill, billableCount }: { bill: BillCellsFragmen
   }
   return (
     <span className={styles.stack}>
-      <Text weight="semibold">{t.billNumber(data.number)}</Text>
+      <Text weight="semibold">{t.billNumber(data.number, data.reportCount)}</Text>
       <Text size={200} className={mergeClasses(styles.muted, styles.figure)}>
         {t.billTTC(formatMoney(data.amountTTC))}
       </Text>
@@ -95,44 +100,69 @@ export function SentDot({ bill }: { bill: BillCellsFragment$key | null | undefin
   );
 }
 
-/** product.md §4: 'paid' is a checkbox the admin ticks or unticks once the bill exists. */
+/**
+ * product.md §4: 'paid' is a checkbox the admin ticks or unticks once the bill exists; ticking it asks the
+ * day the étude paid (today by default), shown under the box.
+ */
 export function PaidCheckbox({ bill, client }: { bill: BillCellsFragment$key | null | undefined; client: string }) {
+  const styles = useStyles();
   const data = useFragment(billFragment, bill);
   const commit = useCommit();
   const toast = useToast();
   const [saving, setSaving] = useState(false);
-  const setPaid = (isPaid: boolean) => {
+  const [asking, setAsking] = useState(false);
+  const setPaid = async (isPaid: boolean, paidAt?: string) => {
     if (!data) return;
-    setSaving(true);
-    commit<BillCellsPaidMutation>({
-      mutation: graphql`
-        mutation BillCellsPaidMutation($input: SetGroupBillPaidInput!) @raw_response_type {
-          setGroupBillPaid(input: $input) {
-            bill {
-              id
-              isPaid
-              paidAt
+    await commit<BillCellsPaidMutation>(
+      {
+        mutation: graphql`
+          mutation BillCellsPaidMutation($input: SetGroupBillPaidInput!) {
+            setGroupBillPaid(input: $input) {
+              bill {
+                id
+                isPaid
+                paidAt
+              }
             }
           }
-        }
-      `,
-      variables: { input: { billId: data.id, isPaid } },
-      // The box follows the click at once; Relay rolls it back if the server refuses.
-      optimisticResponse: {
-        setGroupBillPaid: { bill: { id: data.id, isPaid, paidAt: isPaid ? new Date().toISOString() : null } },
+        `,
+        variables: { input: { billId: data.id, isPaid, paidAt } },
       },
-    })
-      .then(() => toast('success', isPaid ? billingText.paid : billingText.unpaid))
+      // The payment dialog shows its own refusals under the date.
+      isPaid ? { errorToast: false } : undefined,
+    );
+    toast('success', isPaid ? billingText.paid : billingText.unpaid);
+  };
+  const unpay = () => {
+    setSaving(true);
+    setPaid(false)
       .catch(() => null)
       .finally(() => setSaving(false));
   };
   return (
-    <Checkbox
-      aria-label={t.paidLabel(client)}
-      checked={data?.isPaid ?? false}
-      disabled={!data || saving}
-      onChange={(_, change) => setPaid(change.checked === true)}
-    />
+    <span className={styles.paid}>
+      <Checkbox
+        aria-label={t.paidLabel(client)}
+        checked={data?.isPaid ?? false}
+        disabled={!data || saving}
+        onChange={(_, change) => (change.checked === true ? setAsking(true) : unpay())}
+      />
+      {data?.isPaid && data.paidAt ? (
+        <Text size={200} className={mergeClasses(styles.muted, styles.figure)}>
+          {t.paidOn(formatDate(data.paidAt))}
+        </Text>
+      ) : null}
+      {asking && data ? (
+        <PaymentDialog
+          number={data.number}
+          onCancel={() => setAsking(false)}
+          onSave={async (day) => {
+            await setPaid(true, day);
+            setAsking(false);
+          }}
+        />
+      ) : null}
+    </span>
   );
 }
 
@@ -151,8 +181,9 @@ function sendConfirmation(bill: { number: number; isSent: boolean; sentAt: strin
 }
 
 /**
- * The row's actions: the report-selection dialog, the bill's PDF in the viewer, and sending it to
- * the étude's accounting address after a confirmation (product.md §4; a bill may be sent again).
+ * The row's actions: the report-selection dialog, the bill's PDF in the viewer, its download (↓), the
+ * Factur-X XML as an action of its own, named, and sending the bill to the étude's accounting address
+ * after a confirmation (product.md §4; a bill may be sent again).
  */
 export function BillActions({
   bill,
@@ -213,7 +244,22 @@ export function BillActions({
         <Button appearance="subtle" icon={<DocumentBulletListRegular />} onClick={onSelect} {...restoreFocusHere} />
       </Tooltip>
       <ViewFileButton file={data?.pdf ?? null} label={t.view(client)} onView={onView} />
-      {data?.xml ? <DownloadFileButton file={data.xml} label={billingText.xml.download(client)} /> : null}
+      <DownloadFileButton file={data?.pdf ?? null} label={t.download(client)} />
+      {data?.xml ? (
+        // Named « XML » on screen, the tooltip names it in full (it holds the visible word).
+        <Tooltip content={billingText.xml.download(client)} relationship="label">
+          <Button
+            as="a"
+            appearance="subtle"
+            size="small"
+            className={styles.xml}
+            href={data.xml.downloadUrl ?? data.xml.url}
+            download={data.xml.name}
+          >
+            {t.xml}
+          </Button>
+        </Tooltip>
+      ) : null}
       <Tooltip content={data?.isSent ? t.resend(client) : t.send(client)} relationship="label">
         <Button appearance="subtle" icon={<SendRegular />} disabled={!data || sending} onClick={() => void send()} />
       </Tooltip>

@@ -12,6 +12,7 @@ import {
   mergeClasses,
 } from '@fluentui/react-components';
 import type { BillSelectionDialogReportsFragment$data } from '../../__generated__/BillSelectionDialogReportsFragment.graphql';
+import { ExplainedLabel } from '../../ui/ExplainedLabel';
 import { formatDate, formatMoney } from '../../ui/format';
 import { ofPeriod } from '../../ui/periods';
 import { DetectionFlag } from '../reports/DetectionFlag';
@@ -73,7 +74,11 @@ export function BillSelectionTable({
             <TableHeaderCell className={mergeClasses(styles.headerCell, styles.bailiffCol)}>{t.bailiff}</TableHeaderCell>
             <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>{t.pages}</TableHeaderCell>
             <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>{t.photos}</TableHeaderCell>
-            <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>{t.amountHT}</TableHeaderCell>
+            <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>
+              <ExplainedLabel rule="billing" of="amount">
+                {t.amountHT}
+              </ExplainedLabel>
+            </TableHeaderCell>
             <TableHeaderCell className={mergeClasses(styles.headerCell, styles.discountCell)}>{t.discount}</TableHeaderCell>
           </TableRow>
         </TableHeader>

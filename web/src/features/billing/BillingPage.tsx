@@ -10,10 +10,11 @@ import { fr } from '../../i18n/fr';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
+import { ExplainedLabel } from '../../ui/ExplainedLabel';
 import { formatMoney } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { MonthSelect, YearSelect } from '../../ui/PeriodSelects';
-import { parisYearMonth } from '../../ui/periods';
+import { monthName, parisYearMonth } from '../../ui/periods';
 import { RouterLink } from '../../ui/RouterLink';
 import { useConnectionPages } from '../../ui/useConnectionPages';
 import { BillActions, BillNumberCell, PaidCheckbox, SentDot } from './BillCells';
@@ -36,6 +37,7 @@ const useStyles = makeStyles({
   client: { display: 'flex', flexDirection: 'column' },
   muted: { color: tokens.colorNeutralForeground3 },
   number: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  scope: { display: 'flex', flexDirection: 'column', marginTop: tokens.spacingVerticalM, marginBottom: tokens.spacingVerticalS },
 });
 
 /**
@@ -74,12 +76,6 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
                   city
                   email
                 }
-                totals {
-                  reports
-                  textPages
-                  photos
-                  amountHT
-                }
                 billableTotals {
                   reports
                   textPages
@@ -114,8 +110,9 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
   const t = billingText.table;
   type Row = (typeof rows)[number];
   const figure = (value: string | number) => <span className={styles.number}>{value}</span>;
-  // product.md §4: until its bill exists, a row counts what the selection dialog offers to bill.
-  const figures = (row: Row) => (row.bill ? row.totals : row.billableTotals);
+  // Issue 36: a row's figures are always what is left to bill (what the selection offers), never the
+  // month's constats (the box above) nor the bill's (its own cell): one scope a column.
+  const figures = (row: Row) => row.billableTotals;
   const columns: DataTableColumn<Row>[] = [
     {
       id: 'client',
@@ -132,20 +129,40 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
       ),
     },
     { id: 'reports', header: t.reports, width: '66px', align: 'end', cell: (row) => figure(figures(row).reports) },
-    { id: 'textPages', header: t.textPages, width: '56px', align: 'end', cell: (row) => figure(figures(row).textPages) },
+    {
+      id: 'textPages',
+      header: (
+        <ExplainedLabel rule="billing" of="textPages">
+          {t.textPages}
+        </ExplainedLabel>
+      ),
+      width: '64px',
+      align: 'end',
+      cell: (row) => figure(figures(row).textPages),
+    },
     { id: 'photos', header: t.photos, width: '56px', align: 'end', cell: (row) => figure(figures(row).photos) },
-    { id: 'amount', header: t.amountHT, width: '90px', align: 'end', cell: (row) => figure(formatMoney(figures(row).amountHT)) },
+    {
+      id: 'amount',
+      header: (
+        <ExplainedLabel rule="billing" of="amount">
+          {t.amountHT}
+        </ExplainedLabel>
+      ),
+      width: '92px',
+      align: 'end',
+      cell: (row) => figure(formatMoney(figures(row).amountHT)),
+    },
     {
       id: 'bill',
       header: t.bill,
-      width: '150px',
+      width: '140px',
       cell: (row) => <BillNumberCell bill={row.bill} billableCount={row.billableReportCount} />,
     },
-    { id: 'sent', header: t.sent, width: '66px', align: 'center', cell: (row) => <SentDot bill={row.bill} /> },
+    { id: 'sent', header: t.sent, width: '60px', align: 'center', cell: (row) => <SentDot bill={row.bill} /> },
     {
       id: 'paid',
       header: t.paid,
-      width: '48px',
+      width: '80px',
       align: 'center',
       cell: (row) => <PaidCheckbox bill={row.bill} client={row.group.name} />,
     },
@@ -153,7 +170,7 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
       id: 'actions',
       card: 'actions',
       header: t.actions,
-      width: '140px',
+      width: '176px',
       align: 'end',
       cell: (row) => (
         <BillActions
@@ -167,8 +184,15 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
     },
   ];
   const selected = data.billingPeriod.groups.edges.map((edge) => edge.node).find((row) => row.group.id === selecting);
+  const isCurrent = data.billingPeriod.isCurrent;
   return (
     <>
+      <div className={styles.scope}>
+        <Text weight="semibold">{t.toBillTitle(isCurrent)}</Text>
+        <Text size={200} className={styles.muted}>
+          {t.toBillHint(isCurrent)}
+        </Text>
+      </div>
       <DataTable
         label={t.label}
         columns={columns}
@@ -258,9 +282,14 @@ export default function BillingPage({ queryRef }: ScreenProps<BillingPageQuery>)
           </MessageBarActions>
         </MessageBar>
       )}
-      {/* The rétrocession's 'CUMUL PÉRIODE' box: the same totals, counted for billing. */}
+      {/* The rétrocession's 'CUMUL PÉRIODE' box: the month's constats, counted for billing. */}
       <div className={styles.totals}>
-        <PeriodTotalsBox totals={data.billingPeriod.totals} />
+        <PeriodTotalsBox
+          totals={data.billingPeriod.totals}
+          rule="billing"
+          title={billingText.table.monthTitle}
+          hint={billingText.table.monthHint(`${monthName(shown.month).toLocaleLowerCase('fr')} ${shown.year}`)}
+        />
       </div>
       <CsvExportButton params={{ list: 'billing', year: period.year, month: period.month }} />
       {/* Another month starts again from its first page. */}

@@ -19,6 +19,7 @@ import { graphql, usePaginationFragment } from 'react-relay/hooks';
 import type { GeneratedBillFragment$key } from '../../__generated__/GeneratedBillFragment.graphql';
 import type { GeneratedBillLinesPaginationQuery } from '../../__generated__/GeneratedBillLinesPaginationQuery.graphql';
 import type { ViewedDocument } from '../../ui/DocumentViewer';
+import { ExplainedLabel } from '../../ui/ExplainedLabel';
 import { formatDate, formatMoney } from '../../ui/format';
 import { ofPeriod } from '../../ui/periods';
 import { BillSummary } from './BillSummary';
@@ -103,7 +104,11 @@ export function GeneratedBill({
               <TableHeaderCell className={styles.headerCell}>{t.name}</TableHeaderCell>
               <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>{t.pages}</TableHeaderCell>
               <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.countCol)}>{t.photos}</TableHeaderCell>
-              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>{t.amountHT}</TableHeaderCell>
+              <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>
+                <ExplainedLabel rule="billing" of="amount">
+                  {t.amountHT}
+                </ExplainedLabel>
+              </TableHeaderCell>
               <TableHeaderCell className={mergeClasses(styles.headerCell, styles.discountCell)}>{t.discount}</TableHeaderCell>
               <TableHeaderCell className={mergeClasses(styles.headerCell, styles.end, styles.amountCol)}>{t.netAmountHT}</TableHeaderCell>
             </TableRow>

@@ -8,6 +8,7 @@ import { useSessionUser } from '../../app/session/sessionContext';
 import { fr } from '../../i18n/fr';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { DocumentViewer, type ViewedDocument } from '../../ui/DocumentViewer';
+import { ExplainedLabel } from '../../ui/ExplainedLabel';
 import { DownloadFileButton, ViewFileButton } from '../../ui/FileButtons';
 import { formatMoney } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
@@ -128,7 +129,11 @@ export default function MyBillsPage({ queryRef }: ScreenProps<MyBillsPageQuery>)
     },
     {
       id: 'amount',
-      header: t.amountHT,
+      header: (
+        <ExplainedLabel rule="billing" of="amount">
+          {t.amountHT}
+        </ExplainedLabel>
+      ),
       align: 'end',
       width: '120px',
       cell: (row) => <span className={styles.figure}>{formatMoney(row.netAmountHT)}</span>,

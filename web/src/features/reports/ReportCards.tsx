@@ -52,7 +52,7 @@ const useStyles = makeStyles({
   compactCard: {
     display: 'grid',
     gridTemplateColumns: 'auto minmax(0, 1fr)',
-    gridTemplateAreas: '"label label" "icon value"',
+    gridTemplateAreas: '"label label" "icon value" "hint hint"',
     alignItems: 'center',
     columnGap: tokens.spacingHorizontalS,
     rowGap: tokens.spacingVerticalXS,
@@ -61,6 +61,8 @@ const useStyles = makeStyles({
   compactText: { display: 'contents' },
   compactLabel: { gridArea: 'label' },
   compactValue: { gridArea: 'value' },
+  hint: { color: tokens.colorNeutralForeground3 },
+  compactHint: { gridArea: 'hint' },
   compactIcon: { gridArea: 'icon', width: '30px', height: '30px', fontSize: '16px' },
   link: {
     color: 'inherit',
@@ -77,6 +79,8 @@ export interface ReportCardProps {
   value: string;
   /** Words (an action's name) rather than a figure: smaller, and they may wrap. */
   textValue?: boolean;
+  /** What the figure counts, under it, when the label alone cannot say (issue 36). */
+  hint?: string;
 }
 
 /** One figure above a reports list (product.md §2 cards and tiles). */
@@ -103,7 +107,7 @@ export function ReportCardLink({ to, ...card }: ReportCardProps & { to: string }
   );
 }
 
-function CardContent({ icon, tone, label, value, textValue = false }: ReportCardProps) {
+function CardContent({ icon, tone, label, value, textValue = false, hint }: ReportCardProps) {
   const styles = useStyles();
   const compact = useContext(Compact);
   return (
@@ -122,6 +126,12 @@ function CardContent({ icon, tone, label, value, textValue = false }: ReportCard
         >
           {value}
         </Text>
+        {hint ? (
+          <Text size={100} className={mergeClasses(styles.hint, compact && styles.compactHint)}>
+            <VisuallyHidden> : </VisuallyHidden>
+            {hint}
+          </Text>
+        ) : null}
       </span>
     </>
   );

@@ -41,6 +41,7 @@ export function SecretaryTiles({ headers }: { headers: SecretaryTilesFragment$ke
         tone="green"
         label={t.retrocession}
         value={formatMoney(tiles.retrocessionThisMonth)}
+        hint={t.retrocessionHint}
       />
       <ReportCardLink
         to="/dashboard/constats-en-cours-secretaire"

@@ -13,6 +13,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useToast } from '../../ui/toasts';
 import { useConnectionPages } from '../../ui/useConnectionPages';
 import { PeriodTotalsBox } from './PeriodTotalsBox';
+import { retrocessionText } from '../../i18n/retrocession';
 import { RetrocessionFilters } from './RetrocessionFilters';
 import { SecretaryBillsTable } from './SecretaryBillsTable';
 import { usePageStyles, usePeriodFilter } from './periodFilter';
@@ -111,7 +112,7 @@ export default function AdminRetrocessionBillsPage({ queryRef }: ScreenProps<Adm
       <PageHeader title={fr.titles.retrocessionBills} />
       <div className={mergeClasses(styles.stack, pending && styles.pending)} aria-busy={pending}>
         <RetrocessionFilters value={filter} onChange={setFilter} secretaries={data} wholeYear />
-        <PeriodTotalsBox totals={data.retrocession.totals} />
+        <PeriodTotalsBox rule="retrocession" totals={data.retrocession.totals} hint={retrocessionText.totals.hint} />
         <BillsList key={JSON.stringify(shown)} query={data} />
       </div>
     </section>

@@ -6,6 +6,7 @@ import { fr } from '../../i18n/fr';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { PeriodTotalsBox } from './PeriodTotalsBox';
+import { retrocessionText } from '../../i18n/retrocession';
 import { RetrocessionFilters } from './RetrocessionFilters';
 import { RetrocessionReportsTable } from './RetrocessionReportsTable';
 import { usePageStyles, usePeriodFilter } from './periodFilter';
@@ -42,7 +43,7 @@ export default function AdminRetrocessionReportsPage({ queryRef }: ScreenProps<A
       <PageHeader title={fr.titles.retrocessionReports} />
       <div className={mergeClasses(styles.stack, pending && styles.pending)} aria-busy={pending}>
         <RetrocessionFilters value={filter} onChange={setFilter} secretaries={data} wholeYear />
-        <PeriodTotalsBox totals={data.retrocession.totals} />
+        <PeriodTotalsBox rule="retrocession" totals={data.retrocession.totals} hint={retrocessionText.totals.hint} />
         <CsvExportButton params={{ list: 'retrocession', ...toApiFilter(shown) }} />
         <RetrocessionReportsTable key={JSON.stringify(shown)} query={data} viewer="admin" />
       </div>

@@ -2,6 +2,9 @@ import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { PeriodTotalsBoxFragment$key } from '../../__generated__/PeriodTotalsBoxFragment.graphql';
 import { onPhone } from '../../ui/breakpoints';
+import type { ReactNode } from 'react';
+import type { TextPagesRule } from '@constats/domain/line-amounts';
+import { ExplainedLabel } from '../../ui/ExplainedLabel';
 import { formatMoney } from '../../ui/format';
 import { retrocessionText } from '../../i18n/retrocession';
 
@@ -21,6 +24,7 @@ const useStyles = makeStyles({
     color: tokens.colorBrandForeground1,
     letterSpacing: '0.04em',
   },
+  hint: { color: tokens.colorNeutralForeground3 },
   figures: {
     display: 'grid',
     gridTemplateColumns: 'repeat(4, minmax(120px, 1fr))',
@@ -50,8 +54,22 @@ const useStyles = makeStyles({
   },
 });
 
-/** product.md §2: the 'CUMUL PÉRIODE' box of the rétrocession screens. */
-export function PeriodTotalsBox({ totals }: { totals: PeriodTotalsBoxFragment$key }) {
+/**
+ * product.md §2: the 'CUMUL PÉRIODE' box of the rétrocession screens; another screen names what it
+ * counts (`title`, `hint`: the Facturation's « Constats du mois »).
+ */
+export function PeriodTotalsBox({
+  totals,
+  rule,
+  title = t.title,
+  hint,
+}: {
+  totals: PeriodTotalsBoxFragment$key;
+  /** Whose text pages these are (product.md §9): the explanation beside them and the amount follows it. */
+  rule: TextPagesRule;
+  title?: string;
+  hint?: string;
+}) {
   const styles = useStyles();
   const data = useFragment(
     graphql`
@@ -64,20 +82,37 @@ export function PeriodTotalsBox({ totals }: { totals: PeriodTotalsBoxFragment$ke
     `,
     totals,
   );
-  const figures: [string, string][] = [
-    [t.reports, String(data.reports)],
-    [t.textPages, String(data.textPages)],
-    [t.photos, String(data.photos)],
-    [t.amountHT, formatMoney(data.amountHT)],
+  const figures: [string, ReactNode, string][] = [
+    [t.reports, t.reports, String(data.reports)],
+    [
+      t.textPages,
+      <ExplainedLabel key="label" rule={rule} of="textPages">
+        {t.textPages}
+      </ExplainedLabel>,
+      String(data.textPages),
+    ],
+    [t.photos, t.photos, String(data.photos)],
+    [
+      t.amountHT,
+      <ExplainedLabel key="label" rule={rule} of="amount">
+        {t.amountHT}
+      </ExplainedLabel>,
+      formatMoney(data.amountHT),
+    ],
   ];
   return (
-    <section className={styles.root} aria-label={t.title}>
+    <section className={styles.root} aria-label={title}>
       <Text size={300} weight="bold" className={styles.title}>
-        {t.title}
+        {title}
       </Text>
+      {hint ? (
+        <Text size={200} className={styles.hint}>
+          {hint}
+        </Text>
+      ) : null}
       <dl className={styles.figures}>
-        {figures.map(([label, value]) => (
-          <div key={label} className={styles.figure}>
+        {figures.map(([key, label, value]) => (
+          <div key={key} className={styles.figure}>
             <dt className={styles.label}>{label}</dt>
             <dd className={styles.value}>{value}</dd>
           </div>

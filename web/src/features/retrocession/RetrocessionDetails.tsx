@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { RetrocessionDetailsFragment$key } from '../../__generated__/RetrocessionDetailsFragment.graphql';
+import { ExplainedLabel } from '../../ui/ExplainedLabel';
 import { formatMoney } from '../../ui/format';
 import { retrocessionText } from '../../i18n/retrocession';
 
@@ -30,12 +31,13 @@ const useStyles = makeStyles({
   comment: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
 });
 
-function Figures({ items }: { items: [string, ReactNode][] }) {
+function Figures({ items }: { items: [ReactNode, ReactNode][] }) {
   const styles = useStyles();
   return (
     <dl className={styles.figures}>
-      {items.map(([label, value]) => (
-        <div key={label}>
+      {/* A fixed list of figures, always in the same order. */}
+      {items.map(([label, value], index) => (
+        <div key={index}>
           <dt className={styles.label}>{label}</dt>
           <dd className={styles.value}>{value}</dd>
         </div>
@@ -88,7 +90,12 @@ export function RetrocessionDetails({ report, children }: { report: Retrocession
             items={[
               [t.pages, data.countPagesRetrocession],
               [t.photos, data.countPhotosRetrocession],
-              [t.pagesAmount, data.retrocessionAmounts ? formatMoney(data.retrocessionAmounts.pages) : '-'],
+              [
+                <ExplainedLabel key="label" rule="retrocession" of="amount">
+                  {t.pagesAmount}
+                </ExplainedLabel>,
+                data.retrocessionAmounts ? formatMoney(data.retrocessionAmounts.pages) : '-',
+              ],
               [t.photosAmount, data.retrocessionAmounts ? formatMoney(data.retrocessionAmounts.photos) : '-'],
               [t.total, data.retrocessionAmounts ? formatMoney(data.retrocessionAmounts.total) : '-'],
             ]}

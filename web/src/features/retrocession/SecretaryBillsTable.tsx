@@ -3,6 +3,7 @@ import { makeStyles } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { SecretaryBillsTableFragment$key } from '../../__generated__/SecretaryBillsTableFragment.graphql';
 import { DataTable, type DataTableColumn, type DataTablePagination } from '../../ui/DataTable';
+import { ExplainedLabel } from '../../ui/ExplainedLabel';
 import { DownloadFileButton, ViewFileButton } from '../../ui/FileButtons';
 import { formatMoney } from '../../ui/format';
 import { SecretaryBillPreview } from './SecretaryBillPreview';
@@ -69,7 +70,11 @@ export function SecretaryBillsTable({
       : { id: 'month', header: t.month, cell: (row) => row.monthLabel },
     {
       id: 'pages',
-      header: t.pages,
+      header: (
+        <ExplainedLabel rule="retrocession" of="textPages">
+          {t.pages}
+        </ExplainedLabel>
+      ),
       width: '140px',
       align: 'end',
       cell: (row) => <span className={styles.number}>{row.figures.textPages}</span>,
@@ -83,7 +88,11 @@ export function SecretaryBillsTable({
     },
     {
       id: 'amount',
-      header: t.amountHT,
+      header: (
+        <ExplainedLabel rule="retrocession" of="amount">
+          {t.amountHT}
+        </ExplainedLabel>
+      ),
       width: '150px',
       align: 'end',
       cell: (row) => <span className={styles.number}>{formatMoney(row.figures.amountHT)}</span>,

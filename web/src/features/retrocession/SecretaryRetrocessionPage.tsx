@@ -6,6 +6,7 @@ import { fr } from '../../i18n/fr';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { PeriodTotalsBox } from './PeriodTotalsBox';
+import { retrocessionText } from '../../i18n/retrocession';
 import { RetrocessionFilters } from './RetrocessionFilters';
 import { RetrocessionReportsTable } from './RetrocessionReportsTable';
 import { SecretaryBillUpload } from './SecretaryBillUpload';
@@ -46,7 +47,7 @@ export default function SecretaryRetrocessionPage({ queryRef }: ScreenProps<Secr
       <PageHeader title={fr.titles.secretaryRetrocession} />
       <div className={mergeClasses(styles.stack, pending && styles.pending)} aria-busy={pending}>
         <RetrocessionFilters value={filter} onChange={setFilter} />
-        <PeriodTotalsBox totals={data.retrocession.totals} />
+        <PeriodTotalsBox rule="retrocession" totals={data.retrocession.totals} hint={retrocessionText.totals.secretaryHint} />
         <SecretaryBillUpload key={`${shown.year}-${shown.month}`} period={data.retrocession} />
         <CsvExportButton params={{ list: 'retrocession', ...toApiFilter(shown) }} />
         <RetrocessionReportsTable key={JSON.stringify(shown)} query={data} viewer="secretary" />

@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { StatisticsTotalsFragment$key } from '../../__generated__/StatisticsTotalsFragment.graphql';
+import { STATISTICS_DEFINITIONS } from '@constats/domain/line-amounts';
 import { formatMoney } from '../../ui/format';
 import { seriesColors } from './StatisticsChart';
 import { statisticsText as t } from '../../i18n/statistics';
@@ -35,6 +36,13 @@ const useStyles = makeStyles({
     width: '12px',
     height: '4px',
     borderRadius: tokens.borderRadiusSmall,
+  },
+  definitions: {
+    margin: `${tokens.spacingVerticalM} 0 0`,
+    paddingLeft: tokens.spacingHorizontalL,
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+    lineHeight: tokens.lineHeightBase200,
   },
   value: {
     margin: 0,
@@ -71,16 +79,23 @@ export function StatisticsTotals({ statistics }: { statistics: StatisticsTotalsF
     { id: 'detection', label: t.detection, value: t.detectionValue(data.detectionAgreement.agreeing, data.detectionAgreement.compared) },
   ];
   return (
-    <dl className={styles.list} aria-label={t.totals}>
-      {items.map((item) => (
-        <div key={item.id} className={styles.item} data-testid={`statistics-total-${item.id}`}>
-          <dt className={styles.label}>
-            {item.color ? <span className={styles.swatch} style={{ backgroundColor: item.color }} aria-hidden /> : null}
-            {item.label}
-          </dt>
-          <dd className={styles.value}>{item.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className={styles.list} aria-label={t.totals}>
+        {items.map((item) => (
+          <div key={item.id} className={styles.item} data-testid={`statistics-total-${item.id}`}>
+            <dt className={styles.label}>
+              {item.color ? <span className={styles.swatch} style={{ backgroundColor: item.color }} aria-hidden /> : null}
+              {item.label}
+            </dt>
+            <dd className={styles.value}>{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {/* Issue 36: what the two amounts add up, as the API and docs/api.md define them. */}
+      <ul className={styles.definitions}>
+        <li>{STATISTICS_DEFINITIONS.secretaries}</li>
+        <li>{STATISTICS_DEFINITIONS.bailiffs}</li>
+      </ul>
+    </>
   );
 }
