@@ -44,6 +44,12 @@ import { reportDocuments } from './modules/reports/photo-previews.js';
 import { billDocuments } from './modules/billing/documents.js';
 import { appVersion } from './version.js';
 import { createReadinessCheck } from './infra/health.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_REASON,
+  databaseUnavailable,
+  isDatabaseUnavailable,
+} from './infra/db-unavailable.js';
 
 export interface App {
   server: Server;
@@ -65,6 +71,15 @@ function refuseApiToken(status: number, message: string, code: string): Response
     connection: 'close',
     ...(status === 401 && { 'www-authenticate': 'Bearer error="invalid_token"' }),
   });
+}
+
+/** The database's 503 in the shape the path speaks: GraphQL's errors, or the REST shims' code and message. */
+function unavailableAnswer(graphql: boolean): Response {
+  const { code, message, httpStatus } = databaseUnavailable();
+  const body = graphql
+    ? { errors: [{ message, extensions: { code, reason: DATABASE_UNAVAILABLE_REASON } }] }
+    : { code: httpStatus, message };
+  return json(body, httpStatus, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
 }
 
 export function createApp(services: Services, fileLinks: ReturnType<typeof createFileLinks>): App {
@@ -116,6 +131,8 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
         } catch (error) {
           // A client that went away (page left, request cancelled) is not a failure of ours.
           if (request.signal.aborted) return new Response(null, { status: 499 });
+          // The database is away (the session lookup, a shim's own query…): retry later, not logged.
+          if (isDatabaseUnavailable(error)) return unavailableAnswer(new URL(request.url).pathname === '/graphql');
           // Logged for the operators; the client only learns that something failed.
           console.error(`[http] ${request.method} ${new URL(request.url).pathname}`, error);
           return json({ code: 500, message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.' }, 500);

@@ -65,11 +65,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const applied = await applyMigrations(databaseUrl, { log: (message) => log(`[migrations] ${message}`) });
     if (applied.length > 0) log(`[migrations] ${applied.length} migration(s) appliquée(s)`);
 
-    const db = openDb(databaseUrl, options.db);
+    const timeouts = { statementSeconds: config.dbStatementTimeoutSeconds, poolSeconds: config.dbPoolTimeoutSeconds };
+    const db = openDb(databaseUrl, { ...options.db, timeouts });
     cleanups.push(() => db.$disconnect());
     const pubsub = createAppPubSub(config.redisUrl);
     cleanups.push(() => pubsub.close());
-    const rateLimits = createRateLimitStore({ databaseUrl, redisUrl: config.redisUrl });
+    const rateLimits = createRateLimitStore({ databaseUrl, redisUrl: config.redisUrl, timeouts });
     cleanups.push(() => rateLimits.close());
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,

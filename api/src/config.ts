@@ -18,6 +18,14 @@ export interface Config {
   dataDir: string;
   /** External PostgreSQL; when absent the app runs its own embedded server in DATA_DIR/pg. */
   databaseUrl?: string;
+  /**
+   * A database statement must be answered within this, seconds (DB_STATEMENT_TIMEOUT_SECONDS,
+   * default 4; the server cancels it itself half a second earlier): a frozen database then fails
+   * requests with a 503 in seconds instead of holding them.
+   */
+  dbStatementTimeoutSeconds: number;
+  /** A request waits this long for a free database connection, seconds (DB_POOL_TIMEOUT_SECONDS, default 10). */
+  dbPoolTimeoutSeconds: number;
   redisUrl?: string;
   /** S3-compatible object storage for files (https://KEY:SECRET@host/bucket?region=…); DATA_DIR/files otherwise. */
   storageUrl?: string;
@@ -103,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: optionalUrl(env.DATABASE_URL, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    dbStatementTimeoutSeconds: parseInteger(env.DB_STATEMENT_TIMEOUT_SECONDS ?? '4', 'DB_STATEMENT_TIMEOUT_SECONDS', 1, 3600),
+    dbPoolTimeoutSeconds: parseInteger(env.DB_POOL_TIMEOUT_SECONDS ?? '10', 'DB_POOL_TIMEOUT_SECONDS', 1, 3600),
     redisUrl: optionalUrl(env.REDIS_URL, 'REDIS_URL', ['redis:', 'rediss:']),
     storageUrl: optionalUrl(env.STORAGE_URL, 'STORAGE_URL', ['https:', 'http:']),
     smtpUrl: optionalUrl(env.SMTP_URL, 'SMTP_URL', ['smtp:', 'smtps:']),

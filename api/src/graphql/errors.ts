@@ -4,7 +4,9 @@
 import { GraphQLError } from 'graphql';
 import { AppError } from '../errors.js';
 
-export const toGraphQLError = (error: AppError): GraphQLError => new GraphQLError(error.message, { originalError: error });
+/** `error` as GraphQL answers it; `at`: the error it replaces, whose place in the operation it keeps. */
+export const toGraphQLError = (error: AppError, at?: GraphQLError): GraphQLError =>
+  new GraphQLError(error.message, { nodes: at?.nodes, path: at?.path, originalError: error });
 
 /** The AppError behind an error GraphQL raised, if it is one. */
 export function appErrorOf(error: unknown): AppError | undefined {

@@ -2,6 +2,7 @@ import type { GraphQLError } from 'graphql';
 import { errorStatus, type ErrorCode, type FieldErrors } from '../errors.js';
 import type { Viewer } from '../context.js';
 import { viewerOfRequest } from './caller.js';
+import { DATABASE_UNAVAILABLE_REASON, databaseUnavailable } from '../infra/db-unavailable.js';
 import { sourceOf, type CheckedDocument } from './graphql-documents.js';
 import { BodyError, json, type RunOperation, type ServerContext } from './request.js';
 
@@ -128,6 +129,8 @@ async function runGraphQL<Result>(
     },
   );
   const first = result.errors?.[0];
+  // Every shim answers the database's absence alike (app.ts), whatever it makes of other failures.
+  if (first?.extensions?.reason === DATABASE_UNAVAILABLE_REASON) throw databaseUnavailable();
   // The document was checked against the schema when the shim was compiled: its data has its type.
   return first ? failure(first) : { ok: true, data: result.data as Result };
 }

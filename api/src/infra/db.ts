@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { boundedPoolConfig, type DbTimeouts } from './db-pool.js';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
 export type Db = PrismaClient;
@@ -15,6 +16,7 @@ export interface DbOptions {
   /** Called with every SQL statement Prisma sends and its parameters as JSON (tests count statements per request). */
   onQuery?: (sql: string, params: string) => void;
   poolSize?: number;
+  timeouts?: DbTimeouts;
 }
 
 /**
@@ -23,13 +25,10 @@ export interface DbOptions {
  */
 export function openDb(url: string, options: DbOptions = {}): Db {
   // The adapter owns its pool, so $disconnect() closes every connection.
-  const adapter = new PrismaPg(
-    { connectionString: url, max: options.poolSize ?? 10 },
-    {
-      onPoolError: (error) => console.error(`[db] connexion PostgreSQL perdue : ${error.message}`),
-      statementNameGenerator: statementName,
-    },
-  );
+  const adapter = new PrismaPg(boundedPoolConfig(url, options.poolSize ?? 10, options.timeouts), {
+    onPoolError: (error) => console.error(`[db] connexion PostgreSQL perdue : ${error.message}`),
+    statementNameGenerator: statementName,
+  });
   if (!options.onQuery) return new PrismaClient({ adapter });
   const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
   const onQuery = options.onQuery;

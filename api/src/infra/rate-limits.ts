@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { boundedPoolConfig, type DbTimeouts } from './db-pool.js';
 
 /** Points consumable under one key per window; past them the key waits `blockSeconds` if set. */
 export interface RateLimit {
@@ -26,7 +27,7 @@ const CLEANUP_INTERVAL_MS = 5 * 60_000;
  * when REDIS_URL is set. Each consume is one atomic upsert (or Lua script), so concurrent
  * requests cannot all pass under a limit.
  */
-export function createRateLimitStore(options: { databaseUrl: string; redisUrl?: string }): RateLimitStore {
+export function createRateLimitStore(options: { databaseUrl: string; redisUrl?: string; timeouts?: DbTimeouts }): RateLimitStore {
   const limiters = new Map<string, RateLimiterAbstract>();
   const build = (name: string, limit: RateLimit) => ({
     keyPrefix: name,
@@ -50,7 +51,7 @@ export function createRateLimitStore(options: { databaseUrl: string; redisUrl?: 
     };
   }
 
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+  const pool = new pg.Pool(boundedPoolConfig(options.databaseUrl, 4, options.timeouts));
   // An idle connection closed by the server (a restart, a terminated backend) is an 'error' event on
   // the pool: without a listener it would stop the process. The pool opens another when needed.
   pool.on('error', (error) => console.error(`[limites] connexion PostgreSQL perdue : ${error.message}`));

@@ -1,4 +1,4 @@
-import { createYoga, maskError, type Plugin } from 'graphql-yoga';
+import { createLogger, createYoga, maskError, type Plugin, type YogaLogger } from 'graphql-yoga';
 import {
   GraphQLError,
   NoSchemaIntrospectionCustomRule,
@@ -18,6 +18,7 @@ import { costLimit } from '../graphql/cost.js';
 import { pageArgumentsError } from '../graphql/page-errors.js';
 import { AppError } from '../errors.js';
 import { toGraphQLError } from '../graphql/errors.js';
+import { databaseUnavailable, isDatabaseUnavailable } from '../infra/db-unavailable.js';
 import { refuseDeepVariables, refuseLongSearches, refuseNulCharacters } from '../graphql/input-guards.js';
 import { publicErrorMessages } from '../graphql/error-messages.js';
 import { frenchRequestErrors } from '../graphql/request-errors.js';
@@ -69,11 +70,20 @@ const reportedToValidation = {
   propagateOnRejection: false,
   onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
 };
+/**
+ * Yoga's own logger, which logs every error masking replaced: but for the database's absence,
+ * answered 503 to every request while it lasts and said once by the supervisor.
+ */
+function withoutUnavailableDatabase(logger: YogaLogger): YogaLogger {
+  return { ...logger, error: (...args: unknown[]) => (args.some(isDatabaseUnavailable) ? undefined : logger.error(...args)) };
+}
+
 export function createGraphQLServer(services: Services, live: LiveSessions): GraphQLServer {
   boundEnumSuggestions(schema);
   return createYoga<ServerContext, AppContext>({
     schema,
     graphqlEndpoint: '/graphql',
+    logging: withoutUnavailableDatabase(createLogger()),
     // Yoga's own multipart parser buffers whole files in memory: app.ts streams uploads instead
     // and executes them through executeOperation, so Yoga only ever sees JSON bodies (≤ 2 MB).
     multipart: false,
@@ -105,6 +115,10 @@ export function createGraphQLServer(services: Services, live: LiveSessions): Gra
       maskError: (error, message, isDev) => {
         const original = (error as { originalError?: unknown }).originalError ?? error;
         if (original instanceof AppError) return error as Error;
+        // Not a fault of ours nor of the request: the user is told to retry, nothing is logged (the
+        // embedded server's supervisor says in one line that the database is down).
+        if (isDatabaseUnavailable(original))
+          return toGraphQLError(databaseUnavailable(), error instanceof GraphQLError ? error : undefined);
         const pageError = error instanceof GraphQLError ? pageArgumentsError(error) : null;
         if (pageError) return pageError;
         if (!(original instanceof GraphQLError)) console.error('[graphql]', original);
