@@ -65,7 +65,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const applied = await applyMigrations(databaseUrl, { log: (message) => log(`[migrations] ${message}`) });
     if (applied.length > 0) log(`[migrations] ${applied.length} migration(s) appliquée(s)`);
 
-    const timeouts = { statementSeconds: config.dbStatementTimeoutSeconds, poolSeconds: config.dbPoolTimeoutSeconds };
+    const timeouts = {
+      statementSeconds: config.dbStatementTimeoutSeconds,
+      transactionStatementSeconds: config.dbTransactionTimeoutSeconds,
+      poolSeconds: config.dbPoolTimeoutSeconds,
+    };
     const db = openDb(databaseUrl, { ...options.db, timeouts });
     cleanups.push(() => db.$disconnect());
     const pubsub = createAppPubSub(config.redisUrl);

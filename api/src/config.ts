@@ -19,11 +19,16 @@ export interface Config {
   /** External PostgreSQL; when absent the app runs its own embedded server in DATA_DIR/pg. */
   databaseUrl?: string;
   /**
-   * A database statement must be answered within this, seconds (DB_STATEMENT_TIMEOUT_SECONDS,
-   * default 4; the server cancels it itself half a second earlier): a frozen database then fails
+   * A database statement outside a transaction, and a new connection's handshake, must be answered
+   * within this, seconds (DB_STATEMENT_TIMEOUT_SECONDS, default 4): a frozen database then fails
    * requests with a 503 in seconds instead of holding them.
    */
   dbStatementTimeoutSeconds: number;
+  /**
+   * A statement inside a transaction, which may wait on others' row locks, seconds
+   * (DB_TRANSACTION_TIMEOUT_SECONDS, default 30); PostgreSQL cancels any statement running longer.
+   */
+  dbTransactionTimeoutSeconds: number;
   /** A request waits this long for a free database connection, seconds (DB_POOL_TIMEOUT_SECONDS, default 10). */
   dbPoolTimeoutSeconds: number;
   redisUrl?: string;
@@ -112,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: optionalUrl(env.DATABASE_URL, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     dbStatementTimeoutSeconds: parseInteger(env.DB_STATEMENT_TIMEOUT_SECONDS ?? '4', 'DB_STATEMENT_TIMEOUT_SECONDS', 1, 3600),
+    dbTransactionTimeoutSeconds: parseInteger(env.DB_TRANSACTION_TIMEOUT_SECONDS ?? '30', 'DB_TRANSACTION_TIMEOUT_SECONDS', 1, 3600),
     dbPoolTimeoutSeconds: parseInteger(env.DB_POOL_TIMEOUT_SECONDS ?? '10', 'DB_POOL_TIMEOUT_SECONDS', 1, 3600),
     redisUrl: optionalUrl(env.REDIS_URL, 'REDIS_URL', ['redis:', 'rediss:']),
     storageUrl: optionalUrl(env.STORAGE_URL, 'STORAGE_URL', ['https:', 'http:']),

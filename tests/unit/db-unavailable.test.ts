@@ -12,7 +12,7 @@ import { startFakePostgres, type FakeBehaviour, type FakePostgres } from '../sup
 // One second for a statement's answer and a new connection's handshake; a free connection of the
 // pool is waited for far longer (legitimate work queues there), so a frozen server's handshake is
 // seen to end on the statement's bound.
-const timeouts = { statementSeconds: 1, poolSeconds: 30 };
+const timeouts = { statementSeconds: 1, transactionStatementSeconds: 1, poolSeconds: 30 };
 
 const servers: FakePostgres[] = [];
 afterAll(() => Promise.all(servers.map((server) => server.close())));
@@ -99,7 +99,9 @@ describe('the database is unavailable', () => {
   });
 
   it('when no connection of the pool frees up in time', async () => {
-    const pool = new pg.Pool(boundedPoolConfig(await fake({ kind: 'silent' }), 1, { statementSeconds: 30, poolSeconds: 1 }));
+    const pool = new pg.Pool(
+      boundedPoolConfig(await fake({ kind: 'silent' }), 1, { statementSeconds: 30, transactionStatementSeconds: 30, poolSeconds: 1 }),
+    );
     const held = await pool.connect();
     try {
       const error = await pool.query('SELECT 1').catch((failure: unknown) => failure);
