@@ -5,6 +5,7 @@ import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
 import type { Services } from './context.js';
+import { diskFullError } from './errors.js';
 import { createGraphQLServer } from './server/yoga.js';
 import { envelopedFor, executeOperation, type Enveloped } from './graphql/execute.js';
 import { createRestRouter, decodablePath } from './http/rest.js';
@@ -135,6 +136,9 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
           if (isDatabaseUnavailable(error)) return unavailableAnswer(new URL(request.url).pathname === '/graphql');
           // Logged for the operators; the client only learns that something failed.
           console.error(`[http] ${request.method} ${new URL(request.url).pathname}`, error);
+          // A full disk (a legacy form's spooled parts, a file written outside GraphQL) is said as such.
+          const diskFull = diskFullError(error);
+          if (diskFull) return json({ code: diskFull.httpStatus, message: diskFull.message }, diskFull.httpStatus);
           return json({ code: 500, message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.' }, 500);
         }
       }),

@@ -13,6 +13,8 @@ export const errorStatus = {
   TOO_MANY_REQUESTS: 429,
   /** A service we depend on (mail relay, …) failed: the user may try again later. */
   SERVICE_UNAVAILABLE: 503,
+  /** The server's disk (or its disk quota) is full: nothing was kept, an operator must make room. */
+  INSUFFICIENT_STORAGE: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -71,3 +73,28 @@ export const notAuthenticated = () => new AppError('UNAUTHENTICATED', 'Veuillez 
 export const forbidden = () => new AppError('FORBIDDEN', "Vous n'avez pas les droits pour effectuer cette action.");
 /** The refusal of something the caller may not see or do: « connectez-vous » when anonymous, else « interdit ». */
 export const refusalFor = (viewer: unknown) => (viewer ? forbidden() : notAuthenticated());
+
+const DISK_FULL_MESSAGE = 'Espace disque insuffisant.';
+
+/** The system's words for a write the disk had no room for: no space left, disk quota exceeded. */
+const DISK_FULL_CODES: ReadonlySet<unknown> = new Set(['ENOSPC', 'EDQUOT']);
+/** Node words a system error `CODE: description, syscall`; some layers copy the message without the code. */
+const DISK_FULL_WORDING = /^(ENOSPC|EDQUOT):/;
+
+/**
+ * The French 507 for an error caused by a full disk (a stored file, a staged chunk, a spooled
+ * part), looked for along its `cause`s; null for any other error. Every edge that turns an
+ * unexpected error into « erreur interne » asks this first: the writer may be anywhere below.
+ * Errors are read by shape, not `instanceof`: Node's own come from another realm under jest.
+ */
+export function diskFullError(error: unknown): AppError | null {
+  let cause = error;
+  for (let depth = 0; typeof cause === 'object' && cause !== null && depth < 5; depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (DISK_FULL_CODES.has(code) || (typeof message === 'string' && DISK_FULL_WORDING.test(message))) {
+      return new AppError('INSUFFICIENT_STORAGE', DISK_FULL_MESSAGE, { reason: 'DISK_FULL' });
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return null;
+}

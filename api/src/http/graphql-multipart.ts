@@ -65,15 +65,16 @@ export async function executeMultipart(
   return json(result, ...answerStatus(result));
 }
 
+/** Statuses that ask the client to send less or later: a quota's 413, an upload rate's 429, a full disk's 507. */
+const SEND_LATER: ReadonlySet<unknown> = new Set([413, 429, 507]);
+
 /**
- * A refusal that asks the client to send less or later (a quota's 413, an upload rate's 429 with
- * its Retry-After) sets the answer's status and headers, as Yoga does; every other error keeps
- * this path's 400 without data, 200 with it.
+ * A refusal that asks the client to send less or later (SEND_LATER, a 429 with its Retry-After)
+ * sets the answer's status and headers, as Yoga does; every other error keeps this path's 400
+ * without data, 200 with it.
  */
 function answerStatus(result: ExecutionResult): [number, Record<string, string>] {
-  const http = result.errors
-    ?.map((error) => error.extensions?.http)
-    .find((candidate) => candidate?.status === 413 || candidate?.status === 429);
+  const http = result.errors?.map((error) => error.extensions?.http).find((candidate) => SEND_LATER.has(candidate?.status));
   if (http?.status) return [http.status, http.headers ?? {}];
   return [result.data === undefined && result.errors ? 400 : 200, {}];
 }

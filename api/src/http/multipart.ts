@@ -13,6 +13,7 @@ import busboy from 'busboy';
 import { Upload, type FileUpload } from 'graphql-upload-minimal';
 import { bareFieldName, BodyError, bodyTooLarge, formFieldValues } from './request.js';
 import { SPOOL_PREFIX } from '../infra/orphan-sweep.js';
+import { diskFullError } from '../errors.js';
 
 export interface MultipartForm {
   /** Text fields by bare name ("ids[]" → "ids"), the last value of a repeated one. */
@@ -94,7 +95,12 @@ export async function readMultipart(req: IncomingMessage, options: MultipartLimi
         writes.push(
           pipeline(stream, createWriteStream(spoolPath)).then(
             () => null,
-            (error: Error) => error,
+            (error: Error) => {
+              // A part that cannot be kept (a full disk) fails the form: the parser would wait for
+              // the spool to take the rest of it.
+              fail(invalidForm());
+              return error;
+            },
           ),
         );
         const upload: FileUpload = {
@@ -122,9 +128,11 @@ export async function readMultipart(req: IncomingMessage, options: MultipartLimi
     const failedWrite = (await Promise.all(writes)).find((error) => error);
     if (failedWrite) throw invalidForm();
   } catch (error) {
-    await Promise.all(writes);
+    const diskFull = (await Promise.all(writes)).find((failure) => failure && diskFullError(failure));
     await cleanup();
-    throw error;
+    // A full disk is no fault of the form, whatever its parser made of the cut spool: the write's
+    // own error goes on, answered 507 at the edge (app.ts).
+    throw diskFull ?? error;
   }
   return { fields, values: formFieldValues(entries), files, cleanup };
 }

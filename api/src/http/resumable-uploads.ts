@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import { Server } from '@tus/server';
 import type { Viewer } from '../context.js';
-import { AppError, notAuthenticated } from '../errors.js';
+import { AppError, diskFullError, notAuthenticated } from '../errors.js';
 import { stagingIdOfUrl, urlIdOfStaging, type Staging } from '../infra/upload-staging.js';
 import { viewerOfRequest } from './caller.js';
 import type { ServerContext } from './request.js';
@@ -103,9 +103,14 @@ export function createResumableUploads(options: { staging: Staging; maxBytes: nu
         throw Object.assign(new Error(error.message), { status_code: statusOf(error), body: error.message });
       }
     },
-    onResponseError: (_req, error) => {
+    onResponseError: (req, error) => {
       if (!('status_code' in error) || error.status_code >= 500) console.error('[envois reprenables]', error);
-      return undefined;
+      // A chunk or the finished file the disk had no room for: the French 507 (the chunk's bytes
+      // that were written count in the offset the client resumes from).
+      const diskFull = diskFullError(error);
+      if (!diskFull) return undefined;
+      refusals.set(req, diskFull);
+      return { status_code: diskFull.httpStatus, body: diskFull.message };
     },
   });
 

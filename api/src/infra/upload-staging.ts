@@ -4,8 +4,10 @@
 // DATA_DIR/uploads, or in the S3 bucket under `staging/` when STORAGE_URL is set, so that any
 // instance behind a load balancer resumes any upload.
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/server';
 import type { S3Location } from './s3-storage.js';
@@ -41,13 +43,34 @@ const gone = (error: unknown) => {
   return status === 404 || status === 410 || code === 'ENOENT';
 };
 
+/**
+ * @tus/file-store answers every failed write with its generic 500 (ERRORS.FILE_WRITE_ERROR),
+ * dropping the cause: the chunk is written here as it writes it (in place, from the offset), the
+ * error kept, so that a full disk is told as such (errors.ts, diskFullError).
+ */
+class StagingFileStore extends FileStore {
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    // Ids are ours (newStagingId, stagingIdOfUrl): a folder and 32 hex digits, never a path out.
+    if (stagingIdOfUrl(urlIdOfStaging(id)) !== id) throw new Error(`Invalid staging id "${id}"`);
+    let received = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+        received += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    await pipeline(readable, counter, createWriteStream(path.join(this.directory, id), { flags: 'r+', start: offset }));
+    return offset + received;
+  }
+}
+
 /** Both stores read a whole upload back; DataStore's type leaves `read` to them. */
 type ReadableStore = DataStore & { read(id: string): Readable | Promise<Readable> };
 
 export async function createStaging(options: { dataDir: string; s3?: S3Location }): Promise<Staging> {
   const store: ReadableStore = options.s3
     ? (await import('./upload-staging-s3.js')).createS3StagingStore(options.s3)
-    : new FileStore({ directory: path.join(options.dataDir, 'uploads') });
+    : new StagingFileStore({ directory: path.join(options.dataDir, 'uploads') });
   return {
     store,
     read: async (id) => await store.read(id),

@@ -16,7 +16,7 @@ import { apiTokenGuard } from '../modules/apiTokens/guard.js';
 import { graphqlBodyLimit } from '../graphql/body-limit.js';
 import { costLimit } from '../graphql/cost.js';
 import { pageArgumentsError } from '../graphql/page-errors.js';
-import { AppError } from '../errors.js';
+import { AppError, diskFullError } from '../errors.js';
 import { toGraphQLError } from '../graphql/errors.js';
 import { databaseUnavailable, isDatabaseUnavailable } from '../infra/db-unavailable.js';
 import { refuseDeepVariables, refuseLongSearches, refuseNulCharacters } from '../graphql/input-guards.js';
@@ -122,6 +122,9 @@ export function createGraphQLServer(services: Services, live: LiveSessions): Gra
         const pageError = error instanceof GraphQLError ? pageArgumentsError(error) : null;
         if (pageError) return pageError;
         if (!(original instanceof GraphQLError)) console.error('[graphql]', original);
+        // A full disk is the operators' to fix, but the user is told what failed (507), not « erreur interne ».
+        const diskFull = diskFullError(original);
+        if (diskFull) return new GraphQLError(diskFull.message, { originalError: diskFull, path: (error as Partial<GraphQLError>).path });
         return maskError(error, message, isDev);
       },
     },
