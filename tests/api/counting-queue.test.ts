@@ -2,6 +2,7 @@
 // stop): what stop() leaves in the queue is taken by the next start, not by the stopped instance.
 import { pendingFileIds, startCountingQueue, COUNT_QUEUE } from '../../api/src/modules/counting/queue.js';
 import { openDb, type Db } from '../../api/src/infra/db.js';
+import { FileNotFoundError } from '../../api/src/infra/storage.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 let database: TestDatabase;
@@ -46,6 +47,54 @@ it('a job queued after stop() is left for the next start, then counted by it', a
     await next.stop();
   }
 });
+
+it('a count outlasting its lease is never taken from its live instance: the instance renews the lease while it runs', async () => {
+  // A storage that answers after 20 s: the count outlasts a 3-s lease many times over. A lapsed
+  // job would be retried 5 to 10 s later by the other, idle, loop: a second read of the file.
+  let reads = 0;
+  const storage = {
+    get: async (key: string) => {
+      reads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20_000));
+      throw new FileNotFoundError(key);
+    },
+  };
+  const queue = await startCountingQueue(
+    { db, storage: storage as never, pubsub: { publish: () => undefined } as never },
+    { ...options(2), leaseSeconds: 3 },
+  );
+  try {
+    // Deposited once the queue runs: queued by this enqueue alone, not by the start-up rescan.
+    const [{ id: fileId }] = await db.$queryRawUnsafe<{ id: number }[]>(
+      `WITH bailiff AS (
+         INSERT INTO "User" (role, "firstName", "lastName", email, identity, "passwordHash", "searchText", "updatedAt")
+         VALUES ('BAILIFF', 'Paul', 'Lenoir', 'lease@counting.test', 'lease-counting', 'x', 'paul lenoir', now()) RETURNING id),
+       report AS (
+         INSERT INTO "Report" (name, "bailiffId", status, "updatedAt", "lastStatusChange")
+         SELECT 'Constat lent', id, 'AR', now(), now() FROM bailiff RETURNING id)
+       INSERT INTO "ReportFile" ("reportId", kind, "originalName", size, "mimeType", "storageKey", "countStatus")
+       SELECT id, 'DEPOSITED', 'lent.pdf', 1000, 'application/pdf', 'lease/lent.pdf', 'PENDING' FROM report RETURNING id`,
+    );
+    await queue.enqueue([fileId]);
+    const jobs = () =>
+      db.$queryRawUnsafe<{ state: string; retry_count: number }[]>(
+        `SELECT state::text AS state, retry_count FROM pgboss.job WHERE name = $1 AND singleton_key = $2`,
+        COUNT_QUEUE,
+        String(fileId),
+      );
+    for (let tries = 0; tries < 400 && (await jobs()).some((job) => job.state !== 'completed'); tries++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    // Run once, by the instance that took it: never failed by a lapse, never read again.
+    expect(await jobs()).toEqual([{ state: 'completed', retry_count: 0 }]);
+    expect(reads).toBe(1);
+    expect(await db.reportFile.findUniqueOrThrow({ where: { id: fileId }, select: { countStatus: true, countError: true } })).toEqual({
+      countStatus: 'FAILED',
+      countError: 'Fichier absent du stockage.',
+    });
+  } finally {
+    await queue.stop();
+  }
+}, 60_000);
 
 it('the start-up rescan reads the pending files through their partial index, not by scanning every file', async () => {
   // A history of counted files with a few still pending, as a restart finds them.

@@ -1,22 +1,31 @@
 // The counting queue, kept in PostgreSQL by pg-boss (its own `pgboss` schema, created at start):
 // jobs outlive the process that queued them, are retried with backoff, are held by at most
 // COUNTING_CONCURRENCY workers per instance, and a job whose instance died while running it
-// expires and runs again (docs/decisions.md, product.md §10). Études take turns: each job's priority is
+// runs again within a minute: a running job is held by a short lease its instance renews while the
+// count goes on (docs/decisions.md, product.md §10). Études take turns: each job's priority is
 // its file's rank in its étude's backlog, so one étude's burst never delays another's first file.
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { CountingQueue, Services } from '../../context.js';
 import { fairPriority } from './rules.js';
 import { countReportFile } from './service.js';
-import { DEFAULT_MEMORY_MB, STARTUP_GRACE_MS } from './worker.js';
+import { DEFAULT_MEMORY_MB } from './worker.js';
 
 export const COUNT_QUEUE = 'count-report-file';
+/** pg-boss's own schema, beside the application's tables. */
+const BOSS_SCHEMA = 'pgboss';
 /** Tries of a job whose run threw (storage or database down, worker crash); a document that cannot be counted fails at once. */
 const RETRY_LIMIT = 3;
 /** How often an idle loop asks for a job. */
 const POLL_MS = 1000;
 /** How long stop() waits for counts under way. */
 const STOP_GRACE_MS = 10_000;
+/**
+ * A running job's lease, seconds. pg-boss 10 has no heartbeat: its expiry is the lease, and the
+ * instance pushes it back (renewLeases) while the count runs, so a count of any length is never
+ * taken from a live instance, and a dead instance's job lapses this long after its last renewal.
+ */
+const LEASE_SECONDS = 30;
 
 export interface CountingOptions {
   databaseUrl: string;
@@ -28,8 +37,19 @@ export interface CountingOptions {
   readTimeoutSeconds?: number;
   /** Memory cap of each counting process, MB; 512 by default. */
   memoryMb?: number;
+  /** Seconds a running job is held without renewal (LEASE_SECONDS by default; tests shorten it). */
+  leaseSeconds?: number;
   log: (message: string) => void;
 }
+
+/**
+ * How often the leases are renewed: a third of the lease, so two renewals may fail (a slow
+ * database) before a live count loses its job. Lapsed ones are looked for (pg-boss's maintenance)
+ * twice as often: a dead instance's job runs again at most a lease, a half renewal interval and its
+ * retry delay (5 to 10 s) after its last renewal.
+ */
+const leaseRenewalSeconds = (leaseSeconds: number) => Math.max(1, Math.floor(leaseSeconds / 3));
+const lapseCheckSeconds = (leaseSeconds: number) => Math.max(1, Math.floor(leaseSeconds / 6));
 
 /**
  * The queue while it starts: pg-boss checks its schema and the rescan reads the pending files while
@@ -83,17 +103,34 @@ export async function backlogRanks(db: Services['db'], fileIds: number[]): Promi
   return new Map(rows.map((row) => [row.id, Number(row.rank)]));
 }
 
+/**
+ * Of these files, those whose job waits or runs (created, retry, active): already in the queue.
+ * Read from pg-boss's table (its version is pinned): its API has no look-up by singleton key.
+ */
+async function queuedFileIds(boss: PgBoss, fileIds: number[]): Promise<Set<number>> {
+  if (fileIds.length === 0) return new Set();
+  const { rows } = await boss
+    .getDb()
+    .executeSql(
+      `SELECT singleton_key FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state < 'completed' AND singleton_key = ANY($2::text[])`,
+      [COUNT_QUEUE, fileIds.map(String)],
+    );
+  return new Set((rows as { singleton_key: string }[]).map((row) => Number(row.singleton_key)));
+}
+
 export async function startCountingQueue(
   services: Pick<Services, 'db' | 'storage' | 'pubsub'>,
   options: CountingOptions,
 ): Promise<CountingQueue> {
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
+  const renewalSeconds = leaseRenewalSeconds(leaseSeconds);
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
-    schema: 'pgboss',
+    schema: BOSS_SCHEMA,
     application_name: 'constats-counting',
     max: Math.max(2, options.concurrency + 1),
-    // Expired jobs (their instance died) are looked for this often; the cron scheduler is unused.
-    maintenanceIntervalSeconds: Math.min(120, Math.max(1, options.timeoutSeconds)),
+    // Lapsed leases (their instance died) are looked for this often; the cron scheduler is unused.
+    maintenanceIntervalSeconds: lapseCheckSeconds(leaseSeconds),
     schedule: false,
   });
   boss.on('error', (error: Error) => options.log(`[comptage] ${error.message}`));
@@ -105,9 +142,8 @@ export async function startCountingQueue(
     retryLimit: RETRY_LIMIT,
     retryDelay: 5,
     retryBackoff: true,
-    // pg-boss's own limit comes after ours (worker.ts stops the count at timeoutSeconds of reading,
-    // after at most STARTUP_GRACE_MS of loading).
-    expireInSeconds: options.timeoutSeconds + STARTUP_GRACE_MS / 1000 + 5,
+    // The lease, not a time limit: worker.ts stops a count over its time (timeoutSeconds of reading).
+    expireInSeconds: leaseSeconds,
   };
   const enqueue = async (fileIds: number[]) => {
     try {
@@ -167,11 +203,29 @@ export async function startCountingQueue(
   };
   const loops = Array.from({ length: options.concurrency }, loop);
 
-  // Files left pending by a crash between an upload's commit and its enqueue, or by an instance
-  // stopped mid-count, are queued again.
+  // The leases of the counts under way are pushed back: pg-boss's expiry reads `started_on`.
+  const renewLeases = async () => {
+    if (running.size === 0) return;
+    await boss
+      .getDb()
+      .executeSql(`UPDATE ${BOSS_SCHEMA}.job SET started_on = now() WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`, [
+        COUNT_QUEUE,
+        [...running],
+      ])
+      .catch((error: Error) => options.log(`[comptage] bail non renouvelé : ${error.message}`));
+  };
+  const renewals = setInterval(() => void renewLeases(), renewalSeconds * 1000);
+  renewals.unref();
+
+  // Files left pending by a crash between an upload's commit and its enqueue are queued again. One
+  // whose job waits or runs (a dead instance's, until its lease lapses) is not queued twice: under
+  // the `stately` policy a second job of a file cannot start while the first is active, and pg-boss's
+  // fetch, stalling on it, would hold up every file behind it.
   if (options.concurrency > 0) {
     const pending = await pendingFileIds(services.db);
-    if (pending.length > 0) await enqueue(pending);
+    const queued = await queuedFileIds(boss, pending);
+    const unqueued = pending.filter((fileId) => !queued.has(fileId));
+    if (unqueued.length > 0) await enqueue(unqueued);
   }
 
   return {
@@ -192,6 +246,7 @@ export async function startCountingQueue(
       // One by one: pg-boss types a message only with a single id.
       for (const id of running)
         await boss.fail(COUNT_QUEUE, id, { message: "arrêt de l'instance pendant le comptage" }).catch(() => undefined);
+      clearInterval(renewals);
       await boss.stop({ graceful: false });
     },
   };

@@ -19,7 +19,7 @@ const WATCH_MS = 100;
 /** A stopped process's time to stop its LibreOffice before it is killed. */
 const TERM_GRACE_MS = 2000;
 /** A counting process's time to load (node and the readers) before its reading time starts. */
-export const STARTUP_GRACE_MS = 30_000;
+const STARTUP_GRACE_MS = 30_000;
 /** Kept of what the process wrote on stderr, to tell a memory crash from another. */
 const STDERR_TAIL = 8192;
 
