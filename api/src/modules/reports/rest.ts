@@ -32,7 +32,8 @@ const failure = (error: GraphQLFailure) =>
   json(
     {
       code: error.status,
-      message: error.status >= 500 ? messages.genericFailure : error.message,
+      // An internal error in the spec's words; a full disk (507) is said as such.
+      message: error.status >= 500 && error.code !== 'INSUFFICIENT_STORAGE' ? messages.genericFailure : error.message,
       ...(error.fields && { errors: error.fields }),
     },
     error.status,
