@@ -2,11 +2,14 @@ import { PothosValidationError } from '@pothos/core';
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import { GraphQLError } from 'graphql';
 import { AppError, errorStatus } from '../errors.js';
-import { cutRange, MAX_ECHOED_CHARACTERS } from '../lib/cut-text.js';
+import { cutRange } from '../lib/cut-text.js';
+
+/** An id is a few dozen characters: more of what was sent is not quoted back. */
+const ECHOED_ID_CHARACTERS = 40;
 
 /** A global id that is not one (not base64 of « Type:id »): the client's mistake, said in French. */
 export const invalidGlobalId = (globalId: string) =>
-  new AppError('BAD_USER_INPUT', `Identifiant invalide : « ${cutRange(globalId, 0, globalId.length, MAX_ECHOED_CHARACTERS)} ».`, {
+  new AppError('BAD_USER_INPUT', `Identifiant invalide : « ${cutRange(globalId, 0, globalId.length, ECHOED_ID_CHARACTERS)} ».`, {
     reason: 'INVALID_ID',
   });
 
