@@ -63,3 +63,13 @@ function subscriptionSent(page: Page, field: string): Promise<void> {
 export function liveSubscription(app: TestApp, page: Page, field: Topic): Promise<void> {
   return Promise.all([subscriptionSent(page, field), serverListening(app, field)]).then(() => undefined);
 }
+
+/**
+ * Resolves once the page's live socket has received an event of `field` (a `next` message carrying
+ * it). Call it before the navigation that opens the socket.
+ */
+export function liveEventReceived(page: Page, field: string): Promise<void> {
+  return new Promise((resolve) =>
+    page.on('websocket', (socket) => socket.on('framereceived', (frame) => String(frame.payload).includes(`"${field}"`) && resolve())),
+  );
+}

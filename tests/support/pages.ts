@@ -131,6 +131,38 @@ export async function openDepositedItems(page: Page, path: string, title: string
   return page.getByRole('region', { name: `Éléments déposés : ${name}` });
 }
 
+/**
+ * Holds the first GraphQL answer `matches` picks: the request reaches the server at once (the answer is read then,
+ * `answered` resolves), and the page receives it only when the test calls `deliver` — an answer older than a change
+ * made meanwhile, as a slow network gives one. Every other request goes through.
+ */
+export async function holdFirstAnswer(
+  page: Page,
+  matches: (operationName: string | undefined, variables: Record<string, unknown> | undefined) => boolean,
+): Promise<{ answered: Promise<void>; deliver: () => void }> {
+  let deliver!: () => void;
+  const delivered = new Promise<void>((resolve) => (deliver = resolve));
+  let read!: () => void;
+  const answered = new Promise<void>((resolve) => (read = resolve));
+  let held = false;
+  await page.route('**/graphql', async (route) => {
+    const { operationName, variables } = JSON.parse(route.request().postData() ?? '{}') as {
+      operationName?: string;
+      variables?: Record<string, unknown>;
+    };
+    if (held || !matches(operationName, variables)) {
+      await route.fallback();
+      return;
+    }
+    held = true;
+    const response = await route.fetch();
+    read();
+    await delivered;
+    await route.fulfill({ response });
+  });
+  return { answered, deliver };
+}
+
 /** The next GraphQL request is answered `ms` late, as on a slow network (the ones after it on time). */
 export async function answerNextQueryLate(page: Page, ms = 2_000): Promise<void> {
   await page.route(

@@ -14,6 +14,7 @@ import { readAuthToken } from './authToken';
 import { dataIdOf } from './dataId';
 import { actionFingerprint, createIdempotencyKeys, IDEMPOTENT_OPERATIONS } from './idempotency';
 import { buildMultipartForm, sendMultipart, type UploadProgress } from './multipart';
+import { createQueriesInFlight, type QueriesInFlight } from './queriesInFlight';
 
 const endpoint = '/graphql';
 
@@ -40,10 +41,12 @@ interface Live {
   client: Client | null;
   reconnectListeners: Set<() => void>;
   disposed: boolean;
+  queriesInFlight: QueriesInFlight;
 }
 
-// Per-environment state that Relay's Environment has no room for: its graphql-ws client and
-// who wants to know when that client reconnected (events may have been missed meanwhile).
+// Per-environment state that Relay's Environment has no room for: its graphql-ws client, who
+// wants to know when that client reconnected (events may have been missed meanwhile), and the
+// queries in flight (see `afterQueriesInFlight`).
 const liveState = new WeakMap<Environment, Live>();
 
 function authorizationHeader(token: string | null): Record<string, string> {
@@ -71,7 +74,7 @@ function parseBody(text: string): ResponseBody {
   }
 }
 
-function createFetch(options: RelayEnvironmentOptions): FetchFunction {
+function createFetch(options: RelayEnvironmentOptions, queriesInFlight: QueriesInFlight): FetchFunction {
   const idempotencyKeys = createIdempotencyKeys();
   return (operation, variables, cacheConfig, uploadables) =>
     Observable.create<GraphQLResponse>((sink) => {
@@ -106,6 +109,7 @@ function createFetch(options: RelayEnvironmentOptions): FetchFunction {
             body: JSON.stringify(request),
             signal: controller.signal,
           }).then((response) => response.text());
+      if (operation.operationKind === 'query') queriesInFlight.track(answer);
 
       answer
         .then((text) => {
@@ -212,16 +216,17 @@ function createSubscribe(environment: () => Environment, options: RelayEnvironme
  * from the same tab.
  */
 export function createRelayEnvironment(options: RelayEnvironmentOptions = {}): Environment {
+  const queriesInFlight = createQueriesInFlight();
   const environment: Environment = new Environment({
     // The subscribe function reads the environment on the first subscription, once it exists.
     network: Network.create(
-      createFetch(options),
+      createFetch(options, queriesInFlight),
       createSubscribe(() => environment, options),
     ),
     store: new Store(new RecordSource()),
     getDataID: dataIdOf,
   });
-  liveState.set(environment, { client: null, reconnectListeners: new Set(), disposed: false });
+  liveState.set(environment, { client: null, reconnectListeners: new Set(), disposed: false, queriesInFlight });
   return environment;
 }
 
@@ -244,4 +249,9 @@ export function onLiveReconnect(environment: Environment, listener: () => void):
   if (!live) return () => {};
   live.reconnectListeners.add(listener);
   return () => live.reconnectListeners.delete(listener);
+}
+
+/** Resolves once every query the environment has in flight now has been answered (queriesInFlight.ts). */
+export async function afterQueriesInFlight(environment: Environment): Promise<void> {
+  await liveState.get(environment)?.queriesInFlight.settled();
 }

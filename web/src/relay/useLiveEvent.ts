@@ -2,11 +2,14 @@
  * A live event a screen reacts to (no polling): while the screen is mounted, every event of the
  * subscription that `concerns` it calls `onEvent` (typically: fetch the shown data again, for
  * lists the store could not update in the server's order). The latest `concerns` and `onEvent`
- * are read when an event arrives, so a new period or filter does not re-subscribe.
+ * are read when an event arrives, so a new period or filter does not re-subscribe. `onEvent` is
+ * called once the queries in flight at the event have been answered: a refetch made meanwhile
+ * would join one of them and could show the data as it was before the change.
  */
 import { useEffect, useEffectEvent } from 'react';
 import { requestSubscription, useRelayEnvironment } from 'react-relay/hooks';
 import type { GraphQLTaggedNode, OperationType } from 'relay-runtime';
+import { afterQueriesInFlight } from './environment';
 
 export function useLiveEvent<T extends OperationType & { variables: Record<PropertyKey, never> }>(
   subscription: GraphQLTaggedNode,
@@ -14,18 +17,23 @@ export function useLiveEvent<T extends OperationType & { variables: Record<Prope
   onEvent: () => void,
 ): void {
   const environment = useRelayEnvironment();
-  const arrived = useEffectEvent((event: T['response'] | null | undefined) => {
-    if (event && concerns(event)) onEvent();
-  });
+  const arrived = useEffectEvent((event: T['response'] | null | undefined) => event != null && concerns(event));
+  const refresh = useEffectEvent(() => onEvent());
   // What react-relay's useSubscription does, with the handler read when the event arrives.
   useEffect(() => {
+    let mounted = true;
     const { dispose } = requestSubscription<T>(environment, {
       subscription,
       variables: {},
-      onNext: (event) => arrived(event),
+      onNext: (event) => {
+        if (arrived(event)) void afterQueriesInFlight(environment).then(() => mounted && refresh());
+      },
       // Live updates are a comfort: a failure must not break the screen (product.md §8: ignored).
       onError: () => {},
     });
-    return dispose;
+    return () => {
+      mounted = false;
+      dispose();
+    };
   }, [environment, subscription]);
 }

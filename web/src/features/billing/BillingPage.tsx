@@ -233,9 +233,9 @@ export default function BillingPage({ queryRef }: ScreenProps<BillingPageQuery>)
   // so no action can be taken on a month the selects no longer show.
   const shown = useDeferredValue(period);
   const changing = shown !== period;
-  // Bumped by a live change of the shown month: the query fetches again, the table stays.
+  // Bumped by a live change of the shown (or loading) month: the query fetches again, the table stays.
   const [fetchKey, setFetchKey] = useState(0);
-  useBillingChanged(shown, () => setFetchKey((key) => key + 1));
+  useBillingChanged([shown, period], () => setFetchKey((key) => key + 1));
   const data = useOpeningQuery<BillingPageQuery>(
     graphql`
       query BillingPageQuery($year: Int!, $month: Int!, $count: Int!) {

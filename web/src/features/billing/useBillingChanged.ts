@@ -36,13 +36,22 @@ interface Period {
 
 const notAfter = (a: Period, b: Period) => a.year * 12 + a.month <= b.year * 12 + b.month;
 
-export function useBillingChanged(period: Period, onChanged: () => void): void {
+/**
+ * `periods`: the month shown and, while another one loads, that one too; a change to the month
+ * being loaded must not be missed because the screen still shows the previous one.
+ */
+export function useBillingChanged(periods: readonly Period[], onChanged: () => void): void {
   // A bill claims reports of its month and earlier ones: those months' rows change too.
-  useLiveEvent<useBillingChangedBillSubscription>(billSubscription, (event) => notAfter(period, event.billingChanged), onChanged);
+  useLiveEvent<useBillingChangedBillSubscription>(
+    billSubscription,
+    (event) => periods.some((period) => notAfter(period, event.billingChanged)),
+    onChanged,
+  );
   // A report counts from the month it was created in (Paris time).
   useLiveEvent<useBillingChangedReportSubscription>(
     reportSubscription,
-    ({ reportChanged: { report } }) => report != null && notAfter(parisYearMonth(new Date(report.createdAt)), period),
+    ({ reportChanged: { report } }) =>
+      report != null && periods.some((period) => notAfter(parisYearMonth(new Date(report.createdAt)), period)),
     onChanged,
   );
 }

@@ -87,9 +87,9 @@ function BillsList({ query }: { query: AdminRetrocessionBillsPageFragment$key })
 export default function AdminRetrocessionBillsPage({ queryRef }: ScreenProps<AdminRetrocessionBillsPageQuery>) {
   const styles = usePageStyles();
   const { filter, setFilter, shown, pending } = usePeriodFilter();
-  // Bumped by a bill uploaded for the shown period: the query fetches again, the list stays.
+  // Bumped by a bill uploaded for the shown (or loading) period: the query fetches again, the list stays.
   const [fetchKey, setFetchKey] = useState(0);
-  useSecretaryBillAdded(shown, () => setFetchKey((key) => key + 1));
+  useSecretaryBillAdded([shown, filter], () => setFetchKey((key) => key + 1));
   const data = useOpeningQuery<AdminRetrocessionBillsPageQuery>(
     graphql`
       query AdminRetrocessionBillsPageQuery($filter: RetrocessionFilter!, $count: Int!) {

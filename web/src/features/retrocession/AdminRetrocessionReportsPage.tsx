@@ -19,9 +19,9 @@ import { useRetrocessionReportChanged } from './useRetrocessionReportChanged';
 export default function AdminRetrocessionReportsPage({ queryRef }: ScreenProps<AdminRetrocessionReportsPageQuery>) {
   const styles = usePageStyles();
   const { filter, setFilter, shown, pending } = usePeriodFilter();
-  // Bumped by a change to a constat of the shown period: the query fetches again, the rows stay.
+  // Bumped by a change to a constat of the shown (or loading) period: the query fetches again, the rows stay.
   const [fetchKey, setFetchKey] = useState(0);
-  useRetrocessionReportChanged(shown, () => setFetchKey((key) => key + 1));
+  useRetrocessionReportChanged([shown, filter], () => setFetchKey((key) => key + 1));
   const data = useOpeningQuery<AdminRetrocessionReportsPageQuery>(
     graphql`
       query AdminRetrocessionReportsPageQuery($filter: RetrocessionFilter!, $count: Int!) {

@@ -3,6 +3,7 @@
  * constat of the shown period (new one, counts, secretary, status) makes it fetch the period
  * again, totals included. A constat that left the viewer's sight (`report: null`, e.g. reassigned
  * away from the secretary) may have been on screen: the period is fetched again as well.
+ * `periods`: the one shown and, while another loads, that one too (its change must not be missed).
  */
 import { graphql } from 'react-relay/hooks';
 import type { useRetrocessionReportChangedSubscription } from '../../__generated__/useRetrocessionReportChangedSubscription.graphql';
@@ -20,10 +21,10 @@ const subscription = graphql`
   }
 `;
 
-export function useRetrocessionReportChanged(shown: RetrocessionPeriodFilter, onChanged: () => void): void {
+export function useRetrocessionReportChanged(periods: readonly RetrocessionPeriodFilter[], onChanged: () => void): void {
   useLiveEvent<useRetrocessionReportChangedSubscription>(
     subscription,
-    ({ reportChanged: { report } }) => report == null || createdInPeriod(new Date(report.createdAt), shown),
+    ({ reportChanged: { report } }) => report == null || periods.some((period) => createdInPeriod(new Date(report.createdAt), period)),
     onChanged,
   );
 }

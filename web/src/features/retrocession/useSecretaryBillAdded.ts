@@ -1,7 +1,8 @@
 /**
  * Live admin 'Factures': while it is open, `secretaryBillAdded` brings every bill a secretary
  * uploads, and the list fetches its period again when the bill belongs to it (the bills are a
- * page in the server's order, which the store could not insert into at its place).
+ * page in the server's order, which the store could not insert into at its place). `periods`: the
+ * one shown and, while another loads, that one too (its bill must not be missed).
  */
 import { graphql } from 'react-relay/hooks';
 import type { useSecretaryBillAddedSubscription } from '../../__generated__/useSecretaryBillAddedSubscription.graphql';
@@ -20,13 +21,16 @@ const subscription = graphql`
   }
 `;
 
-export function useSecretaryBillAdded(shown: RetrocessionPeriodFilter, onAdded: () => void): void {
+export function useSecretaryBillAdded(periods: readonly RetrocessionPeriodFilter[], onAdded: () => void): void {
   useLiveEvent<useSecretaryBillAddedSubscription>(
     subscription,
     ({ secretaryBillAdded: bill }) =>
-      bill.year === shown.year &&
-      (shown.month == null || bill.month === shown.month) &&
-      (shown.secretaryId == null || bill.secretary.id === shown.secretaryId),
+      periods.some(
+        (period) =>
+          bill.year === period.year &&
+          (period.month == null || bill.month === period.month) &&
+          (period.secretaryId == null || bill.secretary.id === period.secretaryId),
+      ),
     onAdded,
   );
 }
