@@ -52,7 +52,7 @@ const steps: Step[] = [
     // What can differ between PostgreSQL 15 and 18 is the SQL we write ourselves (the read model,
     // aggregates, exports, retrocession, billing, news, counting's agreement, the sweep, deposits'
     // row locks and counters, the listening positions' upsert), the
-    // migrations and extensions, locking under concurrency, and pg-boss's own schema. Prisma's
+    // migrations and extensions (the change feed's triggers), locking under concurrency, and pg-boss's own schema. Prisma's
     // generated SQL is the same on both, so the rest of the API suite runs once, in step 1.
     files: [
       'tests/api/migrations',
@@ -73,6 +73,7 @@ const steps: Step[] = [
       'tests/api/hardening-sweep',
       'tests/api/resumable-deposits',
       'tests/api/dictation-positions',
+      'tests/api/report-change-feed',
     ],
   },
   {

@@ -10,7 +10,8 @@ import { reportBillingAmounts, reportRetrocessionAmounts } from '@constats/domai
 import { retrocessionReportsSql } from '../retrocession/service.js';
 import { amountsShownTo, statusShownTo } from '../reports/rules.js';
 import { reportsSql } from '../reports/read-model/filters.js';
-import { loadReportPage, reportCursor, type ReportRow } from '../reports/read-model/rows.js';
+import { NEWEST_FIRST, reportCursor } from '../reports/read-model/order.js';
+import { loadReportPage, type ReportRow } from '../reports/read-model/rows.js';
 import { csvAmount, csvDate, csvText, type ExportQuery } from './rules.js';
 
 /** Rows read per statement: 100 keeps what survives a young-generation GC small (500 let the heap grow, docs/benchmarks.md). */
@@ -78,7 +79,7 @@ async function* reportBatches(ctx: AppContext, where: Prisma.Sql): AsyncGenerato
     const rows = await loadReportPage(ctx, where, { after, limit: EXPORT_BATCH, inverted: false }, 0, { files: false, comments: false });
     if (rows.length > 0) yield rows;
     if (rows.length < EXPORT_BATCH) return;
-    after = reportCursor(rows[rows.length - 1]);
+    after = reportCursor(NEWEST_FIRST)(rows[rows.length - 1]);
   }
 }
 

@@ -1,7 +1,7 @@
 // Reporting for report builders: aggregates of the constats a viewer may see (product.md §12), computed by
 // PostgreSQL in one statement from the lists' own filter SQL (reports/read-model/filters.ts), on the
-// monthly rollup the database keeps (migration report_month_summary) or, for a name search, on the
-// constats themselves.
+// monthly rollup the database keeps (migration report_month_summary) or, for what it cannot answer (a
+// name search, instants: rollupsAnswer), on the constats themselves.
 import type { AppContext, Viewer } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { ReportStatus } from '../../generated/prisma/enums.js';
@@ -9,7 +9,7 @@ import { AppError } from '../../errors.js';
 import { toDecimal, type Decimal } from '@constats/domain/money';
 import { FIRST_YEAR, LAST_YEAR } from '../../lib/periods.js';
 import { amountsShownTo } from '../reports/rules.js';
-import { reportsSql, type ReportFilter } from '../reports/read-model/filters.js';
+import { reportsSql, rollupsAnswer, type ReportFilter } from '../reports/read-model/filters.js';
 import { billingCents, retrocessionCents, TARIFF_JOINS } from '../reports/read-model/tariffs.js';
 import {
   AGGREGATE_DIMENSIONS,
@@ -183,7 +183,7 @@ export async function reportAggregates(
   if (!viewer) throw new AppError('UNAUTHENTICATED', 'Veuillez vous connecter.');
   const dimensions = normaliseGroupBy(groupBy);
   checkMaxRows(maxRows);
-  const source = filter.search?.trim() ? SCAN : ROLLUP;
+  const source = rollupsAnswer(filter) ? ROLLUP : SCAN;
   const keys = dimensions.flatMap((dimension) => keyColumns(viewer, source, dimension));
   const grouping =
     keys.length > 0 ? Prisma.sql`GROUP BY ${positions(keys.length)} ${source.having} ORDER BY ${positions(keys.length)}` : Prisma.empty;

@@ -14,13 +14,15 @@ import { builder } from '../../graphql/builder.js';
 import { validationError } from '../../errors.js';
 import { allChoices, CHOICES_TAKE } from '../../lib/choices.js';
 import { databaseId } from '../../graphql/ids.js';
+import { GroupNode } from '../groups/schema.js';
 import { UserNode } from '../accounts/schema.js';
 import type { AppContext } from '../../context.js';
 import { reportHeaders, type ReportHeaders } from './headers.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { assignedBailiffIds, countReports, countSql, listCountSql } from './read-model/count.js';
 import { reportsSql, type ReportFilter, type ReportsWhere } from './read-model/filters.js';
-import { loadReportPage, reportCursor, type ReportRow } from './read-model/rows.js';
+import { NEWEST_FIRST, REPORT_ORDER_FIELDS, reportCursor, type ReportOrder } from './read-model/order.js';
+import { loadReportPage, type ReportRow } from './read-model/rows.js';
 import { MAX_REPORTS_OFFSET, messages } from './rules.js';
 import { ReportNode, ReportStatusEnum } from './schema.js';
 import { connectionContent } from './selection.js';
@@ -28,18 +30,21 @@ import { connectionContent } from './selection.js';
 // --- Report lists -----------------------------------------------------------------------------
 
 /**
- * A connection of the reports a list's filter (read-model/filters.ts) finds, newest first; its
- * total counted from the same filter, only when asked, by `count` (read-model/count.ts: the
- * reports lists give the filter's rollup count; any other `where` is counted as such). `offset`
- * (legacy page numbers) skips rows before a forward page.
+ * A connection of the reports a list's filter (read-model/filters.ts) finds, in `order` (newest
+ * first by default); its total counted from the same filter, only when asked, by `count`
+ * (read-model/count.ts: the reports lists give the filter's rollup count; any other `where` is
+ * counted as such). `offset` (legacy page numbers) skips rows before a forward page.
  */
 export async function reportConnection(
   ctx: AppContext,
   args: DefaultConnectionArguments,
   info: GraphQLResolveInfo,
   where: ReportsWhere,
-  offset: number | null = null,
-  count: Prisma.Sql = countSql(where),
+  {
+    offset = null,
+    count = countSql(where),
+    order = NEWEST_FIRST,
+  }: { offset?: number | null; count?: Prisma.Sql; order?: ReportOrder } = {},
 ) {
   // One direction per page, as plugin-prisma's connections required: the helper would drop a cursor.
   if ((args.before && args.after) || (args.before && args.first != null) || (args.after && args.last != null)) {
@@ -49,8 +54,8 @@ export async function reportConnection(
     throw validationError({ offset: messages.offsetInvalid }, messages.offsetInvalid);
   }
   const connection = await resolveCursorConnection<Promise<ReportRow[]>>(
-    { args, defaultSize: 10, maxSize: 100, toCursor: reportCursor },
-    (page) => loadReportPage(ctx, where, page, offset ?? 0, connectionContent(info)),
+    { args, defaultSize: 10, maxSize: 100, toCursor: reportCursor(order) },
+    (page) => loadReportPage(ctx, where, page, offset ?? 0, connectionContent(info), order),
   );
   return { ...connection, totalCount: () => countReports(ctx, count) };
 }
@@ -101,6 +106,39 @@ export const ReportFilterInput = builder.inputType('ReportFilter', {
       description:
         'true : seulement les constats qui attendent une secrétaire (aucune attribuée, NA ou EC, non archivés), quel que soit leur âge.',
     }),
+    groupId: t.globalID({ description: 'Seulement les constats des huissiers de cette étude.', for: GroupNode }),
+    createdFrom: t.field({ type: 'DateTime', description: 'Créés à partir de cet instant (inclus).' }),
+    createdBefore: t.field({ type: 'DateTime', description: 'Créés avant cet instant (exclu).' }),
+    updatedSince: t.field({
+      type: 'DateTime',
+      description:
+        'Modifiés à partir de cet instant (inclus) : updatedAt avance à chaque changement visible (fichiers, comptes, commentaires, statut, attribution). Pour suivre les changements, repartir de la dernière date lue moins une marge et dédoublonner par id.',
+    }),
+    returned: t.boolean({ description: 'true : seulement les constats retournés (une date de retour) ; false : seulement les autres.' }),
+  }),
+});
+
+const ReportOrderFieldEnum = builder.enumType('ReportOrderField', {
+  description: 'Le critère de tri des constats.',
+  values: {
+    CREATED_AT: { description: 'Date de création.' },
+    UPDATED_AT: { description: 'Date de dernière modification (updatedAt).' },
+    RETURNED_AT: { description: 'Date de retour : seulement les constats retournés.' },
+  } satisfies Record<(typeof REPORT_ORDER_FIELDS)[number], { description: string }>,
+});
+
+const OrderDirectionEnum = builder.enumType('OrderDirection', {
+  description: 'Le sens d’un tri.',
+  values: { ASC: { description: 'Croissant (le plus ancien d’abord).' }, DESC: { description: 'Décroissant (le plus récent d’abord).' } },
+});
+
+export const ReportOrderInput = builder.inputType('ReportOrder', {
+  description:
+    'Le tri d’une liste de constats ; l’id départage les égalités et les curseurs gardent leur place même si un constat change entre deux pages.',
+  fields: (t) => ({
+    field: t.field({ type: ReportOrderFieldEnum, required: true, description: 'Le critère.' }),
+    // Nullable with its default: graphql-jit's variable coercion refused the field left out when it was non-null.
+    direction: t.field({ type: OrderDirectionEnum, defaultValue: 'DESC', description: 'Le sens ; DESC par défaut.' }),
   }),
 });
 
@@ -119,6 +157,11 @@ export function toFilter(filter: FilterArg): ReportFilter {
     search: filter.search,
     archived: view ? view.archived : filter.archived,
     awaitingSecretary: filter.awaitingSecretary,
+    groupId: filter.groupId ? databaseId(filter.groupId, 'Group') : null,
+    createdFrom: filter.createdFrom,
+    createdBefore: filter.createdBefore,
+    updatedSince: filter.updatedSince,
+    returned: filter.returned,
   };
 }
 
@@ -181,17 +224,26 @@ builder.queryFields((t) => ({
     {
       type: ReportNode,
       description:
-        'Les constats visibles par l’utilisateur connecté (un huissier : les siens ; une secrétaire : ceux qui lui sont attribués ; un administrateur : tous), du plus récent au plus ancien, 10 par page par défaut et 100 au plus.',
+        'Les constats visibles par l’utilisateur connecté (un huissier : les siens ; une secrétaire : ceux qui lui sont attribués ; un administrateur : tous), du plus récent au plus ancien sauf orderBy, 10 par page par défaut et 100 au plus.',
       authScopes: { authenticated: true },
       args: {
         filter: t.arg({ description: 'Critères ; absent : tous les constats visibles.', type: ReportFilterInput }),
+        orderBy: t.arg({ description: 'Le tri ; absent : date de création décroissante.', type: ReportOrderInput }),
         offset: t.arg.int({
           description: `Ancienne API (get_all?page=) : constats sautés avant la page (0 à ${MAX_REPORTS_OFFSET}), avec first seulement.`,
         }),
       },
       resolve: (_root, args, ctx, info) => {
-        const filter = toFilter(args.filter);
-        return reportConnection(ctx, args, info, reportsSql(ctx.viewer!, filter), args.offset, listCountSql(ctx.viewer!, filter));
+        const order: ReportOrder = args.orderBy ? { field: args.orderBy.field, direction: args.orderBy.direction ?? 'DESC' } : NEWEST_FIRST;
+        // Sorted by return date, the list holds the returned constats (and counts them) only.
+        const filter = { ...toFilter(args.filter), ...(order.field === 'RETURNED_AT' && { returned: true }) };
+        if (args.filter?.returned === false && order.field === 'RETURNED_AT')
+          throw validationError({ orderBy: messages.returnedOrder }, messages.returnedOrder);
+        return reportConnection(ctx, args, info, reportsSql(ctx.viewer!, filter), {
+          offset: args.offset,
+          count: listCountSql(ctx.viewer!, filter),
+          order,
+        });
       },
     },
     {

@@ -61,6 +61,7 @@ export const messages = {
   retroceded: 'Rapport rétrocédé',
   genericFailure: 'Réessayez plus tard.',
   offsetInvalid: 'Pagination invalide : page trop lointaine (100 000 constats au plus avant la page) ou combinée à un curseur.',
+  returnedOrder: 'Le tri par date de retour ne liste que les constats retournés : il ne se combine pas avec returned: false.',
   monthWithoutYear: 'Précisez l’année du mois choisi.',
   tooManyComments: `Ce constat a atteint ${COMMENTS_PER_REPORT} commentaires, le maximum : poursuivez l’échange par e-mail.`,
   tooManyFiles: (kind: 'DEPOSITED' | 'RETURNED', room: number) =>

@@ -1,11 +1,12 @@
 // How many constats a list's filter finds: its totalCount. The admin, bailiff and secretary lists
 // read it off the rollups the database keeps in step with every write (migrations report_totals
 // and report_month_summary), so that a count costs the same after a decade of history
-// (product.md §15); only a name search, which no rollup can answer, counts the constats themselves.
+// (product.md §15); only what no rollup can answer (a name search, instants: filters.ts rollupsAnswer)
+// counts the constats themselves.
 import type { AppContext, Viewer } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { requestBatch } from '../../../infra/request-batch.js';
-import { reportsSql, type ReportFilter, type ReportsWhere } from './filters.js';
+import { reportsSql, rollupsAnswer, type ReportFilter, type ReportsWhere } from './filters.js';
 
 // The rollups under the columns of "Report" the lists' filter reads (alias r): "ReportTotals" (per
 // bailiff, secretary, status and archiving, whatever the period) and, for a year or month filter,
@@ -20,7 +21,7 @@ export const countSql = (where: ReportsWhere) => Prisma.sql`SELECT count(*)::int
 
 /** The statement counting what the list `filter` finds for the viewer (reportsSql), from a rollup when it can. */
 export function listCountSql(viewer: Viewer, filter: ReportFilter): Prisma.Sql {
-  if (filter.search?.trim()) return countSql(reportsSql(viewer, filter));
+  if (!rollupsAnswer(filter)) return countSql(reportsSql(viewer, filter));
   return Prisma.sql`SELECT coalesce(sum(r."reports"), 0)::int AS count FROM ${filter.year == null ? TOTALS : MONTHS} WHERE ${reportsSql(viewer, filter)}`;
 }
 

@@ -25,7 +25,24 @@ export interface ReportFilter {
   archived?: boolean | null;
   /** true: only the constats waiting for a secretary (isAwaitingSecretary). */
   awaitingSecretary?: boolean | null;
+  /** Only the constats of this étude's bailiffs. */
+  groupId?: number | null;
+  /** Created at or after this instant. */
+  createdFrom?: Date | null;
+  /** Created before this instant. */
+  createdBefore?: Date | null;
+  /** Changed at or after this instant (`updatedAt`, which every change a reader can see moves). */
+  updatedSince?: Date | null;
+  /** true: only the returned constats (a return date). */
+  returned?: boolean | null;
 }
+
+/**
+ * Whether the rollups (read-model/count.ts, reporting's aggregates) can answer `filter`: they hold
+ * bailiff, secretary, status, archiving and Paris month, not names nor instants nor return dates.
+ */
+export const rollupsAnswer = (filter: ReportFilter): boolean =>
+  !filter.search?.trim() && !filter.createdFrom && !filter.createdBefore && !filter.updatedSince && filter.returned == null;
 
 export const statusList = (statuses: readonly ReportStatus[]) =>
   Prisma.join(statuses.map((status) => Prisma.sql`${status}::"ReportStatus"`));
@@ -61,6 +78,12 @@ export function reportsSql(viewer: Viewer, filter: ReportFilter = {}, alias = 'r
   // (tests/api/search-indexes.test.ts).
   if (search) and.push(Prisma.sql`${column('name')} ILIKE ('%' || ${search} || '%')`);
   if (filter.archived != null) and.push(Prisma.sql`${column('isArchived')} = ${filter.archived}`);
+  if (filter.groupId) and.push(Prisma.sql`${column('bailiffId')} IN (SELECT g.id FROM "User" g WHERE g."groupId" = ${filter.groupId})`);
+  if (filter.createdFrom) and.push(Prisma.sql`${column('createdAt')} >= ${sqlTimestamp(filter.createdFrom)}`);
+  if (filter.createdBefore) and.push(Prisma.sql`${column('createdAt')} < ${sqlTimestamp(filter.createdBefore)}`);
+  if (filter.updatedSince) and.push(Prisma.sql`${column('updatedAt')} >= ${sqlTimestamp(filter.updatedSince)}`);
+  if (filter.returned != null)
+    and.push(filter.returned ? Prisma.sql`${column('returnedAt')} IS NOT NULL` : Prisma.sql`${column('returnedAt')} IS NULL`);
   if (filter.awaitingSecretary) {
     and.push(
       Prisma.sql`${column('secretaryId')} IS NULL AND NOT ${column('isArchived')} AND ${column('status')} IN (${statusList(AWAITING_SECRETARY_STATUSES)})`,

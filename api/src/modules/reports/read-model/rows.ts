@@ -7,11 +7,11 @@ import type { ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
 import type { AppContext, Viewer } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { FileCountStatus, ReportFileKind, ReportStatus, Role } from '../../../generated/prisma/enums.js';
-import { validationError } from '../../../errors.js';
 import type { ReportCounts } from '@constats/domain/line-amounts';
 import { requestBatch } from '../../../infra/request-batch.js';
 import { FILE_ORDER } from '../file-order.js';
 import type { ReportsWhere } from './filters.js';
+import { afterCursorSql, NEWEST_FIRST, orderBySql, type ReportOrder } from './order.js';
 import { billingPricePage, billingPricePhoto, retrocessionPricePage, retrocessionPricePhoto, TARIFF_JOINS } from './tariffs.js';
 import { billingShown, secretaryPay, visibleCommentsSql, visibleReportsSql } from './visibility.js';
 
@@ -177,22 +177,12 @@ export const loadReportRow = requestBatch((ctx: AppContext, ids: number[]) => lo
 
 // --- Pages ------------------------------------------------------------------------------------
 
-const CURSOR_PREFIX = 'Report:';
-export const reportCursor = (row: { id: number }) => Buffer.from(`${CURSOR_PREFIX}${row.id}`).toString('base64');
-
-function parseCursor(cursor: string): number {
-  const decoded = Buffer.from(cursor, 'base64').toString();
-  const id = Number(decoded.slice(CURSOR_PREFIX.length));
-  if (!decoded.startsWith(CURSOR_PREFIX) || !Number.isSafeInteger(id))
-    throw validationError({ cursor: 'Curseur invalide.' }, 'Curseur invalide.');
-  return id;
-}
-
 /**
  * A page of the reports `where` finds (a list's filter, filters.ts), for
- * resolveCursorConnection, in ONE statement: newest first, the id breaking ties and serving as
- * cursor; backwards pages come nearest-first, as the helper expects. `offset` skips rows first
- * (the legacy get_all's page numbers); `content` says whether rows carry files and comments.
+ * resolveCursorConnection, in ONE statement, in `order` (newest first by default), the id breaking
+ * ties; backwards pages come nearest-first, as the helper expects; cursors: order.ts. `offset`
+ * skips rows first (the legacy get_all's page numbers); `content` says whether rows carry files
+ * and comments.
  */
 export async function loadReportPage(
   ctx: AppContext,
@@ -200,18 +190,16 @@ export async function loadReportPage(
   page: ResolveCursorConnectionArgs,
   offset = 0,
   content: RowContent = WHOLE,
+  order: ReportOrder = NEWEST_FIRST,
 ): Promise<ReportRow[]> {
   const cursor = page.inverted ? page.before : page.after;
-  const direction = page.inverted ? Prisma.sql`ASC` : Prisma.sql`DESC`;
-  // After the cursor's row in the page's direction (none when that row is gone, as with Prisma).
-  const after = cursor
-    ? Prisma.sql`AND (r."createdAt", r.id) ${page.inverted ? Prisma.sql`>` : Prisma.sql`<`} (SELECT c."createdAt", c.id FROM "Report" c WHERE c.id = ${parseCursor(cursor)})`
-    : Prisma.empty;
+  const after = cursor ? Prisma.sql`AND ${afterCursorSql(order, cursor, page.inverted)}` : Prisma.empty;
+  const sorted = orderBySql(order, page.inverted);
   const picked = Prisma.sql`
-    SELECT r.id, row_number() OVER (ORDER BY r."createdAt" ${direction}, r.id ${direction}) AS position
+    SELECT r.id, row_number() OVER (ORDER BY ${sorted}) AS position
       FROM "Report" r
      WHERE ${where} ${after}
-     ORDER BY r."createdAt" ${direction}, r.id ${direction}
+     ORDER BY ${sorted}
      LIMIT ${page.limit} OFFSET ${offset}`;
   const found = await ctx.db.$queryRaw<{ row: RowJson }[]>(rowsStatement(ctx.viewer, picked, content));
   return found.map(({ row }) => fromJson(row));
