@@ -185,6 +185,24 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   return { url: `${adminUrl}/${DATABASE}`, stop };
 }
 
+/**
+ * The embedded server of `dataDir` for a command run beside the app (backup, restore): the one the
+ * running app started, reached on the port its postmaster.pid names (a second server on the same
+ * cluster would be refused), or else one started for the command, which `stop()` stops.
+ */
+export async function useEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const dataDir = path.resolve(opts.dataDir);
+  const clusterDir = path.join(dataDir, 'pg');
+  if (await runningPostmaster(clusterDir)) {
+    // postmaster.pid's fourth line is the port the server listens on.
+    const port = Number.parseInt((await fs.readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[3] ?? '', 10);
+    const password = (await fs.readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
+    if (port > 0)
+      return { url: `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`, stop: async () => {} };
+  }
+  return startEmbeddedPostgres(opts);
+}
+
 /** A port that was free a moment ago on 127.0.0.1. */
 export async function findFreePort(): Promise<number> {
   const server = net.createServer();

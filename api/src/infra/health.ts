@@ -17,7 +17,8 @@ export const readinessMessages: Record<ReadinessPart, string> = {
 
 const CHECK_TIMEOUT_MS = 2_000;
 const CACHE_MS = 1_000;
-const PROBE_KEY = 'health/probe';
+/** Written by every readiness check: no user's file (a restore's empty target may have it). */
+export const PROBE_KEY = 'health/probe';
 
 /** Each part's outcome: null when it works, else the reason (kept for the log, never answered). */
 export type ReadinessResults = Record<ReadinessPart, string | null>;

@@ -28,6 +28,8 @@ export interface ApplyMigrationsOptions {
   /** Defaults to the repository's prisma/migrations (found from this file, from src or dist). */
   migrationsDir?: string;
   log?: (msg: string) => void;
+  /** Applies only the migrations it accepts (a restore first brings the schema to its backup's version). */
+  include?: (name: string) => boolean;
 }
 
 interface Migration {
@@ -52,7 +54,7 @@ export async function applyMigrations(databaseUrl: string, opts: ApplyMigrations
     checkHistory(migrations, applied, log);
 
     const done: string[] = [];
-    for (const migration of migrations.filter((m) => !applied.has(m.name))) {
+    for (const migration of migrations.filter((m) => !applied.has(m.name) && (opts.include?.(m.name) ?? true))) {
       await applyOne(client, migration);
       log(`applied migration ${migration.name}`);
       done.push(migration.name);
@@ -61,6 +63,11 @@ export async function applyMigrations(databaseUrl: string, opts: ApplyMigrations
   } finally {
     await client.end();
   }
+}
+
+/** The migrations this build carries, in the order they apply. */
+export async function migrationNames(migrationsDir?: string): Promise<string[]> {
+  return (await readMigrations(migrationsDir ?? defaultMigrationsDir())).map((m) => m.name);
 }
 
 /** Prisma's checksum: sha256 of the script, as 64 lowercase hex digits. */
