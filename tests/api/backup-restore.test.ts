@@ -10,12 +10,14 @@ import { createBackup } from '../../api/src/infra/backup/backup.js';
 import { parseManifest, storedFile, tableFile, type BackupManifest } from '../../api/src/infra/backup/manifest.js';
 import { measureFile } from '../../api/src/infra/backup/measure.js';
 import { restoreBackup } from '../../api/src/infra/backup/restore.js';
+import { createS3Storage, parseStorageUrl } from '../../api/src/infra/s3-storage.js';
 import { STORAGE_KEY_COLUMNS } from '../../api/src/infra/orphan-sweep.js';
 import { createLocalStorage, FileNotFoundError, type Storage } from '../../api/src/infra/storage.js';
 import { removeFiles } from '../../api/src/modules/reports/service.js';
 import { startTestApp, demoViewers, serviceContext, type TestApp } from '../support/app.js';
 import { emptyTarget, sortedLines, storedChecksums, tableContents, type Target } from '../support/backup.js';
 import { demo, gql, loginToken } from '../support/http.js';
+import { startTestS3 } from '../support/s3.js';
 import { queryRows } from '../support/sql.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 
@@ -156,9 +158,31 @@ describe('backup while constats are being created, restore onto a fresh instance
             .toString('latin1'),
         ).toBe('%PDF-');
       }
+      // The sequences go on from where the backed-up office left them: a new constat takes a new id.
+      const token = await loginToken(running.url, demo.bailiff.email, demo.bailiff.password);
+      const created = await gqlUpload(
+        running.url,
+        CREATE,
+        { input: { name: 'Constat après restauration', files: [null] } },
+        [{ path: 'input.files.0', name: 'constat.pdf', content: samplePdf('après') }],
+        token,
+      );
+      expect(created.errors).toBeUndefined();
+      expect(created.data!.createReport.report.databaseId).toBeGreaterThan(Math.max(...(await reportIds(dir))));
     } finally {
       await running.stop();
     }
+  });
+
+  it('restored onto S3, then backed up from there: the same rows and the same files', async () => {
+    const s3 = await startTestS3();
+    cleanups.push(() => s3.stop());
+    const onS3 = { ...(await target()), storage: createS3Storage(parseStorageUrl(s3.storageUrl)) };
+    await restoreBackup(dir, onS3);
+    const again = await createBackup(onS3, await backupFolder());
+    expect(again.files).toEqual(manifest.files);
+    expect(again.tables).toEqual(manifest.tables);
+    expect(again.sequences).toEqual(manifest.sequences);
   });
 });
 
@@ -201,6 +225,11 @@ describe('a file deleted between the snapshot and its copy', () => {
     );
   }, 120_000);
 });
+
+/** The ids of the constats in a backup folder (the first column of its Report rows). */
+async function reportIds(dir: string): Promise<number[]> {
+  return sortedLines(await readFile(path.join(dir, tableFile('Report')), 'utf8')).map((row) => Number(row.split('\t')[0]));
+}
 
 /** Every storage key the restored rows name (orphan-sweep.ts's columns). */
 async function restoredKeys(databaseUrl: string): Promise<string[]> {
