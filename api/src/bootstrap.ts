@@ -19,6 +19,7 @@ import { createFileLinks } from './infra/file-links.js';
 import { sweepStagedAvatars } from './modules/accounts/staged-avatars.js';
 import { ORPHAN_AGE_MS, sweepOrphanFiles } from './infra/orphan-sweep.js';
 import { queueWhenStarted, startCountingQueue } from './modules/counting/queue.js';
+import { startBillPdfQueue } from './modules/billing/pdf-queue.js';
 import type { DemoAccount } from '../../prisma/seed/index.js';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -123,7 +124,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     );
     const counting = queueWhenStarted(countingStart);
     cleanups.push(() => counting.stop());
-    const services: Services = { config, db, mailer, mailQueue, storage, staging, pubsub, rateLimits, files, counting };
+    // Bills generated before a stop (or a crash) without their PDF get it at this start.
+    const billPdfs = startBillPdfQueue({ db, storage }, { log });
+    cleanups.push(() => billPdfs.stop());
+    const services: Services = { config, db, mailer, mailQueue, storage, staging, pubsub, rateLimits, files, counting, billPdfs };
 
     // Pictures sent ahead of an abandoned account form, then what a crash left of uploads
     // (spooled parts, partial writes, files without a row): removed after a day, looked for at

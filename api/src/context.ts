@@ -26,6 +26,8 @@ export interface Services {
   files: FileLinks;
   /** Background page/photo counting of report files (pg-boss). */
   counting: CountingQueue;
+  /** Renders each generated bill's PDF after its commit. */
+  billPdfs: BillPdfQueue;
 }
 
 /**
@@ -36,6 +38,18 @@ export interface CountingQueue {
   /** Queues the count of these report files; never throws (a failure is logged, the start-up rescan catches up). */
   enqueue(fileIds: number[]): Promise<void>;
   /** Started and not stopped (the readiness check, infra/health.ts). */
+  running(): boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * The rendering of bills' PDFs, which bill generation schedules in its transaction (`pdfDueAt`).
+ * Declared here like CountingQueue: modules/billing/pdf-queue.ts implements it.
+ */
+export interface BillPdfQueue {
+  /** Renders what was scheduled, once its transaction has committed (otherwise the next poll does). */
+  wake(): void;
+  /** Its loop runs (until stop()). */
   running(): boolean;
   stop(): Promise<void>;
 }

@@ -5,12 +5,15 @@
 // people and sessions that beforeAll sets up once and the helpers that make études and constats.
 import { jest } from '@jest/globals';
 import { MailDeliveryError } from '../../api/src/infra/mail/index.js';
+import { readStored } from '../../api/src/infra/storage.js';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, readOutbox, rest } from '../support/http.js';
 import { wsClient } from '../support/ws.js';
 import { foldSpaces, pdfText } from '../support/pdf.js';
 import { expectEvery } from '../support/expect-every.js';
+import { waitFor } from '../support/wait.js';
+import { startBillPdfQueue } from '../../api/src/modules/billing/pdf-queue.js';
 
 let app: TestApp;
 const tokens: Record<'admin' | 'bailiff' | 'otherBailiff' | 'secretary', string> = {} as never;
@@ -109,6 +112,13 @@ async function download(link: string): Promise<{ status: number; type: string | 
 
 const euro = (amount: string) => `${amount.replace('.', ',')} €`;
 
+/** The bill once the bill PDF queue has stored its PDF, nobody downloading it meanwhile. */
+async function renderedBill(id: number) {
+  const bill = () => app.services.db.groupBill.findUniqueOrThrow({ where: { id } });
+  await waitFor(async () => (await bill()).pdfKey !== null, { timeout: 45_000, interval: 50, what: `the PDF of bill ${id}` });
+  return bill();
+}
+
 beforeAll(async () => {
   app = await startTestApp();
   const db = app.services.db;
@@ -134,6 +144,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The bill PDF queue a test restarted in place of the server's own.
+  await app?.services.billPdfs.stop();
   await app?.stop();
 });
 
@@ -331,7 +343,8 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     // Tariffs are frozen on the reports: the étude's for those that had none, the captured ones kept.
     expect(reports.map((report) => report.groupPricePage?.toFixed(3))).toEqual(['2.345', '2.500', '2.345']);
     expect(bill.pdf.name).toBe(`facture-${bill.number}.pdf`);
-    const row = await app.services.db.groupBill.findUniqueOrThrow({ where: { id: bill.databaseId } });
+    // Rendered by the bill PDF queue right after the commit, not at a first download.
+    const row = await renderedBill(bill.databaseId);
     expect(await app.services.storage.exists(row.pdfKey!)).toBe(true);
     const audit = await app.services.db.auditLog.findFirst({ where: { action: 'billing.generate', entityId: String(bill.databaseId) } });
     expect(audit).not.toBeNull();
@@ -497,9 +510,9 @@ describe('bill numbers are unique and consecutive under concurrency', () => {
     const numbers = results.map((result) => result.data!.generateGroupBill.bill.number as number).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, index) => before + 1 + index));
     expect(await counter()).toBe(before + 20);
-    // Each PDF carries its own number.
+    // Each bill gets its own PDF from the queue.
     const stored = await app.services.db.groupBill.findMany({ where: { number: { in: numbers } } });
-    expectEvery(stored, (row) => row.pdfKey);
+    expectEvery(await Promise.all(stored.map((row) => renderedBill(row.id))), (row) => row.pdfKey);
   });
 
   it('two simultaneous generations of the same étude: one bill, the other refused, no number lost', async () => {
@@ -620,20 +633,22 @@ describe('failures leave a consistent state', () => {
     expect(await app.services.db.notification.count({ where: { userId: bailiff.id, kind: 'BILL_SENT' } })).toBe(0);
   });
 
-  it('a PDF that cannot be stored at generation: the bill stands and its PDF is produced when first asked for', async () => {
+  it('a PDF the disk has no room for at generation: the bill stands, and the queue stores its PDF once there is room, nobody downloading it', async () => {
     const group = await makeGroup('Étude au disque plein');
     const bailiff = await makeBailiff(group.id);
     const report = await countedReport(bailiff.id, { name: 'Constat du disque plein', pages: 6, photos: 2 });
     const storage = app.services.storage;
     const put = storage.put;
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    let refused = 0;
     storage.put = async (key, ...rest) => {
-      if (key.startsWith('group-bills/')) throw new Error('ENOSPC');
-      return put.call(storage, key, ...rest);
+      if (!key.startsWith('group-bills/')) return put.call(storage, key, ...rest);
+      refused += 1;
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     };
-    let generated;
+    let billId = 0;
+    let number = 0;
     try {
-      generated = await gql(
+      const generated = await gql(
         app.url,
         `mutation($input: GenerateGroupBillInput!) { generateGroupBill(input: $input) { message bill { databaseId number } } }`,
         {
@@ -641,23 +656,47 @@ describe('failures leave a consistent state', () => {
         },
         tokens.admin,
       );
+      expect(generated.errors).toBeUndefined();
+      ({ databaseId: billId, number } = generated.data!.generateGroupBill.bill);
+      // The queue's first try found no room: the bill stands without its PDF, due again later.
+      await waitFor(() => refused > 0, { what: 'a first render' });
+      const row = await app.services.db.groupBill.findUniqueOrThrow({ where: { id: billId } });
+      expect(row).toMatchObject({ pdfKey: null, pdfDueAt: expect.any(Date) });
     } finally {
       storage.put = put;
-      logged.mockRestore();
     }
-    expect(generated.errors).toBeUndefined();
-    const { databaseId, number } = generated.data!.generateGroupBill.bill;
-    expect((await app.services.db.groupBill.findUniqueOrThrow({ where: { id: databaseId } })).pdfKey).toBeNull();
-    const result = await gql(
-      app.url,
-      'query($id: ID!) { node(id: $id) { ... on GroupBill { pdf { name downloadUrl } } } }',
-      { id: gid('GroupBill', databaseId) },
-      tokens.admin,
-    );
-    expect(result.data!.node.pdf.name).toBe(`facture-${number}.pdf`);
-    const text = await pdfText((await download(result.data!.node.pdf.downloadUrl)).body);
+    // Room again: a later try stores it.
+    const row = await renderedBill(billId);
+    expect(row.pdfAttempts).toBeGreaterThan(1);
+    const text = await pdfText(await readStored(storage, row.pdfKey!));
     expect(text).toContain(`FACTURE N° ${number}`);
     expect(text).toContain('Constat du disque plein');
+  });
+
+  it('a bill committed while no queue runs (its instance killed right after the commit) gets its PDF at the next start, nobody downloading it', async () => {
+    const group = await makeGroup('Étude de la panne');
+    const bailiff = await makeBailiff(group.id);
+    const report = await countedReport(bailiff.id, { name: 'Constat de la panne', pages: 4, photos: 1 });
+    // As when the process died just after the commit: nothing renders the PDF.
+    await app.services.billPdfs.stop();
+    const generated = await gql(
+      app.url,
+      `mutation($input: GenerateGroupBillInput!) { generateGroupBill(input: $input) { message bill { databaseId number } } }`,
+      { input: { groupId: gid('Group', group.id), reports: [{ reportId: gid('Report', report.id), discount: 0 }] } },
+      tokens.admin,
+    );
+    expect(generated.errors).toBeUndefined();
+    const { databaseId, number } = generated.data!.generateGroupBill.bill;
+    // The job was written with the bill, in its transaction.
+    expect(await app.services.db.groupBill.findUniqueOrThrow({ where: { id: databaseId } })).toMatchObject({
+      pdfKey: null,
+      pdfDueAt: expect.any(Date),
+    });
+    // The next start's queue (the rest of this file's, stopped in afterAll) finds it due and renders it.
+    app.services.billPdfs = startBillPdfQueue(app.services, { log: () => {} });
+    const row = await renderedBill(databaseId);
+    expect(row.pdfDueAt).toBeNull();
+    expect(await pdfText(await readStored(app.services.storage, row.pdfKey!))).toContain(`FACTURE N° ${number}`);
   });
 });
 

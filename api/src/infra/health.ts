@@ -12,7 +12,7 @@ export type ReadinessPart = 'database' | 'storage' | 'queue';
 export const readinessMessages: Record<ReadinessPart, string> = {
   database: 'Base de données injoignable.',
   storage: 'Stockage des fichiers indisponible en écriture.',
-  queue: 'File des tâches (comptage, e-mails) arrêtée.',
+  queue: 'File des tâches (comptage, e-mails, PDF des factures) arrêtée.',
 };
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -59,7 +59,7 @@ export async function within(ms: number, check: () => Promise<unknown>): Promise
 
 /** The /readyz check of these services, shared and cached as said above; failures logged once each. */
 export function createReadinessCheck(
-  services: { db: Db; storage: Storage; counting: { running(): boolean }; mailQueue: { running(): boolean } },
+  services: { db: Db; storage: Storage } & Record<'counting' | 'mailQueue' | 'billPdfs', { running(): boolean }>,
   log: (message: string) => void = (message) => console.error(message),
 ): () => Promise<Readiness> {
   let last: { at: number; result: Readiness } | null = null;
@@ -70,7 +70,7 @@ export function createReadinessCheck(
       within(CHECK_TIMEOUT_MS, () => services.db.$queryRaw`SELECT 1`),
       within(CHECK_TIMEOUT_MS, () => services.storage.put(PROBE_KEY, Buffer.from(new Date().toISOString()))),
     ]);
-    const queue = services.counting.running() && services.mailQueue.running() ? null : 'arrêtée';
+    const queue = services.counting.running() && services.mailQueue.running() && services.billPdfs.running() ? null : 'arrêtée';
     const results: ReadinessResults = { database, storage, queue };
     const reasons = Object.entries(results)
       .filter(([, reason]) => reason !== null)

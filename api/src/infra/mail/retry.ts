@@ -1,6 +1,7 @@
 // When a mail that could not leave is tried again: doubling from a few seconds (a relay restarting
 // is back quickly), capped so that a long outage is still tried twice an hour, and given up after a
-// couple of days (whoever it told has long learnt it otherwise). Pure, for the unit tests.
+// couple of days (whoever it told has long learnt it otherwise). The bill PDF queue retries a
+// render (a full disk) on the same steps. Pure, for the unit tests.
 
 /** The first retry's delay; each next one doubles. */
 export const FIRST_RETRY_MS = 5_000;

@@ -123,7 +123,8 @@ async function pdfProps(services: Pick<Services, 'db' | 'storage'>, billId: numb
 
 /**
  * Renders the bill's PDF from its frozen figures and stores it once (`facture-{number}.pdf`), with
- * its factur-x.xml alone (`facture-{number}.xml`) for a Factur-X bill.
+ * its factur-x.xml alone (`facture-{number}.xml`) for a Factur-X bill; the bill PDF queue
+ * (pdf-queue.ts) has nothing left to do for it.
  */
 export async function storeBillPdf(services: Pick<Services, 'db' | 'storage'>, billId: number): Promise<string> {
   const props = await pdfProps(services, billId);
@@ -132,7 +133,10 @@ export async function storeBillPdf(services: Pick<Services, 'db' | 'storage'>, b
   const xmlKey = props.facturX ? newStorageKey('group-bills', FACTURX_XML_NAME(props.number)) : null;
   await services.storage.put(pdfKey, buffer);
   if (xmlKey) await services.storage.put(xmlKey, Buffer.from(props.facturX!.xml, 'utf8'));
-  const { count } = await services.db.groupBill.updateMany({ where: { id: billId, pdfKey: null }, data: { pdfKey, xmlKey } });
+  const { count } = await services.db.groupBill.updateMany({
+    where: { id: billId, pdfKey: null },
+    data: { pdfKey, xmlKey, pdfDueAt: null },
+  });
   if (count === 1) return pdfKey;
   // Someone stored them meanwhile: keep theirs.
   await services.storage.remove(pdfKey);
@@ -150,7 +154,10 @@ async function billXmlKey(services: Pick<Services, 'db' | 'storage'>, billId: nu
   return (await services.db.groupBill.findUniqueOrThrow({ where: { id: billId }, select: { xmlKey: true } })).xmlKey;
 }
 
-/** Bill PDFs (and Factur-X XMLs) are rendered at their first download (seeded or imported bills have none yet). */
+/**
+ * Bill PDFs (and Factur-X XMLs) are rendered by the queue after generation; a bill that has none
+ * yet (seeded, imported, or its render still waiting for room on the disk) gets it at its download.
+ */
 export const billDocuments: Record<string, DocumentProvider> = {
   'group-bill': async (services, billId) => {
     const bill = await services.db.groupBill.findUnique({ where: { id: billId }, select: { pdfKey: true } });

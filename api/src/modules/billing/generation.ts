@@ -16,7 +16,6 @@ import { requireAdmin } from '../../guards.js';
 import type { EinvoiceSnapshot } from './facturx.js';
 import { billTotals, checkDiscount } from '@constats/domain/bill-amounts';
 import { billMessages, billSnapshot, isBillable, isCurrentPeriod, validateBillSelection } from './rules.js';
-import { storeBillPdf } from './documents.js';
 import { billingLines, GROUP_BILL_COUNTER, publishBillingChanged } from './service.js';
 
 export interface GenerateBillInput {
@@ -163,6 +162,8 @@ async function generateCheckedBill(ctx: AppContext, input: GenerateBillInput, no
             einvoice: einvoice as unknown as Prisma.InputJsonValue,
             createdById: viewer.id,
             createdAt: now,
+            // Its PDF is due now: the bill PDF queue renders it once this transaction commits.
+            pdfDueAt: now,
             lines: { createMany: { data: lines.map((line) => ({ reportId: line.report.id, discount: line.discount })) } },
           },
           select: { id: true },
@@ -192,9 +193,8 @@ async function generateCheckedBill(ctx: AppContext, input: GenerateBillInput, no
   }
   const { billId, reports } = generated;
 
-  // The PDF is rendered from the committed figures. Should rendering fail, the bill stands and its
-  // PDF is rendered again the first time it is needed (download, e-mail).
-  await storeBillPdf(ctx, billId).catch((error: unknown) => console.error(`[billing] PDF de la facture ${billId}`, error));
+  // The PDF is rendered from the committed figures by the queue, retried there should it fail.
+  ctx.billPdfs.wake();
   await publishBillingChanged(ctx, period);
   // The billed constats are invoiced now: their rows (counters locked) change on every open list.
   await publishReportChanges(ctx, reports);

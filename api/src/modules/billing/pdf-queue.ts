@@ -1,0 +1,103 @@
+// The bill PDF queue: a bill's PDF is rendered right after its generation, never left for its first
+// download. The generating transaction sets the bill's `pdfDueAt`: the bill row is the job, stored
+// with the bill or not at all, so a bill committed just before a crash is rendered at the next
+// start (or by another instance). Like the mail queue, one bill at a time is claimed with SKIP
+// LOCKED and held by a lease (its `pdfDueAt` set ahead), so instances never render one bill at
+// once and a dead instance's bill is tried again after the lease; a failed render (a full disk) is
+// tried again with the mail queue's backoff (docs/decisions.md).
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BillPdfQueue, Services } from '../../context.js';
+import { failureReason, retryDelayMs } from '../../infra/mail/retry.js';
+import { storeBillPdf } from './documents.js';
+
+/** Longer than a render lasts (a few seconds), so a lease never ends under a live render. */
+const LEASE_MS = 2 * 60_000;
+/** How often an idle queue looks for bills (another instance's, retries now due) without being woken. */
+const POLL_MS = 5_000;
+const STOP_GRACE_MS = 5_000;
+
+interface DueBill {
+  id: number;
+  pdfAttempts: number;
+}
+
+export function startBillPdfQueue(
+  services: Pick<Services, 'db' | 'storage'>,
+  options: { log: (message: string) => void; pollMs?: number },
+): BillPdfQueue {
+  const { db } = services;
+  const log = options.log;
+  const stopping = new AbortController();
+  let woken = false;
+  let wakeUp: (() => void) | null = null;
+  let lastLoopError = '';
+
+  const claim = async (): Promise<DueBill | null> => {
+    const now = new Date();
+    const [bill] = await db.$queryRaw<DueBill[]>`
+      UPDATE "GroupBill" SET "pdfAttempts" = "pdfAttempts" + 1, "pdfDueAt" = ${new Date(now.getTime() + LEASE_MS)}
+       WHERE id = (SELECT id FROM "GroupBill" WHERE "pdfDueAt" <= ${now} ORDER BY "pdfDueAt", id LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING id, "pdfAttempts"`;
+    return bill ?? null;
+  };
+
+  const render = async (bill: DueBill) => {
+    try {
+      // Clears `pdfDueAt` with the keys it stores.
+      await storeBillPdf(services, bill.id);
+    } catch (error) {
+      const reason = failureReason(error);
+      const delay = retryDelayMs(bill.pdfAttempts);
+      const next = delay === null ? null : new Date(Date.now() + delay);
+      await db.groupBill.updateMany({ where: { id: bill.id, pdfKey: null }, data: { pdfDueAt: next } });
+      log(
+        `[facturation] PDF de la facture ${bill.id} : essai ${bill.pdfAttempts} échoué, ${next ? `nouvel essai dans ${Math.round(delay! / 1000)} s` : 'abandonné (rendu au premier téléchargement)'} : ${reason}`,
+      );
+    }
+  };
+
+  const idle = async () => {
+    if (woken || stopping.signal.aborted) return;
+    const nap = new AbortController();
+    wakeUp = () => nap.abort();
+    await sleep(options.pollMs ?? POLL_MS, undefined, { signal: AbortSignal.any([nap.signal, stopping.signal]) }).catch(() => undefined);
+    wakeUp = null;
+  };
+
+  const loop = async () => {
+    while (!stopping.signal.aborted) {
+      woken = false;
+      try {
+        const bill = await claim();
+        lastLoopError = '';
+        if (bill) {
+          await render(bill);
+          continue;
+        }
+      } catch (error) {
+        // The database is unreachable: said once, not at every poll; the bills wait in it.
+        const reason = failureReason(error);
+        if (reason !== lastLoopError) log(`[facturation] file des PDF indisponible : ${reason}`);
+        lastLoopError = reason;
+      }
+      await idle();
+    }
+  };
+  const running = loop();
+
+  return {
+    wake: () => {
+      woken = true;
+      wakeUp?.();
+    },
+    running: () => !stopping.signal.aborted,
+    stop: async () => {
+      stopping.abort();
+      wakeUp?.();
+      // A render under way gets a moment to end; if it does not, its bill is tried again after its lease.
+      const grace = new AbortController();
+      await Promise.race([running, sleep(STOP_GRACE_MS, undefined, { signal: grace.signal }).catch(() => undefined)]);
+      grace.abort();
+    },
+  };
+}
