@@ -7,6 +7,7 @@ import { AppError, type FieldErrors } from '../../errors.js';
 import { contentDisposition } from '../../http/files.js';
 import { bool, collectConnection, positiveInt, withMultipart } from '../../http/legacy.js';
 import type { CheckedDocument, ResultOf } from '../../http/graphql-documents.js';
+import { billDocuments } from './documents.js';
 import { clientInfo, json, readFieldsWithLists } from '../../http/request.js';
 import type { GraphQLFailure, RestContext, Route } from '../../http/rest.js';
 import { legacyGroup } from '../groups/rest.js';
@@ -195,7 +196,9 @@ async function generatePdf(ctx: RestContext, services: Services): Promise<Respon
     const bill = result.data.node;
     if (!bill || !('pdf' in bill)) return pdfFailure(404, billMessages.notFound);
     // The signed link was only handed out because the caller may see the bill; its path is the key.
-    const storageKey = decodeURIComponent(new URL(bill.pdf.url, 'http://x').pathname.slice('/files/'.length));
+    const linked = decodeURIComponent(new URL(bill.pdf.url, 'http://x').pathname.slice('/files/'.length));
+    // A bill whose PDF the queue has not stored yet is linked as a document: rendered now.
+    const storageKey = linked.startsWith('document/') ? await billDocuments['group-bill'](services, Number(linked.split('/')[2])) : linked;
     const stream = await services.storage.get(storageKey);
     return pdfResponse(Readable.toWeb(stream as Readable) as ReadableStream, `facture-${bill.number}.pdf`);
   });
