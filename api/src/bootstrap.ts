@@ -20,6 +20,7 @@ import { sweepStagedAvatars } from './modules/accounts/staged-avatars.js';
 import { ORPHAN_AGE_MS, sweepOrphanFiles } from './infra/orphan-sweep.js';
 import { queueWhenStarted, startCountingQueue } from './modules/counting/queue.js';
 import { startBillPdfQueue } from './modules/billing/pdf-queue.js';
+import { createPdfRenderer } from './infra/pdf/index.js';
 import type { DemoAccount } from '../../prisma/seed/index.js';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -124,10 +125,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     );
     const counting = queueWhenStarted(countingStart);
     cleanups.push(() => counting.stop());
+    // Closed after the queue below (cleanups run in reverse): its render under way ends first.
+    const pdfs = createPdfRenderer({ threads: config.pdfRenderThreads });
+    cleanups.push(() => pdfs.close());
     // Bills generated before a stop (or a crash) without their PDF get it at this start.
-    const billPdfs = startBillPdfQueue({ db, storage }, { log });
+    const billPdfs = startBillPdfQueue({ db, storage, pdfs }, { log });
     cleanups.push(() => billPdfs.stop());
-    const services: Services = { config, db, mailer, mailQueue, storage, staging, pubsub, rateLimits, files, counting, billPdfs };
+    const services: Services = { config, db, mailer, mailQueue, storage, staging, pubsub, rateLimits, files, counting, pdfs, billPdfs };
 
     // Pictures sent ahead of an abandoned account form, then what a crash left of uploads
     // (spooled parts, partial writes, files without a row): removed after a day, looked for at

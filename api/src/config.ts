@@ -81,6 +81,8 @@ export interface Config {
   countingReadTimeoutSeconds: number;
   /** Memory (data segment and RSS) of each counting process, MB (COUNTING_MEMORY_MB, default 512). */
   countingMemoryMb: number;
+  /** Worker threads rendering bills' PDFs off the event loop (PDF_RENDER_THREADS, default 1). */
+  pdfRenderThreads: number;
   /** Bytes the files an account sent may hold in storage (STORAGE_QUOTA_USER_MB, default 20,480). */
   storageQuotaUserBytes: number;
   /** Bytes the files of an étude's accounts may hold together (STORAGE_QUOTA_GROUP_MB, default 102,400). */
@@ -153,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     countingTimeoutSeconds: parseInteger(env.COUNTING_TIMEOUT_SECONDS ?? '300', 'COUNTING_TIMEOUT_SECONDS', 5, 3600),
     countingReadTimeoutSeconds: parseInteger(env.COUNTING_READ_TIMEOUT_SECONDS ?? '60', 'COUNTING_READ_TIMEOUT_SECONDS', 1, 3600),
     countingMemoryMb: parseInteger(env.COUNTING_MEMORY_MB ?? '512', 'COUNTING_MEMORY_MB', 128, 65_536),
+    pdfRenderThreads: parseInteger(env.PDF_RENDER_THREADS ?? '1', 'PDF_RENDER_THREADS', 1, 16),
     storageQuotaUserBytes: parseInteger(env.STORAGE_QUOTA_USER_MB ?? '20480', 'STORAGE_QUOTA_USER_MB', 1, 100_000_000) * 1024 * 1024,
     storageQuotaGroupBytes: parseInteger(env.STORAGE_QUOTA_GROUP_MB ?? '102400', 'STORAGE_QUOTA_GROUP_MB', 1, 100_000_000) * 1024 * 1024,
     uploadBytesPerHour: parseInteger(env.UPLOAD_MB_PER_HOUR ?? '5120', 'UPLOAD_MB_PER_HOUR', 1, 1_000_000) * 1024 * 1024,

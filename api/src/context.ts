@@ -6,6 +6,7 @@ import type { Staging } from './infra/upload-staging.js';
 import type { AppPubSub } from './infra/pubsub.js';
 import type { RateLimitStore } from './infra/rate-limits.js';
 import type { FileLinks } from './infra/file-links.js';
+import type { PdfRenderer } from './infra/pdf/index.js';
 import type { Role } from './generated/prisma/enums.js';
 
 /** Long-lived dependencies, built once at start-up and handed to every request. */
@@ -26,6 +27,8 @@ export interface Services {
   files: FileLinks;
   /** Background page/photo counting of report files (pg-boss). */
   counting: CountingQueue;
+  /** The worker threads that render every PDF, off the event loop. */
+  pdfs: PdfRenderer;
   /** Renders each generated bill's PDF after its commit. */
   billPdfs: BillPdfQueue;
 }

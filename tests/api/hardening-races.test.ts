@@ -11,7 +11,7 @@ import { generateGroupBill } from '../../api/src/modules/billing/generation.js';
 import { addFiles } from '../../api/src/modules/reports/service.js';
 import { archiveReport, assignSecretary, setBilling } from '../../api/src/modules/reports/workflow.js';
 import { reportsSql, type ReportFilter } from '../../api/src/modules/reports/read-model/filters.js';
-import { demoViewers, serviceContext, startTestApp, type TestApp } from '../support/app.js';
+import { billPdfsRendered, demoViewers, serviceContext, startTestApp, type TestApp } from '../support/app.js';
 import { countFiles } from '../support/files.js';
 import { demo, loginToken } from '../support/http.js';
 import { samplePdf } from '../support/upload.js';
@@ -161,6 +161,10 @@ describe('concurrent changes on a constat', () => {
 });
 
 describe('counts and bills', () => {
+  // The queue renders each bill's PDF after the test's commit: stored before the next test counts
+  // the data folder's files.
+  afterEach(() => billPdfsRendered(app.services));
+
   /** An étude of its own (one bill per étude and month) with one counted, unbilled constat of this month. */
   async function billableReport(round: number, label: string) {
     const db = app.services.db;

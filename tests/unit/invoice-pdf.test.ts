@@ -1,4 +1,4 @@
-import { renderGroupBillPdf, type GroupBillPdfProps } from '../../api/src/infra/pdf/index.js';
+import { createPdfRenderer, type GroupBillPdfProps } from '../../api/src/infra/pdf/index.js';
 import { FONT_FILES } from '../../api/src/infra/pdf/font-files.js';
 import { prepareLogo, type PreparedLogo } from '../../api/src/modules/seller/logo.js';
 import { samplePng } from '../support/images.js';
@@ -42,6 +42,11 @@ const props = (lines: number): GroupBillPdfProps => ({
   },
   mentions: ['Règlement comptant', 'Intérêts de retard : 1,5 % par mois'],
 });
+
+// Rendered as the server renders them: in the renderer's worker thread.
+const renderer = createPdfRenderer({ threads: 1 });
+const renderGroupBillPdf = (bill: GroupBillPdfProps) => renderer.renderGroupBill(bill);
+afterAll(() => renderer.close());
 
 describe('invoice PDF', () => {
   it('one page: the étude, the period, the tariffs, the lines, the totals in French number format and the mentions', async () => {
@@ -135,5 +140,10 @@ describe('invoice PDF', () => {
     expect(await pdfText(withLogo)).toContain('Frappe & Constats SAS');
     const without = await renderGroupBillPdf({ ...props(3), facturX: { seller, buyer, xml: '<rsm:CrossIndustryInvoice/>' } });
     expect(await pdfImages(without)).toEqual([]);
+  });
+
+  it('a render that fails in its thread rejects that render alone: the next one renders', async () => {
+    await expect(renderGroupBillPdf({ ...props(3), lines: null as never })).rejects.toThrow();
+    expect(await pdfText(await renderGroupBillPdf(props(3)))).toContain('FACTURE N° 1042');
   });
 });

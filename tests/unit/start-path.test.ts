@@ -46,6 +46,12 @@ describe('the production start path', () => {
     expect([...loaded].filter((file) => readers.includes(file))).toEqual([]);
   });
 
+  it('does not load the invoice renderer (@react-pdf, pdf-lib): only the PDF renderer’s threads do', () => {
+    const renderer = ['render-thread.ts', 'facturx.ts', 'fonts.ts'].map((file) => path.join(root, 'api/src/infra/pdf', file));
+    expect(loaded).toContain(path.join(root, 'api/src/infra/pdf/index.ts'));
+    expect([...loaded].filter((file) => renderer.includes(file))).toEqual([]);
+  });
+
   it('does not load the demo seed', () => {
     const seed = path.join(root, 'prisma/seed') + path.sep;
     expect([...loaded].filter((file) => file.startsWith(seed))).toEqual([]);

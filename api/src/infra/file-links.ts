@@ -4,11 +4,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db.js';
 import type { Storage } from './storage.js';
+import type { PdfRenderer } from './pdf/index.js';
 
-/** What a provider reads: the database and the stored files (every request's services hold them). */
+/**
+ * What a provider reads, and renders with: the database, the stored files and the PDF renderer
+ * (every request's services hold them).
+ */
 export interface ProviderServices {
   db: Db;
   storage: Storage;
+  pdfs: PdfRenderer;
 }
 
 export interface ArchiveEntry {

@@ -3,7 +3,7 @@
 import type { AppContext, Services } from '../../context.js';
 import { FileNotFoundError, newStorageKey, readStored, type Storage } from '../../infra/storage.js';
 import type { DocumentProvider } from '../../infra/file-links.js';
-import { renderGroupBillPdf, type GroupBillLogo, type GroupBillPdfLine, type GroupBillPdfProps } from '../../infra/pdf/index.js';
+import type { GroupBillLogo, GroupBillPdfLine, GroupBillPdfProps } from '../../infra/pdf/index.js';
 import type { ReportCounts } from '@constats/domain/line-amounts';
 import { formatAmount, sum, toDecimal } from '@constats/domain/money';
 import { buildFacturXml, FACTURX_XML_NAME, printedMentions, type EinvoiceSnapshot } from './facturx.js';
@@ -65,7 +65,7 @@ async function issuedLogo(storage: Storage, logoKey: string | null | undefined):
   }
 }
 
-async function pdfProps(services: Pick<Services, 'db' | 'storage'>, billId: number): Promise<GroupBillPdfProps> {
+async function pdfProps(services: Pick<Services, 'db' | 'storage' | 'pdfs'>, billId: number): Promise<GroupBillPdfProps> {
   const bill = await services.db.groupBill.findUniqueOrThrow({ where: { id: billId }, include: { lines: BILL_LINES } });
   const lines = bill.lines.map(({ discount, report }) => ({ report, discount, amounts: billLineAmounts({ discount, report }, bill) }));
   const totals: BillTotals = {
@@ -126,9 +126,9 @@ async function pdfProps(services: Pick<Services, 'db' | 'storage'>, billId: numb
  * its factur-x.xml alone (`facture-{number}.xml`) for a Factur-X bill; the bill PDF queue
  * (pdf-queue.ts) has nothing left to do for it.
  */
-export async function storeBillPdf(services: Pick<Services, 'db' | 'storage'>, billId: number): Promise<string> {
+export async function storeBillPdf(services: Pick<Services, 'db' | 'storage' | 'pdfs'>, billId: number): Promise<string> {
   const props = await pdfProps(services, billId);
-  const buffer = await renderGroupBillPdf(props);
+  const buffer = await services.pdfs.renderGroupBill(props);
   const pdfKey = newStorageKey('group-bills', BILL_PDF_NAME(props.number));
   const xmlKey = props.facturX ? newStorageKey('group-bills', FACTURX_XML_NAME(props.number)) : null;
   await services.storage.put(pdfKey, buffer);
@@ -145,7 +145,7 @@ export async function storeBillPdf(services: Pick<Services, 'db' | 'storage'>, b
 }
 
 /** The bill's stored XML key, rendering the bill's files first if needed; null for a bill issued before Factur-X. */
-async function billXmlKey(services: Pick<Services, 'db' | 'storage'>, billId: number): Promise<string | null> {
+async function billXmlKey(services: Pick<Services, 'db' | 'storage' | 'pdfs'>, billId: number): Promise<string | null> {
   const bill = await services.db.groupBill.findUnique({ where: { id: billId }, select: { pdfKey: true, xmlKey: true, einvoice: true } });
   if (!bill) throw new FileNotFoundError(`group-bill-xml/${billId}`);
   if (!bill.einvoice) return null;

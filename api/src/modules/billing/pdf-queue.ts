@@ -3,14 +3,16 @@
 // with the bill or not at all, so a bill committed just before a crash is rendered at the next
 // start (or by another instance). Like the mail queue, one bill at a time is claimed with SKIP
 // LOCKED and held by a lease (its `pdfDueAt` set ahead), so instances never render one bill at
-// once and a dead instance's bill is tried again after the lease; a failed render (a full disk) is
-// tried again with the mail queue's backoff (docs/decisions.md).
+// once and a dead instance's bill is tried again after the lease; a failed render (a full disk, a
+// render failing or timing out in its thread) is tried again with the mail queue's backoff
+// (docs/decisions.md). The render itself runs in the PDF renderer's threads (infra/pdf): this loop
+// holds the event loop only to read the bill and store its files.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BillPdfQueue, Services } from '../../context.js';
 import { failureReason, retryDelayMs } from '../../infra/mail/retry.js';
 import { storeBillPdf } from './documents.js';
 
-/** Longer than a render lasts (a few seconds), so a lease never ends under a live render. */
+/** Longer than a render may last (RENDER_TIMEOUT_MS), so a lease never ends under a live render. */
 const LEASE_MS = 2 * 60_000;
 /** How often an idle queue looks for bills (another instance's, retries now due) without being woken. */
 const POLL_MS = 5_000;
@@ -22,7 +24,7 @@ interface DueBill {
 }
 
 export function startBillPdfQueue(
-  services: Pick<Services, 'db' | 'storage'>,
+  services: Pick<Services, 'db' | 'storage' | 'pdfs'>,
   options: { log: (message: string) => void; pollMs?: number },
 ): BillPdfQueue {
   const { db } = services;

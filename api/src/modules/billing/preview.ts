@@ -5,7 +5,6 @@
 // stored, allocated or marked invoiced: `billing/create` does that, with the same checks.
 import type { AppContext } from '../../context.js';
 import { MAX_LIST_ITEMS, listTooLong } from '../../lib/list-limits.js';
-import { renderGroupBillPdf } from '../../infra/pdf/index.js';
 import { parisYearMonth } from '../../lib/periods.js';
 import { pdfFigures } from './documents.js';
 import { checkedSelection, refuseUnbillable, requestedPeriod, type GenerateBillInput } from './generation.js';
@@ -54,7 +53,7 @@ export async function previewGroupBillPdf(
     lines.map((line) => ({ amount: line.amounts.total, discount: line.discount })),
     globalDiscount,
   );
-  const content = await renderGroupBillPdf({
+  const content = await ctx.pdfs.renderGroupBill({
     number,
     issuedAt: now,
     ...period,
