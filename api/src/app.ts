@@ -19,6 +19,7 @@ import { authenticate, authenticateSocket, headerCredential, showsSession } from
 import { apiTokenMessages } from './modules/apiTokens/rules.js';
 import { connectionLimits, createHttpServer, markSignedIn } from './http/connection-limits.js';
 import { createLiveSessions, openUntil } from './modules/credentials/live-sessions.js';
+import { createSessionCheck } from './modules/auth/live-delivery.js';
 import {
   boundUnacknowledged,
   liveMessages,
@@ -90,7 +91,12 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     socketsPerSession: liveSocketsPerSession,
     streamsPerSession: liveSubscriptionsPerSocket,
   });
-  const yoga = createGraphQLServer(services, liveSessions);
+  const sessionCheck = createSessionCheck(services);
+  // Redis lost events meanwhile (README « When Redis is away »): a revocation announced then was
+  // missed, so sessions are read again before their next event; once events flow again, every
+  // live client reconnects and reads again what it shows.
+  const busHooks = [services.pubsub.onLost(() => sessionCheck.distrust()), services.pubsub.onRecovered(() => liveSessions.restart())];
+  const yoga = createGraphQLServer(services, liveSessions, sessionCheck);
   // What the REST shims and the uploads execute with: the same pipeline as /graphql.
   const run: RunOperation = (request, serverContext, operation) => executeOperation(yoga, request, serverContext, operation);
   const rest = createRestRouter(
@@ -249,6 +255,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
         server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
       }),
     close: async () => {
+      for (const unhook of busHooks) unhook();
       await wsServer.dispose();
       await liveSessions.close();
       sockets.close();

@@ -9,28 +9,44 @@ const REDIS_SERVER = '/usr/bin/redis-server';
 
 export interface TestRedis {
   url: string;
+  /** Kills the server outright (SIGKILL): its clients see their connections cut. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port, empty, and waits until it answers (nothing when running). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startTestRedis(): Promise<TestRedis> {
   await ensureSystemPackages([{ path: REDIS_SERVER, pkg: 'redis-server' }]);
   const port = await findFreePort();
-  const server = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const url = `redis://127.0.0.1:${port}`;
-  const stop = async () => {
-    server.kill('SIGTERM');
-    await exited;
+  let running: { signal(name: NodeJS.Signals): Promise<void> } | null = null;
+  const launch = async () => {
+    if (running) return;
+    const server = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    running = {
+      signal: async (name) => {
+        server.kill(name);
+        await exited;
+      },
+    };
+    await waitForPing(url);
+  };
+  const halt = async (name: NodeJS.Signals) => {
+    const server = running;
+    running = null;
+    await server?.signal(name);
   };
   try {
-    await waitForPing(url);
+    await launch();
   } catch (err) {
-    await stop();
+    await halt('SIGTERM');
     throw err;
   }
-  return { url, stop };
+  return { url, kill: () => halt('SIGKILL'), restart: launch, stop: () => halt('SIGTERM') };
 }
 
 async function waitForPing(url: string): Promise<void> {

@@ -1,6 +1,5 @@
 import { createPubSub, type PubSub } from 'graphql-yoga';
-import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
-import { Redis } from 'ioredis';
+import { createRedisEventBus } from './redis-events.js';
 
 /**
  * Live events. Payloads carry ids only: subscribers re-read the row with their own permissions,
@@ -23,17 +22,26 @@ export type AppEvents = {
   sessionsRevoked: [payload: { sessionIds: number[] }];
 };
 
-export type AppPubSub = PubSub<AppEvents> & { close(): Promise<void> };
+export type AppPubSub = PubSub<AppEvents> & {
+  /**
+   * Calls `listener` when this instance may have missed events from the others (its Redis
+   * connection was lost); never in process, where nothing is lost.
+   */
+  onLost(listener: () => void): () => void;
+  /** Calls `listener` once the events of every instance reach this one again after such a loss. */
+  onRecovered(listener: () => void): () => void;
+  close(): Promise<void>;
+};
+
+const never = () => () => {};
 
 /** In-process pub/sub by default; Redis when REDIS_URL is set, so several instances share events. */
 export function createAppPubSub(redisUrl?: string): AppPubSub {
-  if (!redisUrl) return Object.assign(createPubSub<AppEvents>(), { close: async () => {} });
-  const publishClient = new Redis(redisUrl);
-  const subscribeClient = new Redis(redisUrl);
-  const pubsub = createPubSub<AppEvents>({ eventTarget: createRedisEventTarget({ publishClient, subscribeClient }) });
-  return Object.assign(pubsub, {
-    close: async () => {
-      await Promise.all([publishClient.quit(), subscribeClient.quit()]);
-    },
+  if (!redisUrl) return Object.assign(createPubSub<AppEvents>(), { onLost: never, onRecovered: never, close: async () => {} });
+  const bus = createRedisEventBus<AppEvents>(redisUrl);
+  return Object.assign(createPubSub<AppEvents>({ eventTarget: bus.eventTarget }), {
+    onLost: bus.onLost,
+    onRecovered: bus.onRecovered,
+    close: bus.close,
   });
 }

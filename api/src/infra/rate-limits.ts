@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { Redis } from 'ioredis';
-import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { closeRedis, fastFailingRedis, outageLog } from './redis.js';
 import { boundedPoolConfig, type DbTimeouts } from './db-pool.js';
 
 /** Points consumable under one key per window; past them the key waits `blockSeconds` if set. */
@@ -25,7 +25,8 @@ const CLEANUP_INTERVAL_MS = 5 * 60_000;
  * Throttling counters shared by every instance: in PostgreSQL by default (the app's own database,
  * through a small pg pool, since rate-limiter-flexible speaks to pg and not to Prisma), in Redis
  * when REDIS_URL is set. Each consume is one atomic upsert (or Lua script), so concurrent
- * requests cannot all pass under a limit.
+ * requests cannot all pass under a limit. While Redis is away each instance counts in its own
+ * memory (the library's insurance limiter): limits hold per instance, logins keep working.
  */
 export function createRateLimitStore(options: { databaseUrl: string; redisUrl?: string; timeouts?: DbTimeouts }): RateLimitStore {
   const limiters = new Map<string, RateLimiterAbstract>();
@@ -42,12 +43,22 @@ export function createRateLimitStore(options: { databaseUrl: string; redisUrl?: 
   };
 
   if (options.redisUrl) {
-    const client = new Redis(options.redisUrl);
+    // A command failing at once while Redis is away, the insurance limiter answers instead.
+    const client = fastFailingRedis(options.redisUrl);
+    const outage = outageLog('[limites] Redis injoignable, compteurs en mémoire de chaque instance', '[limites] Redis rétabli');
+    client.on('error', (error: Error) => outage.lost(error));
+    client.on('ready', () => outage.back());
     return {
-      limiter: cached((name, limit) => new RateLimiterRedis({ storeClient: client, ...build(name, limit) })),
-      close: async () => {
-        await client.quit();
-      },
+      limiter: cached(
+        (name, limit) =>
+          new RateLimiterRedis({
+            storeClient: client,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(build(name, limit)),
+            ...build(name, limit),
+          }),
+      ),
+      close: () => closeRedis(client),
     };
   }
 

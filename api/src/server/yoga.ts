@@ -27,6 +27,7 @@ import { utf8Answers } from '../graphql/utf8-answers.js';
 import { compiledExecution } from '../graphql/compiled-execution.js';
 import { liveStreams } from '../modules/credentials/live-streams.js';
 import type { LiveSessions } from '../modules/credentials/live-sessions.js';
+import { liveDelivery, type SessionCheck } from '../modules/auth/live-delivery.js';
 import { schema } from './schema.js';
 import { clientInfo, type ServerContext } from '../http/request.js';
 import { viewerOfRequest } from '../http/caller.js';
@@ -78,7 +79,7 @@ function withoutUnavailableDatabase(logger: YogaLogger): YogaLogger {
   return { ...logger, error: (...args: unknown[]) => (args.some(isDatabaseUnavailable) ? undefined : logger.error(...args)) };
 }
 
-export function createGraphQLServer(services: Services, live: LiveSessions): GraphQLServer {
+export function createGraphQLServer(services: Services, live: LiveSessions, sessionCheck: SessionCheck): GraphQLServer {
   boundEnumSuggestions(schema);
   return createYoga<ServerContext, AppContext>({
     schema,
@@ -152,6 +153,8 @@ export function createGraphQLServer(services: Services, live: LiveSessions): Gra
       compiledExecution(),
       utf8Answers(),
       liveStreams(live),
+      // After liveStreams: it wraps the stream that liveStreams may end.
+      liveDelivery(live, sessionCheck),
     ],
   });
 }

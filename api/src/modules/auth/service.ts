@@ -77,19 +77,29 @@ export async function resolveSession(services: Pick<Services, 'db'>, token: stri
 }
 
 /** A valid session's viewer and expiry (a live socket closes at that time). */
+const SESSION_SELECT = { ...CREDENTIAL_SELECT, impersonatorId: true, impersonator: { select: { status: true, role: true } } } as const;
+type SessionRow = Prisma.SessionGetPayload<{ select: typeof SESSION_SELECT }>;
+
+function isLiveSession(session: SessionRow | null, now: Date): session is SessionRow {
+  // A login-as session lives by its admin's rights (disabling him also revokes it, see rights.ts).
+  return isLiveCredential(session, now) && (!session.impersonator || actsAsAdmin(session.impersonator));
+}
+
+/** Which of these sessions are still live (neither revoked nor expired, their account active), in one statement. */
+export async function liveSessionIds(services: Pick<Services, 'db'>, ids: number[]): Promise<Set<number>> {
+  const sessions = await services.db.session.findMany({ where: { id: { in: ids } }, select: SESSION_SELECT });
+  const now = new Date();
+  return new Set(sessions.filter((session) => isLiveSession(session, now)).map((session) => session.id));
+}
+
 export async function findLiveSession(
   services: Pick<Services, 'db'>,
   token: string | null,
 ): Promise<{ viewer: Viewer & { sessionId: number }; expiresAt: Date } | null> {
   if (!token) return null;
-  const session = await services.db.session.findUnique({
-    where: { tokenHash: hashToken(token) },
-    select: { ...CREDENTIAL_SELECT, impersonatorId: true, impersonator: { select: { status: true, role: true } } },
-  });
+  const session = await services.db.session.findUnique({ where: { tokenHash: hashToken(token) }, select: SESSION_SELECT });
   const now = Date.now();
-  if (!isLiveCredential(session, new Date(now))) return null;
-  // A login-as session lives by its admin's rights (disabling him also revokes it, see rights.ts).
-  if (session.impersonator && !actsAsAdmin(session.impersonator)) return null;
+  if (!isLiveSession(session, new Date(now))) return null;
   if (now - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await services.db.session.update({ where: { id: session.id }, data: { lastUsedAt: new Date(now) } });
   }

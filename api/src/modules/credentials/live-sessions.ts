@@ -9,6 +9,11 @@ import type { AppPubSub } from '../../infra/pubsub.js';
 
 /** graphql-ws' code for a refused connection: the web app clears its session and goes to /login. */
 const FORBIDDEN_CLOSE = 4403;
+/**
+ * WebSocket's « service restart »: graphql-ws clients reconnect, and the web app then reads again
+ * what its live screens show (events may have been missed).
+ */
+const RESTART_CLOSE = 1012;
 /** The longest delay setTimeout accepts (~24.8 days): a later expiry re-arms the timer. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -69,6 +74,14 @@ export interface LiveSessions {
    * revoked, or at the time given to `endAt`. Null when the session already holds its share of streams.
    */
   openStream(sessionId: number, end: () => void): LiveHandle | null;
+  /** Ends this instance's connections of a session found revoked or expired (its announcement was missed). */
+  refuse(sessionId: number): void;
+  /**
+   * Ends the connections of a session (of every session without one), sockets with a « service
+   * restart » so that their clients reconnect, their session checked again, and read again what
+   * they show: events were lost, or could not be delivered.
+   */
+  restart(sessionId?: number): void;
   close(): Promise<void>;
 }
 
@@ -76,6 +89,7 @@ type Kind = 'socket' | 'stream';
 interface Live {
   kind: Kind;
   end(): void;
+  restart(): void;
 }
 
 const unlimited: LiveLimits = { socketsPerSession: Number.POSITIVE_INFINITY, streamsPerSession: Number.POSITIVE_INFINITY };
@@ -88,20 +102,19 @@ const unlimited: LiveLimits = { socketsPerSession: Number.POSITIVE_INFINITY, str
 export function createLiveSessions(pubsub: AppPubSub, limits: LiveLimits = unlimited): LiveSessions {
   const sessions = new Map<number, Set<Live>>();
   const refuse = (socket: WebSocket) => socket.close(FORBIDDEN_CLOSE, 'Forbidden');
+  const endSession = (sessionId: number) => sessions.get(sessionId)?.forEach((live) => live.end());
 
   const events = pubsub.subscribe('sessionsRevoked');
   const listening = (async () => {
-    for await (const { sessionIds } of events) {
-      for (const id of sessionIds) sessions.get(id)?.forEach((live) => live.end());
-    }
+    for await (const { sessionIds } of events) sessionIds.forEach(endSession);
   })().catch((error: Error) => console.error('[sessions] écoute des révocations', error));
 
-  function open(sessionId: number, kind: Kind, end: () => void): LiveHandle | null {
+  function open(sessionId: number, kind: Kind, end: () => void, restart = end): LiveHandle | null {
     const lives = sessions.get(sessionId) ?? new Set<Live>();
     let count = 0;
     for (const live of lives) if (live.kind === kind) count += 1;
     if (count >= (kind === 'socket' ? limits.socketsPerSession : limits.streamsPerSession)) return null;
-    const live: Live = { kind, end };
+    const live: Live = { kind, end, restart };
     sessions.set(sessionId, lives.add(live));
     let timer: NodeJS.Timeout | undefined;
     let released = false;
@@ -131,13 +144,23 @@ export function createLiveSessions(pubsub: AppPubSub, limits: LiveLimits = unlim
       // A socket closed while its session was being looked up never emits 'close' again: tracking
       // it would keep its entry, and its expiry timer, forever.
       if (socket.readyState === socket.CLOSING || socket.readyState === socket.CLOSED) return true;
-      const handle = open(sessionId, 'socket', () => refuse(socket));
+      const handle = open(
+        sessionId,
+        'socket',
+        () => refuse(socket),
+        () => socket.close(RESTART_CLOSE, 'Service Restart'),
+      );
       if (!handle) return false;
       handle.endAt(expiresAt);
       socket.once('close', () => handle.release());
       return true;
     },
     openStream: (sessionId, end) => open(sessionId, 'stream', end),
+    refuse: endSession,
+    restart(sessionId) {
+      const ended = sessionId === undefined ? [...sessions.values()] : [sessions.get(sessionId) ?? []];
+      for (const lives of ended) lives.forEach((live) => live.restart());
+    },
     close: async () => {
       await events.return?.();
       await listening;
