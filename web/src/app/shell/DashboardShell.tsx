@@ -5,7 +5,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { fetchQuery } from 'relay-runtime';
 import type { DashboardShellQuery } from '../../__generated__/DashboardShellQuery.graphql';
 import { DepositBanner } from '../../features/deposits/DepositBanner';
-import { onLiveReconnect } from '../../relay/environment';
+import { useLiveReconnect } from '../../relay/useLiveReconnect';
 import { LiveAnnouncer } from '../../ui/LiveAnnouncer';
 import { focusTitleOfScreen } from '../../ui/titleFocus';
 import { useMediaQuery } from '../../ui/useMediaQuery';
@@ -82,13 +82,9 @@ export default function DashboardShell({ user, queryRef }: { user: SessionUser; 
   const { pathname } = useLocation();
 
   // Events sent while the live socket was down are lost: the bell reads the server again.
-  useEffect(
-    () =>
-      onLiveReconnect(environment, () => {
-        fetchQuery(environment, shellQuery, { withNews }, { fetchPolicy: 'network-only' }).subscribe({});
-      }),
-    [environment, withNews],
-  );
+  useLiveReconnect(() => {
+    fetchQuery(environment, shellQuery, { withNews }, { fetchPolicy: 'network-only' }).subscribe({});
+  });
 
   // A layout effect: it runs before the new screen's effects, where its title takes the focus.
   useLayoutEffect(() => focusTitleOfScreen(pathname), [pathname]);

@@ -15,6 +15,7 @@ import { HtmlContent } from '../../ui/HtmlContent';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatDateTime } from '../../ui/format';
 import { useConnectionPages } from '../../ui/useConnectionPages';
+import { useLiveReconnect } from '../../relay/useLiveReconnect';
 import type { ScreenProps } from '../../app/routing/screen';
 
 const n = newsText;
@@ -100,6 +101,9 @@ export function NewsList({
     isLoadingNext,
     loadNext,
   });
+  // News published while the live socket was down never reached the list: it reads it again
+  // (the search kept: a refetch keeps the variables it is not given).
+  useLiveReconnect(() => reload((count) => refetch({ count }, { fetchPolicy: 'network-only' })));
 
   const columns: DataTableColumn<NewsRow>[] = [
     {

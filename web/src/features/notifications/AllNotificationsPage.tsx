@@ -13,6 +13,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { formatDateTime } from '../../ui/format';
 import { htmlToText, truncate } from '../../ui/text';
 import { useConnectionPages } from '../../ui/useConnectionPages';
+import { useLiveReconnect } from '../../relay/useLiveReconnect';
 import type { ScreenProps } from '../../app/routing/screen';
 
 const useStyles = makeStyles({
@@ -78,7 +79,7 @@ export default function AllNotificationsPage({ queryRef }: ScreenProps<AllNotifi
     `,
     queryRef,
   );
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
     AllNotificationsPagePaginationQuery,
     AllNotificationsPageFragment$key
   >(
@@ -106,7 +107,9 @@ export default function AllNotificationsPage({ queryRef }: ScreenProps<AllNotifi
     `,
     query,
   );
-  const { rows, loading, pagination } = useConnectionPages(data.notifications, { hasNext, isLoadingNext, loadNext });
+  const { rows, loading, pagination, reload } = useConnectionPages(data.notifications, { hasNext, isLoadingNext, loadNext });
+  // Notifications sent while the live socket was down never reached the list: it reads them again.
+  useLiveReconnect(() => reload((count) => refetch({ count }, { fetchPolicy: 'network-only' })));
 
   const columns: DataTableColumn<NotificationRow>[] = [
     {

@@ -9,7 +9,8 @@
  * - `belongs(report)`: optional; false when the report no longer belongs to the screen (a
  *   terminated report on the in-progress list): it leaves them too.
  * - `onMembershipChange()`: optional; called when a row left, or when a report that belongs to the
- *   screen is not in its lists yet (a new one): the screen refreshes its cards and first page.
+ *   screen is not in its lists yet (a new one): the screen refreshes its cards and first page. Also
+ *   called when the live socket reconnected, since changes may have been missed meanwhile.
  *
  * The subscription selects every field the reports screens show: the table's row fragment and the
  * fragments of a row's details; a screen with a row fragment of its own adds its spread below, so
@@ -19,6 +20,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay/hooks';
 import { ConnectionHandler, type RecordSourceSelectorProxy } from 'relay-runtime';
 import { addToCount, readValue } from '../../relay/storeValues';
+import { useLiveReconnect } from '../../relay/useLiveReconnect';
 import { useAnnounce } from '../../ui/LiveAnnouncer';
 import { reportsText } from '../../i18n/reports';
 import type {
@@ -115,4 +117,5 @@ export function useReportChanged({ connectionIds, belongs, onMembershipChange }:
     });
     return dispose;
   }, [environment]);
+  useLiveReconnect(() => onMembershipChange?.());
 }
