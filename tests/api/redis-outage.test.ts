@@ -166,6 +166,25 @@ describe('Redis away between two instances', () => {
     expect(gone.events).toEqual([]);
   });
 
+  it('during the outage, a session logged out on the other instance gets no event, though found live a moment before', async () => {
+    const [revoked, control] = await Promise.all([
+      loginToken(first.url, demo.bailiff.email, demo.bailiff.password),
+      loginToken(first.url, demo.bailiff.email, demo.bailiff.password),
+    ]);
+    const [gone, kept] = await Promise.all([watch(second, revoked), watch(second, control)]);
+    // Both sessions checked and trusted for their next events.
+    await notifyBailiff(second);
+    await waitFor(() => gone.events.length === 1 && kept.events.length === 1, { what: 'the first notification' });
+    await killRedis();
+    expect((await gql(first.url, 'mutation { logout }', {}, revoked)).errors).toBeUndefined();
+    // Published where the sockets are, so it reaches them without Redis.
+    await notifyBailiff(second);
+    await waitFor(() => kept.events.length === 2, { what: 'the second notification on the live session' });
+    await waitFor(() => gone.closes.length > 0, { what: 'the logged-out socket closed' });
+    expect(gone.closes).toEqual([4403]);
+    expect(gone.events).toHaveLength(1);
+  });
+
   it('after the outage every live client reconnects (and so reads again what it shows)', async () => {
     const token = await loginToken(second.url, demo.bailiff.email, demo.bailiff.password);
     const live = await watch(second, token, { retry: true });
@@ -210,5 +229,19 @@ describe('Redis away between two instances', () => {
     } finally {
       await third.stop();
     }
+  });
+});
+
+describe('the session check before each event', () => {
+  it('reads the sessions of every subscription an event reaches in one statement', async () => {
+    const tokens = await Promise.all([1, 2, 3].map(() => loginToken(second.url, demo.bailiff.email, demo.bailiff.password)));
+    const sockets = await Promise.all(tokens.map((token) => watch(second, token)));
+    second.queries.length = 0;
+    await notifyBailiff(second);
+    await waitFor(() => sockets.every((socket) => socket.events.length === 1), { what: 'the notification on the three sockets' });
+    // Each socket got the event after its session was checked: every check is in second.queries
+    // (sockets of the tests above, reconnecting, look their session up by token, not by id).
+    const sessionReads = second.queries.filter((sql) => /^SELECT\b[\s\S]*\bFROM "public"\."Session"[\s\S]*"id" IN \(/.test(sql));
+    expect(sessionReads).toHaveLength(1);
   });
 });
