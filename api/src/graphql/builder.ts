@@ -65,9 +65,11 @@ export const builder = new SchemaBuilder<{
     pageInfoFieldOptions: { description: 'Curseurs de la page et présence de pages avant et après.' },
     cursorFieldOptions: { description: 'Curseur opaque de cet élément, pour `after` ou `before`.' },
     nodeFieldOptions: { nullable: false, description: 'L’élément.' },
-    firstArgOptions: { description: 'Nombre d’éléments à lire après `after` (plafonné par la liste, voir docs/api.md).' },
+    firstArgOptions: {
+      description: 'Nombre d’éléments à lire après `after` (au-delà du maximum de la liste, une erreur : voir docs/api.md).',
+    },
     afterArgOptions: { description: 'Curseur (`endCursor` de la page précédente) après lequel lire.' },
-    lastArgOptions: { description: 'Nombre d’éléments à lire avant `before`.' },
+    lastArgOptions: { description: 'Nombre d’éléments à lire avant `before` (au-delà du maximum de la liste, une erreur).' },
     beforeArgOptions: { description: 'Curseur (`startCursor` de la page suivante) avant lequel lire.' },
     // No node type is public: anonymous callers are refused whether the id exists or not; for the
     // signed-in, a forbidden node reads as a missing one (null, no error), see node-visibility.ts.

@@ -3,12 +3,13 @@
 // execution, on the executing schema, with the variables coerced as graphql-js will (a variable's
 // default included), and every field's arguments as its resolver receives them (argument defaults
 // included). An object field costs 1 plus its selections, times its rows: a connection (a field
-// with `first`/`last`) the page asked for or the default page, wherever its `edges` are selected
-// (fragments included); a list field without pages the rows its schema's `listBounds` give; one object
-// otherwise. Scalars cost 1 (a list of scalars, its rows). Every item of every list in a field's
-// arguments costs 1 too, a field's own list argument multiplies its selection like a page
-// (`nodes(ids:)` answers one object per id), and no list, literal, variable or default, may exceed
-// MAX_LIST_ITEMS.
+// with `first`/`last`) the page asked for or its own default page (page-sizes.ts), wherever its
+// `edges` are selected (fragments included), a page past its maximum being refused; a list field
+// without pages the rows its schema's `listBounds` give; one object otherwise. Scalars cost 1 (a
+// list of scalars, its rows). Every item of every list in a field's arguments costs 1 too, a
+// field's own list argument multiplies its selection like a page (`nodes(ids:)` answers one object
+// per id), and no list, literal, variable or default, may exceed MAX_LIST_ITEMS. This is the
+// `requested` cost; answered-cost.ts prices what was really answered the same way (`actual`).
 import {
   GraphQLError,
   Kind,
@@ -27,6 +28,7 @@ import {
   type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLNamedType,
+  type GraphQLObjectType,
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
@@ -34,6 +36,7 @@ import type { Plugin } from 'graphql-yoga';
 import { AppError } from '../errors.js';
 import { MAX_LIST_ITEMS, listTooLong } from '../lib/list-limits.js';
 import { toGraphQLError } from './errors.js';
+import { isConnectionField, pageSizeOf, pageTooLarge } from './page-sizes.js';
 
 /** Rows a list field answers, from its arguments (coerced, defaults applied). */
 export type ListRows = number | ((args: Record<string, unknown>) => number);
@@ -48,13 +51,6 @@ declare module 'graphql' {
     listBounds?: Readonly<Record<string, ListRows>>;
   }
 }
-
-/**
- * The page a connection asked without `first` or `last` is priced at: the largest default page of
- * the schema's connections (absences, 100; tests/unit/graphql-cost.test.ts checks every
- * `defaultSize`), since a connection's own default is not in the schema.
- */
-export const DEFAULT_PAGE_SIZE = 100;
 
 /**
  * Every operation the app sends fits, its pages at the largest the server serves (100 rows): the
@@ -79,7 +75,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Items of the lists in a value (plain JSON only: uploads are not walked); a list too long throws. */
-function listItems(value: unknown): number {
+export function listItems(value: unknown): number {
   if (Array.isArray(value)) {
     if (value.length > MAX_LIST_ITEMS) throw listTooLong();
     return value.reduce<number>((total, item) => total + listItems(item), value.length);
@@ -87,7 +83,7 @@ function listItems(value: unknown): number {
   return isPlainObject(value) ? Object.values(value).reduce<number>((total, item) => total + listItems(item), 0) : 0;
 }
 
-interface Walk {
+export interface Walk {
   schema: GraphQLSchema;
   listBounds: Readonly<Record<string, ListRows>>;
   fragments: ReadonlyMap<string, FragmentDefinitionNode>;
@@ -95,7 +91,7 @@ interface Walk {
 }
 
 /** The definition of a selected field, introspection's own included (validation ran before). */
-function fieldDefinition(walk: Walk, parent: GraphQLNamedType, name: string): GraphQLField<unknown, unknown> | undefined {
+export function fieldDefinition(walk: Walk, parent: GraphQLNamedType, name: string): GraphQLField<unknown, unknown> | undefined {
   if (parent === walk.schema.getQueryType()) {
     if (name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
     if (name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
@@ -103,15 +99,22 @@ function fieldDefinition(walk: Walk, parent: GraphQLNamedType, name: string): Gr
   return isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
 }
 
-/** A connection's page: `first`/`last` as asked, else the largest default page. */
-function pageRows(args: Record<string, unknown>): number {
+/** A connection's page: `first`/`last` as asked (refused past its maximum), else its default page. */
+function pageRows(parent: GraphQLNamedType, field: GraphQLField<unknown, unknown>, args: Record<string, unknown>): number {
+  const { defaultSize, maxSize } = pageSizeOf(field);
+  for (const argument of ['first', 'last'] as const) {
+    const asked = args[argument];
+    if (typeof asked === 'number' && asked > maxSize) {
+      throw pageTooLarge(parent.name === 'Query' ? field.name : `${parent.name}.${field.name}`, argument, maxSize);
+    }
+  }
   const asked = [args.first, args.last].filter((size): size is number => typeof size === 'number');
-  return asked.length > 0 ? Math.max(...asked) : DEFAULT_PAGE_SIZE;
+  return asked.length > 0 ? Math.max(...asked) : defaultSize;
 }
 
 /** The rows a field answers, hence the times its selection is paid. */
 function fieldRows(walk: Walk, parent: GraphQLNamedType, field: GraphQLField<unknown, unknown>, args: Record<string, unknown>): number {
-  if (field.args.some((argument) => argument.name === 'first' || argument.name === 'last')) return pageRows(args);
+  if (isConnectionField(field)) return pageRows(parent, field, args);
   if (isListType(getNullableType(field.type))) {
     // Introspection answers the schema itself, whatever its lists; a connection's edges are its page.
     if (parent.name.startsWith('__') || (field.name === 'edges' && isObjectType(parent) && 'pageInfo' in parent.getFields())) return 1;
@@ -171,17 +174,28 @@ export function operationCost(
 ): number {
   // Every list sent, even in a variable the operation does not use or with a wrong type.
   listItems(variables);
+  const operation = operationWalk(schema, document, operationName, variables);
+  return operation ? selectionSetCost(operation.walk, operation.root, operation.selectionSet) : 0;
+}
+
+/** What a walk over the operation needs, or null when execution would refuse it before any resolver. */
+export function operationWalk(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown>,
+): { walk: Walk; root: GraphQLObjectType; selectionSet: SelectionSetNode } | null {
   const operation = getOperationAST(document, operationName);
   const root = operation && schema.getRootType(operation.operation);
-  if (!operation || !root) return 0;
+  if (!operation || !root) return null;
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
-  if (coerced.errors) return 0;
+  if (coerced.errors) return null;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   }
   const walk = { schema, listBounds: schema.extensions.listBounds ?? {}, fragments, variables: coerced.coerced };
-  return selectionSetCost(walk, root, operation.selectionSet);
+  return { walk, root, selectionSet: operation.selectionSet };
 }
 
 type CostArgs = {

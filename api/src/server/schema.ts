@@ -2,6 +2,7 @@
 // kit's builder; Yoga (yoga.ts), the schema's printing (print.ts) and the tests serve it.
 import { lexicographicSortSchema } from 'graphql';
 import { builder } from '../graphql/builder.js';
+import { checkPageSizes } from '../graphql/page-sizes.js';
 import { LIST_BOUNDS } from './list-bounds.js';
 // Each domain registers its types, queries, mutations and subscriptions on import.
 import '../modules/absences/schema.js';
@@ -26,4 +27,6 @@ import '../modules/statistics/schema.js';
 
 // The schema carries its lists' ceilings, which the query cost (graphql/cost.ts) prices lists at.
 export const schema = builder.toSchema({ extensions: { listBounds: LIST_BOUNDS } });
+// Its connections' page sizes, which the cost reads on each field (graphql/page-sizes.ts).
+checkPageSizes(schema);
 export const sortedSchema = () => lexicographicSortSchema(schema);

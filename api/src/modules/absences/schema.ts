@@ -1,9 +1,13 @@
 import { builder } from '../../graphql/builder.js';
 import { loadOncePerEvent } from '../../graphql/event-loads.js';
+import { pages, type PageSize } from '../../graphql/page-sizes.js';
 import { AppError } from '../../errors.js';
 import { isValidPeriod } from '../../lib/periods.js';
 import { absenceMessages, formatDay, monthRange, parseDay } from './rules.js';
 import * as absences from './service.js';
+
+/** A calendar shows a month or a range: 100 rows by default, 500 at most (calendarRange.ts asks 500). */
+const ABSENCE_PAGES: PageSize = { defaultSize: 100, maxSize: 500 };
 
 export const AbsenceNode = builder.prismaNode('Absence', {
   id: { field: 'id' },
@@ -86,8 +90,7 @@ builder.queryFields((t) => {
       cursor: 'id',
       description: "Indisponibilités de l'utilisateur connecté, par date de début.",
       authScopes: { authenticated: true },
-      defaultSize: 100,
-      maxSize: 500,
+      ...pages(ABSENCE_PAGES),
       args: rangeArgs,
       resolve: (query, _root, args, ctx) =>
         ctx.db.absence.findMany({
@@ -101,8 +104,7 @@ builder.queryFields((t) => {
       cursor: 'id',
       description: 'Toutes les indisponibilités (calendrier des administrateurs), par date de début.',
       authScopes: { admin: true },
-      defaultSize: 100,
-      maxSize: 500,
+      ...pages(ABSENCE_PAGES),
       args: rangeArgs,
       resolve: (query, _root, args, ctx) =>
         ctx.db.absence.findMany({ ...query, where: absences.absencesWhere(rangeOf(args)), orderBy: [{ startDate: 'asc' }, { id: 'asc' }] }),

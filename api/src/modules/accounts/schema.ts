@@ -1,5 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { AppContext } from '../../context.js';
+import { pages, STANDARD_PAGES } from '../../graphql/page-sizes.js';
 import { builder } from '../../graphql/builder.js';
 import { CivilityEnum, RoleEnum, UserStatusEnum } from './enums.js';
 import {
@@ -203,6 +204,7 @@ builder.queryFields((t) => ({
     {
       type: UserNode,
       cursor: 'id',
+      ...pages(STANDARD_PAGES),
       description: 'Comptes (« Voir les comptes »), triés par nom : filtre par type, statut et mot-clé (sans accents ni casse).',
       authScopes: { admin: true },
       args: {

@@ -1,3 +1,4 @@
+import { pages, STANDARD_PAGES } from '../../graphql/page-sizes.js';
 import { builder } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
 import { apiTokenMessages, tokenStatus } from './rules.js';
@@ -82,6 +83,7 @@ builder.queryFields((t) => ({
   apiTokens: t.prismaConnection({
     type: ApiTokenNode,
     cursor: 'id',
+    ...pages(STANDARD_PAGES),
     description: 'Jetons d’API de tous les administrateurs, des plus récents aux plus anciens (administrateurs).',
     authScopes: { admin: true },
     totalCount: (_parent, _args, ctx) => ctx.db.apiToken.count(),

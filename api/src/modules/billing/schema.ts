@@ -5,6 +5,7 @@ import {
   resolveOffsetConnection,
   type DefaultConnectionArguments,
 } from '@pothos/plugin-relay';
+import { pages, type PageSize } from '../../graphql/page-sizes.js';
 import { builder } from '../../graphql/builder.js';
 import { TOTAL_COUNT_DESCRIPTION } from '../../graphql/total-count-description.js';
 import { databaseId } from '../../graphql/ids.js';
@@ -23,7 +24,7 @@ import * as billing from './service.js';
 // --- Bill --------------------------------------------------------------------------------------
 
 /** The pages of the lists that grow with activity (lines, constats to bill) or with the études (product.md §15). */
-const PAGE = { defaultSize: 100, maxSize: 100 };
+const PAGE: PageSize = { defaultSize: 100, maxSize: 100 };
 
 const GroupBillLineRef = builder.prismaObject('GroupBillReport', {
   name: 'GroupBillLine',
@@ -143,7 +144,7 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
     lines: t.relatedConnection('lines', {
       type: GroupBillLineRef,
       cursor: 'reportId',
-      ...PAGE,
+      ...pages(PAGE),
       totalCount: true,
       description: 'Les constats facturés, du plus ancien au plus récent, 100 par page.',
       query: { orderBy: billing.BILL_LINES.orderBy },
@@ -208,6 +209,7 @@ const BillingGroupRef = builder.objectRef<billing.BillingGroupRow>('BillingGroup
     }),
     billableReports: t.connection({
       type: ReportNode,
+      extensions: { pageSize: PAGE },
       description:
         'Constats que la facture du mois reprendrait (comptés, pas encore facturés, créés ce mois ou, pour le mois en cours, avant) : ceux du mois d’abord, puis des mois précédents, du plus récent au plus ancien ; 100 par page.',
       resolve: (row, args, ctx) =>
@@ -240,6 +242,7 @@ const BillingPeriodRef = builder.objectRef<billing.BillingPeriod>('BillingPeriod
     groups: t.connection(
       {
         type: BillingGroupRef,
+        extensions: { pageSize: PAGE },
         description: `Les études qui ont des constats comptés ou une facture ce mois-là, par nom, 100 par page (${MAX_CHOICES.toLocaleString('fr-FR')} au plus : au-delà, une erreur).`,
         resolve: (period, args) => resolveArrayConnection({ args: checkedOffsetArgs(args), ...PAGE }, period.groups),
       },
@@ -256,8 +259,7 @@ builder.queryFields((t) => ({
   groupBills: t.prismaConnection({
     type: GroupBillNode,
     cursor: 'id',
-    defaultSize: 50,
-    maxSize: 200,
+    ...pages({ defaultSize: 50, maxSize: 200 }),
     description: 'Factures des études (toutes pour un administrateur, celles de son étude pour un huissier), les plus récentes d’abord.',
     authScopes: { $any: { admin: true, bailiff: true } },
     args: { filter: t.arg({ description: 'Critères ; absent : toutes les factures visibles.', type: GroupBillFilterInput }) },

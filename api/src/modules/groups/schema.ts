@@ -1,3 +1,4 @@
+import { pages, STANDARD_PAGES } from '../../graphql/page-sizes.js';
 import { builder, type BuilderTypes } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
 import { formatUnitPrice, searchTextClauses, searchWords } from '../accounts/rules.js';
@@ -47,6 +48,7 @@ export const GroupNode = builder.prismaNode('Group', {
     memberCount: t.relationCount('members', { description: 'Nombre de personnes liées à l’étude.' }),
     members: t.relatedConnection('members', {
       cursor: 'id',
+      ...pages(STANDARD_PAGES),
       description: 'Huissiers de l’étude (nom, dernière activité).',
       authScopes: { admin: true },
       query: () => ({ orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] }),
@@ -107,6 +109,7 @@ builder.queryFields((t) => ({
   groups: t.prismaConnection({
     type: GroupNode,
     cursor: 'id',
+    ...pages(STANDARD_PAGES),
     description: 'Études (« Voir les groupes »), triées par nom ; mot-clé sans accents ni casse sur le nom et la ville.',
     authScopes: { admin: true },
     args: { keyword: t.arg.string({ description: 'Mot-clé cherché dans le nom et la ville.' }) },

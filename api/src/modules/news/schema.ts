@@ -1,4 +1,5 @@
 import type { Prisma } from '../../infra/db.js';
+import { pages, STANDARD_PAGES } from '../../graphql/page-sizes.js';
 import { builder } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
 import { newsMessages, newsSearchOf } from './rules.js';
@@ -69,6 +70,7 @@ builder.queryFields((t) => ({
   news: t.prismaConnection({
     type: NewsNode,
     cursor: 'id',
+    ...pages(STANDARD_PAGES),
     description: 'Actualités, des plus récentes aux plus anciennes.',
     authScopes: { admin: true, secretary: true },
     args: {

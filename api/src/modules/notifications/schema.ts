@@ -1,3 +1,4 @@
+import { pages } from '../../graphql/page-sizes.js';
 import { builder } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
 import { loadOncePerEvent } from '../../graphql/event-loads.js';
@@ -70,8 +71,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     description: "Notifications de l'utilisateur connecté, des plus récentes aux plus anciennes (pages de 10 à 60).",
     authScopes: { authenticated: true },
-    defaultSize: 10,
-    maxSize: 60,
+    ...pages({ defaultSize: 10, maxSize: 60 }),
     args: { unreadOnly: t.arg.boolean({ description: 'Seulement les non lues.' }) },
     totalCount: (_parent, args, ctx) =>
       ctx.db.notification.count({ where: { userId: ctx.viewer!.id, ...(args.unreadOnly && { isRead: false }) } }),

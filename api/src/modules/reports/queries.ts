@@ -11,6 +11,7 @@ import {
   type ReportsView,
 } from '@constats/domain/reports-views';
 import { builder } from '../../graphql/builder.js';
+import type { PageSize } from '../../graphql/page-sizes.js';
 import { validationError } from '../../errors.js';
 import { allChoices, CHOICES_TAKE } from '../../lib/choices.js';
 import { databaseId } from '../../graphql/ids.js';
@@ -28,6 +29,9 @@ import { ReportNode, ReportStatusEnum } from './schema.js';
 import { connectionContent } from './selection.js';
 
 // --- Report lists -----------------------------------------------------------------------------
+
+/** Every list of constats: 10 rows by default, 100 at most. */
+export const REPORT_PAGES: PageSize = { defaultSize: 10, maxSize: 100 };
 
 /**
  * A connection of the reports a list's filter (read-model/filters.ts) finds, in `order` (newest
@@ -54,7 +58,7 @@ export async function reportConnection(
     throw validationError({ offset: messages.offsetInvalid }, messages.offsetInvalid);
   }
   const connection = await resolveCursorConnection<Promise<ReportRow[]>>(
-    { args, defaultSize: 10, maxSize: 100, toCursor: reportCursor(order) },
+    { args, ...REPORT_PAGES, toCursor: reportCursor(order) },
     (page) => loadReportPage(ctx, where, page, offset ?? 0, connectionContent(info), order),
   );
   return { ...connection, totalCount: () => countReports(ctx, count) };
@@ -223,6 +227,7 @@ builder.queryFields((t) => ({
   reports: t.connection(
     {
       type: ReportNode,
+      extensions: { pageSize: REPORT_PAGES },
       description:
         'Les constats visibles par l’utilisateur connecté (un huissier : les siens ; une secrétaire : ceux qui lui sont attribués ; un administrateur : tous), du plus récent au plus ancien sauf orderBy, 10 par page par défaut et 100 au plus.',
       authScopes: { authenticated: true },

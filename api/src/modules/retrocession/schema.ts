@@ -1,11 +1,12 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { AppContext } from '../../context.js';
+import { pages } from '../../graphql/page-sizes.js';
 import { builder } from '../../graphql/builder.js';
 import { databaseId } from '../../graphql/ids.js';
 import { loadOncePerEvent } from '../../graphql/event-loads.js';
 import { formatMonthYear } from '../../infra/mail/format.js';
 import { UserNode } from '../accounts/schema.js';
-import { reportConnection } from '../reports/queries.js';
+import { REPORT_PAGES, reportConnection } from '../reports/queries.js';
 import { ReportNode } from '../reports/schema.js';
 import { secretaryBillMessages, type PeriodTotals } from './rules.js';
 import * as retrocession from './service.js';
@@ -145,6 +146,7 @@ const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('Retrocessio
     reports: t.connection(
       {
         type: ReportNode,
+        extensions: { pageSize: REPORT_PAGES },
         description: 'Constats créés dans la période, du plus récent au plus ancien (montant : rétrocession).',
         resolve: (period, args, ctx, info) => reportConnection(ctx, args, info, retrocession.retrocessionReportsSql(ctx, period.filter)),
       },
@@ -158,8 +160,7 @@ const RetrocessionPeriodRef = builder.objectRef<RetrocessionPeriod>('Retrocessio
     bills: t.prismaConnection({
       type: SecretaryBillNode,
       cursor: 'id',
-      defaultSize: 50,
-      maxSize: 100,
+      ...pages({ defaultSize: 50, maxSize: 100 }),
       description: '« Factures » : seulement les secrétaires qui ont déposé une facture pour la période ; 50 par page (100 au plus).',
       totalCount: (period, _args, ctx) => ctx.db.secretaryBill.count({ where: periodBillsWhere(ctx, period) }),
       resolve: (query, period, _args, ctx) =>
@@ -195,8 +196,7 @@ builder.queryFields((t) => ({
   secretaryBills: t.prismaConnection({
     type: SecretaryBillNode,
     cursor: 'id',
-    defaultSize: 50,
-    maxSize: 200,
+    ...pages({ defaultSize: 50, maxSize: 200 }),
     description: 'Factures de rétrocession (« MES FACTURES » de la secrétaire, ou toutes pour un administrateur).',
     authScopes: { $any: { admin: true, secretary: true } },
     args: { filter: t.arg({ description: 'Critères ; absent : toutes les factures visibles.', type: SecretaryBillFilterInput }) },

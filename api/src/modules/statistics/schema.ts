@@ -1,9 +1,13 @@
 import { encodeGlobalID, resolveCursorConnection } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.js';
+import type { PageSize } from '../../graphql/page-sizes.js';
 import { STATISTICS_DEFINITIONS } from '@constats/domain/line-amounts';
 import { itemAmounts, SERIES_LABELS, type Point, type Statistics } from './rules.js';
 import * as statistics from './service.js';
 import type { Agreement } from '../counting/rules.js';
+
+/** A period's constats, 100 at a time (the legacy REST call reads them all, page after page). */
+const ITEM_PAGES: PageSize = { defaultSize: 100, maxSize: 100 };
 
 const ChartPointRef = builder.objectRef<Point>('ChartPoint').implement({
   description: 'Un point de courbe : jour du mois ou mois de l’année, et le montant HT.',
@@ -120,9 +124,10 @@ const StatisticsRef = builder.objectRef<StatisticsParent>('Statistics').implemen
     items: t.connection({
       description: 'Les constats de la période, avec leurs comptes et tarifs, du plus ancien au plus récent ; 100 par page.',
       type: StatisticsItemRef,
+      extensions: { pageSize: ITEM_PAGES },
       resolve: (stats, args, ctx) =>
         resolveCursorConnection<Promise<statistics.StatisticsItemRow[]>>(
-          { args, defaultSize: 100, maxSize: 100, toCursor: statistics.statisticsItemCursor },
+          { args, ...ITEM_PAGES, toCursor: statistics.statisticsItemCursor },
           (page) => statistics.statisticsItems(ctx, stats, page),
         ),
     }),
