@@ -77,6 +77,7 @@ describe('docs/api.md', () => {
     expect(body.data.reports.edges.length).toBeGreaterThan(0);
     expect(body.extensions.cost).toEqual({
       requested: expect.any(Number),
+      actual: expect.any(Number),
       limit: expect.any(Number),
       remaining: expect.any(Number),
       resetAt: expect.any(String),

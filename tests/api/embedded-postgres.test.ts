@@ -194,7 +194,7 @@ test(
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: '{ me { id } }' }),
       });
-      expect(await response.json()).toEqual({ data: { me: null }, extensions: { cost: { requested: 2 } } });
+      expect(await response.json()).toEqual({ data: { me: null }, extensions: { cost: { requested: 2, actual: 1 } } });
     } finally {
       child.kill('SIGTERM');
       await exited(child);

@@ -77,11 +77,16 @@ describe('what the query text leaves to the server is priced too', () => {
     expect(small.data?.a14.edges.length).toBeGreaterThan(0);
   });
 
-  it('edges in an inline fragment get the default page, as edges selected directly do', async () => {
-    const direct = `{ ${aliases(`reports { edges { node { ${CONSTAT} } } }`)} }`;
-    const inline = `{ ${aliases(`reports { ... on QueryReportsConnection { edges { node { ${CONSTAT} } } } }`)} }`;
-    refusedForItsCost(await gql(app.url, direct, {}, admin));
-    refusedForItsCost(await gql(app.url, inline, {}, admin));
+  it("edges in an inline fragment get the connection's page, as edges selected directly do", async () => {
+    const direct = (page: string) => `{ ${aliases(`reports${page} { edges { node { ${CONSTAT} } } }`)} }`;
+    const inline = (page: string) => `{ ${aliases(`reports${page} { ... on QueryReportsConnection { edges { node { ${CONSTAT} } } } }`)} }`;
+    refusedForItsCost(await gql(app.url, direct('(first: 100)'), {}, admin));
+    refusedForItsCost(await gql(app.url, inline('(first: 100)'), {}, admin));
+    // Without first, the default page the list serves (10 constats), priced the same both ways.
+    const [plain, fragment] = await Promise.all([gql(app.url, direct(''), {}, admin), gql(app.url, inline(''), {}, admin)]);
+    expect(plain.errors).toBeUndefined();
+    expect((plain.data as any).a0.edges).toHaveLength(10);
+    expect((fragment as any).extensions.cost.requested).toBe((plain as any).extensions.cost.requested);
   });
 
   it('list defaults: more than 1,000 ids refused as a list too long, 1,000 constats by id refused for their cost', async () => {

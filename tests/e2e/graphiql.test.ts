@@ -87,7 +87,7 @@ describe('API GraphQL (GraphiQL)', () => {
     expect(answer.errors).toBeUndefined();
     expect(answer.data.reports.totalCount).toBeGreaterThan(0);
     // A session's answers tell their cost too (a token's would add its budget).
-    expect(answer.extensions.cost).toEqual({ requested: expect.any(Number) });
+    expect(answer.extensions.cost).toEqual({ requested: expect.any(Number), actual: expect.any(Number) });
     await saveScreenshot(page, 'graphiql-query');
 
     // A subscription over graphql-ws receives an event triggered from outside the page.

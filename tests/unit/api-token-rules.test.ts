@@ -3,6 +3,8 @@ import {
   budgetFigures,
   isApiTokenFormat,
   maxExpiry,
+  rateLimitHeaders,
+  refundOf,
   retryAfterSeconds,
   tokenStatus,
   validateTokenInput,
@@ -60,6 +62,25 @@ describe('API token rules', () => {
     expect(budgetFigures(300, 1000, 300, 60_000, now).remaining).toBe(700);
     expect(retryAfterSeconds(12_345)).toBe(13);
     expect(retryAfterSeconds(0)).toBe(1);
+    // Points given back as a window turned never show more than the limit.
+    expect(budgetFigures(300, 1000, -200, 60_000, now).remaining).toBe(1000);
+  });
+
+  it('refund: what was charged beyond the actual cost, within the window charged only', () => {
+    const charged = budgetFigures(300, 1000, 300, 30_000, now);
+    expect(refundOf(charged, 120, now)).toBe(180);
+    expect(refundOf(charged, 300, now)).toBe(0);
+    expect(refundOf(charged, 0, new Date(now.getTime() + 29_999))).toBe(300);
+    expect(refundOf(charged, 0, new Date(now.getTime() + 30_000))).toBe(0);
+  });
+
+  it('RateLimit headers: the budget figures of the answer, the reset in whole seconds; none without a budget', () => {
+    const cost = { requested: 300, actual: 120, ...budgetFigures(300, 1000, 120, 12_345, now) };
+    expect(rateLimitHeaders(cost, now)).toEqual({ 'ratelimit-limit': '1000', 'ratelimit-remaining': '880', 'ratelimit-reset': '13' });
+    expect(rateLimitHeaders(cost, new Date(now.getTime() + 20_000))?.['ratelimit-reset']).toBe('0');
+    expect(rateLimitHeaders({ requested: 300, actual: 120 }, now)).toBeNull();
+    // The per-query limit's refusal carries its limit, not a budget.
+    expect(rateLimitHeaders({ requested: 30_300, limit: 20_000 }, now)).toBeNull();
   });
 
   it('the budget is set by API_TOKEN_COST_PER_MINUTE (50,000 by default)', () => {

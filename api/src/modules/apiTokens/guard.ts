@@ -1,20 +1,26 @@
 // Personal API tokens (product.md §12) read, and pay for what they read: mutations and subscriptions are
-// refused, and each query spends its cost (graphql/cost.ts, the same figure the per-query limit uses) from
-// the token's per-minute budget. Every answer tells its cost in `extensions.cost`; a session's
-// answers carry `requested` only (sessions have no budget, only the per-query limit), so an admin
-// writing a query in GraphiQL sees what it will cost a token.
+// refused, and each query is charged its requested cost (graphql/cost.ts, the same figure the per-query
+// limit uses) from the token's per-minute budget before it runs, then given back the difference with
+// what it really answered (graphql/answered-cost.ts), as Shopify does. Every answer tells both in
+// `extensions.cost`, and a token's answer its budget, also in the RateLimit-* headers; a session's
+// answers carry `requested` and `actual` only (sessions have no budget, only the per-query limit), so
+// an admin writing a query in GraphiQL sees what it will cost a token.
 import { getOperationAST, OperationTypeNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { answeredCost } from '../../graphql/answered-cost.js';
 import { executionCost } from '../../graphql/cost.js';
 import { toGraphQLError } from '../../graphql/errors.js';
-import { apiTokenMessages, type CostExtension } from './rules.js';
-import { spendBudget } from './service.js';
+import { apiTokenMessages, rateLimitHeaders, type BudgetFigures, type CostExtension } from './rules.js';
+import { settleBudget, spendBudget } from './service.js';
 
 const readOnly = () => new AppError('FORBIDDEN', apiTokenMessages.readOnly, { reason: 'API_TOKEN_READ_ONLY' });
 
 const isResult = (value: unknown): value is ExecutionResult => !!value && typeof value === 'object' && !(Symbol.asyncIterator in value);
+
+/** From a request's result to its response, both of which Yoga hands the plugin with the request. */
+const answerHeaders = new WeakMap<Request, Record<string, string>>();
 
 export function apiTokenGuard(): Plugin<AppContext> {
   return {
@@ -31,10 +37,10 @@ export function apiTokenGuard(): Plugin<AppContext> {
       }
       // costLimit (which runs first) already refused an operation too costly or with too long a list.
       const requested = executionCost(args);
-      let cost: CostExtension = { requested };
+      let charged: BudgetFigures | null = null;
       if (tokenId) {
         try {
-          cost = await spendBudget(ctx, tokenId, requested);
+          charged = await spendBudget(ctx, tokenId, requested);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           setResultAndStopExecution({ errors: [toGraphQLError(error)], extensions: { cost: error.extensions.cost } });
@@ -42,13 +48,25 @@ export function apiTokenGuard(): Plugin<AppContext> {
         }
       }
       return {
-        onExecuteDone: ({ result, setResult }) => {
-          if (isResult(result)) setResult({ ...result, extensions: { ...result.extensions, cost } });
+        onExecuteDone: async ({ result, setResult }) => {
+          if (!isResult(result)) return;
+          const actual = answeredCost(args.schema, args.document, args.operationName, args.variableValues ?? {}, result.data, requested);
+          const cost: CostExtension = charged && tokenId ? await settleBudget(ctx, tokenId, charged, actual) : { requested, actual };
+          setResult({ ...result, extensions: { ...result.extensions, cost } });
         },
       };
     },
     onSubscribe({ args, setResultAndStopExecution }) {
       if ((args.contextValue as AppContext).viewer?.apiTokenId) setResultAndStopExecution({ errors: [toGraphQLError(readOnly())] });
+    },
+    // The budget's figures of the answer, as headers too (a 429 included): read from the body's own.
+    onResultProcess({ request, result }) {
+      const cost = isResult(result) ? (result.extensions?.cost as CostExtension | undefined) : undefined;
+      const headers = cost && rateLimitHeaders(cost, new Date());
+      if (headers) answerHeaders.set(request, headers);
+    },
+    onResponse({ request, response }) {
+      for (const [name, value] of Object.entries(answerHeaders.get(request) ?? {})) response.headers.set(name, value);
     },
   };
 }

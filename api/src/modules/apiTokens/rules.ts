@@ -74,24 +74,53 @@ export function tokenStatus(token: { revokedAt: Date | null; expiresAt: Date }, 
 }
 
 /**
- * `extensions.cost` of an answer: the operation's cost, and for a token the budget left in the
- * current one-minute window and when that window ends (GitHub's and Shopify's shape).
+ * `extensions.cost` of an answer (Shopify's requestedQueryCost / actualQueryCost / throttleStatus,
+ * GitHub's rateLimit): the operation's cost as asked (`requested`, what the per-query limit and the
+ * budget's charge use) and as answered (`actual`, what the token finally spends), and for a token the
+ * budget left in the current one-minute window and when that window ends.
  */
 export interface CostExtension {
   requested: number;
+  actual?: number;
   limit?: number;
   remaining?: number;
   resetAt?: string;
 }
 
-export function budgetFigures(requested: number, limit: number, consumed: number, msBeforeReset: number, now: Date): CostExtension {
+export type BudgetFigures = Required<Pick<CostExtension, 'requested' | 'limit' | 'remaining' | 'resetAt'>>;
+
+export function budgetFigures(requested: number, limit: number, consumed: number, msBeforeReset: number, now: Date): BudgetFigures {
   return {
     requested,
     limit,
-    remaining: Math.max(0, limit - consumed),
+    // Never below 0 (a refusal's count), nor above the limit (points given back as a window turns).
+    remaining: Math.min(limit, Math.max(0, limit - consumed)),
     resetAt: new Date(now.getTime() + Math.max(0, msBeforeReset)).toISOString(),
   };
 }
 
 /** Whole seconds until the window resets, at least 1 (Retry-After). */
 export const retryAfterSeconds = (msBeforeReset: number) => Math.max(1, Math.ceil(msBeforeReset / 1000));
+
+/**
+ * What was charged before execution beyond the answer's actual cost, given back after it (Shopify's
+ * refund): 0 once the window charged has ended, since its points went with it and giving them back
+ * would lend them to the next window.
+ */
+export function refundOf(charged: BudgetFigures, actual: number, now: Date): number {
+  return now.getTime() < Date.parse(charged.resetAt) ? Math.max(0, charged.requested - actual) : 0;
+}
+
+/**
+ * The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers: limit, remaining, seconds
+ * to the window's reset) of an answer whose `extensions.cost` has budget figures: the same figures,
+ * so the headers and the body never disagree.
+ */
+export function rateLimitHeaders(cost: CostExtension, now: Date): Record<string, string> | null {
+  if (cost.limit === undefined || cost.remaining === undefined || cost.resetAt === undefined) return null;
+  return {
+    'ratelimit-limit': String(cost.limit),
+    'ratelimit-remaining': String(cost.remaining),
+    'ratelimit-reset': String(Math.max(0, Math.ceil((Date.parse(cost.resetAt) - now.getTime()) / 1000))),
+  };
+}

@@ -10,8 +10,10 @@ import {
   apiTokenMessages,
   budgetFigures,
   isApiTokenFormat,
+  refundOf,
   retryAfterSeconds,
   validateTokenInput,
+  type BudgetFigures,
   type CostExtension,
   type TokenInput,
 } from './rules.js';
@@ -95,14 +97,17 @@ export async function resolveApiToken(services: Pick<Services, 'db'>, token: str
   return viewer;
 }
 
+const budget = (ctx: AppContext) =>
+  ctx.rateLimits.limiter('apiTokenCost', { points: ctx.config.apiTokenCostPerMinute, durationSeconds: 60 });
+
 /**
- * Spends `cost` points of the token's per-minute budget (rate-limiter-flexible, one atomic
- * upsert): the figures for `extensions.cost`, or a 429 carrying them and Retry-After.
- * A refused request counts too, so hammering past the budget does not shorten the wait.
+ * Spends `cost` points (the requested cost) of the token's per-minute budget before the query runs
+ * (rate-limiter-flexible, one atomic upsert), so that concurrent queries cannot together overdraw
+ * it: the figures for `extensions.cost`, or a 429 carrying them and Retry-After, having spent nothing.
  */
-export async function spendBudget(ctx: AppContext, tokenId: number, cost: number): Promise<CostExtension> {
+export async function spendBudget(ctx: AppContext, tokenId: number, cost: number): Promise<BudgetFigures> {
   const limit = ctx.config.apiTokenCostPerMinute;
-  const limiter = ctx.rateLimits.limiter('apiTokenCost', { points: limit, durationSeconds: 60 });
+  const limiter = budget(ctx);
   try {
     // rate-limiter-flexible refuses consuming 0 points; a free operation reads the window instead.
     const res = cost > 0 ? await limiter.consume(String(tokenId), cost) : await limiter.get(String(tokenId));
@@ -114,6 +119,18 @@ export async function spendBudget(ctx: AppContext, tokenId: number, cost: number
     const figures = budgetFigures(cost, limit, restored.consumedPoints, error.msBeforeNext, new Date());
     throw overBudget(figures, retryAfterSeconds(error.msBeforeNext));
   }
+}
+
+/** After the answer: gives back what was charged beyond its actual cost; the figures it then shows. */
+export async function settleBudget(ctx: AppContext, tokenId: number, charged: BudgetFigures, actual: number): Promise<CostExtension> {
+  const now = new Date();
+  const refund = refundOf(charged, actual, now);
+  let figures = charged;
+  if (refund > 0) {
+    const res = await budget(ctx).reward(String(tokenId), refund);
+    figures = budgetFigures(charged.requested, charged.limit, res.consumedPoints, res.msBeforeNext, now);
+  }
+  return { requested: charged.requested, actual, limit: figures.limit, remaining: figures.remaining, resetAt: figures.resetAt };
 }
 
 function overBudget(cost: CostExtension, retryAfter: number): AppError {
