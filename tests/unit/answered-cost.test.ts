@@ -34,6 +34,13 @@ describe('answeredCost', () => {
     expect(actual(query, data, { n: 50 })).toBe(2 * 4 + 3 * 4);
   });
 
+  it('edges asked under an alias, or twice, count their rows all the same', () => {
+    const aliased = '{ reports(first: 100) { e: edges { node { id } } f: edges { node { id } } } }';
+    const data = { reports: { e: edges(40, { id: '1' }), f: edges(40, { id: '1' }) } };
+    expect(actual(aliased, data)).toBe(40 * (1 + 2 * (1 + (1 + 1))));
+    expect(actual(aliased, data)).toBe((requested(aliased) / 100) * 40);
+  });
+
   it('nested pages multiply by what each really held', () => {
     const query = '{ groups(first: 10) { edges { node { members(first: 10) { edges { node { id } } } } } } }';
     const group = (members: number) => ({ node: { members: { edges: edges(members, { id: 'u' }) } } });

@@ -75,7 +75,7 @@ describe('API token rules', () => {
   });
 
   it('RateLimit headers: the budget figures of the answer, the reset in whole seconds; none without a budget', () => {
-    const cost = { requested: 300, actual: 120, ...budgetFigures(300, 1000, 120, 12_345, now) };
+    const cost = { ...budgetFigures(300, 1000, 120, 12_345, now), actual: 120 };
     expect(rateLimitHeaders(cost, now)).toEqual({ 'ratelimit-limit': '1000', 'ratelimit-remaining': '880', 'ratelimit-reset': '13' });
     expect(rateLimitHeaders(cost, new Date(now.getTime() + 20_000))?.['ratelimit-reset']).toBe('0');
     expect(rateLimitHeaders({ requested: 300, actual: 120 }, now)).toBeNull();

@@ -10,6 +10,7 @@ import {
   isObjectType,
   type DocumentNode,
   type FieldNode,
+  type GraphQLField,
   type GraphQLNamedType,
   type GraphQLSchema,
   type SelectionSetNode,
@@ -19,10 +20,15 @@ import { isConnectionField } from './page-sizes.js';
 
 type Answer = Record<string, unknown>;
 
+/** The walk over the answer: a field's argument items, the same for each of its rows, are counted once. */
+interface AnswerWalk extends Walk {
+  items: Map<FieldNode, number | null>;
+}
+
 const isAnswer = (value: unknown): value is Answer => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** The fields present in `answer` by response key, their nodes merged as graphql-js merged them. */
-function answeredFields(walk: Walk, parent: GraphQLNamedType, selectionSets: readonly SelectionSetNode[], answer: Answer) {
+function answeredFields(walk: AnswerWalk, parent: GraphQLNamedType, selectionSets: readonly SelectionSetNode[], answer: Answer) {
   const fields = new Map<string, { parent: GraphQLNamedType; nodes: FieldNode[] }>();
   const collect = (type: GraphQLNamedType, selectionSet: SelectionSetNode) => {
     for (const selection of selectionSet.selections) {
@@ -44,44 +50,54 @@ function answeredFields(walk: Walk, parent: GraphQLNamedType, selectionSets: rea
   return fields;
 }
 
-function objectCost(walk: Walk, parent: GraphQLNamedType, selectionSets: readonly SelectionSetNode[], answer: Answer): number {
+function objectCost(walk: AnswerWalk, parent: GraphQLNamedType, selectionSets: readonly SelectionSetNode[], answer: Answer): number {
   let cost = 0;
   for (const [key, field] of answeredFields(walk, parent, selectionSets, answer))
     cost += fieldCost(walk, field.parent, field.nodes, answer[key]);
   return cost;
 }
 
-function fieldCost(walk: Walk, parent: GraphQLNamedType, nodes: FieldNode[], value: unknown): number {
+function argumentItems(walk: AnswerWalk, field: GraphQLField<unknown, unknown>, node: FieldNode): number | null {
+  let items = walk.items.get(node);
+  if (items !== undefined) return items;
+  try {
+    items = field.args.length > 0 ? listItems(getArgumentValues(field, node, walk.variables)) : 0;
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) throw error;
+    items = null;
+  }
+  walk.items.set(node, items);
+  return items;
+}
+
+function fieldCost(walk: AnswerWalk, parent: GraphQLNamedType, nodes: FieldNode[], value: unknown): number {
   const field = fieldDefinition(walk, parent, nodes[0].name.value);
   if (!field) return 1;
-  let items = 0;
-  try {
-    if (field.args.length > 0) items = listItems(getArgumentValues(field, nodes[0], walk.variables));
-  } catch (error) {
-    if (error instanceof GraphQLError) return 1;
-    throw error;
-  }
+  const items = argumentItems(walk, field, nodes[0]);
+  // An argument its variable cannot fill (an explicit null): the field answered that error.
+  if (items === null) return 1;
   const rows: unknown[] = Array.isArray(value) ? value.flat(Number.POSITIVE_INFINITY) : [value];
   const selectionSets = nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : []));
   if (selectionSets.length === 0) return items + Math.max(rows.length, 1);
   const type = getNamedType(field.type);
   const each = rows.map((row) => 1 + (isAnswer(row) ? objectCost(walk, type, selectionSets, row) : 0));
   if (isConnectionField(field) && isAnswer(value)) {
-    // As requested: the connection and its selection times its page, here the edges it really held.
-    return items + each[0] * Math.max(Array.isArray(value.edges) ? value.edges.length : 0, 1);
+    // As requested: the connection and its selection times its page, here the edges it really held
+    // (under whatever alias they were asked).
+    let page = 1;
+    for (const [key, selected] of answeredFields(walk, type, selectionSets, value)) {
+      const answered = value[key];
+      if (selected.nodes[0].name.value === 'edges' && Array.isArray(answered)) page = Math.max(page, answered.length);
+    }
+    return items + each[0] * page;
   }
   // The connection above multiplies by its rows: its edges count as one, the costliest; introspection's
   // lists, which the request prices at one row, too.
   if (parent.name.startsWith('__') || (field.name === 'edges' && isObjectType(parent) && 'pageInfo' in parent.getFields())) {
     return items + each.reduce((most, cost) => Math.max(most, cost), 1);
   }
-  return (
-    items +
-    Math.max(
-      1,
-      each.reduce((total, cost) => total + cost, 0),
-    )
-  );
+  const total = each.reduce((sum, cost) => sum + cost, 0);
+  return items + Math.max(1, total);
 }
 
 /**
@@ -99,5 +115,6 @@ export function answeredCost(
   if (!isAnswer(data)) return 0;
   const operation = operationWalk(schema, document, operationName, variables);
   if (!operation) return 0;
-  return Math.min(requested, objectCost(operation.walk, operation.root, [operation.selectionSet], data));
+  const walk = { ...operation.walk, items: new Map<FieldNode, number | null>() };
+  return Math.min(requested, objectCost(walk, operation.root, [operation.selectionSet], data));
 }
