@@ -57,9 +57,8 @@ export async function reportConnection(
   if (offset != null && (offset < 0 || offset > MAX_REPORTS_OFFSET || args.after || args.before || args.last != null)) {
     throw validationError({ offset: messages.offsetInvalid }, messages.offsetInvalid);
   }
-  const connection = await resolveCursorConnection<Promise<ReportRow[]>>(
-    { args, ...REPORT_PAGES, toCursor: reportCursor(order) },
-    (page) => loadReportPage(ctx, where, page, offset ?? 0, connectionContent(info), order),
+  const connection = await resolveCursorConnection<Promise<ReportRow[]>>({ args, ...REPORT_PAGES, toCursor: reportCursor(order) }, (page) =>
+    loadReportPage(ctx, where, page, offset ?? 0, connectionContent(info), order),
   );
   return { ...connection, totalCount: () => countReports(ctx, count) };
 }
