@@ -226,8 +226,13 @@ describe('an étude with more than two pages of constats to bill, then a bill of
     expect((cents / 100).toFixed(2)).toBe(Number(row.billableTotals.amountHT).toFixed(2));
   });
 
-  it('a page larger than 100 is served as 100 with the next ones to read; a forged cursor is refused in French', async () => {
-    const row = await billablePage(null, 1000);
+  it('a page larger than 100 is refused in French, as is a forged cursor', async () => {
+    const tooLarge = await gql(app.url, BILLABLE, { groupId: encodeGlobalID('Group', groupId), ...parisNow(), first: 1000 }, admin);
+    expect(tooLarge.errors?.[0]).toMatchObject({
+      message: 'Page trop grande : first vaut au plus 100 pour BillingGroup.billableReports.',
+      extensions: { code: 'BAD_USER_INPUT', reason: 'PAGE_TOO_LARGE', maxSize: 100 },
+    });
+    const row = await billablePage(null, 100);
     expect(row.billableReports.edges).toHaveLength(100);
     expect(row.billableReports.pageInfo.hasNextPage).toBe(true);
     const forged = await gql(

@@ -259,3 +259,43 @@ describe('reports(orderBy, filter: { updatedSince })', () => {
     expect(direction.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
 });
+
+describe('groupBills(filter: { updatedSince })', () => {
+  const BILLS = `query($filter: GroupBillFilter) { groupBills(filter: $filter, first: 200) { totalCount edges { node { databaseId updatedAt isPaid } } } }`;
+
+  it('gives the bills paid or sent since an instant, not those whose PDF queue only took a lease', async () => {
+    const db = app.services.db;
+    const [paid, leased] = await db.groupBill.findMany({ where: { isPaid: false }, orderBy: { id: 'asc' }, take: 2 });
+    await pastMillisecond();
+    const since = await dbNow();
+    await pastMillisecond();
+    await db.groupBill.update({
+      where: { id: leased.id },
+      data: { pdfDueAt: new Date(Date.now() + 60_000), pdfAttempts: { increment: 1 } },
+    });
+    const marked = await gql(
+      app.url,
+      'mutation($input: SetGroupBillPaidInput!) { setGroupBillPaid(input: $input) { message } }',
+      { input: { billId: encodeGlobalID('GroupBill', paid.id), isPaid: true } },
+      tokens.admin,
+    );
+    expect(marked.errors).toBeUndefined();
+
+    const result = await gql<{
+      groupBills: { totalCount: number; edges: { node: { databaseId: number; updatedAt: string; isPaid: boolean } }[] };
+    }>(app.url, BILLS, { filter: { updatedSince: since.toISOString() } }, tokens.admin);
+    expect(result.data!.groupBills.edges.map(({ node }) => node.databaseId)).toEqual([paid.id]);
+    expect(result.data!.groupBills.totalCount).toBe(1);
+    expect(Date.parse(result.data!.groupBills.edges[0].node.updatedAt)).toBeGreaterThanOrEqual(since.getTime());
+
+    const generated = await gql<{ groupBills: { totalCount: number } }>(
+      app.url,
+      BILLS,
+      { filter: { createdFrom: paid.createdAt.toISOString(), createdBefore: new Date(paid.createdAt.getTime() + 1).toISOString() } },
+      tokens.admin,
+    );
+    expect(generated.data!.groupBills.totalCount).toBe(await db.groupBill.count({ where: { createdAt: paid.createdAt } }));
+    // The lease given back, as the queue does: the app's stop would wait for that PDF otherwise.
+    await db.groupBill.update({ where: { id: leased.id }, data: { pdfDueAt: null } });
+  });
+});

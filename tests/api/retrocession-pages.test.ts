@@ -148,8 +148,10 @@ describe('« Factures » of a period: a page at a time', () => {
     expect(month.data!.retrocession.bills.totalCount).toBe(10);
   });
 
-  it('no page is larger than 100, whatever is asked', async () => {
-    const result = await gql(app.url, BILLS, { filter: { year: BILLS_YEAR }, first: 1000 }, admin);
+  it('no page is larger than 100: more is refused, 100 is served with the next ones to read', async () => {
+    const refused = await gql(app.url, BILLS, { filter: { year: BILLS_YEAR }, first: 1000 }, admin);
+    expect(refused.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'PAGE_TOO_LARGE', maxSize: 100 });
+    const result = await gql(app.url, BILLS, { filter: { year: BILLS_YEAR }, first: 100 }, admin);
     expect(result.data!.retrocession.bills.edges).toHaveLength(100);
     expect(result.data!.retrocession.bills.pageInfo.hasNextPage).toBe(true);
   });
@@ -251,7 +253,9 @@ describe('Statistics.items: a page at a time, the figures from the database', ()
     );
     expect(forged.errors![0].message).toBe('Curseur invalide.');
     const large = await gql(app.url, ITEMS, { year: STATS_YEAR, first: 1000 }, admin);
-    expect(large.data!.statistics.items.edges).toHaveLength(100);
+    expect(large.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'PAGE_TOO_LARGE', maxSize: 100 });
+    const largest = await gql(app.url, ITEMS, { year: STATS_YEAR, first: 100 }, admin);
+    expect(largest.data!.statistics.items.edges).toHaveLength(100);
   });
 
   it('REST statistics/get still answers every constat of the year, oldest first, in the legacy shape', async () => {

@@ -114,6 +114,7 @@ export const GroupBillNode = builder.prismaNode('GroupBill', {
       nullable: true,
     }),
     createdAt: t.expose('createdAt', { description: 'Date de génération.', type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { description: 'Dernier changement visible : envoi, paiement, PDF enregistré.', type: 'DateTime' }),
     pdf: t.field({
       type: BillFileRef,
       description: 'La facture PDF (facture-{numéro}.pdf).',
@@ -161,6 +162,13 @@ const GroupBillFilterInput = builder.inputType('GroupBillFilter', {
     month: t.int({ description: '1 à 12.' }),
     groupId: t.globalID({ for: GroupNode, description: 'Administrateur : une étude (un huissier ne voit que la sienne).' }),
     number: t.int({ description: 'Numéro de facture.' }),
+    createdFrom: t.field({ type: 'DateTime', description: 'Générées à partir de cet instant (inclus).' }),
+    createdBefore: t.field({ type: 'DateTime', description: 'Générées avant cet instant (exclu).' }),
+    updatedSince: t.field({
+      type: 'DateTime',
+      description:
+        'Modifiées à partir de cet instant (inclus) : envoyées, payées ou leur PDF enregistré (updatedAt). L’ordre des pages (période puis numéro) ne change pas quand une facture change.',
+    }),
   }),
 });
 
@@ -315,5 +323,13 @@ builder.queryFields((t) => ({
 }));
 
 function toFilter(filter: typeof GroupBillFilterInput.$inferInput | null | undefined): billing.GroupBillFilter {
-  return { year: filter?.year, month: filter?.month, number: filter?.number, groupId: filter?.groupId ? groupIdOf(filter.groupId) : null };
+  return {
+    year: filter?.year,
+    month: filter?.month,
+    number: filter?.number,
+    groupId: filter?.groupId ? groupIdOf(filter.groupId) : null,
+    createdFrom: filter?.createdFrom,
+    createdBefore: filter?.createdBefore,
+    updatedSince: filter?.updatedSince,
+  };
 }

@@ -28,6 +28,11 @@ export interface GroupBillFilter {
   month?: number | null;
   groupId?: number | null;
   number?: number | null;
+  /** Generated at or after / before these instants. */
+  createdFrom?: Date | null;
+  createdBefore?: Date | null;
+  /** Sent, paid or given its PDF at or after this instant (`updatedAt`). */
+  updatedSince?: Date | null;
 }
 
 /** product.md §6: admins see every bill, a bailiff his étude's bills only, a secretary none. */
@@ -46,6 +51,9 @@ export async function groupBillsWhere(ctx: AppContext, filter: GroupBillFilter =
   if (filter.year) and.push({ year: filter.year });
   if (filter.month) and.push({ month: filter.month });
   if (filter.number) and.push({ number: filter.number });
+  if (filter.createdFrom) and.push({ createdAt: { gte: filter.createdFrom } });
+  if (filter.createdBefore) and.push({ createdAt: { lt: filter.createdBefore } });
+  if (filter.updatedSince) and.push({ updatedAt: { gte: filter.updatedSince } });
   return { AND: and };
 }
 
