@@ -7,7 +7,7 @@ import type { AppPubSub } from './infra/pubsub.js';
 import type { RateLimitStore } from './infra/rate-limits.js';
 import type { FileLinks } from './infra/file-links.js';
 import type { PdfRenderer } from './infra/pdf/index.js';
-import type { Role } from './generated/prisma/enums.js';
+import type { ApiTokenScope, Role } from './generated/prisma/enums.js';
 
 /** Long-lived dependencies, built once at start-up and handed to every request. */
 export interface Services {
@@ -57,6 +57,14 @@ export interface BillPdfQueue {
   stop(): Promise<void>;
 }
 
+/** What a personal API token may read beyond its creator's role (modules/apiTokens/scopes.ts). */
+export interface TokenGrant {
+  /** Read scopes, already cut to the creator's role; each field of a query needs its own. */
+  scopes: readonly ApiTokenScope[];
+  /** An admin's token limited to these études; null: every étude its creator sees. */
+  groupIds: readonly number[] | null;
+}
+
 /** The signed-in user behind a request, from a valid session or a personal API token. */
 export interface Viewer {
   id: number;
@@ -65,6 +73,8 @@ export interface Viewer {
   sessionId: number | null;
   /** Set when the request came with a personal API token (read-only, /graphql only). */
   apiTokenId?: number;
+  /** What that token may read: its scopes (checked on every field) and an admin's étude limit (the read model applies it). */
+  grant?: TokenGrant;
   /** The admin who opened this session with "Se connecter" (login-as), if any. */
   impersonatorId: number | null;
 }

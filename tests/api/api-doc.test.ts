@@ -39,7 +39,12 @@ beforeAll(async () => {
   const created = await gql<{ createApiToken: { token: string } }>(
     app.url,
     'mutation ($input: CreateApiTokenInput!) { createApiToken(input: $input) { token } }',
-    { input: { name: 'Documentation' } },
+    {
+      input: {
+        name: 'Documentation',
+        scopes: ['REPORTS', 'BILLING', 'RETROCESSION', 'STATISTICS', 'NEWS', 'NOTIFICATIONS', 'ABSENCES', 'ACCOUNTS'],
+      },
+    },
     token,
   );
   apiToken = created.data!.createApiToken.token;

@@ -21,7 +21,7 @@ beforeAll(async () => {
     loginToken(app.url, demo.admin.email, demo.admin.password),
     loginToken(app.url, demo.bailiff.email, demo.bailiff.password),
   ]);
-  const created = await gql(app.url, 'mutation { createApiToken(input: { name: "Étape" }) { token } }', {}, admin);
+  const created = await gql(app.url, 'mutation { createApiToken(input: { name: "Étape", scopes: [REPORTS] }) { token } }', {}, admin);
   apiToken = created.data!.createApiToken.token;
 });
 
@@ -77,7 +77,7 @@ describe('authenticate(): what it refuses (anonymous)', () => {
     const expired = await loginToken(app.url, demo.secretary.email, demo.secretary.password);
     await app.services.db.session.update({ where: { tokenHash: hashToken(expired) }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await step({ authorization: `Bearer ${expired}` })).toBeNull();
-    const created = await gql(app.url, 'mutation { createApiToken(input: { name: "Révoqué" }) { token } }', {}, admin);
+    const created = await gql(app.url, 'mutation { createApiToken(input: { name: "Révoqué", scopes: [REPORTS] }) { token } }', {}, admin);
     const token: string = created.data!.createApiToken.token;
     await app.services.db.apiToken.update({ where: { tokenHash: hashToken(token) }, data: { revokedAt: new Date() } });
     expect(await step({ authorization: `Bearer ${token}` })).toBeNull();

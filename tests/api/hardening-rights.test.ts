@@ -62,7 +62,7 @@ async function newAdmin(name: string): Promise<Admin> {
 }
 
 async function createApiToken(session: string): Promise<string> {
-  const result = await gql(app.url, CREATE_TOKEN, { input: { name: 'Tableau de bord' } }, session);
+  const result = await gql(app.url, CREATE_TOKEN, { input: { name: 'Tableau de bord', scopes: ['REPORTS'] } }, session);
   expect(result.errors).toBeUndefined();
   return result.data!.createApiToken.token;
 }
@@ -184,7 +184,7 @@ describe('no token « as » someone else', () => {
     const asOther = await loginAs(mainAdmin, other.email);
     const before = await app.services.db.apiToken.count();
 
-    const result = await gql(app.url, CREATE_TOKEN, { input: { name: 'Jeton usurpé' } }, asOther);
+    const result = await gql(app.url, CREATE_TOKEN, { input: { name: 'Jeton usurpé', scopes: ['REPORTS'] } }, asOther);
     expect(result.data).toBeNull();
     expect(result.errors![0].extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'IMPERSONATION' });
     expect(result.errors![0].message).toBe(
@@ -222,7 +222,7 @@ describe('a creation racing the admin’s disabling never leaves a usable token 
         await tx.user.update({ where: { id }, data: { status: 'DISABLED' } });
         await endRights(tx, { viewer: null, client: { ip: '127.0.0.1', userAgent: null } }, id, 'disabled');
         sent = Promise.all([
-          gql(app.url, CREATE_TOKEN, { input: { name: 'Pendant' } }, admin.token),
+          gql(app.url, CREATE_TOKEN, { input: { name: 'Pendant', scopes: ['REPORTS'] } }, admin.token),
           gql(app.url, LOGIN_AS, { input: { email: demo.bailiff.email } }, admin.token),
         ]);
         void sent.then(() => (answered = true));
@@ -251,7 +251,7 @@ describe('a creation racing the admin’s disabling never leaves a usable token 
     for (let round = 0; round < 20; round += 1) {
       const session = round === 0 ? admin.token : await loginToken(app.url, admin.email, PASSWORD);
       const [token, impersonation] = await Promise.all([
-        gql(app.url, CREATE_TOKEN, { input: { name: `Course ${round}` } }, session),
+        gql(app.url, CREATE_TOKEN, { input: { name: `Course ${round}`, scopes: ['REPORTS'] } }, session),
         gql(app.url, LOGIN_AS, { input: { email: demo.bailiff.email } }, session),
         setActive(admin.id, false),
       ]);

@@ -31,7 +31,7 @@ const CREATE_TOKEN = 'mutation($input: CreateApiTokenInput!) { createApiToken(in
 
 it('an invalid date is BAD_USER_INPUT, in French, naming the variable, and creates nothing', async () => {
   const before = await app.services.db.apiToken.count();
-  const { status, body } = await post(CREATE_TOKEN, { input: { name: 'Export', expiresAt: 'demain midi' } });
+  const { status, body } = await post(CREATE_TOKEN, { input: { name: 'Export', expiresAt: 'demain midi', scopes: ['REPORTS'] } });
   expect(status).toBe(400);
   expect(body.data).toBeUndefined();
   expect(body.errors).toHaveLength(1);
@@ -49,7 +49,7 @@ it('text for a number, or a missing required field, is BAD_USER_INPUT in French 
   const missing = await post(CREATE_TOKEN, { input: {} });
   expect(missing.body.errors[0].extensions?.code).toBe('BAD_USER_INPUT');
   expect(missing.body.errors[0].message).toBe('Variable « $input » : champ « name » obligatoire manquant.');
-  const unknown = await post(CREATE_TOKEN, { input: { name: 'x', couleur: 'bleu' } });
+  const unknown = await post(CREATE_TOKEN, { input: { name: 'x', couleur: 'bleu', scopes: ['REPORTS'] } });
   expect(unknown.body.errors[0].message).toBe('Variable « $input » : champ « couleur » inconnu.');
   const absent = await post(CREATE_TOKEN, {});
   expect(absent.body.errors[0].extensions?.code).toBe('BAD_USER_INPUT');
@@ -57,7 +57,7 @@ it('text for a number, or a missing required field, is BAD_USER_INPUT in French 
 });
 
 it('a hostile value is not echoed whole: the message stays short', async () => {
-  const { body } = await post(CREATE_TOKEN, { input: { name: 'x', expiresAt: 'é'.repeat(100_000) } });
+  const { body } = await post(CREATE_TOKEN, { input: { name: 'x', expiresAt: 'é'.repeat(100_000), scopes: ['REPORTS'] } });
   expect(body.errors[0].extensions?.code).toBe('BAD_USER_INPUT');
   expect(body.errors[0].message.length).toBeLessThan(400);
 });

@@ -1,5 +1,7 @@
 import { loadConfig, ConfigError } from '../../api/src/config.js';
+import type { ApiTokenScope, Role } from '../../api/src/generated/prisma/enums.js';
 import {
+  MAX_TOKEN_GROUPS,
   budgetFigures,
   isApiTokenFormat,
   maxExpiry,
@@ -9,6 +11,7 @@ import {
   tokenStatus,
   validateTokenInput,
 } from '../../api/src/modules/apiTokens/rules.js';
+import { ROLE_SCOPES } from '../../api/src/modules/apiTokens/scopes.js';
 import { newApiToken } from '../../api/src/modules/apiTokens/service.js';
 import { newToken } from '../../api/src/modules/auth/tokens.js';
 
@@ -22,24 +25,84 @@ describe('API token rules', () => {
     expect(isApiTokenFormat(null)).toBe(false);
   });
 
+  const READS = ['REPORTS'] as const;
   it.each([
-    ['no expiry: 90 days', { name: ' Compta ' }, { ok: true, name: 'Compta', expiresAt: new Date('2026-05-30T10:00:00Z') }],
+    [
+      'no expiry: 90 days',
+      { name: ' Compta ', scopes: READS },
+      { ok: true, token: { name: 'Compta', expiresAt: new Date('2026-05-30T10:00:00Z'), scopes: ['REPORTS'], groupIds: null } },
+    ],
     [
       'exactly one year',
-      { name: 'a', expiresAt: new Date('2027-03-01T10:00:00Z') },
-      { ok: true, name: 'a', expiresAt: new Date('2027-03-01T10:00:00Z') },
+      { name: 'a', expiresAt: new Date('2027-03-01T10:00:00Z'), scopes: READS },
+      { ok: true, token: { name: 'a', expiresAt: new Date('2027-03-01T10:00:00Z'), scopes: ['REPORTS'], groupIds: null } },
     ],
     [
       'one year and a second',
-      { name: 'a', expiresAt: new Date('2027-03-01T10:00:01Z') },
+      { name: 'a', expiresAt: new Date('2027-03-01T10:00:01Z'), scopes: READS },
       { ok: false, fields: { expiresAt: 'La date d’expiration ne peut pas dépasser un an.' } },
     ],
-    ['now', { name: 'a', expiresAt: now }, { ok: false, fields: { expiresAt: 'La date d’expiration doit être dans le futur.' } }],
-    ['empty name', { name: ' ' }, { ok: false, fields: { name: 'Veuillez saisir un nom pour le jeton.' } }],
-    ['101 characters', { name: 'x'.repeat(101) }, { ok: false, fields: { name: 'Le nom du jeton ne doit pas dépasser 100 caractères.' } }],
-    ['a tab inside', { name: 'a\tb' }, { ok: false, fields: { name: 'Le nom du jeton contient des caractères non autorisés.' } }],
+    [
+      'now',
+      { name: 'a', expiresAt: now, scopes: READS },
+      { ok: false, fields: { expiresAt: 'La date d’expiration doit être dans le futur.' } },
+    ],
+    ['empty name', { name: ' ', scopes: READS }, { ok: false, fields: { name: 'Veuillez saisir un nom pour le jeton.' } }],
+    [
+      '101 characters',
+      { name: 'x'.repeat(101), scopes: READS },
+      { ok: false, fields: { name: 'Le nom du jeton ne doit pas dépasser 100 caractères.' } },
+    ],
+    [
+      'a tab inside',
+      { name: 'a\tb', scopes: READS },
+      { ok: false, fields: { name: 'Le nom du jeton contient des caractères non autorisés.' } },
+    ],
   ])('%s', (_label, input, expected) => {
-    expect(validateTokenInput(input, now)).toEqual(expected);
+    expect(validateTokenInput(input, 'ADMIN', now)).toEqual(expected);
+  });
+
+  describe('scopes and études', () => {
+    const check = (role: Role, scopes: ApiTokenScope[], groupIds?: number[]) =>
+      validateTokenInput({ name: 'a', scopes, groupIds }, role, now);
+
+    it('at least one scope, repeated ones kept once', () => {
+      expect(check('ADMIN', [])).toEqual({ ok: false, fields: { scopes: 'Veuillez choisir au moins une portée.' } });
+      expect(check('BAILIFF', ['REPORTS', 'REPORTS', 'BILLING'])).toMatchObject({ ok: true, token: { scopes: ['REPORTS', 'BILLING'] } });
+    });
+
+    it.each([
+      [
+        'BAILIFF',
+        ['REPORTS', 'RETROCESSION', 'STATISTICS'],
+        'Votre rôle ne permet pas de lire : Rétrocession des secrétaires, Statistiques.',
+      ],
+      ['SECRETARY', ['BILLING'], 'Votre rôle ne permet pas de lire : Facturation des études.'],
+    ] as const)('a %s holds only what his role reads: %j', (role, scopes, message) => {
+      expect(check(role, [...scopes])).toEqual({ ok: false, fields: { scopes: message } });
+    });
+
+    it('every role may hold every scope it reads', () => {
+      for (const role of ['ADMIN', 'BAILIFF', 'SECRETARY'] as const) expect(check(role, [...ROLE_SCOPES[role]]).ok).toBe(true);
+    });
+
+    it('an étude-limited token reads only constats and billing; études are kept once', () => {
+      expect(check('ADMIN', ['REPORTS', 'BILLING'], [3, 3, 4])).toMatchObject({ ok: true, token: { groupIds: [3, 4] } });
+      expect(check('ADMIN', ['REPORTS', 'STATISTICS'], [3])).toEqual({
+        ok: false,
+        fields: { scopes: 'Un jeton limité à certaines études ne lit que les constats et la facturation : retirez Statistiques.' },
+      });
+      expect(check('ADMIN', ['REPORTS'], [])).toMatchObject({ ok: true, token: { groupIds: null } });
+    });
+
+    it(`at most ${MAX_TOKEN_GROUPS} études`, () => {
+      const ids = Array.from({ length: MAX_TOKEN_GROUPS + 1 }, (_, index) => index + 1);
+      expect(check('ADMIN', ['REPORTS'], ids)).toEqual({
+        ok: false,
+        fields: { groupIds: `Un jeton d’API peut être limité à ${MAX_TOKEN_GROUPS} études au plus.` },
+      });
+      expect(check('ADMIN', ['REPORTS'], ids.slice(1)).ok).toBe(true);
+    });
   });
 
   it('a year from 29 February ends on 1 March', () => {

@@ -9,6 +9,8 @@
 import { MAX_CHOICES } from '../lib/choices.js';
 import { MAX_LIST_ITEMS } from '../lib/list-limits.js';
 import { MATRICES_PER_BAILIFF } from '../modules/accounts/rules.js';
+import { MAX_TOKEN_GROUPS } from '../modules/apiTokens/rules.js';
+import { API_TOKEN_SCOPES } from '../modules/apiTokens/scopes.js';
 import { AGGREGATE_ROWS_MAX, aggregateRowCeiling } from '../modules/reporting/rules.js';
 import { COMMENTS_PER_REPORT, FILES_PER_SIDE } from '../modules/reports/rules.js';
 import type { ListRows } from '../graphql/cost.js';
@@ -39,4 +41,9 @@ export const LIST_BOUNDS: Readonly<Record<string, ListRows>> = {
   'Report.unreadCommentIds': COMMENTS_PER_REPORT,
   'ReportFileGroup.files': FILES_PER_SIDE,
   'User.matrices': MATRICES_PER_BAILIFF,
+  // The études an admin's API token is limited to, refused past the ceiling when created (apiTokens/rules.ts).
+  'ApiToken.groups': MAX_TOKEN_GROUPS,
+  // Each read scope at most once (apiTokens/scopes.ts).
+  'ApiToken.scopes': API_TOKEN_SCOPES.length,
+  'Query.apiTokenScopeChoices': API_TOKEN_SCOPES.length,
 };

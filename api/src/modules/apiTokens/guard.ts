@@ -1,10 +1,11 @@
 // Personal API tokens (product.md §12) read, and pay for what they read: mutations and subscriptions are
-// refused, and each query is charged its requested cost (graphql/cost.ts, the same figure the per-query
-// limit uses) from the token's per-minute budget before it runs, then given back the difference with
-// what it really answered (graphql/answered-cost.ts), as Shopify does. Every answer tells both in
-// `extensions.cost`, and a token's answer its budget, also in the RateLimit-* headers; a session's
-// answers carry `requested` and `actual` only (sessions have no budget, only the per-query limit), so
-// an admin writing a query in GraphiQL sees what it will cost a token.
+// refused, a query reaching a field outside the token's scopes is refused whole before it runs
+// (scopes.ts), and each query is charged its requested cost (graphql/cost.ts, the same figure the
+// per-query limit uses) from the token's per-minute budget before it runs, then given back the
+// difference with what it really answered (graphql/answered-cost.ts), as Shopify does. Every answer
+// tells both in `extensions.cost`, and a token's answer its budget, also in the RateLimit-* headers; a
+// session's answers carry `requested` and `actual` only (sessions have no budget, only the per-query
+// limit), so an admin writing a query in GraphiQL sees what it will cost a token.
 import { getOperationAST, OperationTypeNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { AppContext } from '../../context.js';
@@ -13,9 +14,16 @@ import { answeredCost } from '../../graphql/answered-cost.js';
 import { executionCost } from '../../graphql/cost.js';
 import { toGraphQLError } from '../../graphql/errors.js';
 import { apiTokenMessages, rateLimitHeaders, type BudgetFigures, type CostExtension } from './rules.js';
+import { scopeRefusal, scopeRefusalMessage, type ScopeRefusal } from './scopes.js';
 import { settleBudget, spendBudget } from './service.js';
 
 const readOnly = () => new AppError('FORBIDDEN', apiTokenMessages.readOnly, { reason: 'API_TOKEN_READ_ONLY' });
+
+const outOfScope = (refusal: ScopeRefusal) =>
+  new AppError('FORBIDDEN', scopeRefusalMessage(refusal), {
+    reason: refusal.reason === 'MISSING_SCOPE' ? 'API_TOKEN_SCOPE' : 'API_TOKEN_FIELD',
+    extensions: { field: refusal.field, ...(refusal.reason === 'MISSING_SCOPE' && { missingScopes: refusal.missing }) },
+  });
 
 const isResult = (value: unknown): value is ExecutionResult => !!value && typeof value === 'object' && !(Symbol.asyncIterator in value);
 
@@ -33,6 +41,12 @@ export function apiTokenGuard(): Plugin<AppContext> {
       const tokenId = ctx.viewer?.apiTokenId;
       if (tokenId && operation.operation !== OperationTypeNode.QUERY) {
         setResultAndStopExecution({ errors: [toGraphQLError(readOnly())] });
+        return undefined;
+      }
+      // Before the budget: a query refused for its scopes spends nothing.
+      const refusal = ctx.viewer?.grant && scopeRefusal(args.schema, args.document, operation, ctx.viewer.grant);
+      if (refusal) {
+        setResultAndStopExecution({ errors: [toGraphQLError(outOfScope(refusal))] });
         return undefined;
       }
       // costLimit (which runs first) already refused an operation too costly or with too long a list.

@@ -1,6 +1,8 @@
 // Pure rules of personal API tokens (product.md §12): format, lifetime, name, status and the cost figures
 // each answer carries.
 import type { FieldErrors } from '../../errors.js';
+import type { ApiTokenScope, Role } from '../../generated/prisma/enums.js';
+import { GROUP_LIMITED_SCOPES, ROLE_SCOPES, scopeLabels } from './scopes.js';
 
 /**
  * Tells an API token from a session token (43 base64url characters) by its prefix AND length, so
@@ -14,6 +16,8 @@ export const isApiTokenFormat = (token: string | null | undefined): token is str
 /** Without an expiry the token lives 90 days: long enough for a monthly report, short enough to be renewed. */
 export const DEFAULT_LIFETIME_DAYS = 90;
 export const NAME_MAX_LENGTH = 100;
+/** A limit to a few études (more: an unlimited token); it also bounds the price of the tokens list (list-bounds.ts). */
+export const MAX_TOKEN_GROUPS = 20;
 
 export const apiTokenMessages = {
   created: 'Jeton d’API créé. Copiez-le maintenant : il ne sera plus affiché.',
@@ -29,6 +33,13 @@ export const apiTokenMessages = {
   readOnly: 'Un jeton d’API ne permet que la lecture : les mutations et les abonnements sont refusés.',
   otherPath: 'Un jeton d’API n’est accepté que sur /graphql.',
   overBudget: 'Budget de coût des requêtes dépassé pour ce jeton. Réessayez après resetAt.',
+  scopesRequired: 'Veuillez choisir au moins une portée.',
+  scopesOfRole: (scopes: ApiTokenScope[]) => `Votre rôle ne permet pas de lire : ${scopes.map((scope) => scopeLabels[scope]).join(', ')}.`,
+  groupsAdminOnly: 'Seul un administrateur peut limiter un jeton d’API à certaines études.',
+  groupsTooMany: `Un jeton d’API peut être limité à ${MAX_TOKEN_GROUPS} études au plus.`,
+  groupNotFound: 'Étude introuvable.',
+  scopesOfGroupLimit: (scopes: ApiTokenScope[]) =>
+    `Un jeton limité à certaines études ne lit que les constats et la facturation : retirez ${scopes.map((scope) => scopeLabels[scope]).join(', ')}.`,
   impersonation:
     'Un jeton d’API ne peut pas être créé pendant une connexion en tant qu’un autre utilisateur : reconnectez-vous avec votre compte.',
 } as const;
@@ -47,13 +58,28 @@ export function defaultExpiry(now: Date): Date {
 export interface TokenInput {
   name: string;
   expiresAt?: Date | null;
+  scopes: readonly ApiTokenScope[];
+  /** Admins only: the études the token is limited to (null or absent: all of them). */
+  groupIds?: readonly number[] | null;
 }
 
-/** The cleaned name and expiry, or each field's French message. */
+export interface CheckedTokenInput {
+  name: string;
+  expiresAt: Date;
+  scopes: ApiTokenScope[];
+  groupIds: number[] | null;
+}
+
+/**
+ * The cleaned input, or each field's French message. A token holds at most what its creator's
+ * role reads; only an admin's may be limited to études (the caller refuses others before), and
+ * such a token holds only the scopes that the limit narrows.
+ */
 export function validateTokenInput(
   input: TokenInput,
+  role: Role,
   now: Date,
-): { ok: true; name: string; expiresAt: Date } | { ok: false; fields: FieldErrors } {
+): { ok: true; token: CheckedTokenInput } | { ok: false; fields: FieldErrors } {
   const fields: FieldErrors = {};
   const name = (input.name ?? '').trim();
   if (!name) fields.name = apiTokenMessages.nameRequired;
@@ -63,7 +89,15 @@ export function validateTokenInput(
   const expiresAt = input.expiresAt ?? defaultExpiry(now);
   if (expiresAt.getTime() <= now.getTime()) fields.expiresAt = apiTokenMessages.expiryPast;
   else if (expiresAt.getTime() > maxExpiry(now).getTime()) fields.expiresAt = apiTokenMessages.expiryTooFar;
-  return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, name, expiresAt };
+  const scopes = [...new Set(input.scopes)];
+  const groupIds = input.groupIds && input.groupIds.length > 0 ? [...new Set(input.groupIds)] : null;
+  const beyondRole = scopes.filter((scope) => !ROLE_SCOPES[role].includes(scope));
+  const beyondLimit = groupIds ? scopes.filter((scope) => !GROUP_LIMITED_SCOPES.includes(scope)) : [];
+  if (scopes.length === 0) fields.scopes = apiTokenMessages.scopesRequired;
+  else if (beyondRole.length > 0) fields.scopes = apiTokenMessages.scopesOfRole(beyondRole);
+  else if (beyondLimit.length > 0) fields.scopes = apiTokenMessages.scopesOfGroupLimit(beyondLimit);
+  if (groupIds && groupIds.length > MAX_TOKEN_GROUPS) fields.groupIds = apiTokenMessages.groupsTooMany;
+  return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, token: { name, expiresAt, scopes, groupIds } };
 }
 
 export type ApiTokenStatus = 'ACTIVE' | 'EXPIRED' | 'REVOKED';

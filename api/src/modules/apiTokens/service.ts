@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { AppContext, ClientInfo, Services, Viewer } from '../../context.js';
+import type { AppContext, ClientInfo, Services, TokenGrant, Viewer } from '../../context.js';
 import { AppError, validationError } from '../../errors.js';
+import type { Prisma } from '../../infra/db.js';
+import { requireViewer } from '../../guards.js';
 import { recordAudit } from '../audit/service.js';
 import { CREDENTIAL_SELECT, hashToken, isLiveCredential } from '../auth/tokens.js';
-import { actsAsAdmin, lockActingAdmin } from '../credentials/rights.js';
+import { lockSignedInUser } from '../credentials/rights.js';
 import {
   API_TOKEN_PREFIX,
   apiTokenMessages,
@@ -17,43 +19,72 @@ import {
   type CostExtension,
   type TokenInput,
 } from './rules.js';
+import { ROLE_SCOPES } from './scopes.js';
 
 /** Prefix + 256 random bits; only its SHA-256 is stored, like session tokens (auth/tokens.ts). */
 export const newApiToken = () => API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
 
 /**
- * A token in the signed-in admin's own name. Never from a login-as session: the token would read
- * as the impersonated account and outlive that session. The admin's row is locked while the token
- * is written, so a token racing his disabling or password reset is refused or then revoked.
+ * A token in the signed-in user's own name, reading at most what he reads. Never from a login-as
+ * session: the token would read as the impersonated account and outlive that session. His row is
+ * locked while the token is written, so a token racing his disabling or password reset is refused
+ * or then revoked. Only an admin's token may be limited to études.
  */
 export async function createApiToken(ctx: AppContext, input: TokenInput): Promise<{ token: string; id: number }> {
-  if (ctx.viewer?.impersonatorId != null) throw new AppError('FORBIDDEN', apiTokenMessages.impersonation, { reason: 'IMPERSONATION' });
-  const checked = validateTokenInput(input, new Date());
+  const viewer = requireViewer(ctx);
+  if (viewer.impersonatorId != null) throw new AppError('FORBIDDEN', apiTokenMessages.impersonation, { reason: 'IMPERSONATION' });
+  if (input.groupIds?.length && viewer.role !== 'ADMIN') {
+    throw new AppError('FORBIDDEN', apiTokenMessages.groupsAdminOnly, { reason: 'GROUP_LIMIT_ADMIN_ONLY' });
+  }
+  const checked = validateTokenInput(input, viewer.role, new Date());
   if (!checked.ok) throw validationError(checked.fields, Object.values(checked.fields)[0]);
+  const { name, expiresAt, scopes, groupIds } = checked.token;
   const token = newApiToken();
   const created = await ctx.db.$transaction(async (tx) => {
-    const admin = await lockActingAdmin(tx, ctx);
+    const user = await lockSignedInUser(tx, ctx);
+    if (groupIds && (await tx.group.count({ where: { id: { in: groupIds } } })) !== groupIds.length) {
+      throw validationError({ groupIds: apiTokenMessages.groupNotFound }, apiTokenMessages.groupNotFound);
+    }
     const row = await tx.apiToken.create({
-      data: { userId: admin.id, name: checked.name, tokenHash: hashToken(token), expiresAt: checked.expiresAt },
+      data: {
+        userId: user.id,
+        role: user.role,
+        name,
+        tokenHash: hashToken(token),
+        expiresAt,
+        scopes,
+        ...(groupIds && { groups: { create: groupIds.map((groupId) => ({ groupId })) } }),
+      },
       select: { id: true },
     });
     await recordAudit(tx, ctx, {
       action: 'api_token.create',
       entity: 'ApiToken',
       entityId: row.id,
-      data: { name: checked.name, expiresAt: checked.expiresAt.toISOString() },
+      data: { name, expiresAt: expiresAt.toISOString(), scopes, ...(groupIds && { groupIds }) },
     });
     return row;
   });
   return { token, id: created.id };
 }
 
-/** A conditional update: of two concurrent revocations, one succeeds and is audited, the other is told. */
+/** The tokens a viewer manages: an admin every token, anyone else his own. */
+export const manageableTokens = (viewer: Viewer): Prisma.ApiTokenWhereInput => (viewer.role === 'ADMIN' ? {} : { userId: viewer.id });
+
+export const canManageToken = (viewer: Viewer | null, token: { userId: number }) =>
+  !!viewer && (viewer.role === 'ADMIN' || viewer.id === token.userId);
+
+/**
+ * A conditional update: of two concurrent revocations, one succeeds and is audited, the other is
+ * told. Someone else's token reads as missing to a non-admin.
+ */
 export async function revokeApiToken(ctx: AppContext, id: number): Promise<void> {
+  const viewer = requireViewer(ctx);
+  const mine = { id, ...manageableTokens(viewer) };
   await ctx.db.$transaction(async (tx) => {
-    const revoked = await tx.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+    const revoked = await tx.apiToken.updateMany({ where: { ...mine, revokedAt: null }, data: { revokedAt: new Date() } });
     if (revoked.count === 0) {
-      const exists = await tx.apiToken.count({ where: { id } });
+      const exists = await tx.apiToken.count({ where: mine });
       throw exists ? new AppError('CONFLICT', apiTokenMessages.alreadyRevoked) : new AppError('NOT_FOUND', apiTokenMessages.notFound);
     }
     await recordAudit(tx, ctx, { action: 'api_token.revoke', entity: 'ApiToken', entityId: id });
@@ -64,8 +95,8 @@ export async function revokeApiToken(ctx: AppContext, id: number): Promise<void>
 const TOUCH_INTERVAL_MS = 60_000;
 
 /**
- * The viewer behind an API token (its creator, read-only), or null when the token is unknown,
- * revoked, expired or its creator is no longer an active admin. Run from the headers alone,
+ * The viewer behind an API token (its creator, read-only, narrowed by its grant), or null when the
+ * token is unknown, revoked, expired or its creator is no longer active or has another role. Run from the headers alone,
  * before the body is read. A use from another address than the last one is recorded and audited
  * (the conditional update audits it once when concurrent requests arrive from it).
  */
@@ -73,12 +104,16 @@ export async function resolveApiToken(services: Pick<Services, 'db'>, token: str
   if (!isApiTokenFormat(token)) return null;
   const row = await services.db.apiToken.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { ...CREDENTIAL_SELECT, lastUsedIp: true },
+    select: { ...CREDENTIAL_SELECT, lastUsedIp: true, role: true, scopes: true, groups: { select: { groupId: true } } },
   });
   const now = new Date();
-  // A token lives by its creator's admin rights: were he no longer an admin, it would read as his new role.
-  if (!isLiveCredential(row, now) || !actsAsAdmin(row.user)) return null;
-  const viewer: Viewer = { id: row.user.id, role: row.user.role, sessionId: null, impersonatorId: null, apiTokenId: row.id };
+  // A token lives by its creator's role: with another role it would read what it was not made for.
+  if (!isLiveCredential(row, now) || row.user.role !== row.role) return null;
+  const grant: TokenGrant = {
+    scopes: row.scopes.filter((scope) => ROLE_SCOPES[row.role].includes(scope)),
+    groupIds: row.groups.length > 0 ? row.groups.map((group) => group.groupId) : null,
+  };
+  const viewer: Viewer = { id: row.user.id, role: row.user.role, sessionId: null, impersonatorId: null, apiTokenId: row.id, grant };
   if (row.lastUsedIp !== client.ip) {
     const moved = await services.db.apiToken.updateMany({
       where: { id: row.id, OR: [{ lastUsedIp: null }, { lastUsedIp: { not: client.ip } }] },

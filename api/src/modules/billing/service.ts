@@ -35,7 +35,7 @@ export interface GroupBillFilter {
   updatedSince?: Date | null;
 }
 
-/** product.md §6: admins see every bill, a bailiff his étude's bills only, a secretary none. */
+/** product.md §6: admins see every bill (an étude-limited token, its études'), a bailiff his étude's bills only, a secretary none. */
 export async function groupBillsWhere(ctx: AppContext, filter: GroupBillFilter = {}): Promise<Prisma.GroupBillWhereInput> {
   const viewer = requireViewer(ctx);
   const and: Prisma.GroupBillWhereInput[] = [];
@@ -45,6 +45,9 @@ export async function groupBillsWhere(ctx: AppContext, filter: GroupBillFilter =
     and.push({ groupId: groupId ?? -1 });
   } else if (viewer.role !== 'ADMIN') {
     throw forbidden();
+  } else if (viewer.grant?.groupIds) {
+    // An admin's API token limited to some études (issue 37).
+    and.push({ groupId: { in: [...viewer.grant.groupIds] } });
   }
   if (filter.groupId) and.push({ groupId: filter.groupId });
   if (filter.year != null || filter.month != null) checkPeriod(filter.year ?? FIRST_YEAR, filter.month ?? 1);
@@ -58,7 +61,7 @@ export async function groupBillsWhere(ctx: AppContext, filter: GroupBillFilter =
 }
 
 export async function canSeeGroupBill(ctx: AppContext, bill: { groupId: number }): Promise<boolean> {
-  if (ctx.viewer?.role === 'ADMIN') return true;
+  if (ctx.viewer?.role === 'ADMIN') return ctx.viewer.grant?.groupIds?.includes(bill.groupId) ?? true;
   return ctx.viewer?.role === 'BAILIFF' && (await viewerGroupId(ctx)) === bill.groupId;
 }
 

@@ -25,10 +25,28 @@ export const sessionsActingAs = (userId: number): Prisma.SessionWhereInput => ({
 export async function lockActingAdmin(tx: Prisma.TransactionClient, ctx: Pick<AppContext, 'viewer'>): Promise<Viewer> {
   const viewer = ctx.viewer;
   if (!viewer) throw notAuthenticated();
-  const adminId = viewer.impersonatorId ?? viewer.id;
-  const [admin] = await tx.$queryRaw<{ status: string; role: string }[]>`
-    SELECT status::text AS status, role::text AS role FROM "User" WHERE id = ${adminId} FOR UPDATE`;
-  if (!admin || !actsAsAdmin({ status: admin.status, role: admin.role })) throw forbidden();
+  return lockAccount(tx, viewer, viewer.impersonatorId ?? viewer.id, actsAsAdmin);
+}
+
+/**
+ * lockActingAdmin for what any signed-in user creates in his own name (his API tokens): his row
+ * locked, still active and of the role his session was opened with.
+ */
+export async function lockSignedInUser(tx: Prisma.TransactionClient, ctx: Pick<AppContext, 'viewer'>): Promise<Viewer> {
+  const viewer = ctx.viewer;
+  if (!viewer) throw notAuthenticated();
+  return lockAccount(tx, viewer, viewer.id, (user) => user.status === 'ACTIVE' && user.role === viewer.role);
+}
+
+async function lockAccount(
+  tx: Prisma.TransactionClient,
+  viewer: Viewer,
+  userId: number,
+  allowed: (user: { status: string; role: string }) => boolean,
+): Promise<Viewer> {
+  const [user] = await tx.$queryRaw<{ status: string; role: string }[]>`
+    SELECT status::text AS status, role::text AS role FROM "User" WHERE id = ${userId} FOR UPDATE`;
+  if (!user || !allowed({ status: user.status, role: user.role })) throw forbidden();
   if (viewer.sessionId) {
     const live = await tx.session.count({ where: { id: viewer.sessionId, revokedAt: null, expiresAt: { gt: new Date() } } });
     if (live === 0) throw notAuthenticated();

@@ -7,12 +7,23 @@ import type { Viewer } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { amountsShownTo } from '../rules.js';
 
-/** product.md §6 on the "Report" row `alias`: admins see every constat, a bailiff his own, a secretary those assigned to her. */
+/**
+ * product.md §6 on the "Report" row `alias`: admins see every constat, a bailiff his own, a secretary
+ * those assigned to her; an admin's API token limited to some études (issue 37) only those of their
+ * bailiffs, the étude of a constat being its bailiff's.
+ */
 export function visibleReportsSql(viewer: Viewer | null, alias = 'r'): Prisma.Sql {
   // Anonymous loads (node(id:)) see nothing.
   if (!viewer) return Prisma.sql`FALSE`;
+  const column = (name: string) => Prisma.raw(`${alias}."${name}"`);
+  const groupIds = viewer.grant?.groupIds;
+  if (groupIds) {
+    if (groupIds.length === 0) return Prisma.sql`FALSE`;
+    const ofGroups = Prisma.sql`${column('bailiffId')} IN (SELECT id FROM "User" WHERE "groupId" IN (${Prisma.join(groupIds)}))`;
+    if (viewer.role === 'ADMIN') return ofGroups;
+  }
   if (viewer.role === 'ADMIN') return Prisma.sql`TRUE`;
-  return Prisma.sql`${Prisma.raw(`${alias}."${viewer.role === 'BAILIFF' ? 'bailiffId' : 'secretaryId'}"`)} = ${viewer.id}`;
+  return Prisma.sql`${column(viewer.role === 'BAILIFF' ? 'bailiffId' : 'secretaryId')} = ${viewer.id}`;
 }
 
 /**

@@ -1,0 +1,116 @@
+import { getNamedType, getOperationAST, isInterfaceType, isObjectType, parse, type GraphQLNamedType } from 'graphql';
+import type { TokenGrant } from '../../api/src/context.js';
+import { FIELD_SCOPES, scopeRefusal, scopeRefusalMessage, TYPE_SCOPES } from '../../api/src/modules/apiTokens/scopes.js';
+import { schema } from '../../api/src/server/schema.js';
+
+// Issue 37 item 1: a token's scopes are checked on every field; the table must cover the schema.
+
+const isFrame = (name: string) => /(Connection|ConnectionEdge|Edge)$/.test(name);
+
+/** Every object type a query can reach from the root, through fields and the Node interface. */
+function reachableFromQuery(): Set<string> {
+  const seen = new Set<string>();
+  const queue: GraphQLNamedType[] = [schema.getQueryType()!];
+  while (queue.length > 0) {
+    const type = queue.pop()!;
+    if (seen.has(type.name)) continue;
+    seen.add(type.name);
+    if (isInterfaceType(type)) queue.push(...schema.getPossibleTypes(type));
+    if (isObjectType(type) || isInterfaceType(type)) {
+      for (const field of Object.values(type.getFields())) queue.push(getNamedType(field.type));
+    }
+  }
+  return new Set([...seen].filter((name) => isObjectType(schema.getType(name)) && !name.startsWith('__')));
+}
+
+const refusal = (query: string, grant: TokenGrant) => {
+  const document = parse(query);
+  return scopeRefusal(schema, document, getOperationAST(document)!, grant);
+};
+
+describe('the scope table covers the schema', () => {
+  it('every object type a query reaches has a scope, or is a page frame', () => {
+    const undeclared = [...reachableFromQuery()].filter((name) => !(name in TYPE_SCOPES) && !isFrame(name));
+    expect(undeclared).toEqual([]);
+  });
+
+  it('every root field is declared', () => {
+    const undeclared = Object.keys(schema.getQueryType()!.getFields()).filter((name) => !(`Query.${name}` in FIELD_SCOPES));
+    expect(undeclared).toEqual([]);
+  });
+
+  it('every node type has a scope: node(id:) reaches it from a free field', () => {
+    const free = schema
+      .getPossibleTypes(schema.getType('Node') as never)
+      .map((type) => type.name)
+      .filter((name) => !TYPE_SCOPES[name]);
+    expect(free).toEqual([]);
+  });
+
+  it('the table names only real types and fields', () => {
+    for (const key of Object.keys(FIELD_SCOPES)) {
+      const [typeName, fieldName] = key.split('.');
+      const type = schema.getType(typeName);
+      expect({ key, exists: isObjectType(type) && fieldName in type.getFields() }).toEqual({ key, exists: true });
+    }
+    for (const typeName of Object.keys(TYPE_SCOPES))
+      expect({ typeName, exists: !!schema.getType(typeName) }).toEqual({ typeName, exists: true });
+  });
+});
+
+describe('a query against a token’s grant', () => {
+  const reports: TokenGrant = { scopes: ['REPORTS'], groupIds: null };
+
+  it('a field within the scopes passes, pages and ids included', () => {
+    expect(
+      refusal('{ reports(first: 5) { totalCount pageInfo { hasNextPage } edges { cursor node { id name status } } } }', reports),
+    ).toBeNull();
+  });
+
+  it('a root field of another scope is refused, naming the scope', () => {
+    const refused = refusal('{ reports(first: 1) { totalCount } groupBills(first: 1) { totalCount } }', reports)!;
+    expect(refused).toEqual({ reason: 'MISSING_SCOPE', field: 'Query.groupBills', missing: ['BILLING'] });
+    expect(scopeRefusalMessage(refused)).toBe(
+      'Ce jeton d’API n’a pas la portée « Facturation des études » (BILLING) qu’exige le champ Query.groupBills.',
+    );
+  });
+
+  it('amounts on a constat need their own scope besides the constat’s', () => {
+    expect(refusal('{ reports(first: 1) { edges { node { billingAmounts { total } } } } }', reports)).toMatchObject({
+      field: 'Report.billingAmounts',
+      missing: ['BILLING'],
+    });
+    expect(
+      refusal('{ reports(first: 1) { edges { node { billingAmounts { total } } } } }', { scopes: ['BILLING'], groupIds: null }),
+    ).toMatchObject({
+      field: 'Query.reports',
+      missing: ['REPORTS'],
+    });
+  });
+
+  it('fields reached through node(id:) and named fragments are checked too', () => {
+    expect(refusal('{ node(id: "x") { id ... on GroupBill { number } } }', reports)).toMatchObject({ field: 'GroupBill.number' });
+    expect(refusal('query { node(id: "x") { ...bill } } fragment bill on GroupBill { number }', reports)).toMatchObject({
+      field: 'GroupBill.number',
+    });
+    expect(refusal('{ node(id: "x") { id __typename ... on Report { name } } }', reports)).toBeNull();
+  });
+
+  it('a person’s name is free, the rest of his account needs ACCOUNTS', () => {
+    expect(refusal('{ reports(first: 1) { edges { node { bailiff { id firstName lastName } } } } }', reports)).toBeNull();
+    expect(refusal('{ reports(first: 1) { edges { node { bailiff { email } } } } }', reports)).toMatchObject({
+      field: 'User.email',
+      missing: ['ACCOUNTS'],
+    });
+  });
+
+  it('an étude-limited token calls only the root fields its limit narrows', () => {
+    const limited: TokenGrant = { scopes: ['REPORTS', 'BILLING'], groupIds: [1] };
+    expect(refusal('{ reports(first: 1) { totalCount } groupBills(first: 1) { totalCount } }', limited)).toBeNull();
+    const refused = refusal('{ billingPeriod(year: 2026, month: 1) { year } }', limited)!;
+    expect(refused).toEqual({ reason: 'GROUP_LIMITED', field: 'Query.billingPeriod' });
+    expect(scopeRefusalMessage(refused)).toBe(
+      'Ce jeton d’API est limité à certaines études : le champ Query.billingPeriod ne lui est pas ouvert.',
+    );
+  });
+});
