@@ -43,7 +43,7 @@ async function read(token: string, query: string) {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ query }),
   });
-  return { status: response.status, body: (await response.json()) };
+  return { status: response.status, body: await response.json() };
 }
 
 async function createToken(session: string, input: Record<string, unknown>): Promise<{ token: string; id: string }> {

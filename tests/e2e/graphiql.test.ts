@@ -162,6 +162,12 @@ describe("Jetons d'API", () => {
     await dialog.getByLabel('Nom').fill('Tableau de bord compta');
     await dialog.getByLabel('Expiration').selectOption('30');
     await dialog.getByRole('button', { name: 'Créer' }).click();
+    await dialog.getByText('Veuillez choisir au moins une portée.').waitFor();
+    // An admin is offered every scope, and the études to limit the token to.
+    expect(await dialog.getByRole('group', { name: 'Portées' }).getByRole('checkbox').count()).toBe(8);
+    await dialog.getByRole('combobox', { name: 'Études' }).waitFor();
+    await dialog.getByLabel('Constats').check();
+    await dialog.getByRole('button', { name: 'Créer' }).click();
     // The secret is shown in an alert dialog: a click beside it does not lose it.
     const secretDialog = page.getByRole('alertdialog');
     const secretField = secretDialog.getByLabel('Jeton');

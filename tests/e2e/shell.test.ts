@@ -218,6 +218,8 @@ describe('routes', () => {
         ['/dashboard/mesconstats', 'Mes constats'],
         ['/dashboard/createanalert', 'Signaler une absence ou un congé'],
         ['/dashboard/seeallnotifications', 'Toutes les notifications'],
+        // Issue 37: every role has its « Jetons d'API ».
+        ['/dashboard/jetons-api', "Jetons d'API"],
       ],
     ],
     [
@@ -234,6 +236,8 @@ describe('routes', () => {
         ['/dashboard/secretaryprofile', 'Mon profil'],
         ['/dashboard/createanalert', 'Signaler une absence ou un congé'],
         ['/dashboard/seeallnotifications', 'Toutes les notifications'],
+        // Issue 37: every role has its « Jetons d'API ».
+        ['/dashboard/jetons-api', "Jetons d'API"],
       ],
     ],
   ] as const)(
@@ -264,7 +268,8 @@ describe('routes', () => {
     ['secretary', '/dashboard/bailiffcalendar', 'Constats en cours'],
     ['secretary', '/dashboard/nulle/part', 'Constats en cours'],
     ['secretary', '/dashboard/graphiql', 'Constats en cours'],
-    ['bailiff', '/dashboard/jetons-api', 'Mes constats en cours'],
+    // « Jetons d'API » is every role's since issue 37; GraphiQL stays the admins'.
+    ['bailiff', '/dashboard/graphiql', 'Mes constats en cours'],
   ] as const)("%s typing %s (another role's or an unknown path) goes to their default screen", async (account, path, home) => {
     await signInAs(account);
     await page.goto(path);

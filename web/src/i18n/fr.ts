@@ -326,7 +326,7 @@ query DerniersConstats {
   },
   apiTokens: {
     description:
-      "Un jeton d'API permet à un script ou à un outil de reporting de lire l'API GraphQL (/graphql, lecture seule) avec vos droits, en l'envoyant dans l'en-tête « Authorization: Bearer … ».",
+      "Un jeton d'API permet à un script ou à un outil de reporting de lire l'API GraphQL (/graphql, lecture seule) avec au plus vos droits, limités à ses portées, en l'envoyant dans l'en-tête « Authorization: Bearer … ».",
     create: 'Créer un jeton',
     empty: "Aucun jeton d'API.",
     name: 'Nom',
@@ -350,6 +350,23 @@ query DerniersConstats {
     secretLabel: 'Jeton',
     copy: 'Copier',
     copied: 'Jeton copié dans le presse-papiers.',
+    scopes: 'Portées',
+    scopesHint: 'Ce que le jeton pourra lire, au plus ce que vous lisez vous-même.',
+    scopesRequired: 'Veuillez choisir au moins une portée.',
+    scopeLabels: {
+      REPORTS: 'Constats',
+      BILLING: 'Facturation des études',
+      RETROCESSION: 'Rétrocession des secrétaires',
+      STATISTICS: 'Statistiques',
+      NEWS: 'Actualités',
+      NOTIFICATIONS: 'Notifications',
+      ABSENCES: 'Absences',
+      ACCOUNTS: 'Comptes et études',
+    } as Record<string, string>,
+    groups: 'Études',
+    groupsHint: 'Vide : toutes les études. Limité à des études, le jeton ne lit que les constats et la facturation.',
+    groupsPlaceholder: 'Toutes les études',
+    allGroups: 'Toutes',
   },
   emailTemplate: {
     description: "L'e-mail envoyé aux administrateurs à chaque nouveau constat, avec des données d'exemple.",

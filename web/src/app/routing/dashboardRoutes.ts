@@ -20,6 +20,8 @@ const notifications: DashboardRoute = {
   screen: screens.allNotifications,
 };
 const createAlert: DashboardRoute = { path: 'createanalert', title: t.createAlert, screen: screens.createAbsence };
+// Issue 37: every role creates its own read-only API tokens.
+const apiTokens: DashboardRoute = { path: 'jetons-api', title: t.apiTokens, screen: screens.apiTokens };
 
 // product.md §2, "Admin routes (role 1)": /dashboard is the in-progress reports screen.
 const admin: DashboardRoute[] = [
@@ -63,7 +65,7 @@ const admin: DashboardRoute[] = [
   notifications,
   { path: 'allAbsences', title: t.absences, screen: screens.allAbsences },
   { path: 'graphiql', title: t.graphiql, screen: screens.graphiql },
-  { path: 'jetons-api', title: t.apiTokens, screen: screens.apiTokens },
+  apiTokens,
 ];
 
 // product.md §2, "Bailiff routes (role 2)": default is the in-progress reports screen.
@@ -80,6 +82,7 @@ const bailiff: DashboardRoute[] = [
   { path: 'mesconstats', title: t.myReports, screen: screens.myReports },
   createAlert,
   notifications,
+  apiTokens,
 ];
 
 // product.md §2, "Secretary routes (role 3)": default is the in-progress reports screen.
@@ -96,6 +99,7 @@ const secretary: DashboardRoute[] = [
   { path: 'secretaryprofile', title: t.profile, screen: screens.profile },
   createAlert,
   notifications,
+  apiTokens,
 ];
 
 export const dashboardRoutes: Record<Role, readonly DashboardRoute[]> = {

@@ -141,6 +141,7 @@ export const sideMenus: Record<Role, MenuSection[]> = {
         { label: m.home, to: '/dashboard', icon: icons.home, alsoSelectedOn: [d('constats-en-cours-moi-huissier')] },
         { label: m.profile, to: d('bailiffprofile'), icon: icons.profile },
         { label: m.calendar, to: d('bailiffcalendar'), icon: icons.calendar, alsoSelectedOn: [d('createanalert')] },
+        { label: m.apiTokens, to: d('jetons-api'), icon: icons.api },
       ],
     },
     {
@@ -159,6 +160,7 @@ export const sideMenus: Record<Role, MenuSection[]> = {
         { label: m.myProfile, to: d('secretaryprofile'), icon: icons.profile },
         { label: m.myBills, to: d('factures-mois-secretaire'), icon: icons.billing },
         { label: m.calendar, to: d('secretarycalendar'), icon: icons.calendar, alsoSelectedOn: [d('createanalert')] },
+        { label: m.apiTokens, to: d('jetons-api'), icon: icons.api },
       ],
     },
     {

@@ -16,6 +16,7 @@ import { useToast } from '../../ui/toasts';
 import { useConnectionPages } from '../../ui/useConnectionPages';
 import { CreateApiTokenDialog } from './CreateApiTokenDialog';
 import type { ScreenProps } from '../../app/routing/screen';
+import { useSession } from '../../app/session/sessionContext';
 
 const a = fr.apiTokens;
 
@@ -32,14 +33,21 @@ interface Row {
   readonly expiresAt: string;
   readonly lastUsedAt: string | null | undefined;
   readonly lastUsedIp: string | null | undefined;
+  readonly scopes: readonly string[];
+  readonly groups: readonly { readonly id: string; readonly name: string }[];
   readonly creator: { readonly firstName: string; readonly lastName: string };
 }
 
 const statusColor = { ACTIVE: 'success', EXPIRED: 'warning', REVOKED: 'danger' } as const;
 
-/** /dashboard/jetons-api (admins): personal API tokens, created, listed with their last use, revoked. */
+/**
+ * /dashboard/jetons-api (every role): personal API tokens, created with their scopes, listed with
+ * their last use, revoked; an admin sees and revokes everyone's.
+ */
 export default function ApiTokensPage({ queryRef }: ScreenProps<ApiTokensPageQuery>) {
   const styles = useStyles();
+  const { session } = useSession();
+  const role = session.status === 'authenticated' ? session.user.role : null;
   const commit = useCommit();
   const toast = useToast();
   const [creating, setCreating] = useState(false);
@@ -48,6 +56,7 @@ export default function ApiTokensPage({ queryRef }: ScreenProps<ApiTokensPageQue
   const query = usePreloadedQuery<ApiTokensPageQuery>(
     graphql`
       query ApiTokensPageQuery {
+        apiTokenScopeChoices
         ...ApiTokensPageFragment
       }
     `,
@@ -72,6 +81,11 @@ export default function ApiTokensPage({ queryRef }: ScreenProps<ApiTokensPageQue
               expiresAt
               lastUsedAt
               lastUsedIp
+              scopes
+              groups {
+                id
+                name
+              }
               creator {
                 firstName
                 lastName
@@ -113,6 +127,20 @@ export default function ApiTokensPage({ queryRef }: ScreenProps<ApiTokensPageQue
   const columns: DataTableColumn<Row>[] = [
     { id: 'name', card: 'title', header: a.name, cell: (row) => <Text weight="semibold">{row.name}</Text> },
     { id: 'creator', header: a.creator, cell: (row) => `${row.creator.lastName} ${row.creator.firstName}` },
+    {
+      id: 'scopes',
+      header: a.scopes,
+      cell: (row) => (
+        <span className={styles.stacked}>
+          <Text>{row.scopes.map((scope) => a.scopeLabels[scope] ?? scope).join(', ')}</Text>
+          {row.groups.length > 0 ? (
+            <Text size={200} className={styles.muted}>
+              {`${a.groups} : ${row.groups.map((group) => group.name).join(', ')}`}
+            </Text>
+          ) : null}
+        </span>
+      ),
+    },
     { id: 'createdAt', header: a.createdAt, width: '150px', cell: (row) => formatDateTime(row.createdAt) },
     {
       id: 'lastUse',
@@ -178,6 +206,8 @@ export default function ApiTokensPage({ queryRef }: ScreenProps<ApiTokensPageQue
       />
       {creating ? (
         <CreateApiTokenDialog
+          scopeChoices={query.apiTokenScopeChoices}
+          canLimitGroups={role === 'ADMIN'}
           onCreated={() => reload((count) => refetch({ count }, { fetchPolicy: 'network-only' }))}
           onClose={() => setCreating(false)}
         />

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import {
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogBody,
@@ -23,6 +24,7 @@ import { fr } from '../../i18n/fr';
 import { ApiError, describeError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
 import { useToast } from '../../ui/toasts';
+import { TokenGroupsField } from './TokenGroupsField';
 
 const a = fr.apiTokens;
 const LIFETIMES = [30, 90, 182, 365] as const;
@@ -32,28 +34,39 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
   secret: { display: 'flex', columnGap: tokens.spacingHorizontalS, alignItems: 'end' },
   secretInput: { flexGrow: 1, fontFamily: tokens.fontFamilyMonospace },
+  scopes: { display: 'flex', flexDirection: 'column' },
 });
 
 interface Props {
+  /** The scopes the signed-in user may give (apiTokenScopeChoices: what his role reads). */
+  scopeChoices: readonly string[];
+  /** Admins only: a token may be limited to some études. */
+  canLimitGroups: boolean;
   onCreated: () => void;
   onClose: () => void;
 }
 
-/** « Créer un jeton »: name and lifetime, then the secret, shown this once, with a copy button. */
-export function CreateApiTokenDialog({ onCreated, onClose }: Props) {
+/**
+ * « Créer un jeton »: name, lifetime, read scopes (and an admin's études), then the secret, shown
+ * this once, with a copy button.
+ */
+export function CreateApiTokenDialog({ scopeChoices, canLimitGroups, onCreated, onClose }: Props) {
   const styles = useStyles();
   const commit = useCommit();
   const toast = useToast();
   const [name, setName] = useState('');
   const [days, setDays] = useState<number>(DEFAULT_LIFETIME);
+  const [scopes, setScopes] = useState<readonly string[]>([]);
+  const [groupIds, setGroupIds] = useState<readonly string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) {
-      setErrors({ name: a.nameRequired });
+    const missing = { ...(!name.trim() && { name: a.nameRequired }), ...(scopes.length === 0 && { scopes: a.scopesRequired }) };
+    if (Object.keys(missing).length > 0) {
+      setErrors(missing);
       return;
     }
     setSaving(true);
@@ -70,7 +83,15 @@ export function CreateApiTokenDialog({ onCreated, onClose }: Props) {
               }
             }
           `,
-          variables: { input: { name: name.trim(), expiresAt: new Date(Date.now() + days * 86_400_000).toISOString() } },
+          variables: {
+            input: {
+              name: name.trim(),
+              expiresAt: new Date(Date.now() + days * 86_400_000).toISOString(),
+              // The server checks each against the role; the enum's values are these strings.
+              scopes: scopes as CreateApiTokenDialogMutation['variables']['input']['scopes'],
+              ...(groupIds.length > 0 && { groupIds }),
+            },
+          },
         },
         // Field errors show under their input; the others as a toast.
         { errorToast: (error) => (error instanceof ApiError && Object.keys(error.fields).length > 0 ? null : describeError(error)) },
@@ -132,6 +153,25 @@ export function CreateApiTokenDialog({ onCreated, onClose }: Props) {
                     ))}
                   </Select>
                 </Field>
+                <Field label={a.scopes} hint={a.scopesHint} validationMessage={errors.scopes}>
+                  <div className={styles.scopes} role="group" aria-label={a.scopes}>
+                    {scopeChoices.map((scope) => (
+                      <Checkbox
+                        key={scope}
+                        label={a.scopeLabels[scope] ?? scope}
+                        checked={scopes.includes(scope)}
+                        onChange={(_, data) =>
+                          setScopes((current) => (data.checked ? [...current, scope] : current.filter((chosen) => chosen !== scope)))
+                        }
+                      />
+                    ))}
+                  </div>
+                </Field>
+                {canLimitGroups ? (
+                  <Suspense fallback={<Spinner size="tiny" label={fr.loading} />}>
+                    <TokenGroupsField value={groupIds} error={errors.groupIds} onChange={setGroupIds} />
+                  </Suspense>
+                ) : null}
               </DialogContent>
               <DialogActions>
                 <Button appearance="secondary" disabled={saving} onClick={onClose}>
