@@ -68,3 +68,30 @@ it("a bailiff creates a token on « Jetons d'API » and it reads his constats on
   expect(bills.status).toBe(403);
   expect(bills.body.errors[0].extensions.missingScopes).toEqual(['BILLING']);
 }, 120_000);
+
+it('an admin limits a token to one étude: the list names it and the token reads that étude’s constats only', async () => {
+  const bailiff = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email }, include: { group: true } });
+  const group = bailiff.group!;
+  page = await signedInPage(browser, 'admin');
+  await page.goto('/dashboard/jetons-api');
+  await screenTitle(page, "Jetons d'API").waitFor();
+  await page.getByRole('button', { name: 'Créer un jeton' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nom').fill('Étude limitée');
+  await dialog.getByLabel('Constats').check();
+  await dialog.getByRole('combobox', { name: 'Études' }).click();
+  // Fluent's multiselect options are menu item checkboxes.
+  await page.getByRole('menuitemcheckbox', { name: `${group.name} (${group.city})` }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Créer' }).click();
+  const secretField = page.getByRole('alertdialog').getByLabel('Jeton');
+  await secretField.waitFor();
+  const secret = await secretField.inputValue();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Fermer' }).click();
+  const row = page.getByRole('table', { name: "Jetons d'API" }).locator('tbody tr', { hasText: 'Étude limitée' });
+  await row.getByText(`Études : ${group.name}`).waitFor();
+
+  const reports = await read(secret, '{ reports(first: 1) { totalCount } }');
+  expect(reports.body.data.reports.totalCount).toBe(await app.services.db.report.count({ where: { bailiff: { groupId: group.id } } }));
+  expect(reports.body.data.reports.totalCount).toBeLessThan(await app.services.db.report.count());
+}, 120_000);
