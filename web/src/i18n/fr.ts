@@ -4,6 +4,7 @@
 // stay word for word; docs/decisions.md lists the ones we chose where the spec is silent or not in
 // French.
 import { accountFormMessages as accountForms } from '@constats/domain/account-forms';
+import { API_TOKEN_SCOPE_LABELS } from '@constats/domain/api-token-scopes';
 
 export const fr = {
   productName: 'Extranet Constats',
@@ -353,16 +354,7 @@ query DerniersConstats {
     scopes: 'Portées',
     scopesHint: 'Ce que le jeton pourra lire, au plus ce que vous lisez vous-même.',
     scopesRequired: 'Veuillez choisir au moins une portée.',
-    scopeLabels: {
-      REPORTS: 'Constats',
-      BILLING: 'Facturation des études',
-      RETROCESSION: 'Rétrocession des secrétaires',
-      STATISTICS: 'Statistiques',
-      NEWS: 'Actualités',
-      NOTIFICATIONS: 'Notifications',
-      ABSENCES: 'Absences',
-      ACCOUNTS: 'Comptes et études',
-    } as Record<string, string>,
+    scopeLabels: API_TOKEN_SCOPE_LABELS as Record<string, string>,
     groups: 'Études',
     groupsHint: 'Vide : toutes les études. Limité à des études, le jeton ne lit que les constats et la facturation.',
     groupsPlaceholder: 'Toutes les études',

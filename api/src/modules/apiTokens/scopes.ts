@@ -16,29 +16,13 @@ import {
 } from 'graphql';
 import type { TokenGrant } from '../../context.js';
 import type { ApiTokenScope, Role } from '../../generated/prisma/enums.js';
+import { API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES as SCOPES } from '@constats/domain/api-token-scopes';
 
-/** Every read scope, in the order the « Jetons d’API » screen lists them. */
-export const API_TOKEN_SCOPES = [
-  'REPORTS',
-  'BILLING',
-  'RETROCESSION',
-  'STATISTICS',
-  'NEWS',
-  'NOTIFICATIONS',
-  'ABSENCES',
-  'ACCOUNTS',
-] as const satisfies readonly ApiTokenScope[];
+/** Every read scope, in the order the « Jetons d’API » screen lists them (the database's enum, checked here). */
+export const API_TOKEN_SCOPES = SCOPES satisfies readonly ApiTokenScope[];
 
-export const scopeLabels: Record<ApiTokenScope, string> = {
-  REPORTS: 'Constats',
-  BILLING: 'Facturation des études',
-  RETROCESSION: 'Rétrocession des secrétaires',
-  STATISTICS: 'Statistiques',
-  NEWS: 'Actualités',
-  NOTIFICATIONS: 'Notifications',
-  ABSENCES: 'Absences',
-  ACCOUNTS: 'Comptes et études',
-};
+/** Each scope's French name, as the screen shows it. */
+export const scopeLabels: Record<ApiTokenScope, string> = API_TOKEN_SCOPE_LABELS;
 
 /** What each role reads (its root fields' authScopes): a token of that role holds no other scope. */
 export const ROLE_SCOPES: Record<Role, readonly ApiTokenScope[]> = {
