@@ -1,3 +1,4 @@
+import { API_TOKEN_SCOPES } from '@constats/domain/api-token-scopes';
 import { parse } from 'graphql';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, loginToken } from '../support/http.js';
@@ -40,7 +41,7 @@ async function post(token: string, query: string, variables: Record<string, unkn
 }
 
 async function createToken(name: string): Promise<string> {
-  const response = await post(admin, CREATE, { input: { name } });
+  const response = await post(admin, CREATE, { input: { name, scopes: API_TOKEN_SCOPES } });
   if (!response.body.data) throw new Error(JSON.stringify(response.body.errors));
   return response.body.data.createApiToken.token;
 }
