@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -204,7 +205,11 @@ describe('the counting worker', () => {
       photoCount: 5,
       error: null,
     });
-    expect(await countInWorker({ file, format: 'pdf', options: { soffice: null, timeoutMs: 1 } }, 1)).toMatchObject({
+    // A file whose reading never ends (a pipe nobody writes to): the limit must stop it. A real PDF
+    // under a 1 ms limit raced: on a busy machine its answer could arrive with the « ready » message.
+    const endless = path.join(dir, 'endless.pdf');
+    execFileSync('mkfifo', [endless]);
+    expect(await countInWorker({ file: endless, format: 'pdf', options: { soffice: null, timeoutMs: 1 } }, 200)).toMatchObject({
       status: 'FAILED',
       error: expect.stringMatching(/trop long/),
     });
