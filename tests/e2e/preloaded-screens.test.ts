@@ -4,7 +4,7 @@
 import type { Page, Request } from 'playwright-core';
 import type { TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
-import { openInApp, screenTitle, signedInPage, signedOutPage, signIn, userMenuButton } from '../support/pages.js';
+import { holdFirstAnswer, openInApp, screenTitle, signedInPage, signedOutPage, signIn, userMenuButton } from '../support/pages.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { waitFor } from '../support/wait.js';
 
@@ -96,6 +96,21 @@ it("the role's default screen and the shell: their queries leave with their code
   await screenTitle(page, 'Mes constats en cours').waitFor();
   expectQueryDuringChunk(shell, 'DashboardShellQuery');
   expectQueryDuringChunk(screen, 'BailiffReportsPageQuery');
+});
+
+it("a returning user's dashboard code starts beside the session check, not after its answer", async () => {
+  page = await signedInPage(browser, 'secretary');
+  const shellRequested: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/DashboardShell-[\w-]+\.js$/.test(request.url())) shellRequested.push(request.url());
+  });
+  const check = await holdFirstAnswer(page, (operationName) => operationName === 'SessionProviderQuery');
+  await page.goto('/dashboard');
+  // The session check has reached the server and its answer is held: the shell's code is on its way all the same.
+  await check.answered;
+  await waitFor(() => shellRequested.length > 0, { what: "the shell's code requested during the session check" });
+  check.deliver();
+  await screenTitle(page, 'Constats en cours').waitFor();
 });
 
 // Screens whose period then follows what the user picks (a month, a year, a calendar's days): the
