@@ -113,6 +113,19 @@ it("a returning user's dashboard code starts beside the session check, not after
   await screenTitle(page, 'Constats en cours').waitFor();
 });
 
+it("the default screen's query and data do not wait for the shell's (header, menu, bell)", async () => {
+  page = await signedInPage(browser, 'bailiff');
+  const shell = await holdFirstAnswer(page, (operationName) => operationName === 'DashboardShellQuery');
+  await page.goto('/dashboard');
+  await shell.answered;
+  // The shell's answer is held: the screen is drawn with its own data, under the header's placeholder.
+  await screenTitle(page, 'Mes constats en cours').waitFor();
+  await page.locator('main .fui-Skeleton').first().waitFor({ state: 'detached' });
+  expect(await userMenuButton(page).count()).toBe(0);
+  shell.deliver();
+  await userMenuButton(page).waitFor();
+});
+
 // Screens whose period then follows what the user picks (a month, a year, a calendar's days): the
 // route starts the opening period's query with the code, and the screen reads that answer instead of
 // asking again.

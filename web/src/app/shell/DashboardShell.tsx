@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
@@ -43,6 +43,15 @@ const useStyles = makeStyles({
     top: '64px',
     height: 'calc(100vh - 64px)',
   },
+  // Where the header and the menu will be while the shell's query is on its way (their sizes).
+  headerPlaceholder: {
+    height: '64px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  menuPlaceholder: {
+    width: '264px',
+  },
   main: {
     flexGrow: 1,
     minWidth: 0,
@@ -68,15 +77,40 @@ const shellQuery = graphql`
   }
 `;
 
+interface ShellPartProps {
+  user: SessionUser;
+  queryRef: PreloadedQuery<DashboardShellQuery>;
+}
+
+/** The header with the bell and the user menu, once the shell's query has answered. */
+function ShellHeader({ user, queryRef, onOpenMenu }: ShellPartProps & { onOpenMenu?: () => void }) {
+  const data = usePreloadedQuery<DashboardShellQuery>(shellQuery, queryRef);
+  // The session provider replaces the shell when `me` goes away; nothing to show until then.
+  if (!data.me) return null;
+  return <DashboardHeader user={data.me} bell={<NotificationBell query={data} role={user.role} />} onOpenMenu={onOpenMenu} />;
+}
+
+/** The role's menu, in the page or over it, once the shell's query has answered. */
+function ShellMenu({
+  queryRef,
+  type,
+  open,
+  onClose,
+}: Omit<ShellPartProps, 'user'> & { type: 'inline' | 'overlay'; open: boolean; onClose: () => void }) {
+  const data = usePreloadedQuery<DashboardShellQuery>(shellQuery, queryRef);
+  if (!data.me) return null;
+  return <SideMenu user={data.me} type={type} open={open} onClose={onClose} />;
+}
+
 /**
  * Everything under /dashboard (product.md §2 "Shell"): header with the bell and the user menu, the
- * role's left menu, and the screen of the current path among the role's routes.
+ * role's left menu, and the screen of the current path among the role's routes. The screen does not
+ * wait for the shell's query: its own code and data start at once, beside the header's and menu's.
  */
-export default function DashboardShell({ user, queryRef }: { user: SessionUser; queryRef: PreloadedQuery<DashboardShellQuery> }) {
+export default function DashboardShell({ user, queryRef }: ShellPartProps) {
   const styles = useStyles();
   const environment = useRelayEnvironment();
   const withNews = canSeeNews(user.role);
-  const data = usePreloadedQuery<DashboardShellQuery>(shellQuery, queryRef);
   const narrow = useMediaQuery('(max-width: 1023px)');
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -95,26 +129,26 @@ export default function DashboardShell({ user, queryRef }: { user: SessionUser; 
     window.scrollTo({ top: 0 });
   }, [pathname]);
 
-  // The session provider replaces the shell when `me` goes away; nothing to show until then.
-  if (!data.me) return null;
-
   const routes = dashboardRoutes[user.role];
+  const closeMenu = () => setMenuOpen(false);
   return (
     // The live region of what changes by itself (LiveUpdates, live lists), for screen readers.
     <LiveAnnouncer>
       <div className={styles.root}>
-        <DashboardHeader
-          user={data.me}
-          bell={<NotificationBell query={data} role={user.role} />}
-          onOpenMenu={narrow ? () => setMenuOpen(true) : undefined}
-        />
+        <Suspense fallback={<div className={styles.headerPlaceholder} />}>
+          <ShellHeader user={user} queryRef={queryRef} onOpenMenu={narrow ? () => setMenuOpen(true) : undefined} />
+        </Suspense>
         <div className={styles.body}>
           {narrow ? (
-            <SideMenu user={data.me} type="overlay" open={menuOpen} onClose={() => setMenuOpen(false)} />
+            <Suspense fallback={null}>
+              <ShellMenu queryRef={queryRef} type="overlay" open={menuOpen} onClose={closeMenu} />
+            </Suspense>
           ) : (
             <div className={styles.navColumn}>
               <div className={styles.nav}>
-                <SideMenu user={data.me} type="inline" open onClose={() => setMenuOpen(false)} />
+                <Suspense fallback={<div className={styles.menuPlaceholder} />}>
+                  <ShellMenu queryRef={queryRef} type="inline" open onClose={closeMenu} />
+                </Suspense>
               </div>
             </div>
           )}
