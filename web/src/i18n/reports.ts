@@ -1,5 +1,6 @@
 // French texts of the reports (constats) screens of the three roles, product.md §2, §5 and §8.
 import { ACCEPTED_EXTENSIONS, ACCEPTED_LABELS, pickerExtensions } from '@constats/domain/file-kinds';
+import { REPORT_STATUS_LABELS } from '@constats/domain/report-statuses';
 
 export const reportsText = {
   cards: {
@@ -31,13 +32,7 @@ export const reportsText = {
     WARNING: 'Entre 30 et 36 h',
     ERROR: 'Plus de 36 h',
   },
-  status: {
-    NA: 'Non attribué',
-    EC: 'En cours',
-    RS: 'Rétrocédé',
-    TE: 'Terminé',
-    AR: 'Archivé',
-  },
+  status: REPORT_STATUS_LABELS,
   empty: 'Aucun constat.',
   /** Said by screen readers when another user changes a constat shown on the screen (product.md §13). */
   liveChanged: (name: string, status: string) => `Constat ${name} mis à jour : ${status}`,

@@ -230,6 +230,10 @@ export function isAwaitingSecretary(report: { status: ReportStatus; secretaryId:
   return report.secretaryId === null && !report.isArchived && AWAITING_SECRETARY_STATUSES.includes(report.status);
 }
 
+/** Report.awaitingSecretary: never for a bailiff, who sees such a constat in progress (EC). */
+export const awaitingSecretaryShownTo = (role: Role, report: { status: ReportStatus; secretaryId: number | null; isArchived: boolean }) =>
+  role !== 'BAILIFF' && isAwaitingSecretary(report);
+
 export const ALERT_WARNING_HOURS = 30;
 export const ALERT_ERROR_HOURS = 36;
 

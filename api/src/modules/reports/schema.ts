@@ -11,7 +11,7 @@ import {
   type LineAmounts,
 } from '@constats/domain/line-amounts';
 import { toDecimal } from '@constats/domain/money';
-import { alertClock, alertLevel, amountsShownTo, can, hoursBetween, isAwaitingSecretary, statusShownTo } from './rules.js';
+import { alertClock, alertLevel, amountsShownTo, awaitingSecretaryShownTo, can, hoursBetween, statusShownTo } from './rules.js';
 import { isResizedForWord } from '../../infra/photo-images.js';
 import { hasPreview, PHOTO_PREVIEW } from './photo-previews.js';
 import { loadReportRows, type ReportCommentRow, type ReportFileRow, type ReportRow } from './read-model/rows.js';
@@ -317,7 +317,7 @@ export const ReportNode = builder.node(builder.objectRef<ReportRow>('Report'), {
     awaitingSecretary: t.boolean({
       description:
         'Nouveau dépôt qui attend une secrétaire (aucune attribuée, NA ou EC, non archivé) : « Non attribué » pour l’administrateur ; toujours false pour un huissier, qui le voit en cours.',
-      resolve: (report, _args, ctx) => viewerRole(ctx) !== 'BAILIFF' && isAwaitingSecretary(report),
+      resolve: (report, _args, ctx) => awaitingSecretaryShownTo(viewerRole(ctx), report),
     }),
     retrocessionComment: t.exposeString('retrocessionComment', { description: 'Commentaire de la secrétaire au retour.', nullable: true }),
     // The row's effective tariffs (read-model/tariffs.ts).

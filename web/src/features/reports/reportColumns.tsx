@@ -5,6 +5,7 @@
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArchiveRegular } from '@fluentui/react-icons/svg/archive';
 import { ArrowUndoRegular } from '@fluentui/react-icons/svg/arrow-undo';
+import { listedStatus } from '@constats/domain/report-statuses';
 import type { ReportsTableRowFragment$data } from '../../__generated__/ReportsTableRowFragment.graphql';
 import type { Choice } from '../../ui/ChoiceSelect';
 import type { DataTableColumn } from '../../ui/DataTable';
@@ -85,7 +86,7 @@ const status: Column = {
   header: t.columns.status,
   card: 'status',
   width: '95px',
-  cell: (row) => <StatusBadge status={row.awaitingSecretary ? 'NA' : row.status} />,
+  cell: (row) => <StatusBadge status={listedStatus(row)} />,
 };
 /** Comments beside 'Archiver' (or 'Désarchiver' on the archived list). */
 const actions = (actions: RowActions, archived: boolean): Column => ({
