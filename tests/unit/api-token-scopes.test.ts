@@ -1,6 +1,13 @@
 import { getNamedType, getOperationAST, isInterfaceType, isObjectType, parse, type GraphQLNamedType } from 'graphql';
 import type { TokenGrant } from '../../api/src/context.js';
-import { FIELD_SCOPES, scopeRefusal, scopeRefusalMessage, TYPE_SCOPES } from '../../api/src/modules/apiTokens/scopes.js';
+import {
+  FIELD_SCOPES,
+  grantReads,
+  listRefusal,
+  scopeRefusal,
+  scopeRefusalMessage,
+  TYPE_SCOPES,
+} from '../../api/src/modules/apiTokens/scopes.js';
 import { schema } from '../../api/src/server/schema.js';
 
 // Issue 37 item 1: a token's scopes are checked on every field; the table must cover the schema.
@@ -112,5 +119,47 @@ describe('a query against a token’s grant', () => {
     expect(scopeRefusalMessage(refused)).toBe(
       'Ce jeton d’API est limité à certaines études : le champ Query.billingPeriod ne lui est pas ouvert.',
     );
+  });
+});
+
+describe('a list read outside GraphQL (the CSV exports) against a token’s grant', () => {
+  it('needs its root field’s scope and its rows’ type’s', () => {
+    const reports: TokenGrant = { scopes: ['REPORTS'], groupIds: null };
+    expect(listRefusal(reports, 'reports', 'Report')).toBeNull();
+    expect(listRefusal(reports, 'retrocession', 'Report')).toEqual({
+      reason: 'MISSING_SCOPE',
+      field: 'Query.retrocession',
+      missing: ['RETROCESSION'],
+    });
+    expect(listRefusal({ scopes: ['BILLING'], groupIds: null }, 'billingPeriod', 'Report')).toEqual({
+      reason: 'MISSING_SCOPE',
+      field: 'Query.billingPeriod',
+      missing: ['REPORTS'],
+    });
+    expect(listRefusal({ scopes: ['STATISTICS'], groupIds: null }, 'retrocession', 'Report')!).toMatchObject({
+      missing: ['RETROCESSION', 'REPORTS'],
+    });
+  });
+
+  it('an étude-limited token reads only the root fields its limit narrows', () => {
+    const limited: TokenGrant = { scopes: ['REPORTS', 'BILLING'], groupIds: [1] };
+    expect(listRefusal(limited, 'reports', 'Report')).toBeNull();
+    expect(listRefusal(limited, 'billingPeriod', 'Report')).toEqual({ reason: 'GROUP_LIMITED', field: 'Query.billingPeriod' });
+  });
+
+  it('names what is refused: the field by default, or the subject given', () => {
+    const refused = listRefusal({ scopes: ['NEWS'], groupIds: null }, 'reports', 'Report')!;
+    expect(scopeRefusalMessage(refused)).toBe('Ce jeton d’API n’a pas la portée « Constats » (REPORTS) qu’exige le champ Query.reports.');
+    expect(scopeRefusalMessage(refused, 'l’export CSV des constats')).toBe(
+      'Ce jeton d’API n’a pas la portée « Constats » (REPORTS) qu’exige l’export CSV des constats.',
+    );
+  });
+
+  it('a grant reads a constat’s amounts with their own scope; a session (no grant) always', () => {
+    const reports: TokenGrant = { scopes: ['REPORTS'], groupIds: null };
+    expect(grantReads(reports, 'Report', 'billingAmounts')).toBe(false);
+    expect(grantReads({ scopes: ['REPORTS', 'BILLING'], groupIds: null }, 'Report', 'billingAmounts')).toBe(true);
+    expect(grantReads({ scopes: ['REPORTS', 'BILLING'], groupIds: null }, 'Report', 'retrocessionAmounts')).toBe(false);
+    expect(grantReads(undefined, 'Report', 'retrocessionAmounts')).toBe(true);
   });
 });

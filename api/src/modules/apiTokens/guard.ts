@@ -19,8 +19,9 @@ import { settleBudget, spendBudget } from './service.js';
 
 const readOnly = () => new AppError('FORBIDDEN', apiTokenMessages.readOnly, { reason: 'API_TOKEN_READ_ONLY' });
 
-const outOfScope = (refusal: ScopeRefusal) =>
-  new AppError('FORBIDDEN', scopeRefusalMessage(refusal), {
+/** A token's refusal for its scopes (FORBIDDEN, its reason, the missing scopes): GraphQL's, and the CSV exports' (`subject`: what is refused). */
+export const outOfScope = (refusal: ScopeRefusal, subject?: string) =>
+  new AppError('FORBIDDEN', scopeRefusalMessage(refusal, subject), {
     reason: refusal.reason === 'MISSING_SCOPE' ? 'API_TOKEN_SCOPE' : 'API_TOKEN_FIELD',
     extensions: { field: refusal.field, ...(refusal.reason === 'MISSING_SCOPE' && { missingScopes: refusal.missing }) },
   });

@@ -223,15 +223,35 @@ export function scopeRefusal(
   return refusal;
 }
 
-/** The French words of a refusal, naming the missing scope. */
-export function scopeRefusalMessage(refusal: ScopeRefusal): string {
+/**
+ * A list read outside GraphQL (the CSV exports, reporting/rest.ts): its rows are those the screens
+ * read through the root field `rootField`, each a `rowType`, so a token needs what that field and
+ * that type need here, and an étude-limited token only the root fields open to it. Null: allowed.
+ */
+export function listRefusal(grant: TokenGrant, rootField: string, rowType: string): ScopeRefusal | null {
+  const field = `Query.${rootField}`;
+  if (grant.groupIds && !GROUP_LIMITED_ROOT_FIELDS.has(rootField)) return { reason: 'GROUP_LIMITED', field };
+  const needed = [...(fieldScopes('Query', rootField) ?? []), TYPE_SCOPES[rowType]];
+  const missing = [...new Set(needed)].filter((scope): scope is ApiTokenScope => !!scope && !grant.scopes.includes(scope));
+  return missing.length > 0 ? { reason: 'MISSING_SCOPE', field, missing } : null;
+}
+
+/** Whether a grant reads the field (a Report's amounts, for an export's columns); no grant: a session, its role decides. */
+export const grantReads = (grant: TokenGrant | undefined, typeName: string, fieldName: string): boolean =>
+  !grant || (fieldScopes(typeName, fieldName) ?? []).every((scope) => grant.scopes.includes(scope));
+
+/**
+ * The French words of a refusal, naming the missing scope and what needs it: by default the field,
+ * an export by its own name (« l’export CSV des constats »).
+ */
+export function scopeRefusalMessage(refusal: ScopeRefusal, subject = `le champ ${refusal.field}`): string {
   switch (refusal.reason) {
     case 'MISSING_SCOPE': {
       const names = refusal.missing.map((scope) => `« ${scopeLabels[scope]} » (${scope})`).join(' et ');
-      return `Ce jeton d’API n’a pas la portée ${names} qu’exige le champ ${refusal.field}.`;
+      return `Ce jeton d’API n’a pas la portée ${names} qu’exige ${subject}.`;
     }
     case 'GROUP_LIMITED':
-      return `Ce jeton d’API est limité à certaines études : le champ ${refusal.field} ne lui est pas ouvert.`;
+      return `Ce jeton d’API est limité à certaines études : ${subject} ne lui est pas ouvert.`;
     case 'UNDECLARED':
       return `Le champ ${refusal.field} n’est pas ouvert aux jetons d’API.`;
   }
