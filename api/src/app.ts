@@ -158,8 +158,11 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     // A person opening /graphql in a browser gets the app's own GraphiQL (admins only, offline).
     if (graphql && request.method === 'GET' && wantsPage(request)) return redirect('/dashboard/graphiql');
     const credential = headerCredential(request.headers.get('authorization'));
-    // API tokens are for /graphql alone: refused anywhere else from the header, without a lookup.
-    if (credential?.kind === 'apiToken' && !graphql) return refuseApiToken(401, apiTokenMessages.otherPath, 'UNAUTHENTICATED');
+    // API tokens are for /graphql and the routes that take one (the CSV exports): refused anywhere
+    // else from the header, without a lookup.
+    const tokenRoute = !graphql && rest.acceptsApiToken(request.method, pathname);
+    if (credential?.kind === 'apiToken' && !graphql && !tokenRoute)
+      return refuseApiToken(401, apiTokenMessages.otherPath, 'UNAUTHENTICATED');
     // Signed links are their own authorization; the version and the web build need no caller.
     if (pathname.startsWith('/files/')) return serveFile(request);
     if (pathname === '/meta.json') return json({ version: appVersion }, 200, { 'cache-control': 'no-store' });
@@ -178,7 +181,12 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     const authenticated: ServerContext = { ...serverContext, viewer };
     if (pathname === RESUMABLE_UPLOADS_PATH || pathname.startsWith(`${RESUMABLE_UPLOADS_PATH}/`))
       return resumable.handle(request, authenticated);
-    if (legacy) return (await rest(request, authenticated)) ?? json({ code: 404, message: 'Ressource introuvable.' }, 404);
+    if (legacy) {
+      // A token unknown, revoked or expired is told so, in the REST shims' shape, not taken as anonymous.
+      if (credential?.kind === 'apiToken' && !viewer)
+        return json({ code: 401, message: apiTokenMessages.invalid }, 401, { 'www-authenticate': 'Bearer error="invalid_token"' });
+      return (await rest(request, authenticated)) ?? json({ code: 404, message: 'Ressource introuvable.' }, 404);
+    }
     const multipart = request.method === 'POST' && request.headers.get('content-type')?.includes('multipart/form-data');
     if (credential?.kind === 'apiToken') {
       if (!viewer) return refuseApiToken(401, apiTokenMessages.invalid, 'UNAUTHENTICATED');

@@ -174,7 +174,7 @@ describe('the CSV equals the list', () => {
     expect(names).toContain(`'-2+3`);
     expect(names).toContain('Constat; « été » "cité"');
     expect(csv.text.split('\r\n')[0]).toBe(
-      '\ufeffN°;Constat;Huissier;Secrétaire;Statut;Archivé;Facturé;Créé le;Dernier changement de statut;Retourné le;Pages provisoires;Photos provisoires;Pages rétrocession;Photos rétrocession;Pages facturation;Photos facturation;Montant rétrocession HT (€);Montant facturation HT (€)',
+      '\ufeffN°;Constat;Huissier;Étude;Secrétaire;Statut;Archivé;Facturé;Créé le;Dernier changement de statut;Retourné le;Pages provisoires;Photos provisoires;Pages rétrocession;Photos rétrocession;Pages facturation;Photos facturation;Montant rétrocession HT (€);Montant facturation HT (€)',
     );
   });
 });

@@ -1,5 +1,13 @@
 import { Decimal } from '@constats/domain/money';
-import { csvAmount, csvDate, csvText, normaliseGroupBy, parseExportQuery } from '../../api/src/modules/reporting/rules.js';
+import {
+  csvAmount,
+  csvDate,
+  csvText,
+  exportCost,
+  exportFileName,
+  normaliseGroupBy,
+  parseExportQuery,
+} from '../../api/src/modules/reporting/rules.js';
 
 describe('normaliseGroupBy', () => {
   it('keeps each dimension once in canonical order; MONTH carries the year', () => {
@@ -63,4 +71,26 @@ describe('parseExportQuery', () => {
     `list=reports&search=${'x'.repeat(201)}`,
     `list=reports&q=${'x'.repeat(1000)}`,
   ])('refuses %s', (search) => expect(() => parseExportQuery(search)).toThrow());
+});
+
+describe('the exported file', () => {
+  it.each([
+    ['list=reports&year=2026&month=11', 'constats-2026-11.csv'],
+    ['list=reports&year=2026&month=1', 'constats-2026-01.csv'],
+    ['list=reports&year=2026', 'constats-2026.csv'],
+    ['list=reports&statuses=EC', 'constats.csv'],
+    ['list=retrocession&year=2025&month=12', 'retrocession-2025-12.csv'],
+    ['list=retrocession&year=2025', 'retrocession-2025.csv'],
+    ['list=billing&year=2025&month=6', 'facturation-2025-06.csv'],
+  ])('%s is named %s: the list, then the period filtered', (search, name) => {
+    expect(exportFileName(parseExportQuery(search))).toBe(name);
+  });
+
+  it('a token’s export costs its rows as GraphQL prices them (cells + 1 a row, 1 the list), at most a maximal query', () => {
+    expect(exportCost(0, 18, 20_000)).toBe(1);
+    expect(exportCost(7, 18, 20_000)).toBe(1 + 7 * 19);
+    expect(exportCost(1_052, 18, 20_000)).toBe(19_989);
+    expect(exportCost(1_053, 18, 20_000)).toBe(20_000);
+    expect(exportCost(1_000_000, 19, 20_000)).toBe(20_000);
+  });
 });

@@ -49,6 +49,11 @@ export interface Route {
    * body is read only once the caller's session is known: an anonymous body gets 401 unread.
    */
   anonymous?: boolean;
+  /**
+   * Readable with a personal API token (a GET, whose handler checks the token's scopes and spends
+   * its budget as apiTokens/guard.ts does for /graphql); app.ts refuses a token on any other route.
+   */
+  apiToken?: boolean;
 }
 
 /**
@@ -58,7 +63,13 @@ export interface Route {
 export function createRestRouter(routes: Route[], run: RunOperation) {
   const compiled = routes.map((route) => ({ ...route, segments: route.path.split('/').filter(Boolean) }));
 
-  return async function handleRest(request: Request, context: ServerContext): Promise<Response | null> {
+  /** Whether a route of this method and path takes an API token (asked from the headers, before any lookup). */
+  const acceptsApiToken = (method: string, pathname: string) => {
+    const segments = pathname.split('/').filter(Boolean);
+    return compiled.some((route) => route.apiToken && route.method === method && matchSegments(route.segments, segments) !== null);
+  };
+
+  async function handleRest(request: Request, context: ServerContext): Promise<Response | null> {
     const url = new URL(request.url);
     const segments = url.pathname.split('/').filter(Boolean);
     for (const route of compiled) {
@@ -82,7 +93,8 @@ export function createRestRouter(routes: Route[], run: RunOperation) {
       }
     }
     return null;
-  };
+  }
+  return Object.assign(handleRest, { acceptsApiToken });
 }
 
 /**

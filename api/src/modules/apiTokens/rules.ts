@@ -31,7 +31,7 @@ export const apiTokenMessages = {
   alreadyRevoked: 'Ce jeton d’API est déjà révoqué.',
   invalid: 'Jeton d’API invalide, révoqué ou expiré.',
   readOnly: 'Un jeton d’API ne permet que la lecture : les mutations et les abonnements sont refusés.',
-  otherPath: 'Un jeton d’API n’est accepté que sur /graphql.',
+  otherPath: 'Un jeton d’API n’est accepté que sur /graphql et sur les exports CSV (/api/v1/exports/reports.csv).',
   overBudget: 'Budget de coût des requêtes dépassé pour ce jeton. Réessayez après resetAt.',
   scopesRequired: 'Veuillez choisir au moins une portée.',
   scopesOfRole: (scopes: ApiTokenScope[]) => `Votre rôle ne permet pas de lire : ${scopes.map((scope) => scopeLabels[scope]).join(', ')}.`,

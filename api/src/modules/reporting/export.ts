@@ -7,8 +7,10 @@ import type { AppContext } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { countedReportsSql } from '../billing/service.js';
 import { reportBillingAmounts, reportRetrocessionAmounts } from '@constats/domain/line-amounts';
+import { listedStatusLabel } from '@constats/domain/report-statuses';
+import { grantReads } from '../apiTokens/scopes.js';
 import { retrocessionReportsSql } from '../retrocession/service.js';
-import { amountsShownTo, statusShownTo } from '../reports/rules.js';
+import { amountsShownTo, awaitingSecretaryShownTo, statusShownTo } from '../reports/rules.js';
 import { reportsSql } from '../reports/read-model/filters.js';
 import { NEWEST_FIRST, reportCursor } from '../reports/read-model/order.js';
 import { loadReportPage, type ReportRow } from '../reports/read-model/rows.js';
@@ -17,11 +19,9 @@ import { csvAmount, csvDate, csvText, type ExportQuery } from './rules.js';
 /** Rows read per statement: 100 keeps what survives a young-generation GC small (500 let the heap grow, docs/benchmarks.md). */
 export const EXPORT_BATCH = 100;
 
-const STATUS_LABELS = { NA: 'Non attribué', EC: 'En cours', RS: 'Rétrocédé', TE: 'Terminé', AR: 'Archivé' } as const;
-
 const fullName = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}` : null);
 
-interface Column {
+export interface Column {
   header: string;
   cell: (report: ReportRow, ctx: AppContext) => string | number;
 }
@@ -30,8 +30,18 @@ const COLUMNS: Column[] = [
   { header: 'N°', cell: (report) => report.id },
   { header: 'Constat', cell: (report) => csvText(report.name) },
   { header: 'Huissier', cell: (report) => csvText(fullName(report.bailiff)) },
+  // Beside its bailiff: a constat's étude is his.
+  { header: 'Étude', cell: (report) => csvText(report.groupName) },
   { header: 'Secrétaire', cell: (report) => csvText(fullName(report.secretary)) },
-  { header: 'Statut', cell: (report, ctx) => STATUS_LABELS[statusShownTo(ctx.viewer!.role, report.status)] },
+  // The badge the viewer's list shows (« Non attribué » for a new deposit awaiting a secretary).
+  {
+    header: 'Statut',
+    cell: (report, ctx) =>
+      listedStatusLabel({
+        status: statusShownTo(ctx.viewer!.role, report.status),
+        awaitingSecretary: awaitingSecretaryShownTo(ctx.viewer!.role, report),
+      }),
+  },
   { header: 'Archivé', cell: (report) => (report.isArchived ? 'Oui' : 'Non') },
   { header: 'Facturé', cell: (report) => (report.invoiced ? 'Oui' : 'Non') },
   { header: 'Créé le', cell: (report) => csvDate(report.createdAt) },
@@ -45,7 +55,8 @@ const COLUMNS: Column[] = [
   { header: 'Photos facturation', cell: (report) => report.countPhotosBilling },
 ];
 
-// The amounts as the Report type computes them (reports/schema.ts), for the viewers it shows them to.
+// The amounts as the Report type computes them (reports/schema.ts), for the viewers it shows them to
+// and, with an API token, only those its scopes read (as Report.retrocessionAmounts / billingAmounts).
 const RETROCESSION_COLUMN: Column = {
   header: 'Montant rétrocession HT (€)',
   cell: (report) => csvAmount(reportRetrocessionAmounts(report).total),
@@ -55,9 +66,13 @@ const BILLING_COLUMN: Column = {
   cell: (report) => csvAmount(reportBillingAmounts(report).total),
 };
 
-function columnsFor(ctx: AppContext): Column[] {
-  const shown = amountsShownTo(ctx.viewer!.role);
-  return [...COLUMNS, ...(shown.retrocession ? [RETROCESSION_COLUMN] : []), ...(shown.billing ? [BILLING_COLUMN] : [])];
+/** The viewer's columns: the file's header, and the cells a token's export is charged for (reporting/rules.ts exportCost). */
+export function exportColumns(ctx: AppContext): Column[] {
+  const { role, grant } = ctx.viewer!;
+  const shown = amountsShownTo(role);
+  const retrocession = shown.retrocession && grantReads(grant, 'Report', 'retrocessionAmounts');
+  const billing = shown.billing && grantReads(grant, 'Report', 'billingAmounts');
+  return [...COLUMNS, ...(retrocession ? [RETROCESSION_COLUMN] : []), ...(billing ? [BILLING_COLUMN] : [])];
 }
 
 /** The list's filter as SQL on the "Report" row `r`; throws the list's own errors (FORBIDDEN, BAD_USER_INPUT). */
@@ -91,8 +106,7 @@ const CSV_OPTIONS = { delimiter: ';', record_delimiter: 'windows' } as const;
  * cross a young-generation GC (the export's memory target, docs/benchmarks.md). Pulled one chunk
  * at a time, so the socket's backpressure pauses the reading of batches.
  */
-export function exportCsv(ctx: AppContext, where: Prisma.Sql): Readable {
-  const columns = columnsFor(ctx);
+export function exportCsv(ctx: AppContext, where: Prisma.Sql, columns: Column[]): Readable {
   return Readable.from(
     (async function* () {
       yield stringify([columns.map((column) => column.header)], { ...CSV_OPTIONS, bom: true });

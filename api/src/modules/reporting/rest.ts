@@ -1,14 +1,36 @@
-// GET /api/v1/exports/reports.csv: a report list as the screen filters it, streamed as CSV.
+// GET /api/v1/exports/reports.csv: a report list as the screen filters it, streamed as CSV, for a
+// session or a personal API token (issue 37: its scopes and études, and its cost budget).
 import type { Readable } from 'node:stream';
 import type { AppContext, Services } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { MAX_QUERY_COST } from '../../graphql/cost.js';
 import { clientInfo, json } from '../../http/request.js';
 import type { RestContext, Route } from '../../http/rest.js';
+import { outOfScope } from '../apiTokens/guard.js';
+import { rateLimitHeaders, type CostExtension } from '../apiTokens/rules.js';
+import { listRefusal } from '../apiTokens/scopes.js';
+import { settleBudget, spendBudget } from '../apiTokens/service.js';
 import { countReports, countSql } from '../reports/read-model/count.js';
-import { exportCsv, exportWhere } from './export.js';
-import { parseExportQuery } from './rules.js';
+import { exportColumns, exportCsv, exportWhere } from './export.js';
+import { EXPORT_LISTS, exportCost, exportFileName, parseExportQuery } from './rules.js';
 
-const FILE_NAMES = { reports: 'constats', retrocession: 'retrocession', billing: 'facturation' } as const;
+export const EXPORT_PATH = '/api/v1/exports/reports.csv';
+
+/** A refusal in the REST shims' shape (`code` the HTTP status, a French `message`), with what a script acts on. */
+function refusal(error: AppError): Response {
+  const { reason, missingScopes, cost, http } = error.extensions as {
+    reason?: string;
+    missingScopes?: string[];
+    cost?: CostExtension;
+    http?: { headers?: Record<string, string> };
+  };
+  const headers = { ...http?.headers, ...(cost && rateLimitHeaders(cost, new Date())) };
+  return json(
+    { code: error.httpStatus, message: error.message, fields: error.fields, reason, missingScopes, cost },
+    error.httpStatus,
+    headers,
+  );
+}
 
 async function exportReports(ctx: RestContext, services: Services): Promise<Response> {
   // The caller first (authenticated by app.ts): nothing of the query is looked at for an anonymous one.
@@ -19,26 +41,40 @@ async function exportReports(ctx: RestContext, services: Services): Promise<Resp
     viewer,
     client: clientInfo({ ...ctx.serverContext, request: ctx.request }, services.config.trustProxy),
   };
+  const columns = exportColumns(app);
+  let query;
   let where;
   let total;
-  let list;
+  let budget: Record<string, string> = {};
   try {
-    const query = parseExportQuery(ctx.url.search);
-    list = query.list;
+    query = parseExportQuery(ctx.url.search);
+    const list = EXPORT_LISTS[query.list];
+    // A token reads the list its scopes and études open (as its GraphQL query would), refused before
+    // its budget is touched; then the list's own rules apply, as for a session.
+    const outside = viewer.grant && listRefusal(viewer.grant, list.rootField, 'Report');
+    if (outside) throw outOfScope(outside, list.subject);
     where = exportWhere(app, query);
+    // Charged the most an export costs before reading (concurrent exports cannot overdraw the
+    // budget; over it, a 429 that read nothing), given back the rest once its rows are counted.
+    const charged = viewer.apiTokenId ? await spendBudget(app, viewer.apiTokenId, MAX_QUERY_COST) : null;
     total = await countReports(app, countSql(where));
+    if (charged) {
+      const cost = await settleBudget(app, viewer.apiTokenId!, charged, exportCost(total, columns.length, MAX_QUERY_COST));
+      budget = rateLimitHeaders(cost, new Date()) ?? {};
+    }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return json({ code: error.httpStatus, message: error.message, fields: error.fields }, error.httpStatus);
+    return refusal(error);
   }
-  return new Response(pullBody(exportCsv(app, where)), {
+  return new Response(pullBody(exportCsv(app, where, columns)), {
     status: 200,
     headers: {
       'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${FILE_NAMES[list]}.csv"`,
+      'content-disposition': `attachment; filename="${exportFileName(query)}"`,
       'cache-control': 'no-store',
       // The web's progress bar counts the rows received against this.
       'x-total-count': String(total),
+      ...budget,
     },
   });
 }
@@ -64,5 +100,5 @@ function pullBody(csv: Readable): ReadableStream<Uint8Array> {
 }
 
 export const reportingRoutes = (services: Services): Route[] => [
-  { method: 'GET', path: '/api/v1/exports/reports.csv', handler: (ctx) => exportReports(ctx, services) },
+  { method: 'GET', path: EXPORT_PATH, apiToken: true, handler: (ctx) => exportReports(ctx, services) },
 ];

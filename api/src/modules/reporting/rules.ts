@@ -91,6 +91,8 @@ export const EXPORT_QUERY_MAX = 1_000;
 /** The lists' search limit (GraphQL and REST refuse the same length). */
 export const EXPORT_SEARCH_MAX = MAX_SEARCH_LENGTH;
 
+export type ExportList = 'reports' | 'retrocession' | 'billing';
+
 export type ExportQuery =
   | {
       list: 'reports';
@@ -108,7 +110,7 @@ export type ExportQuery =
   | { list: 'billing'; filter: { year: number; month: number } };
 
 /** Which parameters each list accepts (the GraphQL filter of the list the screen shows). */
-const PARAMETERS: Record<ExportQuery['list'], readonly string[]> = {
+const PARAMETERS: Record<ExportList, readonly string[]> = {
   reports: ['list', 'statuses', 'bailiffId', 'secretaryId', 'year', 'month', 'search', 'archived'],
   retrocession: ['list', 'year', 'month', 'secretaryId'],
   billing: ['list', 'year', 'month'],
@@ -202,3 +204,35 @@ export function parseExportQuery(search: string): ExportQuery {
     },
   };
 }
+
+// --- The exported file ---------------------------------------------------------------------------
+
+/**
+ * Each list's export: the GraphQL root field through which its screen reads it (what a token's
+ * scopes are checked against, apiTokens/scopes.ts listRefusal), its file's name, and its French name
+ * in a refusal.
+ */
+export const EXPORT_LISTS: Record<ExportList, { rootField: string; fileName: string; subject: string }> = {
+  reports: { rootField: 'reports', fileName: 'constats', subject: 'l’export CSV des constats' },
+  retrocession: { rootField: 'retrocession', fileName: 'retrocession', subject: 'l’export CSV de la rétrocession' },
+  billing: { rootField: 'billingPeriod', fileName: 'facturation', subject: 'l’export CSV de la facturation' },
+};
+
+/**
+ * `constats-2026-11.csv`: the list, then the period its filter chose — a month `YYYY-MM`, a year
+ * `YYYY` (the screens filter by month or by year, not by range), none for the whole history.
+ */
+export function exportFileName(query: ExportQuery): string {
+  const { year, month } = query.filter;
+  const period = year === undefined ? '' : month === undefined ? `-${year}` : `-${year}-${String(month).padStart(2, '0')}`;
+  return `${EXPORT_LISTS[query.list].fileName}${period}.csv`;
+}
+
+/**
+ * What an API token's export costs from its budget (docs/decisions.md): the rows priced as GraphQL
+ * prices them read through pages (graphql/cost.ts: 1 per object and 1 per scalar, so a row costs its
+ * cells plus one, and the list 1), at most `max`, the cost of the largest query: an export is one
+ * request, never refused for its size, and its rows cost no more than the query a script would send
+ * instead.
+ */
+export const exportCost = (rows: number, columns: number, max: number): number => Math.min(max, 1 + rows * (columns + 1));

@@ -77,6 +77,8 @@ export interface ReportRow extends ReportCounts {
   /** Who the people are, as the User type's own selection reads them (see accounts/schema.ts). */
   bailiff: PersonRow;
   secretary: PersonRow | null;
+  /** The name of the bailiff's étude (a constat's étude is its bailiff's); null while he has none. */
+  groupName: string | null;
   files: ReportFileRow[];
   comments: ReportCommentRow[];
 }
@@ -108,6 +110,7 @@ const rowsStatement = (viewer: Viewer | null, picked: Prisma.Sql, content: RowCo
       'id', r.id, 'name', r.name, 'bailiffId', r."bailiffId", 'secretaryId', r."secretaryId",
       'bailiff', json_build_object('id', b.id, 'firstName', b."firstName", 'lastName', b."lastName"),
       'secretary', CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'firstName', s."firstName", 'lastName', s."lastName") END,
+      'groupName', g.name,
       'status', r.status, 'isArchived', r."isArchived", 'invoiced', r.invoiced,
       'createdAt', ${epochMs('r."createdAt"')}, 'updatedAt', ${epochMs('r."updatedAt"')},
       'lastStatusChange', ${epochMs('r."lastStatusChange"')}, 'returnedAt', ${epochMs('r."returnedAt"')},
