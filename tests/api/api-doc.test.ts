@@ -89,6 +89,17 @@ describe('docs/api.md', () => {
     });
   });
 
+  it('the CSV export’s curl example answers the file to an API token, under the name it says', async () => {
+    const curl = doc.find((block) => block.lang === 'sh' && block.code.includes('/api/v1/exports/'))!;
+    const address = new URL(/'(https:\/\/[^']+)'/.exec(curl.code)![1]);
+    expect(curl.code).toContain('-H "Authorization: Bearer $TOKEN"');
+    const response = await fetch(`${app.url}${address.pathname}${address.search}`, { headers: { authorization: `Bearer ${apiToken}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="constats-2026-11.csv"');
+    expect((await response.text()).split('\r\n')[0]).toContain('Huissier;Étude;Secrétaire;Statut');
+  });
+
   it('the Node script reads every constat of a year, page after page', async () => {
     const script = doc.find((block) => block.lang === 'js')!;
     // A year of its own with enough constats for several pages of 100, the first and last days included.
