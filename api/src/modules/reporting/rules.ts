@@ -229,10 +229,9 @@ export function exportFileName(query: ExportQuery): string {
 }
 
 /**
- * What an API token's export costs from its budget (docs/decisions.md): the rows priced as GraphQL
- * prices them read through pages (graphql/cost.ts: 1 per object and 1 per scalar, so a row costs its
+ * What an API token's export costs from its budget (docs/decisions.md): its rows priced as GraphQL
+ * prices rows read through pages (graphql/cost.ts: 1 per object and 1 per scalar, so a row costs its
  * cells plus one, and the list 1), at most `max`, the cost of the largest query: an export is one
- * request, never refused for its size, and its rows cost no more than the query a script would send
- * instead.
+ * request, never refused for its size.
  */
 export const exportCost = (rows: number, columns: number, max: number): number => Math.min(max, 1 + rows * (columns + 1));
