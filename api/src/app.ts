@@ -15,7 +15,14 @@ import { createStaticHandler } from './http/static.js';
 import { createFilesHandler } from './http/files.js';
 import type { createFileLinks, FileProviders } from './infra/file-links.js';
 import { json, redirect, type RunOperation, type ServerContext } from './http/request.js';
-import { authenticate, authenticateSocket, headerCredential, showsSession } from './server/authenticate.js';
+import {
+  authenticate,
+  authenticateSocket,
+  headerCredential,
+  presentsSeveralCredentials,
+  severalCredentialsMessage,
+  showsSession,
+} from './server/authenticate.js';
 import { apiTokenMessages } from './modules/apiTokens/rules.js';
 import { connectionLimits, createHttpServer, markSignedIn } from './http/connection-limits.js';
 import { createLiveSessions, openUntil } from './modules/credentials/live-sessions.js';
@@ -67,8 +74,8 @@ const fileProviders: FileProviders = { archives: { ...reportArchives }, document
 /** A page request from a browser's address bar (Accept: text/html), not a GraphQL client. */
 const wantsPage = (request: Request) => (request.headers.get('accept') ?? '').includes('text/html');
 
-/** A GraphQL-shaped refusal of an API token, sent before any body byte is read. */
-function refuseApiToken(status: number, message: string, code: string): Response {
+/** A GraphQL-shaped refusal of a credential, sent before any body byte is read. */
+function refuseCredential(status: number, message: string, code: string): Response {
   return json({ errors: [{ message, extensions: { code } }] }, status, {
     connection: 'close',
     ...(status === 401 && { 'www-authenticate': 'Bearer error="invalid_token"' }),
@@ -162,7 +169,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     // else from the header, without a lookup.
     const tokenRoute = !graphql && rest.acceptsApiToken(request.method, pathname);
     if (credential?.kind === 'apiToken' && !graphql && !tokenRoute)
-      return refuseApiToken(401, apiTokenMessages.otherPath, 'UNAUTHENTICATED');
+      return refuseCredential(401, apiTokenMessages.otherPath, 'UNAUTHENTICATED');
     // Signed links are their own authorization; the version and the web build need no caller.
     if (pathname.startsWith('/files/')) return serveFile(request);
     if (pathname === '/meta.json') return json({ version: appVersion }, 200, { 'cache-control': 'no-store' });
@@ -175,6 +182,11 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     const legacy = pathname.startsWith('/api/') || pathname.startsWith('/admin/');
     if (!graphql && !legacy) return serveWeb(request);
 
+    // A session and a pasted API token together: neither is guessed (authenticate.ts).
+    if (presentsSeveralCredentials(serverContext.req))
+      return graphql
+        ? refuseCredential(401, severalCredentialsMessage, 'UNAUTHENTICATED')
+        : json({ code: 401, message: severalCredentialsMessage }, 401);
     // The authentication step, once, from the headers: no body byte is read before the caller is known.
     const viewer = await authenticate(services, request, serverContext);
     if (viewer) markSignedIn(serverContext.req?.socket);
@@ -189,9 +201,9 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     }
     const multipart = request.method === 'POST' && request.headers.get('content-type')?.includes('multipart/form-data');
     if (credential?.kind === 'apiToken') {
-      if (!viewer) return refuseApiToken(401, apiTokenMessages.invalid, 'UNAUTHENTICATED');
+      if (!viewer) return refuseCredential(401, apiTokenMessages.invalid, 'UNAUTHENTICATED');
       // Uploads are mutations, which a token may not run.
-      if (multipart) return refuseApiToken(403, apiTokenMessages.readOnly, 'FORBIDDEN');
+      if (multipart) return refuseCredential(403, apiTokenMessages.readOnly, 'FORBIDDEN');
     }
     if (multipart && serverContext.req && serverContext.res) return executeMultipart(run, request, authenticated, services);
     return yoga.handle(request, authenticated);

@@ -1,13 +1,14 @@
 // The one authentication step (api/src/server/authenticate.ts, docs/architecture.md « A request's
 // path »): what it accepts and refuses, and that every transport looks the caller up once per
 // request (REST, /graphql, uploads, the CSV export, sockets), and signed file links not at all.
+import http from 'node:http';
 import net from 'node:net';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { wsClient } from '../support/ws.js';
-import { authenticate } from '../../api/src/server/authenticate.js';
+import { authenticate, severalCredentialsMessage } from '../../api/src/server/authenticate.js';
 import { hashToken } from '../../api/src/modules/auth/tokens.js';
 
 let app: TestApp;
@@ -198,6 +199,107 @@ describe('one lookup per request, whatever the transport', () => {
     await client.dispose();
     expect(closed).toBe(4403);
     expect(lookups()).toEqual({ sessions: 0, apiTokens: 0 });
+  });
+});
+
+/** A request with raw header pairs (Node then adds none, not even Host): fetch() cannot send one header twice. */
+function rawRequest(method: string, path: string, headers: string[][], query?: string): Promise<{ status: number; body: any }> {
+  const body = query === undefined ? '' : JSON.stringify({ query });
+  const framing = body
+    ? [
+        ['content-type', 'application/json'],
+        ['content-length', String(Buffer.byteLength(body))],
+      ]
+    : [];
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${app.url}${path}`, {
+      method,
+      headers: [['host', new URL(app.url).host], ...headers, ...framing].flat(),
+    });
+    request.on('response', (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      response.on('end', () => {
+        try {
+          resolve({ status: response.statusCode!, body: JSON.parse(text) });
+        } catch {
+          reject(new Error(`${response.statusCode}: ${text}`));
+        }
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+const rawPost = (headers: string[][], query: string) => rawRequest('POST', '/graphql', headers, query);
+
+// Issue 37 item 9: an admin trying a token in GraphiQL must see the token's answers, never his session's.
+describe('a pasted API token and the session: the token alone decides', () => {
+  const ME = '{ me { email role } reports(first: 1) { totalCount } }';
+  let bailiffToken: string;
+  beforeAll(async () => {
+    const created = await gql(
+      app.url,
+      'mutation { createApiToken(input: { name: "Essai", scopes: [REPORTS, ACCOUNTS] }) { token } }',
+      {},
+      bailiff,
+    );
+    bailiffToken = created.data!.createApiToken.token;
+  });
+
+  it('a session in a cookie beside another user’s token: the token’s viewer and scopes', async () => {
+    const answer = await rawPost(
+      [
+        ['cookie', `token=${admin}`],
+        ['authorization', `Bearer ${bailiffToken}`],
+      ],
+      ME,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.me).toEqual({ email: demo.bailiff.email, role: 'BAILIFF' });
+    // His constats only, and the budget a token is told (a session's answer has none).
+    const asAdmin = await gql(app.url, ME, {}, admin);
+    expect(answer.body.data.reports.totalCount).toBeLessThan(asAdmin.data!.reports.totalCount);
+    expect(answer.body.extensions.cost).toHaveProperty('remaining');
+  });
+
+  it('a session in a cookie beside an invalid token: 401, not the session', async () => {
+    const answer = await rawPost(
+      [
+        ['cookie', `token=${admin}`],
+        ['authorization', `Bearer cst_${'A'.repeat(43)}`],
+      ],
+      ME,
+    );
+    expect(answer.status).toBe(401);
+    expect(answer.body.data).toBeUndefined();
+    expect(answer.body.errors[0]).toMatchObject({ message: 'Jeton d’API invalide, révoqué ou expiré.' });
+  });
+
+  it('a session header and a token header in one request: 401 whichever comes first, without a lookup', async () => {
+    const invalid = `cst_${'A'.repeat(43)}`;
+    for (const pair of [
+      [admin, bailiffToken],
+      [bailiffToken, admin],
+      [admin, invalid],
+      [admin, bailiff],
+    ]) {
+      app.queries.length = 0;
+      const answer = await rawPost(
+        pair.map((token) => ['Authorization', `Bearer ${token}`]),
+        ME,
+      );
+      expect(answer).toEqual({
+        status: 401,
+        body: { errors: [{ message: severalCredentialsMessage, extensions: { code: 'UNAUTHENTICATED' } }] },
+      });
+      expect(lookups()).toEqual({ sessions: 0, apiTokens: 0 });
+    }
+    const legacy = await rawRequest('GET', '/api/v1/notification', [
+      ['authorization', `Bearer ${admin}`],
+      ['authorization', `Bearer ${bailiff}`],
+    ]);
+    expect(legacy).toEqual({ status: 401, body: { code: 401, message: severalCredentialsMessage } });
   });
 });
 

@@ -25,6 +25,20 @@ export function credentialOf(token: string | null | undefined): Credential {
   return { kind: isApiTokenFormat(token) ? 'apiToken' : 'session', token };
 }
 
+/** Why a request presenting several Authorization headers is refused (app.ts). */
+export const severalCredentialsMessage =
+  'Une requête ne présente qu’un seul en-tête Authorization : une session ou un jeton d’API, pas les deux.';
+
+/**
+ * Whether a request presents more than one Authorization header. Node keeps the first one only, so a
+ * session followed by a pasted API token would run as the session, the token unseen: a request has
+ * one caller, named by one header, and such a request is refused whichever comes first.
+ */
+export function presentsSeveralCredentials(req: IncomingMessage | undefined): boolean {
+  const names = (req?.rawHeaders ?? []).filter((_, index) => index % 2 === 0);
+  return names.filter((name) => name.toLowerCase() === 'authorization').length > 1;
+}
+
 /** The credential of an `Authorization: Bearer <token>` header. */
 export const headerCredential = (authorization: string | null | undefined) => credentialOf(bearerToken(authorization));
 
