@@ -1,10 +1,12 @@
 // Issue 17 items 1 and 2: GraphiQL inside the app, working with no network beyond the app's own
-// origin (every other request is blocked and recorded), and the « Jetons d'API » screen.
+// origin (every other request is blocked and recorded), and the « Jetons d'API » screen. Issue 37
+// item 9: an admin tries a token there, opens the explorer and copies an operation as cURL.
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
-import { gql } from '../support/http.js';
+import { demo, gql, loginToken } from '../support/http.js';
+import { curlCommand } from '../../web/src/features/graphiql/requests.js';
 import { screenTitle, signedInPage, toast } from '../support/pages.js';
 
 let app: TestApp;
@@ -125,6 +127,90 @@ describe('API GraphQL (GraphiQL)', () => {
     );
     expect(await responseText()).toContain('Graphiql');
     await saveScreenshot(page, 'graphiql-subscription');
+  }, 180_000);
+
+  it('« Tester avec un jeton »: a bailiff’s token sees his constats alone, never the session; back to the session; explorer; cURL', async () => {
+    const bailiff = await loginToken(app.url, demo.bailiff.email, demo.bailiff.password);
+    const created = await gql(
+      app.url,
+      'mutation { createApiToken(input: { name: "Essai GraphiQL", scopes: [REPORTS, ACCOUNTS] }) { token } }',
+      {},
+      bailiff,
+    );
+    const token: string = created.data!.createApiToken.token;
+    const query = 'query Compte {\n  me { email }\n  reports(first: 1) { totalCount }\n}';
+    const bailiffCount = (await gql(app.url, query, {}, bailiff)).data!.reports.totalCount;
+
+    page = await signedInPage(browser, 'admin');
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
+    // The Authorization of every GraphQL request the page sends.
+    const sent: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/graphql' && request.method() === 'POST') sent.push(request.headers().authorization);
+    });
+    await openMenuLink('API', 'API GraphQL');
+    await page.locator('.graphiql-query-editor .CodeMirror').waitFor();
+    const session = await page.evaluate(() => localStorage.getItem('token'));
+    await setQuery(query);
+    const run = async () => {
+      sent.length = 0;
+      await page.getByRole('button', { name: 'Execute query' }).click();
+      await page.waitForFunction(() => {
+        const element = document.querySelector('.graphiql-response .CodeMirror') as unknown as {
+          CodeMirror: { getValue(): string };
+        } | null;
+        return element?.CodeMirror.getValue().includes('totalCount');
+      });
+      const answer = JSON.parse(await responseText());
+      // Cleared for the next run: its answer is then told from this one.
+      await page.locator('.graphiql-response .CodeMirror').evaluate((element) => {
+        (element as unknown as { CodeMirror: { setValue(text: string): void } }).CodeMirror.setValue('');
+      });
+      return answer;
+    };
+
+    const asAdmin = await run();
+    expect(asAdmin.data.me.email).toBe(demo.admin.email);
+    expect(sent).toEqual([`Bearer ${session}`]);
+
+    await page.getByLabel('Tester avec un jeton').fill(`Bearer ${token}`);
+    await page.getByRole('button', { name: 'Utiliser ce jeton' }).click();
+    await page.getByText(`Requêtes exécutées avec le jeton ${token.slice(0, 8)}…`).waitFor();
+    const asToken = await run();
+    expect(asToken.errors).toBeUndefined();
+    expect(asToken.data).toEqual({ me: { email: demo.bailiff.email }, reports: { totalCount: bailiffCount } });
+    expect(bailiffCount).toBeLessThan(asAdmin.data.reports.totalCount);
+    // A token's answer tells its budget; the request carried the token alone.
+    expect(asToken.extensions.cost.remaining).toEqual(expect.any(Number));
+    expect(sent).toEqual([`Bearer ${token}`]);
+    // Kept in the page's memory only: neither the page nor localStorage shows the secret.
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(token);
+    expect(await page.locator('body').innerText()).not.toContain(token);
+    await saveScreenshot(page, 'graphiql-token');
+
+    await page.getByRole('button', { name: 'Copier en cURL' }).click();
+    await toast(page, 'Commande cURL copiée dans le presse-papiers.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      curlCommand({ url: `${new URL(app.url).origin}/graphql`, query, operationName: 'Compte', token }),
+    );
+
+    await page.getByRole('button', { name: 'Revenir à ma session' }).click();
+    await page.getByLabel('Tester avec un jeton').waitFor();
+    expect((await run()).data.me.email).toBe(demo.admin.email);
+    expect(sent).toEqual([`Bearer ${session}`]);
+    // Without a token, the command leaves $TOKEN to the shell: never the session.
+    await page.getByRole('button', { name: 'Copier en cURL' }).click();
+    const withoutToken = await page.evaluate(() => navigator.clipboard.readText());
+    expect(withoutToken).toContain('-H "Authorization: Bearer $TOKEN"');
+    expect(withoutToken).not.toContain(session!);
+
+    // The explorer builds queries from the schema by ticking fields.
+    await page.getByRole('button', { name: 'Show GraphiQL Explorer' }).click();
+    const explorer = page.locator('.graphiql-explorer-root');
+    await explorer.getByText('reports', { exact: true }).first().waitFor();
+    await saveScreenshot(page, 'graphiql-explorer');
+    // Gone again: the « Jetons d'API » test below starts from an empty list.
+    await app.services.db.apiToken.deleteMany({ where: { name: 'Essai GraphiQL' } });
   }, 180_000);
 
   it('/graphql opened in the browser leads to it', async () => {

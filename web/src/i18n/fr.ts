@@ -308,7 +308,21 @@ export const fr = {
   },
   graphiql: {
     description:
-      'Explorez le schéma (documentation à gauche), essayez des requêtes et des abonnements avec votre propre session. Chaque réponse indique son coût dans extensions.cost.',
+      'Explorez le schéma (documentation et explorateur à gauche), essayez des requêtes et des abonnements avec votre session ou avec un jeton d’API. Chaque réponse indique son coût dans extensions.cost.',
+    tokenLabel: 'Tester avec un jeton',
+    tokenHint:
+      'Collez un jeton d’API (cst_…) : les requêtes s’exécutent alors avec lui seul, sans votre session. Il n’est conservé nulle part. Un en-tête Authorization saisi dans l’onglet Headers remplace aussi votre session.',
+    tokenUse: 'Utiliser ce jeton',
+    tokenRequired: 'Veuillez coller un jeton.',
+    tokenActive: (preview: string) => `Requêtes exécutées avec le jeton ${preview}`,
+    tokenActiveHint: 'Votre session n’est pas envoyée ; les abonnements, refusés à un jeton, passent par HTTP.',
+    backToSession: 'Revenir à ma session',
+    prettify: 'Mettre en forme (Maj-Ctrl-P)',
+    merge: 'Fusionner les fragments dans la requête (Maj-Ctrl-M)',
+    copy: 'Copier la requête (Maj-Ctrl-C)',
+    copyCurl: 'Copier en cURL',
+    curlCopied: 'Commande cURL copiée dans le presse-papiers.',
+    variablesInvalid: 'Les variables ne sont pas un objet JSON valide.',
     defaultQuery: `# Les 5 derniers constats que vous pouvez voir.
 # Ctrl+Entrée exécute la requête ; la documentation du schéma est dans le panneau de gauche.
 query DerniersConstats {

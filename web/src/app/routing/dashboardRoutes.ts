@@ -10,6 +10,8 @@ export interface DashboardRoute {
   title: string;
   /** The screen, its code and page query started as the route opens; without one the placeholder page. */
   screen?: Screen;
+  /** The screen takes the whole width beside the menu (GraphiQL's editors), not the reading width. */
+  fullWidth?: boolean;
 }
 
 const t = fr.titles;
@@ -64,7 +66,7 @@ const admin: DashboardRoute[] = [
   { path: 'mesconstats', title: t.myReports, screen: screens.myReports },
   notifications,
   { path: 'allAbsences', title: t.absences, screen: screens.allAbsences },
-  { path: 'graphiql', title: t.graphiql, screen: screens.graphiql },
+  { path: 'graphiql', title: t.graphiql, screen: screens.graphiql, fullWidth: true },
   apiTokens,
 ];
 

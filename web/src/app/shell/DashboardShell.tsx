@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { fetchQuery } from 'relay-runtime';
@@ -65,6 +65,7 @@ const useStyles = makeStyles({
     maxWidth: '1440px',
     marginInline: 'auto',
   },
+  fullWidth: { maxWidth: 'none' },
 });
 
 const shellQuery = graphql`
@@ -131,6 +132,7 @@ export default function DashboardShell({ user, queryRef }: ShellPartProps) {
 
   const routes = dashboardRoutes[user.role];
   const closeMenu = () => setMenuOpen(false);
+  const fullWidth = routes.some((route) => route.fullWidth && pathname === `/dashboard/${route.path}`);
   return (
     // The live region of what changes by itself (LiveUpdates, live lists), for screen readers.
     <LiveAnnouncer>
@@ -153,7 +155,7 @@ export default function DashboardShell({ user, queryRef }: ShellPartProps) {
             </div>
           )}
           <main className={styles.main}>
-            <div className={styles.content}>
+            <div className={mergeClasses(styles.content, fullWidth && styles.fullWidth)}>
               <DepositBanner owner={user.id} />
               <Routes>
                 {routes.map((route) =>

@@ -1,18 +1,24 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { GraphiQL } from 'graphiql';
-import { createGraphiQLFetcher } from '@graphiql/toolkit';
+import { explorerPlugin } from '@graphiql/plugin-explorer';
+import { createGraphiQLFetcher, type Fetcher } from '@graphiql/toolkit';
 import { createClient } from 'graphql-ws';
 // Bundled by Vite with the rest of this lazy screen: its fonts are inlined (data: URLs), nothing
 // is fetched from a CDN, so GraphiQL works on an office network without internet (product.md §12).
 import 'graphiql/style.css';
+import '@graphiql/plugin-explorer/style.css';
 import { fr } from '../../i18n/fr';
 import { readAuthToken } from '../../relay/authToken';
 import { webSocketUrl } from '../../relay/environment';
 import { PageHeader } from '../../ui/PageHeader';
+import { FrenchToolbar } from './FrenchToolbar';
+import { chosenAuthorization, requestHeaders } from './requests';
+import { headerlessStorage } from './storage';
+import { TokenTrial } from './TokenTrial';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', height: 'calc(100vh - 120px)', minHeight: '480px' },
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, height: 'calc(100vh - 120px)', minHeight: '560px' },
   editor: {
     flexGrow: 1,
     minHeight: 0,
@@ -22,35 +28,61 @@ const useStyles = makeStyles({
   },
 });
 
-const bearer = (): Record<string, string> => {
-  const token = readAuthToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
-};
+const plugins = [explorerPlugin()];
 
 /**
  * /dashboard/graphiql (admins): GraphiQL with the admin's own session, for queries and mutations
- * over HTTP and subscriptions over graphql-ws on this origin, with the docs explorer and history.
+ * over HTTP and subscriptions over graphql-ws on this origin, with the docs, the explorer and history;
+ * or with a token being tried, which alone names the caller (issue 37 item 9).
  */
 export default function GraphiQLPage() {
   const styles = useStyles();
-  const wsClient = useMemo(() => createClient({ url: webSocketUrl(), lazy: true, connectionParams: bearer, retryAttempts: 3 }), []);
-  useEffect(() => () => void wsClient.dispose(), [wsClient]);
-  const fetcher = useMemo(
-    () =>
-      createGraphiQLFetcher({
-        url: '/graphql',
-        wsClient,
-        // The session token read on each request, so GraphiQL never needs one pasted in.
-        fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...bearer() } }),
-      }),
-    [wsClient],
+  const [token, setToken] = useState<string | null>(null);
+  // Read when a request leaves: the fetcher stays the same, so GraphiQL keeps the schema it read.
+  const tokenRef = useRef(token);
+  const chooseToken = (next: string | null) => {
+    tokenRef.current = next;
+    setToken(next);
+  };
+  const storage = useMemo(() => headerlessStorage(window.localStorage), []);
+  const wsClient = useMemo(
+    () => createClient({ url: webSocketUrl(), lazy: true, connectionParams: () => sessionParams(), retryAttempts: 3 }),
+    [],
   );
+  useEffect(() => () => void wsClient.dispose(), [wsClient]);
+  const fetcher = useMemo<Fetcher>(() => {
+    const withHeaders = (authorization: string | null) => (input: RequestInfo | URL, init?: RequestInit) =>
+      fetch(input, { ...init, headers: requestHeaders({ ...(init?.headers as Record<string, string>) }, authorization, readAuthToken()) });
+    const bySession = createGraphiQLFetcher({ url: '/graphql', wsClient, fetch: withHeaders(null) });
+    return (params, options) => {
+      const authorization = chosenAuthorization(options?.headers, tokenRef.current);
+      if (!authorization) return bySession(params, options);
+      // Without the socket, which carries the session: a token's subscription goes over HTTP, where
+      // the server answers for the token (refused: read-only).
+      return createGraphiQLFetcher({ url: '/graphql', fetch: withHeaders(authorization) })(params, options);
+    };
+  }, [wsClient]);
   return (
     <section className={styles.root}>
       <PageHeader title={fr.titles.graphiql} description={fr.graphiql.description} />
+      <TokenTrial token={token} onChange={chooseToken} />
       <div className={styles.editor}>
-        <GraphiQL fetcher={fetcher} defaultQuery={fr.graphiql.defaultQuery} forcedTheme="light" />
+        <GraphiQL
+          fetcher={fetcher}
+          plugins={plugins}
+          storage={storage}
+          shouldPersistHeaders={false}
+          defaultQuery={fr.graphiql.defaultQuery}
+          forcedTheme="light"
+        >
+          <GraphiQL.Toolbar>{() => <FrenchToolbar token={token} />}</GraphiQL.Toolbar>
+        </GraphiQL>
       </div>
     </section>
   );
 }
+
+const sessionParams = (): Record<string, string> => {
+  const session = readAuthToken();
+  return session ? { authorization: `Bearer ${session}` } : {};
+};
