@@ -19,16 +19,18 @@ import {
   authenticate,
   authenticateSocket,
   headerCredential,
+  liveCredentials,
   presentsSeveralCredentials,
   severalCredentialsMessage,
   showsSession,
 } from './server/authenticate.js';
 import { apiTokenMessages } from './modules/apiTokens/rules.js';
 import { connectionLimits, createHttpServer, markSignedIn } from './http/connection-limits.js';
-import { createLiveSessions, openUntil } from './modules/credentials/live-sessions.js';
+import { createLiveSessions } from './modules/credentials/live-sessions.js';
 import { createSessionCheck } from './modules/auth/live-delivery.js';
 import {
   boundUnacknowledged,
+  FORBIDDEN_CLOSE,
   liveMessages,
   MAX_LIVE_MESSAGE_BYTES,
   subscriptionRefusal,
@@ -93,17 +95,18 @@ function unavailableAnswer(graphql: boolean): Response {
 
 export function createApp(services: Services, fileLinks: ReturnType<typeof createFileLinks>): App {
   const { liveSocketsPerSession, liveSubscriptionsPerSocket } = services.config;
-  // Sockets and subscriptions over server-sent events of each session: ended with it, and bounded.
+  // Sockets and subscriptions over server-sent events of each session or API token: ended with it, and bounded.
   const liveSessions = createLiveSessions(services.pubsub, {
     socketsPerSession: liveSocketsPerSession,
     streamsPerSession: liveSubscriptionsPerSocket,
   });
-  const sessionCheck = createSessionCheck(services);
+  const credentials = liveCredentials(services);
+  const sessionCheck = createSessionCheck(credentials);
   // Redis lost events meanwhile (README « When Redis is away »): a revocation announced then was
   // missed, so sessions are read again before their next event; once events flow again, every
   // live client reconnects and reads again what it shows.
   const busHooks = [services.pubsub.onLost(() => sessionCheck.distrust()), services.pubsub.onRecovered(() => liveSessions.restart())];
-  const yoga = createGraphQLServer(services, liveSessions, sessionCheck);
+  const yoga = createGraphQLServer(services, liveSessions, sessionCheck, credentials);
   // What the REST shims and the uploads execute with: the same pipeline as /graphql.
   const run: RunOperation = (request, serverContext, operation) => executeOperation(yoga, request, serverContext, operation);
   const rest = createRestRouter(
@@ -219,18 +222,22 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
     {
       // Close reasons are read by anyone: never an internal error's message (it is logged).
       isProd: true,
-      // Auth on connect: a socket without a valid session is closed before any subscription.
+      // Auth on connect: a socket without a valid session or API token is closed before any subscription.
       onConnect: async (ctx) => {
-        const session = await authenticateSocket(services, ctx.connectionParams);
-        if (!session) return false;
-        // Closed when the session is revoked (on any instance) or expires.
-        if (!liveSessions.track(session.viewer.sessionId, session.expiresAt, ctx.extra.socket)) {
-          // Not 4403, which signs the web app out: the session is valid, it has enough sockets.
+        const { caller, kind } = await authenticateSocket(services, ctx.connectionParams, ctx.extra.request);
+        if (!caller) {
+          // A token's client (a script) is told why in French; the web app reads graphql-ws' own 4403.
+          if (kind === 'apiToken') ctx.extra.socket.close(FORBIDDEN_CLOSE, apiTokenMessages.invalid);
+          return false;
+        }
+        // Closed when the session or token is revoked (on any instance) or expires.
+        if (!liveSessions.track(caller.owner, caller.expiresAt, ctx.extra.socket)) {
+          // Not 4403, which signs the web app out: the credential is valid, it has enough sockets.
           ctx.extra.socket.close(TOO_MANY_SOCKETS_CLOSE, liveMessages.tooManySockets);
           return false;
         }
         // Read again once tracked, as event streams are: a revocation during the lookup is not missed.
-        if (!(await openUntil(services.db, session.viewer.sessionId))) return false;
+        if (!(await credentials.openUntil(caller.owner))) return false;
         unacknowledged.acknowledged(ctx.extra.socket);
         markSignedIn(ctx.extra.request.socket);
         return true;
@@ -242,7 +249,7 @@ export function createApp(services: Services, fileLinks: ReturnType<typeof creat
         const refusal = subscriptionRefusal(ctx.subscriptions, liveSubscriptionsPerSocket);
         if (refusal) return refusal;
         // Each subscription is authenticated as a request is: one revoked meanwhile is anonymous.
-        const viewer = (await authenticateSocket(services, ctx.connectionParams))?.viewer ?? null;
+        const viewer = (await authenticateSocket(services, ctx.connectionParams, ctx.extra.request)).caller?.viewer ?? null;
         const enveloped = envelopedFor(yoga, { req: ctx.extra.request, viewer, params: payload });
         let document: DocumentNode;
         try {

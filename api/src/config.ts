@@ -67,9 +67,9 @@ export interface Config {
   appSecret?: string;
   /** Lifetime of signed download links. */
   fileLinkMinutes: number;
-  /** Subscriptions one graphql-ws socket may hold open, and one session over server-sent events (LIVE_SUBSCRIPTIONS_PER_SOCKET, default 20). */
+  /** Subscriptions one graphql-ws socket may hold open, and one session or API token over server-sent events (LIVE_SUBSCRIPTIONS_PER_SOCKET, default 20). */
   liveSubscriptionsPerSocket: number;
-  /** graphql-ws sockets one session may hold open on an instance (LIVE_SOCKETS_PER_SESSION, default 5). */
+  /** graphql-ws sockets one session or API token may hold open on an instance (LIVE_SOCKETS_PER_SESSION, default 5). */
   liveSocketsPerSession: number;
   /** Query cost each personal API token may spend per minute (API_TOKEN_COST_PER_MINUTE, default 50,000). */
   apiTokenCostPerMinute: number;

@@ -13,8 +13,9 @@ const waiting = new WeakMap<AppPubSub, Map<Topic, (() => void)[]>>();
  * Resolves once the server listens for the next subscription to `topic`: when its event stream is
  * first read, which is when yoga's pub/sub adds its listener (a Repeater starts on its first
  * `next()`). The pub/sub's `subscribe` is wrapped once per app; events pass through unchanged.
+ * Call it before subscribing.
  */
-function serverListening(app: TestApp, topic: Topic): Promise<void> {
+export function serverListening(app: TestApp, topic: Topic): Promise<void> {
   const pubsub = app.services.pubsub;
   let byTopic = waiting.get(pubsub);
   if (!byTopic) {

@@ -14,10 +14,10 @@ import { schema } from '../../api/src/server/schema.js';
 
 const isFrame = (name: string) => /(Connection|ConnectionEdge|Edge)$/.test(name);
 
-/** Every object type a query can reach from the root, through fields and the Node interface. */
+/** Every object type a query or a subscription can reach from its root, through fields and the Node interface. */
 function reachableFromQuery(): Set<string> {
   const seen = new Set<string>();
-  const queue: GraphQLNamedType[] = [schema.getQueryType()!];
+  const queue: GraphQLNamedType[] = [schema.getQueryType()!, schema.getSubscriptionType()!];
   while (queue.length > 0) {
     const type = queue.pop()!;
     if (seen.has(type.name)) continue;
@@ -41,8 +41,13 @@ describe('the scope table covers the schema', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('every root field is declared', () => {
-    const undeclared = Object.keys(schema.getQueryType()!.getFields()).filter((name) => !(`Query.${name}` in FIELD_SCOPES));
+  it('every root field is declared, live events included', () => {
+    const roots = [schema.getQueryType()!, schema.getSubscriptionType()!];
+    const undeclared = roots.flatMap((root) =>
+      Object.keys(root.getFields())
+        .map((name) => `${root.name}.${name}`)
+        .filter((field) => !(field in FIELD_SCOPES)),
+    );
     expect(undeclared).toEqual([]);
   });
 
@@ -119,6 +124,28 @@ describe('a query against a token’s grant', () => {
     expect(scopeRefusalMessage(refused)).toBe(
       'Ce jeton d’API est limité à certaines études : le champ Query.billingPeriod ne lui est pas ouvert.',
     );
+  });
+
+  it('a subscription is held to the scopes as a query is', () => {
+    expect(refusal('subscription { reportChanged { reportId report { name } } }', reports)).toBeNull();
+    expect(refusal('subscription { notificationAdded { kind } }', reports)).toEqual({
+      reason: 'MISSING_SCOPE',
+      field: 'Subscription.notificationAdded',
+      missing: ['NOTIFICATIONS'],
+    });
+    expect(refusal('subscription { reportChanged { report { billingAmounts { total } } } }', reports)).toMatchObject({
+      field: 'Report.billingAmounts',
+      missing: ['BILLING'],
+    });
+  });
+
+  it('an étude-limited token follows constats’ changes only: billing events tell of every étude', () => {
+    const limited: TokenGrant = { scopes: ['REPORTS', 'BILLING'], groupIds: [1] };
+    expect(refusal('subscription { reportChanged { reportId } }', limited)).toBeNull();
+    expect(refusal('subscription { billingChanged { year } }', limited)).toEqual({
+      reason: 'GROUP_LIMITED',
+      field: 'Subscription.billingChanged',
+    });
   });
 });
 

@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
-import { createLiveSessions } from '../../api/src/modules/credentials/live-sessions.js';
+import { createLiveSessions, type LiveOwner } from '../../api/src/modules/credentials/live-sessions.js';
 import type { AppPubSub } from '../../api/src/infra/pubsub.js';
 
-/** A pubsub whose `sessionsRevoked` stream never yields: these tests only track sockets. */
+/** A pubsub whose revocation streams never yield: these tests only track sockets. */
 const quietPubSub = {
   subscribe: () => ({
     [Symbol.asyncIterator]() {
@@ -14,6 +14,9 @@ const quietPubSub = {
   }),
 } as unknown as AppPubSub;
 
+const session = (id: number): LiveOwner => ({ kind: 'session', id });
+const apiToken = (id: number): LiveOwner => ({ kind: 'apiToken', id });
+
 function fakeSocket(readyState: number): WebSocket & EventEmitter {
   return Object.assign(new EventEmitter(), { readyState, CLOSING: 2, CLOSED: 3, close: () => {} }) as unknown as WebSocket & EventEmitter;
 }
@@ -23,7 +26,7 @@ describe('live sessions', () => {
     const live = createLiveSessions(quietPubSub);
     for (const state of [2, 3]) {
       const socket = fakeSocket(state);
-      live.track(1, new Date(Date.now() + 3_600_000), socket);
+      live.track(session(1), new Date(Date.now() + 3_600_000), socket);
       expect(socket.listenerCount('close')).toBe(0);
     }
   });
@@ -31,7 +34,7 @@ describe('live sessions', () => {
   it('tracks an open socket until it closes', () => {
     const live = createLiveSessions(quietPubSub);
     const socket = fakeSocket(1);
-    live.track(1, new Date(Date.now() + 3_600_000), socket);
+    live.track(session(1), new Date(Date.now() + 3_600_000), socket);
     expect(socket.listenerCount('close')).toBe(1);
     socket.emit('close');
     expect(socket.listenerCount('close')).toBe(0);
@@ -41,23 +44,44 @@ describe('live sessions', () => {
     const live = createLiveSessions(quietPubSub, { socketsPerSession: 2, streamsPerSession: 1 });
     const expires = new Date(Date.now() + 3_600_000);
     const [a, b, c] = [fakeSocket(1), fakeSocket(1), fakeSocket(1)];
-    expect([live.track(1, expires, a), live.track(1, expires, b), live.track(1, expires, c)]).toEqual([true, true, false]);
+    expect([live.track(session(1), expires, a), live.track(session(1), expires, b), live.track(session(1), expires, c)]).toEqual([true, true, false]);
     // Another session has its own share.
-    expect(live.track(2, expires, fakeSocket(1))).toBe(true);
+    expect(live.track(session(2), expires, fakeSocket(1))).toBe(true);
     a.emit('close');
-    expect(live.track(1, expires, c)).toBe(true);
+    expect(live.track(session(1), expires, c)).toBe(true);
+  });
+
+  it('gives an API token its own share, apart from the session of the same number', () => {
+    const live = createLiveSessions(quietPubSub, { socketsPerSession: 1, streamsPerSession: 1 });
+    const expires = new Date(Date.now() + 3_600_000);
+    expect(live.track(session(1), expires, fakeSocket(1))).toBe(true);
+    expect([live.track(apiToken(1), expires, fakeSocket(1)), live.track(apiToken(1), expires, fakeSocket(1))]).toEqual([true, false]);
+  });
+
+  it('closes a token’s socket with 4403 and a French reason when it is refused, a session’s with graphql-ws’ « Forbidden »', () => {
+    const live = createLiveSessions(quietPubSub);
+    const expires = new Date(Date.now() + 3_600_000);
+    const closes: [string, number, string][] = [];
+    const closing = (name: string) =>
+      Object.assign(fakeSocket(1), { close: (code: number, reason: string) => closes.push([name, code, reason]) });
+    live.track(apiToken(7), expires, closing('token'));
+    live.track(session(7), expires, closing('session'));
+    live.refuse(apiToken(7));
+    expect(closes).toEqual([['token', 4403, 'Jeton d’API révoqué ou expiré : connexion en direct fermée.']]);
+    live.refuse(session(7));
+    expect(closes[1]).toEqual(['session', 4403, 'Forbidden']);
   });
 
   it('counts streams apart from sockets; a released stream frees its place and is no longer ended', () => {
     const live = createLiveSessions(quietPubSub, { socketsPerSession: 1, streamsPerSession: 1 });
     let ended = 0;
-    const stream = live.openStream(1, () => (ended += 1));
+    const stream = live.openStream(session(1), () => (ended += 1));
     expect(stream).not.toBeNull();
-    expect(live.openStream(1, () => {})).toBeNull();
-    expect(live.track(1, new Date(Date.now() + 3_600_000), fakeSocket(1))).toBe(true);
+    expect(live.openStream(session(1), () => {})).toBeNull();
+    expect(live.track(session(1), new Date(Date.now() + 3_600_000), fakeSocket(1))).toBe(true);
     stream!.endAt(new Date(Date.now() - 1));
     expect(ended).toBe(1);
     stream!.release();
-    expect(live.openStream(1, () => {})).not.toBeNull();
+    expect(live.openStream(session(1), () => {})).not.toBeNull();
   });
 });

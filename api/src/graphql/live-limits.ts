@@ -23,12 +23,15 @@ export const MAX_LIVE_MESSAGE_BYTES = MAX_GRAPHQL_BODY_BYTES;
 
 /** The WebSocket close code for a message over a bound (RFC 6455 « Message Too Big »). */
 export const MESSAGE_TOO_BIG_CLOSE = 1009;
-/** graphql-ws' « too many » code: a session already holding its share of sockets. */
+/** graphql-ws' code for a refused connection: the web app clears its session and goes to /login. */
+export const FORBIDDEN_CLOSE = 4403;
+/** graphql-ws' « too many » code: a session (or API token) already holding its share of sockets. */
 export const TOO_MANY_SOCKETS_CLOSE = 4429;
 
 export const liveMessages = {
   tooBig: 'Message trop volumineux.',
-  tooManySockets: 'Trop de connexions en direct pour cette session.',
+  tooManySockets: 'Trop de connexions en direct pour cette session ou ce jeton d’API.',
+  apiTokenEnded: 'Jeton d’API révoqué ou expiré : connexion en direct fermée.',
   tooManySubscriptions: 'Trop d’abonnements en direct ouverts : fermez-en avant d’en ouvrir un autre.',
 } as const;
 

@@ -20,6 +20,8 @@ export type AppEvents = {
   secretaryBillAdded: [userId: number, payload: { billId: number }];
   /** Broadcast to the instances: these sessions were revoked, close their sockets. */
   sessionsRevoked: [payload: { sessionIds: number[] }];
+  /** Broadcast to the instances: these API tokens were revoked, close their live connections. */
+  apiTokensRevoked: [payload: { apiTokenIds: number[] }];
 };
 
 export type AppPubSub = PubSub<AppEvents> & {

@@ -4,15 +4,16 @@
 // subscription, which sees a revocation as a request would); the REST routes, the uploads and Yoga's
 // context only receive the viewer it issued (http/caller.ts). Sessions come as
 // `Authorization: Bearer <token>` (a socket: its connection_init's `authorization`), personal API
-// tokens as `Bearer cst_…`.
+// tokens as `Bearer cst_…` (on a socket too).
 import type { IncomingMessage } from 'node:http';
 import type { Services } from '../context.js';
 import { connectionToken } from '../graphql/live-limits.js';
 import { issueViewer, type AuthenticatedViewer } from '../http/caller.js';
 import { bearerToken, clientInfo, type ServerContext } from '../http/request.js';
 import { isApiTokenFormat } from '../modules/apiTokens/rules.js';
-import { resolveApiToken } from '../modules/apiTokens/service.js';
-import { findLiveSession } from '../modules/auth/service.js';
+import { apiTokenOpenUntil, liveApiTokenIds, resolveApiToken } from '../modules/apiTokens/service.js';
+import { findLiveSession, liveSessionIds } from '../modules/auth/service.js';
+import { sessionOpenUntil, type LiveCredentials, type LiveOwner } from '../modules/credentials/live-sessions.js';
 
 /** What a request presents: a session token, a personal API token, or nothing worth a lookup. */
 export type Credential = { kind: 'session' | 'apiToken'; token: string } | null;
@@ -61,7 +62,7 @@ export async function authenticate(
   if (!credential) return null;
   if (credential.kind === 'apiToken') {
     const client = clientInfo({ ...serverContext, request }, services.config.trustProxy);
-    return issueViewer(await resolveApiToken(services, credential.token, client));
+    return issueViewer((await resolveApiToken(services, credential.token, client))?.viewer ?? null);
   }
   return (serverContext.req && lookedUpEarly.get(serverContext.req)) ?? sessionViewer(services, credential.token);
 }
@@ -78,17 +79,42 @@ export async function showsSession(services: Pick<Services, 'db'>, req: Incoming
   return (await lookup) !== null;
 }
 
+/** A live socket's caller: its viewer, whose connections it counts in (its session or API token), and its expiry. */
+export interface SocketCaller {
+  viewer: AuthenticatedViewer;
+  owner: LiveOwner;
+  expiresAt: Date;
+}
+
 /**
- * A graphql-ws socket's session, from its connection_init payload: its viewer and expiry (the socket
- * is closed then). Null for an unknown, revoked or expired session, and for an API token, which opens
- * no live connection (read-only).
+ * A graphql-ws socket's caller, from its connection_init payload alone (the upgrade request's
+ * headers are not read: a page's would be the browser's): a session, or a personal API token with
+ * its grant (issue 37; its scopes are checked on each subscription). The socket is closed at the
+ * expiry. Null for an unknown, revoked or expired credential; `kind` says which kind was refused.
  */
 export async function authenticateSocket(
-  services: Pick<Services, 'db'>,
+  services: Pick<Services, 'db' | 'config'>,
   connectionParams: unknown,
-): Promise<{ viewer: AuthenticatedViewer & { sessionId: number }; expiresAt: Date } | null> {
+  request: IncomingMessage,
+): Promise<{ caller: SocketCaller | null; kind: 'session' | 'apiToken' | null }> {
   const credential = credentialOf(connectionToken(connectionParams));
-  if (credential?.kind !== 'session') return null;
+  if (!credential) return { caller: null, kind: null };
+  if (credential.kind === 'apiToken') {
+    const token = await resolveApiToken(services, credential.token, clientInfo({ req: request }, services.config.trustProxy));
+    if (!token) return { caller: null, kind: 'apiToken' };
+    const owner: LiveOwner = { kind: 'apiToken', id: token.viewer.apiTokenId };
+    return { caller: { viewer: issueViewer(token.viewer)!, owner, expiresAt: token.expiresAt }, kind: 'apiToken' };
+  }
   const session = await findLiveSession(services, credential.token);
-  return session && { viewer: issueViewer(session.viewer)!, expiresAt: session.expiresAt };
+  if (!session) return { caller: null, kind: 'session' };
+  const owner: LiveOwner = { kind: 'session', id: session.viewer.sessionId };
+  return { caller: { viewer: issueViewer(session.viewer)!, owner, expiresAt: session.expiresAt }, kind: 'session' };
+}
+
+/** Whether the sessions and tokens holding live connections are still live, each read by its own module. */
+export function liveCredentials(services: Pick<Services, 'db'>): LiveCredentials {
+  return {
+    liveIds: (kind, ids) => (kind === 'session' ? liveSessionIds(services, ids) : liveApiTokenIds(services, ids)),
+    openUntil: (owner) => (owner.kind === 'session' ? sessionOpenUntil(services.db, owner.id) : apiTokenOpenUntil(services, owner.id)),
+  };
 }

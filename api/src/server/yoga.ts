@@ -26,7 +26,7 @@ import { boundEnumSuggestions, skipHiddenSuggestions } from '../graphql/suggesti
 import { utf8Answers } from '../graphql/utf8-answers.js';
 import { compiledExecution } from '../graphql/compiled-execution.js';
 import { liveStreams } from '../modules/credentials/live-streams.js';
-import type { LiveSessions } from '../modules/credentials/live-sessions.js';
+import type { LiveCredentials, LiveSessions } from '../modules/credentials/live-sessions.js';
 import { liveDelivery, type SessionCheck } from '../modules/auth/live-delivery.js';
 import { schema } from './schema.js';
 import { clientInfo, type ServerContext } from '../http/request.js';
@@ -79,7 +79,12 @@ function withoutUnavailableDatabase(logger: YogaLogger): YogaLogger {
   return { ...logger, error: (...args: unknown[]) => (args.some(isDatabaseUnavailable) ? undefined : logger.error(...args)) };
 }
 
-export function createGraphQLServer(services: Services, live: LiveSessions, sessionCheck: SessionCheck): GraphQLServer {
+export function createGraphQLServer(
+  services: Services,
+  live: LiveSessions,
+  sessionCheck: SessionCheck,
+  credentials: LiveCredentials,
+): GraphQLServer {
   boundEnumSuggestions(schema);
   return createYoga<ServerContext, AppContext>({
     schema,
@@ -152,7 +157,7 @@ export function createGraphQLServer(services: Services, live: LiveSessions, sess
       refuseLongSearches(),
       compiledExecution(),
       utf8Answers(),
-      liveStreams(live),
+      liveStreams(live, credentials),
       // After liveStreams: it wraps the stream that liveStreams may end.
       liveDelivery(live, sessionCheck),
     ],

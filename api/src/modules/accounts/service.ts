@@ -11,7 +11,7 @@ import { idempotentCreation, type CompleteCreation } from '../idempotency/servic
 import { markLinked } from './staged-avatars.js';
 import { checkFiles, matrixRow, storeFiles, uploadsOf, type AccountFiles } from './files.js';
 import { hashPassword, verifyPassword } from '../credentials/password.js';
-import { announceRevoked } from '../credentials/live-sessions.js';
+import { announceRevoked, type Revoked } from '../credentials/live-sessions.js';
 import { endRights } from '../credentials/rights.js';
 import {
   accountFieldsFor,
@@ -279,7 +279,7 @@ async function saveForm(ctx: AppContext, stored: StoredUser, form: AccountForm, 
   else if (input.removeAvatar) data.avatarKey = null;
   const replacedAvatar = data.avatarKey !== undefined && stored.avatarKey && stored.avatarKey !== data.avatarKey ? stored.avatarKey : null;
   let removedMatrices: { storageKey: string }[] = [];
-  let revoked: number[] = [];
+  let revoked: Revoked = {};
   try {
     await ctx.db.$transaction(async (tx) => {
       await tx.user.update({ where: { id: stored.id }, data });
@@ -358,7 +358,7 @@ export async function setAccountStatus(ctx: AppContext, userId: number, active: 
   const revoked = await ctx.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { status } });
     await recordAudit(tx, ctx, { action: active ? 'accounts.enable' : 'accounts.disable', entity: 'User', entityId: userId });
-    return active ? [] : endRights(tx, ctx, userId, 'disabled');
+    return active ? {} : endRights(tx, ctx, userId, 'disabled');
   });
   announceRevoked(ctx, revoked);
 }

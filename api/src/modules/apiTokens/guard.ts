@@ -1,5 +1,5 @@
-// Personal API tokens (product.md §12) read, and pay for what they read: mutations and subscriptions are
-// refused, a query reaching a field outside the token's scopes is refused whole before it runs
+// Personal API tokens (product.md §12) read, and pay for what they read: mutations are refused, a query
+// or a subscription reaching a field outside the token's scopes is refused whole before it runs
 // (scopes.ts), and each query is charged its requested cost (graphql/cost.ts, the same figure the
 // per-query limit uses) from the token's per-minute budget before it runs, then given back the
 // difference with what it really answered (graphql/answered-cost.ts), as Shopify does. Every answer
@@ -71,8 +71,13 @@ export function apiTokenGuard(): Plugin<AppContext> {
         },
       };
     },
+    // A token's subscription (issue 37) is held to its scopes as a query is. Its events are not
+    // charged to the budget: a token holds only so many live connections (live-sessions.ts).
     onSubscribe({ args, setResultAndStopExecution }) {
-      if ((args.contextValue as AppContext).viewer?.apiTokenId) setResultAndStopExecution({ errors: [toGraphQLError(readOnly())] });
+      const grant = (args.contextValue as AppContext).viewer?.grant;
+      const operation = getOperationAST(args.document, args.operationName);
+      const refusal = grant && operation && scopeRefusal(args.schema, args.document, operation, grant);
+      if (refusal) setResultAndStopExecution({ errors: [toGraphQLError(outOfScope(refusal))] });
     },
     // The budget's figures of the answer, as headers too (a 429 included): read from the body's own.
     onResultProcess({ request, result }) {

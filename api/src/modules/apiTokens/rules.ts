@@ -1,7 +1,8 @@
 // Pure rules of personal API tokens (product.md §12): format, lifetime, name, status and the cost figures
 // each answer carries.
 import type { FieldErrors } from '../../errors.js';
-import type { ApiTokenScope, Role } from '../../generated/prisma/enums.js';
+import type { ApiTokenScope, Role, UserStatus } from '../../generated/prisma/enums.js';
+import { isLiveCredential } from '../auth/tokens.js';
 import { GROUP_LIMITED_SCOPES, ROLE_SCOPES, scopeLabels } from './scopes.js';
 
 /**
@@ -30,7 +31,7 @@ export const apiTokenMessages = {
   notFound: 'Jeton d’API introuvable.',
   alreadyRevoked: 'Ce jeton d’API est déjà révoqué.',
   invalid: 'Jeton d’API invalide, révoqué ou expiré.',
-  readOnly: 'Un jeton d’API ne permet que la lecture : les mutations et les abonnements sont refusés.',
+  readOnly: 'Un jeton d’API ne permet que la lecture : les mutations sont refusées.',
   otherPath: 'Un jeton d’API n’est accepté que sur /graphql et sur les exports CSV (/api/v1/exports/reports.csv).',
   overBudget: 'Budget de coût des requêtes dépassé pour ce jeton. Réessayez après resetAt.',
   scopesRequired: 'Veuillez choisir au moins une portée.',
@@ -98,6 +99,17 @@ export function validateTokenInput(
   else if (beyondLimit.length > 0) fields.scopes = apiTokenMessages.scopesOfGroupLimit(beyondLimit);
   if (groupIds && groupIds.length > MAX_TOKEN_GROUPS) fields.groupIds = apiTokenMessages.groupsTooMany;
   return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, token: { name, expiresAt, scopes, groupIds } };
+}
+
+/**
+ * Whether a token still reads: neither revoked nor expired, its creator active and of the role it
+ * was made with (with another role it would read what it was not made for).
+ */
+export function isLiveApiToken<T extends { role: Role; expiresAt: Date; revokedAt: Date | null; user: { role: Role; status: UserStatus } }>(
+  token: T | null,
+  now: Date,
+): token is T {
+  return isLiveCredential(token, now) && token.user.role === token.role;
 }
 
 export type ApiTokenStatus = 'ACTIVE' | 'EXPIRED' | 'REVOKED';

@@ -1,7 +1,8 @@
 // Read scopes of personal API tokens (issue 37): which scope each GraphQL field needs, what each role
 // may hold, and the check of a token's query against them, field by field, before it runs. Sessions
 // are not checked here: their role's rules (scope-auth, the read model) already decide what they read.
-// tests/unit/api-token-scopes.test.ts holds this table to the schema: every type a query reaches and
+// tests/unit/api-token-scopes.test.ts holds this table to the schema: every type a query or a
+// subscription reaches and
 // every root field is declared, so a new field cannot open itself to tokens by being forgotten.
 import {
   getNamedType,
@@ -36,17 +37,25 @@ export const ROLE_SCOPES: Record<Role, readonly ApiTokenScope[]> = {
 /** An admin's token limited to some études holds only the scopes whose data the limit narrows. */
 export const GROUP_LIMITED_SCOPES: readonly ApiTokenScope[] = ['REPORTS', 'BILLING'];
 
-/** The root fields an étude-limited token may call: those that read through the étude limit (visibility.ts, billing). */
+/**
+ * The root fields an étude-limited token may call: those that read through the étude limit
+ * (visibility.ts, billing). Of the live events, only constats' changes are filtered by étude;
+ * `billingChanged` tells of every étude's bills.
+ */
 const GROUP_LIMITED_ROOT_FIELDS: ReadonlySet<string> = new Set([
-  'reports',
-  'reportHeaders',
-  'reportAggregates',
-  'groupBills',
-  'node',
-  'nodes',
-  'me',
-  'impersonated',
+  'Query.reports',
+  'Query.reportHeaders',
+  'Query.reportAggregates',
+  'Query.groupBills',
+  'Query.node',
+  'Query.nodes',
+  'Query.me',
+  'Query.impersonated',
+  'Subscription.reportChanged',
 ]);
+
+/** The root types: they have no scope of their own, so each of their fields is declared. */
+const isRoot = (typeName: string) => typeName === 'Query' || typeName === 'Subscription';
 
 /**
  * The scope of every field of a type; null: the type's fields are free, because the type is only
@@ -54,12 +63,14 @@ const GROUP_LIMITED_ROOT_FIELDS: ReadonlySet<string> = new Set([
  */
 export const TYPE_SCOPES: Record<string, ApiTokenScope | null> = {
   Query: null,
+  Subscription: null,
   PageInfo: null,
   // Reached through Report.billingAmounts / retrocessionAmounts and the bills, each scoped.
   LineAmounts: null,
   BillFile: null,
   PeriodTotals: null,
   Report: 'REPORTS',
+  ReportChanged: 'REPORTS',
   ReportFile: 'REPORTS',
   ReportFileGroup: 'REPORTS',
   ReportComment: 'REPORTS',
@@ -75,6 +86,7 @@ export const TYPE_SCOPES: Record<string, ApiTokenScope | null> = {
   DetectionCheck: 'REPORTS',
   GpsPosition: 'REPORTS',
   GroupBill: 'BILLING',
+  BillingChanged: 'BILLING',
   GroupBillLine: 'BILLING',
   BillingGroup: 'BILLING',
   BillingPeriod: 'BILLING',
@@ -98,7 +110,7 @@ export const TYPE_SCOPES: Record<string, ApiTokenScope | null> = {
 
 /**
  * Fields that differ from their type: a scope they need besides the type's (amounts on a constat),
- * or null for free. Every root field is listed: the root type has no scope of its own.
+ * or null for free. Every root field is listed: the root types have no scope of their own.
  */
 export const FIELD_SCOPES: Record<string, ApiTokenScope | null> = {
   // Who is signed in, and a node by id (whose type's fields then carry their scope).
@@ -132,6 +144,13 @@ export const FIELD_SCOPES: Record<string, ApiTokenScope | null> = {
   'Query.groupChoices': 'ACCOUNTS',
   'Query.apiTokens': 'ACCOUNTS',
   'Query.apiTokenScopeChoices': 'ACCOUNTS',
+  // Live events (issue 37): each needs the scope of what it tells.
+  'Subscription.reportChanged': 'REPORTS',
+  'Subscription.billingChanged': 'BILLING',
+  'Subscription.secretaryBillAdded': 'RETROCESSION',
+  'Subscription.newsPublished': 'NEWS',
+  'Subscription.notificationAdded': 'NOTIFICATIONS',
+  'Subscription.absenceAdded': 'ABSENCES',
   // Amounts on a constat are the étude's billing or the secretary's pay.
   'Report.billingAmounts': 'BILLING',
   'Report.retrocessionAmounts': 'RETROCESSION',
@@ -162,7 +181,7 @@ export function fieldScopes(typeName: string, fieldName: string): ApiTokenScope[
   const own = FIELD_SCOPES[key];
   if (own === null) return [];
   const typeScope = isFrame(typeName) ? null : TYPE_SCOPES[typeName];
-  if (typeScope === undefined || (typeName === 'Query' && own === undefined)) return null;
+  if (typeScope === undefined || (isRoot(typeName) && own === undefined)) return null;
   return [...new Set([typeScope, own].filter((scope): scope is ApiTokenScope => !!scope))];
 }
 
@@ -206,7 +225,7 @@ export function scopeRefusal(
           const typeName = getNamedType(parent).name;
           const name = node.name.value;
           const field = `${typeName}.${name}`;
-          if (grant.groupIds && typeName === 'Query' && !GROUP_LIMITED_ROOT_FIELDS.has(name)) {
+          if (grant.groupIds && isRoot(typeName) && !GROUP_LIMITED_ROOT_FIELDS.has(field)) {
             refusal = { reason: 'GROUP_LIMITED', field };
             return;
           }
@@ -230,7 +249,7 @@ export function scopeRefusal(
  */
 export function listRefusal(grant: TokenGrant, rootField: string, rowType: string): ScopeRefusal | null {
   const field = `Query.${rootField}`;
-  if (grant.groupIds && !GROUP_LIMITED_ROOT_FIELDS.has(rootField)) return { reason: 'GROUP_LIMITED', field };
+  if (grant.groupIds && !GROUP_LIMITED_ROOT_FIELDS.has(field)) return { reason: 'GROUP_LIMITED', field };
   const needed = [...(fieldScopes('Query', rootField) ?? []), TYPE_SCOPES[rowType]];
   const missing = [...new Set(needed)].filter((scope): scope is ApiTokenScope => !!scope && !grant.scopes.includes(scope));
   return missing.length > 0 ? { reason: 'MISSING_SCOPE', field, missing } : null;

@@ -5,13 +5,15 @@ import { AppError, validationError } from '../../errors.js';
 import type { Prisma } from '../../infra/db.js';
 import { requireViewer } from '../../guards.js';
 import { recordAudit } from '../audit/service.js';
-import { CREDENTIAL_SELECT, hashToken, isLiveCredential } from '../auth/tokens.js';
+import { CREDENTIAL_SELECT, hashToken } from '../auth/tokens.js';
+import { announceRevoked } from '../credentials/live-sessions.js';
 import { lockSignedInUser } from '../credentials/rights.js';
 import {
   API_TOKEN_PREFIX,
   apiTokenMessages,
   budgetFigures,
   isApiTokenFormat,
+  isLiveApiToken,
   refundOf,
   retryAfterSeconds,
   validateTokenInput,
@@ -76,7 +78,8 @@ export const canManageToken = (viewer: Viewer | null, token: { userId: number })
 
 /**
  * A conditional update: of two concurrent revocations, one succeeds and is audited, the other is
- * told. Someone else's token reads as missing to a non-admin.
+ * told. Someone else's token reads as missing to a non-admin. Its live connections, on every
+ * instance, close once the revocation has committed.
  */
 export async function revokeApiToken(ctx: AppContext, id: number): Promise<void> {
   const viewer = requireViewer(ctx);
@@ -89,31 +92,36 @@ export async function revokeApiToken(ctx: AppContext, id: number): Promise<void>
     }
     await recordAudit(tx, ctx, { action: 'api_token.revoke', entity: 'ApiToken', entityId: id });
   });
+  announceRevoked(ctx, { apiTokenIds: [id] });
 }
 
 /** Refreshing lastUsedAt on every request would turn each read into a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 /**
- * The viewer behind an API token (its creator, read-only, narrowed by its grant), or null when the
- * token is unknown, revoked, expired or its creator is no longer active or has another role. Run from the headers alone,
- * before the body is read. A use from another address than the last one is recorded and audited
- * (the conditional update audits it once when concurrent requests arrive from it).
+ * The viewer behind an API token (its creator, read-only, narrowed by its grant) and the token's
+ * expiry (a live connection ends then), or null when the token is unknown, revoked, expired or its
+ * creator is no longer active or has another role. Run from the headers (or a socket's
+ * connection_init) alone, before the body is read. A use from another address than the last one is
+ * recorded and audited (the conditional update audits it once when concurrent requests arrive from it).
  */
-export async function resolveApiToken(services: Pick<Services, 'db'>, token: string, client: ClientInfo): Promise<Viewer | null> {
+export async function resolveApiToken(
+  services: Pick<Services, 'db'>,
+  token: string,
+  client: ClientInfo,
+): Promise<{ viewer: Viewer & { apiTokenId: number }; expiresAt: Date } | null> {
   if (!isApiTokenFormat(token)) return null;
   const row = await services.db.apiToken.findUnique({
     where: { tokenHash: hashToken(token) },
     select: { ...CREDENTIAL_SELECT, lastUsedIp: true, role: true, scopes: true, groups: { select: { groupId: true } } },
   });
   const now = new Date();
-  // A token lives by its creator's role: with another role it would read what it was not made for.
-  if (!isLiveCredential(row, now) || row.user.role !== row.role) return null;
+  if (!isLiveApiToken(row, now)) return null;
   const grant: TokenGrant = {
     scopes: row.scopes.filter((scope) => ROLE_SCOPES[row.role].includes(scope)),
     groupIds: row.groups.length > 0 ? row.groups.map((group) => group.groupId) : null,
   };
-  const viewer: Viewer = { id: row.user.id, role: row.user.role, sessionId: null, impersonatorId: null, apiTokenId: row.id, grant };
+  const viewer = { id: row.user.id, role: row.user.role, sessionId: null, impersonatorId: null, apiTokenId: row.id, grant };
   if (row.lastUsedIp !== client.ip) {
     const moved = await services.db.apiToken.updateMany({
       where: { id: row.id, OR: [{ lastUsedIp: null }, { lastUsedIp: { not: client.ip } }] },
@@ -129,7 +137,21 @@ export async function resolveApiToken(services: Pick<Services, 'db'>, token: str
   } else if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await services.db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
   }
-  return viewer;
+  return { viewer, expiresAt: row.expiresAt };
+}
+
+/** A token read again once its live connection is registered (live-sessions.ts' sessionOpenUntil): its expiry while it still reads. */
+export async function apiTokenOpenUntil(services: Pick<Services, 'db'>, id: number): Promise<Date | null> {
+  const token = await services.db.apiToken.findUnique({ where: { id }, select: { ...CREDENTIAL_SELECT, role: true } });
+  return isLiveApiToken(token, new Date()) ? token.expiresAt : null;
+}
+
+/** Which of these tokens still read (isLiveApiToken), in one statement: a live connection's events go only to those. */
+export async function liveApiTokenIds(services: Pick<Services, 'db'>, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const tokens = await services.db.apiToken.findMany({ where: { id: { in: ids } }, select: { ...CREDENTIAL_SELECT, role: true } });
+  const now = new Date();
+  return new Set(tokens.filter((token) => isLiveApiToken(token, now)).map((token) => token.id));
 }
 
 const budget = (ctx: AppContext) =>

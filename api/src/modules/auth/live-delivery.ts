@@ -3,40 +3,45 @@
 // lose it (away at that moment): so an instance checks a connection's session again before handing
 // it an event. One statement per burst of events, whatever the number of sessions they go to; a
 // session found live is trusted for SESSION_TRUST_MS by that subscription, and no longer once the
-// bus lost its connection (an announcement may have been missed meanwhile).
+// bus lost its connection (an announcement may have been missed meanwhile). A personal API token's
+// subscriptions are checked the same way (its `apiTokensRevoked` announcement may be lost too).
 import type { Plugin } from 'graphql-yoga';
-import type { AppContext, Services } from '../../context.js';
-import type { LiveSessions } from '../credentials/live-sessions.js';
-import { liveSessionIds } from './service.js';
+import type { AppContext } from '../../context.js';
+import { liveOwnerOf, type LiveCredentials, type LiveOwner, type LiveSessions } from '../credentials/live-sessions.js';
 
 /** How long a subscription delivers events to a session found live without reading it again. */
 export const SESSION_TRUST_MS = 2000;
 
 export interface SessionCheck {
-  /** Whether the session is still live, read with the other sessions asked in the same tick. */
-  isLive(sessionId: number): Promise<boolean>;
+  /** Whether the session (or token) is still live, read with the others asked in the same tick. */
+  isLive(owner: LiveOwner): Promise<boolean>;
   /** A generation that changes when sessions found live may no longer be trusted. */
   generation(): number;
   /** Revocations may have been missed: every trust ends. */
   distrust(): void;
 }
 
-export function createSessionCheck(services: Pick<Services, 'db'>): SessionCheck {
+export function createSessionCheck(credentials: Pick<LiveCredentials, 'liveIds'>): SessionCheck {
   let generation = 0;
-  let batch: { ids: Set<number>; answer: Promise<Set<number>> } | null = null;
+  type Ids = Record<LiveOwner['kind'], Set<number>>;
+  let batch: { ids: Ids; answer: Promise<Ids> } | null = null;
   return {
-    isLive(sessionId) {
+    isLive(owner) {
       if (!batch) {
-        const ids = new Set<number>();
+        const ids: Ids = { session: new Set(), apiToken: new Set() };
         // Read after the current tick: the events of one publication reach every subscription in it.
-        const answer = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        const answer = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
           batch = null;
-          return liveSessionIds(services, [...ids]);
+          const [session, apiToken] = await Promise.all([
+            credentials.liveIds('session', [...ids.session]),
+            credentials.liveIds('apiToken', [...ids.apiToken]),
+          ]);
+          return { session, apiToken };
         });
         batch = { ids, answer };
       }
-      batch.ids.add(sessionId);
-      return batch.answer.then((live) => live.has(sessionId));
+      batch.ids[owner.kind].add(owner.id);
+      return batch.answer.then((live) => live[owner.kind].has(owner.id));
     },
     generation: () => generation,
     distrust() {
@@ -86,12 +91,15 @@ function checked<T>(
   };
 }
 
-/** Every subscription of a session (graphql-ws or server-sent events) delivers only while the session is live. */
+/**
+ * Every subscription of a session or API token (graphql-ws or server-sent events) delivers only
+ * while that session or token is live.
+ */
 export function liveDelivery(live: LiveSessions, check: SessionCheck): Plugin<AppContext> {
   return {
     onSubscribe({ args }) {
-      const sessionId = (args.contextValue as AppContext).viewer?.sessionId;
-      if (!sessionId) return undefined;
+      const owner = liveOwnerOf((args.contextValue as AppContext).viewer);
+      if (!owner) return undefined;
       return {
         onSubscribeResult({ result, setResult }) {
           if (!isStream(result)) return;
@@ -99,12 +107,12 @@ export function liveDelivery(live: LiveSessions, check: SessionCheck): Plugin<Ap
           const isLive = async () => {
             if (trusted && trusted.generation === check.generation() && Date.now() < trusted.until) return true;
             const generation = check.generation();
-            const open = await check.isLive(sessionId);
+            const open = await check.isLive(owner);
             trusted = open ? { until: Date.now() + SESSION_TRUST_MS, generation } : null;
             return open;
           };
           setResult(
-            checked(result, isLive, { refuse: () => live.refuse(sessionId), restart: () => live.restart(sessionId) }) as typeof result,
+            checked(result, isLive, { refuse: () => live.refuse(owner), restart: () => live.restart(owner) }) as typeof result,
           );
         },
       };

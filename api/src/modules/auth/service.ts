@@ -87,6 +87,7 @@ function isLiveSession(session: SessionRow | null, now: Date): session is Sessio
 
 /** Which of these sessions are still live (neither revoked nor expired, their account active), in one statement. */
 export async function liveSessionIds(services: Pick<Services, 'db'>, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
   const sessions = await services.db.session.findMany({ where: { id: { in: ids } }, select: SESSION_SELECT });
   const now = new Date();
   return new Set(sessions.filter((session) => isLiveSession(session, now)).map((session) => session.id));
@@ -109,7 +110,7 @@ export async function findLiveSession(
 
 export async function logout(ctx: AppContext): Promise<void> {
   if (!ctx.viewer?.sessionId) return;
-  announceRevoked(ctx, await revokeSessions(ctx.db, { id: ctx.viewer.sessionId }));
+  announceRevoked(ctx, { sessionIds: await revokeSessions(ctx.db, { id: ctx.viewer.sessionId }) });
   await recordAudit(ctx.db, ctx, { action: 'auth.logout', entity: 'User', entityId: ctx.viewer.id });
 }
 

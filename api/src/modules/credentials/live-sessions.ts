@@ -1,14 +1,14 @@
 // Revoking a session (logout, password reset or change, account disabled, login-as ended) also
 // ends its live connections, on every instance: its graphql-ws sockets and its subscriptions over
 // server-sent events. A subscription must not keep streaming constats and comments to someone
-// signed out.
+// signed out. A personal API token's live connections (issue 37) end the same way when it is
+// revoked or expires.
 import type { WebSocket } from 'ws';
-import type { Services } from '../../context.js';
+import type { Services, Viewer } from '../../context.js';
 import type { Db, Prisma } from '../../infra/db.js';
 import type { AppPubSub } from '../../infra/pubsub.js';
+import { FORBIDDEN_CLOSE, liveMessages } from '../../graphql/live-limits.js';
 
-/** graphql-ws' code for a refused connection: the web app clears its session and goes to /login. */
-const FORBIDDEN_CLOSE = 4403;
 /**
  * WebSocket's « service restart »: graphql-ws clients reconnect, and the web app then reads again
  * what its live screens show (events may have been missed).
@@ -16,6 +16,27 @@ const FORBIDDEN_CLOSE = 4403;
 const RESTART_CLOSE = 1012;
 /** The longest delay setTimeout accepts (~24.8 days): a later expiry re-arms the timer. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Whose live connections these are: a session's, or a personal API token's. */
+export interface LiveOwner {
+  kind: 'session' | 'apiToken';
+  id: number;
+}
+
+/** The owner of a viewer's live connections; null for an anonymous one. */
+export function liveOwnerOf(viewer: Pick<Viewer, 'sessionId' | 'apiTokenId'> | null): LiveOwner | null {
+  if (viewer?.sessionId) return { kind: 'session', id: viewer.sessionId };
+  if (viewer?.apiTokenId) return { kind: 'apiToken', id: viewer.apiTokenId };
+  return null;
+}
+
+const keyOf = (owner: LiveOwner) => `${owner.kind}:${owner.id}`;
+
+/** What a transaction revoked, for announceRevoked() once it has committed. */
+export interface Revoked {
+  sessionIds?: number[];
+  apiTokenIds?: number[];
+}
 
 /**
  * The one way sessions are revoked: inside the caller's transaction, returning the ids that
@@ -31,17 +52,19 @@ export async function revokeSessions(db: Db | Prisma.TransactionClient, where: P
 }
 
 /**
- * Tells every instance to close these sessions' sockets. Only after the commit: a client whose
- * socket closed earlier could reconnect while the session still looked valid.
+ * Tells every instance to close these sessions' and tokens' live connections. Only after the
+ * commit: a client whose socket closed earlier could reconnect while its credential still looked valid.
  */
-export function announceRevoked(services: Pick<Services, 'pubsub'>, sessionIds: number[]): void {
+export function announceRevoked(services: Pick<Services, 'pubsub'>, { sessionIds = [], apiTokenIds = [] }: Revoked): void {
   if (sessionIds.length > 0) services.pubsub.publish('sessionsRevoked', { sessionIds });
+  if (apiTokenIds.length > 0) services.pubsub.publish('apiTokensRevoked', { apiTokenIds });
 }
 
+/** The same bounds for a session and for an API token. */
 export interface LiveLimits {
-  /** graphql-ws sockets one session may hold open on this instance. */
+  /** graphql-ws sockets one session (or API token) may hold open on this instance. */
   socketsPerSession: number;
-  /** Subscriptions over server-sent events one session may hold open on this instance. */
+  /** Subscriptions over server-sent events one session (or API token) may hold open on this instance. */
   streamsPerSession: number;
 }
 
@@ -58,30 +81,41 @@ export interface LiveHandle {
  * null once revoked or gone. A revocation committed during the first lookup is then either
  * announced to the registered connection or visible here, never missed in between.
  */
-export async function openUntil(db: Db, sessionId: number): Promise<Date | null> {
+export async function sessionOpenUntil(db: Db, sessionId: number): Promise<Date | null> {
   const session = await db.session.findUnique({ where: { id: sessionId }, select: { expiresAt: true, revokedAt: true } });
   return session && !session.revokedAt ? session.expiresAt : null;
 }
 
+/**
+ * Whether sessions and tokens are still live, as their own modules decide (auth, apiTokens, which
+ * this module may not import): server/authenticate.ts puts them together.
+ */
+export interface LiveCredentials {
+  /** Which of these sessions (or tokens) are still live, in one statement. */
+  liveIds(kind: LiveOwner['kind'], ids: number[]): Promise<Set<number>>;
+  /** sessionOpenUntil for a session or a token: its expiry while it is open, null once revoked or gone. */
+  openUntil(owner: LiveOwner): Promise<Date | null>;
+}
+
 export interface LiveSessions {
   /**
-   * Keeps an authenticated socket until it closes; closes it when its session is revoked or expires.
-   * False, and nothing tracked, when the session already holds its share of sockets.
+   * Keeps an authenticated socket until it closes; closes it when its session (or token) is revoked
+   * or expires. False, and nothing tracked, when it already holds its share of sockets.
    */
-  track(sessionId: number, expiresAt: Date, socket: WebSocket): boolean;
+  track(owner: LiveOwner, expiresAt: Date, socket: WebSocket): boolean;
   /**
-   * Registers a subscription streamed over server-sent events: `end` is called when its session is
-   * revoked, or at the time given to `endAt`. Null when the session already holds its share of streams.
+   * Registers a subscription streamed over server-sent events: `end` is called when its session (or
+   * token) is revoked, or at the time given to `endAt`. Null when it already holds its share of streams.
    */
-  openStream(sessionId: number, end: () => void): LiveHandle | null;
-  /** Ends this instance's connections of a session found revoked or expired (its announcement was missed). */
-  refuse(sessionId: number): void;
+  openStream(owner: LiveOwner, end: () => void): LiveHandle | null;
+  /** Ends this instance's connections of a session or token found revoked or expired (its announcement was missed). */
+  refuse(owner: LiveOwner): void;
   /**
-   * Ends the connections of a session (of every session without one), sockets with a « service
-   * restart » so that their clients reconnect, their session checked again, and read again what
+   * Ends the connections of a session or token (of every one without it), sockets with a « service
+   * restart » so that their clients reconnect, their credential checked again, and read again what
    * they show: events were lost, or could not be delivered.
    */
-  restart(sessionId?: number): void;
+  restart(owner?: LiveOwner): void;
   close(): Promise<void>;
 }
 
@@ -95,27 +129,36 @@ interface Live {
 const unlimited: LiveLimits = { socketsPerSession: Number.POSITIVE_INFINITY, streamsPerSession: Number.POSITIVE_INFINITY };
 
 /**
- * This instance's live connections by session, ended on the `sessionsRevoked` events of any
- * instance. Counting and registering happen in one synchronous step, so connections opened all at
- * once never pass a session's share, whatever order their session lookups finish in.
+ * This instance's live connections by session and by API token, ended on the `sessionsRevoked` and
+ * `apiTokensRevoked` events of any instance. Counting and registering happen in one synchronous
+ * step, so connections opened all at once never pass a share, whatever order their lookups finish in.
  */
 export function createLiveSessions(pubsub: AppPubSub, limits: LiveLimits = unlimited): LiveSessions {
-  const sessions = new Map<number, Set<Live>>();
-  const refuse = (socket: WebSocket) => socket.close(FORBIDDEN_CLOSE, 'Forbidden');
-  const endSession = (sessionId: number) => sessions.get(sessionId)?.forEach((live) => live.end());
+  const sessions = new Map<string, Set<Live>>();
+  // A session's socket keeps graphql-ws' « Forbidden », which the web app reads to sign out; a
+  // token's client (a script) is told in French why its stream ended.
+  const refuse = (socket: WebSocket, owner: LiveOwner) =>
+    socket.close(FORBIDDEN_CLOSE, owner.kind === 'apiToken' ? liveMessages.apiTokenEnded : 'Forbidden');
+  const endOwner = (owner: LiveOwner) => sessions.get(keyOf(owner))?.forEach((live) => live.end());
 
-  const events = pubsub.subscribe('sessionsRevoked');
-  const listening = (async () => {
-    for await (const { sessionIds } of events) sessionIds.forEach(endSession);
-  })().catch((error: Error) => console.error('[sessions] écoute des révocations', error));
+  const revocations = [pubsub.subscribe('sessionsRevoked'), pubsub.subscribe('apiTokensRevoked')] as const;
+  const listening = Promise.all([
+    (async () => {
+      for await (const { sessionIds } of revocations[0]) sessionIds.forEach((id) => endOwner({ kind: 'session', id }));
+    })(),
+    (async () => {
+      for await (const { apiTokenIds } of revocations[1]) apiTokenIds.forEach((id) => endOwner({ kind: 'apiToken', id }));
+    })(),
+  ]).catch((error: Error) => console.error('[sessions] écoute des révocations', error));
 
-  function open(sessionId: number, kind: Kind, end: () => void, restart = end): LiveHandle | null {
-    const lives = sessions.get(sessionId) ?? new Set<Live>();
+  function open(owner: LiveOwner, kind: Kind, end: () => void, restart = end): LiveHandle | null {
+    const key = keyOf(owner);
+    const lives = sessions.get(key) ?? new Set<Live>();
     let count = 0;
     for (const live of lives) if (live.kind === kind) count += 1;
     if (count >= (kind === 'socket' ? limits.socketsPerSession : limits.streamsPerSession)) return null;
     const live: Live = { kind, end, restart };
-    sessions.set(sessionId, lives.add(live));
+    sessions.set(key, lives.add(live));
     let timer: NodeJS.Timeout | undefined;
     let released = false;
     return {
@@ -134,20 +177,20 @@ export function createLiveSessions(pubsub: AppPubSub, limits: LiveLimits = unlim
         released = true;
         clearTimeout(timer);
         lives.delete(live);
-        if (lives.size === 0 && sessions.get(sessionId) === lives) sessions.delete(sessionId);
+        if (lives.size === 0 && sessions.get(key) === lives) sessions.delete(key);
       },
     };
   }
 
   return {
-    track(sessionId, expiresAt, socket) {
+    track(owner, expiresAt, socket) {
       // A socket closed while its session was being looked up never emits 'close' again: tracking
       // it would keep its entry, and its expiry timer, forever.
       if (socket.readyState === socket.CLOSING || socket.readyState === socket.CLOSED) return true;
       const handle = open(
-        sessionId,
+        owner,
         'socket',
-        () => refuse(socket),
+        () => refuse(socket, owner),
         () => socket.close(RESTART_CLOSE, 'Service Restart'),
       );
       if (!handle) return false;
@@ -155,14 +198,14 @@ export function createLiveSessions(pubsub: AppPubSub, limits: LiveLimits = unlim
       socket.once('close', () => handle.release());
       return true;
     },
-    openStream: (sessionId, end) => open(sessionId, 'stream', end),
-    refuse: endSession,
-    restart(sessionId) {
-      const ended = sessionId === undefined ? [...sessions.values()] : [sessions.get(sessionId) ?? []];
+    openStream: (owner, end) => open(owner, 'stream', end),
+    refuse: endOwner,
+    restart(owner) {
+      const ended = owner === undefined ? [...sessions.values()] : [sessions.get(keyOf(owner)) ?? []];
       for (const lives of ended) lives.forEach((live) => live.restart());
     },
     close: async () => {
-      await events.return?.();
+      await Promise.all(revocations.map((events) => events.return?.()));
       await listening;
     },
   };

@@ -1,14 +1,14 @@
 // Subscriptions over server-sent events (`Accept: text/event-stream` on /graphql, which Yoga serves
 // out of the box) obey the same rules as graphql-ws sockets: they end when their session is revoked
 // (logout, password reset or change, account disabled, login-as ended) or expires, and a session
-// holds only so many at once. graphql-ws subscriptions are left to their socket, which app.ts
-// closes and bounds. Personal API tokens never get this far: they may not subscribe at all.
+// holds only so many at once; a personal API token's the same, when it is revoked or expires.
+// graphql-ws subscriptions are left to their socket, which app.ts closes and bounds.
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { AppContext } from '../../context.js';
 import { toGraphQLError } from '../../graphql/errors.js';
 import { tooManySubscriptions } from '../../graphql/live-limits.js';
-import { openUntil, type LiveSessions } from './live-sessions.js';
+import { liveOwnerOf, type LiveCredentials, type LiveSessions } from './live-sessions.js';
 
 const isStream = (value: unknown): value is AsyncIterable<ExecutionResult> =>
   !!value && typeof value === 'object' && Symbol.asyncIterator in value;
@@ -53,19 +53,19 @@ export function endable<T>(source: AsyncIterable<T>, onFinish: () => void): { ev
   return { events, end: () => void finish() };
 }
 
-export function liveStreams(live: LiveSessions): Plugin<AppContext> {
+export function liveStreams(live: LiveSessions, credentials: Pick<LiveCredentials, 'openUntil'>): Plugin<AppContext> {
   return {
     onSubscribe({ args }) {
       const ctx = args.contextValue as AppContext & { request?: Request };
-      const sessionId = ctx.viewer?.sessionId;
+      const owner = liveOwnerOf(ctx.viewer);
       // Only HTTP requests carry a Fetch Request in their context; graphql-ws passes the socket's.
-      if (!ctx.request || !sessionId) return undefined;
+      if (!ctx.request || !owner) return undefined;
       return {
         onSubscribeResult({ result, setResult }) {
           if (!isStream(result)) return;
           let handle: ReturnType<LiveSessions['openStream']> = null;
           const stream = endable(result, () => handle?.release());
-          handle = live.openStream(sessionId, stream.end);
+          handle = live.openStream(owner, stream.end);
           if (!handle) {
             void stream.end();
             setResult({ errors: [toGraphQLError(tooManySubscriptions())] });
@@ -73,7 +73,7 @@ export function liveStreams(live: LiveSessions): Plugin<AppContext> {
           }
           setResult(stream.events);
           const opened = handle;
-          openUntil(ctx.db, sessionId)
+          credentials.openUntil(owner)
             .then((expiresAt) => (expiresAt ? opened.endAt(expiresAt) : stream.end()))
             .catch((error: Error) => {
               console.error('[sessions] lecture de l’expiration d’un flux', error);

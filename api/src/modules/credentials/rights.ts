@@ -5,7 +5,7 @@ import type { AppContext, Viewer } from '../../context.js';
 import { forbidden, notAuthenticated } from '../../errors.js';
 import type { Prisma } from '../../infra/db.js';
 import { recordAudit } from '../audit/service.js';
-import { revokeSessions } from './live-sessions.js';
+import { revokeSessions, type Revoked } from './live-sessions.js';
 
 /** Whether an account may still act as an admin: its API tokens and login-as sessions live by this. */
 export const actsAsAdmin = (user: { status: string; role: string }) => user.status === 'ACTIVE' && user.role === 'ADMIN';
@@ -57,8 +57,8 @@ async function lockAccount(
 /**
  * Ends, in the caller's transaction, what acts with an account's rights: its sessions (all but
  * `keepSessionId`, the one that changed the password), the sessions it opened as others, and its API
- * tokens (each revocation audited). The session ids returned go to announceRevoked() after the
- * commit, which closes their sockets on every instance. Call it after updating the account's row:
+ * tokens (each revocation audited). What it returns goes to announceRevoked() after the commit,
+ * which closes their live connections on every instance. Call it after updating the account's row:
  * that update's lock is what lockActingAdmin() waits on.
  */
 export async function endRights(
@@ -67,7 +67,7 @@ export async function endRights(
   userId: number,
   reason: RightsEnd,
   keepSessionId?: number | null,
-): Promise<number[]> {
+): Promise<Required<Revoked>> {
   const tokens = await tx.apiToken.updateManyAndReturn({
     where: { userId, revokedAt: null },
     data: { revokedAt: new Date() },
@@ -76,5 +76,6 @@ export async function endRights(
   for (const token of tokens) {
     await recordAudit(tx, ctx, { action: 'api_token.revoke', entity: 'ApiToken', entityId: token.id, data: { reason } });
   }
-  return revokeSessions(tx, { ...sessionsActingAs(userId), ...(keepSessionId && { id: { not: keepSessionId } }) });
+  const sessionIds = await revokeSessions(tx, { ...sessionsActingAs(userId), ...(keepSessionId && { id: { not: keepSessionId } }) });
+  return { sessionIds, apiTokenIds: tokens.map((token) => token.id) };
 }

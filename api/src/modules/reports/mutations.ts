@@ -2,6 +2,7 @@
 // updates of the reports lists.
 import type { InputFieldMap, InputShapeFromFields, SchemaTypes } from '@pothos/core';
 import { encodeGlobalID } from '@pothos/plugin-relay';
+import { filter } from 'graphql-yoga';
 import type { AppContext } from '../../context.js';
 import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../errors.js';
@@ -284,7 +285,19 @@ reportMutation('markReportCommentsRead', {
 
 // --- Subscription -----------------------------------------------------------------------------
 
-const ReportChangedRef = builder.objectRef<{ reportId: number }>('ReportChanged').implement({
+type ReportChangedEvent = { reportId: number };
+
+/**
+ * The event's constat as the subscriber sees it (read-model/visibility.ts), read once per event and
+ * way of seeing: an étude-limited API token does not see what its admin sees.
+ */
+function changedReport(event: ReportChangedEvent, ctx: AppContext) {
+  const viewer = ctx.viewer;
+  const seeing = `${viewer?.id}:${viewer?.role}:${viewer?.grant?.groupIds?.join(',') ?? 'all'}`;
+  return loadOncePerEvent(event, seeing, () => loadReportRow(ctx, event.reportId));
+}
+
+const ReportChangedRef = builder.objectRef<ReportChangedEvent>('ReportChanged').implement({
   description: 'Un constat visible (ou qui vient de cesser de l’être) a changé.',
   fields: (t) => ({
     reportId: t.id({ description: 'Identifiant global du constat modifié.', resolve: (event) => encodeGlobalID('Report', event.reportId) }),
@@ -292,11 +305,10 @@ const ReportChangedRef = builder.objectRef<{ reportId: number }>('ReportChanged'
       type: ReportNode,
       nullable: true,
       description: 'null quand l’utilisateur ne peut plus voir ce constat (par exemple après une réattribution).',
-      // The read model's visibility, read on the row (read-model/visibility.ts): once per event
-      // and viewer, however many subscriptions the user holds open.
+      // The read model's visibility, read on the row: once per event and way of seeing, however
+      // many subscriptions the user holds open.
       resolve: async (event, _args, ctx) => {
-        const viewer = `${ctx.viewer?.id}:${ctx.viewer?.role}`;
-        const report = await loadOncePerEvent(event, viewer, () => loadReportRow(ctx, event.reportId));
+        const report = await changedReport(event, ctx);
         return report?.visible ? report : null;
       },
     }),
@@ -308,7 +320,13 @@ builder.subscriptionField('reportChanged', (t) =>
     type: ReportChangedRef,
     description: 'Constats visibles par l’utilisateur connecté créés ou modifiés, en direct.',
     authScopes: { authenticated: true },
-    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe('reportChanged', ctx.viewer!.id),
+    subscribe: (_root, _args, ctx) => {
+      const events = ctx.pubsub.subscribe('reportChanged', ctx.viewer!.id);
+      // An étude-limited API token (its admin's channel) hears only of its études' constats: not
+      // even that one of another étude changed.
+      if (!ctx.viewer!.grant?.groupIds) return events;
+      return filter(async (event: ReportChangedEvent) => (await changedReport(event, ctx))?.visible === true)(events);
+    },
     resolve: (event) => event,
   }),
 );
