@@ -73,7 +73,8 @@ export function apiTokenGuard(): Plugin<AppContext> {
     },
     // A token's subscription (issue 37) is held to its scopes as a query is. Its events are not
     // charged to the budget: a token holds only so many live connections (live-sessions.ts).
-    onSubscribe({ args, setResultAndStopExecution }) {
+    onSubscribe({ args: envelopArgs, setResultAndStopExecution }) {
+      const args: ExecutionArgs = envelopArgs;
       const grant = (args.contextValue as AppContext).viewer?.grant;
       const operation = getOperationAST(args.document, args.operationName);
       const refusal = grant && operation && scopeRefusal(args.schema, args.document, operation, grant);

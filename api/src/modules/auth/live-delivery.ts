@@ -111,9 +111,7 @@ export function liveDelivery(live: LiveSessions, check: SessionCheck): Plugin<Ap
             trusted = open ? { until: Date.now() + SESSION_TRUST_MS, generation } : null;
             return open;
           };
-          setResult(
-            checked(result, isLive, { refuse: () => live.refuse(owner), restart: () => live.restart(owner) }) as typeof result,
-          );
+          setResult(checked(result, isLive, { refuse: () => live.refuse(owner), restart: () => live.restart(owner) }) as typeof result);
         },
       };
     },

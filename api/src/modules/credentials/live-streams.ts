@@ -73,7 +73,8 @@ export function liveStreams(live: LiveSessions, credentials: Pick<LiveCredential
           }
           setResult(stream.events);
           const opened = handle;
-          credentials.openUntil(owner)
+          credentials
+            .openUntil(owner)
             .then((expiresAt) => (expiresAt ? opened.endAt(expiresAt) : stream.end()))
             .catch((error: Error) => {
               console.error('[sessions] lecture de l’expiration d’un flux', error);
