@@ -1,6 +1,5 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
-import { wsClient } from '../support/ws.js';
 import { hashToken } from '../../api/src/modules/auth/tokens.js';
 
 // Issue 17 items 2 and 3: personal API tokens (read-only, /graphql only); their cost budget: api-token-cost.test.ts.
@@ -146,31 +145,14 @@ describe('read-only, on /graphql only', () => {
     const result = await post(token, CREATE, { input: { name: 'Par un jeton', scopes: ['REPORTS'] } });
     expect(result.status).toBe(403);
     expect(result.body.errors[0]).toMatchObject({
-      message: 'Un jeton d’API ne permet que la lecture : les mutations et les abonnements sont refusés.',
+      message: 'Un jeton d’API ne permet que la lecture : les mutations sont refusées.',
       extensions: { code: 'FORBIDDEN' },
     });
     expect(result.body.data).toBeUndefined();
     expect(await app.services.db.apiToken.count({ where: { name: 'Par un jeton' } })).toBe(0);
   });
 
-  it('refuses a subscription over HTTP (event stream) with FORBIDDEN', async () => {
-    const result = await post(token, 'subscription { notificationAdded { kind } }', {}, { accept: 'text/event-stream' });
-    expect(String(JSON.stringify(result.body))).toContain('FORBIDDEN');
-    expect(String(JSON.stringify(result.body))).toContain('ne permet que la lecture');
-  });
-
-  it('refuses a subscription over graphql-ws (the socket is closed on connect)', async () => {
-    const client = wsClient(app.url, token, { lazy: false, onNonLazyError: () => {} });
-    const closed = new Promise<{ code: number }>((resolve) => client.on('closed', (event) => resolve(event as { code: number })));
-    const events: unknown[] = [];
-    client.subscribe(
-      { query: 'subscription { notificationAdded { kind } }' },
-      { next: (value) => events.push(value), error: () => {}, complete: () => {} },
-    );
-    expect((await closed).code).toBe(4403);
-    expect(events).toEqual([]);
-    await client.dispose();
-  });
+  // Subscriptions (graphql-ws and event streams) are open to tokens since issue 37 item 4: token-live.test.ts.
 
   it('is refused on REST, files and uploads', async () => {
     for (const route of ['/api/v1/news', '/api/v1/reports', '/files/reports/1/x.pdf']) {

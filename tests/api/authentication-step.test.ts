@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { wsClient } from '../support/ws.js';
+import { serverListening } from '../support/live.js';
 import { authenticate, severalCredentialsMessage } from '../../api/src/server/authenticate.js';
 import { hashToken } from '../../api/src/modules/auth/tokens.js';
 
@@ -192,13 +193,20 @@ describe('one lookup per request, whatever the transport', () => {
     }
   });
 
-  it('an API token on a socket is refused (4403) without a lookup', async () => {
+  // Issue 37 item 4: a token now opens live connections (it was refused with 4403 before).
+  it('an API token on a socket: one lookup at connection_init, then one per subscription', async () => {
     app.queries.length = 0;
     const client = wsClient(app.url, apiToken, { lazy: false, onNonLazyError: () => {} });
-    const closed = await new Promise<number>((resolve) => client.on('closed', (event) => resolve((event as { code: number }).code)));
-    await client.dispose();
-    expect(closed).toBe(4403);
-    expect(lookups()).toEqual({ sessions: 0, apiTokens: 0 });
+    try {
+      await new Promise<void>((resolve) => client.on('connected', () => resolve()));
+      expect(lookups()).toEqual({ sessions: 0, apiTokens: 1 });
+      const listening = serverListening(app, 'reportChanged');
+      client.subscribe({ query: 'subscription { reportChanged { reportId } }' }, { next: () => {}, error: () => {}, complete: () => {} });
+      await listening;
+      expect(lookups()).toEqual({ sessions: 0, apiTokens: 2 });
+    } finally {
+      await client.dispose();
+    }
   });
 });
 

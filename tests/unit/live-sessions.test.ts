@@ -44,7 +44,11 @@ describe('live sessions', () => {
     const live = createLiveSessions(quietPubSub, { socketsPerSession: 2, streamsPerSession: 1 });
     const expires = new Date(Date.now() + 3_600_000);
     const [a, b, c] = [fakeSocket(1), fakeSocket(1), fakeSocket(1)];
-    expect([live.track(session(1), expires, a), live.track(session(1), expires, b), live.track(session(1), expires, c)]).toEqual([true, true, false]);
+    expect([live.track(session(1), expires, a), live.track(session(1), expires, b), live.track(session(1), expires, c)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
     // Another session has its own share.
     expect(live.track(session(2), expires, fakeSocket(1))).toBe(true);
     a.emit('close');
