@@ -8,6 +8,7 @@ import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { curlCommand } from '../../web/src/features/graphiql/requests.js';
 import { screenTitle, signedInPage, toast } from '../support/pages.js';
+import { waitFor } from '../support/wait.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -187,6 +188,21 @@ describe('API GraphQL (GraphiQL)', () => {
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(token);
     expect(await page.locator('body').innerText()).not.toContain(token);
     await saveScreenshot(page, 'graphiql-token');
+    // A subscription tried with the token goes over a socket of its own, opened with the token alone.
+    const initPayloads: string[] = [];
+    page.on('websocket', (socket) =>
+      socket.on('framesent', (frame) => {
+        if (String(frame.payload).includes('connection_init')) initPayloads.push(String(frame.payload));
+      }),
+    );
+    await setQuery('subscription Suivi { reportChanged { __typename } }');
+    await page.getByRole('button', { name: 'Execute query' }).click();
+    await waitFor(() => initPayloads.length > 0, { what: "the token's socket opened" });
+    expect(initPayloads.map((payload) => JSON.parse(payload))).toEqual([
+      { type: 'connection_init', payload: { authorization: `Bearer ${token}` } },
+    ]);
+    await page.getByRole('button', { name: 'Stop query' }).click();
+    await setQuery(query);
 
     await page.getByRole('button', { name: 'Copier en cURL' }).click();
     await toast(page, 'Commande cURL copiée dans le presse-papiers.').waitFor();

@@ -3,7 +3,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { GraphiQL } from 'graphiql';
 import { explorerPlugin } from '@graphiql/plugin-explorer';
 import { createGraphiQLFetcher, type Fetcher } from '@graphiql/toolkit';
-import { createClient } from 'graphql-ws';
+import { createClient, type Client } from 'graphql-ws';
 // Bundled by Vite with the rest of this lazy screen: its fonts are inlined (data: URLs), nothing
 // is fetched from a CDN, so GraphiQL works on an office network without internet (product.md §12).
 import 'graphiql/style.css';
@@ -49,17 +49,34 @@ export default function GraphiQLPage() {
     () => createClient({ url: webSocketUrl(), lazy: true, connectionParams: () => sessionParams(), retryAttempts: 3 }),
     [],
   );
-  useEffect(() => () => void wsClient.dispose(), [wsClient]);
+  // The socket of the authorization being tried: its connection_init carries it, not the session.
+  const trialSocket = useRef<{ authorization: string; client: Client } | null>(null);
+  useEffect(
+    () => () => {
+      void wsClient.dispose();
+      void trialSocket.current?.client.dispose();
+    },
+    [wsClient],
+  );
   const fetcher = useMemo<Fetcher>(() => {
     const withHeaders = (authorization: string | null) => (input: RequestInfo | URL, init?: RequestInit) =>
       fetch(input, { ...init, headers: requestHeaders({ ...(init?.headers as Record<string, string>) }, authorization, readAuthToken()) });
+    const socketFor = (authorization: string) => {
+      if (trialSocket.current?.authorization !== authorization) {
+        void trialSocket.current?.client.dispose();
+        const client = createClient({ url: webSocketUrl(), lazy: true, connectionParams: { authorization }, retryAttempts: 0 });
+        trialSocket.current = { authorization, client };
+      }
+      return trialSocket.current.client;
+    };
     const bySession = createGraphiQLFetcher({ url: '/graphql', wsClient, fetch: withHeaders(null) });
     return (params, options) => {
       const authorization = chosenAuthorization(options?.headers, tokenRef.current);
       if (!authorization) return bySession(params, options);
-      // Without the socket, which carries the session: a token's subscription goes over HTTP, where
-      // the server answers for the token (refused: read-only).
-      return createGraphiQLFetcher({ url: '/graphql', fetch: withHeaders(authorization) })(params, options);
+      return createGraphiQLFetcher({ url: '/graphql', wsClient: socketFor(authorization), fetch: withHeaders(authorization) })(
+        params,
+        options,
+      );
     };
   }, [wsClient]);
   return (
