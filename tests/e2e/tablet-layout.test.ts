@@ -1,5 +1,5 @@
-// Every screen of the three roles and the public pages on a tablet (tests/support/layout.ts); the
-// other device: phone-layout.test.ts, so that jest's two workers share the walk.
+// Every screen of the three roles and the public pages on a tablet (tests/support/layout.ts); on a
+// phone, the accessibility walk checks the width in the same visit (accessibility*-phone.test.ts).
 import { jest } from '@jest/globals';
 import type { TestApp } from '../support/app.js';
 import type { TestBrowser } from '../support/browser.js';

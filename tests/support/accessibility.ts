@@ -123,14 +123,25 @@ export function routesOf(role: Role): { path: string; title: string }[] {
 }
 
 /**
+ * A check of each screen besides axe's, in the same visit (the width check on a phone,
+ * layout.ts): `title` ends each test's name, `run` gets the screen once loaded and scanned.
+ */
+export interface ScreenCheck {
+  title: string;
+  run(page: Page, route: { path: string; title: string }, name: string): Promise<void>;
+}
+
+/**
  * Registers the checks of every screen of `role`, once loaded, and of its bell panel: one
- * signed-in tab reused across the role's routes. `started` gives the file's app and browser.
+ * signed-in tab reused across the role's routes. `started` gives the file's app and browser;
+ * `also` is checked on each screen in the same visit.
  */
 export function checkEveryScreen(
   role: Role,
   account: DemoAccount,
   started: () => { app: TestApp; browser: TestBrowser },
   device: Device = 'desktop',
+  also?: ScreenCheck,
 ): void {
   describe(`every screen of the ${role} role on a ${device}`, () => {
     let page: Page;
@@ -146,12 +157,13 @@ export function checkEveryScreen(
     });
 
     it.each(routesOf(role).map((route) => [route.path || '(accueil)', route] as const))(
-      '/dashboard/%s has no WCAG 2.2 A or AA violation and no target under 24 px once loaded',
-      async (_name, route) => {
+      `/dashboard/%s has no WCAG 2.2 A or AA violation and no target under 24 px once loaded${also ? `, ${also.title}` : ''}`,
+      async (name, route) => {
         const path = `/dashboard/${await concrete(started().app, route.path)}`.replace(/\/$/, '');
         await visit(page, path, route.title);
         expect(await violations(page)).toEqual([]);
         expect(await smallTargets(page)).toEqual([]);
+        await also?.run(page, route, name);
       },
     );
 

@@ -1,9 +1,10 @@
 // Every screen fits a phone (390 × 844) and a tablet (820 × 1180): nothing reaches past the
 // right edge, except inside a box that scrolls sideways itself (a wide table), and each constat
-// list shows its first constat's name and status at once (tests/e2e/*-layout.test.ts).
+// list shows its first constat's name and status at once (tests/e2e/tablet-layout.test.ts; on a
+// phone, in the accessibility walk's visit of each screen, tests/e2e/accessibility*-phone.test.ts).
 import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { concrete, loaded, routesOf, visit, type Role } from './accessibility.js';
+import { concrete, loaded, routesOf, visit, type Role, type ScreenCheck } from './accessibility.js';
 import type { TestApp } from './app.js';
 import { saveScreenshot, type TestBrowser } from './browser.js';
 import { signedInPage, signedOutPage, type DemoAccount } from './pages.js';
@@ -119,6 +120,29 @@ async function checkFirstConstat(page: Page, withStatus: boolean, shot: string):
   await row.getByRole('button', { name: 'Masquer le détail' }).click();
 }
 
+/**
+ * The width check of a screen of `role` already open on `page` at `device`'s size (`name`: the
+ * route's path, for the screenshots): the window is the device's width (a phone's browser would
+ * zoom out on a page wider than its screen), the screen is photographed, nothing reaches past the
+ * right edge, and a constat list's first constat is in view.
+ */
+export async function checkScreenFits(page: Page, device: Device, role: Role, route: { path: string }, name: string): Promise<void> {
+  expect(await page.evaluate(() => window.innerWidth)).toBe(devices[device].width);
+  const shot = `${device}-${role.toLowerCase()}-${name.replace(/[^\w-]+/g, '_')}`;
+  await saveScreenshot(page, shot);
+  expect(await overflowing(page)).toEqual([]);
+  const list = constatLists[role].get(route.path);
+  if (list) await checkFirstConstat(page, list === 'status', shot);
+}
+
+/**
+ * The width check as a check of the accessibility walk (accessibility.ts), which visits every
+ * screen of `role` on a phone already: one visit for both.
+ */
+export function fitsTheWidth(device: Device, role: Role): ScreenCheck {
+  return { title: 'and fits the width', run: (page, route, name) => checkScreenFits(page, device, role, route, name) };
+}
+
 /** Registers the check of every screen of `role` on `device`, one signed-in tab for them all. */
 export function checkEveryScreenFits(
   device: Device,
@@ -141,11 +165,7 @@ export function checkEveryScreenFits(
       async (name, route) => {
         const path = `/dashboard/${await concrete(started().app, route.path)}`.replace(/\/$/, '');
         await visit(page, path, route.title);
-        const shot = `${device}-${role.toLowerCase()}-${name.replace(/[^\w-]+/g, '_')}`;
-        await saveScreenshot(page, shot);
-        expect(await overflowing(page)).toEqual([]);
-        const list = constatLists[role].get(route.path);
-        if (list) await checkFirstConstat(page, list === 'status', shot);
+        await checkScreenFits(page, device, role, route, name);
       },
     );
   });
