@@ -6,27 +6,45 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { namesOf, openInApp, screenTitle, signIn, signedOutPage, toast, userMenuButton, type DemoAccount } from '../support/pages.js';
+import {
+  namesOf,
+  openInApp,
+  screenTitle,
+  signIn,
+  signInWithToken,
+  signedOutPage,
+  toast,
+  userMenuButton,
+  type DemoAccount,
+} from '../support/pages.js';
 
 let app: TestApp;
 let browser: TestBrowser;
 let page: Page;
 useAppInBrowser((started) => ({ app, browser } = started));
 
+// A new tab for each test: signed in through the API (signInAs) unless the test starts signed out
+// (signedOutPage), the tabs sharing the file's local storage.
 beforeEach(async () => {
   page = await browser.newPage();
   if (process.env.E2E_DEBUG) {
     page.on('console', (message) => console.log(`[console.${message.type()}] ${message.text()}`));
     page.on('pageerror', (error) => console.log(`[pageerror] ${error.stack}`));
   }
-  await signedOutPage(page);
 });
 
 afterEach(async () => {
   await page.close();
 });
 
+/** Signed in through the API, on the role's home screen (the login form is login.test.ts's). */
 async function signInAs(account: DemoAccount): Promise<void> {
+  await signInWithToken(page, account);
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+}
+
+/** Signed in through the login form of the app already loaded on /login (the version check's tests). */
+async function signInThroughForm(account: DemoAccount): Promise<void> {
   await signIn(page, account);
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await userMenuButton(page).waitFor();
@@ -278,6 +296,7 @@ describe('routes', () => {
   });
 
   it('unknown public routes lead to /', async () => {
+    await signedOutPage(page);
     await page.goto('/nulle/part?x=1');
     await page.waitForURL((url) => url.pathname === '/' && url.search === '');
     await page.getByLabel(/^Votre identifiant/).waitFor();
@@ -536,9 +555,10 @@ describe('version check (product.md §4)', () => {
     // The app checks once as it starts: the login page opened before the route was set may have
     // asked the real server already (seen on a loaded machine), so it is opened again, on a clock
     // the test can move forward (it runs at its own pace otherwise).
+    await signedOutPage(page);
     await page.clock.install();
     await page.goto('/login');
-    await signInAs('admin');
+    await signInThroughForm('admin');
     const notice = toast(page, 'Mise à jour');
     await notice.waitFor();
     await page.getByText("La dernière version de l'application a été téléchargée. Veuillez la mettre à jour.").waitFor();
@@ -557,10 +577,11 @@ describe('version check (product.md §4)', () => {
 
   it('the same version shows nothing', async () => {
     // The app checks as it starts: its answer arrives before the sign-in, whose screen would show the notice.
+    await signedOutPage(page);
     const checked = page.waitForResponse((response) => response.url().endsWith('/meta.json'));
     await page.goto('/login');
     await checked;
-    await signInAs('secretary');
+    await signInThroughForm('secretary');
     expect(await toast(page, 'Mise à jour').count()).toBe(0);
   });
 });

@@ -100,8 +100,16 @@ export async function signedInPage(browser: { newPage(): Promise<Page> }, accoun
     page.on('console', (message) => console.log(`[console.${message.type()}] ${message.text()}`));
     page.on('pageerror', (error) => console.log(`[pageerror] ${error.stack}`));
   }
-  // Signed in through the API, the token stored where the login form stores it: the form itself
-  // is what tests/e2e/login.test.ts checks, not every other file's business.
+  await signInWithToken(page, account);
+  return page;
+}
+
+/**
+ * Signs `page`'s tab in as a demo account, on its home screen with the shell ready: through the
+ * API, the token stored where the login form stores it (the form itself is what
+ * tests/e2e/login.test.ts checks, not every other file's business), the app loaded once.
+ */
+export async function signInWithToken(page: Page, account: DemoAccount): Promise<void> {
   await page.goto('/favicon.svg');
   const token = await loginToken(new URL(page.url()).origin, demo[account].email, demo[account].password);
   await page.evaluate((value) => {
@@ -110,7 +118,6 @@ export async function signedInPage(browser: { newPage(): Promise<Page> }, accoun
   }, token);
   await page.goto('/dashboard');
   await userMenuButton(page).waitFor();
-  return page;
 }
 
 /**
