@@ -89,7 +89,7 @@ export interface SocketCaller {
 /**
  * A graphql-ws socket's caller, from its connection_init payload alone (the upgrade request's
  * headers are not read: a page's would be the browser's): a session, or a personal API token with
- * its grant (issue 37; its scopes are checked on each subscription). The socket is closed at the
+ * its grant (its scopes are checked on each subscription). The socket is closed at the
  * expiry. Null for an unknown, revoked or expired credential; `kind` says which kind was refused.
  */
 export async function authenticateSocket(

@@ -132,7 +132,7 @@ export function amountExplanation(rule: TextPagesRule): string {
 
 /**
  * product.md §9 "Statistics": what each series of the « Statistiques » screen adds up, in the words the
- * screen, the API's descriptions and docs/api.md all use (issue 36): counts × tariffs as counted, so
+ * screen, the API's descriptions and docs/api.md all use: counts × tariffs as counted, so
  * neither the bills' amounts nor the rétrocession screens' totals.
  */
 export const STATISTICS_DEFINITIONS = {

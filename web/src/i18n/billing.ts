@@ -16,7 +16,7 @@ export const billingText = {
     paid: 'Payée',
     actions: 'Actions',
     empty: 'Aucune facture.',
-    // Issue 36: the screen's three scopes, each named where its figures stand.
+    // The screen's three scopes, each named where its figures stand.
     monthTitle: 'Constats du mois',
     monthHint: (monthYear: string) =>
       `Tous les constats comptés créés en ${monthYear}, facturés ou non, au tarif de leur étude, avant remises.`,
@@ -92,7 +92,7 @@ export const billingText = {
   sendFailed: "Erreur lors de l'envoi de la facture",
   paid: 'Facture marquée comme payée.',
   unpaid: 'Facture marquée comme non payée.',
-  // « Payée » asks the day the étude paid (issue 36).
+  // « Payée » asks the day the étude paid.
   payment: {
     title: (number: number) => `Facture n° ${number} payée`,
     date: 'Date du paiement',

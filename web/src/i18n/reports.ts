@@ -157,7 +157,7 @@ export const reportsText = {
   secretary: {
     tiles: {
       retrocession: 'Rétrocession du mois',
-      // Issue 36: not the « RÉTROCESSION » screen's total (constats created in the period, validated counts).
+      // Not the « RÉTROCESSION » screen's total (constats created in the period, validated counts).
       retrocessionHint: 'Constats rendus ce mois-ci ; vos comptes provisoires en attendant ceux de l’administrateur.',
       inProgress: 'Constats en cours',
       all: 'Tous mes constats',

@@ -8,7 +8,7 @@ export const retrocessionText = {
   },
   totals: {
     title: 'CUMUL PÉRIODE',
-    // Issue 36: what the box counts, unlike the secretary's home tile (constats returned this month).
+    // What the box counts, unlike the secretary's home tile (constats returned this month).
     hint: 'Constats créés dans la période, aux comptes de rétrocession validés par l’administrateur (0 tant qu’il ne les a pas validés).',
     secretaryHint:
       'Constats créés dans la période, aux comptes de rétrocession validés par l’administrateur (0 tant qu’il ne les a pas validés). La tuile « Rétrocession du mois » de l’accueil compte, elle, les constats rendus ce mois-ci, avec vos comptes provisoires en attendant.',
@@ -49,7 +49,7 @@ export const retrocessionText = {
     myLabel: 'Mes factures',
     secretary: 'Secrétaire',
     month: 'Mois',
-    // The figure is the text pages (product.md §9), named as such (issue 36).
+    // The figure is the text pages (product.md §9), named as such.
     pages: 'Nombre pages texte',
     photos: 'Nombre photos',
     amountHT: 'Montant HT',

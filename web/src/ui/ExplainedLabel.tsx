@@ -8,7 +8,7 @@ const useStyles = makeStyles({
 
 /**
  * A heading of « pages texte », or of an amount derived from them, with product.md §9's explanation one
- * click away (issue 36): the same sentence on every screen, from packages/domain.
+ * click away: the same sentence on every screen, from packages/domain.
  */
 export function ExplainedLabel({ children, rule, of }: { children: string; rule: TextPagesRule; of: 'textPages' | 'amount' }) {
   const styles = useStyles();

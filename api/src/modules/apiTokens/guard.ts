@@ -71,7 +71,7 @@ export function apiTokenGuard(): Plugin<AppContext> {
         },
       };
     },
-    // A token's subscription (issue 37) is held to its scopes as a query is. Its events are not
+    // A token's subscription is held to its scopes as a query is. Its events are not
     // charged to the budget: a token holds only so many live connections (live-sessions.ts).
     onSubscribe({ args: envelopArgs, setResultAndStopExecution }) {
       const args: ExecutionArgs = envelopArgs;

@@ -1,4 +1,4 @@
-// Read scopes of personal API tokens (issue 37): which scope each GraphQL field needs, what each role
+// Read scopes of personal API tokens (product.md §12): which scope each GraphQL field needs, what each role
 // may hold, and the check of a token's query against them, field by field, before it runs. Sessions
 // are not checked here: their role's rules (scope-auth, the read model) already decide what they read.
 // tests/unit/api-token-scopes.test.ts holds this table to the schema: every type a query or a
@@ -144,7 +144,7 @@ export const FIELD_SCOPES: Record<string, ApiTokenScope | null> = {
   'Query.groupChoices': 'ACCOUNTS',
   'Query.apiTokens': 'ACCOUNTS',
   'Query.apiTokenScopeChoices': 'ACCOUNTS',
-  // Live events (issue 37): each needs the scope of what it tells.
+  // Live events: each needs the scope of what it tells.
   'Subscription.reportChanged': 'REPORTS',
   'Subscription.billingChanged': 'BILLING',
   'Subscription.secretaryBillAdded': 'RETROCESSION',

@@ -46,7 +46,7 @@ export async function groupBillsWhere(ctx: AppContext, filter: GroupBillFilter =
   } else if (viewer.role !== 'ADMIN') {
     throw forbidden();
   } else if (viewer.grant?.groupIds) {
-    // An admin's API token limited to some études (issue 37).
+    // An admin's API token limited to some études.
     and.push({ groupId: { in: [...viewer.grant.groupIds] } });
   }
   if (filter.groupId) and.push({ groupId: filter.groupId });

@@ -1,7 +1,7 @@
 // Revoking a session (logout, password reset or change, account disabled, login-as ended) also
 // ends its live connections, on every instance: its graphql-ws sockets and its subscriptions over
 // server-sent events. A subscription must not keep streaming constats and comments to someone
-// signed out. A personal API token's live connections (issue 37) end the same way when it is
+// signed out. A personal API token's live connections end the same way when it is
 // revoked or expires.
 import type { WebSocket } from 'ws';
 import type { Services, Viewer } from '../../context.js';

@@ -1,5 +1,5 @@
 // GET /api/v1/exports/reports.csv: a report list as the screen filters it, streamed as CSV, for a
-// session or a personal API token (issue 37: its scopes and études, and its cost budget).
+// session or a personal API token (its scopes and études, and its cost budget).
 import type { Readable } from 'node:stream';
 import type { AppContext, Services } from '../../context.js';
 import { AppError } from '../../errors.js';

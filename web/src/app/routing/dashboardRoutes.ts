@@ -22,7 +22,7 @@ const notifications: DashboardRoute = {
   screen: screens.allNotifications,
 };
 const createAlert: DashboardRoute = { path: 'createanalert', title: t.createAlert, screen: screens.createAbsence };
-// Issue 37: every role creates its own read-only API tokens.
+// Every role creates its own read-only API tokens.
 const apiTokens: DashboardRoute = { path: 'jetons-api', title: t.apiTokens, screen: screens.apiTokens };
 
 // product.md §2, "Admin routes (role 1)": /dashboard is the in-progress reports screen.

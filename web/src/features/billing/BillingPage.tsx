@@ -110,7 +110,7 @@ function BillingTable({ query, loading, sellerReady }: { query: BillingTableFrag
   const t = billingText.table;
   type Row = (typeof rows)[number];
   const figure = (value: string | number) => <span className={styles.number}>{value}</span>;
-  // Issue 36: a row's figures are always what is left to bill (what the selection offers), never the
+  // A row's figures are always what is left to bill (what the selection offers), never the
   // month's constats (the box above) nor the bill's (its own cell): one scope a column.
   const figures = (row: Row) => row.billableTotals;
   const columns: DataTableColumn<Row>[] = [

@@ -1,4 +1,4 @@
-// « Payée » asks the day the étude paid (issue 36): a date field, today by default; the server checks
+// « Payée » asks the day the étude paid: a date field, today by default; the server checks
 // the day (not in the future, not before the bill) and its French refusal shows under the field.
 import { useState } from 'react';
 import {

@@ -33,7 +33,7 @@ const plugins = [explorerPlugin()];
 /**
  * /dashboard/graphiql (admins): GraphiQL with the admin's own session, for queries and mutations
  * over HTTP and subscriptions over graphql-ws on this origin, with the docs, the explorer and history;
- * or with a token being tried, which alone names the caller (issue 37 item 9).
+ * or with a token being tried, which alone names the caller.
  */
 export default function GraphiQLPage() {
   const styles = useStyles();

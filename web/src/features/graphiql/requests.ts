@@ -1,5 +1,5 @@
-// How GraphiQL's requests name their caller, and the cURL command that replays one (issue 37
-// item 9). A request carries one Authorization header, which alone decides its caller on the server
+// How GraphiQL's requests name their caller, and the cURL command that replays one. A
+// request carries one Authorization header, which alone decides its caller on the server
 // (api/src/server/authenticate.ts): the token the admin is trying, else the session's.
 
 /** A pasted token without the `Bearer ` an admin may have copied with it; null when nothing is left. */

@@ -79,7 +79,7 @@ export interface ReportCardProps {
   value: string;
   /** Words (an action's name) rather than a figure: smaller, and they may wrap. */
   textValue?: boolean;
-  /** What the figure counts, under it, when the label alone cannot say (issue 36). */
+  /** What the figure counts, under it, when the label alone cannot say. */
   hint?: string;
 }
 

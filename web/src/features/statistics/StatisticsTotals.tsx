@@ -91,7 +91,7 @@ export function StatisticsTotals({ statistics }: { statistics: StatisticsTotalsF
           </div>
         ))}
       </dl>
-      {/* Issue 36: what the two amounts add up, as the API and docs/api.md define them. */}
+      {/* What the two amounts add up, as the API and docs/api.md define them. */}
       <ul className={styles.definitions}>
         <li>{STATISTICS_DEFINITIONS.secretaries}</li>
         <li>{STATISTICS_DEFINITIONS.bailiffs}</li>

@@ -9,7 +9,7 @@ import { amountsShownTo } from '../rules.js';
 
 /**
  * product.md §6 on the "Report" row `alias`: admins see every constat, a bailiff his own, a secretary
- * those assigned to her; an admin's API token limited to some études (issue 37) only those of their
+ * those assigned to her; an admin's API token limited to some études only those of their
  * bailiffs, the étude of a constat being its bailiff's.
  */
 export function visibleReportsSql(viewer: Viewer | null, alias = 'r'): Prisma.Sql {
