@@ -33,6 +33,7 @@ const modules = [
   'statistics',
   'billing',
   'apiTokens',
+  'webhooks',
   'counting',
   'retrocession',
   'reports',

@@ -19,6 +19,7 @@ import { createFileLinks } from './infra/file-links.js';
 import { sweepStagedAvatars } from './modules/accounts/staged-avatars.js';
 import { ORPHAN_AGE_MS, sweepOrphanFiles } from './infra/orphan-sweep.js';
 import { queueWhenStarted, startCountingQueue } from './modules/counting/queue.js';
+import { startWebhookQueue } from './modules/webhooks/queue.js';
 import { startBillPdfQueue } from './modules/billing/pdf-queue.js';
 import { createPdfRenderer } from './infra/pdf/index.js';
 import type { DemoAccount } from '../../prisma/seed/index.js';
@@ -131,7 +132,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Bills generated before a stop (or a crash) without their PDF get it at this start.
     const billPdfs = startBillPdfQueue({ db, storage, pdfs }, { log });
     cleanups.push(() => billPdfs.stop());
-    const services: Services = { config, db, mailer, mailQueue, storage, staging, pubsub, rateLimits, files, counting, pdfs, billPdfs };
+    // Deliveries recorded before a stop (or a crash) leave at this start.
+    const webhooks = startWebhookQueue({ db, config }, { log });
+    cleanups.push(() => webhooks.stop());
+    const services: Services = { config, db, mailer, mailQueue, storage, staging, pubsub, rateLimits, files, counting, pdfs, billPdfs, webhooks };
 
     // Pictures sent ahead of an abandoned account form, then what a crash left of uploads
     // (spooled parts, partial writes, files without a row): removed after a day, looked for at

@@ -73,6 +73,11 @@ export interface Config {
   liveSocketsPerSession: number;
   /** Query cost each personal API token may spend per minute (API_TOKEN_COST_PER_MINUTE, default 50,000). */
   apiTokenCostPerMinute: number;
+  /**
+   * Hosts webhooks may reach over http:// or at a loopback or private address (WEBHOOK_ALLOWED_HOSTS,
+   * comma-separated host names or host:port, lower-cased; default none: public https:// only).
+   */
+  webhookAllowedHosts: string[];
   /** Report files this instance counts at once (COUNTING_CONCURRENCY, default 2; 0: queue only, another instance counts). */
   countingConcurrency: number;
   /** Time limit of one file's count, seconds (COUNTING_TIMEOUT_SECONDS, default 300). */
@@ -151,6 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveSubscriptionsPerSocket: parseInteger(env.LIVE_SUBSCRIPTIONS_PER_SOCKET ?? '20', 'LIVE_SUBSCRIPTIONS_PER_SOCKET', 1, 1000),
     liveSocketsPerSession: parseInteger(env.LIVE_SOCKETS_PER_SESSION ?? '5', 'LIVE_SOCKETS_PER_SESSION', 1, 1000),
     apiTokenCostPerMinute: parseInteger(env.API_TOKEN_COST_PER_MINUTE ?? '50000', 'API_TOKEN_COST_PER_MINUTE', 1, 100_000_000),
+    webhookAllowedHosts: (env.WEBHOOK_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     countingConcurrency: parseInteger(env.COUNTING_CONCURRENCY ?? '2', 'COUNTING_CONCURRENCY', 0, 16),
     countingTimeoutSeconds: parseInteger(env.COUNTING_TIMEOUT_SECONDS ?? '300', 'COUNTING_TIMEOUT_SECONDS', 5, 3600),
     countingReadTimeoutSeconds: parseInteger(env.COUNTING_READ_TIMEOUT_SECONDS ?? '60', 'COUNTING_READ_TIMEOUT_SECONDS', 1, 3600),

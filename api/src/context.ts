@@ -31,6 +31,8 @@ export interface Services {
   pdfs: PdfRenderer;
   /** Renders each generated bill's PDF after its commit. */
   billPdfs: BillPdfQueue;
+  /** Sends the webhooks' deliveries, which triggers record with each change. */
+  webhooks: WebhookQueue;
 }
 
 /**
@@ -54,6 +56,19 @@ export interface BillPdfQueue {
   wake(): void;
   /** Its loop runs (until stop()). */
   running(): boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * The delivery of webhooks, recorded by the database's triggers in each change's transaction.
+ * Declared here like CountingQueue: modules/webhooks/queue.ts implements it.
+ */
+export interface WebhookQueue {
+  /** Sends what is due now (recorded, redelivered) instead of at the next poll. */
+  wake(): void;
+  /** Its loop runs (until stop()). */
+  running(): boolean;
+  /** Aborts the try under way (tried again at the next start): never waits for a receiver. */
   stop(): Promise<void>;
 }
 

@@ -57,8 +57,9 @@ export async function startTestApp(
   const onQuery = (sql: string, params: string) => {
     // The mail queue polls its table every few seconds in the background: its claims, marks and
     // clean-ups are no request's statements (a request's own mail is an INSERT, kept). Nor are the
-    // bill PDF queue's claims of due bills.
-    const polling = (sql.includes('"MailOutbox"') && !/^\s*INSERT/i.test(sql)) || sql.includes('"pdfDueAt" <=');
+    // bill PDF queue's claims of due bills, nor the webhook queue's claims of due deliveries.
+    const polling =
+      (sql.includes('"MailOutbox"') && !/^\s*INSERT/i.test(sql)) || sql.includes('"pdfDueAt" <=') || sql.includes('UPDATE "WebhookDelivery" d SET');
     if (!polling) queries.push(sql);
     options.onQuery?.(sql, params);
   };

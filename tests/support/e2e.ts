@@ -6,12 +6,16 @@ import { launchBrowser, type TestBrowser } from './browser.js';
 /**
  * Registers the file's start and stop hooks; `onStarted` receives the app and the browser. Call it
  * before the file's own `beforeAll`, which then runs with both started (jest runs hooks in order).
+ * `env`: the server's configuration beyond the test defaults.
  */
-export function useAppInBrowser(onStarted: (started: { app: TestApp; browser: TestBrowser }) => void): void {
+export function useAppInBrowser(
+  onStarted: (started: { app: TestApp; browser: TestBrowser }) => void,
+  options: { env?: Record<string, string> } = {},
+): void {
   let app: TestApp | undefined;
   let browser: TestBrowser | undefined;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: options.env });
     browser = await launchBrowser(app.url);
     onStarted({ app, browser });
   });

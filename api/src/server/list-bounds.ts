@@ -13,6 +13,7 @@ import { MAX_TOKEN_GROUPS } from '../modules/apiTokens/rules.js';
 import { API_TOKEN_SCOPES } from '../modules/apiTokens/scopes.js';
 import { AGGREGATE_ROWS_MAX, aggregateRowCeiling } from '../modules/reporting/rules.js';
 import { COMMENTS_PER_REPORT, FILES_PER_SIDE } from '../modules/reports/rules.js';
+import { WEBHOOK_EVENTS } from '../modules/webhooks/rules.js';
 import type { ListRows } from '../graphql/cost.js';
 
 function aggregateRows(args: Record<string, unknown>): number {
@@ -46,4 +47,6 @@ export const LIST_BOUNDS: Readonly<Record<string, ListRows>> = {
   // Each read scope at most once (apiTokens/scopes.ts).
   'ApiToken.scopes': API_TOKEN_SCOPES.length,
   'Query.apiTokenScopeChoices': API_TOKEN_SCOPES.length,
+  // Each event at most once (webhooks/rules.ts).
+  'Webhook.events': WEBHOOK_EVENTS.length,
 };

@@ -24,6 +24,7 @@ import '../modules/counting/schema.js';
 import '../modules/retrocession/schema.js';
 import '../modules/seller/schema.js';
 import '../modules/statistics/schema.js';
+import '../modules/webhooks/schema.js';
 
 // The schema carries its lists' ceilings, which the query cost (graphql/cost.ts) prices lists at.
 export const schema = builder.toSchema({ extensions: { listBounds: LIST_BOUNDS } });

@@ -5,6 +5,7 @@
 // French.
 import { accountFormMessages as accountForms } from '@constats/domain/account-forms';
 import { API_TOKEN_SCOPE_LABELS } from '@constats/domain/api-token-scopes';
+import { WEBHOOK_EVENT_LABELS } from '@constats/domain/webhook-events';
 
 export const fr = {
   productName: 'Extranet Constats',
@@ -143,6 +144,7 @@ export const fr = {
     api: 'API',
     graphiql: 'API GraphQL',
     apiTokens: "Jetons d'API",
+    webhooks: 'Webhooks',
   },
 
   // Titles of the /dashboard/… screens (product.md §2), shown in the page header and the tab title.
@@ -182,6 +184,7 @@ export const fr = {
     myAccount: 'Mon compte',
     graphiql: 'API GraphQL',
     apiTokens: "Jetons d'API",
+    webhooks: 'Webhooks',
   },
 
   periods: {
@@ -373,6 +376,41 @@ query DerniersConstats {
     groupsHint: 'Vide : toutes les études. Limité à des études, le jeton ne lit que les constats et la facturation.',
     groupsPlaceholder: 'Toutes les études',
     allGroups: 'Toutes',
+  },
+  webhooks: {
+    description:
+      "Un webhook envoie chaque événement choisi (constat, facture) en POST JSON signé à l'adresse d'un outil de l'étude. La signature se vérifie avec le secret donné à la création (docs/api.md, « Webhooks »).",
+    create: 'Ajouter un webhook',
+    empty: 'Aucun webhook.',
+    url: 'Adresse',
+    urlHint: 'Une adresse https:// publique.',
+    urlRequired: "Veuillez saisir l'adresse du webhook.",
+    events: 'Événements',
+    eventsRequired: 'Veuillez choisir au moins un événement.',
+    eventLabels: WEBHOOK_EVENT_LABELS as Record<string, string>,
+    creator: 'Créé par',
+    createdAt: 'Créé le',
+    remove: 'Supprimer',
+    removeQuestion: (url: string) => `Supprimer le webhook vers « ${url} » ? Il ne recevra plus rien et ses envois en attente seront abandonnés.`,
+    removed: 'Webhook supprimé.',
+    createTitle: 'Nouveau webhook',
+    submit: 'Ajouter',
+    secretTitle: 'Webhook ajouté',
+    secretWarning: 'Copiez ce secret maintenant : il ne sera plus jamais affiché. Il sert à vérifier la signature de chaque envoi.',
+    secretLabel: 'Secret',
+    copy: 'Copier',
+    copied: 'Secret copié dans le presse-papiers.',
+    deliveries: (url: string) => `Envois vers ${url}`,
+    noDeliveries: 'Aucun envoi pour le moment.',
+    refresh: 'Actualiser',
+    date: 'Date',
+    event: 'Événement',
+    status: 'État',
+    attempts: 'Essais',
+    answer: 'Dernière réponse',
+    statuses: { PENDING: 'En attente', DELIVERED: 'Reçu', FAILED: 'Abandonné' } as Record<string, string>,
+    redeliver: 'Renvoyer',
+    redelivered: 'Envoi renvoyé.',
   },
   emailTemplate: {
     description: "L'e-mail envoyé aux administrateurs à chaque nouveau constat, avec des données d'exemple.",

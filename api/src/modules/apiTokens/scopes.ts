@@ -106,6 +106,8 @@ export const TYPE_SCOPES: Record<string, ApiTokenScope | null> = {
   Group: 'ACCOUNTS',
   Matrix: 'ACCOUNTS',
   ApiToken: 'ACCOUNTS',
+  Webhook: 'ACCOUNTS',
+  WebhookDelivery: 'ACCOUNTS',
 };
 
 /**
@@ -144,6 +146,7 @@ export const FIELD_SCOPES: Record<string, ApiTokenScope | null> = {
   'Query.groupChoices': 'ACCOUNTS',
   'Query.apiTokens': 'ACCOUNTS',
   'Query.apiTokenScopeChoices': 'ACCOUNTS',
+  'Query.webhooks': 'ACCOUNTS',
   // Live events: each needs the scope of what it tells.
   'Subscription.reportChanged': 'REPORTS',
   'Subscription.billingChanged': 'BILLING',

@@ -68,6 +68,8 @@ const admin: DashboardRoute[] = [
   { path: 'allAbsences', title: t.absences, screen: screens.allAbsences },
   { path: 'graphiql', title: t.graphiql, screen: screens.graphiql, fullWidth: true },
   apiTokens,
+  // Issue 37 item 3: an admin's webhooks.
+  { path: 'webhooks', title: t.webhooks, screen: screens.webhooks },
 ];
 
 // product.md §2, "Bailiff routes (role 2)": default is the in-progress reports screen.

@@ -13,6 +13,7 @@ import accountCreateQuery from '../../__generated__/AccountCreatePageQuery.graph
 import accountEditQuery from '../../__generated__/AccountEditPageQuery.graphql';
 import adminReportsQuery from '../../__generated__/AdminReportsPageQuery.graphql';
 import apiTokensQuery from '../../__generated__/ApiTokensPageQuery.graphql';
+import webhooksQuery from '../../__generated__/WebhooksPageQuery.graphql';
 import bailiffArchivedQuery from '../../__generated__/BailiffReportsPageArchivedQuery.graphql';
 import bailiffReportsQuery from '../../__generated__/BailiffReportsPageQuery.graphql';
 import createReportQuery from '../../__generated__/CreateReportPageQuery.graphql';
@@ -176,6 +177,11 @@ export const screens = {
   graphiql: screen(() => import('../../features/graphiql/GraphiQLPage').then((m) => m.default)),
   apiTokens: screen(() => import('../../features/apiTokens/ApiTokensPage').then((m) => m.default), {
     request: apiTokensQuery,
+    variables: none,
+    fetchPolicy: fresh,
+  }),
+  webhooks: screen(() => import('../../features/webhooks/WebhooksPage').then((m) => m.default), {
+    request: webhooksQuery,
     variables: none,
     fetchPolicy: fresh,
   }),

@@ -130,6 +130,7 @@ export const sideMenus: Record<Role, MenuSection[]> = {
           links: [
             { label: m.graphiql, to: d('graphiql') },
             { label: m.apiTokens, to: d('jetons-api') },
+            { label: m.webhooks, to: d('webhooks') },
           ],
         },
       ],
