@@ -135,7 +135,21 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Deliveries recorded before a stop (or a crash) leave at this start.
     const webhooks = startWebhookQueue({ db, config }, { log });
     cleanups.push(() => webhooks.stop());
-    const services: Services = { config, db, mailer, mailQueue, storage, staging, pubsub, rateLimits, files, counting, pdfs, billPdfs, webhooks };
+    const services: Services = {
+      config,
+      db,
+      mailer,
+      mailQueue,
+      storage,
+      staging,
+      pubsub,
+      rateLimits,
+      files,
+      counting,
+      pdfs,
+      billPdfs,
+      webhooks,
+    };
 
     // Pictures sent ahead of an abandoned account form, then what a crash left of uploads
     // (spooled parts, partial writes, files without a row): removed after a day, looked for at

@@ -59,7 +59,9 @@ export async function startTestApp(
     // clean-ups are no request's statements (a request's own mail is an INSERT, kept). Nor are the
     // bill PDF queue's claims of due bills, nor the webhook queue's claims of due deliveries.
     const polling =
-      (sql.includes('"MailOutbox"') && !/^\s*INSERT/i.test(sql)) || sql.includes('"pdfDueAt" <=') || sql.includes('UPDATE "WebhookDelivery" d SET');
+      (sql.includes('"MailOutbox"') && !/^\s*INSERT/i.test(sql)) ||
+      sql.includes('"pdfDueAt" <=') ||
+      sql.includes('UPDATE "WebhookDelivery" d SET');
     if (!polling) queries.push(sql);
     options.onQuery?.(sql, params);
   };

@@ -391,7 +391,8 @@ query DerniersConstats {
     creator: 'Créé par',
     createdAt: 'Créé le',
     remove: 'Supprimer',
-    removeQuestion: (url: string) => `Supprimer le webhook vers « ${url} » ? Il ne recevra plus rien et ses envois en attente seront abandonnés.`,
+    removeQuestion: (url: string) =>
+      `Supprimer le webhook vers « ${url} » ? Il ne recevra plus rien et ses envois en attente seront abandonnés.`,
     removed: 'Webhook supprimé.',
     createTitle: 'Nouveau webhook',
     submit: 'Ajouter',

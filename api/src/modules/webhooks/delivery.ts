@@ -25,7 +25,11 @@ function checkedLookup(listed: boolean): LookupFunction {
       if (error) return callback(error, '', 0);
       const refused = listed ? undefined : addresses.find((address) => !isPublicAddress(address.address));
       if (refused || addresses.length === 0) {
-        return callback(new DeliveryRefused(`${webhookMessages.privateAddress} (${hostname} : ${refused?.address ?? 'aucune adresse'})`), '', 0);
+        return callback(
+          new DeliveryRefused(`${webhookMessages.privateAddress} (${hostname} : ${refused?.address ?? 'aucune adresse'})`),
+          '',
+          0,
+        );
       }
       if (options.all) return (callback as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
       callback(null, addresses[0].address, addresses[0].family);
@@ -79,7 +83,9 @@ export function postWebhook(
         response.on('error', reject);
       },
     );
-    request.on('error', (error) => reject(signal.aborted && !options.signal.aborted ? new DeliveryRefused(timeoutMessage(options.timeoutMs)) : error));
+    request.on('error', (error) =>
+      reject(signal.aborted && !options.signal.aborted ? new DeliveryRefused(timeoutMessage(options.timeoutMs)) : error),
+    );
     request.end(body);
   });
 }

@@ -33,8 +33,7 @@ export const webhookMessages = {
   urlInvalid: 'Adresse invalide : une URL complète en https:// est attendue.',
   urlCredentials: 'L’adresse du webhook ne doit pas contenir d’identifiant ni de mot de passe.',
   httpsRequired: 'Seules les adresses https:// sont acceptées (http:// seulement pour un hôte listé dans WEBHOOK_ALLOWED_HOSTS).',
-  privateAddress:
-    'Adresse locale ou privée refusée : seuls les hôtes listés dans WEBHOOK_ALLOWED_HOSTS peuvent en avoir une.',
+  privateAddress: 'Adresse locale ou privée refusée : seuls les hôtes listés dans WEBHOOK_ALLOWED_HOSTS peuvent en avoir une.',
   eventsRequired: 'Choisissez au moins un événement.',
   webhookDeleted: 'Webhook supprimé.',
 };

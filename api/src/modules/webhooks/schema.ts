@@ -33,7 +33,11 @@ export const WebhookDeliveryNode = builder.prismaNode('WebhookDelivery', {
     status: t.expose('status', { type: WebhookDeliveryStatusEnum, description: 'En attente, reçu ou abandonné.' }),
     attempts: t.exposeInt('attempts', { description: 'Essais depuis son enregistrement ou son dernier renvoi.' }),
     occurredAt: t.expose('occurredAt', { type: 'DateTime', description: 'Date de l’événement.' }),
-    lastAttemptAt: t.expose('lastAttemptAt', { type: 'DateTime', nullable: true, description: 'Date du dernier essai, null avant le premier.' }),
+    lastAttemptAt: t.expose('lastAttemptAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Date du dernier essai, null avant le premier.',
+    }),
     nextAttemptAt: t.expose('nextAttemptAt', {
       type: 'DateTime',
       nullable: true,

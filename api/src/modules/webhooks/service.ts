@@ -60,7 +60,10 @@ export async function redeliver(ctx: AppContext, deliveryId: number): Promise<vo
     data: { status: 'PENDING', attempts: 0, firstAttemptAt: null, nextAttemptAt: now, deliveredAt: null },
   });
   if (started.count === 0) {
-    const delivery = await ctx.db.webhookDelivery.findUnique({ where: { id: deliveryId }, select: { webhook: { select: { deletedAt: true } } } });
+    const delivery = await ctx.db.webhookDelivery.findUnique({
+      where: { id: deliveryId },
+      select: { webhook: { select: { deletedAt: true } } },
+    });
     if (!delivery) throw new AppError('NOT_FOUND', webhookMessages.deliveryNotFound);
     if (delivery.webhook.deletedAt) throw new AppError('CONFLICT', webhookMessages.deleted);
     return;

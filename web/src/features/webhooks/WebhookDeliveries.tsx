@@ -112,7 +112,9 @@ export function WebhookDeliveries({ webhook, url }: { webhook: WebhookDeliveries
       header: w.answer,
       cell: (row) =>
         row.lastStatusCode != null || row.lastAnswer ? (
-          <Text className={styles.answer}>{[row.lastStatusCode, row.lastAnswer].filter((part) => part != null && part !== '').join(' · ')}</Text>
+          <Text className={styles.answer}>
+            {[row.lastStatusCode, row.lastAnswer].filter((part) => part != null && part !== '').join(' · ')}
+          </Text>
         ) : (
           <Text className={styles.muted}>—</Text>
         ),
