@@ -82,7 +82,7 @@ it('an admin adds a webhook, sees its secret once, its delivery, and sends it ag
   await deliveries.getByText('Aucun envoi pour le moment.').waitFor();
   await page.getByRole('button', { name: 'Actualiser' }).click();
   const delivery = deliveries.locator('tbody tr', { hasText: 'Constat créé' });
-  await delivery.getByText('Reçu').waitFor();
+  await delivery.getByText('Reçu', { exact: true }).waitFor();
   await delivery.getByText('200 · bien reçu').waitFor();
   expect(await delivery.locator('td').first().textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   await saveScreenshot(page, 'webhooks-deliveries');

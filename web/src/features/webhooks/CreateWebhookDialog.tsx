@@ -9,6 +9,7 @@ import {
   DialogSurface,
   DialogTitle,
   Field,
+  FieldContextProvider,
   Input,
   MessageBar,
   MessageBarBody,
@@ -125,18 +126,22 @@ export function CreateWebhookDialog({ onCreated, onClose }: { onCreated: () => v
                     onChange={(_, data) => setUrl(data.value)}
                   />
                 </Field>
-                <Field label={w.events} required validationMessage={errors.events}>
+                <Field label={w.events} validationMessage={errors.events}>
                   <div className={styles.events} role="group" aria-label={w.events}>
-                    {WEBHOOK_EVENTS.map((name) => (
-                      <Checkbox
-                        key={name}
-                        label={w.eventLabels[name]}
-                        checked={events.includes(name)}
-                        onChange={(_, data) =>
-                          setEvents((current) => (data.checked ? [...current, name] : current.filter((chosen) => chosen !== name)))
-                        }
-                      />
-                    ))}
+                    {/* Out of the Field's context: its checkboxes would all take the field's one id (a click on any
+                        label ticking the first box) and its label as their name. */}
+                    <FieldContextProvider value={undefined}>
+                      {WEBHOOK_EVENTS.map((name) => (
+                        <Checkbox
+                          key={name}
+                          label={w.eventLabels[name]}
+                          checked={events.includes(name)}
+                          onChange={(_, data) =>
+                            setEvents((current) => (data.checked ? [...current, name] : current.filter((chosen) => chosen !== name)))
+                          }
+                        />
+                      ))}
+                    </FieldContextProvider>
                   </div>
                 </Field>
               </DialogContent>
