@@ -8,7 +8,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
 import { waitFor } from '../support/wait.js';
-import { MAX_URL_LENGTH, webhookMessages } from '../../api/src/modules/webhooks/rules.js';
+import { deliveryBody, MAX_URL_LENGTH, webhookMessages } from '../../api/src/modules/webhooks/rules.js';
 
 interface Received {
   path: string;
@@ -214,6 +214,47 @@ describe('delivery', () => {
     expect(redelivered.errors?.[0]).toMatchObject({ message: webhookMessages.deleted, extensions: { code: 'CONFLICT' } });
     await createReport('Constat après suppression');
     expect(await deliveriesOf(webhook.id)).toHaveLength(1);
+  });
+});
+
+describe('what is recorded, in the change’s transaction', () => {
+  const recorded = (globalId: string) =>
+    app.services.db.webhookDelivery.findMany({ where: { webhookId: webhookDbId(globalId) }, orderBy: { id: 'asc' } });
+
+  it('a constat changed, terminated; a change waiting for its first try is updated, not repeated', async () => {
+    const { webhook } = await createWebhook('https://example.com/hooks', ['REPORT_CHANGED', 'REPORT_TERMINATED']);
+    const report = await app.services.db.report.findFirstOrThrow({ where: { status: 'EC', isArchived: false } });
+    // One transaction: the queue cannot claim the first change before the second one (it sees nothing uncommitted).
+    await app.services.db.$transaction(async (tx) => {
+      await tx.report.update({ where: { id: report.id }, data: { name: 'Premier nom' } });
+      await tx.report.update({ where: { id: report.id }, data: { name: 'Second nom' } });
+      await tx.report.update({ where: { id: report.id }, data: { status: 'TE' } });
+    });
+    const deliveries = await recorded(webhook.id);
+    expect(deliveries.map((delivery) => [delivery.event, delivery.objectType, delivery.objectId])).toEqual([
+      ['REPORT_CHANGED', 'Report', report.id],
+      ['REPORT_TERMINATED', 'Report', report.id],
+    ]);
+    expect(deliveries[0].payload).toMatchObject({ name: 'Second nom', status: 'EC' });
+    expect(deliveries[1].payload).toMatchObject({ name: 'Second nom', status: 'TE' });
+  });
+
+  it('a bill sent, then paid; nothing for a change rolled back', async () => {
+    const { webhook } = await createWebhook('https://example.com/bills', ['BILL_SENT', 'BILL_PAID', 'SECRETARY_BILL_DEPOSITED']);
+    const bill = await app.services.db.groupBill.findFirstOrThrow({ where: { isSent: false, isPaid: false } });
+    await app.services.db.groupBill.update({ where: { id: bill.id }, data: { isSent: true, sentAt: new Date() } });
+    await app.services.db.groupBill.update({ where: { id: bill.id }, data: { isPaid: true, paidAt: new Date() } });
+    await expect(
+      app.services.db.$transaction(async (tx) => {
+        await tx.groupBill.update({ where: { id: bill.id }, data: { isPaid: false } });
+        await tx.groupBill.update({ where: { id: bill.id }, data: { isPaid: true } });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const deliveries = await recorded(webhook.id);
+    expect(deliveries.map((delivery) => delivery.event)).toEqual(['BILL_SENT', 'BILL_PAID']);
+    expect(deliveries[1].payload).toMatchObject({ number: bill.number, isSent: true, isPaid: true });
+    expect(JSON.parse(deliveryBody(deliveries[1])).data.id).toBe(encodeGlobalID('GroupBill', bill.id));
   });
 });
 

@@ -119,6 +119,7 @@ describe('menus', () => {
         [
           ['API GraphQL', '/dashboard/graphiql'],
           ["Jetons d'API", '/dashboard/jetons-api'],
+          ['Webhooks', '/dashboard/webhooks'],
         ],
       ],
     ];
@@ -221,6 +222,7 @@ describe('routes', () => {
         ['/dashboard/allAbsences', 'Absences'],
         ['/dashboard/graphiql', 'API GraphQL'],
         ['/dashboard/jetons-api', "Jetons d'API"],
+        ['/dashboard/webhooks', 'Webhooks'],
       ],
     ],
     [
