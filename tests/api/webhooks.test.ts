@@ -2,8 +2,11 @@
 // the deliveries the triggers record and the queue sends; the queue is woken instead of waiting for
 // its poll, and a retry is made due by moving its next attempt to now.
 import { createHmac } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
@@ -133,6 +136,24 @@ describe('delivery', () => {
     ]);
     // The secret is never given back.
     expect(JSON.stringify(list)).not.toContain(secret);
+  });
+
+  it('is accepted by the verification of docs/api.md, and a tampered body is not', async () => {
+    const doc = await readFile('docs/api.md', 'utf8');
+    const snippet = /```js\n(import \{ createHmac, timingSafeEqual \}[\s\S]*?)```/.exec(doc)![1];
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'webhook-doc-'));
+    const file = path.join(dir, 'verify.mjs');
+    await writeFile(file, snippet);
+    const { verifyConstatsSignature } = await import(file);
+    await rm(dir, { recursive: true });
+
+    const { secret } = await createWebhook(`${receiverUrl}/verified`);
+    await createReport('Constat vérifié');
+    await waitFor(() => received.length === 1, { what: 'the delivery' });
+    const [{ headers, body }] = received;
+    expect(verifyConstatsSignature(secret, body, headers)).toBe(true);
+    expect(verifyConstatsSignature(secret, body.replace('Constat vérifié', 'Constat modifié'), headers)).toBe(false);
+    expect(verifyConstatsSignature('whsec_autre', body, headers)).toBe(false);
   });
 
   it('tries again after a 500 and logs both tries', async () => {
