@@ -1,5 +1,5 @@
 // Webhooks: an admin's registrations and the redelivery of their deliveries. The deliveries
-// themselves are recorded by triggers (migration 20261129210000_webhooks) and sent by queue.ts.
+// themselves are recorded by triggers (migration 20261129220000_webhooks) and sent by queue.ts.
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { AppError, validationError } from '../../errors.js';
