@@ -1,4 +1,4 @@
--- Issue 37 item 3: webhooks. An admin's webhook and its deliveries, each delivery both the job of
+-- Webhooks (docs/api.md « Webhooks »). An admin's webhook and its deliveries, each delivery both the job of
 -- the delivery queue (modules/webhooks/queue.ts) and its log.
 
 -- CreateEnum

@@ -1,4 +1,4 @@
-// Webhooks (issue 37 item 3): the pure rules. Which URLs an admin may register and which addresses a
+// Webhooks (docs/api.md « Webhooks »): the pure rules. Which URLs an admin may register and which addresses a
 // delivery may reach (SSRF), when a failed delivery is tried again, and what is sent and how it is
 // signed. The queue (queue.ts) and the HTTP client (delivery.ts) apply them.
 import { createHmac } from 'node:crypto';

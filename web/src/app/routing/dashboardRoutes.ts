@@ -68,7 +68,7 @@ const admin: DashboardRoute[] = [
   { path: 'allAbsences', title: t.absences, screen: screens.allAbsences },
   { path: 'graphiql', title: t.graphiql, screen: screens.graphiql, fullWidth: true },
   apiTokens,
-  // Issue 37 item 3: an admin's webhooks.
+  // An admin's webhooks (docs/api.md « Webhooks »).
   { path: 'webhooks', title: t.webhooks, screen: screens.webhooks },
 ];
 
