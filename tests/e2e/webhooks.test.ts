@@ -88,7 +88,7 @@ it('an admin adds a webhook, sees its secret once, its delivery, and sends it ag
   await saveScreenshot(page, 'webhooks-deliveries');
 
   await delivery.getByRole('button', { name: 'Renvoyer' }).click();
-  await page.getByText('Envoi renvoyé.').waitFor();
+  await page.locator('.fui-ToastTitle', { hasText: 'Envoi renvoyé.' }).waitFor();
   await waitFor(() => received.length === 2, { what: 'the redelivery' });
   expect(received[1]).toBe(received[0]);
 }, 120_000);
