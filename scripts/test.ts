@@ -74,6 +74,7 @@ const steps: Step[] = [
       'tests/api/resumable-deposits',
       'tests/api/dictation-positions',
       'tests/api/report-change-feed',
+      'tests/api/webhooks',
     ],
   },
   {
