@@ -46,7 +46,16 @@ it("a bailiff creates a token on « Jetons d'API » and it reads his constats on
     'Comptes et études',
   ]);
   expect(await dialog.getByRole('combobox', { name: 'Études' }).count()).toBe(0);
-  await dialog.getByLabel('Constats').check();
+  // Each scope ticked by its own label (not the first box whatever the label clicked).
+  await dialog.getByText('Constats', { exact: true }).click();
+  await dialog.getByText('Notifications', { exact: true }).click();
+  expect(await scopes.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked))).toEqual([
+    true,
+    false,
+    true,
+    false,
+    false,
+  ]);
   await saveScreenshot(page, 'api-token-bailiff-create');
   await dialog.getByRole('button', { name: 'Créer' }).click();
   const secretField = page.getByRole('alertdialog').getByLabel('Jeton');
@@ -56,7 +65,11 @@ it("a bailiff creates a token on « Jetons d'API » and it reads his constats on
   await page.getByRole('alertdialog').getByRole('button', { name: 'Fermer' }).click();
   const row = table.locator('tbody tr', { hasText: 'Mon tableur' });
   await row.getByText('Actif').waitFor();
-  await row.getByText('Constats', { exact: true }).waitFor();
+  // Its scopes, named as the dialog names them.
+  await row.getByText(/Constats/).waitFor();
+  expect(await row.innerText()).toContain('Notifications');
+  const stored = await app.services.db.apiToken.findFirstOrThrow({ where: { name: 'Mon tableur' } });
+  expect([...stored.scopes].sort()).toEqual(['NOTIFICATIONS', 'REPORTS']);
 
   const bailiff = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
   const reports = await read(secret, '{ reports(first: 100) { totalCount edges { node { bailiff { databaseId } } } } }');

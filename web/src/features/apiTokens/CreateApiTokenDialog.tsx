@@ -9,6 +9,7 @@ import {
   DialogSurface,
   DialogTitle,
   Field,
+  FieldContextProvider,
   Input,
   MessageBar,
   MessageBarBody,
@@ -155,16 +156,20 @@ export function CreateApiTokenDialog({ scopeChoices, canLimitGroups, onCreated, 
                 </Field>
                 <Field label={a.scopes} hint={a.scopesHint} validationMessage={errors.scopes}>
                   <div className={styles.scopes} role="group" aria-label={a.scopes}>
-                    {scopeChoices.map((scope) => (
-                      <Checkbox
-                        key={scope}
-                        label={a.scopeLabels[scope] ?? scope}
-                        checked={scopes.includes(scope)}
-                        onChange={(_, data) =>
-                          setScopes((current) => (data.checked ? [...current, scope] : current.filter((chosen) => chosen !== scope)))
-                        }
-                      />
-                    ))}
+                    {/* Out of the Field's context: its checkboxes would all take the field's one id (a click on any
+                        label ticking the first box) and its label as their name. */}
+                    <FieldContextProvider value={undefined}>
+                      {scopeChoices.map((scope) => (
+                        <Checkbox
+                          key={scope}
+                          label={a.scopeLabels[scope] ?? scope}
+                          checked={scopes.includes(scope)}
+                          onChange={(_, data) =>
+                            setScopes((current) => (data.checked ? [...current, scope] : current.filter((chosen) => chosen !== scope)))
+                          }
+                        />
+                      ))}
+                    </FieldContextProvider>
                   </div>
                 </Field>
                 {canLimitGroups ? (
