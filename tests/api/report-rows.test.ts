@@ -73,7 +73,9 @@ async function reference(viewer: Viewer, ids: number[]) {
   const reports = await app.services.db.report.findMany({
     where: { id: { in: ids } },
     include: {
-      bailiff: { select: { id: true, firstName: true, lastName: true, group: { select: { pricePage: true, pricePhoto: true } } } },
+      bailiff: {
+        select: { id: true, firstName: true, lastName: true, group: { select: { name: true, pricePage: true, pricePhoto: true } } },
+      },
       secretary: { select: { id: true, firstName: true, lastName: true, secretaryPricePage: true, secretaryPricePhoto: true } },
       files: {
         select: {
@@ -128,6 +130,8 @@ async function reference(viewer: Viewer, ids: number[]) {
         // product.md §6: admins see every constat, a bailiff his own, a secretary those assigned to her.
         visible: viewer.role === 'ADMIN' || (viewer.role === 'BAILIFF' ? report.bailiffId : report.secretaryId) === viewer.id,
         bailiff: { id: bailiff.id, firstName: bailiff.firstName, lastName: bailiff.lastName },
+        // The étude of a constat is its bailiff's (the CSV's « Étude »).
+        groupName: bailiff.group?.name ?? null,
         secretary: secretary && { id: secretary.id, firstName: secretary.firstName, lastName: secretary.lastName },
         files,
         comments: comments.filter(readable).map(({ author, reads, reportId: _report, ...comment }) => ({

@@ -94,7 +94,7 @@ describe('the application schema', () => {
     expect(failures).toEqual([]);
   });
 
-  it('declares who sees each constat, person, bill, absence, notification, matrix, news, token and étude', () => {
+  it('declares who sees each constat, person, bill, absence, notification, matrix, news, token, étude and webhook', () => {
     const guarded = Object.values(schema.getTypeMap())
       .filter((type) => isObjectType(type) && type.extensions.visibleTo)
       .map((type) => type.name)
@@ -110,6 +110,8 @@ describe('the application schema', () => {
       'Report',
       'SecretaryBill',
       'User',
+      'Webhook',
+      'WebhookDelivery',
     ]);
   });
 });
