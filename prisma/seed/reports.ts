@@ -4,7 +4,18 @@ import type { ReportFileKind, ReportStatus } from '../../api/src/generated/prism
 import { type FileRecorder, minimalPdf, type StoredFile, textFile } from './files.js';
 import { GROUPS, type SeedGroup } from './groups.js';
 import { BAILIFFS, type Cast, fullName, type SeedUser } from './people.js';
-import { addDays, addHours, DAY, earliest, officeTimeDaysAgo, PARIS_DATE, PARIS_TIME, pickWeighted, type Random } from './tools.js';
+import {
+  addDays,
+  addHours,
+  DAY,
+  earliest,
+  officeTimeDaysAgo,
+  PARIS_DATE,
+  PARIS_MONTH,
+  PARIS_TIME,
+  pickWeighted,
+  type Random,
+} from './tools.js';
 
 // Recent work in every alert colour (product.md §4: under 30 h green, 30–36 h orange, above 36 h red),
 // the demo bailiff (index 0) well represented.
@@ -21,6 +32,20 @@ const FRESH_REPORTS: readonly { hoursAgo: number; status: ReportStatus; bailiff:
   { hoursAgo: 29, status: 'RS', bailiff: 1 },
   { hoursAgo: 52, status: 'RS', bailiff: 0 },
   { hoursAgo: 96, status: 'RS', bailiff: 2 },
+];
+// Last month always holds a working month, whatever the day the demo is seeded (the rétrocession and
+// billing screens open on past months): the three secretaries, every bailiff, and a constat deposited
+// on the month's last day, returned after its bill was generated, so still to bill. Days past the
+// month's end fall on its last day.
+const LAST_MONTH_REPORTS: readonly { day: number; status: ReportStatus; bailiff: number; secretary: number }[] = [
+  { day: 2, status: 'AR', bailiff: 0, secretary: 0 },
+  { day: 6, status: 'TE', bailiff: 1, secretary: 1 },
+  { day: 10, status: 'AR', bailiff: 2, secretary: 2 },
+  { day: 14, status: 'TE', bailiff: 0, secretary: 0 },
+  { day: 18, status: 'AR', bailiff: 3, secretary: 1 },
+  { day: 23, status: 'TE', bailiff: 1, secretary: 2 },
+  { day: 27, status: 'AR', bailiff: 2, secretary: 0 },
+  { day: 31, status: 'TE', bailiff: 0, secretary: 1 },
 ];
 const OLDER_REPORTS = 68;
 const HISTORY_DAYS = 728;
@@ -75,11 +100,14 @@ interface ReportSlot {
   status: ReportStatus;
   /** Index in BAILIFFS. */
   bailiff: number;
+  /** Index in the cast's secretaries when fixed; otherwise drawn from the bailiff's habits. */
+  secretary?: number;
 }
 
-/** When each report arrived and where it stands now: a dozen fresh ones, the rest over two years. */
+/** When each report arrived and where it stands now: a dozen fresh ones, last month's, the rest over two years. */
 function reportSlots(random: Random, now: Date): ReportSlot[] {
   const fresh = FRESH_REPORTS.map(({ hoursAgo, status, bailiff }) => ({ createdAt: addHours(now, -hoursAgo), status, bailiff }));
+  const lastMonth = LAST_MONTH_REPORTS.map(({ day, ...slot }) => ({ ...slot, createdAt: dayOfLastMonth(random, now, day) }));
   const older = Array.from({ length: OLDER_REPORTS }, (_, index) => {
     // Evenly spread with a little jitter, from 4 days to about 24 months ago.
     const daysAgo = Math.round(4 + (index + random.next() * 0.8) * ((HISTORY_DAYS - 4) / OLDER_REPORTS));
@@ -93,7 +121,14 @@ function reportSlots(random: Random, now: Date): ReportSlot[] {
     };
   });
   const byDate = (a: ReportSlot, b: ReportSlot) => a.createdAt.getTime() - b.createdAt.getTime();
-  return [...older, ...fresh].sort(byDate);
+  return [...older, ...lastMonth, ...fresh].sort(byDate);
+}
+
+/** In office hours (07:00–17:00 UTC, the same day in Paris) of the month before `now`'s Paris month. */
+function dayOfLastMonth(random: Random, now: Date, day: number): Date {
+  const [year, month] = PARIS_MONTH.format(now).split('-').map(Number);
+  const lastDay = new Date(Date.UTC(year, month - 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month - 2, Math.min(day, lastDay), random.int(7, 15), random.int(0, 59)));
 }
 
 /** Older work is finished; bailiffs archive most of it after a few weeks. */
@@ -107,7 +142,12 @@ export function planReports(random: Random, cast: Cast, groups: SeedGroup[], now
   return reportSlots(random, now).map((slot) => {
     const bailiff = cast.bailiffs[slot.bailiff];
     const group = groups.find((candidate) => candidate.id === bailiff.groupId)!;
-    const secretary = slot.status === 'NA' ? null : assignSecretary(random, cast, slot.bailiff);
+    const secretary =
+      slot.status === 'NA'
+        ? null
+        : slot.secretary === undefined
+          ? assignSecretary(random, cast, slot.bailiff)
+          : cast.secretaries[slot.secretary];
     return {
       name: pickWeighted(random, REPORT_NAMES).name(random, group),
       bailiffId: bailiff.id,

@@ -71,6 +71,8 @@ export function calendarDay(now: Date, days: number): Date {
 
 const MONTHS_FR = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
 export const monthLabel = (year: number, month: number): string => `${MONTHS_FR[month - 1]} ${year}`;
+/** `YYYY-MM` of the Paris month. */
+export const PARIS_MONTH = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit' });
 export const PARIS_DATE = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' });
 export const PARIS_TIME = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
 export const euros = (amount: Decimal): string => `${amount.toFixed(2).replace('.', ',')} €`;

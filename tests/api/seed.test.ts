@@ -21,12 +21,12 @@ interface SeededWorld {
   close(): Promise<void>;
 }
 
-async function seededWorld(): Promise<SeededWorld> {
+async function seededWorld(now = NOW): Promise<SeededWorld> {
   const database = await createTestDatabase();
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
   const root = await mkdtemp(path.join(tmpdir(), 'seed-files-'));
   const storage = createLocalStorage(root);
-  const summary = await seedDemoData(prisma, storage, { now: NOW });
+  const summary = await seedDemoData(prisma, storage, { now });
   return {
     prisma,
     storage,
@@ -163,10 +163,10 @@ describe('demo seed', () => {
     expectEvery(reportNames, (name) => name.length <= 90);
   });
 
-  it('creates 75–85 reports in every status over about 24 months', async () => {
+  it('creates 85–95 reports in every status over about 24 months', async () => {
     const reports = await prisma.report.findMany({ orderBy: { createdAt: 'asc' } });
-    expect(reports.length).toBeGreaterThanOrEqual(75);
-    expect(reports.length).toBeLessThanOrEqual(85);
+    expect(reports.length).toBeGreaterThanOrEqual(85);
+    expect(reports.length).toBeLessThanOrEqual(95);
     expect(new Set(reports.map((report) => report.status))).toEqual(new Set(['NA', 'EC', 'RS', 'TE', 'AR']));
 
     const oldestAge = (NOW.getTime() - reports[0].createdAt.getTime()) / MONTH;
@@ -337,6 +337,30 @@ describe('demo seed', () => {
       await rm(root, { recursive: true, force: true });
     }
   });
+
+  // The rétrocession and billing screens are tried on last month: it must be a working month whatever
+  // the day of seeding — here the night a CI run found two constats in it, and a 1st of March.
+  it.each(['2026-11-30T00:14:00Z', '2027-03-01T00:30:00Z'])(
+    'fills last month whatever the day: every secretary, every bailiff, a constat still to bill (seeded at %s)',
+    async (now) => {
+      const other = await seededWorld(new Date(now));
+      try {
+        const [start, end] = now.startsWith('2026')
+          ? ['2026-09-30T22:00:00Z', '2026-10-31T23:00:00Z']
+          : ['2027-01-31T23:00:00Z', '2027-02-28T23:00:00Z'];
+        const reports = await other.prisma.report.findMany({ where: { createdAt: { gte: new Date(start), lt: new Date(end) } } });
+        expect(reports.length).toBeGreaterThanOrEqual(8);
+        // On a 1st, the day's fresh deposits fall in last month too, some not yet assigned.
+        expect(new Set(reports.flatMap((report) => report.secretaryId ?? [])).size).toBe(3);
+        expect(new Set(reports.map((report) => report.bailiffId)).size).toBe(4);
+        expect(reports.some((report) => report.secretaryId !== null && !report.invoiced)).toBe(true);
+        expect(reports.some((report) => report.invoiced)).toBe(true);
+      } finally {
+        await other.close();
+      }
+    },
+    120_000,
+  );
 
   it('produces the same data on every run', async () => {
     const again = await seededWorld();

@@ -246,7 +246,7 @@ describe('Facturation (admin)', () => {
       );
     }
     // product.md §2: the client name links to the étude's form.
-    const link = billingTable().getByRole('link', { name: expected.groups[0].group.name });
+    const link = billingTable().getByRole('link', { name: expected.groups[0].group.name, exact: true });
     const group = await app.services.db.group.findFirstOrThrow({ where: { name: expected.groups[0].group.name } });
     expect(await link.getAttribute('href')).toBe(`/dashboard/creerungroupe/${group.id}/`);
     await saveScreenshot(page, 'admin-billing');
