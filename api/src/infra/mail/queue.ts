@@ -4,8 +4,8 @@
 // therefore never waits for the mail relay nor fails with it (docs/decisions.md). Each try holds its
 // row by a lease (its next attempt time set ahead) taken with SKIP LOCKED, so instances sharing the
 // database never send one mail twice, and a row whose instance died is tried again after the lease.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, Prisma } from '../db.js';
+import { startPollingWorker } from '../polling-worker.js';
 import type { Mailer, MailMessage } from './mailer.js';
 import { failureReason, retryDelayMs } from './retry.js';
 
@@ -46,10 +46,6 @@ export function startMailQueue(
 ): MailQueue {
   const { db } = services;
   const log = options.log;
-  const stopping = new AbortController();
-  let woken = false;
-  let wakeUp: (() => void) | null = null;
-  let lastLoopError = '';
   let purgedAt = 0;
 
   const claim = async (): Promise<OutboxRow | null> => {
@@ -83,35 +79,18 @@ export function startMailQueue(
     await db.mailOutbox.deleteMany({ where: { sentAt: { lt: new Date(Date.now() - KEEP_SENT_MS) } } });
   };
 
-  const idle = async () => {
-    if (woken || stopping.signal.aborted) return;
-    const nap = new AbortController();
-    wakeUp = () => nap.abort();
-    await sleep(options.pollMs ?? POLL_MS, undefined, { signal: AbortSignal.any([nap.signal, stopping.signal]) }).catch(() => undefined);
-    wakeUp = null;
-  };
-
-  const loop = async () => {
-    while (!stopping.signal.aborted) {
-      woken = false;
-      try {
-        await purge();
-        const row = await claim();
-        lastLoopError = '';
-        if (row) {
-          await deliver(row);
-          continue;
-        }
-      } catch (error) {
-        // The database is unreachable: said once, not at every poll; the rows wait in it.
-        const reason = failureReason(error);
-        if (reason !== lastLoopError) log(`[mail] file d'envoi indisponible : ${reason}`);
-        lastLoopError = reason;
-      }
-      await idle();
-    }
-  };
-  const running = loop();
+  const worker = startPollingWorker({
+    claim: async () => {
+      await purge();
+      return claim();
+    },
+    work: deliver,
+    // The rows wait in the database.
+    unavailable: (reason) => log(`[mail] file d'envoi indisponible : ${reason}`),
+    pollMs: options.pollMs ?? POLL_MS,
+    // A try under way gets a moment to end; if it does not, its row is tried again after its lease.
+    stopGraceMs: STOP_GRACE_MS,
+  });
 
   return {
     add: async (tx, message) => {
@@ -119,18 +98,8 @@ export function startMailQueue(
         data: { recipients: [message.to].flat(), subject: message.subject, html: message.html, text: message.text },
       });
     },
-    running: () => !stopping.signal.aborted,
-    wake: () => {
-      woken = true;
-      wakeUp?.();
-    },
-    stop: async () => {
-      stopping.abort();
-      wakeUp?.();
-      // A try under way gets a moment to end; if it does not, its row is tried again after its lease.
-      const grace = new AbortController();
-      await Promise.race([running, sleep(STOP_GRACE_MS, undefined, { signal: grace.signal }).catch(() => undefined)]);
-      grace.abort();
-    },
+    wake: worker.wake,
+    running: worker.running,
+    stop: worker.stop,
   };
 }

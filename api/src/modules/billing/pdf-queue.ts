@@ -7,9 +7,9 @@
 // render failing or timing out in its thread) is tried again with the mail queue's backoff
 // (docs/decisions.md). The render itself runs in the PDF renderer's threads (infra/pdf): this loop
 // holds the event loop only to read the bill and store its files.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { BillPdfQueue, Services } from '../../context.js';
 import { failureReason, retryDelayMs } from '../../infra/mail/retry.js';
+import { startPollingWorker } from '../../infra/polling-worker.js';
 import { storeBillPdf } from './documents.js';
 
 /** Longer than a render may last (RENDER_TIMEOUT_MS), so a lease never ends under a live render. */
@@ -29,10 +29,6 @@ export function startBillPdfQueue(
 ): BillPdfQueue {
   const { db } = services;
   const log = options.log;
-  const stopping = new AbortController();
-  let woken = false;
-  let wakeUp: (() => void) | null = null;
-  let lastLoopError = '';
 
   const claim = async (): Promise<DueBill | null> => {
     const now = new Date();
@@ -58,48 +54,13 @@ export function startBillPdfQueue(
     }
   };
 
-  const idle = async () => {
-    if (woken || stopping.signal.aborted) return;
-    const nap = new AbortController();
-    wakeUp = () => nap.abort();
-    await sleep(options.pollMs ?? POLL_MS, undefined, { signal: AbortSignal.any([nap.signal, stopping.signal]) }).catch(() => undefined);
-    wakeUp = null;
-  };
-
-  const loop = async () => {
-    while (!stopping.signal.aborted) {
-      woken = false;
-      try {
-        const bill = await claim();
-        lastLoopError = '';
-        if (bill) {
-          await render(bill);
-          continue;
-        }
-      } catch (error) {
-        // The database is unreachable: said once, not at every poll; the bills wait in it.
-        const reason = failureReason(error);
-        if (reason !== lastLoopError) log(`[facturation] file des PDF indisponible : ${reason}`);
-        lastLoopError = reason;
-      }
-      await idle();
-    }
-  };
-  const running = loop();
-
-  return {
-    wake: () => {
-      woken = true;
-      wakeUp?.();
-    },
-    running: () => !stopping.signal.aborted,
-    stop: async () => {
-      stopping.abort();
-      wakeUp?.();
-      // A render under way gets a moment to end; if it does not, its bill is tried again after its lease.
-      const grace = new AbortController();
-      await Promise.race([running, sleep(STOP_GRACE_MS, undefined, { signal: grace.signal }).catch(() => undefined)]);
-      grace.abort();
-    },
-  };
+  return startPollingWorker({
+    claim,
+    work: render,
+    // The bills wait in the database.
+    unavailable: (reason) => log(`[facturation] file des PDF indisponible : ${reason}`),
+    pollMs: options.pollMs ?? POLL_MS,
+    // A render under way gets a moment to end; if it does not, its bill is tried again after its lease.
+    stopGraceMs: STOP_GRACE_MS,
+  });
 }

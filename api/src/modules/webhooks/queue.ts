@@ -5,10 +5,10 @@
 // (its next attempt time set ahead), so instances never send one delivery at once and a dead
 // instance's delivery is tried again after the lease. Failures are tried again on the backoff of
 // rules.ts until 24 hours after the first try.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Services, WebhookQueue } from '../../context.js';
 import type { WebhookEvent } from '../../generated/prisma/enums.js';
 import { failureReason } from '../../infra/mail/retry.js';
+import { startPollingWorker } from '../../infra/polling-worker.js';
 import { postWebhook } from './delivery.js';
 import { boundedAnswer, deliveryBody, eventNames, nextAttemptAt, REQUEST_TIMEOUT_MS, signature, webhookMessages } from './rules.js';
 
@@ -39,10 +39,6 @@ export function startWebhookQueue(
 ): WebhookQueue {
   const { db } = services;
   const log = options.log;
-  const stopping = new AbortController();
-  let woken = false;
-  let wakeUp: (() => void) | null = null;
-  let lastLoopError = '';
 
   const claim = async (): Promise<ClaimedDelivery | null> => {
     const now = new Date();
@@ -58,7 +54,7 @@ export function startWebhookQueue(
     return row ?? null;
   };
 
-  const deliver = async (delivery: ClaimedDelivery) => {
+  const deliver = async (delivery: ClaimedDelivery, stopping: AbortSignal) => {
     if (delivery.deleted) {
       await db.webhookDelivery.update({
         where: { id: delivery.id },
@@ -80,12 +76,12 @@ export function startWebhookQueue(
           'x-constats-timestamp': timestamp,
           'x-constats-signature': signature(delivery.secret, timestamp, body),
         },
-        { allowedHosts: services.config.webhookAllowedHosts, signal: stopping.signal },
+        { allowedHosts: services.config.webhookAllowedHosts, signal: stopping },
       );
       outcome = { statusCode: answer.statusCode, answer: answer.answer };
     } catch (error) {
       // Stopped mid-try: the delivery is tried again at the next start, that try not counted.
-      if (stopping.signal.aborted) {
+      if (stopping.aborted) {
         await db.webhookDelivery.update({ where: { id: delivery.id }, data: { attempts: { decrement: 1 }, nextAttemptAt: new Date() } });
         return;
       }
@@ -111,48 +107,13 @@ export function startWebhookQueue(
     }
   };
 
-  const idle = async () => {
-    if (woken || stopping.signal.aborted) return;
-    const nap = new AbortController();
-    wakeUp = () => nap.abort();
-    await sleep(options.pollMs ?? POLL_MS, undefined, { signal: AbortSignal.any([nap.signal, stopping.signal]) }).catch(() => undefined);
-    wakeUp = null;
-  };
-
-  const loop = async () => {
-    while (!stopping.signal.aborted) {
-      woken = false;
-      try {
-        const delivery = await claim();
-        lastLoopError = '';
-        if (delivery) {
-          await deliver(delivery);
-          continue;
-        }
-      } catch (error) {
-        // The database is unreachable: said once, not at every poll; the deliveries wait in it.
-        const reason = failureReason(error);
-        if (reason !== lastLoopError) log(`[webhooks] file d'envoi indisponible : ${reason}`);
-        lastLoopError = reason;
-      }
-      await idle();
-    }
-  };
-  const running = loop();
-
-  return {
-    running: () => !stopping.signal.aborted,
-    wake: () => {
-      woken = true;
-      wakeUp?.();
-    },
-    stop: async () => {
-      // The try under way is aborted at once (a receiver may take its 10 s): the app's stop never waits for it.
-      stopping.abort();
-      wakeUp?.();
-      const grace = new AbortController();
-      await Promise.race([running, sleep(STOP_GRACE_MS, undefined, { signal: grace.signal }).catch(() => undefined)]);
-      grace.abort();
-    },
-  };
+  return startPollingWorker({
+    claim,
+    work: deliver,
+    // The deliveries wait in the database.
+    unavailable: (reason) => log(`[webhooks] file d'envoi indisponible : ${reason}`),
+    pollMs: options.pollMs ?? POLL_MS,
+    // The try under way is aborted at once (a receiver may take its 10 s): the app's stop never waits for it.
+    stopGraceMs: STOP_GRACE_MS,
+  });
 }

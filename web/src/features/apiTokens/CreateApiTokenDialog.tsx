@@ -1,7 +1,6 @@
 import { Suspense, useState, type FormEvent } from 'react';
 import {
   Button,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogBody,
@@ -9,22 +8,19 @@ import {
   DialogSurface,
   DialogTitle,
   Field,
-  FieldContextProvider,
   Input,
-  MessageBar,
-  MessageBarBody,
   Select,
   Spinner,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { CopyRegular } from '@fluentui/react-icons/svg/copy';
 import { graphql } from 'react-relay/hooks';
 import type { CreateApiTokenDialogMutation } from '../../__generated__/CreateApiTokenDialogMutation.graphql';
 import { fr } from '../../i18n/fr';
 import { ApiError, describeError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
-import { useToast } from '../../ui/toasts';
+import { CheckboxGroupField } from '../../ui/CheckboxGroupField';
+import { SecretShownOnce } from '../../ui/SecretShownOnce';
 import { TokenGroupsField } from './TokenGroupsField';
 
 const a = fr.apiTokens;
@@ -33,9 +29,6 @@ const DEFAULT_LIFETIME = 90;
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
-  secret: { display: 'flex', columnGap: tokens.spacingHorizontalS, alignItems: 'end' },
-  secretInput: { flexGrow: 1, fontFamily: tokens.fontFamilyMonospace },
-  scopes: { display: 'flex', flexDirection: 'column' },
 });
 
 interface Props {
@@ -54,7 +47,6 @@ interface Props {
 export function CreateApiTokenDialog({ scopeChoices, canLimitGroups, onCreated, onClose }: Props) {
   const styles = useStyles();
   const commit = useCommit();
-  const toast = useToast();
   const [name, setName] = useState('');
   const [days, setDays] = useState<number>(DEFAULT_LIFETIME);
   const [scopes, setScopes] = useState<readonly string[]>([]);
@@ -106,37 +98,18 @@ export function CreateApiTokenDialog({ scopeChoices, canLimitGroups, onCreated, 
     }
   };
 
-  const copy = async () => {
-    if (!secret) return;
-    await navigator.clipboard.writeText(secret);
-    toast('success', a.copied);
-  };
-
   return (
     <Dialog open modalType={secret ? 'alert' : 'modal'} onOpenChange={(_, data) => !data.open && !saving && onClose()}>
       <DialogSurface style={{ maxWidth: '560px' }}>
         {secret ? (
-          <DialogBody>
-            <DialogTitle>{a.secretTitle}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <MessageBar intent="warning">
-                <MessageBarBody>{a.secretWarning}</MessageBarBody>
-              </MessageBar>
-              <div className={styles.secret}>
-                <Field label={a.secretLabel} style={{ flexGrow: 1 }}>
-                  <Input readOnly value={secret} className={styles.secretInput} onFocus={(event) => event.target.select()} />
-                </Field>
-                <Button icon={<CopyRegular />} onClick={() => void copy()}>
-                  {a.copy}
-                </Button>
-              </div>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={onClose}>
-                {fr.close}
-              </Button>
-            </DialogActions>
-          </DialogBody>
+          <SecretShownOnce
+            title={a.secretTitle}
+            warning={a.secretWarning}
+            label={a.secretLabel}
+            copied={a.copied}
+            secret={secret}
+            onClose={onClose}
+          />
         ) : (
           <form noValidate onSubmit={(event) => void submit(event)}>
             <DialogBody>
@@ -154,24 +127,15 @@ export function CreateApiTokenDialog({ scopeChoices, canLimitGroups, onCreated, 
                     ))}
                   </Select>
                 </Field>
-                <Field label={a.scopes} hint={a.scopesHint} validationMessage={errors.scopes}>
-                  <div className={styles.scopes} role="group" aria-label={a.scopes}>
-                    {/* Out of the Field's context: its checkboxes would all take the field's one id (a click on any
-                        label ticking the first box) and its label as their name. */}
-                    <FieldContextProvider value={undefined}>
-                      {scopeChoices.map((scope) => (
-                        <Checkbox
-                          key={scope}
-                          label={a.scopeLabels[scope] ?? scope}
-                          checked={scopes.includes(scope)}
-                          onChange={(_, data) =>
-                            setScopes((current) => (data.checked ? [...current, scope] : current.filter((chosen) => chosen !== scope)))
-                          }
-                        />
-                      ))}
-                    </FieldContextProvider>
-                  </div>
-                </Field>
+                <CheckboxGroupField
+                  label={a.scopes}
+                  hint={a.scopesHint}
+                  error={errors.scopes}
+                  options={scopeChoices}
+                  labelOf={(scope) => a.scopeLabels[scope] ?? scope}
+                  value={scopes}
+                  onChange={setScopes}
+                />
                 {canLimitGroups ? (
                   <Suspense fallback={<Spinner size="tiny" label={fr.loading} />}>
                     <TokenGroupsField value={groupIds} error={errors.groupIds} onChange={setGroupIds} />

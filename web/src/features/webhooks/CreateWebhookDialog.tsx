@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
   Button,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogBody,
@@ -9,37 +8,30 @@ import {
   DialogSurface,
   DialogTitle,
   Field,
-  FieldContextProvider,
   Input,
-  MessageBar,
-  MessageBarBody,
   Spinner,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { CopyRegular } from '@fluentui/react-icons/svg/copy';
 import { graphql } from 'react-relay/hooks';
 import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX_LENGTH, type WebhookEventName } from '@constats/domain/webhook-events';
 import type { CreateWebhookDialogMutation } from '../../__generated__/CreateWebhookDialogMutation.graphql';
 import { fr } from '../../i18n/fr';
 import { ApiError, describeError } from '../../relay/ApiError';
 import { useCommit } from '../../relay/commit';
-import { useToast } from '../../ui/toasts';
+import { CheckboxGroupField } from '../../ui/CheckboxGroupField';
+import { SecretShownOnce } from '../../ui/SecretShownOnce';
 
 const w = fr.webhooks;
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
-  secret: { display: 'flex', columnGap: tokens.spacingHorizontalS, alignItems: 'end', flexWrap: 'wrap' },
-  secretInput: { flexGrow: 1, fontFamily: tokens.fontFamilyMonospace },
-  events: { display: 'flex', flexDirection: 'column' },
 });
 
 /** « Ajouter un webhook »: its address and events, then its secret, shown this once, with a copy button. */
 export function CreateWebhookDialog({ onCreated, onClose }: { onCreated: () => void; onClose: () => void }) {
   const styles = useStyles();
   const commit = useCommit();
-  const toast = useToast();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<readonly WebhookEventName[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -81,37 +73,18 @@ export function CreateWebhookDialog({ onCreated, onClose }: { onCreated: () => v
     }
   };
 
-  const copy = async () => {
-    if (!secret) return;
-    await navigator.clipboard.writeText(secret);
-    toast('success', w.copied);
-  };
-
   return (
     <Dialog open modalType={secret ? 'alert' : 'modal'} onOpenChange={(_, data) => !data.open && !saving && onClose()}>
       <DialogSurface style={{ maxWidth: '560px' }}>
         {secret ? (
-          <DialogBody>
-            <DialogTitle>{w.secretTitle}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <MessageBar intent="warning">
-                <MessageBarBody>{w.secretWarning}</MessageBarBody>
-              </MessageBar>
-              <div className={styles.secret}>
-                <Field label={w.secretLabel} style={{ flexGrow: 1 }}>
-                  <Input readOnly value={secret} className={styles.secretInput} onFocus={(event) => event.target.select()} />
-                </Field>
-                <Button icon={<CopyRegular />} onClick={() => void copy()}>
-                  {w.copy}
-                </Button>
-              </div>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={onClose}>
-                {fr.close}
-              </Button>
-            </DialogActions>
-          </DialogBody>
+          <SecretShownOnce
+            title={w.secretTitle}
+            warning={w.secretWarning}
+            label={w.secretLabel}
+            copied={w.copied}
+            secret={secret}
+            onClose={onClose}
+          />
         ) : (
           <form noValidate onSubmit={(event) => void submit(event)}>
             <DialogBody>
@@ -126,24 +99,14 @@ export function CreateWebhookDialog({ onCreated, onClose }: { onCreated: () => v
                     onChange={(_, data) => setUrl(data.value)}
                   />
                 </Field>
-                <Field label={w.events} validationMessage={errors.events}>
-                  <div className={styles.events} role="group" aria-label={w.events}>
-                    {/* Out of the Field's context: its checkboxes would all take the field's one id (a click on any
-                        label ticking the first box) and its label as their name. */}
-                    <FieldContextProvider value={undefined}>
-                      {WEBHOOK_EVENTS.map((name) => (
-                        <Checkbox
-                          key={name}
-                          label={w.eventLabels[name]}
-                          checked={events.includes(name)}
-                          onChange={(_, data) =>
-                            setEvents((current) => (data.checked ? [...current, name] : current.filter((chosen) => chosen !== name)))
-                          }
-                        />
-                      ))}
-                    </FieldContextProvider>
-                  </div>
-                </Field>
+                <CheckboxGroupField
+                  label={w.events}
+                  error={errors.events}
+                  options={WEBHOOK_EVENTS}
+                  labelOf={(name) => w.eventLabels[name]}
+                  value={events}
+                  onChange={setEvents}
+                />
               </DialogContent>
               <DialogActions>
                 <Button appearance="secondary" disabled={saving} onClick={onClose}>
