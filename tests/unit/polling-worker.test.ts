@@ -14,12 +14,13 @@ function fakeQueue(overrides: Partial<PollingQueue<string>> = {}) {
   const said: string[] = [];
   let claims = 0;
   const queue: PollingQueue<string> = {
-    claim: async () => {
+    claim: () => {
       claims += 1;
-      return due.shift() ?? null;
+      return Promise.resolve(due.shift() ?? null);
     },
-    work: async (job) => {
+    work: (job) => {
       worked.push(job);
+      return Promise.resolve();
     },
     unavailable: (reason) => said.push(reason),
     // Never reached within a test: anything that happens was woken, not polled.

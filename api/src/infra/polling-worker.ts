@@ -9,10 +9,10 @@ import { failureReason } from './mail/retry.js';
 
 export interface PollingWorker {
   /** Looks for due jobs now (after a commit that added one) instead of at the next poll. */
-  wake(): void;
+  wake: () => void;
   /** Its loop runs (until stop()). */
-  running(): boolean;
-  stop(): Promise<void>;
+  running: () => boolean;
+  stop: () => Promise<void>;
 }
 
 export interface PollingQueue<Job> {
