@@ -93,13 +93,11 @@ export function startMailQueue(
   });
 
   return {
+    ...worker,
     add: async (tx, message) => {
       await tx.mailOutbox.create({
         data: { recipients: [message.to].flat(), subject: message.subject, html: message.html, text: message.text },
       });
     },
-    wake: worker.wake,
-    running: worker.running,
-    stop: worker.stop,
   };
 }
