@@ -40,10 +40,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Libraries every page loads, in chunks of their own: a release that only changes the
-          // app's code leaves them cached in the browser.
+          // app's code leaves them cached in the browser. Fluent UI in one chunk rather than the
+          // dozens of small shared ones the default split makes: on a phone network each wave of
+          // requests costs a round trip (HTTP/1.1, six at a time), which outweighs the components
+          // the login page fetches without using (docs/benchmarks.md, « Web »).
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'relay', test: /node_modules[\\/](relay-runtime|react-relay)[\\/]/ },
+            { name: 'fluent', test: /node_modules[\\/](@fluentui|@griffel|tabster|keyborg|@floating-ui|@swc[\\/]helpers)[\\/]/ },
           ],
         },
       },

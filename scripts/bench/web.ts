@@ -101,7 +101,7 @@ async function lighthouseRun(url: string, signedIn: boolean, port: number, repor
 
 export async function measureWeb(url: string, options: { runs: number; reportDir: string; log: (message: string) => void }): Promise<WebFigure[]> {
   const figures: WebFigure[] = [];
-  for (const target of PAGES) {
+  for (const target of PAGES.filter((page) => !process.env.WEB_PAGES || process.env.WEB_PAGES.split(',').includes(page.name))) {
     const runs: WebRun[] = [];
     for (let run = 0; run < Math.max(1, options.runs); run++) {
       const port = await findFreePort();

@@ -13,8 +13,13 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** 222 KiB on 29 November 2026 (the login page and its 35 files, brotli); a little room for the app to grow. */
-const LOGIN_BUDGET_BYTES = 240 * 1024;
+/**
+ * 297.5 KiB on 30 November 2026 (the login page and its 7 files, brotli); a little room for the app
+ * to grow. It was 222 KiB in 36 files before Fluent UI went into one chunk (web/vite.config.ts):
+ * more bytes, but fewer round trips, which a phone network charges more for (Lighthouse's figures
+ * in docs/benchmarks.md, « Web »).
+ */
+const LOGIN_BUDGET_BYTES = 310 * 1024;
 
 /** Bytes on the wire (fetch decodes, so the length is read from the header). */
 async function sent(route: string): Promise<{ bytes: number; text: string; encoding: string | null }> {
