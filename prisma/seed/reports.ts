@@ -255,7 +255,8 @@ function reportTimeline(random: Random, slot: ReportSlot, now: Date) {
     }
     case 'TE':
     case 'AR': {
-      const returnedAt = addHours(slot.createdAt, random.int(18, 60));
+      // Never after now: last month's last constats, seeded on the 1st, were deposited hours ago.
+      const returnedAt = earliest(addHours(slot.createdAt, random.int(18, 60)), addHours(now, -1));
       if (slot.status === 'TE') return at(returnedAt, returnedAt);
       return at(earliest(addDays(returnedAt, random.int(2, 20)), addHours(now, -1)), returnedAt);
     }

@@ -355,6 +355,9 @@ describe('demo seed', () => {
         expect(new Set(reports.map((report) => report.bailiffId)).size).toBe(4);
         expect(reports.some((report) => report.secretaryId !== null && !report.invoiced)).toBe(true);
         expect(reports.some((report) => report.invoiced)).toBe(true);
+        // Nothing happens after the seeding: last month's last constat, seeded on a 1st, is returned before now.
+        const all = await other.prisma.report.findMany();
+        expectEvery(all, (report) => report.lastStatusChange <= new Date(now) && (report.returnedAt ?? report.createdAt) <= new Date(now));
       } finally {
         await other.close();
       }
