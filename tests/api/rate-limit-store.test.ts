@@ -21,11 +21,12 @@ describe('the PostgreSQL rate-limit store', () => {
     try {
       const limiter = store.limiter('test-idle', { points: 5, durationSeconds: 60 });
       await limiter.consume('office');
-      // What a PostgreSQL restart or DROP DATABASE … WITH (FORCE) does to the idle connection.
+      // What a PostgreSQL restart or DROP DATABASE … WITH (FORCE) does to the idle connection: to the store's
+      // only (the app's own pool, ending with the test, is not this test's subject).
       const admin = new pg.Client({ connectionString: app.databaseUrl });
       await admin.connect();
       await admin.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''",
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = 'constats-rate-limits'",
       );
       await admin.end();
       // The pool reports the lost connection when PostgreSQL's termination notice reaches it.

@@ -62,7 +62,8 @@ export function createRateLimitStore(options: { databaseUrl: string; redisUrl?: 
     };
   }
 
-  const pool = new pg.Pool(boundedPoolConfig(options.databaseUrl, 4, options.timeouts));
+  // Named, as the counting workers' and the backup's connections are: pg_stat_activity tells the pools apart.
+  const pool = new pg.Pool({ ...boundedPoolConfig(options.databaseUrl, 4, options.timeouts), application_name: 'constats-rate-limits' });
   // An idle connection closed by the server (a restart, a terminated backend) is an 'error' event on
   // the pool: without a listener it would stop the process. The pool opens another when needed.
   pool.on('error', (error) => console.error(`[limites] connexion PostgreSQL perdue : ${error.message}`));
