@@ -55,6 +55,12 @@ export default tseslint.config(
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.serviceworker },
   },
   {
+    // The prerendered login page's starter: plain JavaScript the build copies (scripts/prerender-login.ts).
+    files: ['web/prerender/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.browser },
+  },
+  {
     files: ['api/**/*.ts', 'prisma/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts', 'tests/**/*.tsx'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },

@@ -37,6 +37,12 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        // The prerendered login page's script (scripts/prerender-login.ts): built and fingerprinted
+        // as an entry of its own, so that the service worker keeps it with the shell.
+        'start-after-paint': fileURLToPath(new URL('prerender/start-after-paint.js', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           // Libraries every page loads, in chunks of their own: a release that only changes the

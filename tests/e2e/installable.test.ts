@@ -117,4 +117,12 @@ test('offline, a reload of /login shows the app from the kept shell', async () =
   } finally {
     await browser.context.setOffline(false);
   }
+  // The prerendered login page is kept under its own address, never as the app's shell (which
+  // every other address falls back to offline).
+  const kept = await page.evaluate(async () => {
+    const text = async (path: string) => (await caches.match(path))?.text();
+    return { login: await text('/login'), shell: await text('/index.html') };
+  });
+  expect(kept.login).toContain('data-prerendered="login"');
+  expect(kept.shell).toContain('<div id="root"></div>');
 });

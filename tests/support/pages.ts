@@ -13,12 +13,23 @@ export const FILE_PICKER = 'input[type="file"]:not([capture])';
 
 /**
  * Starts signed out: the profile's tabs share local storage, so it is cleared from a page of the
- * same origin that does not start the app (whose session check would act on an old token).
+ * same origin that does not start the app (whose session check would act on an old token). Returns
+ * once the app runs the page (see appRunning).
  */
 export async function signedOutPage(page: Page, path = '/login'): Promise<void> {
   await page.goto('/favicon.svg');
   await page.evaluate(() => localStorage.clear());
   await page.goto(path);
+  await appRunning(page);
+}
+
+/**
+ * Waits until the app's code runs the page. The login page arrives prerendered and the app then
+ * replaces its markup (web/src/app/prerender): an element read before that swap and inspected after
+ * it would be the detached copy. Other pages start with the app.
+ */
+export async function appRunning(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
 }
 
 export async function fillLoginForm(page: Page, credentials: { email: string; password: string }): Promise<void> {

@@ -38,17 +38,23 @@ self.addEventListener('fetch', (event) => {
   else if (url.pathname.startsWith('/assets/')) event.respondWith(asset(event));
 });
 
-/** Network first: the server's index.html is the newest (and kept); offline, the one kept last. */
+/**
+ * Network first: the server's page is the newest (and kept); offline, the one kept last. A page
+ * the build prerendered (`x-prerendered`, the login page) is kept under its own address, every
+ * other under index.html, the app's shell (never under the address: it may hold a reset token).
+ */
 async function page(event) {
+  const path = new URL(event.request.url).pathname;
   try {
     const response = await fetch(event.request);
     if (response.ok && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
       const copy = response.clone();
-      event.waitUntil(caches.open(CACHE).then((cache) => cache.put(INDEX, copy)));
+      const key = response.headers.has('x-prerendered') ? path : INDEX;
+      event.waitUntil(caches.open(CACHE).then((cache) => cache.put(key, copy)));
     }
     return response;
   } catch (error) {
-    const kept = await caches.match(INDEX, { cacheName: CACHE });
+    const kept = (await caches.match(path, { cacheName: CACHE })) ?? (await caches.match(INDEX, { cacheName: CACHE }));
     if (kept) return kept;
     throw error;
   }

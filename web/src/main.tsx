@@ -1,13 +1,23 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { followPrerendered } from './app/prerender/takeover';
 import { preloadDashboardShell } from './app/routes';
 import { registerServiceWorker } from './app/serviceWorker';
 
 preloadDashboardShell(window.location.pathname);
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const root = createRoot(container);
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+if (followPrerendered(container)) {
+  // The page is already on screen (the prerendered login page): the first render can yield to the
+  // browser between components, so a visitor typing meanwhile is not kept waiting.
+  startTransition(() => root.render(app));
+} else {
+  root.render(app);
+}
 registerServiceWorker();

@@ -5,8 +5,10 @@
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
-    // Without a worker the app works as before, online only.
+  // Without a worker the app works as before, online only.
+  const register = () =>
     navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('service worker not registered', error));
-  });
+  // The prerendered login page runs the app's code after its load event (app/prerender): at once then.
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register());
 }

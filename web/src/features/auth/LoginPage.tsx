@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useLocation, useSearchParams } from 'react-router';
+import { takePrerenderedEntry, takingOver } from '../../app/prerender/takeover';
 import { useSession } from '../../app/session/sessionContext';
 import { accountsText } from '../../i18n/accounts';
 import { authText } from '../../i18n/auth';
@@ -59,6 +60,32 @@ export function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
+  // The page may have been prerendered and used before the app took it over (app/prerender): the
+  // visitor's entries and focus carry over, and a press on « Connexion » is honoured once they are
+  // in the live form. Read in a layout effect, in the very commit that replaced that markup:
+  // nothing typed can slip in between.
+  const formElement = useRef<HTMLFormElement>(null);
+  // Taking over, the focus goes back where the visitor had it, not to the first field.
+  const [autoFocus] = useState(() => !takingOver());
+  const [submitTakenOver, setSubmitTakenOver] = useState(false);
+  /* eslint-disable react-hooks/set-state-in-effect -- the prerendered markup is an outside system
+     read once, at the commit that replaced it: its state cannot be known before then. */
+  useLayoutEffect(() => {
+    const entry = takePrerenderedEntry();
+    if (!entry) return;
+    if (entry.values.email) form.change('email', entry.values.email);
+    if (entry.values.password) form.change('password', entry.values.password);
+    if (entry.checked.remember !== undefined) setRemember(entry.checked.remember);
+    entry.restoreFocus();
+    setSubmitTakenOver(entry.submitted);
+    // Once, at the takeover: `form` is a new object at each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  /* eslint-enable react-hooks/set-state-in-effect */
+  useEffect(() => {
+    if (submitTakenOver) formElement.current?.requestSubmit();
+  }, [submitTakenOver]);
+
   const action = searchParams.get('action');
   useEffect(() => {
     if (!isAccountRequestAction(action)) return;
@@ -100,7 +127,9 @@ export function LoginPage() {
       subtitle={authText.login.subtitle}
       links={<RouterLink to="/createaccount">{authText.login.register}</RouterLink>}
     >
-      <form className={styles.form} noValidate onSubmit={handleSubmit}>
+      {/* `method="dialog"` outside a dialog never submits: pressed in the prerendered page before the
+          app has loaded, Enter must not send the password in the address (the app submits it). */}
+      <form ref={formElement} className={styles.form} method="dialog" noValidate onSubmit={handleSubmit}>
         <Field label={authText.login.email} required validationMessage={form.errorOf('email') ?? undefined}>
           {/* The server accepts the e-mail address or the account's identifier. */}
           <Input
@@ -113,7 +142,7 @@ export function LoginPage() {
             value={email}
             onChange={(_, data) => form.change('email', data.value)}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- a public page whose one form is its whole purpose starts in its first field, as the keyboard e2e asserts (signed-in screens focus their title instead, ui/titleFocus.ts)
-            autoFocus
+            autoFocus={autoFocus}
           />
         </Field>
         <Field label={authText.login.password} required validationMessage={form.errorOf('password') ?? undefined}>
@@ -127,6 +156,7 @@ export function LoginPage() {
         </Field>
         <div className={styles.options}>
           <Checkbox
+            name="remember"
             className={styles.remember}
             label={authText.login.remember}
             checked={remember}

@@ -1,0 +1,48 @@
+// The prerendered login page's only script (scripts/prerender-login.ts). The page is on screen as
+// soon as its HTML arrives; the app's code is fetched once the browser has painted it, so that
+// nothing competes with that first paint on a slow phone network, then evaluated one chunk per
+// task (`data-app-chunks`, in index.html's order, then `data-app-entry`): evaluated at once, it
+// would keep the page from answering a tap for as long as the whole evaluation takes.
+//
+// Meanwhile the visitor may use the form: where the focus is and whether the form was sent are
+// kept on the root element for the app, which carries them over when it takes the page over
+// (web/src/app/prerender/takeover.ts, which reads them and ends this following).
+const root = document.getElementById('root');
+// The same selector as takeover.ts: the live page has the same elements, in the same order.
+// Fluent's focus guards (`data-tabster-dummy`) come and go: left out.
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]):not([data-tabster-dummy])';
+const following = () => root?.hasAttribute('data-prerendered');
+const prerendered = root ? [...root.querySelectorAll(FOCUSABLE)] : [];
+const noteFocus = () => {
+  // Once the app's markup has replaced this one, the focus moving is the app's doing.
+  if (!following() || !prerendered[0]?.isConnected) return;
+  root.dataset.focused = String(prerendered.indexOf(document.activeElement));
+};
+root?.addEventListener('focusin', noteFocus);
+// Read once the focus has settled (a click from one field to another goes through the page).
+root?.addEventListener('focusout', () => setTimeout(noteFocus));
+root?.addEventListener('submit', () => {
+  if (following()) root.dataset.submitted = '';
+});
+noteFocus();
+
+const starter = document.querySelector('script[data-app-entry]');
+const chunks = starter?.dataset.appChunks?.split(' ').filter(Boolean) ?? [];
+const entry = starter?.dataset.appEntry;
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+async function start() {
+  for (const href of [...chunks, entry]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  for (const href of chunks) {
+    await import(href);
+    await nextTask();
+  }
+  await import(entry);
+}
+
+if (entry) requestAnimationFrame(() => setTimeout(() => void start()));
