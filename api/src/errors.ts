@@ -81,6 +81,15 @@ const DISK_FULL_CODES: ReadonlySet<unknown> = new Set(['ENOSPC', 'EDQUOT']);
 /** Node words a system error `CODE: description, syscall`; some layers copy the message without the code. */
 const DISK_FULL_WORDING = /^(ENOSPC|EDQUOT):/;
 
+/** An error and its `cause`s, five deep at most (libraries wrap the system's error), read by shape. */
+function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  let cause = error;
+  for (let depth = 0; typeof cause === 'object' && cause !== null && depth < 5; depth++) {
+    yield cause;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+}
+
 /**
  * The French 507 for an error caused by a full disk (a stored file, a staged chunk, a spooled
  * part), looked for along its `cause`s; null for any other error. Every edge that turns an
@@ -88,13 +97,19 @@ const DISK_FULL_WORDING = /^(ENOSPC|EDQUOT):/;
  * Errors are read by shape, not `instanceof`: Node's own come from another realm under jest.
  */
 export function diskFullError(error: unknown): AppError | null {
-  let cause = error;
-  for (let depth = 0; typeof cause === 'object' && cause !== null && depth < 5; depth++) {
-    const { code, message } = cause as { code?: unknown; message?: unknown };
+  for (const { code, message } of causes(error)) {
     if (DISK_FULL_CODES.has(code) || (typeof message === 'string' && DISK_FULL_WORDING.test(message))) {
       return new AppError('INSUFFICIENT_STORAGE', DISK_FULL_MESSAGE, { reason: 'DISK_FULL' });
     }
-    cause = (cause as { cause?: unknown }).cause;
   }
   return null;
+}
+
+/**
+ * Whether an error says a file was not there (ENOENT along its `cause`s): a resumable upload's
+ * staged file removed, by a cancelled deposit or an expiry, while a chunk was being written to it.
+ */
+export function fileGoneError(error: unknown): boolean {
+  for (const { code } of causes(error)) if (code === 'ENOENT') return true;
+  return false;
 }

@@ -1,4 +1,4 @@
-import { AppError, diskFullError } from '../../api/src/errors.js';
+import { AppError, diskFullError, fileGoneError } from '../../api/src/errors.js';
 
 const systemError = (code: string) => Object.assign(new Error(`${code}: write`), { code, syscall: 'write' });
 
@@ -22,5 +22,24 @@ describe('a full disk is one French error (diskFullError)', () => {
     ['nothing', undefined],
   ])('%s → null (left to the usual handling)', (_, error) => {
     expect(diskFullError(error)).toBeNull();
+  });
+});
+
+describe('a file that is gone (fileGoneError): a staged upload removed under a chunk being written', () => {
+  it.each([
+    ['the file store opening a removed staged file', systemError('ENOENT')],
+    ['the cause of a wrapping error', new Error('écriture impossible', { cause: systemError('ENOENT') })],
+    ['an error of another realm (a bare object)', { code: 'ENOENT' }],
+  ])('%s → true', (_, error) => {
+    expect(fileGoneError(error)).toBe(true);
+  });
+
+  it.each([
+    ['a full disk', systemError('ENOSPC')],
+    ['a message that only names the code', new Error('ENOENT: open')],
+    ['a string', 'ENOENT'],
+    ['nothing', undefined],
+  ])('%s → false', (_, error) => {
+    expect(fileGoneError(error)).toBe(false);
   });
 });

@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import { Server } from '@tus/server';
 import type { Viewer } from '../context.js';
-import { AppError, diskFullError, notAuthenticated } from '../errors.js';
+import { AppError, diskFullError, fileGoneError, notAuthenticated } from '../errors.js';
 import { stagingIdOfUrl, urlIdOfStaging, type Staging } from '../infra/upload-staging.js';
 import { viewerOfRequest } from './caller.js';
 import type { ServerContext } from './request.js';
@@ -104,6 +104,9 @@ export function createResumableUploads(options: { staging: Staging; maxBytes: nu
       }
     },
     onResponseError: (req, error) => {
+      // The deposit was cancelled (or the upload expired) while this chunk was being written: its
+      // staged file is gone, and the upload with it, as tus answers for an upload it no longer has.
+      if (fileGoneError(error)) return { status_code: 404, body: TUS_REFUSALS[404] };
       if (!('status_code' in error) || error.status_code >= 500) console.error('[envois reprenables]', error);
       // A chunk or the finished file the disk had no room for: the French 507 (the chunk's bytes
       // that were written count in the offset the client resumes from).
