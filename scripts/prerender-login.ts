@@ -1,8 +1,8 @@
 // Part of `npm run build:web`, after Vite's build: the login page rendered to HTML with its styles
 // (web/src/app/prerender/renderLoginPage.tsx) into dist/web/login.html, beside its brotli and gzip
 // forms. The server sends it for /login (api/src/http/static.ts): a first visit on a phone network
-// paints the form as soon as the page arrives, and the app's code, preloaded meanwhile, runs after
-// that paint (web/prerender/start-after-paint.js) and takes the form over (app/prerender/takeover.ts).
+// paints the form as soon as the page arrives; the app's code is fetched and run after that paint
+// (web/prerender/start-after-paint.js) and takes the form over (app/prerender/takeover.ts).
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';

@@ -1,6 +1,6 @@
 // The login page rendered to HTML at build time (scripts/prerender-login.ts), so that a first visit
 // paints the form as soon as the HTML and its styles arrive, before the app's code has loaded; the
-// app then takes the page over (main.tsx, prerenderedForm.ts). Rendered as a visitor without a
+// app then takes the page over (main.tsx, takeover.ts). Rendered as a visitor without a
 // session sees it: the same providers as App.tsx, the session anonymous.
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';

@@ -35,16 +35,17 @@ export function followPrerendered(root: HTMLElement): boolean {
   // The elements themselves are kept: once the app has replaced them, they still hold their values.
   const focusables = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
   follow = () => {
-    const focused = focusables[Number(root.dataset.focused ?? -1)];
+    const index = Number(root.dataset.focused ?? -1);
+    const focused = index >= 0 ? focusables[index] : undefined;
     const entry: PrerenderedEntry = {
       values: {},
       checked: {},
       submitted: root.hasAttribute('data-submitted'),
       restoreFocus: () => {
-        const index = focused ? focusables.indexOf(focused) : -1;
+        if (!focused) return;
         const counterpart = root.querySelectorAll<HTMLElement>(FOCUSABLE)[index];
         // Shown as the visitor saw it (the field they were typing in keeps its focus ring).
-        if (index >= 0 && counterpart?.tagName === focused?.tagName) counterpart.focus(SHOWN);
+        if (counterpart?.tagName === focused.tagName) counterpart.focus(SHOWN);
       },
     };
     for (const field of focusables) {
