@@ -66,11 +66,16 @@ export function liveSubscription(app: TestApp, page: Page, field: Topic): Promis
 }
 
 /**
- * Resolves once the page's live socket has received an event of `field` (a `next` message carrying
- * it). Call it before the navigation that opens the socket.
+ * Resolves once the page's live socket has received `count` events of `field` (`next` messages
+ * carrying it). Call it before the navigation that opens the socket.
  */
-export function liveEventReceived(page: Page, field: string): Promise<void> {
+export function liveEventReceived(page: Page, field: string, count = 1): Promise<void> {
+  let received = 0;
   return new Promise((resolve) =>
-    page.on('websocket', (socket) => socket.on('framereceived', (frame) => String(frame.payload).includes(`"${field}"`) && resolve())),
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes(`"${field}"`) && ++received === count) resolve();
+      }),
+    ),
   );
 }

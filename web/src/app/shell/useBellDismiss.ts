@@ -13,6 +13,9 @@ export const BELL_OPEN_MS = 5_000;
  */
 export function useBellDismiss(open: boolean, close: () => void): { onPointerEnter: () => void; onPointerLeave: () => void } {
   const [hovered, setHovered] = useState(false);
+  // When the pointer left: the 5 s count from that event, not from whenever React renders it — a
+  // pointer leave is a continuous event, rendered in a later task, which a busy page delays.
+  const [leftAt, setLeftAt] = useState<number | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -25,17 +28,27 @@ export function useBellDismiss(open: boolean, close: () => void): { onPointerEnt
 
   useEffect(() => {
     if (!open || hovered) return;
-    const timer = window.setTimeout(close, BELL_OPEN_MS);
+    const delay = leftAt === null ? BELL_OPEN_MS : Math.max(0, leftAt + BELL_OPEN_MS - Date.now());
+    const timer = window.setTimeout(close, delay);
     return () => window.clearTimeout(timer);
-  }, [open, hovered, close]);
+  }, [open, hovered, leftAt, close]);
 
   // A panel closed while hovered opens next time with its timer running (state adjusted while
   // rendering, React's pattern for a change of prop).
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (!open) setHovered(false);
+    if (!open) {
+      setHovered(false);
+      setLeftAt(null);
+    }
   }
 
-  return { onPointerEnter: () => setHovered(true), onPointerLeave: () => setHovered(false) };
+  return {
+    onPointerEnter: () => setHovered(true),
+    onPointerLeave: () => {
+      setHovered(false);
+      setLeftAt(Date.now());
+    },
+  };
 }
