@@ -1,6 +1,8 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { loadConfig } from '../../api/src/config.js';
 import { startServer, type RunningServer } from '../../api/src/bootstrap.js';
 import type { AppContext, Viewer } from '../../api/src/context.js';
@@ -42,7 +44,9 @@ export async function startTestApp(
     ? { url: options.shareDatabaseWith.databaseUrl, drop: async () => {} }
     : await createTestDatabase({ seeded: cloned });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'constats-app-'));
-  if (cloned && seededModel) await cp(seededModel, dataDir, { recursive: true });
+  // The system's cp: Node's fs.cp spent half a second of the test process's CPU on the model's
+  // 300 files, at every start of a server (about 170 a run).
+  if (cloned && seededModel) await promisify(execFile)('cp', ['-a', `${seededModel}/.`, dataDir]);
   const config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
