@@ -12,10 +12,10 @@ export const BELL_OPEN_MS = 5_000;
  * surface and on the bell.
  */
 export function useBellDismiss(open: boolean, close: () => void): { onPointerEnter: () => void; onPointerLeave: () => void } {
-  const [hovered, setHovered] = useState(false);
-  // When the pointer left: the 5 s count from that event, not from whenever React renders it — a
-  // pointer leave is a continuous event, rendered in a later task, which a busy page delays.
-  const [leftAt, setLeftAt] = useState<number | null>(null);
+  // The pointer on the panel or the bell, or when it left them: the 5 s count from that event, not
+  // from whenever React renders it — a pointer leave is a continuous event, rendered in a later
+  // task, which a busy page delays. Null while it has not come (the 5 s count from opening).
+  const [pointer, setPointer] = useState<'inside' | { leftAt: number } | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -27,28 +27,19 @@ export function useBellDismiss(open: boolean, close: () => void): { onPointerEnt
   }, [open, close]);
 
   useEffect(() => {
-    if (!open || hovered) return;
-    const delay = leftAt === null ? BELL_OPEN_MS : Math.max(0, leftAt + BELL_OPEN_MS - Date.now());
+    if (!open || pointer === 'inside') return;
+    const delay = pointer === null ? BELL_OPEN_MS : Math.max(0, pointer.leftAt + BELL_OPEN_MS - Date.now());
     const timer = window.setTimeout(close, delay);
     return () => window.clearTimeout(timer);
-  }, [open, hovered, leftAt, close]);
+  }, [open, pointer, close]);
 
   // A panel closed while hovered opens next time with its timer running (state adjusted while
   // rendering, React's pattern for a change of prop).
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (!open) {
-      setHovered(false);
-      setLeftAt(null);
-    }
+    if (!open) setPointer(null);
   }
 
-  return {
-    onPointerEnter: () => setHovered(true),
-    onPointerLeave: () => {
-      setHovered(false);
-      setLeftAt(Date.now());
-    },
-  };
+  return { onPointerEnter: () => setPointer('inside'), onPointerLeave: () => setPointer({ leftAt: Date.now() }) };
 }
