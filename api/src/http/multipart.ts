@@ -92,16 +92,25 @@ export async function readMultipart(req: IncomingMessage, options: MultipartLimi
         }
         const spoolPath = path.join(options.tmpDir, `${SPOOL_PREFIX}${randomUUID()}`);
         spooled.push(spoolPath);
+        const spool = createWriteStream(spoolPath);
+        // A write cut short can fail before its file is even open; removed then, the file would be
+        // created after its removal. Each write settles once its file is closed.
+        const closed = new Promise<void>((resolve) => spool.once('close', () => resolve()));
         writes.push(
-          pipeline(stream, createWriteStream(spoolPath)).then(
-            () => null,
-            (error: Error) => {
-              // A part that cannot be kept (a full disk) fails the form: the parser would wait for
-              // the spool to take the rest of it.
-              fail(invalidForm());
-              return error;
-            },
-          ),
+          pipeline(stream, spool)
+            .then(
+              () => null,
+              (error: Error) => {
+                // A part that cannot be kept (a full disk) fails the form: the parser would wait for
+                // the spool to take the rest of it.
+                fail(invalidForm());
+                return error;
+              },
+            )
+            .then(async (outcome) => {
+              await closed;
+              return outcome;
+            }),
         );
         const upload: FileUpload = {
           fieldName: name,
