@@ -382,7 +382,9 @@ describe('comments and live rows', () => {
     const text = `Les clés sont chez le gardien (${stamp})`;
     await dialog.getByRole('textbox').fill(text);
     await send.click();
-    await dialog.getByText(text).waitFor();
+    // Listed once the server has stored it (the text box, which also holds it until then, is not
+    // the list: read too early, the query below raced the mutation).
+    await dialog.getByRole('list', { name: 'Commentaires' }).getByText(text).waitFor();
     await saveScreenshot(page, 'bailiff-reports-comments');
     const seen = await gql<{ node: { comments: { body: string; isRead: boolean }[] } }>(
       app.url,
