@@ -33,6 +33,13 @@ const withPostgres = {
   globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
 };
 
+// The API's modules as the jest worker's own Node loads them, once per worker and shared by its
+// test files, instead of again for each file (tests/support/worker-import.ts): these projects start
+// servers, which import most of them.
+const serverModulesOnce = {
+  transform: { '/api/src/.+\\.ts$': '<rootDir>/tests/support/server-module-transform.mjs', ...common.transform },
+};
+
 export default {
   // Read from the root config only (jest-circus ignores a project's testTimeout). Integration
   // hooks seed a database and end-to-end tests drive a real Chromium: 5 s is too short on 2 cores.
@@ -41,9 +48,10 @@ export default {
   testSequencer: '<rootDir>/tests/support/test-sequencer.mjs',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
-    { ...common, ...withPostgres, displayName: 'api', testMatch: ['<rootDir>/tests/api/**/*.test.ts'] },
+    { ...common, ...withPostgres, ...serverModulesOnce, displayName: 'api', testMatch: ['<rootDir>/tests/api/**/*.test.ts'] },
     {
       ...common,
+      ...serverModulesOnce,
       // The same cluster, plus the run's one Chromium (tests/support/browser.ts).
       globalSetup: '<rootDir>/tests/support/global-setup-e2e.ts',
       globalTeardown: '<rootDir>/tests/support/global-teardown-e2e.ts',

@@ -13,6 +13,7 @@ import { wsClient } from '../support/ws.js';
 import { foldSpaces, pdfText } from '../support/pdf.js';
 import { expectEvery } from '../support/expect-every.js';
 import { waitFor } from '../support/wait.js';
+import { anyServerDate } from '../support/worker-import.js';
 import { startBillPdfQueue } from '../../api/src/modules/billing/pdf-queue.js';
 
 let app: TestApp;
@@ -661,7 +662,7 @@ describe('failures leave a consistent state', () => {
       // The queue's first try found no room: the bill stands without its PDF, due again later.
       await waitFor(() => refused > 0, { what: 'a first render' });
       const row = await app.services.db.groupBill.findUniqueOrThrow({ where: { id: billId } });
-      expect(row).toMatchObject({ pdfKey: null, pdfDueAt: expect.any(Date) });
+      expect(row).toMatchObject({ pdfKey: null, pdfDueAt: anyServerDate() });
     } finally {
       storage.put = put;
     }
@@ -690,7 +691,7 @@ describe('failures leave a consistent state', () => {
     // The job was written with the bill, in its transaction.
     expect(await app.services.db.groupBill.findUniqueOrThrow({ where: { id: databaseId } })).toMatchObject({
       pdfKey: null,
-      pdfDueAt: expect.any(Date),
+      pdfDueAt: anyServerDate(),
     });
     // The next start's queue (the rest of this file's, stopped in afterAll) finds it due and renders it.
     app.services.billPdfs = startBillPdfQueue(app.services, { log: () => {} });

@@ -1,9 +1,10 @@
 // Node ids are encoded synchronously (api/src/graphql/sync-global-id.ts): a promise per node made
 // the executor complete every report and person of a list after its own microtask.
-import { isObjectType, type GraphQLFieldResolver } from 'graphql';
+import type { GraphQLFieldResolver } from 'graphql';
 import { schema } from '../../api/src/server/schema.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken } from '../support/http.js';
+import { importByWorkerNode } from '../support/worker-import.js';
 
 let app: TestApp;
 const promised = new Set<string>();
@@ -12,6 +13,8 @@ const restore: (() => void)[] = [];
 
 beforeAll(async () => {
   app = await startTestApp();
+  // The schema's types are the server's (support/worker-import.ts): graphql's own checks must be too.
+  const { isObjectType } = await importByWorkerNode<typeof import('graphql')>('graphql');
   // Watch the id field of every node type of the running server's schema.
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || !type.getInterfaces().some((node) => node.name === 'Node')) continue;

@@ -14,6 +14,7 @@ import { heicHeader, m4aHeader, sampleAac, sampleJpeg, sampleMp3, sampleOpus, sa
 import { tusClient, tusHeaders, tusMetadata, TUS_ENDPOINT } from '../support/tus.js';
 import { samplePdf } from '../support/upload.js';
 import { validAccountInput } from '../support/accounts.js';
+import { anyServerDate } from '../support/worker-import.js';
 import { sweepAbandonedDeposits } from '../../api/src/modules/reports/deposits.js';
 
 let app: TestApp;
@@ -378,7 +379,7 @@ describe('concurrent completions', () => {
     // (409), its staged copy gone (404) or the first still holding the upload (423): never a second file.
     expect(answers.every((answer) => [204, 404, 409, 410, 423].includes(answer.status))).toBe(true);
     const deposit = await app.services.db.deposit.findUniqueOrThrow({ where: { id: depositId } });
-    expect(deposit).toMatchObject({ expectedFiles: files, receivedFiles: files, refusedFiles: 0, completedAt: expect.any(Date) });
+    expect(deposit).toMatchObject({ expectedFiles: files, receivedFiles: files, refusedFiles: 0, completedAt: anyServerDate() });
     expect(await app.services.db.reportFile.count({ where: { reportId } })).toBe(files);
     const admins = await app.services.db.user.count({ where: { role: 'ADMIN', status: 'ACTIVE' } });
     const told = await notificationsOf(reportId);
@@ -429,7 +430,7 @@ describe('the sweep', () => {
     expect(await stagedBytes()).toBe(0);
     expect((await tus.head(tokens.bailiff, location)).status).toBe(404);
     const deposit = await app.services.db.deposit.findUniqueOrThrow({ where: { id: depositId } });
-    expect(deposit).toMatchObject({ receivedFiles: 1, refusedFiles: 0, completedAt: expect.any(Date) });
+    expect(deposit).toMatchObject({ receivedFiles: 1, refusedFiles: 0, completedAt: anyServerDate() });
     const told = await notificationsOf(reportId);
     expect(told.find((row) => row.kind === 'REPORT_CREATED')!.body).toContain('1 / 3 fichiers reçus, 2 fichiers jamais arrivés');
     // Idempotent: a second sweep tells nobody again.

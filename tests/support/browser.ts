@@ -4,8 +4,12 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
+import type { BrowserContext, BrowserServer, Page } from 'playwright-core';
 import { ensureChromium } from '../../scripts/ensure-chromium.js';
+import { importByWorkerNode } from './worker-import.js';
+
+// Playwright's client, loaded once per jest worker (worker-import.ts).
+const playwright = () => importByWorkerNode<typeof import('playwright-core')>('playwright-core');
 
 // Flags verified with Debian's Chromium on these machines.
 const chromiumArgs = [
@@ -61,6 +65,8 @@ export async function phoneContext(browser: TestBrowser, baseURL: string): Promi
 
 /** Starts the run's one Chromium (e2e global setup); test files open contexts in it by its endpoint. */
 export async function launchBrowserServer(): Promise<BrowserServer> {
+  // The global setup runs outside jest's sandbox already: a plain import.
+  const { chromium } = await import('playwright-core');
   return chromium.launchServer({ executablePath: await ensureChromium(), args: chromiumArgs });
 }
 
@@ -71,6 +77,7 @@ export async function launchBrowserServer(): Promise<BrowserServer> {
  */
 export async function launchBrowser(baseURL: string, options: BrowserOptions = {}): Promise<TestBrowser> {
   const endpoint = process.env.TEST_BROWSER_ENDPOINT;
+  const { chromium } = await playwright();
   if (endpoint) {
     const browser = await chromium.connect(endpoint);
     const context = await browser.newContext(contextOptions(baseURL, options));
