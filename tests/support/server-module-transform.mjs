@@ -16,22 +16,22 @@ const transformText = readFileSync(new URL(import.meta.url), 'utf8');
  * The module's text and that of the modules it re-exports whole (`export * from`), whose names
  * are its names too: jest caches a stand-in until one of them changes.
  */
-function sourcesOf(file, seen = new Set()) {
+function sourcesOf(file, text = readFileSync(file, 'utf8'), seen = new Set()) {
   if (seen.has(file)) return '';
   seen.add(file);
-  const text = readFileSync(file, 'utf8');
   let all = text;
   for (const [, specifier] of text.matchAll(/^export \* from ['"](\.[^'"]+)['"]/gm)) {
     const target = path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.ts'));
-    all += sourcesOf(target.endsWith('.ts') ? target : `${target}.ts`, seen);
+    const module = target.endsWith('.ts') ? target : `${target}.ts`;
+    all += sourcesOf(module, undefined, seen);
   }
   return all;
 }
 
 export default {
-  getCacheKey(_source, sourcePath, options) {
+  getCacheKey(source, sourcePath, options) {
     return createHash('sha1')
-      .update(sourcesOf(sourcePath))
+      .update(sourcesOf(sourcePath, source))
       .update(sourcePath)
       .update(transformText)
       .update(options.configString)
