@@ -28,6 +28,13 @@ export default async function globalSetup(): Promise<void> {
   )) as typeof import('../../scripts/throwaway-postgres.js');
   const { adminQuery, TEMPLATE_DATABASE } = (await tsImport('./test-database.ts', import.meta.url)) as typeof import('./test-database.js');
 
+  const { buildCountProcessBundle } = (await tsImport(
+    './count-process-bundle.ts',
+    import.meta.url,
+  )) as typeof import('./count-process-bundle.js');
+  // Read by the servers' counting (api/src/modules/counting/worker.ts); workers inherit it.
+  process.env.COUNTING_PROCESS_BUNDLE = await buildCountProcessBundle();
+
   const server = await startThrowawayPostgres({ engine });
   try {
     await adminQuery(server.adminUrl, `CREATE DATABASE "${TEMPLATE_DATABASE}"`);

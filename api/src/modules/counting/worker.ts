@@ -41,18 +41,28 @@ export interface ProcessLimits {
   signal?: AbortSignal;
 }
 
-export function countInWorker(job: CountJob, timeoutMs: number, limits: ProcessLimits = {}): Promise<CountResult> {
-  const memoryMb = limits.memoryMb ?? DEFAULT_MEMORY_MB;
+/**
+ * The counting process's program: the bundle named by COUNTING_PROCESS_BUNDLE when set (one
+ * JavaScript file holding count-process.ts and its libraries, which the test suite builds once per
+ * run: a count then starts in a quarter of the CPU), else this module's sibling: compiled
+ * JavaScript in production, the TypeScript sources through tsx in development.
+ */
+function countProcessProgram(): string[] {
+  const bundle = process.env.COUNTING_PROCESS_BUNDLE;
+  if (bundle) return [bundle];
   const own = import.meta.url;
-  // From the TypeScript sources (dev, tests), tsx loads the entry point.
   const typescript = own.endsWith('.ts');
   const entry = fileURLToPath(new URL(`./count-process.${typescript ? 'ts' : 'js'}`, own));
+  return typescript ? ['--import', 'tsx', entry] : [entry];
+}
+
+export function countInWorker(job: CountJob, timeoutMs: number, limits: ProcessLimits = {}): Promise<CountResult> {
+  const memoryMb = limits.memoryMb ?? DEFAULT_MEMORY_MB;
   const node = [
     process.execPath,
     // The heap's own cap, under the process's: V8 collects harder near it rather than asking for more.
     `--max-old-space-size=${Math.max(64, Math.round(memoryMb / 2))}`,
-    ...(typescript ? ['--import', 'tsx'] : []),
-    entry,
+    ...countProcessProgram(),
     JSON.stringify(job),
   ];
   // CPU seconds past the time limit: an orphaned process (its server killed) cannot run on.
