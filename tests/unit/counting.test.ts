@@ -196,7 +196,14 @@ describe('Word and OpenDocument', () => {
 });
 
 describe('the counting worker', () => {
-  it('counts in a worker thread and stops a count at its time limit', async () => {
+  // The API project's global setup names a bundle for the whole run, which this file may share.
+  const runBundle = process.env.COUNTING_PROCESS_BUNDLE;
+  beforeEach(() => delete process.env.COUNTING_PROCESS_BUNDLE);
+  afterAll(() => {
+    if (runBundle) process.env.COUNTING_PROCESS_BUNDLE = runBundle;
+  });
+
+  it('counts in a process of its own, from its sources, and stops a count at its time limit', async () => {
     const file = path.join(dir, 'worker.pdf');
     await writeFile(file, await samplePdf({ pages: 3, photos: 5 }));
     expect(await countInWorker({ file, format: 'pdf', options: { soffice: null, timeoutMs: 30_000 } }, 30_000)).toEqual({
@@ -212,6 +219,25 @@ describe('the counting worker', () => {
     expect(await countInWorker({ file: endless, format: 'pdf', options: { soffice: null, timeoutMs: 1 } }, 200)).toMatchObject({
       status: 'FAILED',
       error: expect.stringMatching(/trop long/),
+    });
+  });
+
+  it('starts the bundle COUNTING_PROCESS_BUNDLE names instead of its sources when it is set', async () => {
+    // A stand-in bundle whose answer no real count of this file would give.
+    const bundle = path.join(dir, 'bundle.mjs');
+    await writeFile(
+      bundle,
+      `process.send({ ready: true });
+       process.send({ result: { status: 'DONE', pageCount: 42, photoCount: 7, error: null } }, () => process.exit(0));`,
+    );
+    const file = path.join(dir, 'bundled.pdf');
+    await writeFile(file, await samplePdf({ pages: 1, photos: 0 }));
+    process.env.COUNTING_PROCESS_BUNDLE = bundle;
+    expect(await countInWorker({ file, format: 'pdf', options: { soffice: null, timeoutMs: 30_000 } }, 30_000)).toEqual({
+      status: 'DONE',
+      pageCount: 42,
+      photoCount: 7,
+      error: null,
     });
   });
 
