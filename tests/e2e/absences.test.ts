@@ -86,8 +86,7 @@ async function fillAbsence(target: Page, start: string, end: string, comment: st
 
 describe('Signaler une absence ou un congé', () => {
   it('bailiff: Valider waits for valid dates, §5 message, then his calendar shows the absence in pink', async () => {
-    page = await signedInPage(browser, 'bailiff');
-    await page.goto('/dashboard/createanalert');
+    page = await signedInPage(browser, 'bailiff', '/dashboard/createanalert');
     await screenTitle(page, 'Signaler une absence ou un congé').waitFor();
     const submit = page.getByRole('button', { name: 'Valider' });
     expect(await submit.isDisabled()).toBe(true);
@@ -156,8 +155,7 @@ describe('Signaler une absence ou un congé', () => {
   });
 
   it('secretary: reports an absence and lands on her calendar; Annuler goes back to /dashboard', async () => {
-    page = await signedInPage(browser, 'secretary');
-    await page.goto('/dashboard/createanalert');
+    page = await signedInPage(browser, 'secretary', '/dashboard/createanalert');
     await screenTitle(page, 'Signaler une absence ou un congé').waitFor();
     await page.getByRole('button', { name: 'Annuler' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
@@ -206,8 +204,7 @@ describe('Signaler une absence ou un congé', () => {
 
 describe('Absences (admin)', () => {
   it("shows everyone's seeded absences with names and comments, month by month", async () => {
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/allAbsences');
+    page = await signedInPage(browser, 'admin', '/dashboard/allAbsences');
     await screenTitle(page, 'Absences').waitFor();
     const today = parisToday();
 
@@ -298,8 +295,7 @@ describe('Absences (admin)', () => {
   });
 
   it("the admin's /dashboard/bailiffcalendar shows the bailiffs' absences only", async () => {
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/bailiffcalendar');
+    page = await signedInPage(browser, 'admin', '/dashboard/bailiffcalendar');
     await screenTitle(page, 'Calendrier').waitFor();
     const today = parisToday();
     const bailiffToday = seeded.find((a) => a.user.role === 'BAILIFF' && a.startDate <= today && today <= a.endDate)!;
@@ -321,8 +317,7 @@ describe('on a phone', () => {
 
   it("lists the month's absences day after day instead of the grid, every name in full", async () => {
     phone = await phoneContext(browser, app.url);
-    page = await signedInPage(phone, 'admin');
-    await page.goto('/dashboard/allAbsences');
+    page = await signedInPage(phone, 'admin', '/dashboard/allAbsences');
     await screenTitle(page, 'Absences').waitFor();
     const region = calendar(page);
     const agenda = region.getByRole('list', { name: 'Absences de la période' });

@@ -32,8 +32,7 @@ describe('the main dialogs', () => {
   }
 
   it('advanced search, comments, document viewer and archive confirmation (admin)', async () => {
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/constats-en-cours-admin');
+    page = await signedInPage(browser, 'admin', '/dashboard/constats-en-cours-admin');
     await loaded(page);
     await page.getByRole('button', { name: 'Recherche avancée' }).click();
     await page.getByRole('combobox', { name: /^Statut/ }).waitFor();
@@ -80,8 +79,7 @@ describe('the main dialogs', () => {
   });
 
   it('bill selection (admin)', async () => {
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/facturation');
+    page = await signedInPage(browser, 'admin', '/dashboard/facturation');
     await loaded(page);
     await page
       .getByRole('button', { name: /^Constats à facturer de / })

@@ -85,8 +85,7 @@ it("a bailiff creates a token on « Jetons d'API » and it reads his constats on
 it('an admin limits a token to one étude: the list names it and the token reads that étude’s constats only', async () => {
   const bailiff = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email }, include: { group: true } });
   const group = bailiff.group!;
-  page = await signedInPage(browser, 'admin');
-  await page.goto('/dashboard/jetons-api');
+  page = await signedInPage(browser, 'admin', '/dashboard/jetons-api');
   await screenTitle(page, "Jetons d'API").waitFor();
   await page.getByRole('button', { name: 'Créer un jeton' }).click();
   const dialog = page.getByRole('dialog');

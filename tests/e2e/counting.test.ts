@@ -54,8 +54,7 @@ it('a returned constat is counted live, applied in one click by the secretary, t
   );
 
   // The secretary returns the typed constat from her row.
-  page = await signedInPage(browser, 'secretary');
-  await page.goto('/dashboard/constats-en-cours-secretaire');
+  page = await signedInPage(browser, 'secretary', '/dashboard/constats-en-cours-secretaire');
   await screenTitle(page, 'Constats en cours').waitFor();
   const box = page.getByRole('searchbox', { name: 'Rechercher...' });
   await box.fill(name);
@@ -89,8 +88,7 @@ it('a returned constat is counted live, applied in one click by the secretary, t
   await page.close();
 
   // The admin takes the same counts for rétrocession and facturation: the amounts follow.
-  page = await signedInPage(browser, 'admin');
-  await page.goto('/dashboard/constats-termines-admin');
+  page = await signedInPage(browser, 'admin', '/dashboard/constats-termines-admin');
   await screenTitle(page, 'Constats terminés').waitFor();
   const search = page.getByRole('searchbox', { name: 'Rechercher...' });
   await search.fill(name);

@@ -38,8 +38,7 @@ it('the admin exports « Constats en cours »: the downloaded CSV holds the list
   }
   expect(ids.length).toBeGreaterThan(0);
 
-  page = await signedInPage(browser, 'admin');
-  await page.goto('/dashboard/constats-en-cours-admin');
+  page = await signedInPage(browser, 'admin', '/dashboard/constats-en-cours-admin');
   await screenTitle(page, 'Constats en cours').waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter (CSV)' }).click()]);
   expect(download.suggestedFilename()).toBe('constats.csv');
@@ -76,8 +75,7 @@ it('a month picked in « Recherche avancée » names the file constats-YYYY-MM.c
   expect(ids.length).toBeGreaterThanOrEqual(3);
   expect(ids.length).toBeLessThanOrEqual(10);
 
-  page = await signedInPage(browser, 'admin');
-  await page.goto('/dashboard/constats-en-cours-admin');
+  page = await signedInPage(browser, 'admin', '/dashboard/constats-en-cours-admin');
   await screenTitle(page, 'Constats en cours').waitFor();
   await page.getByRole('button', { name: 'Recherche avancée' }).click();
   await page.getByRole('combobox', { name: 'Année' }).selectOption(String(YEAR));

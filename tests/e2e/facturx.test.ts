@@ -69,8 +69,7 @@ afterEach(async () => {
 const rowOf = (client: string) => page.getByRole('table', { name: 'Facturation des études' }).getByRole('row').filter({ hasText: client });
 
 it('without seller settings the admin is led to them; once saved and a logo added (shown at once), the bill is generated, draws the logo and downloads as PDF and XML', async () => {
-  page = await signedInPage(browser, 'admin');
-  await page.goto('/dashboard/facturation-admin');
+  page = await signedInPage(browser, 'admin', '/dashboard/facturation-admin');
   await screenTitle(page, 'Facturation').waitFor();
   await page.getByText(/Les paramètres de facturation .* sont obligatoires avant de générer une facture/).waitFor();
 
@@ -164,8 +163,7 @@ it('without seller settings the admin is led to them; once saved and a logo adde
 }, 180_000);
 
 it('removing the logo asks first: « Non » keeps it, « Oui » removes it', async () => {
-  page = await signedInPage(browser, 'admin');
-  await page.goto('/dashboard/parametres-facturation');
+  page = await signedInPage(browser, 'admin', '/dashboard/parametres-facturation');
   await page.getByRole('img', { name: 'Logo des factures' }).waitFor();
   await page.getByRole('button', { name: 'Supprimer le logo' }).click();
   const question = page.getByRole('alertdialog');

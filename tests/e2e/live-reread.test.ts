@@ -32,8 +32,7 @@ afterAll(async () => {
 
 it('a news item published while Redis was away shows in the open list once the live socket is back', async () => {
   const listening = liveSubscriptions(second).whenStarted('newsPublished');
-  page = await signedInPage(browser, 'secretary');
-  await page.goto('/dashboard/viewnewsecretarie');
+  page = await signedInPage(browser, 'secretary', '/dashboard/viewnewsecretarie');
   const table = page.getByRole('table', { name: 'Voir les actualités' });
   await screenTitle(page, 'Voir les actualités').waitFor();
   await table.getByText('Nouvelle trame de procès-verbal').waitFor();

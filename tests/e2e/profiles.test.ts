@@ -72,8 +72,7 @@ function sideMenu() {
 
 describe('admin: MON PROFIL (/dashboard/adminprofile)', () => {
   it('shows the seeded profile, e-mail read-only; saving stays on the page; the new picture shows in both menus', async () => {
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/adminprofile');
+    page = await signedInPage(browser, 'admin', '/dashboard/adminprofile');
     await screenTitle(page, 'Mon profil').waitFor();
     await expectValue(/^Nom\s*\*?$/, 'Garnier', { disabled: false });
     await expectValue(/^Prénom/, 'Noël', { disabled: false });
@@ -110,8 +109,7 @@ describe('admin: MON PROFIL (/dashboard/adminprofile)', () => {
   });
 
   it('a file that is not a picture is refused before sending', async () => {
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/adminprofile');
+    page = await signedInPage(browser, 'admin', '/dashboard/adminprofile');
     await screenTitle(page, 'Mon profil').waitFor();
     await avatarInput().setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('bonjour') });
     await page.getByText("Ce fichier n'est pas une image PNG, JPEG, GIF ou WebP.").waitFor();
@@ -120,8 +118,7 @@ describe('admin: MON PROFIL (/dashboard/adminprofile)', () => {
 
 describe('bailiff: MON PROFIL (/dashboard/bailiffprofile)', () => {
   it('shows e-mail and the étude read-only, checks the phone and goes to /dashboard after saving', async () => {
-    page = await signedInPage(browser, 'bailiff');
-    await page.goto('/dashboard/bailiffprofile');
+    page = await signedInPage(browser, 'bailiff', '/dashboard/bailiffprofile');
     await screenTitle(page, 'Mon profil').waitFor();
     await expectValue(/^Nom\s*\*?$/, 'Dubois', { disabled: false });
     await expectValue(/^Prénom/, 'François', { disabled: false });
@@ -150,8 +147,7 @@ describe('bailiff: MON PROFIL (/dashboard/bailiffprofile)', () => {
   });
 
   it("'Mon compte' (/dashboard/bailiffaccount) is the same profile", async () => {
-    page = await signedInPage(browser, 'bailiff');
-    await page.goto('/dashboard/bailiffaccount');
+    page = await signedInPage(browser, 'bailiff', '/dashboard/bailiffaccount');
     await screenTitle(page, 'Mon compte').waitFor();
     await expectValue(/^Email/, 'huissier@demo.fr', { disabled: true });
   });
@@ -159,8 +155,7 @@ describe('bailiff: MON PROFIL (/dashboard/bailiffprofile)', () => {
 
 describe('secretary: MON PROFIL (/dashboard/secretaryprofile)', () => {
   it("shows her coordinates, rates read-only, the secretary form's messages, and saves to /dashboard", async () => {
-    page = await signedInPage(browser, 'secretary');
-    await page.goto('/dashboard/secretaryprofile');
+    page = await signedInPage(browser, 'secretary', '/dashboard/secretaryprofile');
     await screenTitle(page, 'Mon profil').waitFor();
     await expectValue(/^Nom\s*\*?$/, 'Roussel', { disabled: false });
     await expectValue(/^Siret/, '88912304700017', { disabled: false });
@@ -199,8 +194,7 @@ describe('secretary: MON PROFIL (/dashboard/secretaryprofile)', () => {
 
 describe("secretary: MODIFICATION D'UN COMPTE UTILISATEUR (/dashboard/secretary)", () => {
   it('has product.md’s fields and avatar, checks the confirmation, and changes her password with the current one', async () => {
-    page = await signedInPage(browser, 'secretary');
-    await page.goto('/dashboard/secretary');
+    page = await signedInPage(browser, 'secretary', '/dashboard/secretary');
     await screenTitle(page, "Modification d'un compte utilisateur").waitFor();
     for (const label of [/^Nom\s*\*?$/, /^Prénom/, /^Téléphone/, /^Email/, /^Siret/, /^Adresse postale/, /^Code postal/, /^Ville/]) {
       await field(label).waitFor();
@@ -252,8 +246,7 @@ describe("secretary: MODIFICATION D'UN COMPTE UTILISATEUR (/dashboard/secretary)
 describe('admin account form: profile picture', () => {
   it('attaches a picture to another account, shown again when the form reopens', async () => {
     const helene = await app.services.db.user.findUniqueOrThrow({ where: { email: 'helene.marchand@demo.fr' } });
-    page = await signedInPage(browser, 'admin');
-    await page.goto(`/dashboard/seetheaccount/${helene.id}`);
+    page = await signedInPage(browser, 'admin', `/dashboard/seetheaccount/${helene.id}`);
     await screenTitle(page, "Modification d'un compte utilisateur").waitFor();
     await page.getByRole('button', { name: 'Choisir une photo' }).waitFor();
     await avatarInput().setInputFiles({ name: 'helene.png', mimeType: 'image/png', buffer: png(80, [22, 163, 74]) });
@@ -277,8 +270,7 @@ describe('admin account form: profile picture', () => {
 
 describe("e-mail preview 'Nouveau Constat' (/dashboard/emailtemplate)", () => {
   it('shows the real e-mail in a sandboxed frame', async () => {
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/emailtemplate');
+    page = await signedInPage(browser, 'admin', '/dashboard/emailtemplate');
     await screenTitle(page, 'Nouveau Constat').waitFor();
     const frame = page.getByTitle("Aperçu de l'e-mail « Nouveau Constat »");
     await frame.waitFor();

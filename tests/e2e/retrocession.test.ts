@@ -360,8 +360,7 @@ describe('admin · Rétrocession > Factures', () => {
     const labels = (from: number, to: number) =>
       expected.bills.slice(from, to).map((bill) => `Voir la facture ${bill.secretary.fullName} ${bill.monthLabel}`);
 
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/retrocessions-factures-admin');
+    page = await signedInPage(browser, 'admin', '/dashboard/retrocessions-factures-admin');
     await screenTitle(page, 'Rétrocession · Factures').waitFor();
     const table = page.getByRole('table', { name: 'Factures de la période' });
     const shown = () =>

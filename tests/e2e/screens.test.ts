@@ -56,8 +56,7 @@ const disguisedExecutable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x
 
 describe('3. a refused file says why', () => {
   it("« Créer un constat »: an executable renamed .pdf shows the server's reason, not « Réessayez plus tard. »", async () => {
-    page = await signedInPage(browser, 'bailiff');
-    await page.goto('/dashboard/creer-un-constat-huissier');
+    page = await signedInPage(browser, 'bailiff', '/dashboard/creer-un-constat-huissier');
     await screenTitle(page, 'Créer un constat').waitFor();
     await page.getByRole('textbox', { name: /^Nom du constat/ }).fill(`Exécutable ${Date.now()}`);
     await page.locator(FILE_PICKER).setInputFiles({ name: 'acte.pdf', mimeType: 'application/pdf', buffer: disguisedExecutable });
@@ -69,8 +68,7 @@ describe('3. a refused file says why', () => {
   });
 
   it('the avatar of a profile: a disguised picture shows the server’s reason', async () => {
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/adminprofile');
+    page = await signedInPage(browser, 'admin', '/dashboard/adminprofile');
     await screenTitle(page, 'Mon profil').waitFor();
     await page
       .locator('input[type="file"]')
@@ -95,8 +93,7 @@ describe('3. a refused file says why', () => {
 
 describe('7. pending accounts are offered nowhere', () => {
   it('the admin’s « Recherche avancée » lists active bailiffs, never the pending registrant', async () => {
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/constats-en-cours-admin');
+    page = await signedInPage(browser, 'admin', '/dashboard/constats-en-cours-admin');
     await screenTitle(page, 'Constats en cours').waitFor();
     await page.getByRole('button', { name: 'Recherche avancée' }).click();
     const select = page.getByRole('combobox', { name: 'Huissier', exact: true });
@@ -275,8 +272,7 @@ describe('2. the billing selection tells the truth', () => {
       return `Constats ${OF_MONTHS[month - 1]} ${year}`;
     };
 
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/facturation-admin');
+    page = await signedInPage(browser, 'admin', '/dashboard/facturation-admin');
     await screenTitle(page, 'Facturation').waitFor();
     const row = page.getByRole('table', { name: 'Facturation des études' }).getByRole('row').filter({ hasText: 'Étude Vérité' });
     await row.waitFor();
@@ -356,8 +352,7 @@ describe('9. re-sending a sent bill', () => {
           include: { group: true },
         });
       })());
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/facturation-admin');
+    page = await signedInPage(browser, 'admin', '/dashboard/facturation-admin');
     await screenTitle(page, 'Facturation').waitFor();
     await page.getByRole('combobox', { name: 'Année' }).selectOption(String(target.year));
     await page.getByRole('combobox', { name: 'Mois' }).selectOption(String(target.month));
@@ -402,13 +397,11 @@ describe('8. date columns say which date they show', () => {
   it('« Déposé le » on the admin’s and the bailiff’s lists and « Tous mes constats », « Mis à jour le » on the secretary’s « Constats en cours »', async () => {
     // The first named header is « Alerte », the alert column's screen-reader header (issue 23).
     const header = async () => (await table().getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean)[1];
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/constats-en-cours-admin');
+    page = await signedInPage(browser, 'admin', '/dashboard/constats-en-cours-admin');
     await table().locator('tbody tr').first().waitFor();
     expect(await header()).toBe('Déposé le');
     await page.close();
-    page = await signedInPage(browser, 'secretary');
-    await page.goto('/dashboard/constats-en-cours-secretaire');
+    page = await signedInPage(browser, 'secretary', '/dashboard/constats-en-cours-secretaire');
     await table().locator('tbody tr').first().waitFor();
     expect(await header()).toBe('Mis à jour le');
     await shots('screens-secretary-in-progress');
@@ -422,8 +415,7 @@ describe('8. date columns say which date they show', () => {
 
 describe('11. at 1280 px', () => {
   it('titles read in product.md’s capitals', async () => {
-    page = await signedInPage(browser, 'bailiff');
-    await page.goto('/dashboard/constats-en-cours-moi-huissier');
+    page = await signedInPage(browser, 'bailiff', '/dashboard/constats-en-cours-moi-huissier');
     const title = screenTitle(page, 'Mes constats en cours');
     await title.waitFor();
     expect(await title.innerText()).toBe('MES CONSTATS EN COURS');
@@ -432,8 +424,7 @@ describe('11. at 1280 px', () => {
   });
 
   it('a screenshot leaves the screen as it was: no width query flips (an open row would lose what was typed), same scroll', async () => {
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/constats-en-cours-admin');
+    page = await signedInPage(browser, 'admin', '/dashboard/constats-en-cours-admin');
     await screenTitle(page, 'Constats en cours').waitFor();
     await page.evaluate(() => {
       const flips: string[] = [];
@@ -517,8 +508,7 @@ describe('11. at 1280 px', () => {
   });
 
   it('statistics: one grid line per amount label, no point for the months to come', async () => {
-    page = await signedInPage(browser, 'admin');
-    await page.goto('/dashboard/statistiques');
+    page = await signedInPage(browser, 'admin', '/dashboard/statistiques');
     await screenTitle(page, 'Statistiques').waitFor();
     const chart = page.getByTestId('statistics-chart');
     await chart.locator('svg').first().waitFor();

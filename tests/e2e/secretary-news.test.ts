@@ -13,8 +13,7 @@ let page: Page;
 useAppInBrowser((started) => ({ app, browser } = started));
 
 beforeEach(async () => {
-  page = await signedInPage(browser, 'secretary');
-  await page.goto('/dashboard/viewnewsecretarie');
+  page = await signedInPage(browser, 'secretary', '/dashboard/viewnewsecretarie');
   await screenTitle(page, 'Voir les actualités').waitFor();
 });
 

@@ -161,8 +161,7 @@ describe('Statistiques', () => {
     await page.close();
     const phone = await phoneContext(browser, app.url);
     try {
-      page = await signedInPage(phone, 'admin');
-      await page.goto('/dashboard/statistiques');
+      page = await signedInPage(phone, 'admin', '/dashboard/statistiques');
       await screenTitle(page, 'Statistiques').waitFor();
       await chart().waitFor();
       await expectTwoLines();

@@ -102,32 +102,33 @@ export function fieldMessage(page: Page, label: RegExp) {
 }
 
 /**
- * A new tab signed in as a demo account, on its home screen with the shell ready. With
- * E2E_DEBUG set, the page's console and errors are echoed to the test output.
+ * A new tab signed in as a demo account, on `path` (its home screen by default) with the shell
+ * ready. With E2E_DEBUG set, the page's console and errors are echoed to the test output.
  */
-export async function signedInPage(browser: { newPage(): Promise<Page> }, account: DemoAccount): Promise<Page> {
+export async function signedInPage(browser: { newPage(): Promise<Page> }, account: DemoAccount, path = '/dashboard'): Promise<Page> {
   const page = await browser.newPage();
   if (process.env.E2E_DEBUG) {
     page.on('console', (message) => console.log(`[console.${message.type()}] ${message.text()}`));
     page.on('pageerror', (error) => console.log(`[pageerror] ${error.stack}`));
   }
-  await signInWithToken(page, account);
+  await signInWithToken(page, account, path);
   return page;
 }
 
 /**
- * Signs `page`'s tab in as a demo account, on its home screen with the shell ready: through the
- * API, the token stored where the login form stores it (the form itself is what
- * tests/e2e/login.test.ts checks, not every other file's business), the app loaded once.
+ * Signs `page`'s tab in as a demo account, on `path` with the shell ready: through the API, the
+ * token stored where the login form stores it (the form itself is what tests/e2e/login.test.ts
+ * checks, not every other file's business), the app loaded once, on the screen the test wants
+ * rather than on the home screen first (a dashboard's first render is the costliest of the app's).
  */
-export async function signInWithToken(page: Page, account: DemoAccount): Promise<void> {
+export async function signInWithToken(page: Page, account: DemoAccount, path = '/dashboard'): Promise<void> {
   await page.goto('/favicon.svg');
   const token = await loginToken(new URL(page.url()).origin, demo[account].email, demo[account].password);
   await page.evaluate((value) => {
     localStorage.clear();
     localStorage.setItem('token', value);
   }, token);
-  await page.goto('/dashboard');
+  await page.goto(path);
   await userMenuButton(page).waitFor();
 }
 
