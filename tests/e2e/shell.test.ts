@@ -291,8 +291,8 @@ describe('routes', () => {
     // « Jetons d'API » is every role's since issue 37; GraphiQL stays the admins'.
     ['bailiff', '/dashboard/graphiql', 'Mes constats en cours'],
   ] as const)("%s typing %s (another role's or an unknown path) goes to their default screen", async (account, path, home) => {
-    await signInAs(account);
-    await page.goto(path);
+    // The address typed in a signed-in tab: the app loads on it.
+    await signInWithToken(page, account, path);
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await screenTitle(page, home).waitFor();
   });
@@ -308,8 +308,7 @@ describe('routes', () => {
 describe('header', () => {
   it("logo to /dashboard; user menu with name, avatar, Profil, 'Se déconnecter' and the disabled version", async () => {
     const { fullName } = await namesOf(app.url, 'secretary');
-    await signInAs('secretary');
-    await page.goto('/dashboard/secretarycalendar');
+    await signInWithToken(page, 'secretary', '/dashboard/secretarycalendar');
     await page.getByRole('link', { name: "Retour à l'accueil" }).first().click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
 
@@ -479,9 +478,8 @@ describe('cloche', () => {
 describe('impersonation (product.md §4)', () => {
   it("an admin opens the bailiff's session from 'Voir les comptes': token swapped, the bailiff's dashboard shown", async () => {
     const bailiff = await namesOf(app.url, 'bailiff');
-    await signInAs('admin');
+    await signInWithToken(page, 'admin', '/dashboard/seetheaccount');
     const adminToken = await page.evaluate(() => localStorage.getItem('token'));
-    await page.goto('/dashboard/seetheaccount');
     await screenTitle(page, 'Voir les comptes').waitFor();
     const table = page.getByRole('table', { name: 'Voir les comptes' });
     expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
