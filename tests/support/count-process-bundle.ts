@@ -5,6 +5,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 /** Builds the bundle into a temp folder (to remove after the run) and returns its path. */
@@ -12,7 +13,7 @@ export async function buildCountProcessBundle(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'constats-count-process-'));
   const outfile = path.join(dir, 'count-process.mjs');
   await build({
-    entryPoints: [path.resolve('api/src/modules/counting/count-process.ts')],
+    entryPoints: [fileURLToPath(new URL('../../api/src/modules/counting/count-process.ts', import.meta.url))],
     bundle: true,
     platform: 'node',
     format: 'esm',
