@@ -13,6 +13,9 @@ const config = {
   // What the server's scalars serialize to (api/src/graphql/builder.ts): an ISO 8601 string and
   // an exact decimal string. Typed here so the artifacts carry `string`, not `any`.
   customScalarTypes: { DateTime: 'string', Decimal: 'string' },
+  // `import type` for the types the artifacts name: Vite's server-side loader (the prerendered pages,
+  // scripts/prerender-pages.ts) keeps a plain import and finds no such export in relay-runtime.
+  useImportTypeSyntax: true,
 };
 
 export { config as 'module.exports' };
