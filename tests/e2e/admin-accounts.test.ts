@@ -169,6 +169,8 @@ describe('account requests (hardening, issue 16)', () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Refuser la demande de création de compte de Léa Fontaine ? Le compte sera supprimé.').waitFor();
     await dialog.getByRole('button', { name: 'Annuler' }).click();
+    // Closed before the page's own « Refuser » is pressed: a dialog still leaving has one too.
+    await dialog.waitFor({ state: 'detached' });
     expect(await statusOf('hugo.blanc@etude.fr')).toBe('PENDING');
 
     await page.getByRole('button', { name: 'Refuser' }).click();
