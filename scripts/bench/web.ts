@@ -2,9 +2,10 @@
 // slow 4G and a 4× slower CPU — on a cold cache, against the built app (dist/web) served by the
 // compiled server over the demo office: the login page, then each role's dashboard signed in.
 //
-// The sign-in goes through the login form in Debian's Chromium (playwright-core), whose profile
-// Lighthouse then drives over its debugging port: the session token stays in local storage while
-// the HTTP cache, the service worker and its caches are emptied before each run.
+// The sign-in goes through the login form in Debian's Chromium (playwright-core); a second Chromium
+// on the same profile is then driven by Lighthouse over its debugging port: the session token (and
+// the role the app remembers) stay in local storage while the HTTP cache, the service worker and its
+// caches are emptied before each run.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,21 +42,21 @@ export interface WebFigure {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function openProfile(port: number): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  const profile = await mkdtemp(path.join(os.tmpdir(), 'constats-lighthouse-'));
-  // The profile's default context: the one Lighthouse opens its tab in, where the sign-in left its token.
-  const context = await chromium.launchPersistentContext(profile, {
+/** Debian's Chromium on the profile in `dir`, driven over `port` when given (Lighthouse's). */
+async function launch(dir: string, port?: number): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      ...(port ? [`--remote-debugging-port=${port}`] : []),
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Signs in through the login form, then empties what a first visit would not have. */
@@ -105,12 +106,23 @@ export async function measureWeb(url: string, options: { runs: number; reportDir
     const runs: WebRun[] = [];
     for (let run = 0; run < Math.max(1, options.runs); run++) {
       const port = await findFreePort();
-      const profile = await openProfile(port);
+      const profile = await mkdtemp(path.join(os.tmpdir(), 'constats-lighthouse-'));
       try {
-        if (target.account) await signInThenForget(profile.context, url, target.account);
-        runs.push(await lighthouseRun(`${url}${target.path}`, target.account !== null, port, path.join(options.reportDir, `${target.name}-${run + 1}.json`)));
+        // Signed in by one browser, measured by another on the same profile (its local storage
+        // holds the token): a renderer left over from the sign-in would make Lighthouse's debugger
+        // walk that page's heap at the start of the visit, a task no phone's cold visit has.
+        if (target.account) {
+          const signingIn = await launch(profile);
+          await signInThenForget(signingIn, url, target.account).finally(() => signingIn.close());
+        }
+        const measuring = await launch(profile, port);
+        try {
+          runs.push(await lighthouseRun(`${url}${target.path}`, target.account !== null, port, path.join(options.reportDir, `${target.name}-${run + 1}.json`)));
+        } finally {
+          await measuring.close();
+        }
       } finally {
-        await profile.close();
+        await rm(profile, { recursive: true, force: true });
       }
       const last = runs.at(-1)!;
       options.log(`  ${target.name}: performance ${last.performance}, LCP ${(last.lcpMs / 1000).toFixed(1)} s, ${(last.transferredBytes / 1024).toFixed(0)} KiB`);
