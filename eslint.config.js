@@ -55,7 +55,7 @@ export default tseslint.config(
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.serviceworker },
   },
   {
-    // The prerendered login page's starter: plain JavaScript the build copies (scripts/prerender-login.ts).
+    // The prerendered pages' starter: plain JavaScript the build copies (scripts/prerender-pages.ts).
     files: ['web/prerender/*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.browser },

@@ -39,7 +39,7 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
-        // The prerendered login page's script (scripts/prerender-login.ts): built and fingerprinted
+        // The prerendered pages' script (scripts/prerender-pages.ts): built and fingerprinted
         // as an entry of its own, so that the service worker keeps it with the shell.
         'start-after-paint': fileURLToPath(new URL('prerender/start-after-paint.js', import.meta.url)),
       },

@@ -147,7 +147,7 @@ describe('session', () => {
     await screenTitle(page, 'Calendrier').waitFor();
   });
 
-  it('shows the full-screen "Chargement..." spinner while a stored session is checked', async () => {
+  it('shows the dashboard’s frame, busy with « Chargement... », while a stored session is checked', async () => {
     await signIn(page, 'secretary');
     await page.waitForURL((url) => url.pathname === '/dashboard');
     // Hold the session check so the spinner can be seen.
@@ -158,7 +158,8 @@ describe('session', () => {
       await route.continue();
     });
     await page.reload();
-    await page.getByText('Chargement...').waitFor();
+    await page.getByRole('progressbar', { name: 'Chargement...' }).waitFor();
+    expect(await page.locator('[data-screen-title]').textContent()).toBe('Constats en cours');
     release();
     await screenTitle(page, 'Constats en cours').waitFor();
     await page.unroute('**/graphql');

@@ -1,5 +1,6 @@
-// The prerendered login page's only script (scripts/prerender-login.ts). The page is on screen as
-// soon as its HTML arrives; the app's code is fetched once the browser has painted it, so that
+// The only script of the prerendered pages (scripts/prerender-pages.ts): the login page, and the
+// dashboard's frame, whose screen title it first writes in (screen-title.js). The page is on screen
+// as soon as its HTML arrives; the app's code is fetched once the browser has painted it, so that
 // nothing competes with that first paint on a slow phone network, then evaluated one chunk per
 // task (`data-app-chunks`, in index.html's order, then `data-app-entry`): evaluated at once, it
 // would keep the page from answering a tap for as long as the whole evaluation takes.
@@ -7,7 +8,18 @@
 // Meanwhile the visitor may use the form: where the focus is and whether the form was sent are
 // kept on the root element for the app, which carries them over when it takes the page over
 // (web/src/app/prerender/takeover.ts, which reads them and ends this following).
+import { screenTitle } from './screen-title.js';
+
 const root = document.getElementById('root');
+
+// The dashboard's frame: the title of the screen the address opens, for the role the last session
+// left (nothing without a session: the app will send the visitor to the login page).
+const titleSlot = root?.dataset.prerendered === 'dashboard' ? root.querySelector('[data-screen-title]') : null;
+const titles = document.getElementById('screen-titles')?.textContent;
+if (titleSlot && titles && localStorage.getItem('token')) {
+  const title = screenTitle(JSON.parse(titles), localStorage.getItem('role'), location.pathname);
+  if (title) titleSlot.textContent = title;
+}
 // The same selector as takeover.ts: the live page has the same elements, in the same order.
 // Fluent's focus guards (`data-tabster-dummy`) come and go: left out.
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]):not([data-tabster-dummy])';

@@ -40,7 +40,7 @@ self.addEventListener('fetch', (event) => {
 
 /**
  * Network first: the server's page is the newest (and kept); offline, the one kept last. A page
- * the build prerendered (`x-prerendered`, the login page) is kept under its own address, every
+ * the build prerendered (`x-prerendered`: the login page, the dashboard's frame) is kept under its own address, every
  * other under index.html, the app's shell (never under the address: it may hold a reset token).
  */
 async function page(event) {

@@ -25,11 +25,16 @@ const NOT_BUILT = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>E
 <p>L'interface web n'est pas encore construite. Lancez <code>npm run build</code> puis redémarrez le serveur.</p></html>`;
 
 /**
- * Pages the build renders to HTML ahead (scripts/prerender-login.ts): the login page, the first
- * screen of a visit from a link or after signing out. Not `/`, which a returning user opens with a
+ * Pages the build renders to HTML ahead (scripts/prerender-pages.ts): the login page, the first
+ * screen of a visit from a link or after signing out, and the dashboard's frame for every dashboard
+ * address (its starter writes in the screen's title). Not `/`, which a returning user opens with a
  * session and would see the form flash before the app takes them on.
  */
-const PRERENDERED: Record<string, string> = { '/login': 'login.html' };
+function prerenderedPage(pathname: string): string | null {
+  if (pathname === '/login') return 'login.html';
+  if (pathname === '/dashboard' || pathname.startsWith('/dashboard/')) return 'dashboard.html';
+  return null;
+}
 
 /** Serves the web build; unknown paths get index.html so the client router can handle them. */
 export function createStaticHandler(rootDir: string) {
@@ -72,10 +77,11 @@ export function createStaticHandler(rootDir: string) {
     }
     // A missing fingerprinted asset is a real 404, not a route of the single-page app.
     if (path.extname(pathname) && pathname.startsWith('/assets/')) return new Response('Introuvable', { status: 404 });
-    const prerendered = Object.hasOwn(PRERENDERED, pathname) && (await fileResponse(path.join(root, PRERENDERED[pathname]), request));
+    const page = prerenderedPage(pathname);
+    const prerendered = page && (await fileResponse(path.join(root, page), request));
     if (prerendered) {
       // The service worker keeps such a page under its own address, not as the app's shell (web/pwa/sw.js).
-      prerendered.headers.set('x-prerendered', PRERENDERED[pathname]);
+      prerendered.headers.set('x-prerendered', page);
       return prerendered;
     }
     const index = await fileResponse(path.join(root, 'index.html'), request);

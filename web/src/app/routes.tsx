@@ -5,7 +5,9 @@ import shellQuery, { type DashboardShellQuery } from '../__generated__/Dashboard
 import { LoginPage } from '../features/auth/LoginPage';
 import { readAuthToken } from '../relay/authToken';
 import { FullScreenSpinner, FullScreenUnreachable } from '../ui/FullScreen';
+import { prerenderedScreenTitle } from './prerender/takeover';
 import { useSession, type SessionUser } from './session/sessionContext';
+import { ShellSkeleton } from './shell/ShellSkeleton';
 import { canSeeNews } from './shell/canSeeNews';
 
 // Only the login page is in the initial bundle: it is the first screen of most visits. The
@@ -43,13 +45,19 @@ function LoginRoute() {
   return <LoginPage />;
 }
 
+/** The dashboard's frame while the session and the shell load, under the title the page arrived with. */
+function DashboardSkeleton() {
+  const { pathname } = useLocation();
+  return <ShellSkeleton title={prerenderedScreenTitle(pathname)} />;
+}
+
 /** The signed-in dashboard: the shell's query starts with the shell's code, and stops with the session. */
 function SignedInDashboard({ user }: { user: SessionUser }) {
   const [queryRef, loadQuery] = useQueryLoader<DashboardShellQuery>(shellQuery);
   useEffect(() => loadQuery({ withNews: canSeeNews(user.role) }), [loadQuery, user.role]);
-  if (!queryRef) return <FullScreenSpinner />;
+  if (!queryRef) return <DashboardSkeleton />;
   return (
-    <Suspense fallback={<FullScreenSpinner />}>
+    <Suspense fallback={<DashboardSkeleton />}>
       <DashboardShell user={user} queryRef={queryRef} />
     </Suspense>
   );
@@ -60,7 +68,7 @@ function DashboardRoute() {
   const location = useLocation();
   switch (session.status) {
     case 'checking':
-      return <FullScreenSpinner />;
+      return <DashboardSkeleton />;
     case 'unreachable':
       return <FullScreenUnreachable onRetry={retry} />;
     case 'anonymous':

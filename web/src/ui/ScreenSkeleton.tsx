@@ -1,5 +1,6 @@
 import { Skeleton, SkeletonItem, makeStyles, tokens } from '@fluentui/react-components';
 import { fr } from '../i18n/fr';
+import { PageHeader } from './PageHeader';
 
 const useStyles = makeStyles({
   root: {
@@ -26,23 +27,27 @@ const useStyles = makeStyles({
 const ROWS = 6;
 
 /**
- * What a dashboard screen shows while its code and data arrive: the outline of a title, a row of
- * cards and a list, rather than a blank page or a lone spinner. Fluent's Skeleton marks itself busy
- * for assistive technologies; the label says what is busy.
+ * What a dashboard screen shows while its code and data arrive: its title when known (else the
+ * outline of one), a row of cards and a list, rather than a blank page or a lone spinner. The title
+ * is drawn as the screen's own PageHeader draws it, so it does not move when the screen arrives.
+ * Fluent's Skeleton marks itself busy for assistive technologies; the label says what is busy.
  */
-export function ScreenSkeleton() {
+export function ScreenSkeleton({ title }: { title?: string }) {
   const styles = useStyles();
   return (
-    <Skeleton aria-label={fr.loading} className={styles.root}>
-      <SkeletonItem size={32} className={styles.title} />
-      <div className={styles.cards}>
-        <SkeletonItem shape="rectangle" className={styles.card} />
-        <SkeletonItem shape="rectangle" className={styles.card} />
-        <SkeletonItem shape="rectangle" className={styles.card} />
-      </div>
-      {Array.from({ length: ROWS }, (_, row) => (
-        <SkeletonItem key={row} size={40} />
-      ))}
-    </Skeleton>
+    <>
+      {title === undefined ? null : <PageHeader title={title} placeholder />}
+      <Skeleton aria-label={fr.loading} className={styles.root}>
+        {title === undefined ? <SkeletonItem size={32} className={styles.title} /> : null}
+        <div className={styles.cards}>
+          <SkeletonItem shape="rectangle" className={styles.card} />
+          <SkeletonItem shape="rectangle" className={styles.card} />
+          <SkeletonItem shape="rectangle" className={styles.card} />
+        </div>
+        {Array.from({ length: ROWS }, (_, row) => (
+          <SkeletonItem key={row} size={40} />
+        ))}
+      </Skeleton>
+    </>
   );
 }

@@ -11,3 +11,6 @@ export const onPhone = `@media ${phoneQuery}`;
 
 /** From it the side menu stays open beside the screen (DashboardShell), as on a desktop. */
 export const DESKTOP_WIDTH = 1024;
+
+/** Under the desktop width, as a media query: the side menu opens over the screen. */
+export const narrowQuery = `(max-width: ${DESKTOP_WIDTH - 1}px)`;

@@ -1,4 +1,8 @@
-// The login page arrives prerendered (renderLoginPage.tsx): a visitor can read it, focus a field
+// The dashboard's frame arrives prerendered too (renderPages.tsx), with the title of the screen the
+// address opens written in by the page's starter: the app draws the same frame and keeps the title
+// until the screen arrives (prerenderedScreenTitle).
+//
+// The login page arrives prerendered (renderPages.tsx): a visitor can read it, focus a field
 // and type before the app's code has loaded. The app then replaces that markup with its own at its
 // first commit; what the visitor typed, ticked and where they were is handed to the live form
 // (LoginPage) so that nothing is lost in the swap, not even a press on « Connexion ». The page's
@@ -25,13 +29,22 @@ const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tab
 const SHOWN: FocusOptions & { focusVisible: boolean } = { focusVisible: true };
 
 let follow: (() => PrerenderedEntry) | null = null;
+let screenTitle: { path: string; title: string } | null = null;
 
 /**
- * Keeps hold of the prerendered form inside `root` (marked `data-prerendered` by the build) until
- * the app takes it over. Returns false when the root holds no such markup (every other address).
+ * Keeps hold of the prerendered page inside `root` (marked `data-prerendered` by the build) until
+ * the app takes it over: the login form, or the dashboard screen's title. Returns false when the
+ * root holds no such markup (every other address).
  */
 export function followPrerendered(root: HTMLElement): boolean {
-  if (!root.hasAttribute('data-prerendered')) return false;
+  const kind = root.getAttribute('data-prerendered');
+  if (kind === null) return false;
+  if (kind === 'dashboard') {
+    const title = root.querySelector('[data-screen-title]')?.textContent;
+    if (title) screenTitle = { path: window.location.pathname, title };
+    root.removeAttribute('data-prerendered');
+    return true;
+  }
   // The elements themselves are kept: once the app has replaced them, they still hold their values.
   const focusables = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
   follow = () => {
@@ -73,4 +86,9 @@ export function takePrerenderedEntry(): PrerenderedEntry | null {
   const take = follow;
   follow = null;
   return take ? take() : null;
+}
+
+/** The screen title the prerendered dashboard showed, while the app is still at that address. */
+export function prerenderedScreenTitle(pathname: string): string | undefined {
+  return screenTitle?.path === pathname ? screenTitle.title : undefined;
 }

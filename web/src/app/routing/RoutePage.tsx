@@ -13,7 +13,7 @@ import type { Screen, ScreenQuery } from './screen';
  * A screen with a page query, for one URL (keyed by it): the query starts with the screen's code, and
  * `useQueryLoader` disposes it when the URL changes or the route is left.
  */
-function PreloadedScreen({ screen, query }: { screen: Screen; query: ScreenQuery<OperationType> }) {
+function PreloadedScreen({ screen, query, title }: { screen: Screen; query: ScreenQuery<OperationType>; title: string }) {
   const [queryRef, loadQuery] = useQueryLoader(query.request);
   const paramsKey = JSON.stringify(useParams());
   const { search } = useLocation();
@@ -22,7 +22,7 @@ function PreloadedScreen({ screen, query }: { screen: Screen; query: ScreenQuery
     const params = JSON.parse(paramsKey) as Record<string, string | undefined>;
     screen.open({ params, searchParams: new URLSearchParams(search) }, loadQuery);
   }, [screen, loadQuery, paramsKey, search]);
-  if (!queryRef) return <ScreenSkeleton />;
+  if (!queryRef) return <ScreenSkeleton title={title} />;
   return <screen.Component queryRef={queryRef} />;
 }
 
@@ -40,11 +40,11 @@ export function RoutePage({ route }: { route: DashboardRoute }) {
   return (
     // A new path starts without the previous screen's error.
     <ErrorBoundary key={pathname}>
-      <Suspense fallback={<ScreenSkeleton />}>
+      <Suspense fallback={<ScreenSkeleton title={route.title} />}>
         {!screen ? (
           <PlaceholderPage title={route.title} />
         ) : screen.query ? (
-          <PreloadedScreen key={pathname + search} screen={screen} query={screen.query} />
+          <PreloadedScreen key={pathname + search} screen={screen} query={screen.query} title={route.title} />
         ) : (
           <screen.Component />
         )}

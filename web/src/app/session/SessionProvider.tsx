@@ -7,7 +7,7 @@ import type { SessionProviderLogoutMutation } from '../../__generated__/SessionP
 import type { SessionProviderQuery } from '../../__generated__/SessionProviderQuery.graphql';
 import { fr } from '../../i18n/fr';
 import { ApiError } from '../../relay/ApiError';
-import { clearLocalStorage, readAuthToken, storeAuthToken } from '../../relay/authToken';
+import { clearLocalStorage, readAuthToken, storeAuthToken, storeRoleHint } from '../../relay/authToken';
 import { commit } from '../../relay/commit';
 import { createRelayEnvironment, disposeRelayEnvironment } from '../../relay/environment';
 import { useToast } from '../../ui/toasts';
@@ -92,6 +92,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!me) return { status: 'anonymous' };
     retainedUser.current?.dispose();
     retainedUser.current = env.retain(operation);
+    storeRoleHint(me.role);
     generation.current += 1;
     return { status: 'authenticated', user: { id: me.id, role: me.role }, generation: generation.current };
   }, []);

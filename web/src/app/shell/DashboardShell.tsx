@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { mergeClasses } from '@fluentui/react-components';
 import { graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { fetchQuery } from 'relay-runtime';
@@ -8,6 +8,7 @@ import { DepositBanner } from '../../features/deposits/DepositBanner';
 import { useLiveReconnect } from '../../relay/useLiveReconnect';
 import { LiveAnnouncer } from '../../ui/LiveAnnouncer';
 import { focusTitleOfScreen } from '../../ui/titleFocus';
+import { narrowQuery } from '../../ui/breakpoints';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { RoutePage } from '../routing/RoutePage';
 import { dashboardRoutes, newsListPath } from '../routing/dashboardRoutes';
@@ -18,55 +19,7 @@ import { UnsentWorkGuard } from '../../ui/unsentWork';
 import { NotificationBell } from './NotificationBell';
 import { canSeeNews } from './canSeeNews';
 import { SideMenu } from './SideMenu';
-
-const useStyles = makeStyles({
-  root: {
-    minHeight: '100vh',
-    display: 'flex',
-    flexDirection: 'column',
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  body: {
-    flexGrow: 1,
-    display: 'flex',
-    alignItems: 'stretch',
-    minHeight: 0,
-  },
-  // The menu's column runs the full height of the page; the menu itself stays in view.
-  navColumn: {
-    flexShrink: 0,
-    backgroundColor: tokens.colorNeutralBackground4,
-    borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-  nav: {
-    position: 'sticky',
-    top: '64px',
-    height: 'calc(100vh - 64px)',
-  },
-  // Where the header and the menu will be while the shell's query is on its way (their sizes).
-  headerPlaceholder: {
-    height: '64px',
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-  menuPlaceholder: {
-    width: '264px',
-  },
-  main: {
-    flexGrow: 1,
-    minWidth: 0,
-    boxSizing: 'border-box',
-    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`,
-    '@media (max-width: 640px)': {
-      padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}`,
-    },
-  },
-  content: {
-    maxWidth: '1440px',
-    marginInline: 'auto',
-  },
-  fullWidth: { maxWidth: 'none' },
-});
+import { useShellLayoutStyles } from './shellLayout';
 
 const shellQuery = graphql`
   query DashboardShellQuery($withNews: Boolean!) {
@@ -109,10 +62,10 @@ function ShellMenu({
  * wait for the shell's query: its own code and data start at once, beside the header's and menu's.
  */
 export default function DashboardShell({ user, queryRef }: ShellPartProps) {
-  const styles = useStyles();
+  const styles = useShellLayoutStyles();
   const environment = useRelayEnvironment();
   const withNews = canSeeNews(user.role);
-  const narrow = useMediaQuery('(max-width: 1023px)');
+  const narrow = useMediaQuery(narrowQuery);
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
 
