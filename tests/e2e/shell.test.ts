@@ -340,6 +340,21 @@ describe('narrow screens', () => {
     // Following a link closes the drawer.
     await page.getByRole('link', { name: 'Calendrier' }).waitFor({ state: 'detached' });
   });
+
+  it('a screen opened in the app starts at its top, as a page loaded afresh does', async () => {
+    await page.setViewportSize({ width: 390, height: 500 });
+    await signInAs('admin');
+    await screenTitle(page, 'Constats en cours').waitFor();
+    await page.getByRole('list', { name: 'Nom du constat' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(300);
+    await openInApp(page, '/dashboard/constats-termines-admin');
+    await screenTitle(page, 'Constats terminés').waitFor();
+    await page.getByRole('list', { name: 'Nom du constat' }).waitFor();
+    // Long enough to have stayed where it was.
+    await expect(page.evaluate(() => document.documentElement.scrollHeight)).resolves.toBeGreaterThan(500 + 300);
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+  });
 });
 
 describe('cloche', () => {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
 import { graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
@@ -77,9 +77,14 @@ export default function DashboardShell({ user, queryRef }: ShellPartProps) {
   // A layout effect: it runs before the new screen's effects, where its title takes the focus.
   useLayoutEffect(() => focusTitleOfScreen(pathname), [pathname]);
 
-  // Scroll back to the top on each new screen, as a full page load would.
+  // Scroll back to the top on each new screen, as a full page load would. Not on the first one: the
+  // page has just loaded, and asking would force a layout of it half-built, on a phone's slow CPU.
+  const firstScreen = useRef(true);
   useEffect(() => {
-    // Braces matter: recent browsers return a promise from scrollTo, which an effect must not.
+    if (firstScreen.current) {
+      firstScreen.current = false;
+      return;
+    }
     window.scrollTo({ top: 0 });
   }, [pathname]);
 
