@@ -2,9 +2,10 @@
 // header's and menu's places and the title of the screen the address opens, written in by the page's
 // starter from the role the last session left, before any of the app's code has run. The app then
 // draws the same frame and the screen arrives under a title that has not moved.
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
+import { holdTheAppsCode } from '../support/held-code.js';
 import { appRunning, screenTitle, signInWithToken, type DemoAccount } from '../support/pages.js';
 import { waitFor } from '../support/wait.js';
 
@@ -20,23 +21,6 @@ afterEach(async () => {
   await page.close();
 });
 
-/** Holds every script of the app but the page's starter until `release` is called. */
-async function holdTheAppsCode(): Promise<{ held: () => number; release: () => Promise<void> }> {
-  const waiting: Route[] = [];
-  let released = false;
-  await page.route(/\/assets\/(?!start-after-paint-).*\.js$/, async (route) => {
-    if (released) return route.continue();
-    waiting.push(route);
-  });
-  return {
-    held: () => waiting.length,
-    release: async () => {
-      released = true;
-      await Promise.all(waiting.splice(0).map((route) => route.continue()));
-    },
-  };
-}
-
 /** Signed in once through the app (which leaves the role in local storage), then the address opened afresh, its code held. */
 async function openAfresh(account: DemoAccount, path: string) {
   await signInWithToken(page, account, path);
@@ -48,7 +32,7 @@ async function openAfresh(account: DemoAccount, path: string) {
       for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  const code = await holdTheAppsCode();
+  const code = await holdTheAppsCode(page);
   await page.reload();
   await page.waitForFunction(() => performance.getEntriesByType('paint').length > 0);
   await waitFor(() => code.held() > 0, { what: 'the app’s code asked for' });
@@ -73,7 +57,7 @@ it.each([
     const before = await frameTitle().boundingBox();
     await saveScreenshot(page, `dashboard-prerendered${viewport ? '-phone' : ''}`);
 
-    await code.release();
+    code.release();
     await appRunning(page);
     const title = screenTitle(page, 'Constats en cours');
     await title.waitFor();
@@ -86,18 +70,18 @@ it.each([
 it('writes the title of the address’s screen for the role the last session left', async () => {
   const code = await openAfresh('bailiff', '/dashboard/bailiffcalendar');
   expect(await frameTitle().textContent()).toBe('Calendrier');
-  await code.release();
+  code.release();
   await screenTitle(page, 'Calendrier').waitFor();
 });
 
 it('keeps the outline of a title when no role is known, and the app still opens the screen', async () => {
   await signInWithToken(page, 'secretary', '/dashboard');
   await page.evaluate(() => localStorage.removeItem('role'));
-  const code = await holdTheAppsCode();
+  const code = await holdTheAppsCode(page);
   await page.reload();
   await waitFor(() => code.held() > 0, { what: 'the app’s code asked for' });
   expect(await frameTitle().textContent()).toBe('');
-  await code.release();
+  code.release();
   await screenTitle(page, 'Constats en cours').waitFor();
   // The session check leaves the role for the next visit.
   expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('SECRETARY');

@@ -2,9 +2,10 @@
 // app's code runs, and whatever the visitor did on it meanwhile — typing, unticking, the focus, a
 // press on « Connexion » — carries over when the app takes the page over. The app's chunks are
 // held back here to play a slow phone network.
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
+import { holdTheAppsCode } from '../support/held-code.js';
 import { demo } from '../support/http.js';
 import { loginButton, signedOutPage } from '../support/pages.js';
 import { waitFor } from '../support/wait.js';
@@ -22,23 +23,6 @@ afterEach(async () => {
   await page.close();
 });
 
-/** Holds every script of the app but the page's starter until `release` is called. */
-async function holdTheAppsCode(): Promise<{ held: () => number; release: () => void }> {
-  const waiting: Route[] = [];
-  let released = false;
-  await page.route(/\/assets\/(?!start-after-paint-).*\.js$/, async (route) => {
-    if (released) return route.continue();
-    waiting.push(route);
-  });
-  return {
-    held: () => waiting.length,
-    release: () => {
-      released = true;
-      for (const route of waiting.splice(0)) void route.continue();
-    },
-  };
-}
-
 /** Marks the prerendered form, then waits until the app has put its own in its place. */
 async function markPrerenderedForm(): Promise<void> {
   await page.locator('form').evaluate((form) => form.setAttribute('data-prerendered-form', ''));
@@ -48,7 +32,7 @@ async function takenOver(): Promise<void> {
 }
 
 it('shows the form, styled and focused in its first field, before any of the app’s code has run', async () => {
-  const code = await holdTheAppsCode();
+  const code = await holdTheAppsCode(page);
   await page.goto('/login');
   await page.getByRole('heading', { level: 1, name: 'Connexion à votre espace' }).waitFor();
   // The starter asks for the app's code once the page is painted: it is held, not run.
@@ -64,7 +48,7 @@ it('shows the form, styled and focused in its first field, before any of the app
 });
 
 it('hands over what was typed, unticked and focused, and signs in on a « Connexion » pressed before the app had loaded', async () => {
-  const code = await holdTheAppsCode();
+  const code = await holdTheAppsCode(page);
   await page.goto('/login');
   await markPrerenderedForm();
   await page.getByLabel(/^Votre identifiant/).fill(demo.secretary.email);
@@ -83,7 +67,7 @@ it('hands over what was typed, unticked and focused, and signs in on a « Connex
 });
 
 it('keeps the focus where the visitor had put it, with what they typed so far', async () => {
-  const code = await holdTheAppsCode();
+  const code = await holdTheAppsCode(page);
   await page.goto('/login');
   await markPrerenderedForm();
   await page.getByLabel(/^Votre identifiant/).fill('quelqu');
