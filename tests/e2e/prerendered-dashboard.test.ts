@@ -86,3 +86,15 @@ it('keeps the outline of a title when no role is known, and the app still opens 
   // The session check leaves the role for the next visit.
   expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('SECRETARY');
 });
+
+it('starts the app all the same when the page’s table of titles is unreadable', async () => {
+  await signInWithToken(page, 'admin', '/dashboard');
+  await page.route(/\/dashboard$/, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/(<script type="application\/json" id="screen-titles">)[^<]*/, '$1{"ADMIN": [[');
+    await route.fulfill({ response, body: html });
+  });
+  await page.reload();
+  await screenTitle(page, 'Constats en cours').waitFor();
+  await page.getByRole('progressbar', { name: 'Chargement...' }).waitFor({ state: 'detached' });
+});

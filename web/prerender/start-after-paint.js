@@ -13,12 +13,17 @@ import { screenTitle } from './screen-title.js';
 const root = document.getElementById('root');
 
 // The dashboard's frame: the title of the screen the address opens, for the role the last session
-// left (nothing without a session: the app will send the visitor to the login page).
+// left (nothing without a session: the app will send the visitor to the login page). A nicety only:
+// an unreadable table or a storage the browser refuses leave the outline, and the app still starts.
 const titleSlot = root?.dataset.prerendered === 'dashboard' ? root.querySelector('[data-screen-title]') : null;
 const titles = document.getElementById('screen-titles')?.textContent;
-if (titleSlot && titles && localStorage.getItem('token')) {
-  const title = screenTitle(JSON.parse(titles), localStorage.getItem('role'), location.pathname);
-  if (title) titleSlot.textContent = title;
+try {
+  if (titleSlot && titles && localStorage.getItem('token')) {
+    const title = screenTitle(JSON.parse(titles), localStorage.getItem('role'), location.pathname);
+    if (typeof title === 'string') titleSlot.textContent = title;
+  }
+} catch {
+  // The outline stays.
 }
 // The same selector as takeover.ts: the live page has the same elements, in the same order.
 // Fluent's focus guards (`data-tabster-dummy`) come and go: left out.
