@@ -5,18 +5,32 @@ import type { Page } from 'playwright-core';
  * it is on screen. The bar's own value is read, not its caption: a deposit's caption says « Dépôt
  * terminé » once the last file is received, while its bar stays full. Call it before starting the
  * upload; the returned function reads what was seen so far.
+ *
+ * The observer reads the bars its records name, removed ones included: when the last value and the
+ * screen's change (the bar removed by a navigation) land in the same task, the callback runs once,
+ * after both, and only the removed bar still holds the last value.
  */
 export async function watchUploadProgress(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { progressSeen: string[] }).progressSeen = seen;
-    new MutationObserver(() => {
-      for (const bar of document.querySelectorAll('[role="progressbar"][aria-valuenow]')) {
-        const value = Number(bar.getAttribute('aria-valuenow'));
-        const max = Number(bar.getAttribute('aria-valuemax') ?? '100');
-        const percent = String(Math.floor((value / max) * 100 + 1e-9));
-        if (seen[seen.length - 1] !== percent) seen.push(percent);
+    const BAR = '[role="progressbar"][aria-valuenow]';
+    const barsIn = (node: Node): Element[] => {
+      if (!(node instanceof Element)) return [];
+      return [...(node.matches(BAR) ? [node] : []), ...node.querySelectorAll(BAR)];
+    };
+    const note = (bar: Element) => {
+      const value = Number(bar.getAttribute('aria-valuenow'));
+      const max = Number(bar.getAttribute('aria-valuemax') ?? '100');
+      const percent = String(Math.floor((value / max) * 100 + 1e-9));
+      if (seen[seen.length - 1] !== percent) seen.push(percent);
+    };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const bars = new Set([...barsIn(record.target), ...[...record.removedNodes].flatMap(barsIn)]);
+        for (const bar of bars) if (!bar.isConnected) note(bar);
       }
+      for (const bar of document.querySelectorAll(BAR)) note(bar);
     }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   });
   return () => page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
