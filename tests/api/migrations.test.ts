@@ -130,6 +130,50 @@ test(
 );
 
 test(
+  'accepts a database that applied a migration before its comments were reworded, and records the reworded file',
+  async () => {
+    const url = await database();
+    const name = '20261129200000_api_token_scopes';
+    const earlier = 'ca9e4417f9a4fcf0cc831095f89b9450591427491167c5173fe92afbbccca624';
+    const current = (await localMigrations()).find((m) => m.name === name)!.checksum;
+    await queryRows(url, 'UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2', [earlier, name]);
+    const logged: string[] = [];
+
+    expect(await applyMigrations(url, { log: (msg) => logged.push(msg) })).toEqual([]);
+
+    expect(logged).toEqual([`migration ${name}: comments reworded since it was applied, checksum updated`]);
+    const rows = await queryRows<{ checksum: string }>(url, 'SELECT checksum FROM "_prisma_migrations" WHERE migration_name = $1', [name]);
+    expect(rows).toEqual([{ checksum: current }]);
+  },
+  TIMEOUT,
+);
+
+test(
+  "a reworded migration's earlier checksum is accepted for that migration only, and only while its file is the reworded one",
+  async () => {
+    const url = await database();
+    const name = '20261129200000_api_token_scopes';
+    const earlier = 'ca9e4417f9a4fcf0cc831095f89b9450591427491167c5173fe92afbbccca624';
+    const [first] = await localMigrations();
+    await queryRows(url, 'UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2', [earlier, first.name]);
+    await expect(applyMigrations(url)).rejects.toThrow(new RegExp(`${first.name} were modified after being applied`));
+
+    // The same folder with the reworded migration edited once more.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'migrations-'));
+    await fs.cp(MIGRATIONS_DIR, dir, { recursive: true });
+    await fs.appendFile(path.join(dir, name, 'migration.sql'), '\n-- edited again\n');
+    await queryRows(url, 'UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2', [first.checksum, first.name]);
+    await queryRows(url, 'UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2', [earlier, name]);
+    try {
+      await expect(applyMigrations(url, { migrationsDir: dir })).rejects.toThrow(new RegExp(`${name} were modified after being applied`));
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  },
+  TIMEOUT,
+);
+
+test(
   'two instances starting at once apply each migration once',
   async () => {
     const url = await database({ empty: true });

@@ -9,6 +9,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
+/**
+ * Migrations whose comments were reworded after release, no statement changed: a database that
+ * recorded the earlier file is accepted, and its record brought to the reworded file, only while the
+ * file is exactly the reworded one (any later edit is refused as usual).
+ */
+const REWORDED_MIGRATIONS: Readonly<Record<string, { earlier: string; reworded: string }>> = {
+  '20261129200000_api_token_scopes': {
+    earlier: 'ca9e4417f9a4fcf0cc831095f89b9450591427491167c5173fe92afbbccca624',
+    reworded: '532690a6f4ccd56d34c74b7efb3e9c397bcdce2f8c4cd56468b1032481418164',
+  },
+};
+
 /** The advisory lock key Prisma's schema engine takes on PostgreSQL while migrating. */
 const PRISMA_MIGRATE_LOCK = 72707369;
 
@@ -51,6 +63,7 @@ export async function applyMigrations(databaseUrl: string, opts: ApplyMigrations
     await client.query('SELECT pg_advisory_lock($1)', [PRISMA_MIGRATE_LOCK]);
     await client.query(CREATE_MIGRATIONS_TABLE);
     const applied = await appliedChecksums(client);
+    await recordRewordedChecksums(client, migrations, applied, log);
     checkHistory(migrations, applied, log);
 
     const done: string[] = [];
@@ -106,6 +119,27 @@ async function appliedChecksums(client: pg.Client): Promise<Map<string, string>>
     );
   }
   return new Map(rows.map((r) => [r.migration_name, r.checksum]));
+}
+
+/** Brings the records of reworded migrations (REWORDED_MIGRATIONS) to their files' checksums, in `applied` too. */
+async function recordRewordedChecksums(
+  client: pg.Client,
+  migrations: Migration[],
+  applied: Map<string, string>,
+  log: (msg: string) => void,
+) {
+  for (const { name, sql } of migrations) {
+    const recorded = applied.get(name);
+    const rewording = REWORDED_MIGRATIONS[name];
+    if (!rewording || recorded !== rewording.earlier || !matchesChecksum(sql, rewording.reworded)) continue;
+    await client.query('UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2 AND checksum = $3', [
+      rewording.reworded,
+      name,
+      recorded,
+    ]);
+    applied.set(name, rewording.reworded);
+    log(`migration ${name}: comments reworded since it was applied, checksum updated`);
+  }
 }
 
 function checkHistory(migrations: Migration[], applied: Map<string, string>, log: (msg: string) => void) {

@@ -1,4 +1,4 @@
--- Issue 37 item 1: API tokens for every role, with read scopes and an admin's étude limit.
+-- API tokens for every role, with read scopes and an admin's étude limit.
 
 -- CreateEnum
 CREATE TYPE "ApiTokenScope" AS ENUM ('REPORTS', 'BILLING', 'RETROCESSION', 'STATISTICS', 'NEWS', 'NOTIFICATIONS', 'ABSENCES', 'ACCOUNTS');
