@@ -5,7 +5,9 @@ import { followPrerendered } from './app/prerender/takeover';
 import { preloadDashboardShell } from './app/routes';
 import { registerServiceWorker } from './app/serviceWorker';
 
-preloadDashboardShell(window.location.pathname);
+// In a task of its own: adding the shell's module preloads is a good part of the app's start, which
+// a phone would otherwise spend without answering a tap.
+setTimeout(() => preloadDashboardShell(window.location.pathname));
 const container = document.getElementById('root')!;
 const root = createRoot(container);
 const app = (

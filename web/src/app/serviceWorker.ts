@@ -8,7 +8,8 @@ export function registerServiceWorker(): void {
   // Without a worker the app works as before, online only.
   const register = () =>
     navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('service worker not registered', error));
-  // The prerendered login page runs the app's code after its load event (app/prerender): at once then.
-  if (document.readyState === 'complete') void register();
+  // The prerendered pages run the app's code after their load event (app/prerender): then in a task
+  // of its own, not in the one that evaluates the app's code (a few milliseconds a phone would wait).
+  if (document.readyState === 'complete') setTimeout(() => void register());
   else window.addEventListener('load', () => void register());
 }

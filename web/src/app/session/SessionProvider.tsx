@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { RelayEnvironmentProvider } from 'react-relay/hooks';
 import { createOperationDescriptor, fetchQuery, getRequest, graphql, type Disposable, type Environment } from 'relay-runtime';
 import type { SessionProviderLoginAsMutation } from '../../__generated__/SessionProviderLoginAsMutation.graphql';
@@ -118,7 +118,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       complete: () => {
         const checked = adoptStoredUser(environment);
         if (checked.status !== 'authenticated') clearLocalStorage();
-        setSession(checked);
+        // The frame on screen stays while the dashboard renders: as a transition, that render yields
+        // to the browser between components instead of blocking it for the whole tree.
+        startTransition(() => setSession(checked));
       },
       error: (error: unknown) => {
         if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') {
