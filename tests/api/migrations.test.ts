@@ -129,12 +129,17 @@ test(
   TIMEOUT,
 );
 
+/** The migration whose first comment was reworded after release, and its file's checksum before. */
+const REWORDED = {
+  name: '20261129200000_api_token_scopes',
+  earlier: 'ca9e4417f9a4fcf0cc831095f89b9450591427491167c5173fe92afbbccca624',
+};
+
 test(
   'accepts a database that applied a migration before its comments were reworded, and records the reworded file',
   async () => {
     const url = await database();
-    const name = '20261129200000_api_token_scopes';
-    const earlier = 'ca9e4417f9a4fcf0cc831095f89b9450591427491167c5173fe92afbbccca624';
+    const { name, earlier } = REWORDED;
     const current = (await localMigrations()).find((m) => m.name === name)!.checksum;
     await queryRows(url, 'UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2', [earlier, name]);
     const logged: string[] = [];
@@ -152,8 +157,7 @@ test(
   "a reworded migration's earlier checksum is accepted for that migration only, and only while its file is the reworded one",
   async () => {
     const url = await database();
-    const name = '20261129200000_api_token_scopes';
-    const earlier = 'ca9e4417f9a4fcf0cc831095f89b9450591427491167c5173fe92afbbccca624';
+    const { name, earlier } = REWORDED;
     const [first] = await localMigrations();
     await queryRows(url, 'UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2', [earlier, first.name]);
     await expect(applyMigrations(url)).rejects.toThrow(new RegExp(`${first.name} were modified after being applied`));
