@@ -477,6 +477,9 @@ describe('cloche', () => {
     await page.getByText(`11–${Math.min(20, total)} sur ${total}`).waitFor();
     await rowsPerPage.selectOption('20');
     await page.getByText(`1–${Math.min(20, total)} sur ${total}`).waitFor();
+    // The range is the page's; its rows may still be on their way (the next page's fetch, started by
+    // « Page suivante », can end after the range changed).
+    await rows.nth(Math.min(20, total) - 1).waitFor();
     expect(await rows.count()).toBe(Math.min(20, total));
     for (const cell of await table.locator('tbody tr td:nth-child(2)').allInnerTexts()) expect(cell.trim()).toMatch(dateTime);
     for (const cell of await table.locator('tbody tr td:nth-child(3)').allInnerTexts()) {
