@@ -6,9 +6,9 @@ import type { Page } from 'playwright-core';
  * terminé » once the last file is received, while its bar stays full. Call it before starting the
  * upload; the returned function reads what was seen so far.
  *
- * The observer reads the bars its records name, removed ones included: when the last value and the
- * screen's change (the bar removed by a navigation) land in the same task, the callback runs once,
- * after both, and only the removed bar still holds the last value.
+ * The observer also reads the bars its records remove: when the last value and the screen's change
+ * (the bar removed by a navigation) land in the same task, the callback runs once, after both, and
+ * only the removed bar still holds the last value.
  */
 export async function watchUploadProgress(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(() => {
@@ -26,10 +26,8 @@ export async function watchUploadProgress(page: Page): Promise<() => Promise<str
       if (seen[seen.length - 1] !== percent) seen.push(percent);
     };
     new MutationObserver((records) => {
-      for (const record of records) {
-        const bars = new Set([...barsIn(record.target), ...[...record.removedNodes].flatMap(barsIn)]);
-        for (const bar of bars) if (!bar.isConnected) note(bar);
-      }
+      // A bar changed then removed in the task is among the removed nodes (itself or in a subtree).
+      for (const record of records) for (const bar of [...record.removedNodes].flatMap(barsIn)) if (!bar.isConnected) note(bar);
       for (const bar of document.querySelectorAll(BAR)) note(bar);
     }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   });
