@@ -8,6 +8,7 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
+import { parisMonth } from '../support/months.js';
 import { screenTitle, signedInPage, toast } from '../support/pages.js';
 
 let app: TestApp;
@@ -129,7 +130,7 @@ describe('Facturation in pages', () => {
   // Its own waits go up to a minute (the bill of every constat, its PDF built under CI load): the test gets two.
   it('reads every constat before « Tout sélectionner », which bills them all; the generated bill shows all its lines', async () => {
     const admin = await loginToken(app.url, demo.admin.email, demo.admin.password);
-    const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
+    const { year, month } = parisMonth();
     const expected = await gql<{ billingGroup: { billableTotals: { amountHT: string } } }>(
       app.url,
       'query($groupId: ID!, $year: Int!, $month: Int!) { billingGroup(groupId: $groupId, year: $year, month: $month) { billableTotals { amountHT } } }',

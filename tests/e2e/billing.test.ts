@@ -13,7 +13,7 @@ import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken, readOutbox } from '../support/http.js';
 import { answerNextQueryLate, holdFirstAnswer, screenTitle, signedInPage, toast } from '../support/pages.js';
 import { liveEventReceived, liveSubscription } from '../support/live.js';
-import { MONTHS, OF_MONTHS } from '../support/months.js';
+import { monthBefore, MONTHS, OF_MONTHS, parisMonth } from '../support/months.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -24,15 +24,6 @@ let adminToken: string;
 const CLIENT = 'Étude Témoin de Facturation';
 const CLIENT_EMAIL = 'compta.temoin@etude.test';
 let clientId: number;
-
-/** The Paris month of now, computed here with Intl rather than with the app's helpers. */
-function parisNow() {
-  const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
-  return { year, month };
-}
-
-const previousMonth = ({ year, month }: { year: number; month: number }) =>
-  month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
 
 /** Reads until the value equals `expected` (the page updates asynchronously), then asserts it. */
 async function eventually<T>(read: () => Promise<T>, expected: T, timeout = 20_000): Promise<void> {
@@ -108,7 +99,7 @@ beforeAll(async () => {
   await counted('Constat témoin – état des lieux', 12, 4);
   await counted('Constat témoin – affichage', 5, 0);
   // Counted last month and never billed: last month's row has it, without a bill.
-  const { year, month } = previousMonth(parisNow());
+  const { year, month } = monthBefore(parisMonth());
   await counted('Constat témoin – mois dernier', 3, 0, new Date(Date.UTC(year, month - 1, 15, 10)));
 });
 
@@ -253,7 +244,7 @@ describe('Facturation (admin)', () => {
   });
 
   it('offers no generation for a past month', async () => {
-    const { year, month } = previousMonth(parisNow());
+    const { year, month } = monthBefore(parisMonth());
     await page.goto('/dashboard/facturation');
     await screenTitle(page, 'Facturation').waitFor();
     // The past month's answer arrives late, as on a slow network: meanwhile the current month's rows, still on
@@ -438,7 +429,7 @@ describe('Facturation (admin)', () => {
   });
 
   it('shows a bill marked paid while its month was loading, once loaded', async () => {
-    const now = parisNow();
+    const now = parisMonth();
     const bill = await app.services.db.groupBill.findFirstOrThrow({
       where: { groupId: { not: clientId }, isPaid: false, NOT: { year: now.year, month: now.month } },
       orderBy: [{ year: 'asc' }, { month: 'asc' }],
@@ -479,7 +470,7 @@ describe('Facturation (admin)', () => {
     const report = await db.report.create({
       data: { name: 'Constat témoin – compté en direct', bailiffId: bailiff.id, secretaryId: secretary.id, status: 'TE' },
     });
-    const { year, month } = parisNow();
+    const { year, month } = parisMonth();
     const subscribed = liveSubscription(app, page, 'reportChanged');
     await page.goto('/dashboard/facturation-admin');
     await screenTitle(page, 'Facturation').waitFor();
@@ -597,7 +588,7 @@ describe('Factures des études (admin, /dashboard/mybillsbailiff)', () => {
   });
 
   it("lists every étude's bills of the year with an Étude column", async () => {
-    const { year } = parisNow();
+    const { year } = parisMonth();
     const bills = await app.services.db.groupBill.findMany({
       where: { year },
       orderBy: [{ month: 'desc' }, { number: 'desc' }],
@@ -635,7 +626,7 @@ describe('MES FACTURES (bailiff)', () => {
 
   it("lists only his étude's bills of the year with their figures, and opens one in the viewer", async () => {
     const bailiff = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.bailiff.email } });
-    const { year } = parisNow();
+    const { year } = parisMonth();
     const bills = await app.services.db.groupBill.findMany({
       where: { groupId: bailiff.groupId!, year },
       orderBy: [{ month: 'desc' }],

@@ -14,7 +14,7 @@ import { liveEventReceived, liveSubscription } from '../support/live.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { expectEvery } from '../support/expect-every.js';
 import { watchUploadProgress } from '../support/upload-progress.js';
-import { OF_MONTHS } from '../support/months.js';
+import { monthBefore, OF_MONTHS, parisMonth } from '../support/months.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -64,8 +64,21 @@ async function period(filter: { year: number; month?: number | null; secretaryId
 
 /** The Paris month of today and the one before (the seed's bills are for past months). */
 function parisMonths() {
-  const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
-  return { current: { year, month }, previous: month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 } };
+  const current = parisMonth();
+  return { current, previous: monthBefore(current) };
+}
+
+/** A constat of the month with a secretary, not on an étude's bill yet: its counts may still change. */
+async function unbilledAssigned(filter: { year: number; month: number }) {
+  const listed = await gql<{
+    retrocession: { reports: { edges: { node: { id: string; invoiced: boolean; secretary: { id: string } | null } }[] } };
+  }>(
+    app.url,
+    'query($filter: RetrocessionFilter!) { retrocession(filter: $filter) { reports(first: 50) { edges { node { id invoiced secretary { id } } } } } }',
+    { filter },
+    tokens.admin,
+  );
+  return listed.data!.retrocession.reports.edges.map((edge) => edge.node).find((node) => node.secretary && !node.invoiced);
 }
 
 beforeAll(async () => {
@@ -203,22 +216,18 @@ describe('admin · Rétrocession > Constats', () => {
 
   it("follows a constat of the period counted through the API without a reload ('CUMUL PÉRIODE')", async () => {
     page = await signedInPage(browser, 'admin');
-    const { current } = parisMonths();
-    const listed = await gql<{
-      retrocession: { reports: { edges: { node: { id: string; name: string; invoiced: boolean; secretary: { id: string } | null } }[] } };
-    }>(
-      app.url,
-      'query($filter: RetrocessionFilter!) { retrocession(filter: $filter) { reports(first: 50) { edges { node { id name invoiced secretary { id } } } } } }',
-      { filter: current },
-      tokens.admin,
-    );
-    const report = listed.data!.retrocession.reports.edges.map((edge) => edge.node).find((node) => node.secretary && !node.invoiced);
-    if (!report) throw new Error('the seed has no assigned, unbilled constat this month');
+    // This month's, unless it is so young that none was assigned yet: then last month's, which the seed fills.
+    const { current, previous } = parisMonths();
+    const fromThisMonth = await unbilledAssigned(current);
+    const shown = fromThisMonth ? current : previous;
+    const report = fromThisMonth ?? (await unbilledAssigned(previous));
+    if (!report) throw new Error('the seed has no assigned, unbilled constat this month or last month');
     const subscribed = liveSubscription(app, page, 'reportChanged');
     await page.goto('/dashboard/retrocessions-constats-admin');
     await screenTitle(page, 'Rétrocession · Constats').waitFor();
     await subscribed;
-    const before = await period(current);
+    if (shown === previous) await selectPeriod(previous.year, previous.month);
+    const before = await period(shown);
     await expectTotals(before.totals);
 
     const counted = await gql(
@@ -236,22 +245,14 @@ describe('admin · Rétrocession > Constats', () => {
       tokens.admin,
     );
     expect(counted.errors).toBeUndefined();
-    const after = await period(current);
+    const after = await period(shown);
     expect(after.totals.textPages).not.toBe(before.totals.textPages);
     await expectTotals(after.totals);
   });
   it('shows a constat counted while its period was loading, once loaded', async () => {
     page = await signedInPage(browser, 'admin');
     const { previous } = parisMonths();
-    const listed = await gql<{
-      retrocession: { reports: { edges: { node: { id: string; invoiced: boolean; secretary: { id: string } | null } }[] } };
-    }>(
-      app.url,
-      'query($filter: RetrocessionFilter!) { retrocession(filter: $filter) { reports(first: 50) { edges { node { id invoiced secretary { id } } } } } }',
-      { filter: previous },
-      tokens.admin,
-    );
-    const report = listed.data!.retrocession.reports.edges.map((edge) => edge.node).find((node) => node.secretary && !node.invoiced);
+    const report = await unbilledAssigned(previous);
     if (!report) throw new Error('the seed has no assigned, unbilled constat last month');
     const subscribed = liveSubscription(app, page, 'reportChanged');
     const announced = liveEventReceived(page, 'reportChanged');
@@ -290,15 +291,18 @@ describe('admin · Rétrocession > Constats', () => {
 describe('admin · Rétrocession > Factures', () => {
   it('lists the secretaries who uploaded a bill for the period, with its invoice preview', async () => {
     page = await signedInPage(browser, 'admin');
+    // Last month's, unless the secretaries have not sent them yet (the first days of a month): then the month before.
     const { previous } = parisMonths();
-    const expected = await period(previous);
+    const lastMonths = await period(previous);
+    const billed = lastMonths.bills.length > 0 ? previous : monthBefore(previous);
+    const expected = billed === previous ? lastMonths : await period(billed);
     expect(expected.bills.length).toBeGreaterThan(0);
     await page.goto('/dashboard/retrocessions-factures-admin');
     await screenTitle(page, 'Rétrocession · Factures').waitFor();
     const table = page.getByRole('table', { name: 'Factures de la période' });
     expect(await headers(table)).toEqual(['Secrétaire', 'Nombre pages texte', 'Nombre photos', 'Montant HT', 'Voir', 'Télécharger']);
 
-    await selectPeriod(previous.year, previous.month);
+    await selectPeriod(billed.year, billed.month);
     await expectTotals(expected.totals);
     await eventually(
       () => columnTexts(table, 1),

@@ -11,7 +11,7 @@ import { answerNextQueryLate, screenTitle, signIn, signedInPage, signedOutPage, 
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { billingAmounts, retrocessionAmounts } from '@constats/domain/line-amounts';
 import { formatMoney } from '../../web/src/ui/format.js';
-import { OF_MONTHS } from '../support/months.js';
+import { OF_MONTHS, parisMonth } from '../support/months.js';
 
 let app: TestApp;
 let browser: TestBrowser;
@@ -268,7 +268,7 @@ describe('2. the billing selection tells the truth', () => {
     await counted('Vérité ancienne', 6, new Date(Date.now() - 40 * 86_400_000));
     // Each group heading names its month in a sentence: « Constats d'octobre 2026 ».
     const heading = (date: Date) => {
-      const [year, month] = date.toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
+      const { year, month } = parisMonth(date);
       return `Constats ${OF_MONTHS[month - 1]} ${year}`;
     };
 
@@ -522,7 +522,7 @@ describe('11. at 1280 px', () => {
       );
     expect(amountLabels.length).toBeGreaterThan(1);
     expect(gridLines).toBe(amountLabels.length);
-    const currentMonth = Number(new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-')[1]);
+    const currentMonth = parisMonth().month;
     const points = await chart.locator('svg circle').count();
     expect(points).toBe(2 * currentMonth);
     await shots('screens-statistics');

@@ -30,3 +30,19 @@ export const OF_MONTHS = [
   'de novembre',
   'de décembre',
 ];
+
+export interface MonthOfYear {
+  year: number;
+  /** 1–12. */
+  month: number;
+}
+
+/** The Paris month of an instant: the app's periods are Paris months, whatever the machine's zone. */
+export function parisMonth(at = new Date()): MonthOfYear {
+  const [year, month] = at.toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
+  return { year, month };
+}
+
+export function monthBefore({ year, month }: MonthOfYear): MonthOfYear {
+  return month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+}
