@@ -53,10 +53,15 @@ export function screen<Q extends OperationType>(
     Component,
     query: (query as ScreenQuery<OperationType> | undefined) ?? null,
     open(url, loadQuery) {
-      loadCode().catch(() => {
-        // Rendering the lazy component rethrows the failure, for the route's error boundary.
-      });
       if (query) loadQuery(query.variables(url), { fetchPolicy: query.fetchPolicy ?? 'store-or-network' });
+      // In a task of its own: Relay's store check and the request on one side, the chunk's import and
+      // its preload links on the other, each take tens of milliseconds on a slow phone; together they
+      // would keep it from answering a tap for as long as both.
+      setTimeout(() => {
+        loadCode().catch(() => {
+          // Rendering the lazy component rethrows the failure, for the route's error boundary.
+        });
+      });
     },
   };
 }
