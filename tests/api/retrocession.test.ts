@@ -307,7 +307,8 @@ describe('rétrocession views: reports of a period, totals, « Factures » only 
   async function busiestMonth(): Promise<{ year: number; month: number }> {
     const reports = await app.services.db.report.findMany({ select: { createdAt: true } });
     const counts = new Map<string, number>();
-    const current = monthKey(parisMonth().year, parisMonth().month);
+    const now = parisMonth();
+    const current = monthKey(now.year, now.month);
     for (const report of reports) {
       const key = parisMonthOf(report.createdAt);
       if (key < current) counts.set(key, (counts.get(key) ?? 0) + 1);

@@ -9,7 +9,7 @@ import type { TestApp } from '../support/app.js';
 import { saveScreenshot, type TestBrowser } from '../support/browser.js';
 import { useAppInBrowser } from '../support/e2e.js';
 import { demo, gql, loginToken } from '../support/http.js';
-import { holdFirstAnswer, screenTitle, signedInPage, toast } from '../support/pages.js';
+import { holdFirstAnswer, screenTitle, selectPeriod, signedInPage, toast } from '../support/pages.js';
 import { liveEventReceived, liveSubscription } from '../support/live.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { expectEvery } from '../support/expect-every.js';
@@ -137,11 +137,6 @@ async function columnTexts(table: Locator, column: number): Promise<string[]> {
   return table.locator(`tbody tr > td:nth-child(${column})`).allInnerTexts();
 }
 
-async function selectPeriod(year: number, month: number | null) {
-  await page.getByRole('combobox', { name: 'Année' }).selectOption(String(year));
-  await page.getByRole('combobox', { name: 'Mois' }).selectOption(month === null ? '' : String(month));
-}
-
 describe('admin · Rétrocession > Constats', () => {
   it('shows the period totals and constats of the API, follows the filters, expands a row', async () => {
     page = await signedInPage(browser, 'admin');
@@ -157,7 +152,7 @@ describe('admin · Rétrocession > Constats', () => {
     // Last month: the seed has constats there, more than one page of 10.
     const expected = await period(previous);
     expect(expected.reports.totalCount).toBeGreaterThan(0);
-    await selectPeriod(previous.year, previous.month);
+    await selectPeriod(page, previous.year, previous.month);
     await expectTotals(expected.totals);
     const rows = expected.reports.edges.map((edge) => edge.node);
     await eventually(
@@ -209,7 +204,7 @@ describe('admin · Rétrocession > Constats', () => {
 
     // A period without constats.
     await page.getByRole('combobox', { name: 'Secrétaire' }).selectOption('');
-    await selectPeriod(2020, 1);
+    await selectPeriod(page, 2020, 1);
     await table.getByText('Aucun constat.').waitFor();
     expect(await shownTotals()).toEqual(['0', '0', '0', formatMoney('0')]);
   });
@@ -226,7 +221,7 @@ describe('admin · Rétrocession > Constats', () => {
     await page.goto('/dashboard/retrocessions-constats-admin');
     await screenTitle(page, 'Rétrocession · Constats').waitFor();
     await subscribed;
-    if (shown === previous) await selectPeriod(previous.year, previous.month);
+    if (shown === previous) await selectPeriod(page, previous.year, previous.month);
     const before = await period(shown);
     await expectTotals(before.totals);
 
@@ -264,7 +259,7 @@ describe('admin · Rétrocession > Constats', () => {
       const filter = variables?.filter as { year?: number; month?: number } | undefined;
       return operation === 'AdminRetrocessionReportsPageQuery' && filter?.year === previous.year && filter.month === previous.month;
     });
-    await selectPeriod(previous.year, previous.month);
+    await selectPeriod(page, previous.year, previous.month);
     await held.answered;
 
     const counted = await gql(
@@ -302,7 +297,7 @@ describe('admin · Rétrocession > Factures', () => {
     const table = page.getByRole('table', { name: 'Factures de la période' });
     expect(await headers(table)).toEqual(['Secrétaire', 'Nombre pages texte', 'Nombre photos', 'Montant HT', 'Voir', 'Télécharger']);
 
-    await selectPeriod(billed.year, billed.month);
+    await selectPeriod(page, billed.year, billed.month);
     await expectTotals(expected.totals);
     await eventually(
       () => columnTexts(table, 1),
@@ -333,7 +328,7 @@ describe('admin · Rétrocession > Factures', () => {
     await dialog.waitFor({ state: 'hidden' });
     await saveScreenshot(page, 'retrocession-admin-bills');
 
-    await selectPeriod(2020, 1);
+    await selectPeriod(page, 2020, 1);
     await table.getByText('Aucune facture.').waitFor();
   });
 
@@ -371,7 +366,7 @@ describe('admin · Rétrocession > Factures', () => {
       table
         .getByRole('button', { name: /^Voir la facture / })
         .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
-    await selectPeriod(year, null);
+    await selectPeriod(page, year, null);
     await eventually(shown, labels(0, 10));
     await page.getByText('1–10 sur 36', { exact: true }).waitFor();
     for (const [from, to] of [
@@ -449,7 +444,7 @@ describe('secretary · RÉTROCESSION', () => {
     await screenTitle(page, 'Rétrocession').waitFor();
     const table = reportsTable();
     expect(await headers(table)).toEqual(['Date', 'Huissier', 'Nom du constat', 'Éléments déposés', 'Date retour', '€', 'Commentaires']);
-    await selectPeriod(previous.year, previous.month);
+    await selectPeriod(page, previous.year, previous.month);
     await expectTotals(mine.totals);
     await eventually(
       () => columnTexts(table, 4),

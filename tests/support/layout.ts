@@ -8,7 +8,7 @@ import { concrete, loaded, routesOf, visit, type Role, type ScreenCheck } from '
 import type { TestApp } from './app.js';
 import { saveScreenshot, type TestBrowser } from './browser.js';
 import { monthBefore, parisMonth } from './months.js';
-import { signedInPage, signedOutPage, type DemoAccount } from './pages.js';
+import { selectPeriod, signedInPage, signedOutPage, type DemoAccount } from './pages.js';
 
 export const devices = {
   phone: { width: 390, height: 844 },
@@ -144,8 +144,7 @@ export async function checkScreenFits(page: Page, device: Device, role: Role, ro
 async function showAMonthWithConstats(page: Page): Promise<void> {
   if (!(await page.getByText('Aucun constat.', { exact: true }).isVisible())) return;
   const { year, month } = monthBefore(parisMonth());
-  await page.getByRole('combobox', { name: 'Année' }).selectOption(String(year));
-  await page.getByRole('combobox', { name: 'Mois' }).selectOption(String(month));
+  await selectPeriod(page, year, month);
   await page.getByText('Aucun constat.', { exact: true }).waitFor({ state: 'hidden' });
   await loaded(page);
 }

@@ -71,6 +71,12 @@ export async function openInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
+/** Picks a period in a screen's « Année » and « Mois » selects (month null: the whole year). */
+export async function selectPeriod(page: Page, year: number, month: number | null): Promise<void> {
+  await page.getByRole('combobox', { name: 'Année' }).selectOption(String(year));
+  await page.getByRole('combobox', { name: 'Mois' }).selectOption(month === null ? '' : String(month));
+}
+
 /** The h1 of the current dashboard screen. */
 export function screenTitle(page: Page, title: string) {
   return page.getByRole('heading', { level: 1, name: title, exact: true });
