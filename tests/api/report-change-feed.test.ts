@@ -124,6 +124,32 @@ describe('updatedAt', () => {
     await db.reportFile.delete({ where: { id: file.id } });
     expect(await moved()).toBe(true);
   });
+
+  it('stamps a new constat and a new bill with the database’s clock, whatever the clock of the instance that wrote them', async () => {
+    // An instance whose clock lags a day behind the database's, as Prisma would stamp its rows.
+    const lagging = new Date(Date.now() - 86_400_000);
+    const since = await dbNow();
+    const report = await app.services.db.report.create({ data: { name: 'Horloge en retard', bailiffId, updatedAt: lagging } });
+    expect(report.updatedAt.getTime()).toBeGreaterThanOrEqual(since.getTime());
+    const feed = await page(tokens.admin, { filter: { updatedSince: since.toISOString(), search: 'Horloge en retard' } });
+    expect(feed.edges.map(({ node }) => node.databaseId)).toEqual([report.id]);
+
+    // A bill copied from one of the seed's, in a transaction given up: numbering stays untouched.
+    const given = new Error('given up');
+    let stamped: Date | undefined;
+    await app.services.db
+      .$transaction(async (tx) => {
+        const copy = { id: -1, number: -1, year: 1900, updatedAt: lagging.toISOString() };
+        [{ updatedAt: stamped }] = await tx.$queryRaw<{ updatedAt: Date }[]>`
+          INSERT INTO "GroupBill" SELECT (jsonb_populate_record(b, ${JSON.stringify(copy)}::jsonb)).* FROM "GroupBill" b LIMIT 1
+          RETURNING "updatedAt"`;
+        throw given;
+      })
+      .catch((error: unknown) => {
+        if (error !== given) throw error;
+      });
+    expect(stamped!.getTime()).toBeGreaterThanOrEqual(since.getTime());
+  });
 });
 
 describe('reports(orderBy, filter: { updatedSince })', () => {
