@@ -380,6 +380,23 @@ describe('cloche', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('the screen under the open panel is out of reach: a click on it closes the panel and presses nothing', async () => {
+    await signInAs('secretary');
+    const link = page.locator('main a[href]').first();
+    await link.waitFor();
+    const box = (await link.boundingBox())!;
+    await bellButton().click();
+    await bellPanel().waitFor();
+    expect(await page.locator('main').getAttribute('inert')).not.toBeNull();
+
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await bellPanel().waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(await page.locator('main').getAttribute('inert')).toBeNull();
+    await link.click();
+    await page.waitForURL((url) => url.pathname !== '/dashboard');
+  });
+
   it('secretaries see the news tab (important flag as filled or empty star) and a published news item arrives live', async () => {
     await signInAs('secretary');
     await bellButton().click();

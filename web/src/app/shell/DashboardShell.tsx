@@ -36,12 +36,19 @@ interface ShellPartProps {
   queryRef: PreloadedQuery<DashboardShellQuery>;
 }
 
+interface ShellHeaderProps extends ShellPartProps {
+  onOpenMenu?: () => void;
+  bellOpen: boolean;
+  onBellOpenChange: (open: boolean) => void;
+}
+
 /** The header with the bell and the user menu, once the shell's query has answered. */
-function ShellHeader({ user, queryRef, onOpenMenu }: ShellPartProps & { onOpenMenu?: () => void }) {
+function ShellHeader({ user, queryRef, onOpenMenu, bellOpen, onBellOpenChange }: ShellHeaderProps) {
   const data = usePreloadedQuery<DashboardShellQuery>(shellQuery, queryRef);
   // The session provider replaces the shell when `me` goes away; nothing to show until then.
   if (!data.me) return null;
-  return <DashboardHeader user={data.me} bell={<NotificationBell query={data} role={user.role} />} onOpenMenu={onOpenMenu} />;
+  const bell = <NotificationBell query={data} role={user.role} open={bellOpen} onOpenChange={onBellOpenChange} />;
+  return <DashboardHeader user={data.me} bell={bell} onOpenMenu={onOpenMenu} />;
 }
 
 /** The role's menu, in the page or over it, once the shell's query has answered. */
@@ -67,6 +74,7 @@ export default function DashboardShell({ user, queryRef }: ShellPartProps) {
   const withNews = canSeeNews(user.role);
   const narrow = useMediaQuery(narrowQuery);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [bellOpen, setBellOpen] = useState(false);
   const { pathname } = useLocation();
 
   // Events sent while the live socket was down are lost: the bell reads the server again.
@@ -96,7 +104,13 @@ export default function DashboardShell({ user, queryRef }: ShellPartProps) {
     <LiveAnnouncer>
       <div className={styles.root}>
         <Suspense fallback={<div className={styles.headerPlaceholder} />}>
-          <ShellHeader user={user} queryRef={queryRef} onOpenMenu={narrow ? () => setMenuOpen(true) : undefined} />
+          <ShellHeader
+            user={user}
+            queryRef={queryRef}
+            onOpenMenu={narrow ? () => setMenuOpen(true) : undefined}
+            bellOpen={bellOpen}
+            onBellOpenChange={setBellOpen}
+          />
         </Suspense>
         <div className={styles.body}>
           {narrow ? (
@@ -112,7 +126,9 @@ export default function DashboardShell({ user, queryRef }: ShellPartProps) {
               </div>
             </div>
           )}
-          <main className={styles.main}>
+          {/* The screen under the open bell panel is out of reach, as the panel keeps the focus: a
+              click beside the panel closes it rather than pressing a button half hidden by it. */}
+          <main className={styles.main} inert={bellOpen || undefined}>
             <div className={mergeClasses(styles.content, fullWidth && styles.fullWidth)}>
               <DepositBanner owner={user.id} />
               <Routes>

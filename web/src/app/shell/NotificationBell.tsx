@@ -86,15 +86,25 @@ type TabValue = 'notifications' | 'news';
  * notifications (checkbox to mark each read) and, except for bailiffs, the latest news. Kept live
  * by the shell's subscriptions, never polled.
  */
-export function NotificationBell({ query, role }: { query: NotificationBellFragment$key; role: Role }) {
+export function NotificationBell({
+  query,
+  role,
+  open,
+  onOpenChange: setOpen,
+}: {
+  query: NotificationBellFragment$key;
+  role: Role;
+  /** Held by the shell, which makes the page under the open panel inert. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const styles = useStyles();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<TabValue>('notifications');
   const [opened, setOpened] = useState<ContentDialogItem | null>(null);
   const dismiss = useBellDismiss(
     open,
-    useCallback(() => setOpen(false), []),
+    useCallback(() => setOpen(false), [setOpen]),
   );
   const data = useFragment(
     graphql`
