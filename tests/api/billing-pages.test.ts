@@ -7,6 +7,7 @@ import { MAX_CHOICES } from '../../api/src/lib/choices.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest, type GraphQLResponse } from '../support/http.js';
 import { requestStatements } from '../support/statements.js';
+import { parisMonth } from '../support/months.js';
 
 let app: TestApp;
 let admin: string;
@@ -23,11 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-function parisNow() {
-  const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
-  return { year, month };
-}
 
 let sequence = 0;
 
@@ -170,7 +166,7 @@ describe('an étude with more than two pages of constats to bill, then a bill of
         groupId,
       },
     });
-    const { year, month } = parisNow();
+    const { year, month } = parisMonth();
     const lastMonth = new Date(Date.UTC(year, month - 2, 15, 10));
     const now = Date.now();
     const constat = (n: number, createdAt: Date) => ({
@@ -198,7 +194,7 @@ describe('an étude with more than two pages of constats to bill, then a bill of
       billableReports(first: $first, after: $after) { edges { node { databaseId billingAmounts { total } } } pageInfo { hasNextPage endCursor } } } }`;
 
   async function billablePage(after: string | null, first = 100) {
-    const result = await gql<any>(app.url, BILLABLE, { groupId: encodeGlobalID('Group', groupId), ...parisNow(), first, after }, admin);
+    const result = await gql<any>(app.url, BILLABLE, { groupId: encodeGlobalID('Group', groupId), ...parisMonth(), first, after }, admin);
     expect(result.errors).toBeUndefined();
     return result.data!.billingGroup;
   }
@@ -227,7 +223,7 @@ describe('an étude with more than two pages of constats to bill, then a bill of
   });
 
   it('a page larger than 100 is refused in French, as is a forged cursor', async () => {
-    const tooLarge = await gql(app.url, BILLABLE, { groupId: encodeGlobalID('Group', groupId), ...parisNow(), first: 1000 }, admin);
+    const tooLarge = await gql(app.url, BILLABLE, { groupId: encodeGlobalID('Group', groupId), ...parisMonth(), first: 1000 }, admin);
     expect(tooLarge.errors?.[0]).toMatchObject({
       message: 'Page trop grande : first vaut au plus 100 pour BillingGroup.billableReports.',
       extensions: { code: 'BAD_USER_INPUT', reason: 'PAGE_TOO_LARGE', maxSize: 100 },
@@ -238,7 +234,7 @@ describe('an étude with more than two pages of constats to bill, then a bill of
     const forged = await gql(
       app.url,
       BILLABLE,
-      { groupId: encodeGlobalID('Group', groupId), ...parisNow(), first: 10, after: 'pas-un-curseur' },
+      { groupId: encodeGlobalID('Group', groupId), ...parisMonth(), first: 10, after: 'pas-un-curseur' },
       admin,
     );
     expect(forged.errors?.[0]).toMatchObject({ message: 'Curseur invalide.', extensions: { code: 'BAD_USER_INPUT' } });
@@ -325,7 +321,7 @@ const statements = async (query: string, variables: Record<string, unknown>) =>
 
 describe('no N+1 in the pages', () => {
   it('the Facturation table: 2 études or 20, with their bills, lines and constats to bill, cost the same statements', async () => {
-    const { year, month } = parisNow();
+    const { year, month } = parisMonth();
     const query = `query($n: Int, $year: Int!, $month: Int!) { billingPeriod(year: $year, month: $month) { groups(first: $n) { edges { node {
       group { name } bill { number lines(first: 5) { totalCount edges { node { name amountHT } } } }
       billableReports(first: 5) { edges { node { name bailiff { fullName } } } } } } } } }`;

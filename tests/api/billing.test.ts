@@ -15,6 +15,7 @@ import { expectEvery } from '../support/expect-every.js';
 import { waitFor } from '../support/wait.js';
 import { anyServerDate } from '../support/worker-import.js';
 import { startBillPdfQueue } from '../../api/src/modules/billing/pdf-queue.js';
+import { parisMonth } from '../support/months.js';
 
 let app: TestApp;
 const tokens: Record<'admin' | 'bailiff' | 'otherBailiff' | 'secretary', string> = {} as never;
@@ -91,12 +92,6 @@ async function countedReport(
   });
 }
 
-/** The Paris month and year of now, computed here with Intl rather than with the app's helpers. */
-function parisNow() {
-  const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
-  return { year, month };
-}
-
 async function counter(): Promise<number> {
   return (await app.services.db.counter.findUnique({ where: { name: 'group_bill' } }))?.value ?? 0;
 }
@@ -171,7 +166,7 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     ).id;
     r3 = (await countedReport(groupBailiff.id, { name: 'Constat photo seul', pages: 1, photos: 1 })).id;
     notCounted = (await countedReport(groupBailiff.id, { name: 'Constat pas encore compté', pages: 0, photos: 0 })).id;
-    const { year, month } = parisNow();
+    const { year, month } = parisMonth();
     lastMonth = (
       await countedReport(groupBailiff.id, {
         name: 'Constat du mois dernier',
@@ -190,7 +185,7 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     expect(row.billableReportCount).toBe(4);
     // 21 text pages × 2.345 + 7 × 0.915 = 55.66; 8 × 2.50 + 3 × 0.80 = 22.40; 0 + 0.915 → 0.92
     expect(row.totals).toEqual({ reports: 3, pages: 36, textPages: 29, photos: 11, amountHT: '78.98' });
-    const billable = await gql(app.url, BILLABLE, { groupId: gid('Group', group.id), ...parisNow() }, tokens.admin);
+    const billable = await gql(app.url, BILLABLE, { groupId: gid('Group', group.id), ...parisMonth() }, tokens.admin);
     expect(billable.errors).toBeUndefined();
     const ids = billable.data!.billingGroup.billableReports.edges.map((edge: any) => edge.node.databaseId);
     // Counted after its own month was billed: offered on this month's bill rather than never billed.
@@ -238,7 +233,7 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
   });
 
   it('only the current month can be billed, and only counted constats of the étude', async () => {
-    const { year, month } = parisNow();
+    const { year, month } = parisMonth();
     const previous = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
     const past = await gql(
       app.url,
@@ -290,7 +285,7 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
     expect(result.errors).toBeUndefined();
     expect(result.data!.generateGroupBill.message).toBe('facture créée avec succès');
     bill = result.data!.generateGroupBill.bill;
-    const { year, month } = parisNow();
+    const { year, month } = parisMonth();
     expect(bill).toMatchObject({
       number: before + 1,
       year,
@@ -447,7 +442,7 @@ describe('the monthly cycle: select → generate → PDF → send → paid', () 
   });
 
   it('the billing period shows the étude billed, its totals and nothing left to bill', async () => {
-    const { year, month } = parisNow();
+    const { year, month } = parisMonth();
     const warnings = jest.spyOn(console, 'warn');
     let result;
     try {

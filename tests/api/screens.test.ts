@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { demo, gql, loginToken, rest } from '../support/http.js';
 import { gqlUpload, samplePdf } from '../support/upload.js';
 import { expectEvery } from '../support/expect-every.js';
+import { parisMonth } from '../support/months.js';
 
 let app: TestApp;
 let admin: string;
@@ -43,11 +44,6 @@ describe('7. selectors and filters never offer a pending account', () => {
 
 describe('2. the billing selection offers what the bill will take, and the row counts it', () => {
   let sequence = 0;
-  const parisNow = () => {
-    const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' }).split('-').map(Number);
-    return { year, month };
-  };
-
   async function counted(bailiffId: number, name: string, pages: number, photos: number, createdAt?: Date) {
     const secretary = await app.services.db.user.findUniqueOrThrow({ where: { email: demo.secretary.email } });
     return app.services.db.report.create({
@@ -96,7 +92,7 @@ describe('2. the billing selection offers what the bill will take, and the row c
     const current = await counted(bailiff.id, 'Du mois', 10, 2);
     const older = await counted(bailiff.id, 'Il y a trois mois', 7, 0, daysAgo(95));
     const previous = await counted(bailiff.id, 'Le mois dernier', 5, 4, daysAgo(40));
-    const { year, month } = parisNow();
+    const { year, month } = parisMonth();
     // The selection dialog's query: the étude's row of the month.
     const { billingGroup: row } = await call<{
       billingGroup: {
