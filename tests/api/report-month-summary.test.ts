@@ -169,10 +169,17 @@ describe('the monthly rollup behind reportAggregates', () => {
           writes.push(db.report.update({ where: { id }, data: { createdAt: new Date(Date.UTC(2023, i % 12, 28, 22, 59)) } }));
           break;
         case 4:
+          // Bulk updates of the same constats lock them in id order first, as the app's do (billing's
+          // generation): a bare UPDATE locks in the order it scans the heap, which the writes around
+          // it reshuffle, and two of them then deadlock each other, whatever the rollup does.
           writes.push(
-            db.report.updateMany({
-              where: { id: { in: ids.slice(0, 10) }, groupPricePage: null },
-              data: { groupPricePage: '1.115', groupPricePhoto: '0.225' },
+            db.$transaction(async (tx) => {
+              const bulk = ids.slice(0, 10);
+              await tx.$queryRaw`SELECT id FROM "Report" WHERE id = ANY(${bulk}::int4[]) ORDER BY id FOR UPDATE`;
+              await tx.report.updateMany({
+                where: { id: { in: bulk }, groupPricePage: null },
+                data: { groupPricePage: '1.115', groupPricePhoto: '0.225' },
+              });
             }),
           );
           break;
