@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
 import { graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
@@ -11,7 +11,7 @@ import { focusTitleOfScreen } from '../../ui/titleFocus';
 import { narrowQuery } from '../../ui/breakpoints';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { RoutePage } from '../routing/RoutePage';
-import { dashboardRoutes, newsListPath } from '../routing/dashboardRoutes';
+import { dashboardRoutes, newsListPath, type DashboardRoute } from '../routing/dashboardRoutes';
 import type { SessionUser } from '../session/sessionContext';
 import { DashboardHeader } from './DashboardHeader';
 import { LiveUpdates } from './LiveUpdates';
@@ -62,6 +62,29 @@ function ShellMenu({
   if (!data.me) return null;
   return <SideMenu user={data.me} type={type} open={open} onClose={onClose} />;
 }
+
+/**
+ * The screen of the current path among the role's routes. Memoized: the shell's own state (the
+ * bell panel, the menu drawer) changes without re-rendering the screen under it.
+ */
+const ShellScreen = memo(function ShellScreen({ routes, owner }: { routes: readonly DashboardRoute[]; owner: string }) {
+  return (
+    <>
+      <DepositBanner owner={owner} />
+      <Routes>
+        {routes.map((route) =>
+          route.path === '' ? (
+            <Route key="index" index element={<RoutePage route={route} />} />
+          ) : (
+            <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+          ),
+        )}
+        {/* Unknown paths, and other roles' paths, lead to the role's default screen. */}
+        <Route path="*" element={<Navigate to="/dashboard" replace />} />
+      </Routes>
+    </>
+  );
+});
 
 /**
  * Everything under /dashboard (product.md §2 "Shell"): header with the bell and the user menu, the
@@ -130,18 +153,7 @@ export default function DashboardShell({ user, queryRef }: ShellPartProps) {
               click beside the panel closes it rather than pressing a button half hidden by it. */}
           <main className={styles.main} inert={bellOpen || undefined}>
             <div className={mergeClasses(styles.content, fullWidth && styles.fullWidth)}>
-              <DepositBanner owner={user.id} />
-              <Routes>
-                {routes.map((route) =>
-                  route.path === '' ? (
-                    <Route key="index" index element={<RoutePage route={route} />} />
-                  ) : (
-                    <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
-                  ),
-                )}
-                {/* Unknown paths, and other roles' paths, lead to the role's default screen. */}
-                <Route path="*" element={<Navigate to="/dashboard" replace />} />
-              </Routes>
+              <ShellScreen routes={routes} owner={user.id} />
             </div>
           </main>
         </div>
