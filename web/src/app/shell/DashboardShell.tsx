@@ -1,4 +1,4 @@
-import { memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { mergeClasses } from '@fluentui/react-components';
 import { graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
@@ -38,16 +38,15 @@ interface ShellPartProps {
 
 interface ShellHeaderProps extends ShellPartProps {
   onOpenMenu?: () => void;
-  bellOpen: boolean;
   onBellOpenChange: (open: boolean) => void;
 }
 
 /** The header with the bell and the user menu, once the shell's query has answered. */
-function ShellHeader({ user, queryRef, onOpenMenu, bellOpen, onBellOpenChange }: ShellHeaderProps) {
+function ShellHeader({ user, queryRef, onOpenMenu, onBellOpenChange }: ShellHeaderProps) {
   const data = usePreloadedQuery<DashboardShellQuery>(shellQuery, queryRef);
   // The session provider replaces the shell when `me` goes away; nothing to show until then.
   if (!data.me) return null;
-  const bell = <NotificationBell query={data} role={user.role} open={bellOpen} onOpenChange={onBellOpenChange} />;
+  const bell = <NotificationBell query={data} role={user.role} onOpenChange={onBellOpenChange} />;
   return <DashboardHeader user={data.me} bell={bell} onOpenMenu={onOpenMenu} />;
 }
 
@@ -97,7 +96,13 @@ export default function DashboardShell({ user, queryRef }: ShellPartProps) {
   const withNews = canSeeNews(user.role);
   const narrow = useMediaQuery(narrowQuery);
   const [menuOpen, setMenuOpen] = useState(false);
-  const [bellOpen, setBellOpen] = useState(false);
+  // The screen under the open bell panel is out of reach, as the panel keeps the focus: a click
+  // beside the panel closes it rather than pressing a button half hidden by it. Set on the element
+  // rather than through state: opening the panel re-renders the bell alone.
+  const main = useRef<HTMLElement>(null);
+  const setScreenInert = useCallback((inert: boolean) => {
+    if (main.current) main.current.inert = inert;
+  }, []);
   const { pathname } = useLocation();
 
   // Events sent while the live socket was down are lost: the bell reads the server again.
@@ -131,8 +136,7 @@ export default function DashboardShell({ user, queryRef }: ShellPartProps) {
             user={user}
             queryRef={queryRef}
             onOpenMenu={narrow ? () => setMenuOpen(true) : undefined}
-            bellOpen={bellOpen}
-            onBellOpenChange={setBellOpen}
+            onBellOpenChange={setScreenInert}
           />
         </Suspense>
         <div className={styles.body}>
@@ -149,9 +153,7 @@ export default function DashboardShell({ user, queryRef }: ShellPartProps) {
               </div>
             </div>
           )}
-          {/* The screen under the open bell panel is out of reach, as the panel keeps the focus: a
-              click beside the panel closes it rather than pressing a button half hidden by it. */}
-          <main className={styles.main} inert={bellOpen || undefined}>
+          <main ref={main} className={styles.main}>
             <div className={mergeClasses(styles.content, fullWidth && styles.fullWidth)}>
               <ShellScreen routes={routes} owner={user.id} />
             </div>

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Button,
   Popover,
@@ -89,17 +89,25 @@ type TabValue = 'notifications' | 'news';
 export function NotificationBell({
   query,
   role,
-  open,
-  onOpenChange: setOpen,
+  onOpenChange,
 }: {
   query: NotificationBellFragment$key;
   role: Role;
-  /** Held by the shell, which makes the page under the open panel inert. */
-  open: boolean;
+  /** Told each time the panel opens or closes (the shell makes the screen under it inert). */
   onOpenChange: (open: boolean) => void;
 }) {
   const styles = useStyles();
   const navigate = useNavigate();
+  const [open, setOpenState] = useState(false);
+  const setOpen = useCallback(
+    (next: boolean) => {
+      setOpenState(next);
+      onOpenChange(next);
+    },
+    [onOpenChange],
+  );
+  // A bell gone while its panel was open leaves no screen out of reach behind it.
+  useEffect(() => () => onOpenChange(false), [onOpenChange]);
   const [tab, setTab] = useState<TabValue>('notifications');
   const [opened, setOpened] = useState<ContentDialogItem | null>(null);
   const dismiss = useBellDismiss(
