@@ -64,7 +64,7 @@ function ShellMenu({
 
 /**
  * The screen of the current path among the role's routes. Memoized: the shell's own state (the
- * bell panel, the menu drawer) changes without re-rendering the screen under it.
+ * phone's menu drawer opened or closed) changes without re-rendering the screen under it.
  */
 const ShellScreen = memo(function ShellScreen({ routes, owner }: { routes: readonly DashboardRoute[]; owner: string }) {
   return (
