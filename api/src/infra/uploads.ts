@@ -158,14 +158,19 @@ export async function saveUploads(storage: Storage, uploads: UploadInput[], opti
 
 /**
  * Reads and drops uploads a request will not use (refused before storing), so the client's
- * transfer completes and it receives the answer instead of a broken connection.
+ * transfer completes and it receives the answer instead of a broken connection. A drained file may
+ * fail to open (its spooled copy removed by the form's cleanup as the answer left): nothing to tell,
+ * but heard, as an 'error' event nobody listens to stops the process.
  */
 export function drainUploads(uploads: UploadInput[]): void {
   for (const upload of uploads) {
     void upload.then(
       (file) => {
         try {
-          file.createReadStream().resume();
+          file
+            .createReadStream()
+            .on('error', () => {})
+            .resume();
         } catch {
           // already consumed or failed: nothing to drain
         }
